@@ -1,0 +1,76 @@
+// gfxasm public API: assemble AMDGPU assembly text to machine code exactly as llvm-mc does.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gfxasm {
+
+enum class Severity { Error, Warning, Note };
+
+// One diagnostic, printed by formatDiagnostic() as llvm-mc prints it:
+//   file:line:col: error: message
+//   <source line>
+//   <caret under the column>
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  std::string file;
+  uint32_t line = 0;   // 1-based
+  uint32_t column = 0; // 1-based
+  std::string message;
+  std::string lineText;
+};
+
+std::string formatDiagnostic(const Diagnostic &d);
+
+// A processor and its features, resolved once and shared by many assemble() calls.
+class Target {
+public:
+  // cpu: "gfx1100", ...; features: llvm-style "+wavefrontsize64", "-real-true16", comma lists allowed.
+  static std::optional<Target> create(std::string_view cpu, const std::vector<std::string> &features,
+                                      std::string *error);
+  const std::string &cpuName() const { return cpu_; }
+  bool wave64() const { return wave64_; }
+  bool realTrue16() const { return realTrue16_; }
+  // Index into the internal CPU list; used by the library to filter instructions.
+  unsigned cpuIndex() const { return cpuIndex_; }
+  const void *arch() const { return arch_; }
+
+  // CPUs this build knows, for --help and the README table.
+  static std::vector<std::string> supportedCpus();
+
+private:
+  std::string cpu_;
+  unsigned cpuIndex_ = 0;
+  bool wave64_ = false;
+  bool realTrue16_ = true;
+  const void *arch_ = nullptr;
+};
+
+enum class OutputKind { Asm, Null };
+
+struct AssembleOptions {
+  std::string fileName = "<stdin>";
+  bool showEncoding = false;
+  OutputKind output = OutputKind::Asm;
+  // Print the `.amdgcn_target` line llvm-mc prints first for an amdhsa triple.
+  bool emitTargetDirective = true;
+  std::string triple = "amdgcn-amd-amdhsa";
+};
+
+struct AssembleResult {
+  std::string text;           // the asm stream (empty for OutputKind::Null)
+  std::vector<uint8_t> code;  // the .text bytes in order
+  std::vector<Diagnostic> diagnostics;
+  unsigned errorCount = 0;
+  bool ok() const { return errorCount == 0; }
+};
+
+AssembleResult assemble(const Target &target, std::string_view source,
+                        const AssembleOptions &options = {});
+
+} // namespace gfxasm

@@ -1,0 +1,393 @@
+// The assembler driver: statements, labels, symbol assignments, directives and instructions.
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "asm/directives.h"
+#include "asm/expr.h"
+#include "asm/lexer.h"
+#include "asm/mnemonics.h"
+#include "asm/operand_parser.h"
+#include "encode/encoder.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/isa.h"
+#include "print/printer.h"
+
+namespace gfxasm {
+
+using namespace isa;
+using namespace as;
+
+std::string formatDiagnostic(const Diagnostic &d) {
+  const char *sev = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
+  std::string out = fmt::format("{}:{}:{}: {}: {}\n{}\n", d.file, d.line, d.column, sev, d.message, d.lineText);
+  // The caret lines up under the column, keeping tabs so it matches the echoed source line.
+  for (uint32_t i = 1; i < d.column && i - 1 < d.lineText.size(); ++i)
+    out += d.lineText[i - 1] == '\t' ? '\t' : ' ';
+  out += "^\n";
+  return out;
+}
+
+namespace {
+
+struct CpuFeatures {
+  std::string_view cpu;
+  bool wave64Default;
+};
+
+} // namespace
+
+std::optional<Target> Target::create(std::string_view cpu, const std::vector<std::string> &features,
+                                     std::string *error) {
+  Target t;
+  for (const ArchTables *arch : allArchs()) {
+    for (size_t i = 0; i < arch->cpus.size(); ++i) {
+      if (arch->cpus[i] == cpu) {
+        t.arch_ = arch;
+        t.cpuIndex_ = static_cast<unsigned>(i);
+      }
+    }
+  }
+  if (!t.arch_) {
+    if (error) *error = fmt::format("unsupported cpu '{}' (see --help for the supported list)", cpu);
+    return std::nullopt;
+  }
+  t.cpu_ = std::string(cpu);
+  for (const std::string &list : features) {
+    size_t pos = 0;
+    while (pos <= list.size()) {
+      size_t comma = list.find(',', pos);
+      std::string_view f = std::string_view(list).substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      pos = comma == std::string::npos ? list.size() + 1 : comma + 1;
+      if (f.empty()) continue;
+      bool on = f[0] != '-';
+      if (f[0] == '+' || f[0] == '-') f.remove_prefix(1);
+      if (f == "wavefrontsize64") t.wave64_ = on;
+      else if (f == "wavefrontsize32") t.wave64_ = !on;
+      else if (f == "real-true16") t.realTrue16_ = on;
+      // Other features (xnack, sramecc, ...) do not change gfx11 encodings; accepted silently,
+      // as llvm-mc warns only for names it does not know at all.
+    }
+  }
+  return t;
+}
+
+std::vector<std::string> Target::supportedCpus() {
+  std::vector<std::string> out;
+  for (const ArchTables *arch : allArchs())
+    for (auto c : arch->cpus) out.emplace_back(c);
+  return out;
+}
+
+namespace {
+
+constexpr size_t kEncodingColumn = 40;
+
+struct Fixup {
+  size_t offset;       // of the instruction in code
+  std::string symbol;
+  uint32_t line, col;
+  std::string lineText;
+};
+
+class Assembler {
+public:
+  Assembler(const Target &target, const AssembleOptions &opts)
+      : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
+        mnemonics_(MnemonicTable::forArch(arch_)) {}
+
+  AssembleResult run(std::string_view source) {
+    if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
+        opts_.triple.find("amdhsa") != std::string::npos)
+      out_ += fmt::format("\t.amdgcn_target \"amdgcn-amd-amdhsa--{}\"\n", target_.cpuName());
+    size_t pos = 0;
+    uint32_t lineNo = 0;
+    while (pos < source.size()) {
+      size_t nl = source.find('\n', pos);
+      std::string_view line = source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      pos = nl == std::string_view::npos ? source.size() : nl + 1;
+      ++lineNo;
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      statement(line, lineNo);
+    }
+    resolveFixups();
+    result_.text = std::move(out_);
+    result_.code = std::move(code_);
+    return std::move(result_);
+  }
+
+private:
+  const Target &target_;
+  const AssembleOptions &opts_;
+  const ArchTables &arch_;
+  const MnemonicTable &mnemonics_;
+  SymbolTable syms_;
+  std::vector<Token> toks_;
+  bool inBlockComment_ = false;
+  std::string out_;
+  std::vector<uint8_t> code_;
+  std::vector<Fixup> fixups_;
+  AssembleResult result_;
+  std::string_view curLine_;
+  uint32_t curLineNo_ = 0;
+
+  void error(uint32_t col0, std::string msg) {
+    Diagnostic d;
+    d.file = opts_.fileName;
+    d.line = curLineNo_;
+    d.column = col0 + 1;
+    d.message = std::move(msg);
+    d.lineText = std::string(curLine_);
+    result_.diagnostics.push_back(std::move(d));
+    ++result_.errorCount;
+  }
+
+  bool asmOut() const { return opts_.output == OutputKind::Asm; }
+
+  void statement(std::string_view line, uint32_t lineNo) {
+    curLine_ = line;
+    curLineNo_ = lineNo;
+    LexResult lr = lexLine(line, toks_, inBlockComment_);
+    if (!lr.ok) {
+      error(lr.errCol, lr.errMsg);
+      return;
+    }
+    Cursor c{toks_, 0};
+    // Labels: `name:` (several may precede a statement).
+    while (c.peek().kind == Tok::Identifier && c.peek(1).kind == Tok::Colon) {
+      const Token &name = c.next();
+      c.next();
+      defineLabel(name);
+    }
+    if (c.atEnd()) return;
+    const Token &first = c.peek();
+    if (first.kind == Tok::Identifier && c.peek(1).kind == Tok::Equal) {
+      c.next();
+      c.next();
+      assignSymbol(first, c, "=");
+      return;
+    }
+    if (first.kind != Tok::Identifier) {
+      error(first.col, "unexpected token at start of statement");
+      return;
+    }
+    if (first.text[0] == '.') {
+      directive(c);
+      return;
+    }
+    instruction(c);
+  }
+
+  void defineLabel(const Token &name) {
+    Symbol &s = syms_.get(name.text);
+    if (s.kind != Symbol::Kind::Undefined) {
+      error(name.col, fmt::format("invalid symbol redefinition"));
+      return;
+    }
+    s.kind = Symbol::Kind::Label;
+    s.value = static_cast<int64_t>(code_.size());
+    if (asmOut()) {
+      out_ += name.text;
+      out_ += ":\n";
+    }
+  }
+
+  void assignSymbol(const Token &name, Cursor &c, std::string_view how) {
+    ExprResult e = parseExpr(c, syms_);
+    if (!e.ok()) {
+      error(e.errCol, e.error);
+      return;
+    }
+    if (!c.atEnd()) {
+      error(c.peek().col, "unexpected token in assignment");
+      return;
+    }
+    Symbol &s = syms_.get(name.text);
+    if (s.kind == Symbol::Kind::Label) {
+      error(name.col, "redefinition of '" + std::string(name.text) + "'");
+      return;
+    }
+    s.kind = Symbol::Kind::Value;
+    s.value = e.value;
+    if (asmOut()) {
+      out_ += fmt::format(".set {}, {}\n", name.text, e.value);
+      if (how != "=") out_ += fmt::format("\t.no_dead_strip\t{}\n", name.text);
+    }
+  }
+
+  void directive(Cursor &c) {
+    const Token &d = c.next();
+    std::string_view name = d.text;
+    if (name == ".set" || name == ".equ") {
+      const Token &sym = c.peek();
+      if (sym.kind != Tok::Identifier) {
+        error(sym.col, "expected identifier");
+        return;
+      }
+      c.next();
+      if (!c.accept(Tok::Comma)) {
+        error(c.peek().col, "expected comma");
+        return;
+      }
+      assignSymbol(sym, c, name);
+      return;
+    }
+    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_};
+    std::string err;
+    uint32_t errCol = 0;
+    if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
+  }
+
+  void instruction(Cursor &c) {
+    const Token &mn = c.next();
+    auto cands = mnemonics_.lookup(mn.text);
+    if (cands.empty()) {
+      error(mn.col, "invalid instruction");
+      return;
+    }
+    size_t operandStart = c.pos;
+    bool anyOnCpu = false;
+    as::ParseError best;
+    bool tooFew = false;
+    Inst inst;
+    for (const InstrDesc *desc : cands) {
+      if (!availableOnTarget(*desc)) continue;
+      anyOnCpu = true;
+      c.pos = operandStart;
+      inst = Inst{};
+      inst.arch = &arch_;
+      inst.desc = desc;
+      as::ParseContext pctx{target_, syms_, {}};
+      bool few = false;
+      if (parseOperands(pctx, c, inst, mn, few)) {
+        emit(inst, mn);
+        return;
+      }
+      if (!best.set || pctx.err.col > best.col) {
+        best = pctx.err;
+        tooFew = few;
+      }
+    }
+    if (!anyOnCpu) {
+      error(mn.col, fmt::format("instruction not supported on this GPU ({})", target_.cpuName()));
+      return;
+    }
+    (void)tooFew;
+    error(best.col, best.msg);
+  }
+
+  bool availableOnTarget(const InstrDesc &d) const {
+    if (!(d.cpuMask & (1u << target_.cpuIndex()))) return false;
+    if ((d.flags & IF_True16) && !target_.realTrue16()) return false;
+    if ((d.flags & IF_Fake16) && target_.realTrue16()) return false;
+    if ((d.flags & IF_Wave32) && target_.wave64()) return false;
+    if ((d.flags & IF_Wave64) && !target_.wave64()) return false;
+    return true;
+  }
+
+  bool parseOperands(as::ParseContext &pctx, Cursor &c, Inst &inst, const Token &mn, bool &tooFew) {
+    auto ops = arch_.operandsOf(*inst.desc);
+    for (size_t i = 0; i < ops.size(); ++i) inst.ops[i].value = as::defaultValue(ops[i]);
+    bool first = true;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const OperandDesc &d = ops[i];
+      if (!isPositional(d.cls)) continue;
+      if ((d.flags & OF_Optional) && (c.atEnd() || !(first || c.is(Tok::Comma)))) continue;
+      if (!first && !c.accept(Tok::Comma)) {
+        if (c.atEnd()) {
+          tooFew = true;
+          return pctx.fail(mn.col, "too few operands for instruction");
+        }
+        return pctx.fail(c.peek().col, "invalid operand for instruction");
+      }
+      if (c.atEnd()) {
+        tooFew = true;
+        return pctx.fail(mn.col, "too few operands for instruction");
+      }
+      first = false;
+      if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
+    }
+    // Modifiers, in any order.
+    while (!c.atEnd()) {
+      const Token &t = c.peek();
+      if (t.kind == Tok::Comma && c.peek(1).kind != Tok::Eol) {
+        return pctx.fail(c.peek(1).col, "invalid operand for instruction");
+      }
+      bool matched = false;
+      if (t.kind == Tok::Identifier) {
+        for (size_t i = 0; i < ops.size(); ++i) {
+          const OperandDesc &d = ops[i];
+          if (isPositional(d.cls) || fieldName(d.field) != t.text || inst.ops[i].present) continue;
+          if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
+          matched = true;
+          break;
+        }
+      }
+      if (!matched) return pctx.fail(t.col, "invalid operand for instruction");
+    }
+    return true;
+  }
+
+  void emit(const Inst &inst, const Token &mn) {
+    uint8_t buf[enc::kMaxInstBytes];
+    size_t n = enc::encode(inst, buf);
+    size_t offset = code_.size();
+    code_.insert(code_.end(), buf, buf + n);
+    if (inst.labelOperand >= 0)
+      fixups_.push_back({offset, std::string(inst.labelSymbol), curLineNo_, mn.col, std::string(curLine_)});
+    if (!asmOut()) return;
+    size_t start = out_.size();
+    out_ += '\t';
+    print::printInst(inst, target_.wave64(), out_);
+    if (!opts_.showEncoding) {
+      out_ += '\n';
+      return;
+    }
+    size_t width = out_.size() - start - 1;
+    out_.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
+    out_ += "; encoding: [";
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out_ += ',';
+      // Bytes a label fixup fills in later are shown as A, like llvm-mc does.
+      if (inst.labelOperand >= 0 && i < 2) out_ += 'A';
+      else fmt::format_to(std::back_inserter(out_), "0x{:02x}", buf[i]);
+    }
+    out_ += "]\n";
+    if (inst.labelOperand >= 0)
+      out_ += fmt::format("{:{}};   fixup A - offset: 0, value: {}, kind: fixup_si_sopp_br\n", "",
+                          kEncodingColumn, inst.labelSymbol);
+  }
+
+  void resolveFixups() {
+    for (const Fixup &f : fixups_) {
+      Symbol *s = syms_.find(f.symbol);
+      if (!s || s->kind != Symbol::Kind::Label) {
+        if (opts_.output == OutputKind::Asm) continue; // llvm-mc leaves them to the object writer
+        curLine_ = f.lineText;
+        curLineNo_ = f.line;
+        error(f.col, fmt::format("undefined label '{}'", f.symbol));
+        continue;
+      }
+      int64_t delta = (s->value - static_cast<int64_t>(f.offset) - 4) / 4;
+      if (delta < -32768 || delta > 32767) {
+        curLine_ = f.lineText;
+        curLineNo_ = f.line;
+        error(f.col, "branch offset out of range");
+        continue;
+      }
+      code_[f.offset] = static_cast<uint8_t>(delta & 0xff);
+      code_[f.offset + 1] = static_cast<uint8_t>((delta >> 8) & 0xff);
+    }
+  }
+};
+
+} // namespace
+
+AssembleResult assemble(const Target &target, std::string_view source, const AssembleOptions &options) {
+  Assembler a(target, options);
+  return a.run(source);
+}
+
+} // namespace gfxasm

@@ -1,0 +1,64 @@
+// Expression evaluator with llvm-mc's GNU-mode operators and precedence:
+//   || (1)  && (2)  == != <> < <= > >= (3)  + - (4)  | & ^ (5)  * / % << >> (6)
+// Comparisons yield -1 for true, && and || yield 1; >> is a logical shift.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "asm/lexer.h"
+
+namespace gfxasm::as {
+
+struct Symbol {
+  enum class Kind : uint8_t { Undefined, Value, Label } kind = Kind::Undefined;
+  int64_t value = 0; // Value: the value; Label: byte offset in .text
+  bool referenced = false;
+};
+
+class SymbolTable {
+public:
+  Symbol *find(std::string_view name);
+  Symbol &get(std::string_view name); // creates an Undefined entry on first use
+private:
+  std::unordered_map<std::string, Symbol> map_;
+};
+
+struct ExprResult {
+  enum class Kind : uint8_t { Error, Absolute, Symbolic } kind = Kind::Error;
+  int64_t value = 0;             // Absolute: the value
+  std::string_view symbol;       // Symbolic: a label or undefined name (no offset allowed)
+  uint32_t errCol = 0;
+  std::string error;
+  bool ok() const { return kind != Kind::Error; }
+};
+
+// Token cursor shared by the expression and operand parsers.
+struct Cursor {
+  std::span<const Token> toks;
+  size_t pos = 0;
+  const Token &peek(size_t ahead = 0) const {
+    size_t i = pos + ahead;
+    return i < toks.size() ? toks[i] : toks.back();
+  }
+  const Token &next() { return toks[pos < toks.size() - 1 ? pos++ : pos]; }
+  bool is(Tok k) const { return peek().kind == k; }
+  bool accept(Tok k) {
+    if (!is(k)) return false;
+    next();
+    return true;
+  }
+  bool atEnd() const { return is(Tok::Eol); }
+};
+
+// Parses and evaluates an expression at the cursor. With allowSymbolic, a lone undefined name or
+// label evaluates to Symbolic (branch targets); otherwise it is an error.
+ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool allowSymbolic = false);
+
+// True if the token can start an expression.
+bool startsExpr(const Token &t);
+
+} // namespace gfxasm::as

@@ -1,0 +1,221 @@
+#include "asm/lexer.h"
+
+#include <cstdlib>
+#include <string>
+
+namespace gfxasm::as {
+
+bool isIdentStart(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
+}
+bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9') || c == '@'; }
+
+namespace {
+
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+
+int digitValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  return 99;
+}
+
+// Lexes a number at line[i]; llvm accepts 0x/0X hex, 0b/0B binary, leading-0 octal, decimal and
+// decimal floats (1.5, 1.5e3, 1e3).
+size_t lexNumber(std::string_view line, size_t i, Token &t) {
+  size_t start = i;
+  auto digitsFrom = [&](size_t j, int base) {
+    while (j < line.size() && (isIdentChar(line[j])) && digitValue(line[j]) < base) ++j;
+    return j;
+  };
+  int base = 10;
+  size_t body = i;
+  if (line[i] == '0' && i + 1 < line.size() && (line[i + 1] == 'x' || line[i + 1] == 'X')) {
+    base = 16;
+    body = i + 2;
+  } else if (line[i] == '0' && i + 1 < line.size() && (line[i + 1] == 'b' || line[i + 1] == 'B') &&
+             i + 2 < line.size() && (line[i + 2] == '0' || line[i + 2] == '1')) {
+    base = 2;
+    body = i + 2;
+  }
+  size_t end = digitsFrom(body, base);
+  if (base == 10) {
+    // Float: digits followed by '.' or an exponent.
+    size_t j = end;
+    bool isReal = false;
+    if (j < line.size() && line[j] == '.') {
+      isReal = true;
+      ++j;
+      while (j < line.size() && isDigit(line[j])) ++j;
+    }
+    if (j < line.size() && (line[j] == 'e' || line[j] == 'E')) {
+      size_t k = j + 1;
+      if (k < line.size() && (line[k] == '+' || line[k] == '-')) ++k;
+      if (k < line.size() && isDigit(line[k])) {
+        isReal = true;
+        j = k;
+        while (j < line.size() && isDigit(line[j])) ++j;
+      }
+    }
+    if (isReal) {
+      t.kind = Tok::Real;
+      t.text = line.substr(start, j - start);
+      t.fval = std::strtod(std::string(t.text).c_str(), nullptr);
+      return j;
+    }
+    if (line[start] == '0' && end - start > 1) base = 8, body = start + 1;
+  }
+  if (end == body || (end < line.size() && isIdentChar(line[end]))) {
+    // "0x", "12abc", "08": not a number llvm accepts.
+    size_t j = end;
+    while (j < line.size() && isIdentChar(line[j])) ++j;
+    t.kind = Tok::Error;
+    t.text = line.substr(start, j - start);
+    return j;
+  }
+  uint64_t v = 0;
+  bool overflow = false;
+  for (size_t k = body; k < end; ++k) {
+    int d = digitValue(line[k]);
+    if (d >= base) {
+      t.kind = Tok::Error;
+      t.text = line.substr(start, end - start);
+      return end;
+    }
+    unsigned __int128 nv = static_cast<unsigned __int128>(v) * base + d;
+    if (nv > UINT64_MAX) overflow = true;
+    v = static_cast<uint64_t>(nv);
+  }
+  t.kind = Tok::Integer;
+  t.text = line.substr(start, end - start);
+  t.ival = static_cast<int64_t>(v);
+  t.overflow = overflow;
+  return end;
+}
+
+} // namespace
+
+LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment) {
+  out.clear();
+  LexResult res;
+  size_t i = 0;
+  const size_t n = line.size();
+  auto push = [&](Tok k, size_t at, size_t len) {
+    Token t;
+    t.kind = k;
+    t.col = static_cast<uint32_t>(at);
+    t.text = line.substr(at, len);
+    out.push_back(t);
+  };
+  while (i < n) {
+    if (inBlockComment) {
+      size_t e = line.find("*/", i);
+      if (e == std::string_view::npos) {
+        i = n;
+        break;
+      }
+      inBlockComment = false;
+      i = e + 2;
+      continue;
+    }
+    char c = line[i];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+      ++i;
+      continue;
+    }
+    if (c == ';' || c == '#' || (c == '/' && i + 1 < n && line[i + 1] == '/')) {
+      // '#' starts a comment only at the start of a statement, like llvm's HashIsComment rule.
+      if (c != '#' || out.empty()) break;
+    }
+    if (c == '/' && i + 1 < n && line[i + 1] == '*') {
+      inBlockComment = true;
+      i += 2;
+      continue;
+    }
+    if (isDigit(c)) {
+      Token t;
+      t.col = static_cast<uint32_t>(i);
+      i = lexNumber(line, i, t);
+      out.push_back(t);
+      continue;
+    }
+    if (isIdentStart(c)) {
+      size_t s = i;
+      while (i < n && isIdentChar(line[i])) ++i;
+      // "1.0" style floats starting with '.' are not used by llvm syntax; ".5" lexes as identifier.
+      push(Tok::Identifier, s, i - s);
+      continue;
+    }
+    if (c == '"') {
+      size_t s = i++;
+      while (i < n && line[i] != '"') {
+        if (line[i] == '\\' && i + 1 < n) ++i;
+        ++i;
+      }
+      if (i >= n) {
+        res.ok = false;
+        res.errCol = static_cast<uint32_t>(s);
+        res.errMsg = "unterminated string constant";
+        push(Tok::Error, s, n - s);
+        break;
+      }
+      Token t;
+      t.kind = Tok::String;
+      t.col = static_cast<uint32_t>(s);
+      t.text = line.substr(s + 1, i - s - 1);
+      out.push_back(t);
+      ++i;
+      continue;
+    }
+    auto two = [&](char a, char b) { return c == a && i + 1 < n && line[i + 1] == b; };
+    Tok k;
+    size_t len = 1;
+    if (two(':', ':')) k = Tok::ColonColon, len = 2;
+    else if (two('&', '&')) k = Tok::AmpAmp, len = 2;
+    else if (two('|', '|')) k = Tok::PipePipe, len = 2;
+    else if (two('<', '<')) k = Tok::LessLess, len = 2;
+    else if (two('<', '=')) k = Tok::LessEq, len = 2;
+    else if (two('<', '>')) k = Tok::LessGreater, len = 2;
+    else if (two('>', '>')) k = Tok::GreaterGreater, len = 2;
+    else if (two('>', '=')) k = Tok::GreaterEq, len = 2;
+    else if (two('=', '=')) k = Tok::EqualEqual, len = 2;
+    else if (two('!', '=')) k = Tok::ExclaimEqual, len = 2;
+    else {
+      switch (c) {
+      case ',': k = Tok::Comma; break;
+      case ':': k = Tok::Colon; break;
+      case '[': k = Tok::LBrac; break;
+      case ']': k = Tok::RBrac; break;
+      case '(': k = Tok::LParen; break;
+      case ')': k = Tok::RParen; break;
+      case '{': k = Tok::LCurly; break;
+      case '}': k = Tok::RCurly; break;
+      case '+': k = Tok::Plus; break;
+      case '-': k = Tok::Minus; break;
+      case '*': k = Tok::Star; break;
+      case '/': k = Tok::Slash; break;
+      case '%': k = Tok::Percent; break;
+      case '~': k = Tok::Tilde; break;
+      case '!': k = Tok::Exclaim; break;
+      case '&': k = Tok::Amp; break;
+      case '|': k = Tok::Pipe; break;
+      case '^': k = Tok::Caret; break;
+      case '<': k = Tok::Less; break;
+      case '>': k = Tok::Greater; break;
+      case '=': k = Tok::Equal; break;
+      case '#': k = Tok::Hash; break;
+      default: k = Tok::Error; break;
+      }
+    }
+    push(k, i, len);
+    i += len;
+  }
+  Token eol;
+  eol.kind = Tok::Eol;
+  eol.col = static_cast<uint32_t>(i < n ? i : n);
+  out.push_back(eol);
+  return res;
+}
+
+} // namespace gfxasm::as

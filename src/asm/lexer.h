@@ -1,0 +1,47 @@
+// Lexer: splits one statement of assembly into tokens, as llvm-mc's AsmLexer does for AMDGPU.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace gfxasm::as {
+
+enum class Tok : uint8_t {
+  Eol,        // end of statement
+  Identifier, // names, registers, mnemonics: [A-Za-z_.$][A-Za-z0-9_.$@]*
+  Integer,    // value in Token::ival (wrapped to 64 bits, like llvm's APInt truncation)
+  Real,       // floating literal, value in Token::fval
+  String,     // "..." (text without the quotes)
+  Comma, Colon, ColonColon, LBrac, RBrac, LParen, RParen, LCurly, RCurly,
+  Plus, Minus, Star, Slash, Percent, Tilde, Exclaim,
+  Amp, AmpAmp, Pipe, PipePipe, Caret,
+  Less, LessEq, LessLess, LessGreater, Greater, GreaterEq, GreaterGreater,
+  Equal, EqualEqual, ExclaimEqual,
+  Hash,
+  Error, // unlexable text; Token::text holds it
+};
+
+struct Token {
+  Tok kind = Tok::Eol;
+  uint32_t col = 0; // 0-based column in the line
+  std::string_view text;
+  int64_t ival = 0;
+  double fval = 0;
+  bool overflow = false; // integer literal did not fit in 64 bits
+};
+
+// Lexes `line` (one source line without its newline) into tokens; the last token is Eol at the
+// first comment or the end. Returns false with `errCol`/`errMsg` set on an unterminated comment
+// or string; block comments spanning lines are handled by the caller via `inBlockComment`.
+struct LexResult {
+  bool ok = true;
+  uint32_t errCol = 0;
+  const char *errMsg = nullptr;
+};
+LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment);
+
+bool isIdentStart(char c);
+bool isIdentChar(char c);
+
+} // namespace gfxasm::as

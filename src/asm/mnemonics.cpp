@@ -1,0 +1,60 @@
+#include "asm/mnemonics.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace gfxasm::as {
+
+using namespace isa;
+
+namespace {
+// Encoding suffixes llvm accepts on a mnemonic, and the order a bare mnemonic tries them in:
+// the shortest encoding first, as llvm's matcher does.
+constexpr std::string_view kSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp"};
+
+int suffixRank(std::string_view name, std::string_view &base) {
+  for (int i = static_cast<int>(std::size(kSuffixes)) - 1; i >= 0; --i) {
+    std::string_view s = kSuffixes[i];
+    if (name.size() > s.size() && name.substr(name.size() - s.size()) == s) {
+      base = name.substr(0, name.size() - s.size());
+      return i;
+    }
+  }
+  base = name;
+  return -1;
+}
+} // namespace
+
+MnemonicTable::MnemonicTable(const ArchTables &arch) {
+  std::map<std::string_view, std::vector<std::pair<int, const InstrDesc *>>> byBase;
+  for (const InstrDesc &d : arch.instrs) {
+    map_[d.name].push_back(&d);
+    std::string_view base;
+    int rank = suffixRank(d.name, base);
+    if (rank >= 0) byBase[base].push_back({rank, &d});
+  }
+  for (auto &[base, list] : byBase) {
+    std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.first < b.first; });
+    auto &dst = map_[base];
+    for (auto &[rank, d] : list) dst.push_back(d);
+  }
+}
+
+const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
+  static std::mutex mu;
+  static std::map<const ArchTables *, std::unique_ptr<MnemonicTable>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto &slot = cache[&arch];
+  if (!slot) slot.reset(new MnemonicTable(arch));
+  return *slot;
+}
+
+std::span<const InstrDesc *const> MnemonicTable::lookup(std::string_view name) const {
+  auto it = map_.find(name);
+  if (it == map_.end()) return {};
+  return it->second;
+}
+
+} // namespace gfxasm::as

@@ -1,0 +1,352 @@
+#include "asm/operand_parser.h"
+
+#include <charconv>
+
+#include "asm/special_operands.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/constants.h"
+
+namespace gfxasm::as {
+
+using namespace isa;
+
+unsigned typeDwords(OpType t, bool wave64) {
+  if (t == OpType::b1) return wave64 ? 2 : 1;
+  unsigned bits = typeBits(t);
+  return bits <= 32 ? 1 : bits / 32;
+}
+
+namespace {
+
+bool parseUnsigned(std::string_view s, unsigned &v) {
+  if (s.empty()) return false;
+  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+struct Prefix {
+  std::string_view name;
+  RegFile file;
+  unsigned limit;
+};
+constexpr Prefix kPrefixes[] = {
+    {"ttmp", RegFile::TTMP, src::kNumTtmps},
+    {"s", RegFile::SGPR, src::kNumSgprs},
+    {"v", RegFile::VGPR, src::kNumVgprs},
+};
+
+bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count) {
+  if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
+  if (p.file != RegFile::VGPR && !scalarTupleAligned(first, count))
+    return ctx.fail(col, "invalid register alignment");
+  return true;
+}
+
+// `s[lo:hi]` / `s[lo]` after the prefix identifier.
+bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t col, Reg &reg) {
+  c.next(); // '['
+  ExprResult lo = parseExpr(c, ctx.syms);
+  if (!lo.ok()) return ctx.fail(lo.errCol, lo.error);
+  int64_t hiv = lo.value;
+  if (c.accept(Tok::Colon)) {
+    ExprResult hi = parseExpr(c, ctx.syms);
+    if (!hi.ok()) return ctx.fail(hi.errCol, hi.error);
+    hiv = hi.value;
+  }
+  if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  if (lo.value < 0 || hiv < lo.value || hiv > 1023)
+    return ctx.fail(col, "invalid register index");
+  reg.file = p.file;
+  reg.index = static_cast<uint16_t>(lo.value);
+  reg.count = static_cast<uint16_t>(hiv - lo.value + 1);
+  return checkRange(ctx, col, p, reg.index, reg.count);
+}
+
+// A single named register token: s5, v7, v7.l, ttmp3, vcc_lo, m0 ...
+int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
+  unsigned enc, dwords;
+  if (lookupSpecialRegister(t.text, enc, dwords)) {
+    reg.file = RegFile::Special;
+    reg.index = static_cast<uint16_t>(enc);
+    reg.count = static_cast<uint16_t>(dwords);
+    return 1;
+  }
+  for (const auto &p : kPrefixes) {
+    if (t.text.size() <= p.name.size() || t.text.substr(0, p.name.size()) != p.name) continue;
+    std::string_view num = t.text.substr(p.name.size());
+    uint8_t half = 0;
+    if (p.file == RegFile::VGPR && num.size() > 2 && num[num.size() - 2] == '.') {
+      char h = num.back();
+      if (h == 'l' || h == 'h') {
+        half = h == 'l' ? 1 : 2;
+        num.remove_suffix(2);
+      }
+    }
+    unsigned idx;
+    if (!parseUnsigned(num, idx)) continue;
+    reg.file = p.file;
+    reg.index = static_cast<uint16_t>(idx);
+    reg.count = 1;
+    reg.half = half;
+    return checkRange(ctx, t.col, p, idx, 1) ? 1 : -1;
+  }
+  return 0;
+}
+
+} // namespace
+
+bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+  const Token &t = c.peek();
+  if (t.kind == Tok::LBrac) {
+    // [s0, s1, s2]: consecutive registers of one file.
+    size_t save = c.pos;
+    c.next();
+    Reg first;
+    if (!c.is(Tok::Identifier)) {
+      c.pos = save;
+      return false;
+    }
+    int r = parseSingle(ctx, c.peek(), first);
+    if (r <= 0 || first.file == RegFile::Special) {
+      c.pos = save;
+      if (r < 0) return false;
+      return false;
+    }
+    c.next();
+    unsigned count = 1;
+    while (c.accept(Tok::Comma)) {
+      Reg nextReg;
+      const Token &nt = c.peek();
+      if (nt.kind != Tok::Identifier || parseSingle(ctx, nt, nextReg) <= 0)
+        return ctx.fail(nt.col, "expected a register");
+      if (nextReg.file != first.file || nextReg.index != first.index + count)
+        return ctx.fail(nt.col, "registers in a list must be of the same kind and consecutive");
+      c.next();
+      ++count;
+    }
+    if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+    reg = first;
+    reg.count = static_cast<uint16_t>(count);
+    for (const auto &p : kPrefixes)
+      if (p.file == reg.file) return checkRange(ctx, t.col, p, reg.index, reg.count);
+    return true;
+  }
+  if (t.kind != Tok::Identifier) return false;
+  if (c.peek(1).kind == Tok::LBrac) {
+    for (const auto &p : kPrefixes) {
+      if (t.text == p.name) {
+        c.next();
+        return parseBracketRange(ctx, c, p, t.col, reg);
+      }
+    }
+  }
+  int r = parseSingle(ctx, t, reg);
+  if (r == 0) return false;
+  if (r < 0) return false;
+  c.next();
+  return true;
+}
+
+namespace {
+
+bool isScalarFile(const Reg &r) {
+  return r.file == RegFile::SGPR || r.file == RegFile::TTMP || r.file == RegFile::Special;
+}
+
+// Registers a scalar destination (SReg) may name: no src_* constants.
+bool isScalarDestination(const Reg &r) {
+  if (r.file == RegFile::SGPR || r.file == RegFile::TTMP) return true;
+  if (r.file != RegFile::Special) return false;
+  return r.index == src::kVccLo || r.index == src::kVccHi || r.index == src::kExecLo ||
+         r.index == src::kExecHi || r.index == src::kM0 || r.index == src::kNull;
+}
+
+bool regWidthOk(const Reg &r, unsigned dwords) {
+  if (r.file == RegFile::Special && r.count == 1 && dwords != 1) {
+    // null and the src_* registers serve any width; vcc_lo/exec_lo do not.
+    return r.index == src::kNull || r.index >= src::kSharedBase;
+  }
+  if (r.file == RegFile::Special && r.index == src::kM0) return dwords == 1;
+  return r.count == dwords;
+}
+
+// Immediate or register source of a scalar or vector operand.
+bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                          Inst &inst) {
+  const Token &start = c.peek();
+  bool neg = false;
+  size_t save = c.pos;
+  if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) {
+    neg = true;
+    c.next();
+  }
+  int enc = -1;
+  uint32_t lit = 0;
+  if (c.is(Tok::Real)) {
+    double f = c.next().fval;
+    if (neg) f = -f;
+    enc = inlineEncodingOfFloat(f, d.type);
+    if (enc < 0 && !literalOfFloat(f, d.type, lit))
+      return ctx.fail(start.col, "invalid operand for instruction");
+  } else {
+    c.pos = save;
+    if (!startsExpr(c.peek())) return ctx.fail(start.col, "invalid operand for instruction");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    enc = inlineEncodingOfInt(e.value, d.type);
+    if (enc < 0 && !literalOfInt(e.value, d.type, lit))
+      return ctx.fail(start.col, "invalid operand for instruction");
+  }
+  if (enc >= 0) {
+    v.value = static_cast<uint32_t>(enc);
+    return true;
+  }
+  if (inst.hasLiteral && inst.literal != lit)
+    return ctx.fail(start.col, "only one unique literal operand is allowed");
+  inst.hasLiteral = true;
+  inst.literal = lit;
+  v.value = src::kLiteral;
+  return true;
+}
+
+bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  Reg r;
+  unsigned dwords = typeDwords(d.type, ctx.target.wave64());
+  if (parseRegister(ctx, c, r)) {
+    if (!isScalarFile(r)) return ctx.fail(start.col, "invalid operand for instruction");
+    if (d.cls != OpClass::ssrc && !isScalarDestination(r))
+      return ctx.fail(start.col, "invalid operand for instruction");
+    if (d.cls == OpClass::sreg_nonull && r.file == RegFile::Special && r.index == src::kNull)
+      return ctx.fail(start.col, "invalid operand for instruction");
+    if (!regWidthOk(r, dwords)) return ctx.fail(start.col, "invalid operand for instruction");
+    v.value = sourceEncoding(r);
+    return true;
+  }
+  if (ctx.err.set) return false;
+  if (d.cls != OpClass::ssrc) return ctx.fail(start.col, "invalid operand for instruction");
+  return parseSourceImmediate(ctx, c, d, v, inst);
+}
+
+bool parseImm16(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  const Token &start = c.peek();
+  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < -32768 || e.value > 65535) return ctx.fail(start.col, "invalid operand for instruction");
+  v.value = static_cast<uint32_t>(e.value) & 0xffff;
+  return true;
+}
+
+bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.kind == ExprResult::Kind::Symbolic) {
+    inst.labelOperand = static_cast<int>(idx);
+    inst.labelSymbol = e.symbol;
+    v.value = 0;
+    return true;
+  }
+  if (e.value < -32768 || e.value > 65535) return ctx.fail(start.col, "invalid operand for instruction");
+  v.value = static_cast<uint32_t>(e.value) & 0xffff;
+  return true;
+}
+
+bool parseSmemOffset(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  const Token &start = c.peek();
+  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < -(1 << 20) || e.value >= (1 << 20))
+    return ctx.fail(start.col, "expected a 21-bit signed offset");
+  v.value = static_cast<uint32_t>(e.value) & 0x1fffff;
+  v.present = true;
+  return true;
+}
+
+} // namespace
+
+int operandIndex(const Inst &inst, Field f) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].field == f) return static_cast<int>(i);
+  return -1;
+}
+
+uint32_t defaultValue(const OperandDesc &d) {
+  return d.cls == OpClass::smem_soffset ? src::kNull : 0;
+}
+
+bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  v.present = true;
+  switch (d.cls) {
+  case OpClass::sreg:
+  case OpClass::sreg_nonull:
+  case OpClass::ssrc:
+    return parseScalar(ctx, c, d, v, inst);
+  case OpClass::sbase: {
+    OperandDesc regDesc = d;
+    regDesc.cls = OpClass::sreg_nonull;
+    if (!parseScalar(ctx, c, regDesc, v, inst)) return false;
+    v.value >>= 1;
+    return true;
+  }
+  case OpClass::smem_soffset: {
+    Reg r;
+    const Token &start = c.peek();
+    if (parseRegister(ctx, c, r)) {
+      if (!isScalarDestination(r) || r.count != 1) return ctx.fail(start.col, "invalid operand for instruction");
+      v.value = sourceEncoding(r);
+      return true;
+    }
+    if (ctx.err.set) return false;
+    // An immediate here is the offset field, with soffset null.
+    int off = operandIndex(inst, Field::offset);
+    if (off < 0) return ctx.fail(start.col, "invalid operand for instruction");
+    v.value = src::kNull;
+    return parseSmemOffset(ctx, c, inst.ops[off]);
+  }
+  case OpClass::smem_offset:
+    c.next(); // `offset`
+    if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+    return parseSmemOffset(ctx, c, v);
+  case OpClass::imm16:
+    return parseImm16(ctx, c, v);
+  case OpClass::simm32: {
+    const Token &start = c.peek();
+    if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    uint32_t lit;
+    if (!literalOfInt(e.value, OpType::b32, lit)) return ctx.fail(start.col, "invalid operand for instruction");
+    v.value = lit;
+    inst.hasLiteral = true;
+    inst.literal = lit;
+    return true;
+  }
+  case OpClass::label:
+    return parseLabel(ctx, c, idx, v, inst);
+  case OpClass::waitcnt:
+    return parseWaitcnt(ctx, c, v);
+  case OpClass::delay:
+    return parseDelay(ctx, c, v);
+  case OpClass::depctr:
+    return parseDepctr(ctx, c, v);
+  case OpClass::sendmsg:
+    return parseSendmsg(ctx, c, v);
+  case OpClass::hwreg:
+    return parseHwreg(ctx, c, v);
+  case OpClass::flag:
+    v.value = 1;
+    c.next();
+    return true;
+  case OpClass::Count:
+    break;
+  }
+  return ctx.fail(c.peek().col, "invalid operand for instruction");
+}
+
+} // namespace gfxasm::as

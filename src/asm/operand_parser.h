@@ -1,0 +1,51 @@
+// Operand parsing, directed by the operand class the instruction's table entry expects.
+#pragma once
+
+#include <string>
+
+#include "asm/expr.h"
+#include "isa/inst.h"
+#include "isa/registers.h"
+
+namespace gfxasm {
+class Target;
+}
+
+namespace gfxasm::as {
+
+struct ParseError {
+  uint32_t col = 0;
+  std::string msg;
+  bool set = false;
+};
+
+struct ParseContext {
+  const Target &target;
+  SymbolTable &syms;
+  ParseError err;
+  // Fails the current parse with `msg` at `col` (the first failure is kept).
+  bool fail(uint32_t col, std::string msg) {
+    if (!err.set) err = {col, std::move(msg), true};
+    return false;
+  }
+};
+
+// Parses a register at the cursor (s0, s[0:1], v[2:3], ttmp4, vcc, exec_lo, m0, null, src_scc,
+// [s0, s1], v1.l ...). Returns false without consuming anything when the text is not a register;
+// sets ctx.err when it is a malformed one.
+bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
+
+// Parses the operand `desc` (index `idx` in the entry) into `inst.ops[idx]`.
+bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, unsigned idx,
+                  isa::Inst &inst);
+
+// Index of the operand writing field `f` in the instruction's entry, or -1.
+int operandIndex(const isa::Inst &inst, isa::Field f);
+
+// The field value of an operand left out (optional positional operands and modifiers).
+uint32_t defaultValue(const isa::OperandDesc &d);
+
+// Number of 32-bit registers an operand of type `t` spans (lane masks follow the wave size).
+unsigned typeDwords(isa::OpType t, bool wave64);
+
+} // namespace gfxasm::as

@@ -1,0 +1,23 @@
+// Generic table-driven encoder: places each operand value into its field's bit ranges.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "isa/inst.h"
+
+namespace gfxasm::enc {
+
+constexpr size_t kMaxInstBytes = 24;
+
+// Writes the instruction's bytes to `out` and returns how many (base format plus literal).
+size_t encode(const isa::Inst &inst, uint8_t *out);
+
+// Writes `value` into `field` of an instruction buffer laid out as `fmt` (bits beyond the field's
+// width are dropped).
+void setField(const isa::FormatDesc &fmt, isa::Field field, uint64_t value, uint8_t *buf);
+// Which modifier bit (neg/abs/sext) belongs to a source field: src0 -> 0, src1 -> 1, src2 -> 2.
+unsigned sourceSlot(isa::Field f);
+uint64_t getField(const isa::FormatDesc &fmt, isa::Field field, const uint8_t *buf);
+
+} // namespace gfxasm::enc

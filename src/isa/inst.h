@@ -1,0 +1,34 @@
+// A decoded or parsed instruction: its table entry and the value of each operand field, the form
+// the encoder, the printer and the decoder share (like llvm's MCInst).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+
+#include "isa/isa.h"
+
+namespace gfxasm::isa {
+
+enum OperandMods : uint8_t { Mod_Neg = 1, Mod_Abs = 2, Mod_Sext = 4 };
+
+struct OperandValue {
+  uint32_t value = 0; // what goes into the operand's field
+  uint8_t mods = 0;   // OperandMods, for sources that take them
+  bool present = false;
+};
+
+constexpr unsigned kMaxOperands = 24;
+
+struct Inst {
+  const ArchTables *arch = nullptr;
+  const InstrDesc *desc = nullptr;
+  std::array<OperandValue, kMaxOperands> ops{};
+  bool hasLiteral = false;
+  uint32_t literal = 0;
+  // A branch to a label not resolved yet: the operand index and the symbol.
+  int labelOperand = -1;
+  std::string_view labelSymbol;
+};
+
+} // namespace gfxasm::isa

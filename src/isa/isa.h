@@ -1,0 +1,121 @@
+// The ISA model: formats (bit layouts), instructions and their operands, as constant tables that
+// tools/isa_tablegen.cpp generates from the data files under isa/.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace gfxasm::isa {
+
+enum class Field : uint8_t {
+#define FIELD(n) n,
+#include "isa/fields.def"
+#undef FIELD
+  Count
+};
+
+enum class OpClass : uint8_t {
+#define CLASS(n, positional) n,
+#include "isa/classes.def"
+#undef CLASS
+  Count
+};
+
+enum class OpType : uint8_t {
+#define TYPE(n, bits, kind) n,
+#include "isa/types.def"
+#undef TYPE
+  Count
+};
+
+std::string_view fieldName(Field f);
+std::string_view className(OpClass c);
+std::string_view typeName(OpType t);
+bool isPositional(OpClass c);
+unsigned typeBits(OpType t);
+char typeKind(OpType t); // 'I' integer, 'F' float, 'V' packed pair, 'R' register tuple
+
+// One contiguous run of bits of a field, least significant part first.
+struct BitRange {
+  uint8_t lo = 0;
+  uint8_t width = 0;
+};
+
+struct FieldLayout {
+  BitRange ranges[3];
+  uint8_t count = 0;
+  unsigned width() const {
+    unsigned w = 0;
+    for (unsigned i = 0; i < count; ++i) w += ranges[i].width;
+    return w;
+  }
+};
+
+struct FixedBits {
+  BitRange range;
+  uint32_t value;
+};
+
+struct FormatDesc {
+  std::string_view name;
+  uint8_t sizeBytes;
+  uint8_t numFixed;
+  FixedBits fixed[4];
+  FieldLayout fields[static_cast<unsigned>(Field::Count)];
+  bool has(Field f) const { return fields[static_cast<unsigned>(f)].count != 0; }
+  const FieldLayout &layout(Field f) const { return fields[static_cast<unsigned>(f)]; }
+};
+
+enum OperandFlags : uint8_t {
+  OF_Optional = 1, // may be omitted: encodes as its default
+};
+
+struct OperandDesc {
+  Field field;
+  OpClass cls;
+  OpType type;
+  uint8_t flags;
+};
+
+// Functional unit an instruction issues to; used by the timing analyzer.
+enum class Unit : uint8_t { None, SALU, VALU, TRANS, SMEM, VMEM, DS, EXP, Branch, Message, Wait };
+
+enum InstrFlags : uint32_t {
+  IF_NoFeatureCheck = 0,
+  IF_True16 = 1u << 0,    // only with +real-true16
+  IF_Fake16 = 1u << 1,    // only with -real-true16
+  IF_Wave32 = 1u << 2,    // only in wave32
+  IF_Wave64 = 1u << 3,    // only in wave64
+};
+
+struct InstrDesc {
+  std::string_view name;  // mnemonic as llvm-mc prints it
+  uint16_t format;        // index into ArchTables::formats
+  uint16_t numOperands;
+  uint32_t opcode;
+  uint32_t firstOperand;  // index into ArchTables::operands
+  uint32_t cpuMask;       // bit i: ArchTables::cpus[i] has this instruction
+  uint32_t flags;         // InstrFlags
+  Unit unit;
+};
+
+struct ArchTables {
+  std::string_view name;
+  std::span<const std::string_view> cpus;
+  std::span<const FormatDesc> formats;
+  std::span<const InstrDesc> instrs; // sorted by name, then by preference for matching
+  std::span<const OperandDesc> operands;
+
+  std::span<const OperandDesc> operandsOf(const InstrDesc &d) const {
+    return operands.subspan(d.firstOperand, d.numOperands);
+  }
+  const FormatDesc &formatOf(const InstrDesc &d) const { return formats[d.format]; }
+  // All entries spelled `name` (a contiguous run of the sorted table).
+  std::span<const InstrDesc> lookup(std::string_view name) const;
+};
+
+// Every architecture compiled in.
+std::span<const ArchTables *const> allArchs();
+
+} // namespace gfxasm::isa

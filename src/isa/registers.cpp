@@ -1,0 +1,98 @@
+#include "isa/registers.h"
+
+#include <fmt/format.h>
+
+namespace gfxasm::isa {
+
+namespace {
+struct Special {
+  std::string_view name;
+  unsigned encoding;
+  unsigned dwords;
+};
+// Accepted spellings; the first one of each encoding/width is what llvm prints.
+constexpr Special kSpecials[] = {
+    {"vcc", src::kVccLo, 2},
+    {"vcc_lo", src::kVccLo, 1},
+    {"vcc_hi", src::kVccHi, 1},
+    {"exec", src::kExecLo, 2},
+    {"exec_lo", src::kExecLo, 1},
+    {"exec_hi", src::kExecHi, 1},
+    {"m0", src::kM0, 1},
+    {"null", src::kNull, 1},
+    {"src_shared_base", 235, 1},
+    {"shared_base", 235, 1},
+    {"src_shared_limit", 236, 1},
+    {"shared_limit", 236, 1},
+    {"src_private_base", 237, 1},
+    {"private_base", 237, 1},
+    {"src_private_limit", 238, 1},
+    {"private_limit", 238, 1},
+    {"src_pops_exiting_wave_id", 239, 1},
+    {"pops_exiting_wave_id", 239, 1},
+    {"src_vccz", src::kVccz, 1},
+    {"vccz", src::kVccz, 1},
+    {"src_execz", src::kExecz, 1},
+    {"execz", src::kExecz, 1},
+    {"src_scc", src::kScc, 1},
+    {"scc", src::kScc, 1},
+    {"src_lds_direct", src::kLdsDirect, 1},
+    {"lds_direct", src::kLdsDirect, 1},
+};
+} // namespace
+
+unsigned sourceEncoding(const Reg &r) {
+  switch (r.file) {
+  case RegFile::SGPR: return r.index;
+  case RegFile::TTMP: return src::kTtmp0 + r.index;
+  case RegFile::VGPR: return src::kVgpr0 + r.index;
+  case RegFile::Special: return r.index;
+  default: return 0;
+  }
+}
+
+bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords) {
+  for (const auto &s : kSpecials) {
+    if (s.name == name) {
+      encoding = s.encoding;
+      dwords = s.dwords;
+      return true;
+    }
+  }
+  return false;
+}
+
+bool scalarTupleAligned(unsigned index, unsigned dwords) {
+  if (dwords <= 1) return true;
+  if (dwords == 2) return index % 2 == 0;
+  return index % 4 == 0;
+}
+
+bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
+  auto tuple = [&](std::string_view prefix, unsigned idx) {
+    if (dwords == 1) fmt::format_to(std::back_inserter(out), "{}{}", prefix, idx);
+    else fmt::format_to(std::back_inserter(out), "{}[{}:{}]", prefix, idx, idx + dwords - 1);
+  };
+  if (enc < src::kNumSgprs) {
+    tuple("s", enc);
+    return true;
+  }
+  if (enc >= src::kVgpr0 && enc < src::kVgpr0 + src::kNumVgprs) {
+    tuple("v", enc - src::kVgpr0);
+    return true;
+  }
+  if (enc >= src::kTtmp0 && enc < src::kTtmp0 + src::kNumTtmps) {
+    tuple("ttmp", enc - src::kTtmp0);
+    return true;
+  }
+  for (const auto &s : kSpecials) {
+    if (s.encoding == enc && (s.dwords == dwords || (dwords > 2 && s.dwords == 1) ||
+                              (s.dwords == 1 && enc != src::kVccLo && enc != src::kExecLo))) {
+      out += s.name;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace gfxasm::isa

@@ -1,0 +1,46 @@
+// Register names and the 9-bit source-operand encoding shared by every format:
+//   0-105 SGPRs, 106/107 vcc_lo/hi, 108-123 ttmp0-15, 124 null, 125 m0, 126/127 exec_lo/hi,
+//   128-208 inline integers 0..64 and -1..-16, 235-239 src_* apertures, 240-248 inline floats,
+//   251 src_vccz, 252 src_execz, 253 src_scc, 254 src_lds_direct, 255 literal, 256-511 VGPRs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace gfxasm::isa {
+
+enum class RegFile : uint8_t { None, SGPR, VGPR, AGPR, TTMP, Special };
+
+struct Reg {
+  RegFile file = RegFile::None;
+  uint16_t index = 0;  // register number; for Special the source encoding
+  uint16_t count = 1;  // 32-bit registers covered
+  uint8_t half = 0;    // true16 half: 0 none, 1 .l, 2 .h
+};
+
+namespace src {
+constexpr unsigned kVccLo = 106, kVccHi = 107, kTtmp0 = 108, kNull = 124, kM0 = 125, kExecLo = 126,
+                   kExecHi = 127, kIntZero = 128, kIntMax = 192, kIntNegMin = 208, kSharedBase = 235,
+                   kPopsExitingWaveId = 239, kFloatFirst = 240, kInvPi = 248, kDpp8 = 233,
+                   kDpp8Fi = 234, kDpp16 = 250, kVccz = 251, kExecz = 252, kScc = 253,
+                   kLdsDirect = 254, kLiteral = 255, kVgpr0 = 256;
+constexpr unsigned kNumSgprs = 106, kNumTtmps = 16, kNumVgprs = 256;
+} // namespace src
+
+// The source encoding of a register's first 32-bit part (Special: the stored encoding).
+unsigned sourceEncoding(const Reg &r);
+
+// A special register name (vcc, exec_lo, m0, null, src_scc, ...) to its encoding and width in
+// dwords; false if `name` is none.
+bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords);
+
+// Prints a scalar/vector source encoding as llvm does for a register of `dwords` width
+// (s5, s[4:5], vcc, exec_lo, ttmp[4:7], v[2:3], null, m0, src_scc, ...). Encodings that are not
+// registers (constants, literal) print nothing and return false.
+bool printRegister(unsigned encoding, unsigned dwords, std::string &out);
+
+// Alignment rule for SGPR/TTMP tuples: 64-bit tuples even, wider ones multiple of 4.
+bool scalarTupleAligned(unsigned index, unsigned dwords);
+
+} // namespace gfxasm::isa

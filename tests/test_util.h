@@ -1,0 +1,43 @@
+// Helpers shared by the unit tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gfxasm/gfxasm.h"
+
+namespace gfxasm::test {
+
+inline Target target(const char *cpu = "gfx1100", std::vector<std::string> features = {}) {
+  std::string err;
+  auto t = Target::create(cpu, features, &err);
+  if (!t) throw std::runtime_error(err);
+  return *t;
+}
+
+// Assembles one line; returns its bytes, or empty with the first error in `error`.
+inline std::vector<uint8_t> bytesOf(const std::string &line, std::string *error = nullptr,
+                                    const char *cpu = "gfx1100") {
+  AssembleOptions o;
+  o.output = OutputKind::Null;
+  auto r = assemble(target(cpu), line, o);
+  if (!r.ok()) {
+    if (error) *error = r.diagnostics.empty() ? "" : r.diagnostics[0].message;
+    return {};
+  }
+  return r.code;
+}
+
+// Assembles one line with -show-encoding and returns the instruction's printed line.
+inline std::string shownLine(const std::string &line, const char *cpu = "gfx1100") {
+  AssembleOptions o;
+  o.showEncoding = true;
+  o.emitTargetDirective = false;
+  auto r = assemble(target(cpu), line, o);
+  if (!r.ok()) return "error: " + r.diagnostics[0].message;
+  std::string t = r.text;
+  if (!t.empty() && t.back() == '\n') t.pop_back();
+  return t;
+}
+
+} // namespace gfxasm::test

@@ -1,0 +1,39 @@
+"""Bit layouts of the gfx11 (RDNA3) encodings, from the RDNA3 ISA reference and confirmed by the
+differential tests against llvm-mc-22. Each entry: name -> (bytes, fixed bits, fields).
+Bit ranges are (hi, lo) over the little-endian instruction; a field may span several ranges,
+least significant part first."""
+
+FORMATS = {
+    "SOP2": (4, [((31, 30), 0x2)], {"op": [(29, 23)], "sdst": [(22, 16)], "ssrc1": [(15, 8)], "ssrc0": [(7, 0)]}),
+    "SOPK": (4, [((31, 28), 0xB)], {"op": [(27, 23)], "sdst": [(22, 16)], "simm16": [(15, 0)]}),
+    "SOP1": (4, [((31, 23), 0x17D)], {"op": [(15, 8)], "sdst": [(22, 16)], "ssrc0": [(7, 0)]}),
+    "SOPC": (4, [((31, 23), 0x17E)], {"op": [(22, 16)], "ssrc1": [(15, 8)], "ssrc0": [(7, 0)]}),
+    "SOPP": (4, [((31, 23), 0x17F)], {"op": [(22, 16)], "simm16": [(15, 0)]}),
+    "SMEM": (8, [((31, 26), 0x3D)], {"op": [(25, 18)], "glc": [(14, 14)], "dlc": [(13, 13)],
+                                      "sdata": [(12, 6)], "sbase": [(5, 0)], "offset": [(52, 32)],
+                                      "soffset": [(63, 57)]}),
+}
+
+
+def encode(fmt, values):
+    """Encodes {field: value} in format `fmt` to bytes (for building probes)."""
+    size, fixed, fields = FORMATS[fmt]
+    v = 0
+    for (hi, lo), val in fixed:
+        v |= (val & ((1 << (hi - lo + 1)) - 1)) << lo
+    for name, val in values.items():
+        for hi, lo in fields[name]:
+            w = hi - lo + 1
+            v |= (val & ((1 << w) - 1)) << lo
+            val >>= w
+    return v.to_bytes(size, "little")
+
+
+def format_lines():
+    out = []
+    for name, (size, fixed, fields) in FORMATS.items():
+        parts = ["format", name, str(size)]
+        parts += ["%d:%d=0x%x" % (hi, lo, val) for (hi, lo), val in fixed]
+        parts += ["%s=%s" % (f, ",".join("%d:%d" % r for r in rs)) for f, rs in fields.items()]
+        out.append(" ".join(parts))
+    return out

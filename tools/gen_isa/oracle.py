@@ -1,0 +1,86 @@
+"""Runs llvm-mc-22 as the oracle for the ISA generators: disassembles byte probes and assembles
+text probes in batches, and maps the answers back to each probe."""
+import os
+import re
+import subprocess
+import tempfile
+
+LLVM_MC = os.environ.get("LLVM_MC", "llvm-mc-22")
+PROBE_BYTES = 16  # every disassembly probe is padded to this size with s_nop 0 words
+NOP = bytes([0x00, 0x00, 0x80, 0xBF])
+
+_ENC_RE = re.compile(r"^\t(.*?)\s*; encoding: \[(.*)\]$")
+_WARN_RE = re.compile(r"^<stdin>:(\d+):(\d+): (warning|error): (.*)$")
+
+
+def _run(args, text):
+    p = subprocess.run([LLVM_MC] + args, input=text, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def disassemble(probes, cpu, mattr=None):
+    """probes: list of bytes (each at most PROBE_BYTES). Returns a list with, per probe, None when
+    llvm-mc rejects the encoding or (text, nbytes) of the instruction decoded at its start."""
+    lines = []
+    for p in probes:
+        assert len(p) <= PROBE_BYTES and len(p) % 4 == 0
+        b = p + NOP * ((PROBE_BYTES - len(p)) // 4)
+        lines.append(",".join("0x%02x" % x for x in b))
+    args = ["--disassemble", "-triple=amdgcn-amd-amdhsa", "-mcpu=" + cpu, "-show-encoding"]
+    if mattr:
+        args.append("-mattr=" + mattr)
+    rc, out, err = _run(args, "\n".join(lines) + "\n")
+    bad = set()
+    for line in err.splitlines():
+        m = _WARN_RE.match(line)
+        if m:
+            ln, col = int(m.group(1)), int(m.group(2))
+            bad.add((ln - 1) * PROBE_BYTES + (col - 1) // 5)
+    results = [None] * len(probes)
+    off = 0
+    total = len(probes) * PROBE_BYTES
+    decoded = iter(_ENC_RE.match(l) for l in out.splitlines() if l.startswith("\t") and "encoding" in l)
+    while off < total:
+        if off in bad:
+            off += 4
+            continue
+        m = next(decoded, None)
+        if m is None:
+            break
+        n = len(m.group(2).split(","))
+        if off % PROBE_BYTES == 0:
+            results[off // PROBE_BYTES] = (m.group(1), n)
+        off += n
+    if off < total and rc != 0:
+        raise RuntimeError("llvm-mc stopped early (crash?) at byte %d: %s" % (off, err[-2000:]))
+    return results
+
+
+def assemble(lines, cpu, mattr=None):
+    """Assembles each line separately. Returns per line (text, bytes) or (None, error message)."""
+    args = ["-triple=amdgcn-amd-amdhsa", "-mcpu=" + cpu, "-show-encoding"]
+    if mattr:
+        args.append("-mattr=" + mattr)
+    rc, out, err = _run(args, "\n".join(lines) + "\n")
+    errors = {}
+    for line in err.splitlines():
+        m = _WARN_RE.match(line)
+        if m and m.group(3) == "error":
+            errors.setdefault(int(m.group(1)) - 1, m.group(4))
+    oks = [m for m in (_ENC_RE.match(l) for l in out.splitlines()) if m]
+    res = []
+    it = iter(oks)
+    for i in range(len(lines)):
+        if i in errors:
+            res.append((None, errors[i]))
+        else:
+            m = next(it, None)
+            if m is None:
+                res.append((None, "no output"))
+                continue
+            res.append((m.group(1), bytes(int(x, 16) if x.startswith("0x") else 0 for x in m.group(2).split(","))))
+    return res
+
+
+def word_bytes(*words):
+    return b"".join(w.to_bytes(4, "little") for w in words)

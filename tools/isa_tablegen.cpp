@@ -1,0 +1,284 @@
+// Build-time tool: turns an ISA data file (isa/<arch>.isa) into constant C++ tables.
+//
+//   isa_tablegen <input.isa> <output.inc> <c++ identifier>
+//
+// Data file lines (# starts a comment):
+//   arch NAME
+//   cpus CPU...                        order gives the cpu bit of each CPU
+//   format NAME BYTES [HI:LO=VALUE]... FIELD=HI:LO[,HI:LO]...
+//   inst FORMAT NAME OPCODE [FIELD:CLASS[:TYPE][?]]... [@unit=U] [@cpus=A,B] [@flags=F|G]
+// Unknown names are errors, so a typo in the data fails the build instead of the assembler.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char *const kFields[] = {
+#define FIELD(n) #n,
+#include "isa/fields.def"
+#undef FIELD
+};
+const char *const kClasses[] = {
+#define CLASS(n, positional) #n,
+#include "isa/classes.def"
+#undef CLASS
+};
+const char *const kTypes[] = {
+#define TYPE(n, bits, kind) #n,
+#include "isa/types.def"
+#undef TYPE
+};
+const char *const kUnits[] = {"none", "salu", "valu", "trans", "smem", "vmem",
+                              "ds",   "exp",  "branch", "message", "wait"};
+const char *const kUnitEnums[] = {"None", "SALU",   "VALU",    "TRANS", "SMEM", "VMEM",
+                                  "DS",   "EXP",    "Branch",  "Message", "Wait"};
+const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64"};
+
+std::string gFile;
+int gLine = 0;
+
+[[noreturn]] void fail(const std::string &msg) {
+  std::cerr << gFile << ":" << gLine << ": error: " << msg << "\n";
+  std::exit(1);
+}
+
+template <size_t N> int indexOf(const char *const (&names)[N], const std::string &s, const char *what) {
+  for (size_t i = 0; i < N; ++i)
+    if (s == names[i]) return static_cast<int>(i);
+  fail(std::string("unknown ") + what + " '" + s + "'");
+}
+
+std::vector<std::string> split(const std::string &s, char sep) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char c : s) {
+    if (c == sep) {
+      out.push_back(cur);
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  out.push_back(cur);
+  return out;
+}
+
+unsigned long parseNum(const std::string &s) {
+  char *end = nullptr;
+  unsigned long v = std::strtoul(s.c_str(), &end, 0);
+  if (s.empty() || *end) fail("bad number '" + s + "'");
+  return v;
+}
+
+struct Range {
+  unsigned lo, width;
+};
+Range parseRange(const std::string &s) {
+  auto parts = split(s, ':');
+  if (parts.size() != 2) fail("bad bit range '" + s + "'");
+  unsigned hi = parseNum(parts[0]), lo = parseNum(parts[1]);
+  if (hi < lo || hi >= 128) fail("bad bit range '" + s + "'");
+  return {lo, hi - lo + 1};
+}
+
+struct Format {
+  std::string name;
+  unsigned bytes;
+  std::vector<std::pair<Range, unsigned long>> fixed;
+  std::map<int, std::vector<Range>> fields;
+};
+struct Operand {
+  int field, cls, type, flags;
+};
+struct Inst {
+  std::string name;
+  int format;
+  unsigned long opcode;
+  std::vector<Operand> ops;
+  int unit = 0;
+  unsigned long cpuMask = ~0ul;
+  std::vector<std::string> flags;
+  int order; // position in the file: ties keep the data's preference order
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 4) {
+    std::cerr << "usage: isa_tablegen <input.isa> <output.inc> <identifier>\n";
+    return 2;
+  }
+  gFile = argv[1];
+  std::ifstream in(argv[1]);
+  if (!in) fail("cannot open input");
+  std::string arch;
+  std::vector<std::string> cpus;
+  std::vector<Format> formats;
+  std::map<std::string, int> formatIndex;
+  std::vector<Inst> insts;
+  std::string line;
+  while (std::getline(in, line)) {
+    ++gLine;
+    if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream ls(line);
+    std::vector<std::string> w;
+    for (std::string t; ls >> t;) w.push_back(t);
+    if (w.empty()) continue;
+    if (w[0] == "arch") {
+      if (w.size() != 2) fail("arch takes one name");
+      arch = w[1];
+    } else if (w[0] == "cpus") {
+      cpus.assign(w.begin() + 1, w.end());
+      if (cpus.size() > 32) fail("at most 32 cpus per arch");
+    } else if (w[0] == "format") {
+      if (w.size() < 3) fail("format NAME BYTES ...");
+      Format f;
+      f.name = w[1];
+      f.bytes = parseNum(w[2]);
+      if (f.bytes == 0 || f.bytes > 16 || f.bytes % 4) fail("format size must be 4..16 bytes");
+      for (size_t i = 3; i < w.size(); ++i) {
+        auto eq = w[i].find('=');
+        if (eq == std::string::npos) fail("expected FIELD=HI:LO or HI:LO=VALUE in '" + w[i] + "'");
+        std::string lhs = w[i].substr(0, eq), rhs = w[i].substr(eq + 1);
+        if (std::isdigit(static_cast<unsigned char>(lhs[0]))) {
+          Range r = parseRange(lhs);
+          if (f.fixed.size() == 4) fail("at most 4 fixed bit ranges");
+          f.fixed.push_back({r, parseNum(rhs)});
+        } else {
+          int fi = indexOf(kFields, lhs, "field");
+          for (auto &part : split(rhs, ',')) f.fields[fi].push_back(parseRange(part));
+          if (f.fields[fi].size() > 3) fail("at most 3 ranges per field");
+        }
+      }
+      formatIndex[f.name] = static_cast<int>(formats.size());
+      formats.push_back(std::move(f));
+    } else if (w[0] == "inst") {
+      if (w.size() < 4) fail("inst FORMAT NAME OPCODE ...");
+      Inst ins;
+      auto fit = formatIndex.find(w[1]);
+      if (fit == formatIndex.end()) fail("unknown format '" + w[1] + "'");
+      ins.format = fit->second;
+      ins.name = w[2];
+      ins.opcode = parseNum(w[3]);
+      ins.order = static_cast<int>(insts.size());
+      for (size_t i = 4; i < w.size(); ++i) {
+        std::string t = w[i];
+        if (t[0] == '@') {
+          auto eq = t.find('=');
+          if (eq == std::string::npos) fail("attribute needs a value: '" + t + "'");
+          std::string key = t.substr(1, eq - 1), val = t.substr(eq + 1);
+          if (key == "unit") {
+            ins.unit = indexOf(kUnits, val, "unit");
+          } else if (key == "cpus") {
+            ins.cpuMask = 0;
+            for (auto &c : split(val, ',')) {
+              auto it = std::find(cpus.begin(), cpus.end(), c);
+              if (it == cpus.end()) fail("unknown cpu '" + c + "'");
+              ins.cpuMask |= 1ul << (it - cpus.begin());
+            }
+          } else if (key == "flags") {
+            for (auto &fl : split(val, '|')) {
+              indexOf(kFlags, fl, "flag");
+              ins.flags.push_back(fl);
+            }
+          } else {
+            fail("unknown attribute '" + key + "'");
+          }
+          continue;
+        }
+        Operand op{};
+        if (t.back() == '?') {
+          op.flags |= 1;
+          t.pop_back();
+        }
+        auto parts = split(t, ':');
+        if (parts.size() < 2 || parts.size() > 3) fail("operand must be FIELD:CLASS[:TYPE]: '" + t + "'");
+        op.field = indexOf(kFields, parts[0], "field");
+        op.cls = indexOf(kClasses, parts[1], "class");
+        op.type = parts.size() == 3 ? indexOf(kTypes, parts[2], "type") : 0;
+        // `lit` is the literal dword after the instruction, not a bit field.
+        if (parts[0] != "lit" && !formats[ins.format].fields.count(op.field))
+          fail("format " + formats[ins.format].name + " has no field " + parts[0]);
+        ins.ops.push_back(op);
+      }
+      if (ins.cpuMask == ~0ul) ins.cpuMask = cpus.size() == 32 ? 0xfffffffful : (1ul << cpus.size()) - 1;
+      insts.push_back(std::move(ins));
+    } else {
+      fail("unknown line kind '" + w[0] + "'");
+    }
+  }
+  if (arch.empty()) fail("missing arch line");
+  std::stable_sort(insts.begin(), insts.end(), [](const Inst &a, const Inst &b) {
+    return a.name != b.name ? a.name < b.name : a.order < b.order;
+  });
+
+  std::ostringstream o;
+  const std::string id = argv[3];
+  o << "// Generated by tools/isa_tablegen from " << argv[1] << ". Do not edit.\n";
+  o << "namespace gfxasm::isa::gen_" << id << " {\n";
+  o << "inline constexpr std::string_view cpus[] = {";
+  for (auto &c : cpus) o << "\"" << c << "\", ";
+  o << "};\n";
+  o << "inline constexpr FormatDesc formats[] = {\n";
+  for (auto &f : formats) {
+    o << "  {\"" << f.name << "\", " << f.bytes << ", " << f.fixed.size() << ", {";
+    for (auto &[r, v] : f.fixed) o << "{{" << r.lo << ", " << r.width << "}, " << v << "u}, ";
+    o << "}, {";
+    for (size_t fi = 0; fi < std::size(kFields); ++fi) {
+      auto it = f.fields.find(static_cast<int>(fi));
+      if (it == f.fields.end()) {
+        o << "{}, ";
+        continue;
+      }
+      o << "{{";
+      for (auto &r : it->second) o << "{" << r.lo << ", " << r.width << "}, ";
+      o << "}, " << it->second.size() << "}, ";
+    }
+    o << "}},\n";
+  }
+  o << "};\n";
+  o << "inline constexpr OperandDesc operands[] = {\n";
+  size_t total = 0;
+  for (auto &ins : insts) {
+    for (auto &op : ins.ops)
+      o << "  {Field::" << kFields[op.field] << ", OpClass::" << kClasses[op.cls] << ", OpType::" << kTypes[op.type] << ", "
+        << op.flags << "},\n";
+  }
+  o << "  {}};\n";
+  o << "inline constexpr InstrDesc instrs[] = {\n";
+  for (auto &ins : insts) {
+    std::string flags = "0";
+    for (auto &fl : ins.flags) {
+      if (fl == "true16") flags += "|IF_True16";
+      if (fl == "fake16") flags += "|IF_Fake16";
+      if (fl == "wave32") flags += "|IF_Wave32";
+      if (fl == "wave64") flags += "|IF_Wave64";
+    }
+    o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
+      << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec
+      << "u, " << flags << ", Unit::" << kUnitEnums[ins.unit] << "},\n";
+    total += ins.ops.size();
+  }
+  o << "};\n";
+  o << "inline constexpr ArchTables tables{\"" << arch << "\", cpus, formats, instrs, operands};\n";
+  o << "} // namespace gfxasm::isa::gen_" << id << "\n";
+
+  // Only rewrite when changed, so dependent objects are not rebuilt needlessly.
+  std::string text = o.str();
+  {
+    std::ifstream old(argv[2]);
+    std::stringstream ss;
+    ss << old.rdbuf();
+    if (old && ss.str() == text) return 0;
+  }
+  std::ofstream out(argv[2]);
+  out << text;
+  return out ? 0 : 1;
+}
