@@ -9,7 +9,7 @@
 #include "asm/expr.h"
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
-#include "asm/operand_parser.h"
+#include "asm/operand_families.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/isa.h"

@@ -35,6 +35,18 @@ struct ParseContext {
 // sets ctx.err when it is a malformed one.
 bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
 
+// Register kinds: any scalar register file; registers a scalar destination may name (no src_*
+// constants); whether a register covers `dwords` 32-bit registers (null and src_* serve any width).
+bool isScalarFile(const isa::Reg &r);
+bool isScalarDestination(const isa::Reg &r);
+bool regWidthOk(const isa::Reg &r, unsigned dwords);
+
+// An inline constant or literal source (integer or floating expression) for an operand of type
+// d.type; the literal, if any, goes to inst.literal (one unique literal per instruction).
+bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const isa::OperandDesc &d,
+                          isa::OperandValue &v, isa::Inst &inst);
+bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, isa::OperandValue &v, isa::Inst &inst);
+
 // Parses the operand `desc` (index `idx` in the entry) into `inst.ops[idx]`.
 bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, unsigned idx,
                   isa::Inst &inst);

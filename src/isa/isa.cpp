@@ -11,12 +11,12 @@ constexpr std::string_view kFieldNames[] = {
 #undef FIELD
 };
 constexpr std::string_view kClassNames[] = {
-#define CLASS(n, positional) #n,
+#define CLASS(n, positional, family) #n,
 #include "isa/classes.def"
 #undef CLASS
 };
 constexpr bool kClassPositional[] = {
-#define CLASS(n, positional) positional,
+#define CLASS(n, positional, family) positional,
 #include "isa/classes.def"
 #undef CLASS
 };

@@ -16,7 +16,7 @@ enum class Field : uint8_t {
 };
 
 enum class OpClass : uint8_t {
-#define CLASS(n, positional) n,
+#define CLASS(n, positional, family) n,
 #include "isa/classes.def"
 #undef CLASS
   Count

@@ -29,9 +29,10 @@ def encode(fmt, values):
     return v.to_bytes(size, "little")
 
 
-def format_lines():
+def format_lines(names):
     out = []
-    for name, (size, fixed, fields) in FORMATS.items():
+    for name in names:
+        size, fixed, fields = FORMATS[name]
         parts = ["format", name, str(size)]
         parts += ["%d:%d=0x%x" % (hi, lo, val) for (hi, lo), val in fixed]
         parts += ["%s=%s" % (f, ",".join("%d:%d" % r for r in rs)) for f, rs in fields.items()]

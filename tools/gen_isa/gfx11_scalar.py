@@ -4,7 +4,7 @@ Each opcode is disassembled with distinct register numbers in each field, so the
 that shows a number tells which field it came from, and its width gives the operand's size."""
 import re
 
-from gfx11_formats import encode
+from gfx11_formats import encode, format_lines
 from oracle import disassemble
 
 # Probe values per field: distinct, aligned for 512-bit tuples where the field holds SGPRs.
@@ -116,7 +116,7 @@ def scalar_operands(fmt, mn, ops, field_of_number):
 
 def generate(cpus, unit_of):
     sw = ScalarSweep(cpus)
-    insts = []
+    insts = format_lines(["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]) + [""]
 
     def emit(fmt, op, mn, operands, cpu_set, unit="salu"):
         attrs = []

@@ -1,4 +1,4 @@
-#include "asm/special_operands.h"
+#include "asm/operand_families.h"
 
 #include <algorithm>
 
@@ -51,6 +51,8 @@ bool parseParenName(ParseContext &ctx, Cursor &c, std::span<const std::string_vi
 }
 
 } // namespace
+
+namespace {
 
 bool parseWaitcnt(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (!atNamedField(c)) return parsePlain(ctx, c, v);
@@ -110,5 +112,21 @@ bool parseDelay(ParseContext &ctx, Cursor &c, OperandValue &v) {
 bool parseDepctr(ParseContext &ctx, Cursor &c, OperandValue &v) { return parsePlain(ctx, c, v); }
 bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) { return parsePlain(ctx, c, v); }
 bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) { return parsePlain(ctx, c, v); }
+
+} // namespace
+
+uint32_t default_special(const OperandDesc &) { return 0; }
+
+bool parse_special(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  switch (d.cls) {
+  case OpClass::waitcnt: return parseWaitcnt(ctx, c, v);
+  case OpClass::delay: return parseDelay(ctx, c, v);
+  case OpClass::depctr: return parseDepctr(ctx, c, v);
+  case OpClass::sendmsg: return parseSendmsg(ctx, c, v);
+  case OpClass::hwreg: return parseHwreg(ctx, c, v);
+  default: return ctx.fail(c.peek().col, "invalid operand for instruction");
+  }
+}
 
 } // namespace gfxasm::as

@@ -1,0 +1,14 @@
+// Operands of the DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG formats.
+#include "asm/operand_families.h"
+
+namespace gfxasm::as {
+
+using namespace isa;
+
+uint32_t default_memory(const OperandDesc &) { return 0; }
+
+bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &, unsigned, Inst &) {
+  return ctx.fail(c.peek().col, "invalid operand for instruction");
+}
+
+} // namespace gfxasm::as

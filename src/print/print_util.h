@@ -1,0 +1,21 @@
+// Helpers shared by the per-family operand printers.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "isa/inst.h"
+
+namespace gfxasm::print {
+
+unsigned dwordsOf(isa::OpType t, bool wave64);
+void printHex(uint32_t v, std::string &out);
+// -0x4, 0x0, 0x1234: a `bits`-wide signed field in llvm's signed hex.
+void printSignedHex(uint32_t v, unsigned bits, std::string &out);
+// The value of the operand writing field `f` (0 if the instruction has none).
+uint32_t valueOf(const isa::Inst &inst, isa::Field f);
+// A source operand's 9-bit encoding: register, inline constant or the literal.
+void printSource(const isa::Inst &inst, const isa::OperandDesc &d, uint32_t enc, bool wave64,
+                 std::string &out);
+
+} // namespace gfxasm::print
