@@ -14,6 +14,7 @@ namespace gfxasm::as {
 GFXASM_FAMILY(scalar)
 GFXASM_FAMILY(special)
 GFXASM_FAMILY(valu)
+GFXASM_FAMILY(vext)
 GFXASM_FAMILY(memory)
 GFXASM_FAMILY(misc)
 #undef GFXASM_FAMILY
@@ -28,6 +29,7 @@ struct PrintContext {
 GFXASM_FAMILY(scalar)
 GFXASM_FAMILY(special)
 GFXASM_FAMILY(valu)
+GFXASM_FAMILY(vext)
 GFXASM_FAMILY(memory)
 GFXASM_FAMILY(misc)
 #undef GFXASM_FAMILY

@@ -1,0 +1,212 @@
+// Differential test against llvm-mc-22: for every instruction of the tables, random operand
+// combinations assembled by gfxasm and by llvm-mc must print the same text and the same bytes,
+// and the lines llvm-mc rejects must be rejected on the same line.
+//
+// Environment: GFXASM_DIFF_SAMPLES (default 20 per instruction), GFXASM_DIFF_SEED,
+// GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both outputs), LLVM_MC (default llvm-mc-22).
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <sys/wait.h>
+
+#include <fmt/format.h>
+
+#include "gfxasm/gfxasm.h"
+#include "isa/isa.h"
+#include "operand_gen.h"
+
+namespace gfxasm::difftest {
+namespace {
+
+using namespace isa;
+
+std::string envOr(const char *name, const char *def) {
+  const char *v = std::getenv(name);
+  return v && *v ? v : def;
+}
+
+struct ToolOutput {
+  std::string out, err;
+  int status = -1;
+};
+
+std::string readFile(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+ToolOutput runLlvmMc(const std::string &cpu, const std::vector<std::string> &mattr, const std::string &input) {
+  std::string dir = envOr("TMPDIR", "/tmp");
+  std::string base = fmt::format("{}/gfxasm_diff_{}", dir, ::getpid());
+  std::ofstream(base + ".s") << input;
+  std::string attrs;
+  for (auto &a : mattr) attrs += (attrs.empty() ? "" : ",") + a;
+  std::string cmd = fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {}.s >{}.out 2>{}.err",
+                                envOr("LLVM_MC", "llvm-mc-22"), cpu, attrs.empty() ? "" : "-mattr=" + attrs,
+                                base, base, base);
+  ToolOutput r;
+  r.status = std::system(cmd.c_str());
+  r.out = readFile(base + ".out");
+  r.err = readFile(base + ".err");
+  std::remove((base + ".s").c_str());
+  std::remove((base + ".out").c_str());
+  std::remove((base + ".err").c_str());
+  return r;
+}
+
+// Line numbers (1-based) of llvm-mc's "error:" diagnostics.
+std::set<uint32_t> errorLines(const std::string &err) {
+  std::set<uint32_t> lines;
+  std::istringstream in(err);
+  for (std::string l; std::getline(in, l);) {
+    auto p = l.find(": error: ");
+    if (p == std::string::npos) continue;
+    auto c1 = l.find(':');
+    if (c1 == std::string::npos) continue;
+    lines.insert(static_cast<uint32_t>(std::strtoul(l.c_str() + c1 + 1, nullptr, 10)));
+  }
+  return lines;
+}
+
+std::vector<std::string> splitLines(const std::string &s) {
+  std::vector<std::string> v;
+  std::istringstream in(s);
+  for (std::string l; std::getline(in, l);) v.push_back(l);
+  return v;
+}
+
+// One random line for `desc`: its mnemonic with generated operands.
+std::string genLine(GenContext &g) {
+  std::string line(g.desc.name);
+  bool first = true;
+  for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
+    std::string t = genOperand(g, d);
+    if (isPositional(d.cls)) {
+      if (t.empty() && (d.flags & OF_Optional)) continue;
+      line += first ? " " : ", ";
+      first = false;
+      line += t;
+    } else if (!t.empty()) {
+      line += " " + t;
+    }
+  }
+  return line;
+}
+
+struct Config {
+  const char *cpu;
+  std::vector<std::string> mattr;
+};
+
+class Differential : public ::testing::TestWithParam<Config> {};
+
+TEST_P(Differential, MatchesLlvmMc) {
+  const Config &cfg = GetParam();
+  std::string err;
+  auto target = Target::create(cfg.cpu, cfg.mattr, &err);
+  ASSERT_TRUE(target) << err;
+  const ArchTables &arch = *static_cast<const ArchTables *>(target->arch());
+  unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DIFF_SAMPLES", "20")));
+  std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
+
+  // The input: a label before, every instruction's samples, a label after.
+  std::string input = "L_before:\n";
+  std::vector<std::string> lineFormat = {""}; // per line: the instruction's format name
+  std::set<std::string_view> names;
+  for (const InstrDesc &d : arch.instrs) {
+    if (!(d.cpuMask & (1u << target->cpuIndex()))) continue;
+    if ((d.flags & IF_True16) && !target->realTrue16()) continue;
+    if ((d.flags & IF_Fake16) && target->realTrue16()) continue;
+    if ((d.flags & IF_Wave32) && target->wave64()) continue;
+    if ((d.flags & IF_Wave64) && !target->wave64()) continue;
+    names.insert(d.name);
+    for (unsigned i = 0; i < samples; ++i) {
+      GenContext g{rng, arch, d, target->wave64()};
+      g.invalid = i % 10 == 9; // one sample in ten tries spellings that are likely invalid
+      input += genLine(g) + "\n";
+      lineFormat.push_back(std::string(arch.formatOf(d).name));
+    }
+  }
+  input += "L_after:\n";
+  lineFormat.push_back("");
+
+  ToolOutput llvm = runLlvmMc(cfg.cpu, cfg.mattr, input);
+  ASSERT_TRUE(llvm.out.find(".amdgcn_target") != std::string::npos)
+      << "llvm-mc-22 did not run (install llvm-22): " << llvm.err.substr(0, 500);
+
+  AssembleOptions opts;
+  opts.showEncoding = true;
+  opts.fileName = "input.s";
+  AssembleResult ours = assemble(*target, input, opts);
+
+  std::set<uint32_t> llvmErr = errorLines(llvm.err), ourErr;
+  for (const auto &d : ours.diagnostics)
+    if (d.severity == Severity::Error) ourErr.insert(d.line);
+
+  std::vector<std::string> inLines = splitLines(input);
+  std::map<std::string, std::pair<unsigned, unsigned>> perFormat; // format -> (lines, mismatches)
+  unsigned reported = 0, mismatches = 0;
+  auto report = [&](const std::string &msg) {
+    ++mismatches;
+    if (reported++ < 40) ADD_FAILURE() << msg;
+  };
+  for (uint32_t ln = 1; ln <= inLines.size(); ++ln) {
+    auto &pf = perFormat[lineFormat[ln - 1]];
+    ++pf.first;
+    bool a = llvmErr.count(ln), b = ourErr.count(ln);
+    if (a != b) {
+      ++pf.second;
+      report(fmt::format("line {}: `{}`: llvm-mc {} it, gfxasm {} it", ln, inLines[ln - 1],
+                         a ? "rejects" : "accepts", b ? "rejects" : "accepts"));
+    }
+  }
+  // Text and bytes: compare the outputs line by line where both accepted the same lines.
+  if (llvmErr == ourErr) {
+    std::vector<std::string> lo = splitLines(llvm.out), go = splitLines(ours.text);
+    // Map output lines back to input lines: every accepted instruction prints one line (plus a
+    // fixup line for label operands); labels print one line.
+    size_t n = std::max(lo.size(), go.size());
+    for (size_t i = 0; i < n; ++i) {
+      std::string l = i < lo.size() ? lo[i] : "<missing>", o = i < go.size() ? go[i] : "<missing>";
+      if (l != o) report(fmt::format("output line {}:\n  llvm-mc: {}\n  gfxasm:  {}", i + 1, l, o));
+    }
+  }
+  unsigned total = 0;
+  for (auto &[fmtName, c] : perFormat) {
+    total += c.first;
+    if (!fmtName.empty())
+      std::printf("[diff %s] %-8s %6u lines, %4u accept/reject mismatches\n", cfg.cpu, fmtName.c_str(),
+                  c.first, c.second);
+  }
+  std::printf("[diff %s] %zu instructions, %u lines, %u mismatches\n", cfg.cpu, names.size(), total, mismatches);
+  if (const char *keep = std::getenv("GFXASM_DIFF_KEEP")) {
+    std::ofstream(fmt::format("{}/{}.s", keep, cfg.cpu)) << input;
+    std::ofstream(fmt::format("{}/{}.llvm.out", keep, cfg.cpu)) << llvm.out << llvm.err;
+    std::string ourErrText;
+    for (auto &d : ours.diagnostics) ourErrText += formatDiagnostic(d);
+    std::ofstream(fmt::format("{}/{}.gfxasm.out", keep, cfg.cpu)) << ours.text << ourErrText;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Gfx11, Differential,
+                         ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
+                                           Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
+                                           Config{"gfx1102", {}}, Config{"gfx1103", {}},
+                                           Config{"gfx1150", {}}, Config{"gfx1151", {}},
+                                           Config{"gfx1152", {}}, Config{"gfx1153", {}}),
+                         [](const ::testing::TestParamInfo<Config> &info) {
+                           std::string n = info.param.cpu;
+                           for (auto &a : info.param.mattr)
+                             for (char ch : a) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+                           return n;
+                         });
+
+} // namespace
+} // namespace gfxasm::difftest

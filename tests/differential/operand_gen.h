@@ -1,0 +1,44 @@
+// Random operand text for the differential tests: for each operand class, valid spellings drawn
+// at random (registers of the right width and alignment, constants, literals, modifiers), and
+// some invalid ones, so that llvm-mc-22 decides what is right.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "isa/isa.h"
+
+namespace gfxasm::difftest {
+
+struct GenContext {
+  std::mt19937_64 &rng;
+  const isa::ArchTables &arch;
+  const isa::InstrDesc &desc;
+  bool wave64;
+  bool invalid = false; // draw from spellings that are likely wrong for the operand
+
+  uint64_t next() { return rng(); }
+  unsigned below(unsigned n) { return static_cast<unsigned>(rng() % n); }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  template <size_t N> const char *pick(const char *const (&arr)[N]) { return arr[below(N)]; }
+};
+
+// Text of operand `d` (positional operand text, or a modifier's text; empty = leave it out).
+#define GFXASM_FAMILY(fam) std::string gen_##fam(GenContext &g, const isa::OperandDesc &d);
+GFXASM_FAMILY(scalar)
+GFXASM_FAMILY(special)
+GFXASM_FAMILY(valu)
+GFXASM_FAMILY(vext)
+GFXASM_FAMILY(memory)
+GFXASM_FAMILY(misc)
+#undef GFXASM_FAMILY
+
+std::string genOperand(GenContext &g, const isa::OperandDesc &d);
+
+// Shared pieces for the family generators.
+std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial);
+std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
+std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
+
+} // namespace gfxasm::difftest
