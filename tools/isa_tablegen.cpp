@@ -211,6 +211,7 @@ int main(int argc, char **argv) {
           fail("format " + formats[ins.format].name + " has no field " + parts[0]);
         ins.ops.push_back(op);
       }
+      if (ins.ops.size() > 24) fail("more than 24 operands (isa::kMaxOperands)");
       if (ins.cpuMask == ~0ul) ins.cpuMask = cpus.size() == 32 ? 0xfffffffful : (1ul << cpus.size()) - 1;
       insts.push_back(std::move(ins));
     } else {

@@ -1,14 +1,29 @@
 #include "asm/lexer.h"
 
+#include <array>
 #include <cstdlib>
 #include <string>
 
 namespace gfxasm::as {
 
-bool isIdentStart(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '.' || c == '$';
-}
-bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9') || c == '@'; }
+namespace {
+// Character classes, looked up once per character: the lexer is the hottest loop of the assembler.
+enum : uint8_t { kIdentStart = 1, kIdentChar = 2, kDigit = 4, kSpace = 8 };
+constexpr auto kCharClass = [] {
+  std::array<uint8_t, 256> t{};
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = kIdentStart | kIdentChar;
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = kIdentStart | kIdentChar;
+  for (int c = '0'; c <= '9'; ++c) t[c] = kIdentChar | kDigit;
+  t['_'] = t['.'] = t['$'] = kIdentStart | kIdentChar;
+  t['@'] = kIdentChar;
+  t[' '] = t['\t'] = t['\r'] = t['\f'] = t['\v'] = kSpace;
+  return t;
+}();
+inline uint8_t charClass(char c) { return kCharClass[static_cast<unsigned char>(c)]; }
+} // namespace
+
+bool isIdentStart(char c) { return charClass(c) & kIdentStart; }
+bool isIdentChar(char c) { return charClass(c) & kIdentChar; }
 
 namespace {
 
@@ -77,15 +92,15 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
   uint64_t v = 0;
   bool overflow = false;
   for (size_t k = body; k < end; ++k) {
-    int d = digitValue(line[k]);
-    if (d >= base) {
+    uint64_t d = static_cast<uint64_t>(digitValue(line[k]));
+    if (d >= static_cast<uint64_t>(base)) {
       t.kind = Tok::Error;
       t.text = line.substr(start, end - start);
       return end;
     }
-    unsigned __int128 nv = static_cast<unsigned __int128>(v) * base + d;
-    if (nv > UINT64_MAX) overflow = true;
-    v = static_cast<uint64_t>(nv);
+    // Overflow is rare: checked with a division only when the value is already large.
+    if (v > (UINT64_MAX >> 4) && (v > (UINT64_MAX - d) / static_cast<uint64_t>(base))) overflow = true;
+    v = v * static_cast<uint64_t>(base) + d;
   }
   t.kind = Tok::Integer;
   t.text = line.substr(start, end - start);
@@ -120,8 +135,19 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
       continue;
     }
     char c = line[i];
-    if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+    uint8_t cls = charClass(c);
+    if (cls & kSpace) {
       ++i;
+      continue;
+    }
+    if (cls & kIdentStart) {
+      size_t s = i++;
+      while (i < n && (charClass(line[i]) & kIdentChar)) ++i;
+      Token t;
+      t.kind = Tok::Identifier;
+      t.col = static_cast<uint32_t>(s);
+      t.text = std::string_view(line.data() + s, i - s);
+      out.push_back(t);
       continue;
     }
     if (c == ';' || c == '#' || (c == '/' && i + 1 < n && line[i + 1] == '/')) {
@@ -133,18 +159,11 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
       i += 2;
       continue;
     }
-    if (isDigit(c)) {
+    if (cls & kDigit) {
       Token t;
       t.col = static_cast<uint32_t>(i);
       i = lexNumber(line, i, t);
       out.push_back(t);
-      continue;
-    }
-    if (isIdentStart(c)) {
-      size_t s = i;
-      while (i < n && isIdentChar(line[i])) ++i;
-      // "1.0" style floats starting with '.' are not used by llvm syntax; ".5" lexes as identifier.
-      push(Tok::Identifier, s, i - s);
       continue;
     }
     if (c == '"') {

@@ -7,22 +7,17 @@ namespace gfxasm::enc {
 using namespace isa;
 
 namespace {
-void putBits(uint8_t *buf, unsigned lo, unsigned width, uint64_t v) {
-  for (unsigned i = 0; i < width; ++i) {
-    unsigned bit = lo + i;
-    uint8_t mask = static_cast<uint8_t>(1u << (bit & 7));
-    if ((v >> i) & 1) buf[bit >> 3] |= mask;
-    else buf[bit >> 3] &= static_cast<uint8_t>(~mask);
-  }
-}
-uint64_t takeBits(const uint8_t *buf, unsigned lo, unsigned width) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < width; ++i) {
-    unsigned bit = lo + i;
-    v |= static_cast<uint64_t>((buf[bit >> 3] >> (bit & 7)) & 1) << i;
-  }
+// Instructions are at most 16 bytes before the literal: the bit operations work on one 128-bit
+// little-endian integer instead of bit by bit.
+using u128 = unsigned __int128;
+
+u128 load(const uint8_t *buf) {
+  u128 v;
+  std::memcpy(&v, buf, sizeof v);
   return v;
 }
+void store(uint8_t *buf, u128 v) { std::memcpy(buf, &v, sizeof v); }
+u128 lowMask(unsigned width) { return width >= 128 ? ~u128{0} : (u128{1} << width) - 1; }
 } // namespace
 
 unsigned sourceSlot(Field f) {
@@ -35,18 +30,23 @@ unsigned sourceSlot(Field f) {
 
 void setField(const FormatDesc &fmt, Field field, uint64_t value, uint8_t *buf) {
   const FieldLayout &l = fmt.layout(field);
+  if (!l.count) return;
+  u128 w = load(buf);
   for (unsigned i = 0; i < l.count; ++i) {
-    putBits(buf, l.ranges[i].lo, l.ranges[i].width, value);
+    u128 m = lowMask(l.ranges[i].width) << l.ranges[i].lo;
+    w = (w & ~m) | ((static_cast<u128>(value) << l.ranges[i].lo) & m);
     value >>= l.ranges[i].width;
   }
+  store(buf, w);
 }
 
 uint64_t getField(const FormatDesc &fmt, Field field, const uint8_t *buf) {
   const FieldLayout &l = fmt.layout(field);
+  u128 w = load(buf);
   uint64_t v = 0;
   unsigned shift = 0;
   for (unsigned i = 0; i < l.count; ++i) {
-    v |= takeBits(buf, l.ranges[i].lo, l.ranges[i].width) << shift;
+    v |= static_cast<uint64_t>((w >> l.ranges[i].lo) & lowMask(l.ranges[i].width)) << shift;
     shift += l.ranges[i].width;
   }
   return v;
@@ -54,9 +54,12 @@ uint64_t getField(const FormatDesc &fmt, Field field, const uint8_t *buf) {
 
 size_t encode(const Inst &inst, uint8_t *out) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
-  std::memset(out, 0, fmt.sizeBytes);
+  // The buffer holds kMaxInstBytes: the 16-byte window used by setField is always in bounds.
+  std::memset(out, 0, 16);
+  u128 fixed = 0;
   for (unsigned i = 0; i < fmt.numFixed; ++i)
-    putBits(out, fmt.fixed[i].range.lo, fmt.fixed[i].range.width, fmt.fixed[i].value);
+    fixed |= static_cast<u128>(fmt.fixed[i].value) << fmt.fixed[i].range.lo;
+  store(out, fixed);
   setField(fmt, Field::op, inst.desc->opcode, out);
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {

@@ -10,7 +10,8 @@ namespace gfxasm::enc {
 
 constexpr size_t kMaxInstBytes = 24;
 
-// Writes the instruction's bytes to `out` and returns how many (base format plus literal).
+// Writes the instruction's bytes to `out` (at least kMaxInstBytes long) and returns how many
+// (base format plus literal).
 size_t encode(const isa::Inst &inst, uint8_t *out);
 
 // Writes `value` into `field` of an instruction buffer laid out as `fmt` (bits beyond the field's
