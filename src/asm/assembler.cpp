@@ -161,7 +161,12 @@ private:
       c.next();
       defineLabel(name);
     }
-    if (c.atEnd()) return;
+    if (c.atEnd()) {
+      // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
+      // line that ends in a `//` or `;` comment.
+      if (c.pos == 0 && asmOut() && !inBlockComment_ && c.peek().col == line.size()) out_ += '\n';
+      return;
+    }
     const Token &first = c.peek();
     if (first.kind == Tok::Identifier && c.peek(1).kind == Tok::Equal) {
       c.next();

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a step needs, only those missing (sourced by the other scripts).
+#   install_packages build|test|fuzz|bench ...
+# Uses apt-get directly as root, sudo otherwise; `apt-get update` runs only when something is missing.
+
+BUILD_PACKAGES=(cmake g++ make pkg-config libfmt-dev libcli11-dev)
+# llvm-22 provides llvm-mc-22, the oracle of the differential and CLI tests (never linked).
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev libbenchmark-dev llvm-22 python3)
+# clang-22's libFuzzer lives in libclang-rt-22-dev.
+FUZZ_PACKAGES=("${BUILD_PACKAGES[@]}" clang-22 libclang-rt-22-dev)
+BENCH_PACKAGES=("${TEST_PACKAGES[@]}" hyperfine time)
+
+install_packages() {
+  local wanted=() missing=() group pkg
+  for group in "$@"; do
+    case "$group" in
+      build) wanted+=("${BUILD_PACKAGES[@]}") ;;
+      test) wanted+=("${TEST_PACKAGES[@]}") ;;
+      fuzz) wanted+=("${FUZZ_PACKAGES[@]}") ;;
+      bench) wanted+=("${BENCH_PACKAGES[@]}") ;;
+      *) echo "install_packages: unknown group '$group'" >&2; return 1 ;;
+    esac
+  done
+  for pkg in "${wanted[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=()
+  [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+  echo "Installing: ${missing[*]}"
+  "${sudo[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
