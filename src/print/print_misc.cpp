@@ -1,10 +1,70 @@
 // Printing of the EXP, VINTERP, LDSDIR operands.
+#include <fmt/format.h>
+
+#include "asm/misc_operands.h"
 #include "asm/operand_families.h"
+#include "isa/exp_targets.h"
+#include "isa/registers.h"
+#include "print/print_util.h"
 
 namespace gfxasm::print {
 
 using namespace isa;
 
-void print_misc(const PrintContext &, const Inst &, unsigned, std::string &) {}
+namespace {
+
+// vN, or vN.l / vN.h for a 16-bit (true16) operand, its half told by op_sel.
+void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, std::string &out) {
+  fmt::format_to(std::back_inserter(out), "v{}", index);
+  if (d.type == OpType::f16)
+    out += (valueOf(inst, Field::op_sel) >> as::opSelBit(d.field)) & 1 ? ".h" : ".l";
+}
+
+} // namespace
+
+void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string &out) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  const OperandDesc &d = ops[i];
+  const OperandValue &v = inst.ops[i];
+  switch (d.cls) {
+  case OpClass::exp_target:
+    out += exp::targetName(v.value);
+    break;
+  case OpClass::exp_src:
+    if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1) fmt::format_to(std::back_inserter(out), "v{}", v.value);
+    else out += "off";
+    break;
+  case OpClass::mvdst:
+    printVgpr(inst, d, v.value, out);
+    break;
+  case OpClass::msrc:
+    if (v.mods & Mod_Neg) out += '-';
+    if (v.mods & Mod_Abs) out += '|';
+    printVgpr(inst, d, v.value - src::kVgpr0, out);
+    if (v.mods & Mod_Abs) out += '|';
+    break;
+  case OpClass::mop_sel:
+    if (v.mods & as::kOpSelWritten) {
+      out += "op_sel:[";
+      for (unsigned k = 0; k < as::kOpSelBits; ++k) {
+        if (k) out += ',';
+        out += (v.value >> k) & 1 ? '1' : '0';
+      }
+      out += ']';
+    }
+    break;
+  case OpClass::mwait:
+    fmt::format_to(std::back_inserter(out), "{}:{}", fieldName(d.field), v.value);
+    break;
+  case OpClass::mflag:
+    if (v.value) out += fieldName(d.field);
+    break;
+  case OpClass::lds_attr:
+    fmt::format_to(std::back_inserter(out), "attr{}.{}", v.value / 4, "xyzw"[v.value % 4]);
+    break;
+  default: // exp_en: shown by the sources
+    break;
+  }
+}
 
 } // namespace gfxasm::print

@@ -12,6 +12,17 @@ FORMATS = {
     "SMEM": (8, [((31, 26), 0x3D)], {"op": [(25, 18)], "glc": [(14, 14)], "dlc": [(13, 13)],
                                       "sdata": [(12, 6)], "sbase": [(5, 0)], "offset": [(52, 32)],
                                       "soffset": [(63, 57)]}),
+    # misc: exports, interpolation, LDS direct/parameter loads. EXP has no opcode field; its en
+    # bits say which sources are not `off`. LDSDIR's attr holds attribute * 4 + channel.
+    "EXP": (8, [((31, 26), 0x3E)], {
+        "en": [(3, 0)], "target": [(9, 4)], "done": [(11, 11)], "row_en": [(13, 13)],
+        "vsrc0": [(39, 32)], "vsrc1": [(47, 40)], "vsrc2": [(55, 48)], "vsrc3": [(63, 56)]}),
+    "VINTERP": (8, [((31, 24), 0xCD)], {
+        "op": [(22, 16)], "vdst": [(7, 0)], "wait_exp": [(10, 8)], "op_sel": [(14, 11)],
+        "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)],
+        "neg": [(63, 61)]}),
+    "LDSDIR": (4, [((31, 24), 0xCE)], {
+        "op": [(21, 20)], "wait_vdst": [(19, 16)], "attr": [(15, 8)], "vdst": [(7, 0)]}),
 }
 
 
