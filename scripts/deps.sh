@@ -28,6 +28,7 @@ install_packages() {
   local sudo=()
   [ "$(id -u)" -ne 0 ] && sudo=(sudo)
   echo "Installing: ${missing[*]}"
-  "${sudo[@]}" apt-get update -qq
+  [ -n "${GFXASM_APT_UPDATED:-}" ] || "${sudo[@]}" apt-get update -qq
+  GFXASM_APT_UPDATED=1
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }

@@ -100,8 +100,12 @@ public:
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
-        opts_.triple.find("amdhsa") != std::string::npos)
-      out_ += fmt::format("\t.amdgcn_target \"amdgcn-amd-amdhsa--{}\"\n", target_.cpuName());
+        opts_.triple.find("amdhsa") != std::string::npos) {
+      // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
+      bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
+      out_ += fmt::format("\t.amdgcn_target \"{}{}-{}\"\n", opts_.triple, hasEnvironment ? "" : "-",
+                          target_.cpuName());
+    }
     size_t pos = 0;
     uint32_t lineNo = 0;
     while (pos < source.size()) {

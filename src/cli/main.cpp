@@ -1,8 +1,10 @@
 // gfxasm command line: a drop-in for `llvm-mc` on the amdgcn target.
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -13,28 +15,86 @@
 
 namespace {
 
-// llvm-mc spells long options with one dash (-triple=..., -mcpu ...); CLI11 wants two.
+// llvm-mc's options as gfxasm knows them: those that take a value and the flags.
+const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch", "mcpu", "mattr",
+                                                          "filetype", "o"};
+const std::set<std::string, std::less<>> kFlagOptions = {"show-encoding", "help", "version"};
+
+// llvm's command line accepts `-name=value`, `--name=value`, `-name value` and `--name value`;
+// CLI11 wants `--name=value`. Each known option is rewritten into that single token, so a value
+// that starts with a dash (`-mattr -real-true16`) is never taken for an option. Unknown options
+// are left alone for CLI11 to reject.
 std::vector<std::string> normalizeArgs(int argc, char **argv) {
   std::vector<std::string> args;
   for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a.size() > 2 && a[0] == '-' && a[1] != '-') a = "-" + a;
-    args.push_back(a);
+    std::string arg = argv[i];
+    if (arg.size() < 2 || arg[0] != '-') {
+      args.push_back(arg);
+      continue;
+    }
+    std::string body = arg.substr(arg[1] == '-' ? 2 : 1);
+    size_t eq = body.find('=');
+    std::string name = body.substr(0, eq);
+    if (kValueOptions.count(name)) {
+      std::string value;
+      if (eq != std::string::npos) {
+        value = body.substr(eq + 1);
+      } else if (i + 1 < argc) {
+        value = argv[++i];
+      } else {
+        args.push_back("--" + name); // CLI11 reports the missing value
+        continue;
+      }
+      args.push_back("--" + name + "=" + value);
+    } else if (kFlagOptions.count(name) && eq == std::string::npos) {
+      args.push_back("--" + name);
+    } else {
+      args.push_back(arg);
+    }
   }
   return args;
 }
 
-bool readAll(const std::string &path, std::string &out) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    out = ss.str();
-    return true;
+// The parts of a target triple that llvm's Triple::normalize() gives an amdgcn triple:
+// arch-vendor-os[-environment], empty parts spelled "unknown", an OS written in the vendor's
+// place (amdgcn-amdhsa) moved to its own.
+struct Triple {
+  std::string arch, vendor, os, environment;
+  bool hasEnvironment = false;
+  std::string str() const {
+    return arch + "-" + vendor + "-" + os + (hasEnvironment ? "-" + environment : "");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
+};
+
+Triple parseTriple(const std::string &text) {
+  std::vector<std::string> parts;
+  std::stringstream ss(text);
+  for (std::string part; std::getline(ss, part, '-');) parts.push_back(part);
+  if (!text.empty() && text.back() == '-') parts.push_back("");
+  auto isOs = [](const std::string &s) { return s == "amdhsa" || s == "amdpal" || s == "mesa3d"; };
+  if (parts.size() == 2 && isOs(parts[1])) parts.insert(parts.begin() + 1, "unknown");
+  Triple t;
+  t.arch = parts.empty() ? "" : parts[0];
+  auto part = [&](size_t i) { return i < parts.size() && !parts[i].empty() ? parts[i] : "unknown"; };
+  t.vendor = part(1);
+  t.os = part(2);
+  t.hasEnvironment = parts.size() > 3;
+  if (t.hasEnvironment) {
+    t.environment = part(3);
+    for (size_t i = 4; i < parts.size(); ++i) t.environment += "-" + parts[i];
+  }
+  return t;
+}
+
+bool readAll(const std::string &path, std::string &out) {
   std::ostringstream ss;
-  ss << in.rdbuf();
+  if (path == "-") {
+    ss << std::cin.rdbuf();
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return false;
+    ss << in.rdbuf();
+  }
   out = ss.str();
   return true;
 }
@@ -44,17 +104,18 @@ bool readAll(const std::string &path, std::string &out) {
 int main(int argc, char **argv) {
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
   app.set_version_flag("--version", "gfxasm 0.1");
-  std::string triple = "amdgcn-amd-amdhsa", arch, mcpu = "gfx1100", filetype = "asm", output = "-";
+  std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr;
   bool showEncoding = false;
-  std::string input = "-";
-  app.add_option("--triple", triple, "target triple (amdgcn-amd-amdhsa, amdgcn, ...)");
-  app.add_option("--arch", arch, "target architecture (amdgcn)");
+  app.add_option("--triple", tripleText,
+                 "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
+  app.add_option("--arch", arch, "target architecture (amdgcn); replaces the triple's");
   app.add_option("--mcpu", mcpu, "processor, e.g. gfx1100")->capture_default_str();
-  app.add_option("--mattr", mattr, "target features: +wavefrontsize64, -real-true16, ...");
+  app.add_option("--mattr", mattr, "target features: +wavefrontsize64, -real-true16, ...")
+      ->allow_extra_args(false);
   app.add_flag("--show-encoding", showEncoding, "print the encoding of each instruction");
   app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
-  app.add_option("-o", output, "output file (- for standard output)");
+  app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("input", input, "input file (- or none for standard input)");
   app.footer("Supported processors: " + [] {
     std::string s;
@@ -62,18 +123,20 @@ int main(int argc, char **argv) {
     return s;
   }());
   auto args = normalizeArgs(argc, argv);
-  std::reverse(args.begin(), args.end());
+  std::reverse(args.begin(), args.end()); // CLI11 takes a vector in reverse order
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
     return app.exit(e);
   }
-  if (!arch.empty() && arch != "amdgcn") {
-    std::cerr << "gfxasm: error: unsupported architecture '" << arch << "' (only amdgcn)\n";
-    return 1;
-  }
-  if (triple.rfind("amdgcn", 0) != 0) {
-    std::cerr << "gfxasm: error: unsupported triple '" << triple << "' (expected amdgcn-...)\n";
+
+  // Without -triple, llvm-mc takes the host's triple with -arch's architecture (so no amdhsa OS).
+  if (tripleText.empty()) tripleText = arch.empty() ? "amdgcn-amd-amdhsa" : "amdgcn-pc-linux-gnu";
+  Triple triple = parseTriple(tripleText);
+  if (!arch.empty()) triple.arch = arch;
+  if (triple.arch != "amdgcn") {
+    std::cerr << "gfxasm: error: unable to get target for '" << triple.str()
+              << "' (gfxasm supports amdgcn only)\n";
     return 1;
   }
   std::string err;
@@ -84,27 +147,31 @@ int main(int argc, char **argv) {
   }
   std::string source;
   if (!readAll(input, source)) {
-    std::cerr << "gfxasm: error: could not open input file '" << input << "'\n";
+    std::cerr << "gfxasm: error: " << input << ": No such file or directory\n";
     return 1;
   }
   gfxasm::AssembleOptions opts;
   opts.fileName = input == "-" ? "<stdin>" : input;
   opts.showEncoding = showEncoding;
   opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
-  opts.triple = triple;
+  opts.triple = triple.str();
+  opts.emitTargetDirective = triple.os == "amdhsa";
   gfxasm::AssembleResult res = gfxasm::assemble(*target, source, opts);
   for (const auto &d : res.diagnostics) std::cerr << gfxasm::formatDiagnostic(d);
-  if (opts.output == gfxasm::OutputKind::Asm) {
-    if (output == "-") {
-      std::fwrite(res.text.data(), 1, res.text.size(), stdout);
-    } else {
-      std::ofstream out(output, std::ios::binary);
-      out << res.text;
-      if (!out) {
-        std::cerr << "gfxasm: error: could not write '" << output << "'\n";
-        return 1;
-      }
-    }
+  if (output == "-") {
+    std::fwrite(res.text.data(), 1, res.text.size(), stdout);
+    return res.ok() ? 0 : 1;
   }
-  return res.ok() ? 0 : 1;
+  // Like llvm-mc, an output file is kept only when assembling succeeded.
+  if (!res.ok()) {
+    std::remove(output.c_str());
+    return 1;
+  }
+  std::ofstream out(output, std::ios::binary);
+  out << res.text;
+  if (!out) {
+    std::cerr << "gfxasm: error: could not write '" << output << "'\n";
+    return 1;
+  }
+  return 0;
 }

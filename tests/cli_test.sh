@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Runs the gfxasm command line and llvm-mc-22 with the same llvm-mc style arguments and checks
+# that both write the same output and agree on success or failure.
+#   cli_test.sh GFXASM LLVM_MC EXAMPLES_DIR
+set -uo pipefail
+gfxasm="$1" llvm_mc="$2" examples="$3"
+command -v "$llvm_mc" >/dev/null || { echo "FAIL: $llvm_mc not found (install llvm-22)"; exit 1; }
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+example="$examples/scalar_loop.s"
+failures=0 passes=0
+
+fail() {
+  echo "FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# run TOOL ARGS... : stdout to $work/TOOLNAME.out, exit status to $work/TOOLNAME.rc
+run() {
+  local name="$1"
+  shift
+  "$@" >"$work/$name.out" 2>"$work/$name.err" </dev/null
+  echo $? >"$work/$name.rc"
+}
+
+# same_output ARGS... : both tools print the same text and both succeed or both fail.
+same_output() {
+  run llvm "$llvm_mc" "$@"
+  run ours "$gfxasm" "$@"
+  compare "$*"
+}
+
+# same_output_stdin FILE ARGS... : as same_output, with FILE on standard input.
+same_output_stdin() {
+  local input="$1"
+  shift
+  "$llvm_mc" "$@" <"$input" >"$work/llvm.out" 2>"$work/llvm.err"
+  echo $? >"$work/llvm.rc"
+  "$gfxasm" "$@" <"$input" >"$work/ours.out" 2>"$work/ours.err"
+  echo $? >"$work/ours.rc"
+  compare "$* < $(basename "$input")"
+}
+
+compare() {
+  local what="$1" ok=1
+  if ! cmp -s "$work/llvm.out" "$work/ours.out"; then
+    fail "[$what] output differs:"
+    diff "$work/llvm.out" "$work/ours.out" | head -20
+    ok=0
+  fi
+  local llvm_rc ours_rc
+  llvm_rc=$(cat "$work/llvm.rc") ours_rc=$(cat "$work/ours.rc")
+  if [ "$((llvm_rc == 0))" != "$((ours_rc == 0))" ]; then
+    fail "[$what] exit status: llvm-mc $llvm_rc, gfxasm $ours_rc"
+    sed 's/^/  gfxasm stderr: /' "$work/ours.err" | head -5
+    ok=0
+  fi
+  [ $ok = 1 ] && passes=$((passes + 1))
+}
+
+# same_file ARGS... : both tools write the same file given by -o "$work/OUT" (substituted).
+same_output_file() {
+  local args=("$@")
+  run llvm "$llvm_mc" "${args[@]/OUT/$work/llvm.s}"
+  run ours "$gfxasm" "${args[@]/OUT/$work/ours.s}"
+  if [ ! -f "$work/ours.s" ] || ! cmp -s "$work/llvm.s" "$work/ours.s"; then
+    fail "[$*] output file differs"
+    diff "$work/llvm.s" "$work/ours.s" 2>&1 | head -20
+  elif [ -s "$work/ours.out" ]; then
+    fail "[$*] wrote to standard output as well"
+  else
+    passes=$((passes + 1))
+  fi
+  rm -f "$work/llvm.s" "$work/ours.s"
+}
+
+# The example kernel, with every spelling of the options llvm-mc accepts.
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$example"
+same_output --triple=amdgcn-amd-amdhsa --mcpu=gfx1100 --show-encoding "$example"
+same_output -triple amdgcn -mcpu gfx1100 "$example"
+same_output --triple amdgcn-amd-amdhsa --mcpu gfx1151 -show-encoding "$example"
+same_output -arch=amdgcn -mcpu=gfx1100 -show-encoding "$example"
+same_output --arch amdgcn -mcpu=gfx1102 "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -show-encoding "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr +wavefrontsize64 "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 --mattr=+wavefrontsize64,-real-true16 "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -mattr=-real-true16 "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null -show-encoding "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=asm "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 --filetype asm "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding -o - "$example"
+same_output "$example" -mcpu=gfx1153 -triple=amdgcn-amd-amdhsa
+same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding -o OUT "$example"
+same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -o=OUT "$example"
+same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$example" -o OUT
+same_output_stdin "$example" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding
+same_output_stdin "$example" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding -
+
+# Triples: llvm prints .amdgcn_target (with the normalized triple) only for the amdhsa OS.
+for triple in amdgcn amdgcn-amd-amdhsa amdgcn--amdhsa amdgcn-unknown-amdhsa amdgcn-amdhsa \
+  amdgcn-amd-amdhsa-gnu amdgcn-amd-amdpal amdgcn-amd-mesa3d amdgcn-- amdgcn-amd-amdhsa-; do
+  same_output -triple="$triple" -mcpu=gfx1100 "$example"
+done
+
+# Failures: llvm-mc and gfxasm both fail (messages differ in their program name).
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$work/no-such-file.s"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -no-such-option "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$example" "$example"
+printf 's_add_u32 s0, s1\ns_nop 0\n' >"$work/bad.s"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$work/bad.s"
+
+echo "$passes passed, $failures failed"
+[ "$failures" = 0 ]

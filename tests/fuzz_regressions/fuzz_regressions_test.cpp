@@ -1,0 +1,44 @@
+// Inputs the fuzzer (fuzz/fuzz_assembler.cpp) once crashed or hung on, kept in this directory as
+// *.s files: each must assemble (or be rejected) without crashing, in every output mode.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gfxasm/gfxasm.h"
+
+namespace {
+
+std::vector<std::filesystem::path> regressionInputs() {
+  std::vector<std::filesystem::path> files;
+  for (const auto &e : std::filesystem::directory_iterator(GFXASM_FUZZ_REGRESSIONS_DIR))
+    if (e.path().extension() == ".s") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+TEST(FuzzRegressions, AssembleWithoutCrashing) {
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  auto files = regressionInputs();
+  ASSERT_FALSE(files.empty()) << "no inputs in " << GFXASM_FUZZ_REGRESSIONS_DIR;
+  for (const auto &path : files) {
+    SCOPED_TRACE(path.string());
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream source;
+    source << in.rdbuf();
+    gfxasm::AssembleOptions options;
+    for (bool showEncoding : {false, true}) {
+      options.showEncoding = showEncoding;
+      gfxasm::AssembleResult r = gfxasm::assemble(*target, source.str(), options);
+      EXPECT_EQ(r.errorCount == 0, r.ok());
+    }
+    options.output = gfxasm::OutputKind::Null;
+    gfxasm::AssembleResult r = gfxasm::assemble(*target, source.str(), options);
+    EXPECT_TRUE(r.text.empty());
+  }
+}
+
+} // namespace
