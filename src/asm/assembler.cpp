@@ -336,7 +336,7 @@ private:
       }
       if (!matched) return pctx.fail(t.col, "invalid operand for instruction");
     }
-    return true;
+    return as::validateOperands(pctx, inst, mn.col);
   }
 
   void emit(const Inst &inst, const Token &mn) {

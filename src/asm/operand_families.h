@@ -18,6 +18,8 @@ GFXASM_FAMILY(vext)
 GFXASM_FAMILY(memory)
 GFXASM_FAMILY(misc)
 #undef GFXASM_FAMILY
+// Checks across a memory instruction's operands (see validateOperands).
+bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 } // namespace gfxasm::as
 
 namespace gfxasm::print {

@@ -228,6 +228,10 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   return ctx.fail(c.peek().col, "invalid operand for instruction");
 }
 
+bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
+  return validate_memory(ctx, inst, col);
+}
+
 uint32_t defaultValue(const OperandDesc &d) {
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \

@@ -51,6 +51,10 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, isa::OperandValue
 bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, unsigned idx,
                   isa::Inst &inst);
 
+// Checks that need all operands (register widths that depend on modifiers, required modifiers),
+// after the whole operand list parsed; `col` is where to report.
+bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
+
 // Index of the operand writing field `f` in the instruction's entry, or -1.
 int operandIndex(const isa::Inst &inst, isa::Field f);
 

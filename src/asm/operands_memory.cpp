@@ -1,14 +1,116 @@
 // Operands of the DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG formats.
 #include "asm/operand_families.h"
+#include "isa/constants.h"
 
 namespace gfxasm::as {
 
 using namespace isa;
 
-uint32_t default_memory(const OperandDesc &) { return 0; }
+namespace {
 
-bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &, unsigned, Inst &) {
-  return ctx.fail(c.peek().col, "invalid operand for instruction");
+bool invalid(ParseContext &ctx, uint32_t col) { return ctx.fail(col, "invalid operand for instruction"); }
+
+// VGPRs at the cursor: v5, v[4:7], [v4, v5]; the field holds the first register's number.
+bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  const Token &start = c.peek();
+  Reg r;
+  if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
+  if (r.file != RegFile::VGPR || r.half) return invalid(ctx, start.col);
+  v.value = r.index;
+  v.regCount = static_cast<uint8_t>(r.count);
+  return true;
+}
+
+// `name:expr` of a modifier; the name is at the cursor.
+bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &col) {
+  c.next();
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  col = c.peek().col;
+  if (!startsExpr(c.peek())) return invalid(ctx, col);
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  value = e.value;
+  return true;
+}
+
+bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi, unsigned bits,
+                 const char *msg) {
+  int64_t value = 0;
+  uint32_t col = 0;
+  if (!parseModifierValue(ctx, c, value, col)) return false;
+  if (value < lo || value > hi) return ctx.fail(col, msg);
+  v.value = static_cast<uint32_t>(value) & ((1u << bits) - 1);
+  return true;
+}
+
+bool isWord(Cursor &c, std::string_view w) { return c.is(Tok::Identifier) && c.peek().text == w; }
+
+// The SGPR base of GLOBAL (a 64-bit pair) and SCRATCH (one SGPR) addressing.
+bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const Inst &inst, OperandValue &v) {
+  const Token &start = c.peek();
+  Reg r;
+  if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
+  unsigned dwords = typeDwords(d.type, false);
+  if (!isScalarDestination(r) || !regWidthOk(r, dwords)) return invalid(ctx, start.col);
+  bool special = r.file == RegFile::Special;
+  if (dwords == 2) {
+    // A pair: SGPRs, ttmps or vcc; exec and null too in the forms without a VGPR address (addtid).
+    bool anyPair = operandIndex(inst, Field::vaddr) < 0;
+    if (special && r.index != src::kVccLo && !anyPair) return invalid(ctx, start.col);
+  } else if (special && r.index == src::kExecHi) {
+    return invalid(ctx, start.col);
+  }
+  v.value = sourceEncoding(r);
+  return true;
+}
+
+} // namespace
+
+uint32_t default_memory(const OperandDesc &d) {
+  if (d.cls == OpClass::mem_off && d.field == Field::saddr) return src::kNull;
+  if (d.cls == OpClass::required_flag) return 1;
+  return 0;
+}
+
+bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  const Token &start = c.peek();
+  switch (d.cls) {
+  case OpClass::vgpr_tuple:
+    if (!parseVgprs(ctx, c, v)) return false;
+    if (v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
+    return true;
+  case OpClass::mem_off:
+    if (!isWord(c, "off")) return invalid(ctx, start.col);
+    c.next();
+    return true;
+  case OpClass::flat_saddr:
+    return parseFlatSaddr(ctx, c, d, inst, v);
+  case OpClass::mem_offset_u16:
+    return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset");
+  case OpClass::mem_offset_u8:
+    return parseOffset(ctx, c, v, 0, 0xff, 8, "invalid offset value");
+  case OpClass::mem_offset_u12:
+    return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
+  case OpClass::mem_offset_s13:
+    return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
+  case OpClass::required_flag:
+    c.next();
+    v.value = 1;
+    return true;
+  default:
+    break;
+  }
+  return invalid(ctx, start.col);
+}
+
+bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].cls == OpClass::required_flag && !inst.ops[i].present)
+      return ctx.fail(col, "too few operands for instruction");
+  }
+  return true;
 }
 
 } // namespace gfxasm::as

@@ -16,8 +16,8 @@
 namespace {
 
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
-const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch", "mcpu", "mattr",
-                                                          "filetype", "o"};
+const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch",     "mcpu",
+                                                          "mattr",  "filetype", "o"};
 const std::set<std::string, std::less<>> kFlagOptions = {"show-encoding", "help", "version"};
 
 // llvm's command line accepts `-name=value`, `--name=value`, `-name value` and `--name value`;
@@ -75,7 +75,9 @@ Triple parseTriple(const std::string &text) {
   if (parts.size() == 2 && isOs(parts[1])) parts.insert(parts.begin() + 1, "unknown");
   Triple t;
   t.arch = parts.empty() ? "" : parts[0];
-  auto part = [&](size_t i) { return i < parts.size() && !parts[i].empty() ? parts[i] : "unknown"; };
+  auto part = [&](size_t i) {
+    return i < parts.size() && !parts[i].empty() ? parts[i] : "unknown";
+  };
   t.vendor = part(1);
   t.os = part(2);
   t.hasEnvironment = parts.size() > 3;

@@ -15,6 +15,7 @@ enum OperandMods : uint8_t { Mod_Neg = 1, Mod_Abs = 2, Mod_Sext = 4 };
 struct OperandValue {
   uint32_t value = 0; // what goes into the operand's field
   uint8_t mods = 0;   // OperandMods, for sources that take them
+  uint8_t regCount = 0; // registers a register operand was written with (for checks across operands)
   bool present = false;
 };
 

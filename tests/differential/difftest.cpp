@@ -3,7 +3,8 @@
 // and the lines llvm-mc rejects must be rejected on the same line.
 //
 // Environment: GFXASM_DIFF_SAMPLES (default 20 per instruction), GFXASM_DIFF_SEED,
-// GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both outputs), LLVM_MC (default llvm-mc-22).
+// GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both outputs), LLVM_MC (default llvm-mc-22),
+// GFXASM_DIFF_FORMATS (comma-separated format names to test; default all).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -120,8 +121,13 @@ TEST_P(Differential, MatchesLlvmMc) {
   std::string input = "L_before:\n";
   std::vector<std::string> lineFormat = {""}; // per line: the instruction's format name
   std::set<std::string_view> names;
+  // GFXASM_DIFF_FORMATS=DS,FLAT limits the test to those formats (while working on one area).
+  std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
   for (const InstrDesc &d : arch.instrs) {
     if (!(d.cpuMask & (1u << target->cpuIndex()))) continue;
+    if (!onlyFormats.empty() &&
+        ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") == std::string::npos)
+      continue;
     if ((d.flags & IF_True16) && !target->realTrue16()) continue;
     if ((d.flags & IF_Fake16) && target->realTrue16()) continue;
     if ((d.flags & IF_Wave32) && target->wave64()) continue;

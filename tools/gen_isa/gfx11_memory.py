@@ -1,0 +1,212 @@
+"""Memory formats of gfx11: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF and MIMG, swept through the oracle.
+
+Every opcode is disassembled with distinct register numbers in each field and with each subset
+of the optional fields set (the decoder rejects an encoding that sets a field the instruction does
+not have), so the longest text an opcode decodes to names all its operands, and the number each
+register shows tells its field."""
+import itertools
+import re
+
+from gfx11_formats import encode, format_lines
+from gfx11_scalar import split_operands
+from oracle import assemble, disassemble
+
+_VREG_RE = re.compile(r"^v(\d+)$|^v\[(\d+):(\d+)\]$")
+_SREG_RE = re.compile(r"^(s|ttmp)(\d+)$|^(s|ttmp)\[(\d+):(\d+)\]$")
+
+
+def vreg_info(op):
+    """'v[40:41]' -> (40, 2); 'v7' -> (7, 1); other -> None"""
+    m = _VREG_RE.match(op)
+    if not m:
+        return None
+    if m.group(1) is not None:
+        return int(m.group(1)), 1
+    return int(m.group(2)), int(m.group(3)) - int(m.group(2)) + 1
+
+
+def sreg_info(op):
+    m = _SREG_RE.match(op)
+    if not m:
+        return None
+    if m.group(2) is not None:
+        return int(m.group(2)), 1
+    return int(m.group(4)), int(m.group(5)) - int(m.group(4)) + 1
+
+
+def width_type(dwords):
+    return "b%d" % (32 * dwords)
+
+
+class Sweep:
+    """Disassembles probes on every cpu and keeps, per key, the longest text each cpu decodes."""
+
+    def __init__(self, cpus):
+        self.cpus = cpus
+
+    def longest(self, fmt, keyed_values):
+        """keyed_values: [(key, {field: value})]. Returns {key: {cpu: text}}."""
+        probes = [encode(fmt, v) for _, v in keyed_values]
+        res = {}
+        for cpu in self.cpus:
+            for (key, _), r in zip(keyed_values, disassemble(probes, cpu)):
+                if r is None:
+                    continue
+                best = res.setdefault(key, {}).get(cpu)
+                if best is None or len(r[0]) > len(best):
+                    res[key][cpu] = r[0]
+        return res
+
+
+def group_cpus(per_cpu):
+    """{cpu: text} -> [(text, [cpus])]"""
+    groups = {}
+    for cpu, text in per_cpu.items():
+        groups.setdefault(text, []).append(cpu)
+    return list(groups.items())
+
+
+# --- DS -------------------------------------------------------------------------------------------
+DS_REGS = {"vaddr": 10, "data0": 20, "data1": 30, "vdst": 40}
+
+
+def ds_probes(gds):
+    out = []
+    for op in range(256):
+        for mask in itertools.product([0, 1], repeat=5):
+            v = {"op": op, "gds": gds}
+            for (field, num), on in zip(DS_REGS.items(), mask):
+                if on:
+                    v[field] = num
+            if mask[4]:
+                v["offset0"], v["offset1"] = 0x12, 0x34
+            out.append(((op, gds), v))
+    return out
+
+
+def ds_operands(text, with_gds, gds_only):
+    mn, ops = split_operands(text)
+    field_of = {num: f for f, num in DS_REGS.items()}
+    out = []
+    mods = []
+    for o in ops:
+        words = o.split()
+        pos = words[0]
+        if pos != "gds" and not pos.startswith("offset"):
+            num, dw = vreg_info(pos)
+            out.append("%s:vgpr_tuple:%s" % (field_of[num], width_type(dw)))
+        mods += words[1:] if pos != "gds" and not pos.startswith("offset") else words
+    for m in mods:
+        if m.startswith("offset:"):
+            out.append("offset:mem_offset_u16")
+        elif m.startswith("offset0:"):
+            out.append("offset0:mem_offset_u8")
+        elif m.startswith("offset1:"):
+            out.append("offset1:mem_offset_u8")
+    if gds_only:
+        out.append("gds:required_flag")
+    elif with_gds:
+        out.append("gds:flag")
+    return mn, out
+
+
+def generate_ds(sweep, emit):
+    plain = sweep.longest("DS", ds_probes(0))
+    gds = sweep.longest("DS", ds_probes(1))
+    for op in range(256):
+        texts = plain.get((op, 0)) or gds.get((op, 1))
+        if not texts:
+            continue
+        for text, cs in group_cpus(texts):
+            mn, _ = split_operands(text)
+            if mn == "ds_swizzle_b32":
+                continue  # its offset is a swizzle pattern: not modelled yet
+            gds_only = (op, 0) not in plain
+            mn, operands = ds_operands(text, (op, 1) in gds, gds_only)
+            emit("DS", op, mn, operands, cs, "ds")
+
+
+# --- FLAT / GLOBAL / SCRATCH ----------------------------------------------------------------------
+FLAT_REGS = {"vaddr": 10, "vdata": 20, "vdst": 40}
+SADDR_PROBE = 4
+# (format, saddr values to try): FLAT has no saddr; null (0x7c) is `off`.
+FLAT_VARIANTS = [("FLAT", [None]), ("GLOBAL", [0x7C, SADDR_PROBE]), ("SCRATCH", [0x7C, SADDR_PROBE]),
+                 ("SCRATCH_SVE", [0x7C, SADDR_PROBE])]
+
+
+def flat_probes(fmt, saddrs):
+    out = []
+    for op, saddr, glc in itertools.product(range(128), saddrs, [0, 1]):
+        for mask in itertools.product([0, 1], repeat=3):
+            v = {"op": op, "glc": glc}
+            if saddr is not None:
+                v["saddr"] = saddr
+            for (field, num), on in zip(FLAT_REGS.items(), mask):
+                if on:
+                    v[field] = num
+            out.append(((op, saddr, glc), v))
+    return out
+
+
+def positional_count(text):
+    return len([o for o in split_operands(text)[1] if o.split()[0] not in ("glc", "slc", "dlc")
+                and not o.startswith("offset")])
+
+
+def flat_operands(fmt, text, glc):
+    """glc: None (not accepted), 'flag' or 'required'."""
+    mn, ops = split_operands(text)
+    positional = [o.split()[0] for o in ops if not o.startswith(("offset", "glc", "slc", "dlc"))]
+    field_of = {num: f for f, num in FLAT_REGS.items()}
+    out = []
+    for k, o in enumerate(positional):
+        if o == "off":
+            out.append("%s:mem_off" % ("saddr" if k == len(positional) - 1 else "vaddr"))
+        elif vreg_info(o):
+            num, dw = vreg_info(o)
+            out.append("%s:vgpr_tuple:%s" % (field_of[num], width_type(dw)))
+        elif sreg_info(o) and sreg_info(o)[0] == SADDR_PROBE:
+            out.append("saddr:flat_saddr:%s" % width_type(sreg_info(o)[1]))
+        else:
+            raise RuntimeError("unrecognised %s operand %r in %s" % (fmt, o, text))
+    out.append("offset:mem_offset_u12" if fmt == "FLAT" else "offset:mem_offset_s13")
+    if glc:
+        out.append("glc:required_flag" if glc == "required" else "glc:flag")
+    out += ["slc:flag", "dlc:flag"]
+    return mn, out
+
+
+def generate_flat(sweep, emit):
+    for fmt, saddrs in FLAT_VARIANTS:
+        res = sweep.longest(fmt, flat_probes(fmt, saddrs))
+        for op, saddr in itertools.product(range(128), saddrs):
+            t0, t1 = res.get((op, saddr, 0), {}), res.get((op, saddr, 1), {})
+            # Group cpus by the (no-glc text, glc text) pair they decode.
+            groups = {}
+            for cpu in set(t0) | set(t1):
+                groups.setdefault((t0.get(cpu), t1.get(cpu)), []).append(cpu)
+            for (a, b), cs in groups.items():
+                if a and b and positional_count(a) == positional_count(b):
+                    emit(fmt, op, *flat_operands(fmt, a, "flag"), cs, "vmem")
+                    continue
+                if a:
+                    emit(fmt, op, *flat_operands(fmt, a, None), cs, "vmem")
+                if b:
+                    emit(fmt, op, *flat_operands(fmt, b, "required"), cs, "vmem")
+
+
+def generate(cpus, unit_of):
+    sweep = Sweep(cpus)
+    lines = format_lines(["DS", "FLAT", "GLOBAL", "SCRATCH", "SCRATCH_SVE", "MUBUF", "MTBUF", "MIMG",
+                          "MIMG_NSA"]) + [""]
+
+    def emit(fmt, op, mn, operands, cpu_set, unit):
+        attrs = []
+        if set(cpu_set) != set(cpus):
+            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
+        attrs.append("@unit=" + unit_of(mn, unit))
+        lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
+
+    generate_ds(sweep, emit)
+    generate_flat(sweep, emit)
+    return lines
