@@ -22,10 +22,24 @@ using namespace as;
 
 std::string formatDiagnostic(const Diagnostic &d) {
   const char *sev = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
-  std::string out = fmt::format("{}:{}:{}: {}: {}\n{}\n", d.file, d.line, d.column, sev, d.message, d.lineText);
-  // The caret lines up under the column, keeping tabs so it matches the echoed source line.
-  for (uint32_t i = 1; i < d.column && i - 1 < d.lineText.size(); ++i)
-    out += d.lineText[i - 1] == '\t' ? '\t' : ' ';
+  std::string out = fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
+  // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
+  // goes under the column's expanded position.
+  constexpr size_t kTabStop = 8;
+  size_t caretAt = 0, width = 0;
+  for (size_t i = 0; i < d.lineText.size(); ++i) {
+    if (i + 1 == d.column) caretAt = width;
+    if (d.lineText[i] == '\t') {
+      out.append(kTabStop - width % kTabStop, ' ');
+      width += kTabStop - width % kTabStop;
+    } else {
+      out += d.lineText[i];
+      ++width;
+    }
+  }
+  if (d.column > d.lineText.size()) caretAt = width + (d.column - 1 - d.lineText.size());
+  out += '\n';
+  out.append(caretAt, ' ');
   out += "^\n";
   return out;
 }
