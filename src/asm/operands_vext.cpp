@@ -1,14 +1,341 @@
 // Operands of the VOP3P, WMMA, VOPD, DPP16 and DPP8 formats.
+#include <fmt/format.h>
+
 #include "asm/operand_families.h"
+#include "asm/packed_constants.h"
+#include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
 
 using namespace isa;
 
-uint32_t default_vext(const OperandDesc &) { return 0; }
+namespace {
 
-bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &, unsigned, Inst &) {
-  return ctx.fail(c.peek().col, "invalid operand for instruction");
+constexpr unsigned kMaxSources = 3;
+
+bool invalid(ParseContext &ctx, uint32_t col) { return ctx.fail(col, "invalid operand for instruction"); }
+
+// A VGPR (tuple) of exactly `dwords` registers; its source encoding into v.
+bool parseVgpr(ParseContext &ctx, Cursor &c, unsigned dwords, OperandValue &v) {
+  const Token &start = c.peek();
+  Reg r;
+  if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
+  if (r.file != RegFile::VGPR || r.count != dwords || r.half) return invalid(ctx, start.col);
+  v.value = sourceEncoding(r);
+  return true;
+}
+
+// A number at the cursor: a real (with its sign) or an integer expression; between |..| only a
+// (signed) integer token, since `|` would read as an operator.
+bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = false) {
+  const Token &start = c.peek();
+  bool neg = c.is(Tok::Minus) && (c.peek(1).kind == Tok::Real || (inAbs && c.peek(1).kind == Tok::Integer));
+  if (neg) c.next();
+  if (c.is(Tok::Real)) {
+    n.isFloat = true;
+    n.fval = neg ? -c.next().fval : c.next().fval;
+    return true;
+  }
+  if (inAbs) {
+    if (!c.is(Tok::Integer)) return invalid(ctx, start.col);
+    n.isFloat = false;
+    n.ival = neg ? -c.next().ival : c.next().ival;
+    return true;
+  }
+  if (!startsExpr(start)) return invalid(ctx, start.col);
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  n.isFloat = false;
+  n.ival = e.value;
+  return true;
+}
+
+// A 32-bit VALU source register: a VGPR or a scalar one; VALU sources cannot read vccz, execz and
+// pops_exiting_wave_id.
+bool valuScalarOrVgpr(const Reg &r) {
+  if (r.half || r.count != 1 || !regWidthOk(r, 1)) return false;
+  if (r.file == RegFile::VGPR) return true;
+  if (!isScalarFile(r)) return false;
+  return !(r.file == RegFile::Special &&
+           (r.index == src::kVccz || r.index == src::kExecz || r.index == src::kPopsExitingWaveId));
+}
+
+// Scalar values read through the constant bus by the sources parsed so far: at most two distinct
+// scalar registers and literals in gfx11 VALU instructions.
+bool constantBusOk(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  unsigned seen[kMaxSources + 1];
+  unsigned n = inst.hasLiteral ? 1 : 0;
+  unsigned distinct = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (!inst.ops[i].present || !(ops[i].cls == OpClass::psrc || ops[i].cls == OpClass::psrc_mods)) continue;
+    unsigned enc = inst.ops[i].value;
+    if (!readsConstantBus(enc)) continue;
+    bool dup = false;
+    for (unsigned k = 0; k < distinct; ++k) dup |= seen[k] == enc;
+    if (!dup && distinct <= kMaxSources) seen[distinct++] = enc;
+  }
+  return n + distinct <= 2;
+}
+
+bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  bool closeAbs = false, closeNeg = false, closeAbsFn = false;
+  if (d.cls == OpClass::psrc_mods) {
+    // `-` before a number is the number's sign; before anything else it is the neg modifier.
+    if (c.is(Tok::Identifier) && c.peek().text == "neg" && c.peek(1).kind == Tok::LParen) {
+      c.next();
+      c.next();
+      closeNeg = true;
+      v.mods |= Mod_Neg;
+    } else if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real) {
+      c.next();
+      v.mods |= Mod_Neg;
+      if (c.is(Tok::Minus)) return ctx.fail(c.peek().col, "invalid syntax, expected 'neg' modifier");
+    }
+    if (c.is(Tok::Pipe)) {
+      c.next();
+      closeAbs = true;
+      v.mods |= Mod_Abs;
+    } else if (c.is(Tok::Identifier) && c.peek().text == "abs" && c.peek(1).kind == Tok::LParen) {
+      c.next();
+      c.next();
+      closeAbsFn = true;
+      v.mods |= Mod_Abs;
+    }
+  }
+  const Token &valueTok = c.peek();
+  Reg r;
+  if (parseRegister(ctx, c, r)) {
+    if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect))
+      return invalid(ctx, valueTok.col);
+    v.value = sourceEncoding(r);
+  } else {
+    if (ctx.err.set) return false;
+    NumberToken n;
+    if (!parseNumber(ctx, c, n, closeAbs)) return false;
+    uint32_t lit = 0;
+    int enc = packedConstantEncoding(d.type, n, lit);
+    if (enc == kConstantInvalid) return invalid(ctx, valueTok.col);
+    if (enc == kConstantLiteral) {
+      if (!setLiteral(ctx, valueTok.col, lit, v, inst)) return false;
+    } else {
+      v.value = static_cast<uint32_t>(enc);
+    }
+  }
+  if ((closeAbs && !c.accept(Tok::Pipe)) || (closeAbsFn && !c.accept(Tok::RParen)) ||
+      (closeNeg && !c.accept(Tok::RParen)))
+    return invalid(ctx, c.peek().col);
+  if (!constantBusOk(inst)) return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  return true;
+}
+
+// The WMMA accumulator: a VGPR tuple or an inline constant.
+bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+  const Token &start = c.peek();
+  if (c.is(Tok::Identifier) || c.is(Tok::LBrac)) return parseVgpr(ctx, c, typeDwords(d.type, false), v);
+  NumberToken n;
+  if (!parseNumber(ctx, c, n)) return false;
+  int enc = inline64Encoding(n);
+  if (enc < 0) return invalid(ctx, start.col);
+  v.value = static_cast<uint32_t>(enc);
+  return true;
+}
+
+// Number of source operands (src0..src2) of the instruction: the width of its op_sel arrays.
+unsigned sourceCount(const Inst &inst) {
+  unsigned n = 0;
+  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
+    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
+  return n;
+}
+
+// name:[b0,b1,...]: up to four 0/1 entries, one per source; entries past the sources are ignored.
+// llvm takes these modifiers only in the order it prints them.
+bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  const Token &name = c.next();
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t j = idx + 1; j < ops.size(); ++j)
+    if (inst.ops[j].present && !isPositional(ops[j].cls)) return ctx.fail(name.col, "not a valid operand.");
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
+  unsigned nsrc = sourceCount(inst), bits = 0;
+  for (unsigned k = 0;; ++k) {
+    if (k == 4) return ctx.fail(c.peek().col, "expected a closing square bracket");
+    const Token &t = c.peek();
+    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
+    if (k < nsrc) bits |= static_cast<uint32_t>(e.value) << k;
+    if (c.accept(Tok::RBrac)) break;
+    if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
+  }
+  // Bits of sources the instruction lacks keep their default (op_sel_hi of src2 stays set).
+  uint32_t mask = (1u << nsrc) - 1;
+  inst.ops[idx].value = bits | (default_vext(d) & ~mask);
+  return true;
+}
+
+// --- VOPD: each half's operands are checked against the other half's, as llvm does: destinations
+// one even and one odd, the halves' src0 and src1 VGPRs in different banks (v % 4), their src2
+// VGPRs of different parity, and at most two scalar values (SGPRs, the literal, cndmask's vcc_lo,
+// counted apart from an explicit vcc_lo) over the constant bus.
+
+bool isYField(Field f) { return f == Field::vdsty || f == Field::srcy0 || f == Field::vsrcy1; }
+
+bool isVopdSource(OpClass c) { return c == OpClass::vopd_src || c == OpClass::vopd_src_vcc; }
+
+// The VGPR a src0 encoding names for the bank check, or -1; llvm takes lds_direct as one of bank 1.
+int vopdSourceVgpr(uint32_t enc) {
+  if (enc == src::kLdsDirect) return 1;
+  return enc >= src::kVgpr0 ? static_cast<int>(enc - src::kVgpr0) : -1;
+}
+
+// The VGPR number an already parsed operand of the X half plays as src `slot` (0..2), or -1.
+int xHalfVgpr(const Inst &inst, unsigned slot) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (isYField(ops[i].field) || !inst.ops[i].present) continue;
+    uint32_t v = inst.ops[i].value;
+    switch (ops[i].cls) {
+    case OpClass::vopd_src:
+    case OpClass::vopd_src_vcc:
+      if (slot == 0) return vopdSourceVgpr(v);
+      break;
+    case OpClass::vopd_vsrc: if (slot == 1) return static_cast<int>(v); break;
+    case OpClass::vopd_vsrc2:
+    case OpClass::vopd_vdst_acc: if (slot == 2) return static_cast<int>(v); break;
+    default: break;
+    }
+  }
+  return -1;
+}
+
+bool vopdBankOk(ParseContext &ctx, const Inst &inst, Field f, unsigned slot, int vgpr, uint32_t col) {
+  if (!isYField(f) || vgpr < 0) return true;
+  int x = xHalfVgpr(inst, slot), banks = slot == 2 ? 2 : 4;
+  if (x >= 0 && x % banks == vgpr % banks)
+    return ctx.fail(col, fmt::format("src{} operands must use different VGPR banks", slot));
+  return true;
+}
+
+bool vopdConstantBusOk(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  unsigned seen[4], distinct = 0;
+  auto add = [&](unsigned enc) {
+    for (unsigned k = 0; k < distinct; ++k)
+      if (seen[k] == enc) return;
+    seen[distinct++] = enc;
+  };
+  bool readsVcc = false;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    readsVcc |= ops[i].cls == OpClass::vopd_src_vcc;
+    if (isVopdSource(ops[i].cls) && inst.ops[i].present && readsConstantBus(inst.ops[i].value))
+      add(inst.ops[i].value);
+  }
+  return distinct + (readsVcc ? 1 : 0) + (inst.hasLiteral ? 1 : 0) <= 2;
+}
+
+bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  if (!parseVgpr(ctx, c, 1, v)) return false;
+  unsigned n = v.value - src::kVgpr0;
+  v.value = n;
+  if (d.field != Field::vdsty) return true;
+  int x = operandIndex(inst, Field::vdstx);
+  if (x >= 0 && (inst.ops[x].value & 1) == (n & 1))
+    return ctx.fail(start.col, "one dst register must be even and the other odd");
+  v.value = n >> 1; // the field holds v/2; the low bit is the complement of vdstx's
+  if (d.cls == OpClass::vopd_vdst_acc) return vopdBankOk(ctx, inst, d.field, 2, static_cast<int>(n), start.col);
+  return true;
+}
+
+bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  Reg r;
+  if (parseRegister(ctx, c, r)) {
+    if (!valuScalarOrVgpr(r)) return invalid(ctx, start.col);
+    v.value = sourceEncoding(r);
+  } else {
+    if (ctx.err.set) return false;
+    NumberToken n;
+    if (!parseNumber(ctx, c, n)) return false;
+    uint32_t lit = 0;
+    int enc = packedConstantEncoding(d.type, n, lit);
+    if (enc == kConstantInvalid) return invalid(ctx, start.col);
+    if (enc == kConstantLiteral) {
+      if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
+    } else {
+      v.value = static_cast<uint32_t>(enc);
+    }
+  }
+  if (!vopdBankOk(ctx, inst, d.field, 0, vopdSourceVgpr(v.value), start.col)) return false;
+  if (!vopdConstantBusOk(inst)) return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  return true;
+}
+
+bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  if (!parseVgpr(ctx, c, 1, v)) return false;
+  v.value -= src::kVgpr0;
+  unsigned slot = d.cls == OpClass::vopd_vsrc2 ? 2 : 1;
+  return vopdBankOk(ctx, inst, d.field, slot, static_cast<int>(v.value), start.col);
+}
+
+// The K constant of fmaak/fmamk: a 32-bit integer or an f32, always a literal dword.
+bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  NumberToken n;
+  if (!parseNumber(ctx, c, n)) return false;
+  uint32_t lit;
+  if (n.isFloat) {
+    if (!roundToFloat(n.fval, 8, 23, lit)) return invalid(ctx, start.col);
+  } else {
+    if (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}) return invalid(ctx, start.col);
+    lit = static_cast<uint32_t>(n.ival);
+  }
+  if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
+  if (!vopdConstantBusOk(inst)) return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  return true;
+}
+
+} // namespace
+
+uint32_t default_vext(const OperandDesc &d) { return d.cls == OpClass::sel_ones ? 7 : 0; }
+
+bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  switch (d.cls) {
+  case OpClass::pvdst:
+    if (!parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v)) return false;
+    v.value -= src::kVgpr0; // the destination field holds the VGPR number
+    return true;
+  case OpClass::pvreg:
+    return parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v);
+  case OpClass::psrc:
+  case OpClass::psrc_mods:
+    return parsePackedSource(ctx, c, d, v, inst);
+  case OpClass::wmma_c:
+    return parseWmmaAccumulator(ctx, c, d, v);
+  case OpClass::sel:
+  case OpClass::sel_ones:
+    return parseSelArray(ctx, c, d, idx, inst);
+  case OpClass::vopd_vdst:
+  case OpClass::vopd_vdst_acc:
+    return parseVopdDestination(ctx, c, d, v, inst);
+  case OpClass::vopd_src:
+  case OpClass::vopd_src_vcc:
+    return parseVopdSource(ctx, c, d, v, inst);
+  case OpClass::vopd_vsrc:
+  case OpClass::vopd_vsrc2:
+    return parseVopdVgprSource(ctx, c, d, v, inst);
+  case OpClass::vopd_k:
+    return parseVopdConstant(ctx, c, v, inst);
+  default:
+    break;
+  }
+  return invalid(ctx, c.peek().col);
 }
 
 } // namespace gfxasm::as

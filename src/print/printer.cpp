@@ -57,12 +57,20 @@ void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::str
 
 void printInst(const Inst &inst, bool wave64, std::string &out) {
   PrintContext pc{wave64};
-  out += inst.desc->name;
+  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
+  std::string_view name = inst.desc->name;
+  size_t pair = name.find("::");
+  out += name.substr(0, pair);
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool firstPositional = true;
   std::string mod;
   for (unsigned i = 0; i < ops.size(); ++i) {
     if (isPositional(ops[i].cls)) {
+      if (pair != std::string_view::npos && ops[i].field == Field::vdsty) {
+        out += " :: ";
+        out += name.substr(pair + 2);
+        firstPositional = true;
+      }
       out += firstPositional ? " " : ", ";
       firstPositional = false;
       printOperand(pc, inst, i, out);

@@ -85,10 +85,17 @@ std::vector<std::string> splitLines(const std::string &s) {
 
 // One random line for `desc`: its mnemonic with generated operands.
 std::string genLine(GenContext &g) {
-  std::string line(g.desc.name);
+  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
+  std::string_view name = g.desc.name;
+  size_t pair = name.find("::");
+  std::string line(name.substr(0, pair));
   bool first = true;
   for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
     std::string t = genOperand(g, d);
+    if (pair != std::string_view::npos && d.field == Field::vdsty) {
+      line += fmt::format(" :: {}", name.substr(pair + 2));
+      first = true;
+    }
     if (isPositional(d.cls)) {
       if (t.empty() && (d.flags & OF_Optional)) continue;
       line += first ? " " : ", ";

@@ -1,8 +1,175 @@
-// Random operands of the vext classes.
+// Random operands of the vext classes (VOP3P, WMMA, VOPD, DPP16, DPP8).
+#include <fmt/format.h>
+
 #include "operand_gen.h"
 
 namespace gfxasm::difftest {
 
-std::string gen_vext(GenContext &, const isa::OperandDesc &) { return {}; }
+using namespace isa;
+
+namespace {
+
+unsigned dwordsOfType(GenContext &g, OpType t) {
+  return t == OpType::b1 ? (g.wave64 ? 2 : 1) : std::max(1u, typeBits(t) / 32);
+}
+
+std::string genVgpr(GenContext &g, unsigned dwords) {
+  unsigned first = g.below(257 - dwords);
+  if (dwords == 1) return fmt::format("v{}", first);
+  if (g.chance(5)) {
+    std::string s = "[";
+    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
+    return s + "]";
+  }
+  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+}
+
+// Numbers that probe the constant rules of every operand type: inline integers and floats in
+// each format's bits, values that round, overflow or underflow in 16-bit formats.
+std::string genNumber(GenContext &g) {
+  static const char *const kSpecial[] = {
+      "0x3c00",     "0xbc00",     "0x3118",      "0x3e22",     "0x3f80",      "0x3f800000", "0x3e22f983",
+      "0xffff",     "0xffffffff", "0x100000000", "-0x80000000", "0xffff3c00", "0x3c003c00", "65504.0",
+      "65520.0",    "-0.0",       "0.0",         "1e-5",       "6.103515625e-05", "1e10",   "1.0e40",
+      "0.15915494", "0.15915494309189532", "0.1591549", "0x3fc45f306dc9c882", "0x3ff0000000000000",
+      "0.158203125", "3.0",       "-17",         "0x7fff",     "-32768",      "0x8000",     "2.0e-8"};
+  static const char *const kFloats[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.1", "-3.25", "100.0"};
+  switch (g.below(5)) {
+  case 0: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
+  case 1: return g.pick(kFloats);
+  case 2: return g.pick(kSpecial);
+  case 3: return fmt::format("0x{:x}", g.chance(50) ? g.below(0x10000) : static_cast<uint32_t>(g.next()));
+  default: return fmt::format("{}", static_cast<int32_t>(g.next()) >> g.below(32));
+  }
+}
+
+std::string genPackedSource(GenContext &g, const OperandDesc &d) {
+  std::string s;
+  switch (g.below(10)) {
+  case 0: case 1: case 2: case 3: s = genVgpr(g, 1); break;
+  case 4: case 5: s = genScalarRegister(g, 1, true); break;
+  case 6: {
+    static const char *const kSpecial[] = {"src_shared_base", "src_private_limit", "src_pops_exiting_wave_id",
+                                           "src_scc", "vccz", "src_execz", "src_lds_direct", "null", "m0"};
+    s = g.pick(kSpecial);
+    break;
+  }
+  default: s = genNumber(g); break;
+  }
+  if (g.invalid && g.chance(20)) {
+    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc", "exec", "v1.l", "-v1", "|v1|", "sext(v1)", "foo"};
+    s = g.pick(kWrong);
+  }
+  if (d.cls == OpClass::psrc_mods) {
+    if (g.chance(25)) s = g.chance(80) ? "|" + s + "|" : "abs(" + s + ")";
+    if (g.chance(25)) s = g.chance(80) ? "-" + s : "neg(" + s + ")";
+  }
+  return s;
+}
+
+std::string genWmmaAccumulator(GenContext &g, const OperandDesc &d) {
+  if (g.chance(60)) return genVgpr(g, dwordsOfType(g, d.type));
+  return genNumber(g);
+}
+
+unsigned sourceCount(GenContext &g) {
+  unsigned n = 0;
+  for (const OperandDesc &o : g.arch.operandsOf(g.desc))
+    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
+  return n;
+}
+
+std::string genSelArray(GenContext &g, const OperandDesc &d) {
+  if (!g.chance(g.invalid ? 50 : 30)) return {};
+  unsigned n = sourceCount(g);
+  if (g.chance(10)) n = 1 + g.below(g.invalid ? 5 : 4);
+  std::string s = fmt::format("{}:[", fieldName(d.field));
+  for (unsigned k = 0; k < n; ++k) {
+    if (k) s += g.chance(90) ? "," : ", ";
+    s += g.invalid && g.chance(10) ? "2" : g.chance(50) ? "1" : "0";
+  }
+  return s + "]";
+}
+
+// VOPD: llvm rejects pairs whose destinations have the same parity or whose sources share a VGPR
+// bank (v % 4), so the Y half mostly draws registers that avoid the X half's (remembered here,
+// operands being drawn in order); the rest tests the checks.
+struct VopdDraw {
+  unsigned vdstx = 0, srcx0 = 0, vsrcx1 = 0;
+} vopdDraw;
+
+unsigned drawVgprAvoiding(GenContext &g, unsigned avoid, unsigned modulo) {
+  unsigned v = g.below(256);
+  if (g.chance(85) && v % modulo == avoid % modulo) v = (v + 1 + g.below(modulo - 1)) % 256;
+  return v;
+}
+
+std::string genVopd(GenContext &g, const OperandDesc &d) {
+  bool y = d.field == Field::vdsty || d.field == Field::srcy0 || d.field == Field::vsrcy1;
+  if (g.invalid && g.chance(15)) {
+    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc", "-v1", "|v1|", "v1.l", "exec_hi", "vccz"};
+    return g.pick(kWrong);
+  }
+  switch (d.cls) {
+  case OpClass::vopd_vdst:
+  case OpClass::vopd_vdst_acc: {
+    unsigned v = y ? drawVgprAvoiding(g, vopdDraw.vdstx, 2) : g.below(256);
+    if (!y) vopdDraw.vdstx = v;
+    return fmt::format("v{}", v);
+  }
+  case OpClass::vopd_vsrc:
+  case OpClass::vopd_vsrc2: {
+    unsigned v = y ? drawVgprAvoiding(g, vopdDraw.vsrcx1, 4) : g.below(256);
+    if (!y) vopdDraw.vsrcx1 = v;
+    return fmt::format("v{}", v);
+  }
+  case OpClass::vopd_src:
+  case OpClass::vopd_src_vcc:
+    if (g.chance(50)) {
+      unsigned v = y ? drawVgprAvoiding(g, vopdDraw.srcx0, 4) : g.below(256);
+      if (!y) vopdDraw.srcx0 = v;
+      return fmt::format("v{}", v);
+    }
+    if (!y) vopdDraw.srcx0 = 4; // no VGPR bank in use
+    if (g.chance(40)) return genScalarRegister(g, 1, true);
+    if (g.chance(10)) return g.chance(50) ? "src_scc" : "src_lds_direct";
+    return genNumber(g);
+  case OpClass::vopd_k:
+    return g.chance(70) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next())) : genNumber(g);
+  default:
+    return {};
+  }
+}
+
+} // namespace
+
+std::string gen_vext(GenContext &g, const OperandDesc &d) {
+  switch (d.cls) {
+  case OpClass::pvdst:
+  case OpClass::pvreg: {
+    unsigned dw = dwordsOfType(g, d.type);
+    if (g.invalid && g.chance(20)) return g.chance(50) ? genVgpr(g, dw == 1 ? 2 : dw / 2) : "s0";
+    return genVgpr(g, dw);
+  }
+  case OpClass::psrc:
+  case OpClass::psrc_mods:
+    return genPackedSource(g, d);
+  case OpClass::wmma_c:
+    return genWmmaAccumulator(g, d);
+  case OpClass::sel:
+  case OpClass::sel_ones:
+    return genSelArray(g, d);
+  case OpClass::vopd_vdst:
+  case OpClass::vopd_vdst_acc:
+  case OpClass::vopd_src:
+  case OpClass::vopd_src_vcc:
+  case OpClass::vopd_vsrc:
+  case OpClass::vopd_vsrc2:
+  case OpClass::vopd_k:
+    return genVopd(g, d);
+  default:
+    return {};
+  }
+}
 
 } // namespace gfxasm::difftest

@@ -1,0 +1,126 @@
+#include "asm/packed_constants.h"
+
+#include <bit>
+#include <cmath>
+
+#include "isa/registers.h"
+
+namespace gfxasm::as {
+
+using namespace isa;
+
+namespace {
+
+// Bits of 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi): encodings 240..248.
+constexpr uint32_t kF32Inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
+                                    0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+constexpr uint32_t kF16Inline[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
+constexpr uint32_t kBF16Inline[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22};
+constexpr uint64_t kF64Inline[9] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
+                                    0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
+                                    0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882};
+
+int inlineInt(int64_t v) {
+  if (v >= 0 && v <= 64) return static_cast<int>(src::kIntZero + v);
+  if (v >= -16 && v < 0) return static_cast<int>(src::kIntMax - v);
+  return -1;
+}
+
+int inlineFloat(const uint32_t (&table)[9], uint32_t bits) {
+  for (unsigned i = 0; i < 9; ++i)
+    if (table[i] == bits) return static_cast<int>(src::kFloatFirst + i);
+  return -1;
+}
+
+struct FloatFormat {
+  int expBits, mantBits;
+  const uint32_t (&inlineBits)[9];
+};
+
+const FloatFormat *formatOf(OpType t) {
+  static const FloatFormat f32{8, 23, kF32Inline}, f16{5, 10, kF16Inline}, bf16{8, 7, kBF16Inline};
+  switch (t) {
+  case OpType::v2f16: case OpType::f16: return &f16;
+  case OpType::v2bf16: case OpType::bf16: return &bf16;
+  default: return &f32;
+  }
+}
+
+} // namespace
+
+bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits) {
+  uint32_t sign = std::signbit(v) ? 1u << (expBits + mantBits) : 0;
+  double a = std::fabs(v);
+  if (a == 0) {
+    bits = sign;
+    return true;
+  }
+  if (!std::isfinite(a)) return false;
+  int bias = (1 << (expBits - 1)) - 1, minExp = 1 - bias, e;
+  std::frexp(a, &e);
+  int exp = e - 1; // a = 1.f * 2^exp
+  if (exp < minExp) {
+    double units = std::ldexp(a, mantBits - minExp);
+    double r = std::nearbyint(units);
+    if (r != units) return false; // inexact subnormal: underflow
+    bits = sign | static_cast<uint32_t>(r);
+    return true;
+  }
+  double r = std::nearbyint(std::ldexp(a, mantBits - exp));
+  if (r == std::ldexp(1.0, mantBits + 1)) {
+    r /= 2;
+    ++exp;
+  }
+  if (exp > bias) return false;
+  bits = sign | static_cast<uint32_t>(exp + bias) << mantBits |
+         (static_cast<uint32_t>(r) - (1u << mantBits));
+  return true;
+}
+
+int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit) {
+  const FloatFormat &fmt = *formatOf(t);
+  bool half = t == OpType::f16; // a single 16-bit value: integers are 16-bit
+  uint32_t bits;
+  if (n.isFloat) {
+    if (!roundToFloat(n.fval, fmt.expBits, fmt.mantBits, bits)) return kConstantInvalid;
+    if (bits == 0) return static_cast<int>(src::kIntZero);
+    int enc = inlineFloat(fmt.inlineBits, bits);
+    // llvm takes the exact text 0.15915494 as bf16's 1/(2*pi) although it rounds to 0x3e23.
+    if (enc < 0 && &fmt.inlineBits == &kBF16Inline && n.fval == 0.15915494) enc = src::kInvPi;
+    if (enc >= 0) return enc;
+    lit = bits;
+    return kConstantLiteral;
+  }
+  if (half ? (n.ival < -32768 || n.ival > 65535) : (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}))
+    return kConstantInvalid;
+  bits = static_cast<uint32_t>(n.ival) & (half ? 0xffffu : 0xffffffffu);
+  int enc = inlineInt(half ? static_cast<int16_t>(bits) : static_cast<int32_t>(bits));
+  if (enc < 0) enc = inlineFloat(fmt.inlineBits, bits);
+  if (enc >= 0) return enc;
+  lit = bits;
+  return kConstantLiteral;
+}
+
+int inline64Encoding(const NumberToken &n) {
+  uint64_t bits;
+  if (n.isFloat) {
+    if (n.fval == 0 && !std::signbit(n.fval)) return static_cast<int>(src::kIntZero);
+    bits = std::bit_cast<uint64_t>(n.fval);
+  } else {
+    int enc = inlineInt(n.ival);
+    if (enc >= 0) return enc;
+    bits = static_cast<uint64_t>(n.ival);
+  }
+  for (unsigned i = 0; i < 9; ++i)
+    if (kF64Inline[i] == bits) return static_cast<int>(src::kFloatFirst + i);
+  return -1;
+}
+
+bool readsConstantBus(unsigned enc) {
+  if (enc < src::kNull) return true; // SGPRs, vcc, ttmp
+  if (enc == src::kM0 || enc == src::kExecLo || enc == src::kExecHi) return true;
+  return (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
+         (enc >= src::kVccz && enc <= src::kScc);
+}
+
+} // namespace gfxasm::as

@@ -1,0 +1,39 @@
+// Inline constants and literals of the operand types whose rules differ from the 32-bit ones in
+// isa/constants.h: packed 16-bit pairs (v2f16, v2bf16, v2b16), 16-bit floats, and the inline-only
+// 64-bit constants of the WMMA accumulator. The rules are llvm-mc-22's (AMDGPUAsmParser), found by
+// asking it: integers are 32-bit values (16-bit for f16), floats are rounded to the operand's
+// format (overflow and underflow rejected), and a value is inline when its bits match an inline
+// integer (-16..64) or one of the format's inline floats.
+#pragma once
+
+#include <cstdint>
+
+#include "isa/isa.h"
+
+namespace gfxasm::as {
+
+struct NumberToken {
+  bool isFloat = false;
+  int64_t ival = 0;
+  double fval = 0;
+};
+
+constexpr int kConstantInvalid = -1; // the value does not fit the operand
+constexpr int kConstantLiteral = -2; // needs a literal dword
+
+// The source encoding (128..208, 240..248) of number `n` in an operand of type `t`
+// (v2f16, v2bf16, v2b16, f16, b32, f32), kConstantLiteral with `lit` set, or kConstantInvalid.
+int packedConstantEncoding(isa::OpType t, const NumberToken &n, uint32_t &lit);
+
+// The inline encoding of `n` as a 64-bit floating constant, or -1 (no literal allowed).
+int inline64Encoding(const NumberToken &n);
+
+// Rounds `v` to a binary float with `expBits`/`mantBits` (to nearest, ties to even); false on
+// overflow or on an inexact result in the subnormal range, which llvm rejects.
+bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits);
+
+// Whether source encoding `enc` reads a scalar value over the constant bus (SGPRs, vcc, ttmp, m0,
+// exec, src_* registers; not null, inline constants, VGPRs or the literal itself).
+bool readsConstantBus(unsigned enc);
+
+} // namespace gfxasm::as

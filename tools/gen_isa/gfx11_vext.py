@@ -1,0 +1,222 @@
+"""gfx11 VALU extensions: VOP3P (packed math, v_fma_mix*, v_dot*), WMMA, VOPD, DPP16 and DPP8,
+swept through the oracle.
+
+VOP3P: every opcode is disassembled with distinct VGPRs in each field (the printed register
+numbers tell the fields, the tuple sizes the widths; in wave32 and wave64, since WMMA's
+accumulators shrink in wave64). What each instruction accepts is then asked of the assembler:
+the modifiers (op_sel, op_sel_hi, neg_lo, neg_hi, clamp, -/|..| on sources), and the constant
+rules of each source (how `0.1` is encoded tells f16, bf16 or f32 semantics)."""
+from gfx11_formats import encode, format_lines
+from gfx11_scalar import split_operands
+from oracle import assemble, disassemble
+
+VDST, SRC0, SRC1, SRC2 = 64, 16, 32, 48  # VGPR numbers of the probe fields
+VOP3P_MODIFIERS = ["op_sel", "op_sel_hi", "neg_lo", "neg_hi"]  # llvm's (required) order, then clamp
+
+
+def reg_tuple(op):
+    """'v16' -> (16, 1); 'v[16:23]' -> (16, 8); else None"""
+    if op.startswith("v[") and op.endswith("]"):
+        lo, hi = op[2:-1].split(":")
+        return int(lo), int(hi) - int(lo) + 1
+    if op.startswith("v") and op[1:].isdigit():
+        return int(op[1:]), 1
+    return None
+
+
+def width_type(dwords):
+    return {1: "b32", 2: "b64", 4: "b128", 8: "b256"}[dwords]
+
+
+def group_by_text(results):
+    """{op: {cpu: text}} -> [(op, text, [cpus])], cpus that print the same text grouped."""
+    for op in sorted(results):
+        groups = {}
+        for cpu, text in results[op].items():
+            groups.setdefault(text, []).append(cpu)
+        for text, cs in groups.items():
+            yield op, text, cs
+
+
+def sweep(fmt, nops, make, cpus, mattr=None):
+    res = {}
+    probes = [encode(fmt, make(op)) for op in range(nops)]
+    for cpu in cpus:
+        for op, r in enumerate(disassemble(probes, cpu, mattr)):
+            if r is not None:
+                res.setdefault(op, {})[cpu] = r[0]
+    return res
+
+
+def accepted(lines, cpu="gfx1100", mattr=None):
+    return [r[0] is not None for r in assemble(lines, cpu, mattr)]
+
+
+def source_type(mn, index, text):
+    """Constant semantics of source `index` from how the oracle printed `0.1` in it."""
+    printed = split_operands(text)[1][index]
+    if printed == "0x2e66":
+        return "f16" if "_mix" in mn else "v2f16"
+    if printed == "0x3dcd":
+        return "v2bf16"
+    if mn.startswith("v_pk_"):
+        return "v2b16"  # integer packed math: the same constant rules as 32-bit integers
+    return "f32" if mn.startswith("v_dot2_f32") else "b32"
+
+
+def vop3p(cpus, emit):
+    # One text per (opcode, cpu) in each wave size; entries differ only for WMMA's accumulators.
+    make = lambda op: {"op": op, "vdst": VDST, "src0": 256 + SRC0, "src1": 256 + SRC1, "src2": 256 + SRC2,
+                       "op_sel_hi": 7}
+    w32 = sweep("VOP3P", 128, make, cpus)
+    w64 = sweep("VOP3P", 128, make, cpus, "+wavefrontsize64")
+    for op, text, cs in group_by_text(w32):
+        text64 = w64.get(op, {}).get(cs[0])
+        variants = [(text, [])] if text64 == text else [(text, ["wave32"]), (text64, ["wave64"])]
+        for vtext, flags in variants:
+            emit_vop3p(op, vtext, cs, flags, emit)
+
+
+def emit_vop3p(op, text, cpus, flags, emit):
+    mn, ops = split_operands(text.split(" op_sel_hi:")[0])
+    regs = [reg_tuple(o) for o in ops]
+    if any(r is None for r in regs):
+        raise RuntimeError("unrecognised VOP3P operands: " + text)
+    nsrc = len(ops) - 1
+    fields = ["vdst", "src0", "src1", "src2"]
+    is_mix = "_mix" in mn
+    is_wmma = mn.startswith("v_wmma")
+    mattr = "+wavefrontsize64" if "wave64" in flags else None
+    cpu = cpus[0]
+
+    def line(srcs=None, mods=""):
+        parts = [text_of(r) for r in regs] if srcs is None else srcs
+        return "%s %s %s" % (mn, ", ".join(parts), mods)
+
+    def text_of(r):
+        return "v%d" % r[0] if r[1] == 1 else "v[%d:%d]" % (r[0], r[0] + r[1] - 1)
+
+    base = [text_of(r) for r in regs]
+    # Modifiers the instruction accepts, probed one at a time.
+    probes = ["%s:[%s]" % (m, ",".join(["1"] + ["0"] * (nsrc - 1))) for m in VOP3P_MODIFIERS] + ["clamp"]
+    mod_ok = accepted([line(mods=p) for p in probes], cpu, mattr)
+    # Source kinds: SGPR, literal (0.1), inline constant, negation.
+    src_probes = []
+    for i in range(1, len(base)):
+        for alt in ["s1", "0.1", "1.0", "-" + base[i]]:
+            s = list(base)
+            s[i] = alt
+            src_probes.append(line(s))
+    answers = assemble(src_probes, cpu, mattr)
+    operands = []
+    for i, (num, dw) in enumerate(regs):
+        if i == 0:
+            dst_t = width_type(dw) if dw > 1 else ("f16" if mn.endswith("_f16") and is_mix else "b32")
+            operands.append("vdst:pvdst:%s" % dst_t)
+            continue
+        sgpr, lit, inline, neg = answers[(i - 1) * 4:(i - 1) * 4 + 4]
+        if dw > 1 or sgpr[0] is None:
+            # WMMA matrices: VGPR tuples; the accumulator also takes inline constants.
+            cls = "wmma_c" if inline[0] is not None else "pvreg"
+            operands.append("%s:%s:%s" % (fields[i], cls, width_type(dw)))
+            continue
+        t = source_type(mn, i, lit[0])
+        cls = "psrc_mods" if neg[0] is not None else "psrc"
+        operands.append("%s:%s:%s" % (fields[i], cls, t))
+    for m, ok in zip(VOP3P_MODIFIERS, mod_ok):
+        if ok:
+            default_ones = m == "op_sel_hi" and not is_mix
+            operands.append("%s:%s" % (m, "sel_ones" if default_ones else "sel"))
+    if mod_ok[-1]:
+        operands.append("clamp:flag")
+    emit("VOP3P_MIX" if is_mix else "VOP3P", mn, op, operands, cpus, flags)
+
+
+def vopd_halves(cpus):
+    """{side: {op: (mnemonic, [operand kinds], cpus)}} of the X and Y halves, operand kinds in
+    printed order: 'vdst', 'src0', 'vsrc1', 'k' (the literal constant)."""
+    def make(vsrc1):
+        return lambda op: {"op": (op >> 5) | (op & 31) << 4, "srcx0": 256 + 1, "vsrcx1": vsrc1,
+                           "srcy0": 256 + 4, "vsrcy1": vsrc1, "vdstx": 10, "vdsty": 13 >> 1}
+    halves = {"x": {}, "y": {}}
+    for vsrc1 in (2, 0):  # v_dual_mov_b32 decodes only with vsrc1 = 0
+        res = sweep("VOPD", 16 * 32, make(vsrc1), cpus)
+        for op, per_cpu in res.items():
+            for cpu, text in per_cpu.items():
+                for side, half, opcode in (("x", text.split(" :: ")[0], op >> 5), ("y", text.split(" :: ")[1], op & 31)):
+                    mn, ops = split_operands(half)
+                    kinds = []
+                    for o in ops:
+                        if o.startswith("0x"):
+                            kinds.append("k")
+                        elif o in ("v10", "v13"):
+                            kinds.append("vdst")
+                        elif o in ("v1", "v4"):
+                            kinds.append("src0")
+                        else:
+                            kinds.append("vsrc1")
+                    entry = halves[side].setdefault(opcode, (mn, kinds, set()))
+                    entry[2].add(cpu)
+    return halves
+
+
+def vopd(cpus, emit):
+    halves = vopd_halves(cpus)
+    # The constant semantics of each half's src0, from how `0.1` is encoded.
+    def probe(side, mn, kinds):
+        ops = {"vdst": "v10" if side == "x" else "v13", "src0": "0.1", "vsrc1": "v2" if side == "x" else "v7",
+               "k": "0.1"}  # the same literal as src0
+        text = "%s %s" % (mn, ", ".join(ops[k] for k in kinds))
+        return text
+    lines = []
+    for side in ("x", "y"):
+        for op, (mn, kinds, _) in sorted(halves[side].items()):
+            other = "v_dual_mov_b32 v13, v4" if side == "x" else "v_dual_mov_b32 v10, v1"
+            lines.append(probe(side, mn, kinds) + " :: " + other if side == "x" else other + " :: " + probe(side, mn, kinds))
+    answers = iter(assemble(lines, cpus[0]))
+    src_type = {}
+    for side in ("x", "y"):
+        for op, (mn, kinds, _) in sorted(halves[side].items()):
+            text = next(answers)[0]
+            half = split_operands(text.split(" :: ")[0 if side == "x" else 1])[1]
+            printed = half[kinds.index("src0")]
+            src_type[side, op] = {"0x2e66": "v2f16", "0x3dcd": "v2bf16"}.get(
+                printed, "f32" if mn.endswith("_f32") else "b32")
+    for opx, (mnx, kx, cx) in sorted(halves["x"].items()):
+        for opy, (mny, ky, cy) in sorted(halves["y"].items()):
+            operands = []
+            for side, op, mn, kinds in (("x", opx, mnx, kx), ("y", opy, mny, ky)):
+                for k in kinds:
+                    operands.append(vopd_operand(side, mn, k, src_type[side, op]))
+            emit("VOPD", mnx + "::" + mny, opx | opy << 4, operands, sorted(cx & cy), ["wave32"])
+
+
+def vopd_operand(side, mn, kind, src_t):
+    """A VOPD half's operand; the class tells its role in llvm's register bank checks (src0, src1,
+    src2 of the half: fmamk's VGPR source is its src2, fmac/dot2acc accumulate into vdst) and the
+    implicit vcc_lo read of cndmask, which counts on the constant bus."""
+    accumulates = mn.startswith(("v_dual_fmac_", "v_dual_dot2acc_"))
+    if kind == "vdst":
+        return "vdst%s:%s:b32" % (side, "vopd_vdst_acc" if accumulates else "vopd_vdst")
+    if kind == "src0":
+        return "src%s0:%s:%s" % (side, "vopd_src_vcc" if mn.startswith("v_dual_cndmask") else "vopd_src", src_t)
+    if kind == "vsrc1":
+        return "vsrc%s1:%s:b32" % (side, "vopd_vsrc2" if mn.startswith("v_dual_fmamk") else "vopd_vsrc")
+    return "lit:vopd_k:f32"
+
+
+def generate(cpus, unit_of):
+    lines = format_lines(["VOP3P", "VOP3P_MIX", "VOPD"]) + [""]
+
+    def emit(fmt, mn, op, operands, cs, flags=()):
+        attrs = []
+        if set(cs) != set(cpus):
+            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cs))
+        if flags:
+            attrs.append("@flags=" + "|".join(flags))
+        attrs.append("@unit=" + unit_of(mn, "valu"))
+        lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
+
+    vop3p(cpus, emit)
+    vopd(cpus, emit)
+    return lines
