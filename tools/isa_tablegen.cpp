@@ -206,8 +206,8 @@ int main(int argc, char **argv) {
         op.field = indexOf(kFields, parts[0], "field");
         op.cls = indexOf(kClasses, parts[1], "class");
         op.type = parts.size() == 3 ? indexOf(kTypes, parts[2], "type") : 0;
-        // `lit` is the literal dword after the instruction, not a bit field.
-        if (parts[0] != "lit" && !formats[ins.format].fields.count(op.field))
+        // `lit` is the literal dword after the instruction, `implicit` has no bits: no bit field.
+        if (parts[0] != "lit" && parts[0] != "implicit" && !formats[ins.format].fields.count(op.field))
           fail("format " + formats[ins.format].name + " has no field " + parts[0]);
         ins.ops.push_back(op);
       }

@@ -318,6 +318,19 @@ private:
       const OperandDesc &d = ops[i];
       if (!isPositional(d.cls)) continue;
       if ((d.flags & OF_Optional) && (c.atEnd() || !(first || c.is(Tok::Comma)))) continue;
+      if ((d.flags & OF_Optional) && d.field == Field::implicit) {
+        // An implicit operand (vcc_lo of e32 forms) may be left out: skipped when not written.
+        size_t save = c.pos;
+        as::ParseContext trial{pctx.target, pctx.syms, {}};
+        if (!first) c.next();
+        if (!as::parseOperand(trial, c, d, static_cast<unsigned>(i), inst)) {
+          c.pos = save;
+          inst.ops[i].present = false;
+          continue;
+        }
+        first = false;
+        continue;
+      }
       if (!first && !c.accept(Tok::Comma)) {
         if (c.atEnd()) {
           tooFew = true;
@@ -342,7 +355,7 @@ private:
       if (t.kind == Tok::Identifier) {
         for (size_t i = 0; i < ops.size(); ++i) {
           const OperandDesc &d = ops[i];
-          if (isPositional(d.cls) || fieldName(d.field) != t.text || inst.ops[i].present) continue;
+          if (isPositional(d.cls) || !as::isModifierWord(d, t.text) || inst.ops[i].present) continue;
           if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
           matched = true;
           break;

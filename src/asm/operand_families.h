@@ -20,6 +20,7 @@ GFXASM_FAMILY(misc)
 #undef GFXASM_FAMILY
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
+bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
 } // namespace gfxasm::as
 
 namespace gfxasm::print {

@@ -229,7 +229,12 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 }
 
 bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
-  return validate_memory(ctx, inst, col);
+  return validate_memory(ctx, inst, col) && validate_valu(ctx, inst, col);
+}
+
+bool isModifierWord(const OperandDesc &d, std::string_view word) {
+  if (d.field == Field::omod) return word == "mul" || word == "div";
+  return fieldName(d.field) == word;
 }
 
 uint32_t defaultValue(const OperandDesc &d) {

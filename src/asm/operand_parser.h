@@ -55,6 +55,9 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, un
 // after the whole operand list parsed; `col` is where to report.
 bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 
+// Whether `word` starts modifier `d`: its field's name (omod is written mul:N / div:N).
+bool isModifierWord(const isa::OperandDesc &d, std::string_view word);
+
 // Index of the operand writing field `f` in the instruction's entry, or -1.
 int operandIndex(const isa::Inst &inst, isa::Field f);
 

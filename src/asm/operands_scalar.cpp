@@ -1,4 +1,9 @@
 // Operands of the scalar formats (SOP1/SOP2/SOPK/SOPC/SOPP, SMEM) and the generic classes.
+#include <bit>
+#include <cstring>
+
+#include <fmt/format.h>
+
 #include "asm/operand_families.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
@@ -9,38 +14,151 @@ using namespace isa;
 
 namespace {
 
-bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+constexpr const char *kInvalid = "invalid operand for instruction";
+
+bool isSpecial(const Reg &r, unsigned encoding) {
+  return r.file == RegFile::Special && r.index == encoding;
+}
+
+// Registers gfx11 names but does not have: an error of their own, whatever the operand.
+bool checkAvailable(ParseContext &ctx, uint32_t col, const Reg &r) {
+  if (r.file != RegFile::Special) return true;
+  if (r.index != src::kVccz && r.index != src::kExecz && r.index != src::kPopsExitingWaveId) return true;
+  std::string name;
+  printRegister(r.index, 1, name);
+  return ctx.fail(col, name + " register not available on this GPU");
+}
+
+// Whether register `r` may stand in an operand of class `cls` (width checked separately).
+bool registerFitsClass(const Reg &r, OpClass cls, unsigned dwords) {
+  bool sgprOrTtmp = r.file == RegFile::SGPR || r.file == RegFile::TTMP;
+  // src_scc counts as a 32-bit scalar register wherever one is written (llvm's SReg_32 has it).
+  bool scc32 = dwords == 1 && isSpecial(r, src::kScc);
+  switch (cls) {
+  case OpClass::ssrc:
+    return isScalarFile(r) && !isSpecial(r, src::kLdsDirect);
+  case OpClass::sreg:
+    return isScalarDestination(r) || scc32;
+  case OpClass::sreg_nonull:
+    return isScalarDestination(r) && !isSpecial(r, src::kNull);
+  case OpClass::smem_sdata:
+    return sgprOrTtmp || scc32 || isSpecial(r, src::kNull) ||
+           (r.file == RegFile::Special && (r.index == src::kVccLo || r.index == src::kVccHi));
+  default:
+    return false;
+  }
+}
+
+// The cursor is at a lone name that is no absolute value: a relocatable 32-bit literal.
+bool atSymbolicLiteral(ParseContext &ctx, const Cursor &c) {
+  if (c.peek().kind != Tok::Identifier) return false;
+  Tok after = c.peek(1).kind;
+  if (after != Tok::Eol && after != Tok::Comma) return false;
+  const Symbol *s = ctx.syms.find(c.peek().text);
+  return !s || s->kind != Symbol::Kind::Value;
+}
+
+bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                          OperandValue &v, Inst &inst) {
+  const Token &t = c.peek();
+  if (typeBits(d.type) != 32) return ctx.fail(t.col, kInvalid);
+  // Two expressions are never known to be the same literal.
+  if (inst.hasLiteral) return ctx.fail(t.col, "only one unique literal operand is allowed");
+  c.next();
+  ctx.syms.get(t.text).referenced = true;
+  inst.hasLiteral = true;
+  inst.literal = 0;
+  inst.labelOperand = static_cast<int>(idx);
+  inst.labelSymbol = t.text;
+  v.value = src::kLiteral;
+  return true;
+}
+
+// Register operands and scalar sources (sreg, sreg_nonull, sreg_null, smem_sdata, ssrc).
+bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                 Inst &inst) {
   const Token &start = c.peek();
   Reg r;
   unsigned dwords = typeDwords(d.type, ctx.target.wave64());
   if (parseRegister(ctx, c, r)) {
-    if (!isScalarFile(r)) return ctx.fail(start.col, "invalid operand for instruction");
-    if (d.cls != OpClass::ssrc && !isScalarDestination(r))
-      return ctx.fail(start.col, "invalid operand for instruction");
-    if (d.cls == OpClass::sreg_nonull && r.file == RegFile::Special && r.index == src::kNull)
-      return ctx.fail(start.col, "invalid operand for instruction");
-    if (!regWidthOk(r, dwords)) return ctx.fail(start.col, "invalid operand for instruction");
+    if (!checkAvailable(ctx, start.col, r)) return false;
+    if (d.cls == OpClass::sreg_null) {
+      if (!isSpecial(r, src::kNull)) return ctx.fail(start.col, "src0 must be null");
+    } else if (!registerFitsClass(r, d.cls, dwords) || !regWidthOk(r, dwords)) {
+      return ctx.fail(start.col, kInvalid);
+    }
     v.value = sourceEncoding(r);
     return true;
   }
   if (ctx.err.set) return false;
-  if (d.cls != OpClass::ssrc) return ctx.fail(start.col, "invalid operand for instruction");
+  if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
+  if (atSymbolicLiteral(ctx, c)) return parseSymbolicLiteral(ctx, c, d, idx, v, inst);
   return parseSourceImmediate(ctx, c, d, v, inst);
 }
 
-bool parseImm16(ParseContext &ctx, Cursor &c, OperandValue &v) {
+// An absolute integer expression, or a floating number taken as the low 32 bits of its double
+// (llvm's reading of a float where an integer immediate goes).
+bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
   const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  bool neg = c.is(Tok::Minus) && c.peek(1).kind == Tok::Real;
+  if (neg || c.is(Tok::Real)) {
+    if (neg) c.next();
+    double f = c.next().fval;
+    value = static_cast<int64_t>(std::bit_cast<uint64_t>(neg ? -f : f));
+    return true;
+  }
+  if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (e.value < -32768 || e.value > 65535) return ctx.fail(start.col, "invalid operand for instruction");
+  value = e.value;
+  return true;
+}
+
+// A 16-bit immediate: signed or unsigned for imm16, unsigned for uimm16 and decimal imm16.
+bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+  const Token &start = c.peek();
+  if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;
+  if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535)
+    return ctx.fail(start.col, d.type == OpType::dec ? "expected a 16-bit value" : kInvalid);
   v.value = static_cast<uint32_t>(e.value) & 0xffff;
+  return true;
+}
+
+// The literal K of s_fmaak/s_fmamk (type f32) or the value of s_setreg_imm32_b32 (any bits).
+bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  uint32_t lit;
+  if (d.type == OpType::none) {
+    int64_t value;
+    if (!parseRawImmediate(ctx, c, value)) return false;
+    lit = static_cast<uint32_t>(value);
+  } else if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    double f = c.next().fval;
+    if (!literalOfFloat(neg ? -f : f, d.type, lit)) return ctx.fail(start.col, kInvalid);
+  } else {
+    if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (!literalOfInt(e.value, OpType::b32, lit)) return ctx.fail(start.col, kInvalid);
+  }
+  if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
+  v.value = lit;
   return true;
 }
 
 bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  constexpr const char *kRange = "expected a 16-bit signed jump offset";
+  if (!startsExpr(start)) return ctx.fail(start.col, c.is(Tok::Real) ? kRange : kInvalid);
+  // A register name (even an out-of-range one) is no label.
+  Cursor probe = c;
+  Reg r;
+  if (parseRegister(ctx, probe, r)) return ctx.fail(start.col, kInvalid);
+  if (ctx.err.set) return false;
   ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.kind == ExprResult::Kind::Symbolic) {
@@ -49,21 +167,45 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
     v.value = 0;
     return true;
   }
-  if (e.value < -32768 || e.value > 65535) return ctx.fail(start.col, "invalid operand for instruction");
-  v.value = static_cast<uint32_t>(e.value) & 0xffff;
+  if (e.value < -32768 || e.value > 65535) return ctx.fail(start.col, kRange);
+  // The value as written (printed so); the field keeps its low 16 bits.
+  v.value = static_cast<uint32_t>(e.value);
   return true;
 }
 
-bool parseSmemOffset(ParseContext &ctx, Cursor &c, OperandValue &v) {
+bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
   const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (e.value < -(1 << 20) || e.value >= (1 << 20))
+  if (d.type == OpType::dec) {
+    if (e.value < 0 || e.value >= (1 << 20)) return ctx.fail(start.col, "expected a 20-bit unsigned offset");
+  } else if (e.value < -(1 << 20) || e.value >= (1 << 20)) {
     return ctx.fail(start.col, "expected a 21-bit signed offset");
+  }
   v.value = static_cast<uint32_t>(e.value) & 0x1fffff;
-  v.present = true;
   return true;
+}
+
+// SMEM's third operand: an SGPR offset (then `offset:` may follow), or the immediate offset
+// alone. The immediate form leaves soffset null and marks the operand not present, which is how
+// the printer tells `s[2:3], 0x0` from `s[2:3], null`.
+bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  Reg r;
+  const Token &start = c.peek();
+  if (parseRegister(ctx, c, r)) {
+    if (!checkAvailable(ctx, start.col, r)) return false;
+    if (!(isScalarDestination(r) || isSpecial(r, src::kScc)) || r.count != 1)
+      return ctx.fail(start.col, kInvalid);
+    v.value = sourceEncoding(r);
+    return true;
+  }
+  if (ctx.err.set) return false;
+  int off = operandIndex(inst, Field::offset);
+  if (off < 0) return ctx.fail(start.col, kInvalid);
+  v.value = src::kNull;
+  v.present = false;
+  return parseSmemOffset(ctx, c, d, inst.ops[off]);
 }
 
 } // namespace
@@ -77,48 +219,38 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   switch (d.cls) {
   case OpClass::sreg:
   case OpClass::sreg_nonull:
+  case OpClass::sreg_null:
+  case OpClass::smem_sdata:
   case OpClass::ssrc:
-    return parseScalar(ctx, c, d, v, inst);
+    return parseScalar(ctx, c, d, idx, v, inst);
   case OpClass::sbase: {
     OperandDesc regDesc = d;
-    regDesc.cls = OpClass::sreg_nonull;
-    if (!parseScalar(ctx, c, regDesc, v, inst)) return false;
+    regDesc.cls = d.type == OpType::b64 ? OpClass::sreg : OpClass::sreg_nonull;
+    if (!parseScalar(ctx, c, regDesc, idx, v, inst)) return false;
     v.value >>= 1;
     return true;
   }
-  case OpClass::smem_soffset: {
-    Reg r;
-    const Token &start = c.peek();
-    if (parseRegister(ctx, c, r)) {
-      if (!isScalarDestination(r) || r.count != 1) return ctx.fail(start.col, "invalid operand for instruction");
-      v.value = sourceEncoding(r);
-      return true;
-    }
-    if (ctx.err.set) return false;
-    // An immediate here is the offset field, with soffset null.
-    int off = operandIndex(inst, Field::offset);
-    if (off < 0) return ctx.fail(start.col, "invalid operand for instruction");
-    v.value = src::kNull;
-    return parseSmemOffset(ctx, c, inst.ops[off]);
-  }
-  case OpClass::smem_offset:
+  case OpClass::smem_soffset:
+    return parseSmemSoffset(ctx, c, d, v, inst);
+  case OpClass::smem_offset: {
+    int soff = operandIndex(inst, Field::soffset);
+    // `offset:` goes only with an SGPR offset written before it.
+    if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, "not a valid operand.");
     c.next(); // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
-    return parseSmemOffset(ctx, c, v);
+    return parseSmemOffset(ctx, c, d, v);
+  }
   case OpClass::imm16:
-    return parseImm16(ctx, c, v);
-  case OpClass::simm32: {
-    const Token &start = c.peek();
-    if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
-    ExprResult e = parseExpr(c, ctx.syms);
-    if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    uint32_t lit;
-    if (!literalOfInt(e.value, OpType::b32, lit)) return ctx.fail(start.col, "invalid operand for instruction");
-    v.value = lit;
-    inst.hasLiteral = true;
-    inst.literal = lit;
+  case OpClass::uimm16:
+    return parseImm16(ctx, c, d, v);
+  case OpClass::imm: {
+    int64_t value;
+    if (!parseRawImmediate(ctx, c, value)) return false;
+    v.value = static_cast<uint32_t>(value);
     return true;
   }
+  case OpClass::simm32:
+    return parseLiteral32(ctx, c, d, v, inst);
   case OpClass::label:
     return parseLabel(ctx, c, idx, v, inst);
   case OpClass::flag:
@@ -128,7 +260,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   default:
     break;
   }
-  return ctx.fail(c.peek().col, "invalid operand for instruction");
+  return ctx.fail(c.peek().col, kInvalid);
 }
 
 } // namespace gfxasm::as

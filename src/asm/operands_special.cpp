@@ -109,9 +109,202 @@ bool parseDelay(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return true;
 }
 
-bool parseDepctr(ParseContext &ctx, Cursor &c, OperandValue &v) { return parsePlain(ctx, c, v); }
-bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) { return parsePlain(ctx, c, v); }
-bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) { return parsePlain(ctx, c, v); }
+// A plain integer or absolute expression for the whole operand, within [lo, hi].
+bool parsePlainInRange(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
+                       const char *rangeError) {
+  const Token &start = c.peek();
+  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < lo || e.value > hi) return ctx.fail(start.col, rangeError);
+  v.value = static_cast<uint32_t>(e.value) & 0xffff;
+  return true;
+}
+
+constexpr const char *k16BitOnly = "invalid immediate: only 16-bit values are legal";
+
+// depctr_va_vdst(0) depctr_vm_vsrc(0) ...: separated by spaces, '&' or ','; counters left out
+// stay at their maximum.
+bool parseDepctr(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  if (!atNamedField(c))
+    return parsePlainInRange(ctx, c, v, -32768, 65535, "invalid operand for instruction");
+  auto fields = depctrFields();
+  auto names = depctrNames();
+  uint32_t value = 0, seen = 0;
+  for (const BitField &f : fields) value |= f.mask();
+  while (!c.atEnd()) {
+    const Token &name = c.peek();
+    if (name.kind != Tok::Identifier) return ctx.fail(name.col, "expected a counter name");
+    auto it = std::find(names.begin(), names.end(), name.text);
+    if (it == names.end()) return ctx.fail(name.col, "invalid counter name " + std::string(name.text));
+    size_t k = static_cast<size_t>(it - names.begin());
+    if (seen & (1u << k)) return ctx.fail(name.col, "duplicate counter name " + std::string(name.text));
+    seen |= 1u << k;
+    c.next();
+    int64_t cnt;
+    uint32_t col;
+    if (!parseParenValue(ctx, c, cnt, col)) return false;
+    if (cnt < 0 || static_cast<uint64_t>(cnt) > fields[k].max())
+      return ctx.fail(col, "invalid value for " + std::string(name.text));
+    value = fields[k].set(value, static_cast<uint32_t>(cnt));
+    if (c.is(Tok::Amp) || c.is(Tok::Comma)) {
+      c.next();
+      if (c.atEnd()) return ctx.fail(c.peek().col, "expected a counter name");
+    }
+  }
+  v.value = value;
+  return true;
+}
+
+// An absolute expression argument of sendmsg/hwreg; `name` is set when it is one of `names`.
+template <typename Named>
+bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names, const Named *&name,
+                     int64_t &value, const char *what) {
+  const Token &t = c.peek();
+  name = nullptr;
+  if (t.kind == Tok::Identifier) {
+    for (const Named &n : names) {
+      if (n.name == t.text) {
+        name = &n;
+        c.next();
+        return true;
+      }
+    }
+    const Symbol *s = ctx.syms.find(t.text);
+    if (!s || s->kind != Symbol::Kind::Value)
+      return ctx.fail(t.col, std::string("expected ") + what + " or an absolute expression");
+  }
+  if (!startsExpr(t)) return ctx.fail(t.col, "unknown token in expression");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  value = e.value;
+  return true;
+}
+
+// sendmsg(type[, op[, stream]]). A type given by name is checked strictly (the operations it
+// takes, no stream for system messages); a numeric one only against the fields' ranges.
+bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" && c.peek(1).kind == Tok::LParen))
+    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly);
+  c.next();
+  c.next();
+  const MessageName *msg;
+  int64_t id = 0, op = 0, stream = 0;
+  uint32_t idCol = c.peek().col;
+  if (!parseNameOrExpr(ctx, c, messageNames(), msg, id, "a message name")) return false;
+  if (msg) id = msg->id;
+  else if (id < 0 || id > kMsgIdMax) return ctx.fail(idCol, "invalid message id");
+  bool hasOp = false, hasStream = false;
+  uint32_t opCol = 0, streamCol = 0;
+  if (c.accept(Tok::Comma)) {
+    hasOp = true;
+    opCol = c.peek().col;
+    if (msg && !msg->takesOp) return ctx.fail(opCol, "message does not support operations");
+    const MessageOpName *opName;
+    if (!parseNameOrExpr(ctx, c, messageOpNames(static_cast<unsigned>(id)), opName, op,
+                         "an operation name"))
+      return false;
+    if (opName) {
+      if (!opName->supported) return ctx.fail(opCol, "specified operation id is not supported on this GPU");
+      op = opName->value;
+    }
+    if (c.accept(Tok::Comma)) {
+      hasStream = true;
+      streamCol = c.peek().col;
+      ExprResult e = parseExpr(c, ctx.syms);
+      if (!e.ok()) return ctx.fail(e.errCol, e.error);
+      stream = e.value;
+    }
+  }
+  if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a closing parenthesis");
+  if (msg && msg->takesOp) {
+    if (!hasOp) return ctx.fail(idCol, "missing message operation");
+    auto ops = messageOpNames(msg->id);
+    bool valid = std::any_of(ops.begin(), ops.end(), [&](const MessageOpName &o) {
+      return o.supported && o.value == op;
+    });
+    if (!valid) return ctx.fail(opCol, "invalid operation id");
+    if (hasStream) return ctx.fail(streamCol, "message operation does not support streams");
+  }
+  if (op < 0 || op > kMsgOpMax) return ctx.fail(opCol, "invalid operation id");
+  if (stream < 0 || stream > kMsgStreamMax) return ctx.fail(streamCol, "invalid message stream id");
+  v.value = static_cast<uint32_t>(id | op << kMsgOpShift | stream << kMsgStreamShift);
+  return true;
+}
+
+bool checkHwregFields(ParseContext &ctx, int64_t id, uint32_t idCol, int64_t offset, uint32_t offCol,
+                      int64_t size, uint32_t sizeCol) {
+  if (id < 0 || id > kHwregId.max())
+    return ctx.fail(idCol, "invalid hardware register: only 6-bit values are legal");
+  if (offset < 0 || offset > kHwregOffset.max())
+    return ctx.fail(offCol, "invalid bit offset: only 5-bit values are legal");
+  if (size < 1 || size > 32)
+    return ctx.fail(sizeCol, "invalid bitfield width: only values from 1 to 32 are legal");
+  return true;
+}
+
+uint32_t hwregValue(int64_t id, int64_t offset, int64_t size) {
+  return kHwregSizeMinus1.set(kHwregOffset.set(static_cast<uint32_t>(id), static_cast<uint32_t>(offset)),
+                              static_cast<uint32_t>(size - 1));
+}
+
+// {id: N, offset: N, size: N}: any order, each optional (0, 0, 32).
+bool parseHwregStruct(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  c.next(); // '{'
+  constexpr std::string_view kFields[] = {"id", "offset", "size"};
+  int64_t values[3] = {0, 0, 32};
+  uint32_t cols[3] = {c.peek().col, c.peek().col, c.peek().col};
+  bool seen[3] = {};
+  while (!c.accept(Tok::RCurly)) {
+    const Token &name = c.peek();
+    if (name.kind != Tok::Identifier) return ctx.fail(name.col, "field name expected");
+    auto it = std::find(std::begin(kFields), std::end(kFields), name.text);
+    if (it == std::end(kFields)) return ctx.fail(name.col, "unknown field");
+    size_t k = static_cast<size_t>(it - std::begin(kFields));
+    if (seen[k]) return ctx.fail(name.col, "duplicate field");
+    seen[k] = true;
+    c.next();
+    if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "colon expected");
+    cols[k] = c.peek().col;
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    values[k] = e.value;
+    if (!c.accept(Tok::Comma) && !c.is(Tok::RCurly))
+      return ctx.fail(c.peek().col, "comma or closing brace expected");
+  }
+  if (!checkHwregFields(ctx, values[0], cols[0], values[1], cols[1], values[2], cols[2])) return false;
+  v.value = hwregValue(values[0], values[1], values[2]);
+  return true;
+}
+
+// hwreg(reg[, offset, size]), {id: .., offset: .., size: ..}, or a 16-bit number.
+bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  if (c.is(Tok::LCurly)) return parseHwregStruct(ctx, c, v);
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "hwreg" && c.peek(1).kind == Tok::LParen))
+    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly);
+  c.next();
+  c.next();
+  const NamedValue *reg;
+  int64_t id = 0, offset = 0, size = 32;
+  uint32_t idCol = c.peek().col, offCol = 0, sizeCol = 0;
+  if (!parseNameOrExpr(ctx, c, hwregNames(), reg, id, "a register name")) return false;
+  if (reg) id = reg->value;
+  if (c.accept(Tok::Comma)) {
+    offCol = c.peek().col;
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    offset = e.value;
+    if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
+    sizeCol = c.peek().col;
+    e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    size = e.value;
+  }
+  if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a closing parenthesis");
+  if (!checkHwregFields(ctx, id, idCol, offset, offCol, size, sizeCol)) return false;
+  v.value = hwregValue(id, offset, size);
+  return true;
+}
 
 } // namespace
 

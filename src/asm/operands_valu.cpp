@@ -1,14 +1,473 @@
-// Operands of the VOP1/VOP2/VOPC/VOP3/VOP3SD/VOP3P/WMMA/DPP/VOPD formats.
+// Operands of the VOP1/VOP2/VOPC/VOP3/VOP3SD formats: VGPRs (with true16 halves), sources with
+// neg/abs modifiers, inline constants and literals per type, op_sel, clamp and omod.
+#include <bit>
+#include <cmath>
+
 #include "asm/operand_families.h"
+#include "asm/packed_constants.h"
+#include "asm/valu_operands.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/constants.h"
 
 namespace gfxasm::as {
 
 using namespace isa;
 
-uint32_t default_valu(const OperandDesc &) { return 0; }
+// --- constants ----------------------------------------------------------------------------------
 
-bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &, unsigned, Inst &) {
-  return ctx.fail(c.peek().col, "invalid operand for instruction");
+namespace {
+
+bool isHalfFloat(OpType t) { return t == OpType::f16 || t == OpType::bf16; }
+
+int inlineInteger(int64_t v) {
+  if (v >= 0 && v <= 64) return static_cast<int>(src::kIntZero + v);
+  if (v >= -16 && v < 0) return static_cast<int>(src::kIntMax - v);
+  return -1;
+}
+
+template <typename T> int inlineFloatBits(const T (&table)[9], uint64_t bits) {
+  for (unsigned i = 0; i < 9; ++i)
+    if (table[i] == bits) return static_cast<int>(src::kFloatFirst + i);
+  return -1;
+}
+
+ValuImmediate inlineOrLiteral(int enc, uint32_t lit) {
+  if (enc >= 0) return {true, false, static_cast<uint32_t>(enc)};
+  return {true, true, lit};
+}
+
+bool fits32(int64_t v) { return v >= INT32_MIN && v <= static_cast<int64_t>(UINT32_MAX); }
+
+// Inline check and literal of 32-bit pattern `bits` in a 32-bit operand.
+ValuImmediate bits32(uint32_t bits) {
+  int enc = inlineInteger(static_cast<int32_t>(bits));
+  if (enc < 0) enc = inlineFloatBits(kF32Bits, bits);
+  return inlineOrLiteral(enc, bits);
+}
+
+// 16-bit float pattern in an f16/bf16 operand (also the halves of packed types).
+ValuImmediate bits16(uint32_t bits, OpType t) {
+  int enc = inlineInteger(static_cast<int16_t>(bits));
+  if (enc < 0) enc = t == OpType::bf16 || t == OpType::v2bf16 ? inlineFloatBits(kBF16Bits, bits)
+                                                              : inlineFloatBits(kF16Bits, bits);
+  return inlineOrLiteral(enc, bits);
+}
+
+bool roundTo(double v, OpType t, uint32_t &bits) {
+  if (t == OpType::f16 || t == OpType::v2f16 || t == OpType::b16) return roundToFloat(v, 5, 10, bits);
+  if (t == OpType::bf16 || t == OpType::v2bf16) return roundToFloat(v, 8, 7, bits);
+  return roundToFloat(v, 8, 23, bits);
+}
+
+} // namespace
+
+ValuImmediate valuIntImmediate(int64_t v, OpType t) {
+  switch (t) {
+  case OpType::b16:
+    if (v < -0x8000 || v > 0xffff) return {};
+    return inlineOrLiteral(inlineInteger(v), static_cast<uint32_t>(v));
+  case OpType::f16:
+  case OpType::bf16:
+    if (v < -0x8000 || v > 0xffff) return {};
+    return bits16(static_cast<uint32_t>(v) & 0xffff, t);
+  case OpType::b64:
+  case OpType::f64: {
+    int enc = inlineInteger(v);
+    if (enc < 0) enc = inlineFloatBits(kF64Bits, static_cast<uint64_t>(v));
+    if (enc >= 0) return {true, false, static_cast<uint32_t>(enc)};
+    if (!fits32(v)) return {};
+    uint32_t lit = static_cast<uint32_t>(v);
+    // A 32-bit value in a double operand is its high half.
+    if (t == OpType::f64) enc = inlineFloatBits(kF64Bits, static_cast<uint64_t>(lit) << 32);
+    return inlineOrLiteral(enc, lit);
+  }
+  default:
+    if (!fits32(v)) return {};
+    return bits32(static_cast<uint32_t>(v));
+  }
+}
+
+ValuImmediate valuFloatImmediate(double v, OpType t) {
+  uint32_t bits;
+  switch (t) {
+  case OpType::f64: {
+    uint64_t b = std::bit_cast<uint64_t>(v);
+    int enc = b <= 64 ? inlineInteger(static_cast<int64_t>(b)) : inlineFloatBits(kF64Bits, b);
+    return inlineOrLiteral(enc, static_cast<uint32_t>(b >> 32));
+  }
+  case OpType::b64: {
+    // Only the inline floats, matched in single precision.
+    if (!roundTo(v, OpType::f32, bits)) return {};
+    int enc = bits <= 64 ? inlineInteger(bits) : inlineFloatBits(kF32Bits, bits);
+    if (enc < 0) return {};
+    return {true, false, static_cast<uint32_t>(enc)};
+  }
+  case OpType::b16: {
+    // Inline when it is one of the half inline floats; otherwise the literal holds f32 bits.
+    if (!roundTo(v, OpType::f16, bits)) return {};
+    int enc = inlineFloatBits(kF16Bits, bits);
+    if (enc < 0 && bits <= 64) enc = inlineInteger(bits);
+    if (enc >= 0) return {true, false, static_cast<uint32_t>(enc)};
+    if (!roundTo(v, OpType::f32, bits)) return {};
+    return {true, true, bits};
+  }
+  case OpType::f16:
+  case OpType::bf16:
+  case OpType::v2f16:
+  case OpType::v2bf16:
+    if (!roundTo(v, t, bits)) return {};
+    return bits16(bits, t);
+  default:
+    if (!roundTo(v, OpType::f32, bits)) return {};
+    return bits32(bits);
+  }
+}
+
+ValuImmediate valuForcedLiteral(bool isFloat, int64_t iv, double fv, OpType t) {
+  uint32_t bits;
+  if (isFloat) {
+    if (t == OpType::f64) return {true, true, static_cast<uint32_t>(std::bit_cast<uint64_t>(fv) >> 32)};
+    if (t == OpType::b64) return {};
+    if (!roundTo(fv, t, bits)) return {};
+    return {true, true, bits};
+  }
+  if (typeBits(t) == 16 && (iv < -0x8000 || iv > 0xffff)) return {};
+  if (!fits32(iv)) return {};
+  uint32_t lit = static_cast<uint32_t>(iv);
+  return {true, true, isHalfFloat(t) ? lit & 0xffff : lit};
+}
+
+bool valuLiteralLooksInline(uint32_t lit, OpType t) {
+  int64_t v = lit;
+  if (t == OpType::b16) v = static_cast<int32_t>(lit);
+  ValuImmediate imm = valuIntImmediate(v, t);
+  return imm.ok && !imm.literal;
+}
+
+uint32_t valuLiteralPrintValue(uint32_t lit, OpType t) { return typeBits(t) == 16 ? lit & 0xffff : lit; }
+
+// --- registers ----------------------------------------------------------------------------------
+
+bool isTrue16Operand(const Inst &inst, OpType t) {
+  return typeBits(t) == 16 && (t == OpType::b16 || isHalfFloat(t)) && !(inst.desc->flags & IF_Fake16);
+}
+
+bool isE32(const Inst &inst) { return inst.arch->formatOf(*inst.desc).sizeBytes == 4; }
+
+unsigned opselSlot(Field f) {
+  switch (f) {
+  case Field::src1: return 1;
+  case Field::src2: return 2;
+  case Field::vdst: return 3;
+  default: return 0;
+  }
+}
+
+bool sourceField9Bits(const Inst &inst, Field f) {
+  return inst.arch->formatOf(*inst.desc).layout(f).width() == 9;
+}
+
+namespace {
+
+int opselIndex(const Inst &inst) { return operandIndex(inst, Field::op_sel); }
+
+// A VGPR (tuple) of operand `d` into its field value. true16 halves: e32 fields hold n | hi << 7
+// (n < 128); VOP3 sets the op_sel bit of the operand's slot. 9-bit source fields add 256.
+bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg &r, Inst &inst,
+                uint32_t &value) {
+  if (r.file != RegFile::VGPR) return ctx.fail(col, "invalid operand for instruction");
+  unsigned n = r.index;
+  if (isTrue16Operand(inst, d.type)) {
+    if (r.count != 1 || r.half == 0) return ctx.fail(col, "invalid operand for instruction");
+    bool hi = r.half == 2;
+    if (isE32(inst)) {
+      if (n >= 128) return ctx.fail(col, "invalid operand for instruction");
+      n |= hi ? 128 : 0;
+    } else if (int os = opselIndex(inst); os >= 0) {
+      unsigned bit = 1u << opselSlot(d.field);
+      OperandValue &sel = inst.ops[os];
+      if (hi) sel.value |= bit;
+      sel.value |= bit << kOpselSuffixShift; // the slots a suffix decided (see parseOpsel)
+    } else if (hi) {
+      return ctx.fail(col, "invalid operand for instruction");
+    }
+  } else {
+    if (r.half) return ctx.fail(col, "invalid operand for instruction");
+    if (r.count != typeDwords(d.type, ctx.target.wave64())) return ctx.fail(col, "invalid operand for instruction");
+    if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
+  }
+  value = (sourceField9Bits(inst, d.field) ? src::kVgpr0 : 0) + n;
+  return true;
+}
+
+bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  Reg r;
+  if (!parseRegister(ctx, c, r)) {
+    if (ctx.err.set) return false;
+    return ctx.fail(start.col, "invalid operand for instruction");
+  }
+  return encodeVgpr(ctx, start.col, d, r, inst, v.value);
+}
+
+bool isNumberStart(const Cursor &c) {
+  Tok k = c.peek().kind;
+  if (k == Tok::Minus) k = c.peek(1).kind;
+  return k == Tok::Integer || k == Tok::Real;
+}
+
+bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, OperandValue &v, Inst &inst) {
+  if (!imm.ok) return ctx.fail(col, "invalid operand for instruction");
+  if (!imm.literal) {
+    v.value = imm.value;
+    return true;
+  }
+  return setLiteral(ctx, col, imm.value, v, inst);
+}
+
+// A number (integer expression or float) or lit(number) in a source of type d.type.
+bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  bool forced = start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
+  if (forced) {
+    c.next();
+    c.next();
+  }
+  bool isFloat = false;
+  double fv = 0;
+  int64_t iv = 0;
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    fv = c.next().fval;
+    if (neg) fv = -fv;
+    isFloat = true;
+  } else {
+    if (!startsExpr(c.peek())) return ctx.fail(start.col, "invalid operand for instruction");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    iv = e.value;
+  }
+  if (forced) {
+    if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+    v.mods |= Mod_Lit;
+    return setValuLiteral(ctx, start.col, valuForcedLiteral(isFloat, iv, fv, d.type), v, inst);
+  }
+  ValuImmediate imm = isFloat ? valuFloatImmediate(fv, d.type) : valuIntImmediate(iv, d.type);
+  return setValuLiteral(ctx, start.col, imm, v, inst);
+}
+
+struct SourceKinds {
+  bool vgpr, scalar, constant, neg, abs;
+};
+
+SourceKinds kindsOf(OpClass cls) {
+  switch (cls) {
+  case OpClass::vsrc_mod: return {true, true, true, true, true};
+  case OpClass::vsrc_neg: return {true, true, true, true, false};
+  case OpClass::vssrc: return {false, true, true, false, false};
+  default: return {true, true, true, false, false};
+  }
+}
+
+bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, const SourceKinds &k,
+                      OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  Reg r;
+  if (parseRegister(ctx, c, r)) {
+    if (r.file == RegFile::VGPR) {
+      if (!k.vgpr) return ctx.fail(start.col, "invalid operand for instruction");
+      return encodeVgpr(ctx, start.col, d, r, inst, v.value);
+    }
+    if (!isScalarFile(r) || r.half || !k.scalar) return ctx.fail(start.col, "invalid operand for instruction");
+    if (!regWidthOk(r, typeDwords(d.type, ctx.target.wave64())))
+      return ctx.fail(start.col, "invalid operand for instruction");
+    v.value = sourceEncoding(r);
+    return true;
+  }
+  if (ctx.err.set) return false;
+  if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
+  return parseImmediate(ctx, c, d, v, inst);
+}
+
+bool isWord(const Cursor &c, std::string_view w) {
+  return c.peek().kind == Tok::Identifier && c.peek().text == w && c.peek(1).kind == Tok::LParen;
+}
+
+// [-|neg(] [|abs(] value [|)] [)]
+bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  SourceKinds k = kindsOf(d.cls);
+  const Token &start = c.peek();
+  bool negParen = false, absParen = false, absBar = false;
+  if (c.is(Tok::Minus) && !isNumberStart(c)) {
+    if (!k.neg) return ctx.fail(start.col, "not a valid operand.");
+    c.next();
+    if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
+    if (isWord(c, "lit")) return ctx.fail(start.col, "invalid operand for instruction");
+    v.mods |= Mod_Neg;
+  } else if (isWord(c, "neg")) {
+    if (!k.neg) return ctx.fail(start.col, "not a valid operand.");
+    c.next();
+    c.next();
+    negParen = true;
+    v.mods |= Mod_Neg;
+  }
+  if (c.is(Tok::Pipe)) {
+    if (!k.abs) return ctx.fail(start.col, "not a valid operand.");
+    c.next();
+    absBar = true;
+  } else if (isWord(c, "abs")) {
+    if (!k.abs) return ctx.fail(start.col, "not a valid operand.");
+    c.next();
+    c.next();
+    absParen = true;
+  }
+  if (absBar || absParen) {
+    v.mods |= Mod_Abs;
+    if (c.is(Tok::Minus) && !isNumberStart(c)) return ctx.fail(c.peek().col, "failed parsing operand.");
+    if (isWord(c, "neg")) return ctx.fail(c.peek().col, "failed parsing operand.");
+  }
+  if (!parseSourceValue(ctx, c, d, k, v, inst)) return false;
+  if (absBar && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
+  if (absParen && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  if (negParen && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  return true;
+}
+
+// Modifiers come in llvm's order (op_sel, clamp, omod): one after a later one is an error.
+bool laterModifierPresent(const Inst &inst, unsigned idx) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (unsigned i = idx + 1; i < ops.size(); ++i)
+    if (!isPositional(ops[i].cls) && inst.ops[i].present && ops[i].cls != OpClass::vop_exec_dst) return true;
+  return false;
+}
+
+unsigned opselEntries(OpClass cls) {
+  switch (cls) {
+  case OpClass::vop_opsel3: return 3;
+  case OpClass::vop_opsel4: return 4;
+  default: return 2;
+  }
+}
+
+// op_sel:[a,b,...]: entry k is bit k, the last one (of vop_opselN) the destination's bit 3.
+bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+  const Token &start = c.next(); // op_sel
+  if (!c.accept(Tok::Colon) || !c.accept(Tok::LBrac)) return ctx.fail(start.col, "invalid op_sel value.");
+  unsigned n = opselEntries(d.cls), bits = 0, k = 0;
+  do {
+    const Token &t = c.peek();
+    if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
+      return ctx.fail(t.col, "invalid op_sel value.");
+    c.next();
+    unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
+    if (t.ival) bits |= 1u << bit;
+    ++k;
+  } while (c.accept(Tok::Comma));
+  if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  // Slots a .l/.h suffix already decided must agree.
+  unsigned decided = v.value >> kOpselSuffixShift;
+  if ((bits ^ v.value) & decided) return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
+  v.value = bits | decided << kOpselSuffixShift;
+  return true;
+}
+
+bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  const Token &word = c.next();
+  bool mul = word.text == "mul";
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  const Token &t = c.peek();
+  if (t.kind != Tok::Integer) return ctx.fail(t.col, mul ? "invalid mul value." : "invalid div value.");
+  c.next();
+  if (mul && (t.ival == 1 || t.ival == 2 || t.ival == 4)) v.value = t.ival == 1 ? 0 : t.ival == 2 ? 1 : 2;
+  else if (!mul && (t.ival == 1 || t.ival == 2)) v.value = t.ival == 1 ? 0 : 3;
+  else return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
+  return true;
+}
+
+bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  ValuImmediate imm;
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    double f = c.next().fval;
+    imm = valuForcedLiteral(true, 0, neg ? -f : f, d.type);
+  } else {
+    if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    imm = valuForcedLiteral(false, e.value, 0, d.type);
+  }
+  if (!imm.ok) return ctx.fail(start.col, "invalid operand for instruction");
+  if (!setLiteral(ctx, start.col, imm.value, v, inst)) return false;
+  v.value = imm.value;
+  return true;
+}
+
+} // namespace
+
+uint32_t default_valu(const OperandDesc &d) { return d.cls == OpClass::vop_exec_dst ? src::kExecLo : 0; }
+
+bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  const Token &start = c.peek();
+  switch (d.cls) {
+  case OpClass::vgpr:
+    return parseVgpr(ctx, c, d, v, inst);
+  case OpClass::vsrc:
+  case OpClass::vsrc_mod:
+  case OpClass::vsrc_neg:
+  case OpClass::vssrc:
+    return parseSource(ctx, c, d, v, inst);
+  case OpClass::vcc: {
+    Reg r;
+    if (!parseRegister(ctx, c, r) || r.file != RegFile::Special || r.index != src::kVccLo ||
+        r.count != (ctx.target.wave64() ? 2 : 1))
+      return ctx.fail(start.col, "invalid operand for instruction");
+    return true;
+  }
+  case OpClass::vk:
+    return parseK(ctx, c, d, v, inst);
+  case OpClass::vop_opsel2:
+  case OpClass::vop_opsel3:
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_pair:
+    if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
+    return parseOpsel(ctx, c, d, v);
+  case OpClass::vop_clamp:
+    if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "invalid operand for instruction");
+    c.next();
+    v.value = 1;
+    return true;
+  case OpClass::vop_omod:
+    if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "invalid operand for instruction");
+    return parseOmod(ctx, c, v);
+  default:
+    break;
+  }
+  return ctx.fail(start.col, "not a valid operand.");
+}
+
+bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
+  const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
+  if (fmt.name.substr(0, 3) != "VOP" || fmt.name == "VOP3P" || fmt.name == "VOPD") return true;
+  // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  unsigned seen[2], n = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    Field f = ops[i].field;
+    bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
+    bool implicitVcc = ops[i].cls == OpClass::vcc && i + 1 == ops.size() && fmt.name == "VOP2";
+    if (!isSource && !implicitVcc) continue;
+    unsigned enc = implicitVcc ? src::kVccLo : inst.ops[i].value;
+    if (enc != src::kLiteral && !readsConstantBus(enc)) continue;
+    unsigned key = enc == src::kLiteral ? 0x10000 : enc;
+    bool dup = false;
+    for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
+    if (dup) continue;
+    if (n == 2) return ctx.fail(col, "invalid operand (violates constant bus restrictions)");
+    seen[n++] = key;
+  }
+  return true;
 }
 
 } // namespace gfxasm::as

@@ -10,14 +10,6 @@
 namespace gfxasm::isa {
 
 namespace {
-// 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi): encodings 240..248 in each width.
-constexpr uint32_t kF32Bits[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
-                                  0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-constexpr uint64_t kF64Bits[9] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
-                                  0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
-                                  0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882};
-constexpr uint16_t kF16Bits[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
-constexpr uint16_t kBF16Bits[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22};
 constexpr const char *kFloatText[8] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
 
 bool is64(OpType t) { return typeBits(t) == 64; }

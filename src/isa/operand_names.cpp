@@ -13,9 +13,73 @@ constexpr std::string_view kDelayIds[] = {
     "VALU_DEP_4",    "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
     "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3"};
 constexpr std::string_view kDelaySkips[] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
+
+constexpr BitField kDepctrFields[] = {{7, 1}, {0, 1}, {12, 4}, {9, 3}, {8, 1}, {1, 1}, {2, 3}};
+constexpr std::string_view kDepctrNames[] = {"depctr_hold_cnt", "depctr_sa_sdst", "depctr_va_vdst",
+                                             "depctr_va_sdst",  "depctr_va_ssrc", "depctr_va_vcc",
+                                             "depctr_vm_vsrc"};
+
+constexpr NamedValue kHwregs[] = {
+    {"HW_REG_MODE", 1},
+    {"HW_REG_STATUS", 2},
+    {"HW_REG_TRAPSTS", 3},
+    {"HW_REG_GPR_ALLOC", 5},
+    {"HW_REG_LDS_ALLOC", 6},
+    {"HW_REG_IB_STS", 7},
+    {"HW_REG_SH_MEM_BASES", 15},
+    {"HW_REG_PERF_SNAPSHOT_PC_LO", 18},
+    {"HW_REG_PERF_SNAPSHOT_PC_HI", 19},
+    {"HW_REG_FLAT_SCR_LO", 20},
+    {"HW_REG_FLAT_SCR_HI", 21},
+    {"HW_REG_HW_ID1", 23},
+    {"HW_REG_HW_ID2", 24},
+    {"HW_REG_PERF_SNAPSHOT_DATA", 27},
+    {"HW_REG_SHADER_CYCLES", 29},
+};
+
+constexpr MessageName kMessages[] = {
+    {"MSG_INTERRUPT", 1, true, false},
+    {"MSG_HS_TESSFACTOR", 2, true, false},
+    {"MSG_DEALLOC_VGPRS", 3, true, false},
+    {"MSG_STALL_WAVE_GEN", 5, true, false},
+    {"MSG_HALT_WAVES", 6, true, false},
+    {"MSG_GS_ALLOC_REQ", 9, true, false},
+    {"MSG_SYSMSG", 15, false, true},
+    {"MSG_RTN_GET_DOORBELL", 128, true, false},
+    {"MSG_RTN_GET_DDID", 129, true, false},
+    {"MSG_RTN_GET_TMA", 130, true, false},
+    {"MSG_RTN_GET_REALTIME", 131, true, false},
+    {"MSG_RTN_SAVE_WAVE", 132, true, false},
+    {"MSG_RTN_GET_TBA", 133, true, false},
+    {"MSG_RTN_GET_TBA_TO_PC", 134, true, false},
+};
+
+constexpr MessageOpName kGsOps[] = {
+    {"GS_OP_NOP", 0, true}, {"GS_OP_CUT", 1, true}, {"GS_OP_EMIT", 2, true}, {"GS_OP_EMIT_CUT", 3, true}};
+constexpr MessageOpName kSysmsgOps[] = {{"SYSMSG_OP_ECC_ERR_INTERRUPT", 1, true},
+                                        {"SYSMSG_OP_REG_RD", 2, true},
+                                        {"SYSMSG_OP_HOST_TRAP_ACK", 3, false},
+                                        {"SYSMSG_OP_TTRACE_PC", 4, true}};
 } // namespace
 
 std::span<const std::string_view> delayIdNames() { return kDelayIds; }
 std::span<const std::string_view> delaySkipNames() { return kDelaySkips; }
+
+std::span<const BitField> depctrFields() { return kDepctrFields; }
+std::span<const std::string_view> depctrNames() { return kDepctrNames; }
+uint32_t depctrUsedMask() {
+  uint32_t m = 0;
+  for (const BitField &f : kDepctrFields) m |= f.mask();
+  return m;
+}
+
+std::span<const NamedValue> hwregNames() { return kHwregs; }
+
+std::span<const MessageName> messageNames() { return kMessages; }
+std::span<const MessageOpName> messageOpNames(unsigned id) {
+  if (id == 2 || id == 3) return kGsOps;
+  if (id == 15) return kSysmsgOps;
+  return {};
+}
 
 } // namespace gfxasm::isa

@@ -1,5 +1,7 @@
 // Symbolic names and bit layouts of the special immediate operands (s_waitcnt, s_delay_alu,
-// s_sendmsg, s_getreg/s_setreg, s_waitcnt_depctr), shared by the parser and the printer.
+// s_sendmsg, s_getreg/s_setreg, s_waitcnt_depctr), shared by the parser and the printer. The name
+// tables are gfx11's as llvm-mc-22 prints and accepts them (read off its disassembly of every
+// value and checked by assembling each name).
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,11 @@ struct BitField {
   uint32_t set(uint32_t v, uint32_t f) const { return (v & ~mask()) | ((f & max()) << shift); }
 };
 
+struct NamedValue {
+  std::string_view name;
+  uint32_t value;
+};
+
 // s_waitcnt counters on gfx11: expcnt 2:0, lgkmcnt 9:4, vmcnt 15:10.
 struct WaitcntLayout {
   BitField vmcnt, expcnt, lgkmcnt;
@@ -28,5 +35,34 @@ const WaitcntLayout &waitcntLayoutGfx11();
 constexpr BitField kDelayInstId0{0, 4}, kDelaySkip{4, 3}, kDelayInstId1{7, 4};
 std::span<const std::string_view> delayIdNames();   // index = value (NO_DEP ... SALU_CYCLE_3)
 std::span<const std::string_view> delaySkipNames(); // index = value (SAME ... SKIP_4)
+
+// s_waitcnt_depctr counters, in the order llvm prints them; each defaults to its maximum.
+std::span<const BitField> depctrFields();
+std::span<const std::string_view> depctrNames(); // parallel to depctrFields()
+uint32_t depctrUsedMask();                       // bits some counter covers
+
+// hwreg(id, offset, size): id 5:0, offset 10:6, size - 1 15:11.
+constexpr BitField kHwregId{0, 6}, kHwregOffset{6, 5}, kHwregSizeMinus1{11, 5};
+std::span<const NamedValue> hwregNames(); // the registers gfx11 names (HW_REG_MODE = 1 ...)
+
+// sendmsg(type, op, stream) = type | op << 4 | stream << 8 (gfx11 types have 8 bits, so an op
+// overlaps the type's high bits); numeric arguments are range-checked against these widths.
+constexpr unsigned kMsgIdMax = 255, kMsgOpMax = 7, kMsgStreamMax = 3, kMsgOpShift = 4,
+                   kMsgStreamShift = 8;
+struct MessageName {
+  std::string_view name;
+  uint16_t id;
+  bool printed;   // llvm prints the name (MSG_SYSMSG is accepted but prints as numbers)
+  bool takesOp;   // an operation is required (and no stream allowed)
+};
+std::span<const MessageName> messageNames();
+// The operation names valid after message type `id` (by number: GS ops after 2 and 3, system
+// message ops after 15), and which of them gfx11 supports.
+struct MessageOpName {
+  std::string_view name;
+  uint16_t value;
+  bool supported;
+};
+std::span<const MessageOpName> messageOpNames(unsigned id);
 
 } // namespace gfxasm::isa

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
 
@@ -9,39 +10,60 @@ namespace gfxasm::print {
 
 using namespace isa;
 
+namespace {
+
+// A 32-bit immediate the way llvm prints an untyped one: inline integers in decimal, the bit
+// patterns of the inline floats as floats, anything else in hex.
+void printImm32(uint32_t v, std::string &out) {
+  int enc = inlineEncodingOfInt(static_cast<int32_t>(v), OpType::b32);
+  if (enc >= 0 && printInlineConstant(static_cast<unsigned>(enc), OpType::b32, out)) return;
+  printHex(v, out);
+}
+
+} // namespace
+
 void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
   case OpClass::sreg:
   case OpClass::sreg_nonull:
+  case OpClass::sreg_null:
+  case OpClass::smem_sdata:
   case OpClass::ssrc:
-    printSource(inst, d, v.value, pc.wave64, out);
+    // A relocatable literal prints as the symbol it was written as.
+    if (static_cast<int>(i) == inst.labelOperand) out += inst.labelSymbol;
+    else printSource(inst, d, v.value, pc.wave64, out);
     break;
   case OpClass::sbase:
     printRegister(v.value << 1, dwordsOf(d.type, pc.wave64), out);
     break;
   case OpClass::smem_soffset:
-    if (v.value == src::kNull) printSignedHex(valueOf(inst, Field::offset), 21, out);
+    // Not present: the immediate form, the offset in place of the SGPR.
+    if (!v.present) printSignedHex(valueOf(inst, Field::offset), 21, out);
     else printSource(inst, d, v.value, pc.wave64, out);
     break;
   case OpClass::smem_offset:
-    if (v.value != 0 && valueOf(inst, Field::soffset) != src::kNull) {
+    if (v.present) {
       out += "offset:";
       printSignedHex(v.value, 21, out);
     }
     break;
   case OpClass::imm16:
+  case OpClass::uimm16:
     if (d.type == OpType::hex) printHex(v.value & 0xffff, out);
-    else if (d.type == OpType::sdec) fmt::format_to(std::back_inserter(out), "{}", static_cast<int16_t>(v.value));
     else fmt::format_to(std::back_inserter(out), "{}", v.value & 0xffff);
     break;
+  case OpClass::imm:
+    printImm32(v.value, out);
+    break;
   case OpClass::simm32:
-    printHex(v.value, out);
+    if (d.type == OpType::none) printImm32(v.value, out);
+    else printHex(v.value, out);
     break;
   case OpClass::label:
     if (static_cast<int>(i) == inst.labelOperand) out += inst.labelSymbol;
-    else fmt::format_to(std::back_inserter(out), "{}", static_cast<int16_t>(v.value));
+    else fmt::format_to(std::back_inserter(out), "{}", static_cast<int32_t>(v.value));
     break;
   case OpClass::flag:
     if (v.value) out += fieldName(d.field);

@@ -1,4 +1,6 @@
 // Printing of the structured immediates: waitcnt, delay, depctr, sendmsg, hwreg.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
@@ -40,6 +42,48 @@ void printDelay(uint32_t v, std::string &out) {
   if (!id0 && !skip && !id1) out += "0";
 }
 
+// The counters not at their maximum, or all of them when every one is; raw hex when bits no
+// counter covers are set.
+void printDepctr(uint32_t v, std::string &out) {
+  v &= 0xffff;
+  if (v & ~depctrUsedMask()) {
+    printHex(v, out);
+    return;
+  }
+  auto fields = depctrFields();
+  auto names = depctrNames();
+  bool allMax = std::all_of(fields.begin(), fields.end(), [&](const BitField &f) { return f.get(v) == f.max(); });
+  const char *sep = "";
+  for (size_t k = 0; k < fields.size(); ++k) {
+    if (!allMax && fields[k].get(v) == fields[k].max()) continue;
+    fmt::format_to(std::back_inserter(out), "{}{}({})", sep, names[k], fields[k].get(v));
+    sep = " ";
+  }
+}
+
+void printHwreg(uint32_t v, std::string &out) {
+  uint32_t id = kHwregId.get(v), offset = kHwregOffset.get(v), size = kHwregSizeMinus1.get(v) + 1;
+  out += "hwreg(";
+  auto names = hwregNames();
+  auto it = std::find_if(names.begin(), names.end(), [&](const NamedValue &n) { return n.value == id; });
+  if (it != names.end()) out += it->name;
+  else fmt::format_to(std::back_inserter(out), "{}", id);
+  if (offset != 0 || size != 32) fmt::format_to(std::back_inserter(out), ", {}, {}", offset, size);
+  out += ')';
+}
+
+// gfx11 decodes only the type (8 bits) of a message: its name if it has one, the numeric triple
+// if the value is the type alone, else the plain number.
+void printSendmsg(uint32_t v, std::string &out) {
+  uint32_t id = v & kMsgIdMax;
+  auto names = messageNames();
+  auto it = std::find_if(names.begin(), names.end(),
+                         [&](const MessageName &m) { return m.printed && m.id == id; });
+  if (it != names.end()) fmt::format_to(std::back_inserter(out), "sendmsg({})", it->name);
+  else if (v == id) fmt::format_to(std::back_inserter(out), "sendmsg({}, 0, 0)", id);
+  else fmt::format_to(std::back_inserter(out), "{}", v);
+}
+
 } // namespace
 
 void print_special(const PrintContext &, const Inst &inst, unsigned i, std::string &out) {
@@ -48,6 +92,9 @@ void print_special(const PrintContext &, const Inst &inst, unsigned i, std::stri
   switch (d.cls) {
   case OpClass::waitcnt: printWaitcnt(v, out); break;
   case OpClass::delay: printDelay(v, out); break;
+  case OpClass::depctr: printDepctr(v, out); break;
+  case OpClass::hwreg: printHwreg(v, out); break;
+  case OpClass::sendmsg: printSendmsg(v, out); break;
   default: printHex(v, out); break;
   }
 }

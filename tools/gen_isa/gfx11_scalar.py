@@ -1,19 +1,27 @@
 """Scalar formats of gfx11: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM, swept through the oracle.
 
 Each opcode is disassembled with distinct register numbers in each field, so the printed operand
-that shows a number tells which field it came from, and its width gives the operand's size."""
+that shows a number tells which field it came from, and its width gives the operand's size. Then
+each operand is probed through the assembler: which spellings llvm-mc accepts there (a constant,
+a literal, a negative or 17-bit immediate, a register other than null) picks its class, and how
+it prints 1.5 tells a 16-bit float source from a 32-bit one.
+
+The old spellings llvm-mc accepts (pre-gfx11 names such as s_load_dword, s_andn2_b32) are found
+by sweeping the same formats on older and newer targets and assembling each name found there on
+gfx11: the accepted ones become `alias OLD NEW` lines."""
 import re
 
 from gfx11_formats import encode, format_lines
-from oracle import disassemble
+from oracle import assemble, disassemble
 
 # Probe values per field: distinct, aligned for 512-bit tuples where the field holds SGPRs.
 SDST, SSRC0, SSRC1 = 12, 20, 28
 SMEM_SDATA, SMEM_SBASE = 16, 4  # sbase field holds the SGPR pair number / 2
 
-_REG_RE = re.compile(r"^(s|ttmp)(\d+)$|^(s|ttmp)\[(\d+):(\d+)\]$")
+# Targets whose scalar mnemonics are candidates for gfx11 aliases.
+ALIAS_SOURCE_CPUS = ["gfx900", "gfx1030", "gfx1200"]
 
-TYPE_TOKENS = {"b32", "b64", "i32", "u32", "i64", "u64", "f32", "f16", "f64", "i16", "u16", "b16", "i8", "u8"}
+_REG_RE = re.compile(r"^(s|ttmp)(\d+)$|^(s|ttmp)\[(\d+):(\d+)\]$")
 
 
 def split_operands(text):
@@ -50,91 +58,126 @@ def width_type(dwords):
     return {1: "b32", 2: "b64", 3: "b96", 4: "b128", 8: "b256", 16: "b512"}[dwords]
 
 
-def value_types(mnemonic):
-    """Constant types of (dst, src) from the mnemonic's type suffixes: s_cvt_f32_i32 -> (f32, b32)."""
-    toks = [t for t in mnemonic.split("_") if t in TYPE_TOKENS]
-    def norm(t):
-        if t.startswith("f"):
-            return t
-        return {"32": "b32", "64": "b64", "16": "b16", "8": "b32"}[t[1:]]
-    if not toks:
-        return "b32", "b32"
-    if len(toks) == 1:
-        return norm(toks[0]), norm(toks[0])
-    return norm(toks[0]), norm(toks[1])
+def reg_text(dwords, first=8):
+    return "s%d" % first if dwords == 1 else "s[%d:%d]" % (first, first + dwords - 1)
 
 
-def typed(width_t, value_t):
-    """An operand's type: its register width, with the constant semantics of value_t when sizes agree."""
-    if width_t == "b32" and value_t in ("f32", "f16", "b16"):
-        return value_t if value_t != "b16" else "b32"
-    if width_t == "b64" and value_t == "f64":
-        return "f64"
-    return width_t
+class Prober:
+    """Assembles probe lines in batches: one llvm-mc run per target for everything queued."""
+
+    def __init__(self):
+        self.queue = {}
+
+    def add(self, cpu, line):
+        self.queue.setdefault(cpu, {})[line] = None
+        return (cpu, line)
+
+    def run(self):
+        for cpu, lines in self.queue.items():
+            keys = [l for l, r in lines.items() if r is None]
+            for line, res in zip(keys, assemble(keys, cpu)):
+                lines[line] = res
+
+    def accepted(self, key):
+        return self.queue[key[0]][key[1]][0] is not None
+
+    def text(self, key):
+        return self.queue[key[0]][key[1]][0] or ""
 
 
 class ScalarSweep:
     def __init__(self, cpus):
         self.cpus = cpus
 
-    def sweep(self, fmt, nops, make):
-        """Disassembles opcode 0..nops-1 of `fmt` on every cpu: {op: {cpu: text}}."""
+    def sweep(self, fmt, nops, make, cpus=None):
+        """Disassembles opcode 0..nops-1 of `fmt` on every cpu: {op: {cpu: (text, nbytes)}}."""
         res = {}
         probes = [encode(fmt, make(op)) for op in range(nops)]
-        for cpu in self.cpus:
+        for cpu in cpus or self.cpus:
             for op, r in enumerate(disassemble(probes, cpu)):
                 if r is not None:
                     res.setdefault(op, {})[cpu] = r
         return res
 
 
-def scalar_operands(fmt, mn, ops, field_of_number):
-    """Maps printed register operands to fields by the probe numbers."""
-    dst_t, src_t = value_types(mn)
-    out = []
-    for i, o in enumerate(ops):
-        if o.startswith("sendmsg(") and mn.startswith("s_sendmsg_rtn"):
-            out.append("ssrc0:sendmsg")  # the message id is the source field itself
-            continue
-        if o.startswith("0x"):
-            out.append("lit:simm32:f32")  # the K constant of s_fmaak/s_fmamk, always a literal
-            continue
-        ri = reg_info(o)
-        if ri is None:
-            return None
-        num, dw = ri
-        field = field_of_number.get(num)
-        if field is None:
-            return None
-        wt = width_type(dw)
-        if field == "sdst":
-            out.append("sdst:sreg:%s" % wt)
-        else:
-            out.append("%s:ssrc:%s" % (field, typed(wt, src_t if field != "sdst" else dst_t)))
-    return out
+def by_text(results):
+    """{op: {cpu: (text, n)}} -> [(op, text, [cpus])] grouping cpus that agree."""
+    for op in sorted(results):
+        groups = {}
+        for cpu, (text, n) in results[op].items():
+            groups.setdefault(text, []).append(cpu)
+        for text, cs in groups.items():
+            yield op, text, cs
+
+
+def float_type(width_t, probe_text):
+    """The constant semantics of a 32-bit source from how llvm prints 1.5 there: as a half
+    (0x3e00), as the low half of its single-precision literal (0x0: a 16-bit integer operand, the
+    gfx1150 f16 compares) or as a single (0x3fc00000, like any 32-bit operand)."""
+    if width_t != "b32" or not probe_text:
+        return width_t
+    printed = split_operands(probe_text)[1]
+    if "0x3e00" in printed:
+        return "f16"
+    if "0x0" in printed:
+        return "b16"
+    return "b32"
+
+
+class Operand:
+    """One operand of an instruction being classified: field, class, type, probe spelling."""
+
+    def __init__(self, field, cls, type_=None, probe="", optional=False):
+        self.field, self.cls, self.type, self.probe, self.optional = field, cls, type_, probe, optional
+
+    def spec(self):
+        s = "%s:%s" % (self.field, self.cls)
+        if self.type:
+            s += ":" + self.type
+        return s + ("?" if self.optional else "")
+
+
+def line_with(mn, operands, index, text):
+    """The probe line of `mn` with operand `index` spelled `text`, the others at their probes."""
+    parts = [text if i == index else o.probe for i, o in enumerate(operands) if o.probe]
+    return mn + (" " + ", ".join(parts) if parts else "")
+
+
+def classify_sop(prober, mn, cpu, operands):
+    """Queues the probes that refine register-shaped operands; returns a function applying them."""
+    checks = []
+    for i, o in enumerate(operands):
+        if o.cls == "ssrc":
+            dw = 2 if o.type == "b64" else 1
+            const = prober.add(cpu, line_with(mn, operands, i, "5"))
+            half = prober.add(cpu, line_with(mn, operands, i, "1.5"))
+            checks.append((o, dw, const, half))
+        elif o.cls == "sreg" and o.type == "b32":
+            # A destination that takes only null (s_waitcnt_vscnt and friends).
+            s0 = prober.add(cpu, line_with(mn, operands, i, "s0"))
+            checks.append((o, 1, s0, None))
+
+    def apply():
+        for o, dw, key, half in checks:
+            if o.cls == "ssrc":
+                if not prober.accepted(key):
+                    o.cls = "sreg"  # registers only: s_movrels, s_setpc, s_rfe
+                else:
+                    o.type = float_type(o.type, prober.text(half))
+            elif not prober.accepted(key):
+                o.cls = "sreg_null"
+    return apply
 
 
 def generate(cpus, unit_of):
     sw = ScalarSweep(cpus)
-    insts = format_lines(["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]) + [""]
+    prober = Prober()
+    pending = []  # (fmt, op, mn, operands, cpus, unit, apply)
 
-    def emit(fmt, op, mn, operands, cpu_set, unit="salu"):
-        attrs = []
-        if set(cpu_set) != set(cpus):
-            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
-        attrs.append("@unit=" + unit_of(mn, unit))
-        insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
+    def queue(fmt, op, mn, operands, cpu_set, unit="salu", apply=None):
+        pending.append((fmt, op, mn, operands, cpu_set, unit, apply))
 
-    def by_text(results):
-        """{op: {cpu: (text, n)}} -> [(op, text, [cpus])] grouping cpus that agree."""
-        for op in sorted(results):
-            groups = {}
-            for cpu, (text, n) in results[op].items():
-                groups.setdefault(text, []).append(cpu)
-            for text, cs in groups.items():
-                yield op, text, cs
-
-    # SOP1 / SOP2 / SOPC: registers only.
+    # SOP1 / SOP2 / SOPC: registers, refined by probing constants.
     for fmt, nops, make, fmap in [
         ("SOP1", 256, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0}, {SDST: "sdst", SSRC0: "ssrc0"}),
         ("SOP2", 0x60, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0, "ssrc1": SSRC1},
@@ -143,67 +186,164 @@ def generate(cpus, unit_of):
     ]:
         for op, text, cs in by_text(sw.sweep(fmt, nops, make)):
             mn, ops = split_operands(text)
-            operands = scalar_operands(fmt, mn, ops, fmap)
-            if operands is None:
-                raise RuntimeError("unrecognised %s operands: %s" % (fmt, text))
-            emit(fmt, op, mn, operands, cs)
+            operands = []
+            for o in ops:
+                if o.startswith("sendmsg("):
+                    operands.append(Operand("ssrc0", "sendmsg", probe="sendmsg(MSG_RTN_GET_DOORBELL)"))
+                    continue
+                if o.startswith("0x"):
+                    # The K constant of s_fmaak/s_fmamk: always a literal.
+                    operands.append(Operand("lit", "simm32", "f32", probe="0x1234"))
+                    continue
+                ri = reg_info(o)
+                if ri is None or ri[0] not in fmap:
+                    raise RuntimeError("unrecognised %s operands: %s" % (fmt, text))
+                field = fmap[ri[0]]
+                cls = "sreg" if field == "sdst" else "ssrc"
+                operands.append(Operand(field, cls, width_type(ri[1]),
+                                        reg_text(ri[1], 8 if field == "sdst" else 4 if field == "ssrc0" else 0)))
+            queue(fmt, op, mn, operands, cs, apply=classify_sop(prober, mn, cs[0], operands))
 
     # SOPK: sdst register and a 16-bit immediate (hex, label, hwreg).
     res = sw.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 0x1234})
     for op, text, cs in by_text(res):
         mn, ops = split_operands(text)
         operands = []
+        imm = None
         for o in ops:
             ri = reg_info(o)
             if ri and ri[0] == SDST:
-                operands.append("sdst:sreg:%s" % width_type(ri[1]))
+                operands.append(Operand("sdst", "sreg", width_type(ri[1]), reg_text(ri[1])))
             elif o.startswith("hwreg("):
-                operands.append("simm16:hwreg")
+                operands.append(Operand("simm16", "hwreg", probe="hwreg(HW_REG_MODE)"))
             elif o == "0x1234":
-                operands.append("simm16:imm16:hex")
+                imm = Operand("simm16", "imm16", "hex", probe="3")
+                operands.append(imm)
             elif o == "4660":
-                operands.append("simm16:label")
+                operands.append(Operand("simm16", "label", probe="3"))
             elif mn == "s_setreg_imm32_b32":
-                operands.append("lit:simm32")
+                operands.append(Operand("lit", "simm32", probe="0x1234"))
             else:
                 raise RuntimeError("unrecognised SOPK operand %r in %s" % (o, text))
-        emit("SOPK", op, mn, operands, cs)
+        apply = classify_sop(prober, mn, cs[0], operands)
+        if imm is not None:
+            # With a null destination: some SOPK take nothing else (s_waitcnt_vscnt).
+            probe_ops = [Operand(o.field, o.cls, o.type, "null" if o.field == "sdst" else o.probe)
+                         for o in operands]
+            neg = prober.add(cs[0], line_with(mn, probe_ops, operands.index(imm), "-1"))
 
-    # SOPP: the immediate's printed form at 3 and whether it shows at 0.
+            def apply_imm(apply=apply, imm=imm, neg=neg):
+                apply()
+                if not prober.accepted(neg):
+                    imm.cls = "uimm16"  # s_cmpk_*_u32: unsigned only
+            apply = apply_imm
+        queue("SOPK", op, mn, operands, cs, apply=apply)
+
+    # SOPP: the immediate's printed form at 3 and whether it shows at 0; a value over 16 bits is
+    # accepted by the operands that keep any 32-bit value.
     res3 = sw.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 3})
     res0 = sw.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 0})
     for op, text, cs in by_text(res3):
         mn, ops = split_operands(text)
         zero_text = res0.get(op, {}).get(cs[0], ("", 0))[0]
-        optional = "?" if split_operands(zero_text)[1] == [] and ops else ""
+        optional = not split_operands(zero_text)[1] and bool(ops)
         operands = []
         for o in ops:
             if mn.startswith("s_cbranch") or mn == "s_branch":
-                operands.append("simm16:label")
-            elif o == "3":
-                operands.append("simm16:imm16:dec" + optional)
-            elif o == "0x3":
-                operands.append("simm16:imm16:hex" + optional)
+                operands.append(Operand("simm16", "label", probe="3"))
+            elif o in ("3", "0x3"):
+                operands.append(Operand("simm16", "imm16", "dec" if o == "3" else "hex", "3", optional))
             elif o.startswith("sendmsg("):
-                operands.append("simm16:sendmsg")
+                operands.append(Operand("simm16", "sendmsg"))
             elif mn == "s_waitcnt":
-                operands.append("simm16:waitcnt")
+                operands.append(Operand("simm16", "waitcnt"))
             elif mn == "s_delay_alu":
-                operands.append("simm16:delay")
+                operands.append(Operand("simm16", "delay"))
             elif mn == "s_waitcnt_depctr":
-                operands.append("simm16:depctr")
+                operands.append(Operand("simm16", "depctr"))
             else:
                 raise RuntimeError("unrecognised SOPP operand %r in %s" % (o, text))
-        emit("SOPP", op, mn, operands, cs)
-    # SMEM: data, base, then an SGPR or immediate offset; glc/dlc cache bits.
+        apply = None
+        if operands and operands[0].cls == "imm16":
+            wide = prober.add(cs[0], mn + " 0x10000")
+
+            def apply_wide(o=operands[0], wide=wide):
+                if prober.accepted(wide):
+                    o.cls, o.type = "imm", None
+            apply = apply_wide
+        queue("SOPP", op, mn, operands, cs, apply=apply)
+
+    # SMEM: data, base, then an SGPR or immediate offset; glc/dlc cache bits where accepted.
     res = sw.sweep("SMEM", 256, lambda op: {"op": op, "sdata": 16, "sbase": 4, "offset": 0, "soffset": 124})
     for op, text, cs in by_text(res):
         mn, ops = split_operands(text)
         operands = []
+        apply = None
         if ops:
             ri = reg_info(ops[0])
-            operands.append("sdata:sreg:%s" % width_type(ri[1]) if ri else "sdata:imm16:dec")
-            operands.append("sbase:sbase:%s" % width_type(reg_info(ops[1])[1]))
-            operands += ["soffset:smem_soffset?", "offset:smem_offset", "glc:flag", "dlc:flag"]
-        emit("SMEM", op, mn, operands, cs, unit="smem")
+            base_w = width_type(reg_info(ops[1])[1])
+            if ri:
+                operands.append(Operand("sdata", "smem_sdata", width_type(ri[1]), reg_text(ri[1])))
+            else:
+                operands.append(Operand("sdata", "imm", probe="3"))
+            operands.append(Operand("sbase", "sbase", base_w, reg_text(2 if base_w == "b64" else 4, 4)))
+            soff = Operand("soffset", "smem_soffset", "sdec", "s9", optional=True)
+            offs = Operand("offset", "smem_offset", "sdec")
+            operands += [soff, offs]
+            neg = prober.add(cs[0], line_with(mn, operands, 2, "-1"))
+            glc = prober.add(cs[0], line_with(mn, operands, -1, "") + " glc")
+
+            def apply_smem(operands=operands, soff=soff, offs=offs, neg=neg, glc=glc):
+                if not prober.accepted(neg):
+                    soff.type = offs.type = "dec"  # a 20-bit unsigned offset (buffer loads)
+                if prober.accepted(glc):
+                    operands += [Operand("glc", "flag"), Operand("dlc", "flag")]
+            apply = apply_smem
+        queue("SMEM", op, mn, operands, cs, unit="smem", apply=apply)
+
+    prober.run()
+    insts = format_lines(["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]) + [""]
+    for fmt, op, mn, operands, cpu_set, unit, apply in pending:
+        if apply:
+            apply()
+        attrs = []
+        if set(cpu_set) != set(cpus):
+            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
+        attrs.append("@unit=" + unit_of(mn, unit))
+        insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join([o.spec() for o in operands] + attrs)))
+    insts += [""] + alias_lines(sw, pending, cpus)
     return insts
+
+
+def alias_lines(sw, pending, cpus):
+    """`alias OLD NEW` for every scalar mnemonic of other targets that llvm-mc accepts on gfx11
+    under another name: each is assembled with the operands it printed there."""
+    names = {mn for _, _, mn, _, _, _, _ in pending}
+    sweeps = [
+        ("SOP1", 256, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0}),
+        ("SOP2", 0x80, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0, "ssrc1": SSRC1}),
+        ("SOPC", 128, lambda op: {"op": op, "ssrc0": SSRC0, "ssrc1": SSRC1}),
+        ("SOPK", 0x20, lambda op: {"op": op, "sdst": SDST, "simm16": 3}),
+        ("SOPP", 128, lambda op: {"op": op, "simm16": 3}),
+        ("SMEM", 256, lambda op: {"op": op, "sdata": 16, "sbase": 4, "offset": 0, "soffset": 124}),
+    ]
+    candidates = {}
+    for fmt, nops, make in sweeps:
+        res = sw.sweep(fmt, nops, make, ALIAS_SOURCE_CPUS)
+        for op in res:
+            for cpu, (text, n) in res[op].items():
+                mn, _ = split_operands(text)
+                if mn not in names and len(candidates.setdefault(mn, set())) < 3:
+                    candidates[mn].add(text)
+    prober = Prober()
+    keys = {}
+    for mn, texts in sorted(candidates.items()):
+        keys[mn] = [prober.add(cpu, text) for text in sorted(texts) for cpu in (cpus[0], cpus[-1])]
+    prober.run()
+    out = []
+    for mn, ks in sorted(keys.items()):
+        targets = {split_operands(prober.text(k))[0] for k in ks if prober.accepted(k)}
+        targets.discard(mn)
+        if len(targets) == 1:
+            out.append("alias %s %s" % (mn, targets.pop()))
+    return out

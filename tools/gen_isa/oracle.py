@@ -33,7 +33,8 @@ def disassemble(probes, cpu, mattr=None):
     bad = set()
     for line in err.splitlines():
         m = _WARN_RE.match(line)
-        if m:
+        # "potentially undefined instruction encoding" still decodes; only invalid ones are skipped.
+        if m and "potentially undefined" not in m.group(4):
             ln, col = int(m.group(1)), int(m.group(2))
             bad.add((ln - 1) * PROBE_BYTES + (col - 1) // 5)
     results = [None] * len(probes)

@@ -1,0 +1,47 @@
+// Helpers shared by the parser and the printer of the valu classes (operands_valu.cpp,
+// print_valu.cpp).
+//
+// Inline constants and literals of VALU (VOP1/VOP2/VOPC/VOP3) sources, per operand type, as
+// llvm-mc-22 encodes them (found by asking it):
+//  - integers: 16-bit float types take -0x8000..0xffff (the low 16 bits), b16 the same range as a
+//    32-bit value, 32-bit types -2^31..2^32-1; 64-bit types a full 64-bit value for the inline
+//    check and a 32-bit one for the literal. A value is inline when it is -16..64 or the bits of
+//    one of the type's inline floats (f64: also a 32-bit value as the high half).
+//  - floats: rounded to the type (overflow and inexact subnormals rejected), then as above; f64
+//    literals are the high 32 bits; b16 literals are f32 bits; b64 takes only inline floats.
+#pragma once
+
+#include <cstdint>
+
+#include "isa/inst.h"
+
+namespace gfxasm::as {
+
+struct ValuImmediate {
+  bool ok = false;
+  bool literal = false; // `value` is the literal dword, else the inline encoding
+  uint32_t value = 0;
+};
+
+ValuImmediate valuIntImmediate(int64_t v, isa::OpType t);
+ValuImmediate valuFloatImmediate(double v, isa::OpType t);
+// lit(...): the same value always as a literal dword.
+ValuImmediate valuForcedLiteral(bool isFloat, int64_t iv, double fv, isa::OpType t);
+
+// Whether literal dword `lit` of type `t` is also an inline constant (llvm prints lit(0x..)).
+bool valuLiteralLooksInline(uint32_t lit, isa::OpType t);
+// The literal as llvm prints it: 16-bit types show the low half.
+uint32_t valuLiteralPrintValue(uint32_t lit, isa::OpType t);
+
+// A 16-bit operand written as a VGPR half (v1.l / v1.h): true16 entries only.
+bool isTrue16Operand(const isa::Inst &inst, isa::OpType t);
+// The entry's format is a 32-bit (e32) one.
+bool isE32(const isa::Inst &inst);
+// Bit of op_sel that selects the high half of the operand in field `f` (dst: bit 3).
+unsigned opselSlot(isa::Field f);
+// Field `f` is a 9-bit source field (VGPRs encoded 256 + n) rather than an 8-bit VGPR field.
+bool sourceField9Bits(const isa::Inst &inst, isa::Field f);
+// The op_sel operand keeps, above its 4 field bits, the slots a .l/.h suffix decided.
+constexpr unsigned kOpselSuffixShift = 8;
+
+} // namespace gfxasm::as

@@ -1,0 +1,435 @@
+"""Vector ALU formats of gfx11: VOP1, VOP2, VOPC (e32) and VOP3/VOP3SD (e64 forms and VOP3-only
+instructions), swept through the oracle.
+
+Each opcode is disassembled with distinct register numbers in each field, so the printed operand
+that shows a number tells which field it came from, and its width gives the operand's size.
+Further probes set one modifier at a time (neg, abs, clamp, omod, op_sel) to see which operands
+and instructions take them. What kinds of values a source accepts (VGPR, SGPR, constants) and how
+a constant is typed (the literal 1.5 becomes) is asked of the assembler."""
+import re
+
+from gfx11_formats import encode, format_lines
+from gfx11_scalar import split_operands
+from oracle import assemble, disassemble
+
+VDST, SRC0, SRC1, SRC2, SDST = 4, 10, 20, 30, 40
+E32_SRC0, E32_VSRC1 = 12, 8
+VGPR0 = 256
+
+_VREG_RE = re.compile(r"^v(\d+)(\.[lh])?$|^v\[(\d+):(\d+)\]$")
+_SREG_RE = re.compile(r"^(s|ttmp)(\d+)$|^(s|ttmp)\[(\d+):(\d+)\]$")
+_COMMENT_RE = re.compile(r"/\*.*?\*/")
+
+
+def vreg(op):
+    """'v4' -> (4, 1, ''); 'v4.l' -> (4, 1, '.l'); 'v[4:5]' -> (4, 2, ''); else None."""
+    m = _VREG_RE.match(op)
+    if not m:
+        return None
+    if m.group(1) is not None:
+        return int(m.group(1)), 1, m.group(2) or ""
+    return int(m.group(3)), int(m.group(4)) - int(m.group(3)) + 1, ""
+
+
+def sreg(op):
+    m = _SREG_RE.match(op)
+    if not m:
+        return None
+    if m.group(2) is not None:
+        return int(m.group(2)) + (108 if m.group(1) == "ttmp" else 0), 1
+    return int(m.group(4)) + (108 if m.group(3) == "ttmp" else 0), int(m.group(5)) - int(m.group(4)) + 1
+
+
+def strip_mods(op):
+    """'-|v4|' -> ('v4', neg, abs)."""
+    neg = op.startswith("-")
+    if neg:
+        op = op[1:]
+    ab = op.startswith("|") and op.endswith("|")
+    if ab:
+        op = op[1:-1]
+    return op, neg, ab
+
+
+WIDTH_TYPE = {1: "b32", 2: "b64", 3: "b96", 4: "b128"}
+
+
+class Sweep:
+    def __init__(self, cpus):
+        self.cpus = cpus
+
+    def run(self, fmt, ops, make, mattr=None, cpus=None):
+        """{op: {cpu: text}} for the probes `make(op)` of format `fmt`."""
+        res = {}
+        probes = [encode(fmt, make(op)) for op in ops]
+        for cpu in cpus or self.cpus:
+            for op, r in zip(ops, disassemble(probes, cpu, mattr)):
+                if r is not None:
+                    res.setdefault(op, {})[cpu] = r[0]
+        return res
+
+
+# Probe field values per format: {field: value} and the printed number -> field map.
+def vop1_probe(op):
+    return {"op": op, "vdst": VDST, "src0": VGPR0 + E32_SRC0}
+
+
+def vop2_probe(op):
+    return {"op": op, "vdst": VDST, "src0": VGPR0 + E32_SRC0, "vsrc1": E32_VSRC1}
+
+
+def vopc_probe(op):
+    return {"op": op, "src0": VGPR0 + E32_SRC0, "vsrc1": E32_VSRC1}
+
+
+def vop3_probe(op, sgpr=False, **extra):
+    base = 0 if sgpr else VGPR0
+    v = {"op": op, "vdst": VDST, "src0": base + SRC0, "src1": base + SRC1, "src2": base + SRC2}
+    v.update(extra)
+    return v
+
+
+E32_FIELDS = {VDST: "vdst", E32_SRC0: "src0", E32_VSRC1: "vsrc1"}
+E64_FIELDS = {VDST: "vdst", SRC0: "src0", SRC1: "src1", SRC2: "src2", SDST: "sdst"}
+
+
+class Operand:
+    """One printed operand of a probe: its field, register kind, width and true16 half."""
+
+    def __init__(self, text, fields):
+        self.text = text
+        self.field = None
+        self.kind = None  # 'v' VGPR, 's' SGPR, 'vcc' implicit lane mask, 'k' literal constant
+        self.dwords = 1
+        self.half = ""
+        # llvm notes a register of the wrong file in a comment (SGPR-only sources).
+        self.sgpr_only = text.endswith("!")
+        text = self.text = text.rstrip("!")
+        plain, self.neg, self.abs = strip_mods(text)
+        r = vreg(plain)
+        if r:
+            self.kind, self.dwords, self.half = "v", r[1], r[2]
+            self.field = fields.get(r[0])
+            return
+        r = sreg(plain)
+        if r:
+            self.kind, self.dwords = "s", r[1]
+            self.field = fields.get(r[0])
+            return
+        if plain in ("vcc_lo", "vcc"):
+            self.kind = "vcc"
+        elif plain.startswith("0x"):
+            self.kind, self.field = "k", "lit"
+
+
+def parse_text(text, fields):
+    """'v_add_f32_e64 v4, v10, v20 clamp' -> (mnemonic, [Operand...], [modifier texts])."""
+    # A comment after an operand (it may hold commas) marks a register of the wrong file.
+    mn, ops = split_operands(_COMMENT_RE.sub("!", text))
+    positional, mods = [], []
+    if ops:
+        # Modifiers follow the last positional operand, separated by spaces.
+        last = ops[-1]
+        while True:
+            m = re.match(r"^(.*?)\s+(op_sel:\[[^\]]*\]|clamp|mul:\d|div:\d)$", last)
+            if not m:
+                break
+            mods.insert(0, m.group(2))
+            last = m.group(1)
+        ops[-1] = last
+        positional = [Operand(o, fields) for o in ops]
+    return mn, positional, mods
+
+
+
+
+TRANS = ("v_exp_", "v_log_", "v_rcp_", "v_rsq_", "v_sqrt_", "v_sin_", "v_cos_")
+
+
+def by_text(results):
+    """{op: {cpu: text}} -> [(op, text, [cpus])] grouping cpus that agree."""
+    for op in sorted(results):
+        groups = {}
+        for cpu, text in results[op].items():
+            groups.setdefault(text, []).append(cpu)
+        for text, cs in groups.items():
+            yield op, text, cs
+
+
+def reg_text(kind, dwords, half=""):
+    if kind == "v":
+        return "v1" + half if dwords == 1 else "v[2:%d]" % (1 + dwords)
+    if dwords == 1:
+        return "s1"
+    first = 2 if dwords == 2 else 4
+    return "s[%d:%d]" % (first, first + dwords - 1)
+
+
+class Entry:
+    def __init__(self, fmt, op, text, cpus, fields):
+        self.fmt, self.op, self.cpus = fmt, op, cpus
+        self.name, self.ops, self.mods = parse_text(text, fields)
+        self.clamp = self.omod = False
+        self.opsel = None  # None, "printed" or "hidden"
+        self.types = {}    # operand index -> (class, type)
+        self.flags = None
+
+    def sources(self):
+        return [i for i, o in enumerate(self.ops) if o.field in ("src0", "src1", "src2") and o.kind in ("v", "s")]
+
+    def background(self, sgpr_srcs):
+        """Probe text with every operand at a plain value; sources in sgpr_srcs as SGPRs."""
+        out = []
+        for i, o in enumerate(self.ops):
+            if o.kind == "k":
+                out.append("1.5")  # the K constant: same literal as a source's 1.5 probe
+            elif i in sgpr_srcs:
+                out.append(reg_text("s", o.dwords))
+            else:
+                out.append(strip_mods(o.text)[0])
+        return out
+
+
+def classify(entries, cpu, mattr):
+    """Asks the assembler which values each source operand takes and how 1.5 is encoded in it."""
+    # 1. A background line each entry accepts: VGPR sources, or some of them SGPRs.
+    cands = []
+    for e in entries:
+        srcs = e.sources()
+        options = [set(i for i in srcs if e.ops[i].sgpr_only)]
+        options += [set(srcs[k:]) for k in range(len(srcs) - 1, -1, -1)]
+        options += [set([i]) for i in srcs]
+        cands.append(options)
+    lines = []
+    for e, options in zip(entries, cands):
+        for opt in options:
+            lines.append(e.name + " " + ", ".join(e.background(opt)))
+    res = iter(assemble(lines, cpu, mattr))
+    backs = []
+    for e, options in zip(entries, cands):
+        ok = [opt for opt in options if next(res)[0] is not None]
+        backs.append(e.background(ok[0]) if ok else None)
+    # 2. Each source in turn as VGPR, SGPR, 1.5 and 1.
+    lines, where = [], []
+    for ei, (e, back) in enumerate(zip(entries, backs)):
+        if back is None:
+            continue
+        for i in e.sources():
+            o = e.ops[i]
+            for kind, val in (("v", reg_text("v", o.dwords, o.half)),
+                              ("s", reg_text("s", o.dwords)), ("f", "1.5"), ("i", "1")):
+                t = list(back)
+                t[i] = val
+                lines.append(e.name + " " + ", ".join(t))
+                where.append((ei, i, kind))
+    info = {}
+    for (ei, i, kind), r in zip(where, assemble(lines, cpu, mattr)):
+        info.setdefault((ei, i), {})[kind] = r
+    for (ei, i), r in info.items():
+        e = entries[ei]
+        o = e.ops[i]
+        kinds = "".join(k for k in "vsif" if r[k][0] is not None)
+        size = 8 if e.fmt in ("VOP3", "VOP3SD") else 4
+        ftext, fdata = r["f"]
+        lit = int.from_bytes(fdata[size:size + 4], "little") if ftext and len(fdata) > size else None
+        t = WIDTH_TYPE[o.dwords]
+        if o.half:
+            t = "b16"
+        if lit == 0x3e00:
+            t = "f16" if o.half or e.flags == "fake16" else "v2f16"
+        elif lit == 0x3fc0:
+            t = "bf16" if o.half or e.flags == "fake16" else "v2bf16"
+        elif lit == 0x3ff80000 and o.dwords == 2:
+            t = "f64"
+        elif lit == 0x3fc00000 and ftext.split(",")[i].strip().endswith("0x0"):
+            t = "b16"
+        elif lit == 0x3fc00000 and o.dwords == 1 and not o.half:
+            t = "f32" if re.search(r"_f(32|16)", e.name) else "b32"
+        e.types[i] = (kinds, t)
+
+
+def source_class(e, i, kinds):
+    o = e.ops[i]
+    if kinds in ("vsif", "vsi"):
+        if o.neg_ok and o.abs_ok:
+            return "vsrc_mod"
+        if o.neg_ok:
+            return "vsrc_neg"
+        return "vsrc"
+    if kinds == "v":
+        return "vgpr"
+    if kinds in ("sif", "si"):
+        return "vssrc"
+    if kinds == "s":
+        return "sreg"
+    raise RuntimeError("%s: source %d takes %r" % (e.name, i, kinds))
+
+
+def operand_strings(e):
+    out = []
+    for i, o in enumerate(e.ops):
+        opt = ""
+        if o.kind == "vcc":
+            out.append("implicit:vcc:b1?")
+            continue
+        if o.kind == "k":
+            out.append("lit:vk:%s" % ("f16" if "f16" in e.name else "f32"))
+            continue
+        if o.field is None:
+            raise RuntimeError("unmapped operand %r in %s" % (o.text, e.name))
+        if o.field in ("vdst", "sdst") and o.kind == "s":
+            lane = not e.name.startswith(("v_readlane", "v_readfirstlane"))
+            out.append("%s:sreg:%s" % (o.field, "b1" if lane else "b32"))
+        elif o.field in ("vdst", "vsrc1"):
+            t = e.types.get(i, (None, None))[1] if o.field == "vsrc1" else None
+            out.append("%s:vgpr:%s" % (o.field, "b16" if o.half or t in ("b16", "f16", "bf16")
+                                       else WIDTH_TYPE[o.dwords]))
+        else:
+            kinds, t = e.types[i]
+            cls = source_class(e, i, kinds)
+            if cls == "sreg" and o.dwords == 1:
+                t = "b1"
+            out.append("%s:%s:%s%s" % (o.field, cls, t, opt))
+    return out
+
+
+def modifier_strings(e):
+    out = []
+    if e.opsel == "printed":
+        # op_sel:[src0, src1, ..., dst]: entry k < n-1 is bit k, the last one bit 3 (the
+        # destination's); v_permlane*'s pair (fi, bound_ctrl) is bits 0 and 1.
+        n = max(n for _, n in e.opsel_map.values())
+        if all(idx == (bit if bit < n - 1 else n - 1) and (bit < n - 1 or bit == 3)
+               for bit, (idx, _) in e.opsel_map.items()):
+            out.append("op_sel:vop_opsel%d" % n)
+        elif e.opsel_map == {0: (0, 2), 1: (1, 2)}:
+            out.append("op_sel:vop_opsel_pair")
+        else:
+            raise RuntimeError("op_sel layout %r" % e.opsel_map)
+    elif e.opsel == "hidden":
+        out.append("op_sel:vop_opsel_hidden")
+    if e.clamp:
+        out.append("clamp:vop_clamp")
+    if e.omod:
+        out.append("omod:vop_omod")
+    if e.fmt in ("VOP3", "VOP3SD") and not any(o.field == "vdst" for o in e.ops):
+        out.append("vdst:vop_exec_dst")  # v_cmpx_*_e64 writes exec: vdst holds exec_lo
+    return out
+
+
+def text_at(res, op, cpu):
+    return res.get(op, {}).get(cpu)
+
+
+def sweep_mode(sw, mattr, flag):
+    """Entries of one true16 mode (mattr None: +real-true16)."""
+    entries = []
+    for fmt, ops, make in (("VOP1", range(256), vop1_probe), ("VOP2", range(0x3e), vop2_probe),
+                           ("VOPC", range(256), vopc_probe)):
+        res = sw.run(fmt, list(ops), make, mattr)
+        zero = sw.run(fmt, list(ops), lambda op: {"op": op}, mattr)
+        for op in zero:
+            res.setdefault(op, zero[op])
+        for op, text, cs in by_text(res):
+            e = Entry(fmt, op, text, cs, E32_FIELDS)
+            for o in e.ops:
+                o.neg_ok = o.abs_ok = False
+            entries.append(e)
+    ops = list(range(1024))
+    base = sw.run("VOP3", ops, vop3_probe, mattr)
+    zero = sw.run("VOP3", ops, lambda op: {"op": op}, mattr)
+    for op in zero:
+        base.setdefault(op, zero[op])
+    def run(**extra):
+        return sw.run("VOP3", ops, lambda op: vop3_probe(op, **extra), mattr)
+    # One modifier bit at a time: a bit of an operand the instruction lacks makes it invalid.
+    probe = {
+        "neg": [run(neg=1 << k) for k in range(3)],
+        "abs": [run(abs=1 << k) for k in range(3)],
+        "opsel": [run(op_sel=1 << k) for k in range(4)],
+        "clamp": run(clamp=1),
+        "omod": run(omod=1),
+        "sdst": sw.run("VOP3SD", ops, lambda op: vop3_probe(op, sdst=SDST), mattr),
+    }
+    for op, text, cs in by_text(base):
+        cpu = cs[0]
+        sd = text_at(probe["sdst"], op, cpu)
+        fmt = "VOP3"
+        if sd and re.search(r"\b(s40|s\[40:41\])\b", sd):
+            fmt, text = "VOP3SD", sd
+        e = Entry(fmt, op, text, cs, E64_FIELDS)
+        for o in e.ops:
+            o.neg_ok = o.abs_ok = False
+        for mod in ("neg", "abs"):
+            if mod == "abs" and fmt == "VOP3SD":
+                continue
+            for res in probe[mod]:
+                t = text_at(res, op, cpu)
+                for o, p in zip(e.ops, parse_text(t, E64_FIELDS)[1] if t else []):
+                    if getattr(p, mod):
+                        setattr(o, mod + "_ok", True)
+        cl = text_at(probe["clamp"], op, cpu)
+        e.clamp = bool(cl) and "clamp" in parse_text(cl, E64_FIELDS)[2]
+        om = text_at(probe["omod"], op, cpu)
+        e.omod = bool(om) and "mul:2" in parse_text(om, E64_FIELDS)[2]
+        if fmt == "VOP3":
+            e.opsel_map = {}
+            for bit, res in enumerate(probe["opsel"]):
+                t = text_at(res, op, cpu)
+                if not t:
+                    continue
+                _, oops, omods = parse_text(t, E64_FIELDS)
+                sel = [m for m in omods if m.startswith("op_sel")]
+                if sel:
+                    e.opsel = "printed"
+                    vals = sel[0][len("op_sel:["):-1].split(",")
+                    e.opsel_map[bit] = (vals.index("1"), len(vals))
+                elif e.opsel is None and any(o.half == ".h" for o in oops):
+                    e.opsel = "hidden"
+        entries.append(e)
+    return entries
+
+
+def generate(cpus, unit_of):
+    sw = Sweep(cpus)
+    modes = {"true16": sweep_mode(sw, None, "true16"), "fake16": sweep_mode(sw, "-real-true16", "fake16")}
+    # An entry is shared when both modes print it alike; otherwise each mode keeps its own.
+    key = lambda e: (e.fmt, e.op, e.name, " ".join(o.text for o in e.ops), e.opsel, tuple(e.cpus))
+    keys = {m: set(key(e) for e in es) for m, es in modes.items()}
+    final = []
+    for m, es in modes.items():
+        other = keys["fake16" if m == "true16" else "true16"]
+        for e in es:
+            if key(e) in other:
+                if m == "true16":
+                    final.append(e)
+            else:
+                e.flags = m
+                final.append(e)
+    # Classified on the first cpu that has them, in their own true16 mode.
+    groups = {}
+    for e in final:
+        groups.setdefault((e.flags or "true16", e.cpus[0]), []).append(e)
+    for (m, cpu), group in groups.items():
+        classify(group, cpu, None if m == "true16" else "-real-true16")
+    twins = {(e.fmt, e.op, e.name): e for e in final if e.flags == "true16"}
+    for e in final:
+        t = twins.get((e.fmt, e.op, e.name))
+        if e.flags == "fake16" and t and len(t.ops) == len(e.ops):
+            e.types = dict(t.types)
+    insts = format_lines(["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"]) + [""]
+    fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
+    for e in sorted(final, key=lambda e: (fmt_order[e.fmt], e.op, e.flags or "")):
+        try:
+            operands = operand_strings(e) + modifier_strings(e)
+        except (RuntimeError, KeyError) as ex:
+            insts.append("# skipped %s %s: %s" % (e.fmt, e.name, ex))
+            continue
+        attrs = []
+        if set(e.cpus) != set(cpus):
+            attrs.append("@cpus=" + ",".join(c for c in cpus if c in e.cpus))
+        if e.flags:
+            attrs.append("@flags=" + e.flags)
+        attrs.append("@unit=" + unit_of(e.name, "trans" if e.name.startswith(TRANS) else "valu"))
+        insts.append("inst %s %s 0x%x %s" % (e.fmt, e.name, e.op, " ".join(operands + attrs)))
+    return insts
