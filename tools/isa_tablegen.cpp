@@ -8,6 +8,7 @@
 //   cpus CPU...                        order gives the cpu bit of each CPU
 //   format NAME BYTES [HI:LO=VALUE]... FIELD=HI:LO[,HI:LO]...
 //   inst FORMAT NAME OPCODE [FIELD:CLASS[:TYPE][?]]... [@unit=U] [@cpus=A,B] [@flags=F|G]
+//   alias OLD NEW                      mnemonic OLD is accepted as NEW (printed as NEW)
 // Unknown names are errors, so a typo in the data fails the build instead of the assembler.
 #include <algorithm>
 #include <cstdio>
@@ -109,6 +110,13 @@ struct Inst {
   int order; // position in the file: ties keep the data's preference order
 };
 
+struct Alias {
+  std::string name, target;
+  std::string file;
+  int line;
+  bool operator<(const Alias &o) const { return name < o.name; }
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -121,6 +129,7 @@ int main(int argc, char **argv) {
   std::vector<Format> formats;
   std::map<std::string, int> formatIndex;
   std::vector<Inst> insts;
+  std::vector<Alias> aliases;
   for (int argi = 3; argi < argc; ++argi) {
   gFile = argv[argi];
   gLine = 0;
@@ -214,12 +223,25 @@ int main(int argc, char **argv) {
       if (ins.ops.size() > 24) fail("more than 24 operands (isa::kMaxOperands)");
       if (ins.cpuMask == ~0ul) ins.cpuMask = cpus.size() == 32 ? 0xfffffffful : (1ul << cpus.size()) - 1;
       insts.push_back(std::move(ins));
+    } else if (w[0] == "alias") {
+      if (w.size() != 3) fail("alias OLD NEW");
+      aliases.push_back({w[1], w[2], gFile, gLine});
     } else {
       fail("unknown line kind '" + w[0] + "'");
     }
   }
   }
   if (arch.empty()) fail("missing arch line");
+  std::sort(aliases.begin(), aliases.end());
+  for (auto &a : aliases) {
+    gFile = a.file;
+    gLine = a.line;
+    bool known = std::any_of(insts.begin(), insts.end(), [&](const Inst &i) { return i.name == a.target; });
+    // A target may also be a name without its encoding suffix (v_add_f32 for v_add_f32_e32).
+    bool base = std::any_of(insts.begin(), insts.end(),
+                            [&](const Inst &i) { return i.name.rfind(a.target + "_e", 0) == 0; });
+    if (!known && !base) fail("alias target '" + a.target + "' is no instruction");
+  }
   std::stable_sort(insts.begin(), insts.end(), [](const Inst &a, const Inst &b) {
     return a.name != b.name ? a.name < b.name : a.order < b.order;
   });
@@ -272,7 +294,11 @@ int main(int argc, char **argv) {
     total += ins.ops.size();
   }
   o << "};\n";
-  o << "inline constexpr ArchTables tables{\"" << arch << "\", cpus, formats, instrs, operands};\n";
+  o << "inline constexpr MnemonicAlias aliases[] = {\n";
+  for (auto &a : aliases) o << "  {\"" << a.name << "\", \"" << a.target << "\"},\n";
+  o << "  {}};\n";
+  o << "inline constexpr ArchTables tables{\"" << arch << "\", cpus, formats, instrs, operands, "
+    << "std::span<const MnemonicAlias>(aliases, " << aliases.size() << ")};\n";
   o << "} // namespace gfxasm::isa::gen_" << id << "\n";
 
   // Only rewrite when changed, so dependent objects are not rebuilt needlessly.

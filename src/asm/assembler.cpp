@@ -265,7 +265,22 @@ private:
 
   void instruction(Cursor &c) {
     const Token &mn = c.next();
-    auto cands = mnemonics_.lookup(mn.text);
+    // A dual-issue pair `X ops :: Y ops` (VOPD) is the one entry `X::Y` whose operand list holds
+    // both halves: `:: Y` reads as a comma.
+    std::string pairName;
+    for (size_t k = c.pos; k + 1 < toks_.size(); ++k) {
+      if (toks_[k].kind != Tok::ColonColon) continue;
+      if (toks_[k + 1].kind != Tok::Identifier) {
+        error(toks_[k + 1].col, "expected a VOPDY instruction after ::");
+        return;
+      }
+      pairName = fmt::format("{}::{}", mn.text, toks_[k + 1].text);
+      toks_[k].kind = Tok::Comma;
+      toks_.erase(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+      c.toks = toks_;
+      break;
+    }
+    auto cands = mnemonics_.lookup(pairName.empty() ? mn.text : std::string_view(pairName));
     if (cands.empty()) {
       error(mn.col, "invalid instruction");
       return;

@@ -40,6 +40,13 @@ MnemonicTable::MnemonicTable(const ArchTables &arch) {
     auto &dst = map_[base];
     for (auto &[rank, d] : list) dst.push_back(d);
   }
+  // Aliases try the same entries as the name they stand for.
+  for (const MnemonicAlias &a : arch.aliases) {
+    auto it = map_.find(a.target);
+    if (it == map_.end()) continue;
+    std::vector<const InstrDesc *> entries = it->second; // copied: inserting may rehash
+    map_[a.name] = std::move(entries);
+  }
 }
 
 const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {

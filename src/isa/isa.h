@@ -100,12 +100,19 @@ struct InstrDesc {
   Unit unit;
 };
 
+// An old or alternative mnemonic llvm accepts for an instruction (s_load_dword: s_load_b32).
+struct MnemonicAlias {
+  std::string_view name;
+  std::string_view target;
+};
+
 struct ArchTables {
   std::string_view name;
   std::span<const std::string_view> cpus;
   std::span<const FormatDesc> formats;
   std::span<const InstrDesc> instrs; // sorted by name, then by preference for matching
   std::span<const OperandDesc> operands;
+  std::span<const MnemonicAlias> aliases; // sorted by name
 
   std::span<const OperandDesc> operandsOf(const InstrDesc &d) const {
     return operands.subspan(d.firstOperand, d.numOperands);

@@ -87,6 +87,25 @@ FORMATS = {
     "VOP3SD": (8, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "sdst": [(14, 8)],
                                         "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)],
                                         "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(40, 32)]}),
+    # VALU extensions (vext). VOP3P_MIX is VOP3P for v_fma_mix*, whose neg_lo/neg_hi bits are the
+    # sources' neg and abs modifiers; VOP3P_NO_OPSEL the instructions without op_sel/op_sel_hi (their
+    # op_sel_hi bits are still set).
+    "VOP3P": (8, [((31, 23), 0x198)], {
+        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "op_sel": [(13, 11)],
+        "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
+        "src2": [(58, 50)], "neg_lo": [(63, 61)]}),
+    "VOP3P_MIX": (8, [((31, 23), 0x198)], {
+        "op": [(22, 16)], "vdst": [(7, 0)], "abs": [(10, 8)], "op_sel": [(13, 11)],
+        "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
+        "src2": [(58, 50)], "neg": [(63, 61)]}),
+    "VOP3P_NO_OPSEL": (8, [((31, 23), 0x198), ((60, 59), 0x3), ((14, 14), 0x1)], {
+        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "clamp": [(15, 15)], "src0": [(40, 32)],
+        "src1": [(49, 41)], "src2": [(58, 50)], "neg_lo": [(63, 61)]}),
+    # VOPD: two VOP2-like halves issued together; `op` is opx | opy << 4, vdsty holds the VGPR / 2
+    # (its low bit is the complement of vdstx's).
+    "VOPD": (8, [((31, 26), 0x32)], {
+        "op": [(25, 22), (21, 17)], "srcx0": [(8, 0)], "vsrcx1": [(16, 9)], "srcy0": [(40, 32)],
+        "vsrcy1": [(48, 41)], "vdsty": [(55, 49)], "vdstx": [(63, 56)]}),
 }
 
 

@@ -129,7 +129,9 @@ def emit_vop3p(op, text, cpus, flags, emit):
             operands.append("%s:%s" % (m, "sel_ones" if default_ones else "sel"))
     if mod_ok[-1]:
         operands.append("clamp:flag")
-    emit("VOP3P_MIX" if is_mix else "VOP3P", mn, op, operands, cpus, flags)
+    # Without op_sel_hi the instruction still encodes its bits set: a format with them fixed.
+    fmt = "VOP3P_MIX" if is_mix else "VOP3P" if mod_ok[1] else "VOP3P_NO_OPSEL"
+    emit(fmt, mn, op, operands, cpus, flags)
 
 
 def vopd_halves(cpus):
@@ -206,7 +208,7 @@ def vopd_operand(side, mn, kind, src_t):
 
 
 def generate(cpus, unit_of):
-    lines = format_lines(["VOP3P", "VOP3P_MIX", "VOPD"]) + [""]
+    lines = format_lines(["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOPD"]) + [""]
 
     def emit(fmt, mn, op, operands, cs, flags=()):
         attrs = []
