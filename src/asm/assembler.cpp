@@ -346,13 +346,8 @@ private:
         first = false;
         continue;
       }
-      if (!first && !c.accept(Tok::Comma)) {
-        if (c.atEnd()) {
-          tooFew = true;
-          return pctx.fail(mn.col, "too few operands for instruction");
-        }
-        return pctx.fail(c.peek().col, "invalid operand for instruction");
-      }
+      // llvm skips one comma after each operand: commas between operands are optional.
+      if (!first) c.accept(Tok::Comma);
       if (c.atEnd()) {
         tooFew = true;
         return pctx.fail(mn.col, "too few operands for instruction");
@@ -362,10 +357,8 @@ private:
     }
     // Modifiers, in any order.
     while (!c.atEnd()) {
+      if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too
       const Token &t = c.peek();
-      if (t.kind == Tok::Comma && c.peek(1).kind != Tok::Eol) {
-        return pctx.fail(c.peek(1).col, "invalid operand for instruction");
-      }
       bool matched = false;
       if (t.kind == Tok::Identifier) {
         for (size_t i = 0; i < ops.size(); ++i) {
