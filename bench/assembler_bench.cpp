@@ -1,21 +1,35 @@
-// Google Benchmark cases for the assembler's stages: lexing, expression parsing, whole statements.
+// Google Benchmark cases for the assembler's stages, each on its own: lexing, expression parsing,
+// operand parsing (statement tokens -> isa::Inst), encoding (Inst -> bytes), printing (Inst ->
+// text), and whole programs through assemble() with and without the printed text.
 #include <benchmark/benchmark.h>
 
+#include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "asm/expr.h"
 #include "asm/lexer.h"
+#include "asm/mnemonics.h"
+#include "asm/operand_parser.h"
+#include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/inst.h"
+#include "print/printer.h"
 
 namespace {
 
+// Statements whose operands are all positional (the stage benchmarks parse them directly).
 const char *const kLines[] = {
     "s_add_u32 s0, s1, 0x12345678",
     "s_load_b128 s[4:7], s[0:1], 0x10",
     "s_waitcnt vmcnt(1) & lgkmcnt_sat(100) & expcnt(2)",
     "s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1)",
     "s_cmp_lg_u64 s[2:3], exec",
+    "s_mov_b32 s10, -4.0",
+    "s_lshl_b32 s13, s10, 1",
+    "s_and_saveexec_b32 s0, vcc_lo",
 };
+constexpr size_t kProgramLines = 10000;
 
 std::string program(size_t n) {
   std::string s;
@@ -24,6 +38,60 @@ std::string program(size_t n) {
     s += '\n';
   }
   return s;
+}
+
+const gfxasm::Target &target() {
+  static const gfxasm::Target t = *gfxasm::Target::create("gfx1100", {}, nullptr);
+  return t;
+}
+
+const gfxasm::isa::ArchTables &arch() {
+  return *static_cast<const gfxasm::isa::ArchTables *>(target().arch());
+}
+
+std::vector<std::vector<gfxasm::as::Token>> lexedLines() {
+  std::vector<std::vector<gfxasm::as::Token>> lines;
+  bool block = false;
+  for (const char *l : kLines) gfxasm::as::lexLine(l, lines.emplace_back(), block);
+  return lines;
+}
+
+// The operand-parsing stage for a statement of positional operands only (what assemble() does
+// for each candidate table entry; modifiers are left at their defaults). False if it does not
+// parse with the first entry of its mnemonic.
+bool parseStatement(const std::vector<gfxasm::as::Token> &toks, gfxasm::as::SymbolTable &syms,
+                    gfxasm::isa::Inst &inst) {
+  using namespace gfxasm;
+  const auto &mnemonics = as::MnemonicTable::forArch(arch());
+  as::Cursor c{toks, 0};
+  auto candidates = mnemonics.lookup(c.next().text);
+  if (candidates.empty()) return false;
+  inst = isa::Inst{};
+  inst.arch = &arch();
+  inst.desc = candidates.front();
+  as::ParseContext ctx{target(), syms, {}};
+  auto ops = arch().operandsOf(*inst.desc);
+  bool first = true;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    inst.ops[i].value = as::defaultValue(ops[i]);
+    if (!isa::isPositional(ops[i].cls) || c.atEnd()) continue;
+    if (!first && !c.accept(as::Tok::Comma)) return false;
+    first = false;
+    if (!as::parseOperand(ctx, c, ops[i], static_cast<unsigned>(i), inst)) return false;
+  }
+  return c.atEnd();
+}
+
+std::vector<gfxasm::isa::Inst> parsedLines(benchmark::State &state) {
+  gfxasm::as::SymbolTable syms;
+  std::vector<gfxasm::isa::Inst> insts;
+  for (const auto &toks : lexedLines()) {
+    if (!parseStatement(toks, syms, insts.emplace_back())) {
+      state.SkipWithError("a benchmark statement does not parse");
+      insts.pop_back();
+    }
+  }
+  return insts;
 }
 
 void BM_Lex(benchmark::State &state) {
@@ -52,29 +120,70 @@ void BM_Expr(benchmark::State &state) {
 }
 BENCHMARK(BM_Expr);
 
+void BM_ParseOperands(benchmark::State &state) {
+  auto lines = lexedLines();
+  gfxasm::as::SymbolTable syms;
+  gfxasm::isa::Inst inst;
+  for (auto _ : state) {
+    for (const auto &toks : lines) {
+      bool ok = parseStatement(toks, syms, inst);
+      benchmark::DoNotOptimize(ok);
+      benchmark::DoNotOptimize(inst.ops.data());
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * lines.size());
+}
+BENCHMARK(BM_ParseOperands);
+
+void BM_Encode(benchmark::State &state) {
+  auto insts = parsedLines(state);
+  uint8_t buf[gfxasm::enc::kMaxInstBytes];
+  for (auto _ : state) {
+    for (const auto &inst : insts) {
+      size_t n = gfxasm::enc::encode(inst, buf);
+      benchmark::DoNotOptimize(n);
+      benchmark::DoNotOptimize(buf);
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * insts.size());
+}
+BENCHMARK(BM_Encode);
+
+void BM_Print(benchmark::State &state) {
+  auto insts = parsedLines(state);
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    for (const auto &inst : insts) gfxasm::print::printInst(inst, false, out);
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations() * insts.size());
+}
+BENCHMARK(BM_Print);
+
 void BM_AssembleNull(benchmark::State &state) {
-  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
-  std::string src = program(10000);
+  std::string src = program(kProgramLines);
   gfxasm::AssembleOptions opts;
   opts.output = gfxasm::OutputKind::Null;
   for (auto _ : state) {
-    auto r = gfxasm::assemble(*target, src, opts);
+    auto r = gfxasm::assemble(target(), src, opts);
     benchmark::DoNotOptimize(r.code.data());
   }
-  state.SetItemsProcessed(state.iterations() * 10000);
+  state.SetItemsProcessed(state.iterations() * kProgramLines);
+  state.SetBytesProcessed(state.iterations() * src.size());
 }
 BENCHMARK(BM_AssembleNull);
 
 void BM_AssembleShowEncoding(benchmark::State &state) {
-  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
-  std::string src = program(10000);
+  std::string src = program(kProgramLines);
   gfxasm::AssembleOptions opts;
   opts.showEncoding = true;
   for (auto _ : state) {
-    auto r = gfxasm::assemble(*target, src, opts);
+    auto r = gfxasm::assemble(target(), src, opts);
     benchmark::DoNotOptimize(r.text.data());
   }
-  state.SetItemsProcessed(state.iterations() * 10000);
+  state.SetItemsProcessed(state.iterations() * kProgramLines);
+  state.SetBytesProcessed(state.iterations() * src.size());
 }
 BENCHMARK(BM_AssembleShowEncoding);
 

@@ -1,6 +1,7 @@
 // gfxasm command line: a drop-in for `llvm-mc` on the amdgcn target.
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -164,9 +165,11 @@ int main(int argc, char **argv) {
     std::fwrite(res.text.data(), 1, res.text.size(), stdout);
     return res.ok() ? 0 : 1;
   }
-  // Like llvm-mc, an output file is kept only when assembling succeeded.
+  // Like llvm-mc, an output file is kept only when assembling succeeded (a device such as
+  // /dev/null is left alone).
   if (!res.ok()) {
-    std::remove(output.c_str());
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(output, ec)) std::filesystem::remove(output, ec);
     return 1;
   }
   std::ofstream out(output, std::ios::binary);
