@@ -12,17 +12,6 @@ FORMATS = {
     "SMEM": (8, [((31, 26), 0x3D)], {"op": [(25, 18)], "glc": [(14, 14)], "dlc": [(13, 13)],
                                       "sdata": [(12, 6)], "sbase": [(5, 0)], "offset": [(52, 32)],
                                       "soffset": [(63, 57)]}),
-    # misc: exports, interpolation, LDS direct/parameter loads. EXP has no opcode field; its en
-    # bits say which sources are not `off`. LDSDIR's attr holds attribute * 4 + channel.
-    "EXP": (8, [((31, 26), 0x3E)], {
-        "en": [(3, 0)], "target": [(9, 4)], "done": [(11, 11)], "row_en": [(13, 13)],
-        "vsrc0": [(39, 32)], "vsrc1": [(47, 40)], "vsrc2": [(55, 48)], "vsrc3": [(63, 56)]}),
-    "VINTERP": (8, [((31, 24), 0xCD)], {
-        "op": [(22, 16)], "vdst": [(7, 0)], "wait_exp": [(10, 8)], "op_sel": [(14, 11)],
-        "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)],
-        "neg": [(63, 61)]}),
-    "LDSDIR": (4, [((31, 24), 0xCE)], {
-        "op": [(21, 20)], "wait_vdst": [(19, 16)], "attr": [(15, 8)], "vdst": [(7, 0)]}),
     # Memory formats. FLAT/GLOBAL/SCRATCH share one layout told apart by seg; SCRATCH_SVE is the
     # scratch form with a VGPR address (sve set); FLAT has no saddr (always null).
     "DS": (8, [((31, 26), 0x36)], {"op": [(25, 18)], "offset": [(15, 0)], "offset0": [(7, 0)],
@@ -61,33 +50,6 @@ FORMATS = {
         "lwe": [(54, 54)], "ssamp": [(62, 58)], "vaddr1": [(71, 64)], "vaddr2": [(79, 72)],
         "vaddr3": [(87, 80)], "vaddr4": [(95, 88)]}),
     # VALU extensions (vext). VOP3P_MIX is VOP3P for v_fma_mix*, whose neg_lo/neg_hi bits are the
-    # sources' neg and abs modifiers.
-    "VOP3P": (8, [((31, 23), 0x198)], {
-        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "op_sel": [(13, 11)],
-        "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
-        "src2": [(58, 50)], "neg_lo": [(63, 61)]}),
-    "VOP3P_MIX": (8, [((31, 23), 0x198)], {
-        "op": [(22, 16)], "vdst": [(7, 0)], "abs": [(10, 8)], "op_sel": [(13, 11)],
-        "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
-        "src2": [(58, 50)], "neg": [(63, 61)]}),
-    # VOPD: two VOP2-like halves issued together; `op` is opx | opy << 4, vdsty holds the VGPR / 2
-    # (its low bit is the complement of vdstx's).
-    "VOPD": (8, [((31, 26), 0x32)], {
-        "op": [(25, 22), (21, 17)], "srcx0": [(8, 0)], "vsrcx1": [(16, 9)], "srcy0": [(40, 32)],
-        "vsrcy1": [(48, 41)], "vdsty": [(55, 49)], "vdstx": [(63, 56)]}),
-    # Vector ALU: the e32 encodings and the 64-bit VOP3 (VOP3SD: an SGPR carry-out instead of
-    # abs/op_sel). The literal of a source encoded 255 (and the fmamk/fmaak K) follows.
-    "VOP1": (4, [((31, 25), 0x3F)], {"vdst": [(24, 17)], "op": [(16, 9)], "src0": [(8, 0)]}),
-    "VOP2": (4, [((31, 31), 0)], {"op": [(30, 25)], "vdst": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(8, 0)]}),
-    "VOPC": (4, [((31, 25), 0x3E)], {"op": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(8, 0)]}),
-    "VOP3": (8, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "op_sel": [(14, 11)],
-                                      "abs": [(10, 8)], "vdst": [(7, 0)], "neg": [(63, 61)],
-                                      "omod": [(60, 59)], "src2": [(58, 50)], "src1": [(49, 41)],
-                                      "src0": [(40, 32)]}),
-    "VOP3SD": (8, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "sdst": [(14, 8)],
-                                        "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)],
-                                        "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(40, 32)]}),
-    # VALU extensions (vext). VOP3P_MIX is VOP3P for v_fma_mix*, whose neg_lo/neg_hi bits are the
     # sources' neg and abs modifiers; VOP3P_NO_OPSEL the instructions without op_sel/op_sel_hi (their
     # op_sel_hi bits are still set).
     "VOP3P": (8, [((31, 23), 0x198)], {
@@ -106,6 +68,29 @@ FORMATS = {
     "VOPD": (8, [((31, 26), 0x32)], {
         "op": [(25, 22), (21, 17)], "srcx0": [(8, 0)], "vsrcx1": [(16, 9)], "srcy0": [(40, 32)],
         "vsrcy1": [(48, 41)], "vdsty": [(55, 49)], "vdstx": [(63, 56)]}),
+    # misc: exports, interpolation, LDS direct/parameter loads. EXP has no opcode field; its en
+    # bits say which sources are not `off`. LDSDIR's attr holds attribute * 4 + channel.
+    "EXP": (8, [((31, 26), 0x3E)], {
+        "en": [(3, 0)], "target": [(9, 4)], "done": [(11, 11)], "row_en": [(13, 13)],
+        "vsrc0": [(39, 32)], "vsrc1": [(47, 40)], "vsrc2": [(55, 48)], "vsrc3": [(63, 56)]}),
+    "VINTERP": (8, [((31, 24), 0xCD)], {
+        "op": [(22, 16)], "vdst": [(7, 0)], "wait_exp": [(10, 8)], "op_sel": [(14, 11)],
+        "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)],
+        "neg": [(63, 61)]}),
+    "LDSDIR": (4, [((31, 24), 0xCE)], {
+        "op": [(21, 20)], "wait_vdst": [(19, 16)], "attr": [(15, 8)], "vdst": [(7, 0)]}),
+    # Vector ALU: the e32 encodings and the 64-bit VOP3 (VOP3SD: an SGPR carry-out instead of
+    # abs/op_sel). The literal of a source encoded 255 (and the fmamk/fmaak K) follows.
+    "VOP1": (4, [((31, 25), 0x3F)], {"vdst": [(24, 17)], "op": [(16, 9)], "src0": [(8, 0)]}),
+    "VOP2": (4, [((31, 31), 0)], {"op": [(30, 25)], "vdst": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(8, 0)]}),
+    "VOPC": (4, [((31, 25), 0x3E)], {"op": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(8, 0)]}),
+    "VOP3": (8, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "op_sel": [(14, 11)],
+                                      "abs": [(10, 8)], "vdst": [(7, 0)], "neg": [(63, 61)],
+                                      "omod": [(60, 59)], "src2": [(58, 50)], "src1": [(49, 41)],
+                                      "src0": [(40, 32)]}),
+    "VOP3SD": (8, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "sdst": [(14, 8)],
+                                        "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)],
+                                        "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(40, 32)]}),
 }
 
 
