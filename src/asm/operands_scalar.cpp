@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "asm/valu_operands.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
 
@@ -74,6 +75,47 @@ bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, un
   return true;
 }
 
+// A number or lit(number) in a scalar source: inline constant or literal by the operand's type,
+// with the VALU's rules (the same in llvm), except that a 64-bit integer source takes only the
+// exact double inline floats.
+bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  bool forced = start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
+  if (forced) {
+    c.next();
+    c.next();
+  }
+  ValuImmediate imm;
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    double f = c.next().fval;
+    if (neg) f = -f;
+    if (forced) {
+      imm = valuForcedLiteral(true, 0, f, d.type);
+    } else if (d.type == OpType::b64) {
+      int enc = inlineEncodingOfFloat(f, d.type);
+      if (enc >= 0) imm = {true, false, static_cast<uint32_t>(enc)};
+    } else {
+      imm = valuFloatImmediate(f, d.type);
+    }
+  } else {
+    if (!startsExpr(c.peek())) return ctx.fail(start.col, kInvalid);
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    imm = forced ? valuForcedLiteral(false, e.value, 0, d.type) : valuIntImmediate(e.value, d.type);
+  }
+  if (forced) {
+    if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+    v.mods |= Mod_Lit;
+  }
+  if (!imm.ok) return ctx.fail(start.col, kInvalid);
+  if (!imm.literal) {
+    v.value = imm.value;
+    return true;
+  }
+  return setLiteral(ctx, start.col, imm.value, v, inst);
+}
+
 // Register operands and scalar sources (sreg, sreg_nonull, sreg_null, smem_sdata, ssrc).
 bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
@@ -93,7 +135,7 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   if (ctx.err.set) return false;
   if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
   if (atSymbolicLiteral(ctx, c)) return parseSymbolicLiteral(ctx, c, d, idx, v, inst);
-  return parseSourceImmediate(ctx, c, d, v, inst);
+  return parseSourceConstant(ctx, c, d, v, inst);
 }
 
 // An absolute integer expression, or a floating number taken as the low 32 bits of its double

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "asm/valu_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -20,6 +21,20 @@ void printImm32(uint32_t v, std::string &out) {
   printHex(v, out);
 }
 
+// A scalar source: register, inline constant, or the literal (16-bit types show its low half;
+// lit(...) when written so or when it would read back as an inline constant).
+void printScalarSource(const PrintContext &pc, const Inst &inst, const OperandDesc &d,
+                       const OperandValue &v, std::string &out) {
+  if (v.value != src::kLiteral) {
+    printSource(inst, d, v.value, pc.wave64, out);
+    return;
+  }
+  bool litForm = (v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type);
+  if (litForm) out += "lit(";
+  printHex(as::valuLiteralPrintValue(inst.literal, d.type), out);
+  if (litForm) out += ')';
+}
+
 } // namespace
 
 void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
@@ -33,7 +48,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::ssrc:
     // A relocatable literal prints as the symbol it was written as.
     if (static_cast<int>(i) == inst.labelOperand) out += inst.labelSymbol;
-    else printSource(inst, d, v.value, pc.wave64, out);
+    else printScalarSource(pc, inst, d, v, out);
     break;
   case OpClass::sbase:
     printRegister(v.value << 1, dwordsOf(d.type, pc.wave64), out);
