@@ -218,9 +218,11 @@ private:
   }
 
   void assignSymbol(const Token &name, Cursor &c, std::string_view how) {
-    ExprResult e = parseExpr(c, syms_);
-    if (!e.ok()) {
-      error(e.errCol, e.error);
+    std::string err;
+    uint32_t errCol = 0;
+    ExprText e = exprText(c, syms_, curLine_, err, errCol);
+    if (!e.ok) {
+      error(errCol, err);
       return;
     }
     if (!c.atEnd()) {
@@ -232,10 +234,11 @@ private:
       error(name.col, "redefinition of '" + std::string(name.text) + "'");
       return;
     }
-    s.kind = Symbol::Kind::Value;
+    // A symbolic value (a label, a name defined later) is not usable as an absolute operand.
+    s.kind = e.absolute ? Symbol::Kind::Value : Symbol::Kind::Undefined;
     s.value = e.value;
     if (asmOut()) {
-      out_ += fmt::format(".set {}, {}\n", name.text, e.value);
+      out_ += fmt::format(".set {}, {}\n", name.text, e.text);
       if (how != "=") out_ += fmt::format("\t.no_dead_strip\t{}\n", name.text);
     }
   }

@@ -19,110 +19,270 @@ std::string_view restOfLine(Cursor &c, std::string_view line) {
   return s;
 }
 
-bool expectEnd(Cursor &c, std::string &err, uint32_t &errCol) {
-  if (c.atEnd()) return true;
-  err = "unexpected token in directive";
-  errCol = c.peek().col;
-  return false;
+std::string withoutBlanks(std::string_view s) {
+  std::string out;
+  for (char ch : s)
+    if (ch != ' ' && ch != '\t') out += ch;
+  return out;
 }
 
-// Pads code to a 2^n boundary with s_nop 0, as llvm's AMDGPU backend pads text sections.
-void alignCode(std::vector<uint8_t> &code, unsigned pow2) {
+struct DirectiveError {
+  std::string &msg;
+  uint32_t &col;
+  bool operator()(uint32_t at, std::string text) {
+    msg = std::move(text);
+    col = at;
+    return false;
+  }
+};
+
+bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected token in directive") {
+  return c.atEnd() || fail(c.peek().col, msg);
+}
+
+// Pads code to a 2^n boundary: with `fill` bytes if given, else with s_nop 0 as llvm's AMDGPU
+// backend pads text sections. No padding when it would take more than `maxBytes`.
+void alignCode(std::vector<uint8_t> &code, unsigned pow2, int fill, int64_t maxBytes) {
   size_t align = size_t{1} << pow2;
+  size_t pad = (align - code.size() % align) % align;
+  if (maxBytes > 0 && static_cast<int64_t>(pad) > maxBytes) return;
   while (code.size() % align) {
-    if (code.size() % 4 == 0 && code.size() + 4 <= ((code.size() + align - 1) / align) * align) {
+    if (fill < 0 && code.size() % 4 == 0 && code.size() + 4 <= code.size() + pad) {
       const uint8_t nop[4] = {0x00, 0x00, 0x80, 0xbf};
       code.insert(code.end(), nop, nop + 4);
+      pad -= 4;
     } else {
-      code.push_back(0);
+      code.push_back(static_cast<uint8_t>(fill < 0 ? 0 : fill));
+      --pad;
     }
   }
+}
+
+// .p2align N[, fill[, max]], .balign / .align BYTES[, fill[, max]] (byte alignments on AMDGPU).
+// llvm reports a bad alignment but still emits the nearest one it can.
+bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
+  if (c.atEnd()) return true; // llvm: "directive with no operand(s) is ignored" (a warning)
+  uint32_t col = c.peek().col;
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return fail(e.errCol, e.error);
+  bool ok = true;
+  int64_t pow2 = e.value;
+  if (name != ".p2align") {
+    if (e.value <= 0 || (e.value & (e.value - 1))) ok = fail(col, "alignment must be a power of 2");
+    pow2 = 0;
+    while (pow2 < 62 && (int64_t{2} << pow2) <= e.value) ++pow2;
+  }
+  if (pow2 < 0 || pow2 > 31) {
+    if (ok) ok = fail(col, "invalid alignment value");
+    pow2 = pow2 < 0 ? 0 : 31;
+  }
+  std::string args = fmt::format("{}", pow2);
+  int fill = -1;
+  int64_t maxBytes = 0;
+  if (c.accept(Tok::Comma)) {
+    if (!c.is(Tok::Comma)) {
+      ExprResult f = parseExpr(c, ctx.syms);
+      if (!f.ok()) return fail(f.errCol, f.error);
+      fill = static_cast<int>(f.value & 0xff);
+      args += fmt::format(", {:#x}", fill);
+    } else {
+      args += ", ";
+    }
+    if (c.accept(Tok::Comma)) {
+      uint32_t maxCol = c.peek().col;
+      ExprResult m = parseExpr(c, ctx.syms);
+      if (!m.ok()) return fail(m.errCol, m.error);
+      maxBytes = m.value;
+      if (m.value <= 0 && ok)
+        ok = fail(maxCol, "alignment directive can never be satisfied in this many bytes, ignoring maximum "
+                          "bytes expression");
+      else args += fmt::format(", {}", m.value);
+    }
+  }
+  if (ok && !expectEnd(c, fail)) return false;
+  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, maxBytes);
+  if (ctx.asmOut) ctx.out += fmt::format("\t.p2align\t{}\n", args);
+  return ok;
+}
+
+// .globl / .global / .weak: a list of symbols, each printed on its own line.
+bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail) {
+  while (!c.atEnd()) {
+    const Token &sym = c.peek();
+    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    c.next();
+    if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
+    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+  }
+  return true;
+}
+
+// ELF symbol types by the names .type accepts (STT_* or the lower-case name after @ % # or quoted).
+struct SymbolType {
+  std::string_view stt, name;
+};
+constexpr SymbolType kSymbolTypes[] = {
+    {"STT_FUNC", "function"},   {"STT_GNU_IFUNC", "gnu_indirect_function"}, {"STT_OBJECT", "object"},
+    {"STT_TLS", "tls_object"},  {"STT_COMMON", "common"},                   {"STT_NOTYPE", "notype"},
+    {"STT_GNU_UNIQUE_OBJECT", "gnu_unique_object"},
+};
+
+// .type sym[,] TYPE. '@' is no token of the lexer, so the type is read from the line text.
+bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail) {
+  const Token &sym = c.peek();
+  if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+  c.next();
+  c.accept(Tok::Comma);
+  size_t at = c.peek().col, end = c.toks.back().col;
+  while (end > at && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
+  std::string_view rest = line.substr(at, end - at);
+  c.pos = c.toks.size() - 1;
+  const char *expected = "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or \"<type>\"";
+  std::string_view type;
+  size_t typeCol = at;
+  if (rest.substr(0, 4) == "STT_") {
+    type = rest;
+  } else if (!rest.empty() && (rest[0] == '@' || rest[0] == '%' || rest[0] == '#' || rest[0] == '"')) {
+    type = rest.substr(1);
+    ++typeCol;
+    if (rest[0] == '"' && !type.empty() && type.back() == '"') type.remove_suffix(1);
+  } else if (!rest.empty() && isIdentStart(rest[0])) {
+    type = rest;
+  } else {
+    return fail(static_cast<uint32_t>(at), expected);
+  }
+  size_t len = 0;
+  while (len < type.size() && (isIdentChar(type[len]))) ++len;
+  if (len < type.size() && type[0] != '"') return fail(static_cast<uint32_t>(typeCol + len), "expected end of directive");
+  type = type.substr(0, len);
+  for (const SymbolType &t : kSymbolTypes) {
+    if (type != t.stt && type != t.name) continue;
+    if (ctx.asmOut) ctx.out += fmt::format("\t.type\t{},@{}\n", sym.text, t.name);
+    return true;
+  }
+  return fail(static_cast<uint32_t>(typeCol), "unsupported attribute");
+}
+
+// Data directives: .byte, .short (.2byte, .value), .long (.4byte, .int), .quad (.8byte), each
+// value of a comma list printed on its own line under the canonical name.
+struct DataDirective {
+  std::string_view name, printed;
+  unsigned bytes;
+};
+constexpr DataDirective kDataDirectives[] = {
+    {".byte", ".byte", 1}, {".short", ".short", 2}, {".2byte", ".short", 2}, {".value", ".short", 2},
+    {".long", ".long", 4}, {".4byte", ".long", 4},  {".int", ".long", 4},    {".quad", ".quad", 8},
+    {".8byte", ".quad", 8},
+};
+
+bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, std::string_view line,
+                   DirectiveError &fail) {
+  std::string err;
+  uint32_t errCol = 0;
+  while (!c.atEnd()) {
+    uint32_t col = c.peek().col;
+    // A list item ends at the next comma: the symbolic fallback takes the rest of the line.
+    size_t end = c.pos;
+    while (end + 1 < c.toks.size() && c.toks[end].kind != Tok::Comma) ++end;
+    std::vector<Token> item(c.toks.begin() + static_cast<std::ptrdiff_t>(c.pos),
+                            c.toks.begin() + static_cast<std::ptrdiff_t>(end));
+    item.push_back(Token{Tok::Eol, c.toks[end].col, {}, 0, 0, false});
+    Cursor ic{item, 0};
+    ExprText v = exprText(ic, ctx.syms, line, err, errCol);
+    if (!v.ok) return fail(errCol, err);
+    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token in directive");
+    c.pos = end;
+    unsigned bits = dd.bytes * 8;
+    if (v.absolute && bits < 64 && (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
+      return fail(col, "out of range literal value");
+    for (unsigned i = 0; i < dd.bytes; ++i)
+      ctx.code.push_back(v.absolute ? static_cast<uint8_t>(static_cast<uint64_t>(v.value) >> (8 * i)) : 0);
+    if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
+    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token in directive");
+  }
+  return true;
 }
 
 } // namespace
 
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err, uint32_t &errCol) {
+  size_t start = c.pos;
+  ExprResult e = parseExpr(c, syms);
+  if (e.ok() && e.kind == ExprResult::Kind::Absolute) return {true, true, e.value, fmt::format("{}", e.value)};
+  // Labels and names not defined yet keep the expression symbolic: llvm prints it without blanks.
+  c.pos = start;
+  bool plain = !c.atEnd();
+  for (size_t i = start; i + 1 < c.toks.size(); ++i) {
+    Tok k = c.toks[i].kind;
+    plain = plain && k != Tok::Error && k != Tok::String && k != Tok::Comma;
+  }
+  if (!plain) {
+    err = e.error;
+    errCol = e.errCol;
+    return {};
+  }
+  return {true, false, 0, withoutBlanks(restOfLine(c, line))};
+}
+
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
+  DirectiveError fail{err, errCol};
   if (name == ".text") {
+    if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
     if (ctx.asmOut) ctx.out += "\t.text\n";
-    return expectEnd(c, err, errCol);
-  }
-  if (name == ".globl" || name == ".global") {
-    const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) {
-      err = "expected identifier";
-      errCol = sym.col;
-      return false;
-    }
-    c.next();
-    if (ctx.asmOut) ctx.out += fmt::format("\t.globl\t{}\n", sym.text);
-    return expectEnd(c, err, errCol);
-  }
-  if (name == ".p2align" || name == ".balign" || name == ".align") {
-    uint32_t col = c.peek().col;
-    ExprResult e = parseExpr(c, ctx.syms);
-    if (!e.ok()) {
-      err = e.error;
-      errCol = e.errCol;
-      return false;
-    }
-    int64_t pow2 = e.value;
-    if (name == ".balign") {
-      if (e.value <= 0 || (e.value & (e.value - 1))) {
-        err = "alignment must be a power of 2";
-        errCol = col;
-        return false;
-      }
-      pow2 = 0;
-      while ((int64_t{1} << pow2) < e.value) ++pow2;
-    }
-    if (pow2 < 0 || pow2 > 30) {
-      err = "invalid alignment value";
-      errCol = col;
-      return false;
-    }
-    if (!c.atEnd()) restOfLine(c, line); // fill value and max bytes: accepted, not used for code
-    alignCode(ctx.code, static_cast<unsigned>(pow2));
-    if (ctx.asmOut) ctx.out += fmt::format("\t.p2align\t{}\n", pow2);
     return true;
   }
-  if (name == ".type") {
-    std::string_view rest = restOfLine(c, line);
-    if (ctx.asmOut) {
-      std::string compact;
-      for (char ch : rest)
-        if (ch != ' ' && ch != '\t') compact += ch;
-      ctx.out += fmt::format("\t.type\t{}\n", compact);
+  if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);
+  if (name == ".weak") return symbolList(ctx, ".weak", c, fail);
+  if (name == ".p2align" || name == ".balign" || name == ".align") return alignDirective(ctx, name, c, fail);
+  if (name == ".type") return typeDirective(ctx, c, line, fail);
+  if (name == ".size") {
+    const Token &sym = c.peek();
+    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    c.next();
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+    ExprText value = exprText(c, ctx.syms, line, err, errCol);
+    if (!value.ok) return false;
+    if (ctx.asmOut) ctx.out += fmt::format("\t.size\t{}, {}\n", sym.text, value.text);
+    return expectEnd(c, fail);
+  }
+  for (const DataDirective &dd : kDataDirectives)
+    if (name == dd.name) return dataDirective(ctx, dd, c, line, fail);
+  if (name == ".ident") {
+    const Token &s = c.peek();
+    if (s.kind != Tok::String) return fail(s.col, "expected string");
+    c.next();
+    if (ctx.asmOut) ctx.out += fmt::format("\t.ident\t\"{}\"\n", s.text);
+    return expectEnd(c, fail);
+  }
+  if (name == ".file") {
+    // `.file "name"` sets the file name silently; `.file N "name"` (DWARF) is echoed.
+    if (c.is(Tok::String)) {
+      c.next();
+      return expectEnd(c, fail);
     }
+    std::string_view rest = restOfLine(c, line);
+    if (ctx.asmOut) ctx.out += fmt::format("\t.file\t{}\n", rest);
     return true;
   }
   if (name == ".amdgcn_target") {
     const Token &s = c.peek();
-    if (s.kind != Tok::String) {
-      err = "expected target id string";
-      errCol = s.col;
-      return false;
-    }
+    if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
     std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.cpuName();
-    if (s.text != expected) {
-      err = fmt::format("target id must match options (expected \"{}\")", expected);
-      errCol = s.col;
-      return false;
-    }
+    if (s.text != expected)
+      return fail(s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
+                                     "target id {}",
+                                     s.text, expected));
     if (ctx.asmOut) ctx.out += "\n";
-    return expectEnd(c, err, errCol);
+    return expectEnd(c, fail);
   }
   if (name == ".section") {
     std::string_view rest = restOfLine(c, line);
-    if (rest.substr(0, 5) == ".text") return true;
-    err = "only the .text section is supported by this version";
-    errCol = 0;
-    return false;
+    if (rest == ".text") return true; // already the current section: llvm prints nothing
+    return fail(0, "only the .text section is supported by this version");
   }
-  err = fmt::format("unknown directive");
-  errCol = 0;
-  return false;
+  return fail(0, "unknown directive");
 }
 
 } // namespace gfxasm::as
