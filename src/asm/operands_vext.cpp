@@ -78,7 +78,30 @@ bool constantBusOk(const Inst &inst) {
   return n + distinct <= 2;
 }
 
-bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+// A lone undefined name (or label) in a 32-bit source: a literal that a relocation fills in.
+bool atSymbolicLiteral(ParseContext &ctx, const Cursor &c, const OperandDesc &d) {
+  if (!c.is(Tok::Identifier) || (d.type != OpType::f32 && d.type != OpType::b32)) return false;
+  Tok after = c.peek(1).kind;
+  if (after != Tok::Eol && after != Tok::Comma && after != Tok::Identifier) return false;
+  const Symbol *s = ctx.syms.find(c.peek().text);
+  return !s || s->kind != Symbol::Kind::Value;
+}
+
+bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Inst &inst) {
+  const Token &t = c.next();
+  // Two expressions are never known to be the same literal.
+  if (inst.hasLiteral) return ctx.fail(t.col, "only one unique literal operand is allowed");
+  ctx.syms.get(t.text).referenced = true;
+  inst.hasLiteral = true;
+  inst.literal = 0;
+  inst.labelOperand = static_cast<int>(idx);
+  inst.labelSymbol = t.text;
+  v.value = src::kLiteral;
+  return true;
+}
+
+bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                       Inst &inst) {
   const Token &start = c.peek();
   bool closeAbs = false, closeNeg = false, closeAbsFn = false;
   if (d.cls == OpClass::psrc_mods) {
@@ -110,6 +133,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, Opera
     if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect))
       return invalid(ctx, valueTok.col);
     v.value = sourceEncoding(r);
+  } else if (!ctx.err.set && d.cls == OpClass::psrc && atSymbolicLiteral(ctx, c, d)) {
+    if (!parseSymbolicLiteral(ctx, c, idx, v, inst)) return false;
   } else {
     if (ctx.err.set) return false;
     NumberToken n;
@@ -130,13 +155,15 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, Opera
   return true;
 }
 
-// The WMMA accumulator: a VGPR tuple or an inline constant.
+// The WMMA accumulator: a VGPR tuple or an inline constant, which llvm reads as a 64-bit value
+// when the tuple is 8 registers (wave32) and as a 32-bit one when it is 4 (wave64).
 bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
   const Token &start = c.peek();
   if (c.is(Tok::Identifier) || c.is(Tok::LBrac)) return parseVgpr(ctx, c, typeDwords(d.type, false), v);
   NumberToken n;
   if (!parseNumber(ctx, c, n)) return false;
-  int enc = inline64Encoding(n);
+  uint32_t lit;
+  int enc = wmmaAccumulatorIs64(d.type) ? inline64Encoding(n) : packedConstantEncoding(OpType::f32, n, lit);
   if (enc < 0) return invalid(ctx, start.col);
   v.value = static_cast<uint32_t>(enc);
   return true;
@@ -251,12 +278,15 @@ bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   return true;
 }
 
-bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                     Inst &inst) {
   const Token &start = c.peek();
   Reg r;
   if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r)) return invalid(ctx, start.col);
     v.value = sourceEncoding(r);
+  } else if (!ctx.err.set && atSymbolicLiteral(ctx, c, d)) {
+    if (!parseSymbolicLiteral(ctx, c, idx, v, inst)) return false;
   } else {
     if (ctx.err.set) return false;
     NumberToken n;
@@ -315,7 +345,7 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     return parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v);
   case OpClass::psrc:
   case OpClass::psrc_mods:
-    return parsePackedSource(ctx, c, d, v, inst);
+    return parsePackedSource(ctx, c, d, idx, v, inst);
   case OpClass::wmma_c:
     return parseWmmaAccumulator(ctx, c, d, v);
   case OpClass::sel:
@@ -326,7 +356,7 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     return parseVopdDestination(ctx, c, d, v, inst);
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc:
-    return parseVopdSource(ctx, c, d, v, inst);
+    return parseVopdSource(ctx, c, d, idx, v, inst);
   case OpClass::vopd_vsrc:
   case OpClass::vopd_vsrc2:
     return parseVopdVgprSource(ctx, c, d, v, inst);

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "asm/packed_constants.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -33,11 +34,23 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
   out += ']';
 }
 
-void printWithMods(const Inst &inst, const OperandDesc &d, const OperandValue &v, bool wave64, std::string &out) {
-  if (v.mods & Mod_Neg) out += '-';
+// -x, |x|, -|x|; a negated constant prints as neg(x), which cannot read as a negative number.
+// A relocatable literal prints as its symbol.
+void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wave64, std::string &out) {
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  if (static_cast<int>(i) == inst.labelOperand) {
+    out += inst.labelSymbol;
+    return;
+  }
+  bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
+                  (v.value >= src::kFloatFirst && v.value <= src::kInvPi) || v.value == src::kLiteral;
+  bool negFunction = (v.mods & Mod_Neg) && !(v.mods & Mod_Abs) && constant;
+  if (negFunction) out += "neg(";
+  else if (v.mods & Mod_Neg) out += '-';
   if (v.mods & Mod_Abs) out += '|';
   printSource(inst, d, v.value, wave64, out);
   if (v.mods & Mod_Abs) out += '|';
+  if (negFunction) out += ')';
 }
 
 } // namespace
@@ -52,11 +65,12 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::pvreg:
   case OpClass::psrc:
   case OpClass::psrc_mods:
-    printWithMods(inst, d, v, pc.wave64, out);
+    printWithMods(inst, i, v, pc.wave64, out);
     break;
   case OpClass::wmma_c:
-    // Inline constants print with the 64-bit spelling of 1/(2*pi).
-    if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out)) printInlineConstant(v.value, OpType::f64, out);
+    // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
+    if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))
+      printInlineConstant(v.value, as::wmmaAccumulatorIs64(d.type) ? OpType::f64 : OpType::f32, out);
     break;
   case OpClass::sel:
   case OpClass::sel_ones:
@@ -75,7 +89,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     break;
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc:
-    printSource(inst, d, v.value, pc.wave64, out);
+    printWithMods(inst, i, v, pc.wave64, out);
     break;
   case OpClass::vopd_k:
     printHex(inst.literal, out);

@@ -107,7 +107,7 @@ unsigned drawVgprAvoiding(GenContext &g, unsigned avoid, unsigned modulo) {
 std::string genVopd(GenContext &g, const OperandDesc &d) {
   bool y = d.field == Field::vdsty || d.field == Field::srcy0 || d.field == Field::vsrcy1;
   if (g.invalid && g.chance(15)) {
-    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc", "-v1", "|v1|", "v1.l", "exec_hi", "vccz"};
+    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc", "-v1", "|v1|", "v1.l", "vccz", "foo"};
     return g.pick(kWrong);
   }
   switch (d.cls) {
