@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "isa/buffer_formats.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -51,6 +52,17 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     break;
   case OpClass::required_flag:
     out += fieldName(d.field);
+    break;
+  case OpClass::srsrc:
+    printRegister(v * 4, dwordsOf(d.type, pc.wave64), out);
+    break;
+  case OpClass::buf_soffset:
+    printSource(inst, d, v, pc.wave64, out);
+    break;
+  case OpClass::mtbuf_format:
+    if (v == kBufFormatDefault) break;
+    if (v < std::size(kBufFormatNames)) fmt::format_to(std::back_inserter(out), "format:[BUF_FMT_{}]", kBufFormatNames[v]);
+    else fmt::format_to(std::back_inserter(out), "format:{}", v);
     break;
   default:
     break;

@@ -195,6 +195,71 @@ def generate_flat(sweep, emit):
                     emit(fmt, op, *flat_operands(fmt, b, "required"), cs, "vmem")
 
 
+# --- MUBUF / MTBUF --------------------------------------------------------------------------------
+BUF_REGS = {"vaddr": 10, "vdata": 20}
+# The address forms: which VGPRs the address takes and the bits that select them, printed in
+# llvm's order (idxen before offen).
+BUF_ADDRESS_FORMS = [["vaddr:mem_off"],
+                     ["vaddr:vgpr_tuple:b32", "offen:required_flag"],
+                     ["vaddr:vgpr_tuple:b32", "idxen:required_flag"],
+                     ["vaddr:vgpr_tuple:b64", "idxen:required_flag", "offen:required_flag"]]
+
+
+def buf_probes(fmt, nops):
+    out = []
+    for op, tfe in itertools.product(range(nops), [0, 1]):
+        out.append(((op, tfe), {"op": op, "tfe": tfe}))  # no operands at all (buffer_gl*_inv)
+        for mask in itertools.product([0, 1], repeat=2):
+            v = {"op": op, "tfe": tfe, "srsrc": 2, "soffset": 3, "offen": 1}
+            if fmt == "MTBUF":
+                v["format"] = 22
+            for (field, num), on in zip(BUF_REGS.items(), mask):
+                if on:
+                    v[field] = num
+            out.append(((op, tfe), v))
+    return out
+
+
+def buf_operands(fmt, text):
+    """The entries of one buffer opcode: [(mnemonic, operands)] per address form; None if the text
+    has no operands."""
+    mn, ops = split_operands(text)
+    if not ops:
+        return mn, None
+    vdata = vreg_info(ops[0])
+    assert vdata[0] == BUF_REGS["vdata"], text
+    head = ["vdata:vgpr_tuple:%s" % width_type(vdata[1])]
+    tail = ["srsrc:srsrc:b128", "soffset:buf_soffset:b32"]
+    if fmt == "MTBUF":
+        tail.append("format:mtbuf_format")
+    return mn, [head + form[:1] + tail + form[1:] + ["offset:mem_offset_u16", "glc:flag", "slc:flag", "dlc:flag"]
+                for form in BUF_ADDRESS_FORMS]
+
+
+def tfe_accepted(mn, text, cpu):
+    """The decoder shows tfe on stores too; the assembler takes it only where it means something."""
+    return assemble([text], cpu)[0][0] is not None
+
+
+def generate_buf(sweep, emit):
+    for fmt, nops in [("MUBUF", 128), ("MTBUF", 16)]:
+        res = sweep.longest(fmt, buf_probes(fmt, nops))
+        for op in range(nops):
+            plain, tfe = res.get((op, 0), {}), res.get((op, 1), {})
+            for text, cs in group_cpus(plain):
+                mn, forms = buf_operands(fmt, text)
+                if forms is None:
+                    emit(fmt, op, mn, [], cs, "vmem")
+                    continue
+                for form in forms:
+                    emit(fmt, op, mn, form, cs, "vmem")
+                tfe_text = tfe.get(cs[0])
+                if tfe_text and "tfe" in tfe_text and tfe_accepted(mn, tfe_text, cs[0]):
+                    _, wide = buf_operands(fmt, tfe_text)
+                    for form in wide:
+                        emit(fmt, op, mn, form + ["tfe:required_flag"], cs, "vmem")
+
+
 def generate(cpus, unit_of):
     sweep = Sweep(cpus)
     lines = format_lines(["DS", "FLAT", "GLOBAL", "SCRATCH", "SCRATCH_SVE", "MUBUF", "MTBUF", "MIMG",
@@ -209,4 +274,5 @@ def generate(cpus, unit_of):
 
     generate_ds(sweep, emit)
     generate_flat(sweep, emit)
+    generate_buf(sweep, emit)
     return lines
