@@ -10,6 +10,7 @@
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
+#include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/isa.h"
@@ -350,6 +351,8 @@ private:
         continue;
       }
       // llvm skips one comma after each operand: commas between operands are optional.
+          if (as::implicitOmissionRejected(inst, static_cast<unsigned>(i) + 1, c))
+            return pctx.fail(c.peek().col, "failed parsing operand.");
       if (!first) c.accept(Tok::Comma);
       if (c.atEnd()) {
         tooFew = true;

@@ -2,6 +2,7 @@
 // neg/abs modifiers, inline constants and literals per type, op_sel, clamp and omod.
 #include <bit>
 #include <cmath>
+#include <vector>
 
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
@@ -61,7 +62,19 @@ bool roundTo(double v, OpType t, uint32_t &bits) {
 
 } // namespace
 
+// Packed 16-bit pairs follow the VOP3P rules (packed_constants.h).
+ValuImmediate packedImmediate(OpType t, const NumberToken &n) {
+  uint32_t lit = 0;
+  int enc = packedConstantEncoding(t, n, lit);
+  if (enc == kConstantInvalid) return {};
+  if (enc == kConstantLiteral) return {true, true, lit};
+  return {true, false, static_cast<uint32_t>(enc)};
+}
+
+bool isPacked(OpType t) { return t == OpType::v2f16 || t == OpType::v2bf16 || t == OpType::v2b16; }
+
 ValuImmediate valuIntImmediate(int64_t v, OpType t) {
+  if (isPacked(t)) return packedImmediate(t, {false, v, 0});
   switch (t) {
   case OpType::b16:
     if (v < -0x8000 || v > 0xffff) return {};
@@ -88,6 +101,7 @@ ValuImmediate valuIntImmediate(int64_t v, OpType t) {
 }
 
 ValuImmediate valuFloatImmediate(double v, OpType t) {
+  if (isPacked(t)) return packedImmediate(t, {true, 0, v});
   uint32_t bits;
   switch (t) {
   case OpType::f64: {
@@ -96,9 +110,9 @@ ValuImmediate valuFloatImmediate(double v, OpType t) {
     return inlineOrLiteral(enc, static_cast<uint32_t>(b >> 32));
   }
   case OpType::b64: {
-    // Only the inline floats, matched in single precision.
-    if (!roundTo(v, OpType::f32, bits)) return {};
-    int enc = bits <= 64 ? inlineInteger(bits) : inlineFloatBits(kF32Bits, bits);
+    // Only the inline floats, exactly.
+    uint64_t b = std::bit_cast<uint64_t>(v);
+    int enc = b <= 64 ? inlineInteger(static_cast<int64_t>(b)) : inlineFloatBits(kF64Bits, b);
     if (enc < 0) return {};
     return {true, false, static_cast<uint32_t>(enc)};
   }
@@ -216,6 +230,10 @@ bool isNumberStart(const Cursor &c) {
   return k == Tok::Integer || k == Tok::Real;
 }
 
+bool isWord(const Cursor &c, std::string_view w) {
+  return c.peek().kind == Tok::Identifier && c.peek().text == w && c.peek(1).kind == Tok::LParen;
+}
+
 bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, OperandValue &v, Inst &inst) {
   if (!imm.ok) return ctx.fail(col, "invalid operand for instruction");
   if (!imm.literal) {
@@ -225,10 +243,46 @@ bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, O
   return setLiteral(ctx, col, imm.value, v, inst);
 }
 
-// A number (integer expression or float) or lit(number) in a source of type d.type.
-bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+// An integer expression; inside |...| it ends at the closing bar (not read as `or`).
+bool parseInteger(ParseContext &ctx, Cursor &c, bool inBars, int64_t &value) {
   const Token &start = c.peek();
-  bool forced = start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
+  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  size_t end = c.toks.size() - 1;
+  if (inBars) {
+    for (size_t k = c.pos; k < c.toks.size(); ++k) {
+      if (c.toks[k].kind == Tok::Pipe) {
+        end = k;
+        break;
+      }
+    }
+  }
+  std::vector<Token> sub(c.toks.begin() + static_cast<std::ptrdiff_t>(c.pos),
+                         c.toks.begin() + static_cast<std::ptrdiff_t>(end));
+  Token eol;
+  eol.col = c.toks[end].col;
+  sub.push_back(eol);
+  Cursor sc{sub, 0};
+  ExprResult e = parseExpr(sc, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  c.pos += sc.pos;
+  value = e.value;
+  return true;
+}
+
+// The sign bit of a value of type `t` as an integer token gives it (f64: a 32-bit value is the
+// high half).
+uint64_t signBitOf(OpType t, int64_t v) {
+  if (typeBits(t) == 16) return 0x8000;
+  if (typeBits(t) == 64 && (v < INT32_MIN || v > static_cast<int64_t>(UINT32_MAX))) return 1ull << 63;
+  return 0x80000000;
+}
+
+// A number (integer expression or float) or lit(number) in a source of type d.type. `fold`:
+// neg/abs the encoding has no bits for, applied to the constant's sign (e32 float sources).
+bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst,
+                    bool inBars, uint8_t fold) {
+  const Token &start = c.peek();
+  bool forced = isWord(c, "lit");
   if (forced) {
     c.next();
     c.next();
@@ -241,18 +295,31 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     fv = c.next().fval;
     if (neg) fv = -fv;
     isFloat = true;
+    if (fold & Mod_Abs) fv = std::fabs(fv);
+    if (fold & Mod_Neg) fv = -fv;
   } else {
-    if (!startsExpr(c.peek())) return ctx.fail(start.col, "invalid operand for instruction");
-    ExprResult e = parseExpr(c, ctx.syms);
-    if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    iv = e.value;
+    if (!parseInteger(ctx, c, inBars && !forced, iv)) return false;
+    if (fold) {
+      if (typeBits(d.type) == 16 && (iv < -0x8000 || iv > 0xffff)) return ctx.fail(start.col, "invalid operand for instruction");
+      int64_t w = typeBits(d.type) == 16 ? iv & 0xffff : typeBits(d.type) == 64 ? iv : iv & 0xffffffff;
+      uint64_t sign = signBitOf(d.type, iv);
+      if (fold & Mod_Abs) w = static_cast<int64_t>(static_cast<uint64_t>(w) & ~sign);
+      if (fold & Mod_Neg) w = static_cast<int64_t>(static_cast<uint64_t>(w) ^ sign);
+      iv = w;
+    }
   }
-  if (forced) {
-    if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
-    v.mods |= Mod_Lit;
-    return setValuLiteral(ctx, start.col, valuForcedLiteral(isFloat, iv, fv, d.type), v, inst);
-  }
+  if (forced && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  bool mods = fold || (v.mods & (Mod_Neg | Mod_Abs));
+  // A double source takes neg/abs on an integer only when it is an inline integer.
+  if (!isFloat && d.type == OpType::f64 && mods &&
+      (forced || (inlineInteger(iv) < 0 && inlineFloatBits(kF64Bits, static_cast<uint64_t>(iv)) < 0)))
+    return ctx.fail(start.col, "invalid operand for instruction");
   ValuImmediate imm = isFloat ? valuFloatImmediate(fv, d.type) : valuIntImmediate(iv, d.type);
+  // lit(...) keeps a literal, except under neg/abs, where an inline value wins (as llvm-mc-22).
+  if (forced && !(mods && imm.ok && !imm.literal)) {
+    if (!fold) v.mods |= Mod_Lit;
+    imm = valuForcedLiteral(isFloat, iv, fv, d.type);
+  }
   return setValuLiteral(ctx, start.col, imm, v, inst);
 }
 
@@ -269,64 +336,72 @@ SourceKinds kindsOf(OpClass cls) {
   }
 }
 
-bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, const SourceKinds &k,
-                      OperandValue &v, Inst &inst) {
+bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, const SourceKinds &k,
+                      OperandValue &v, Inst &inst, bool inBars, uint8_t fold) {
   const Token &start = c.peek();
+  size_t save = c.pos;
   Reg r;
-  if (parseRegister(ctx, c, r)) {
-    if (r.file == RegFile::VGPR) {
-      if (!k.vgpr) return ctx.fail(start.col, "invalid operand for instruction");
-      return encodeVgpr(ctx, start.col, d, r, inst, v.value);
-    }
-    if (!isScalarFile(r) || r.half || !k.scalar) return ctx.fail(start.col, "invalid operand for instruction");
-    if (!regWidthOk(r, typeDwords(d.type, ctx.target.wave64())))
-      return ctx.fail(start.col, "invalid operand for instruction");
-    v.value = sourceEncoding(r);
+  bool isReg = parseRegister(ctx, c, r);
+  if (ctx.err.set) return false;
+  if (isReg && r.file == RegFile::VGPR) {
+    if (!k.vgpr || fold) return ctx.fail(start.col, "invalid operand for instruction");
+    return encodeVgpr(ctx, start.col, d, r, inst, v.value);
+  }
+  bool symbol = !isReg && start.kind == Tok::Identifier && !isWord(c, "lit");
+  if (isReg || symbol) {
+    // Scalar registers and relocatable symbols read as in a scalar source.
+    if (fold || (symbol && (v.mods || k.neg))) return ctx.fail(start.col, "invalid operand for instruction");
+    c.pos = save;
+    OperandDesc scalar = d;
+    scalar.cls = OpClass::ssrc;
+    uint8_t mods = v.mods;
+    if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
+    v.mods |= mods;
     return true;
   }
-  if (ctx.err.set) return false;
   if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
-  return parseImmediate(ctx, c, d, v, inst);
-}
-
-bool isWord(const Cursor &c, std::string_view w) {
-  return c.peek().kind == Tok::Identifier && c.peek().text == w && c.peek(1).kind == Tok::LParen;
+  return parseImmediate(ctx, c, d, v, inst, inBars, fold);
 }
 
 // [-|neg(] [|abs(] value [|)] [)]
-bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v, Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
+  // e32 float sources take neg/abs of a constant by changing its sign bit.
+  bool foldable = isE32(inst) && typeKind(d.type) == 'F';
+  uint8_t mods = 0;
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
   if (c.is(Tok::Minus) && !isNumberStart(c)) {
-    if (!k.neg) return ctx.fail(start.col, "not a valid operand.");
+    if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
     if (isWord(c, "lit")) return ctx.fail(start.col, "invalid operand for instruction");
-    v.mods |= Mod_Neg;
+    mods |= Mod_Neg;
   } else if (isWord(c, "neg")) {
-    if (!k.neg) return ctx.fail(start.col, "not a valid operand.");
+    if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     c.next();
     negParen = true;
-    v.mods |= Mod_Neg;
+    mods |= Mod_Neg;
   }
   if (c.is(Tok::Pipe)) {
-    if (!k.abs) return ctx.fail(start.col, "not a valid operand.");
+    if (!k.abs && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     absBar = true;
   } else if (isWord(c, "abs")) {
-    if (!k.abs) return ctx.fail(start.col, "not a valid operand.");
+    if (!k.abs && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     c.next();
     absParen = true;
   }
   if (absBar || absParen) {
-    v.mods |= Mod_Abs;
+    mods |= Mod_Abs;
     if (c.is(Tok::Minus) && !isNumberStart(c)) return ctx.fail(c.peek().col, "failed parsing operand.");
     if (isWord(c, "neg")) return ctx.fail(c.peek().col, "failed parsing operand.");
   }
-  if (!parseSourceValue(ctx, c, d, k, v, inst)) return false;
+  bool fold = mods && !(k.neg || k.abs);
+  if (!fold) v.mods |= mods;
+  if (!parseSourceValue(ctx, c, d, idx, k, v, inst, absBar, fold ? mods : 0)) return false;
   if (absBar && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
   if (absParen && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
   if (negParen && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
@@ -344,7 +419,8 @@ bool laterModifierPresent(const Inst &inst, unsigned idx) {
 unsigned opselEntries(OpClass cls) {
   switch (cls) {
   case OpClass::vop_opsel3: return 3;
-  case OpClass::vop_opsel4: return 4;
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2: return 4;
   default: return 2;
   }
 }
@@ -365,9 +441,12 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // Slots a .l/.h suffix already decided must agree.
-  unsigned decided = v.value >> kOpselSuffixShift;
-  if ((bits ^ v.value) & decided) return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
-  v.value = bits | decided << kOpselSuffixShift;
+  // A nonzero op_sel must agree with every .l/.h suffix; all zeros leaves them to the suffixes.
+  unsigned decided = v.value >> kOpselSuffixShift, implied = v.value & 0xf;
+  if (bits && ((bits ^ implied) & decided))
+    return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
+  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3)) return ctx.fail(start.col, "invalid op_sel operand");
+  v.value = bits | implied | decided << kOpselSuffixShift;
   return true;
 }
 
@@ -417,7 +496,20 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-    return parseSource(ctx, c, d, v, inst);
+    return parseSource(ctx, c, d, idx, v, inst);
+  case OpClass::vmask: {
+    // Any scalar register of the lane mask's width (also null, m0, src_*), as a scalar source.
+    Cursor probe = c;
+    Reg r;
+    if (!parseRegister(ctx, probe, r)) {
+      if (ctx.err.set) return false;
+      return ctx.fail(start.col, "invalid operand for instruction");
+    }
+    if (r.file == RegFile::VGPR) return ctx.fail(start.col, "invalid operand for instruction");
+    OperandDesc scalar = d;
+    scalar.cls = OpClass::ssrc;
+    return parse_scalar(ctx, c, scalar, idx, inst);
+  }
   case OpClass::vcc: {
     Reg r;
     if (!parseRegister(ctx, c, r) || r.file != RegFile::Special || r.index != src::kVccLo ||
@@ -430,6 +522,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
     return parseOpsel(ctx, c, d, v);
@@ -447,12 +540,35 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   return ctx.fail(start.col, "not a valid operand.");
 }
 
+bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) {
+  // llvm-mc-22 fails to parse a VOPC f16/f32 src0 written lit(..), neg(..), abs(..) or |..|
+  // right after the mnemonic when vcc_lo is left out.
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  if (next >= ops.size() || ops[next].field != Field::src0 || !isE32(inst)) return false;
+  OpType t = ops[next].type;
+  if (t != OpType::f16 && t != OpType::f32) return false;
+  if (c.is(Tok::Pipe)) return true;
+  return isWord(c, "lit") || isWord(c, "neg") || isWord(c, "abs");
+}
+
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
   if (fmt.name.substr(0, 3) != "VOP" || fmt.name == "VOP3P" || fmt.name == "VOPD") return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // The implicit vcc operands of an e32 form are all written or all left out.
+  int implicitWritten = -1;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].cls != OpClass::vcc) continue;
+    int w = inst.ops[i].present ? 1 : 0;
+    if (implicitWritten >= 0 && w != implicitWritten) return ctx.fail(col, "too few operands for instruction");
+    implicitWritten = w;
+  }
   unsigned seen[2], n = 0;
+  // v_div_fmas_* reads vcc without naming it; the 64-bit shifts have a bus of one value.
+  std::string_view name = inst.desc->name;
+  if (name.starts_with("v_div_fmas_")) seen[n++] = src::kVccLo;
+  unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64" ? 1 : 2;
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
@@ -464,7 +580,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
-    if (n == 2) return ctx.fail(col, "invalid operand (violates constant bus restrictions)");
+    if (n == limit) return ctx.fail(col, "invalid operand (violates constant bus restrictions)");
     seen[n++] = key;
   }
   return true;

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 
+#include "asm/expr.h"
 #include "isa/inst.h"
 
 namespace gfxasm::as {
@@ -41,6 +42,8 @@ bool isE32(const isa::Inst &inst);
 unsigned opselSlot(isa::Field f);
 // Field `f` is a 9-bit source field (VGPRs encoded 256 + n) rather than an 8-bit VGPR field.
 bool sourceField9Bits(const isa::Inst &inst, isa::Field f);
+// An implicit operand left out before operand `next`, written at `c`, that llvm fails to parse.
+bool implicitOmissionRejected(const isa::Inst &inst, unsigned next, const Cursor &c);
 // The op_sel operand keeps, above its 4 field bits, the slots a .l/.h suffix decided.
 constexpr unsigned kOpselSuffixShift = 8;
 

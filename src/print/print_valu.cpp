@@ -81,7 +81,7 @@ void printValuSource(const PrintContext &pc, const Inst &inst, const OperandDesc
 void printOpsel(const OperandDesc &d, uint32_t value, std::string &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
-  unsigned n = d.cls == OpClass::vop_opsel3 ? 3 : d.cls == OpClass::vop_opsel4 ? 4 : 2;
+  unsigned n = d.cls == OpClass::vop_opsel3 ? 3 : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4 : 2;
   out += "op_sel:[";
   for (unsigned k = 0; k < n; ++k) {
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
@@ -115,6 +115,7 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
   case OpClass::vop_opsel_hidden:
     printOpsel(d, v.value, out);

@@ -1,8 +1,155 @@
-// Random operands of the valu classes.
+// Random operands of the valu classes: VGPRs of every width and true16 half, scalar sources,
+// inline and literal constants of each type (with lit()), neg/abs in all spellings, op_sel, clamp
+// and omod.
+#include <fmt/format.h>
+
 #include "operand_gen.h"
 
 namespace gfxasm::difftest {
 
-std::string gen_valu(GenContext &, const isa::OperandDesc &) { return {}; }
+using namespace isa;
+
+namespace {
+
+bool isTrue16(const GenContext &g, OpType t) {
+  return (t == OpType::b16 || t == OpType::f16 || t == OpType::bf16) && !(g.desc.flags & IF_Fake16);
+}
+
+bool isE32(const GenContext &g) { return g.arch.formatOf(g.desc).sizeBytes == 4; }
+
+unsigned sourceCount(const GenContext &g) {
+  unsigned n = 0;
+  for (const OperandDesc &d : g.arch.operandsOf(g.desc))
+    n += d.field == Field::src0 || d.field == Field::src1 || d.field == Field::src2 || d.field == Field::lit;
+  return n;
+}
+
+std::string genVgpr(GenContext &g, OpType t) {
+  if (isTrue16(g, t)) {
+    // e32 halves reach v0..v127 only; a few above make llvm pick (or reject for) the e64 form.
+    unsigned n = g.below(isE32(g) && g.chance(90) ? 128 : 256);
+    return fmt::format("v{}.{}", n, g.chance(50) ? 'l' : 'h');
+  }
+  unsigned dwords = std::max(1u, typeBits(t) / 32);
+  unsigned first = g.below(257 - dwords);
+  if (dwords == 1) return fmt::format("v{}", first);
+  if (g.chance(5)) {
+    std::string s = "[";
+    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
+    return s + "]";
+  }
+  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+}
+
+std::string genNumber(GenContext &g, OpType t) {
+  static const char *const kF16[] = {"0x3118", "0xffff", "-0x8000", "0x3c00", "0x8000", "0x7bff",
+                                     "0xfff0", "65504.0", "0.1", "-2.5", "6.103515625e-05", "0x12345"};
+  static const char *const k64[] = {"0x3fe00000", "0x3fe0000000000000", "0xffffffff", "-0x11",
+                                    "0.15915494309189532", "0x3fc45f306dc9c882", "0x80000000", "1.5",
+                                    "-0x80000001", "0x100000000", "0.1", "-4.0"};
+  static const char *const k32[] = {"0x3e22f983", "0xffffffff", "-0x80000000", "0x80000000", "1e-45",
+                                    "0x1ffffffff", "1e40", "-0.0", "0x3f800000", "0x8000"};
+  switch (g.below(8)) {
+  case 0:
+  case 1: return genInlineOrLiteral(g, t);
+  case 2: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
+  case 3:
+    if (typeBits(t) == 16) return g.pick(kF16);
+    if (typeBits(t) == 64) return g.pick(k64);
+    return g.pick(k32);
+  case 4: {
+    if (typeKind(t) == 'V') return genInlineOrLiteral(g, t); // v_dot2acc_f32_f16 fails on lit()
+    // llvm-mc-22 lets lit() of an inline value share the instruction with another literal (and
+    // encodes only one): such values only where there is no other source.
+    static const char *const kLit[] = {"lit(0x1234)", "lit(1.5)", "lit(0x12345678)", "lit(-3.25)"};
+    static const char *const kLitInline[] = {"lit(1.0)", "lit(1)", "lit(-2.0)", "lit(0x3c00)", "lit(0.5)"};
+    return sourceCount(g) == 1 && g.chance(50) ? g.pick(kLitInline) : g.pick(kLit);
+  }
+  case 5: return fmt::format("0x{:x}", g.below(0x10000));
+  default: return genInlineOrLiteral(g, t);
+  }
+}
+
+// neg / abs around `x` in one of llvm's spellings.
+std::string withModifiers(GenContext &g, std::string x, bool negOk, bool absOk) {
+  bool abs = absOk && g.chance(25), neg = negOk && g.chance(25);
+  if (abs) x = g.chance(50) ? "|" + x + "|" : "abs(" + x + ")";
+  if (neg) {
+    bool isNumber = !x.empty() && (std::isdigit(static_cast<unsigned char>(x[0])) || x[0] == '-');
+    x = g.chance(50) || isNumber ? "neg(" + x + ")" : "-" + x;
+  }
+  return x;
+}
+
+std::string genSource(GenContext &g, const OperandDesc &d) {
+  bool vgprOk = d.cls != OpClass::vssrc;
+  bool negOk = d.cls == OpClass::vsrc_mod || d.cls == OpClass::vsrc_neg;
+  bool absOk = d.cls == OpClass::vsrc_mod;
+  if (g.invalid && g.chance(30)) {
+    negOk = absOk = true; // modifiers the operand may not take
+    vgprOk = true;
+  }
+  std::string x;
+  unsigned kind = g.below(10);
+  unsigned dwords = std::max(1u, typeBits(d.type) / 32);
+  if (vgprOk && kind < 4) x = genVgpr(g, d.type);
+  else if (kind < 6) x = genScalarRegister(g, dwords, true);
+  else x = genNumber(g, d.type);
+  return withModifiers(g, x, negOk, absOk);
+}
+
+std::string genOpsel(GenContext &g, unsigned n) {
+  if (g.chance(60)) return {};
+  std::string s = "op_sel:[";
+  unsigned count = g.chance(85) ? n : 1 + g.below(n);
+  for (unsigned k = 0; k < count; ++k) s += fmt::format("{}{}", k ? "," : "", g.below(2));
+  return s + "]";
+}
+
+} // namespace
+
+std::string gen_valu(GenContext &g, const OperandDesc &d) {
+  if (g.invalid && g.chance(20) && isPositional(d.cls)) {
+    static const char *const kWrong[] = {"v256", "v[0:2]", "s[1:2]", "v1.l", "v1.h", "foo", "-", "1.0e40",
+                                         "-|v1", "v1.x", "exec"};
+    return g.pick(kWrong);
+  }
+  switch (d.cls) {
+  case OpClass::vgpr:
+    return genVgpr(g, d.type);
+  case OpClass::vsrc:
+  case OpClass::vsrc_mod:
+  case OpClass::vsrc_neg:
+  case OpClass::vssrc:
+    return genSource(g, d);
+  case OpClass::vcc:
+    if (g.chance(15)) return {};
+    return g.wave64 ? "vcc" : "vcc_lo";
+  case OpClass::vk: {
+    static const char *const kK[] = {"1.5", "-2.0", "0.1", "0x1234", "0xbf800000", "0x3c00", "1"};
+    return g.chance(50) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next()) >> (typeBits(d.type) == 16 ? 16 : 0))
+                        : g.pick(kK);
+  }
+  case OpClass::vop_opsel2:
+  case OpClass::vop_opsel_pair:
+    return genOpsel(g, 2);
+  case OpClass::vop_opsel3:
+    return genOpsel(g, 3);
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2:
+    return genOpsel(g, 4);
+  case OpClass::vop_opsel_hidden:
+    return g.invalid && g.chance(30) ? "op_sel:[1,0,0,0]" : "";
+  case OpClass::vop_clamp:
+    return g.chance(30) ? "clamp" : "";
+  case OpClass::vop_omod: {
+    if (!g.chance(30)) return {};
+    static const char *const kOmod[] = {"mul:2", "mul:4", "div:2", "mul:1", "div:1", "mul:3"};
+    return g.pick(kOmod);
+  }
+  default:
+    return {};
+  }
+}
 
 } // namespace gfxasm::difftest

@@ -279,7 +279,7 @@ def operand_strings(e):
             raise RuntimeError("unmapped operand %r in %s" % (o.text, e.name))
         if o.field in ("vdst", "sdst") and o.kind == "s":
             lane = not e.name.startswith(("v_readlane", "v_readfirstlane"))
-            out.append("%s:sreg:%s" % (o.field, "b1" if lane else "b32"))
+            out.append("%s:vmask:b1" % o.field if lane else "%s:sreg:b32" % o.field)
         elif o.field in ("vdst", "vsrc1"):
             t = e.types.get(i, (None, None))[1] if o.field == "vsrc1" else None
             out.append("%s:vgpr:%s" % (o.field, "b16" if o.half or t in ("b16", "f16", "bf16")
@@ -288,7 +288,7 @@ def operand_strings(e):
             kinds, t = e.types[i]
             cls = source_class(e, i, kinds)
             if cls == "sreg" and o.dwords == 1:
-                t = "b1"
+                cls, t = "vmask", "b1"
             out.append("%s:%s:%s%s" % (o.field, cls, t, opt))
     return out
 
@@ -299,7 +299,9 @@ def modifier_strings(e):
         # op_sel:[src0, src1, ..., dst]: entry k < n-1 is bit k, the last one bit 3 (the
         # destination's); v_permlane*'s pair (fi, bound_ctrl) is bits 0 and 1.
         n = max(n for _, n in e.opsel_map.values())
-        if all(idx == (bit if bit < n - 1 else n - 1) and (bit < n - 1 or bit == 3)
+        if e.opsel_map == {2: (2, 4), 3: (3, 4)}:
+            out.append("op_sel:vop_opsel_dot2")  # v_dot2_*: packed sources, no op_sel bits
+        elif all(idx == (bit if bit < n - 1 else n - 1) and (bit < n - 1 or bit == 3)
                for bit, (idx, _) in e.opsel_map.items()):
             out.append("op_sel:vop_opsel%d" % n)
         elif e.opsel_map == {0: (0, 2), 1: (1, 2)}:
