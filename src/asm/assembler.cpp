@@ -286,7 +286,10 @@ private:
     }
     auto cands = mnemonics_.lookup(pairName.empty() ? mn.text : std::string_view(pairName));
     if (cands.empty()) {
-      error(mn.col, "invalid instruction");
+      auto similar = mnemonics_.similarNames(mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
+      std::string hint;
+      for (std::string_view n : similar) hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
+      error(mn.col, "invalid instruction" + hint + (hint.empty() ? "" : "?"));
       return;
     }
     size_t operandStart = c.pos;

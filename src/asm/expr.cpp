@@ -76,7 +76,7 @@ struct Evaluator {
     case Tok::LParen: {
       c.next();
       if (!expr(0, v)) return false;
-      if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')' in parentheses expression");
+      if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')'");
       return true;
     }
     case Tok::Minus: c.next(); if (!unary(v)) return false; v = static_cast<int64_t>(0ull - static_cast<uint64_t>(v)); return true;

@@ -25,6 +25,24 @@ int suffixRank(std::string_view name, std::string_view &base) {
   base = name;
   return -1;
 }
+
+// Edit distance counting insertions and deletions only (a replacement costs two), as llvm's
+// spell check computes it; anything above `max` is reported as max + 1.
+unsigned insertDeleteDistance(std::string_view a, std::string_view b, unsigned max) {
+  if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > max) return max + 1;
+  std::vector<unsigned> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<unsigned>(j);
+  for (size_t i = 1; i <= a.size(); ++i) {
+    unsigned diag = row[0];
+    row[0] = static_cast<unsigned>(i);
+    for (size_t j = 1; j <= b.size(); ++j) {
+      unsigned up = row[j];
+      row[j] = a[i - 1] == b[j - 1] ? diag : std::min(row[j - 1], up) + 1;
+      diag = up;
+    }
+  }
+  return std::min(row[b.size()], max + 1);
+}
 } // namespace
 
 MnemonicTable::MnemonicTable(const ArchTables &arch) {
@@ -62,6 +80,27 @@ std::span<const InstrDesc *const> MnemonicTable::lookup(std::string_view name) c
   auto it = map_.find(name);
   if (it == map_.end()) return {};
   return it->second;
+}
+
+} // namespace gfxasm::as
+
+namespace gfxasm::as {
+
+std::vector<std::string_view> MnemonicTable::similarNames(
+    std::string_view name, const std::function<bool(const InstrDesc &)> &available) const {
+  constexpr unsigned kMaxEditDistance = 2;
+  std::string_view base;
+  suffixRank(name, base);
+  std::vector<std::string_view> out;
+  for (const auto &[key, entries] : map_) {
+    std::string_view keyBase;
+    if (suffixRank(key, keyBase) >= 0 || insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance)
+      continue;
+    if (std::any_of(entries.begin(), entries.end(), [&](const InstrDesc *d) { return available(*d); }))
+      out.push_back(key);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 } // namespace gfxasm::as

@@ -2,6 +2,7 @@
 // its encoding suffix _e32/_e64/_dpp/_sdwa) to the table entries to try, in preference order.
 #pragma once
 
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -16,6 +17,10 @@ class MnemonicTable {
 public:
   static const MnemonicTable &forArch(const isa::ArchTables &arch);
   std::span<const isa::InstrDesc *const> lookup(std::string_view name) const;
+  // llvm's "did you mean" list for an unknown mnemonic: the names (encoding suffix dropped) at
+  // most two insertions/deletions away that have an entry `available` accepts, sorted.
+  std::vector<std::string_view> similarNames(std::string_view name,
+                                             const std::function<bool(const isa::InstrDesc &)> &available) const;
 
 private:
   explicit MnemonicTable(const isa::ArchTables &arch);

@@ -45,6 +45,7 @@ bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first
 // `s[lo:hi]` / `s[lo]` after the prefix identifier.
 bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t col, Reg &reg) {
   c.next(); // '['
+  uint32_t loCol = c.peek().col;
   ExprResult lo = parseExpr(c, ctx.syms);
   if (!lo.ok()) return ctx.fail(lo.errCol, lo.error);
   int64_t hiv = lo.value;
@@ -54,8 +55,10 @@ bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t c
     hiv = hi.value;
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
-  if (lo.value < 0 || hiv < lo.value || hiv > 1023)
-    return ctx.fail(col, "invalid register index");
+  // llvm reports a bad index pair at the first index.
+  if (lo.value < 0) return ctx.fail(loCol, "invalid register index");
+  if (hiv < lo.value) return ctx.fail(loCol, "first register index should not exceed second index");
+  if (hiv > 1023) return ctx.fail(col, "invalid register index");
   reg.file = p.file;
   reg.index = static_cast<uint16_t>(lo.value);
   reg.count = static_cast<uint16_t>(hiv - lo.value + 1);
