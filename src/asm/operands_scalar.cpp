@@ -91,7 +91,8 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
     double f = c.next().fval;
     if (neg) f = -f;
     if (forced) {
-      imm = valuForcedLiteral(true, 0, f, d.type);
+      // A 16-bit integer source (the gfx1150 f16 compares) takes lit(float) as single precision.
+      imm = valuForcedLiteral(true, 0, f, d.type == OpType::b16 ? OpType::f32 : d.type);
     } else if (d.type == OpType::b64) {
       int enc = inlineEncodingOfFloat(f, d.type);
       if (enc >= 0) imm = {true, false, static_cast<uint32_t>(enc)};
@@ -103,6 +104,7 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     imm = forced ? valuForcedLiteral(false, e.value, 0, d.type) : valuIntImmediate(e.value, d.type);
+    if (forced && e.value < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative; // b64: 32 bits
   }
   if (forced) {
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
@@ -204,6 +206,8 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
   ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.kind == ExprResult::Kind::Symbolic) {
+    // Only a name alone is a label (not -L or L+1).
+    if (start.kind != Tok::Identifier) return ctx.fail(start.col, "expected an absolute expression or a label");
     inst.labelOperand = static_cast<int>(idx);
     inst.labelSymbol = e.symbol;
     v.value = 0;
@@ -243,6 +247,9 @@ bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
     return true;
   }
   if (ctx.err.set) return false;
+  // `offset:` needs an SGPR offset before it.
+  if (start.kind == Tok::Identifier && start.text == "offset" && c.peek(1).kind == Tok::Colon)
+    return ctx.fail(start.col, "not a valid operand.");
   int off = operandIndex(inst, Field::offset);
   if (off < 0) return ctx.fail(start.col, kInvalid);
   v.value = src::kNull;

@@ -159,7 +159,8 @@ bool parseDepctr(ParseContext &ctx, Cursor &c, OperandValue &v) {
 // An absolute expression argument of sendmsg/hwreg; `name` is set when it is one of `names`.
 template <typename Named>
 bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names, const Named *&name,
-                     int64_t &value, const char *what) {
+                     int64_t &value, const char *what, std::span<const std::string_view> otherTargets = {},
+                     const char *otherTargetError = nullptr) {
   const Token &t = c.peek();
   name = nullptr;
   if (t.kind == Tok::Identifier) {
@@ -170,6 +171,8 @@ bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names,
         return true;
       }
     }
+    if (std::find(otherTargets.begin(), otherTargets.end(), t.text) != otherTargets.end())
+      return ctx.fail(t.col, otherTargetError);
     const Symbol *s = ctx.syms.find(t.text);
     if (!s || s->kind != Symbol::Kind::Value)
       return ctx.fail(t.col, std::string("expected ") + what + " or an absolute expression");
@@ -191,7 +194,9 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   const MessageName *msg;
   int64_t id = 0, op = 0, stream = 0;
   uint32_t idCol = c.peek().col;
-  if (!parseNameOrExpr(ctx, c, messageNames(), msg, id, "a message name")) return false;
+  if (!parseNameOrExpr(ctx, c, messageNames(), msg, id, "a message name", otherTargetMessageNames(),
+                       "specified message id is not supported on this GPU"))
+    return false;
   if (msg) id = msg->id;
   else if (id < 0 || id > kMsgIdMax) return ctx.fail(idCol, "invalid message id");
   bool hasOp = false, hasStream = false;
@@ -287,7 +292,9 @@ bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   const NamedValue *reg;
   int64_t id = 0, offset = 0, size = 32;
   uint32_t idCol = c.peek().col, offCol = 0, sizeCol = 0;
-  if (!parseNameOrExpr(ctx, c, hwregNames(), reg, id, "a register name")) return false;
+  if (!parseNameOrExpr(ctx, c, hwregNames(), reg, id, "a register name", otherTargetHwregNames(),
+                       "invalid hardware register: not supported on this GPU"))
+    return false;
   if (reg) id = reg->value;
   if (c.accept(Tok::Comma)) {
     offCol = c.peek().col;

@@ -11,7 +11,8 @@
 namespace gfxasm::isa {
 
 // Mod_Lit: a literal written lit(...), which prints that way (no bits of its own).
-enum OperandMods : uint8_t { Mod_Neg = 1, Mod_Abs = 2, Mod_Sext = 4, Mod_Lit = 8 };
+// Mod_LitNegative: lit(...) of a negative integer, which llvm prints sign-extended to 64 bits.
+enum OperandMods : uint8_t { Mod_Neg = 1, Mod_Abs = 2, Mod_Sext = 4, Mod_Lit = 8, Mod_LitNegative = 16 };
 
 struct OperandValue {
   uint32_t value = 0; // what goes into the operand's field

@@ -37,6 +37,21 @@ constexpr NamedValue kHwregs[] = {
     {"HW_REG_SHADER_CYCLES", 29},
 };
 
+constexpr std::string_view kOtherHwregs[] = {
+    "HW_REG_HW_ID", "HW_REG_TBA_LO", "HW_REG_TBA_HI", "HW_REG_TMA_LO", "HW_REG_TMA_HI",
+    "HW_REG_XNACK_MASK", "HW_REG_POPS_PACKER", "HW_REG_PERF_SNAPSHOT_DATA1", "HW_REG_PERF_SNAPSHOT_DATA2",
+    "HW_REG_EXCP_FLAG_PRIV", "HW_REG_EXCP_FLAG_USER", "HW_REG_TRAP_CTRL", "HW_REG_SCRATCH_BASE_LO",
+    "HW_REG_SCRATCH_BASE_HI", "HW_REG_WAVE_MODE", "HW_REG_WAVE_STATUS", "HW_REG_WAVE_GPR_ALLOC",
+    "HW_REG_WAVE_LDS_ALLOC", "HW_REG_WAVE_HW_ID1", "HW_REG_WAVE_HW_ID2", "HW_REG_WAVE_SCHED_MODE",
+    "HW_REG_WAVE_STATE_PRIV", "HW_REG_WAVE_EXCP_FLAG_PRIV", "HW_REG_WAVE_EXCP_FLAG_USER",
+    "HW_REG_WAVE_TRAP_CTRL", "HW_REG_WAVE_DVGPR_ALLOC_LO", "HW_REG_WAVE_DVGPR_ALLOC_HI", "HW_REG_IB_STS2",
+    "HW_REG_SHADER_CYCLES_HI", "HW_REG_DVGPR_ALLOC_LO", "HW_REG_XCC_ID", "HW_REG_SQ_PERF_SNAPSHOT_DATA",
+    "HW_REG_SQ_PERF_SNAPSHOT_DATA1", "HW_REG_SQ_PERF_SNAPSHOT_PC_LO", "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
+
+constexpr std::string_view kOtherMessages[] = {
+    "MSG_GS", "MSG_GS_DONE", "MSG_SAVEWAVE", "MSG_ORDERED_PS_DONE", "MSG_EARLY_PRIM_DEALLOC",
+    "MSG_GET_DOORBELL", "MSG_GET_DDID", "MSG_RTN_GET_SE_AID_ID", "MSG_RTN_GET_CLUSTER_BARRIER_STATE"};
+
 constexpr MessageName kMessages[] = {
     {"MSG_INTERRUPT", 1, true, false},
     {"MSG_HS_TESSFACTOR", 2, true, false},
@@ -74,12 +89,10 @@ uint32_t depctrUsedMask() {
 }
 
 std::span<const NamedValue> hwregNames() { return kHwregs; }
+std::span<const std::string_view> otherTargetHwregNames() { return kOtherHwregs; }
+std::span<const std::string_view> otherTargetMessageNames() { return kOtherMessages; }
 
 std::span<const MessageName> messageNames() { return kMessages; }
-std::span<const MessageOpName> messageOpNames(unsigned id) {
-  if (id == 2 || id == 3) return kGsOps;
-  if (id == 15) return kSysmsgOps;
-  return {};
-}
+std::span<const MessageOpName> messageOpNames(unsigned id) { return id == 15 ? kSysmsgOps : kGsOps; }
 
 } // namespace gfxasm::isa

@@ -44,6 +44,8 @@ uint32_t depctrUsedMask();                       // bits some counter covers
 // hwreg(id, offset, size): id 5:0, offset 10:6, size - 1 15:11.
 constexpr BitField kHwregId{0, 6}, kHwregOffset{6, 5}, kHwregSizeMinus1{11, 5};
 std::span<const NamedValue> hwregNames(); // the registers gfx11 names (HW_REG_MODE = 1 ...)
+// Names llvm knows from other targets: an error of their own on gfx11.
+std::span<const std::string_view> otherTargetHwregNames();
 
 // sendmsg(type, op, stream) = type | op << 4 | stream << 8 (gfx11 types have 8 bits, so an op
 // overlaps the type's high bits); numeric arguments are range-checked against these widths.
@@ -56,8 +58,9 @@ struct MessageName {
   bool takesOp;   // an operation is required (and no stream allowed)
 };
 std::span<const MessageName> messageNames();
-// The operation names valid after message type `id` (by number: GS ops after 2 and 3, system
-// message ops after 15), and which of them gfx11 supports.
+std::span<const std::string_view> otherTargetMessageNames();
+// The operation names valid after message type `id` (by number: system message ops after 15,
+// GS ops after any other), and which of them gfx11 supports.
 struct MessageOpName {
   std::string_view name;
   uint16_t value;

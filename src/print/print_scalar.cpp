@@ -29,7 +29,17 @@ void printScalarSource(const PrintContext &pc, const Inst &inst, const OperandDe
     printSource(inst, d, v.value, pc.wave64, out);
     return;
   }
-  bool litForm = (v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type);
+  if (v.mods & Mod_Lit) {
+    // As written: the whole dword (a 16-bit integer source keeps a single's bits), negative
+    // integers sign-extended to 64 bits.
+    uint64_t value = inst.literal;
+    if (v.mods & Mod_LitNegative)
+      value = static_cast<uint64_t>(typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(inst.literal)}
+                                                           : int64_t{static_cast<int32_t>(inst.literal)});
+    fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
+    return;
+  }
+  bool litForm = as::valuLiteralLooksInline(inst.literal, d.type);
   if (litForm) out += "lit(";
   printHex(as::valuLiteralPrintValue(inst.literal, d.type), out);
   if (litForm) out += ')';
@@ -66,6 +76,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     break;
   case OpClass::imm16:
   case OpClass::uimm16:
+    if ((d.flags & OF_Optional) && v.value == 0) break; // left out at its default
     if (d.type == OpType::hex) printHex(v.value & 0xffff, out);
     else fmt::format_to(std::back_inserter(out), "{}", v.value & 0xffff);
     break;

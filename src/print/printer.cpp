@@ -71,6 +71,16 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
         out += name.substr(pair + 2);
         firstPositional = true;
       }
+      if (ops[i].flags & OF_Optional) {
+        // An optional operand its family prints as nothing is left out (s_endpgm's 0).
+        mod.clear();
+        printOperand(pc, inst, i, mod);
+        if (mod.empty()) continue;
+        out += firstPositional ? " " : ", ";
+        firstPositional = false;
+        out += mod;
+        continue;
+      }
       out += firstPositional ? " " : ", ";
       firstPositional = false;
       printOperand(pc, inst, i, out);
