@@ -145,6 +145,9 @@ private:
   SymbolTable syms_;
   std::vector<Token> toks_;
   bool inBlockComment_ = false;
+  // The open block comment continues a statement that has tokens (a comment across lines is part
+  // of the statement it started in, as in llvm's lexer): its closing line echoes no blank line.
+  bool commentInStatement_ = false;
   std::string out_;
   std::vector<uint8_t> code_;
   std::vector<Fixup> fixups_;
@@ -168,7 +171,10 @@ private:
   void statement(std::string_view line, uint32_t lineNo) {
     curLine_ = line;
     curLineNo_ = lineNo;
+    bool startsInComment = inBlockComment_;
     LexResult lr = lexLine(line, toks_, inBlockComment_);
+    bool continuesStatement = startsInComment && commentInStatement_;
+    if (inBlockComment_) commentInStatement_ = toks_.size() > 1 || continuesStatement;
     if (!lr.ok) {
       error(lr.errCol, lr.errMsg);
       return;
@@ -183,7 +189,8 @@ private:
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
       // line that ends in a `//` or `;` comment.
-      if (c.pos == 0 && asmOut() && !inBlockComment_ && c.peek().col == line.size()) out_ += '\n';
+      if (c.pos == 0 && asmOut() && !inBlockComment_ && !continuesStatement && c.peek().col == line.size())
+        out_ += '\n';
       return;
     }
     const Token &first = c.peek();

@@ -126,7 +126,6 @@ bool parseOpSel(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst)
   if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
   uint32_t bits = 0;
   for (unsigned k = 0;; ++k) {
-    if (k == kOpSelBits) return ctx.fail(c.peek().col, "expected a closing square bracket");
     const Token &t = c.peek();
     if (!startsExpr(t)) return ctx.fail(t.col, "unknown token in expression");
     ExprResult e = parseExpr(c, ctx.syms);
@@ -134,6 +133,7 @@ bool parseOpSel(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst)
     if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
     bits |= static_cast<uint32_t>(e.value) << k;
     if (c.accept(Tok::RBrac)) break;
+    if (k + 1 == kOpSelBits) return ctx.fail(c.peek().col, "expected a closing square bracket");
     if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
   }
   if (bits) {

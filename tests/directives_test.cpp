@@ -1,0 +1,88 @@
+// Directives and symbols of plain instruction files, compared with llvm-mc-22's whole output.
+#include <gtest/gtest.h>
+
+#include "oracle_util.h"
+
+namespace {
+
+using namespace gfxasm::test;
+
+void expectSameOutput(const std::string &input, const std::string &cpu = "gfx1100") {
+  ToolRun llvm = runLlvmMc(input, cpu);
+  ASSERT_NE(llvm.out.find(".amdgcn_target"), std::string::npos) << "llvm-mc-22 did not run: " << llvm.err;
+  gfxasm::AssembleResult r = assembleLikeCli(input, cpu);
+  EXPECT_EQ(r.text, llvm.out) << input;
+  EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
+}
+
+TEST(Directives, KernelPrologue) {
+  expectSameOutput(R"(// leading comment
+.text
+.amdgcn_target "amdgcn-amd-amdhsa--gfx1100"
+.globl my_kernel
+.global other
+.p2align 8
+.type my_kernel,@function
+.type other, @function
+my_kernel:
+  s_mov_b32 s0, s1 ; trailing comment
+  s_endpgm
+.Lfunc_end0:
+.size my_kernel, .Lfunc_end0-my_kernel
+)");
+}
+
+TEST(Directives, Comments) {
+  expectSameOutput("s_nop 0 // line comment\n"
+                   "s_nop 1 ; semicolon comment\n"
+                   "# hash comment at the start of a line\n"
+                   "/* block\n   comment */ s_nop 2\n"
+                   "s_nop /* inside */ 3\n"
+                   "/* one-line block */\n"
+                   "\n"
+                   "s_nop 4 /* open\n  still comment\n*/\n"
+                   "label: s_nop 5 // label and instruction\n"
+                   "a: b: s_nop 6\n");
+}
+
+TEST(Directives, Alignment) {
+  expectSameOutput(".p2align 2\n.p2align 4, 0\n.p2align 4,,8\n.p2align 4, 0, 8\n.balign 16\n.balign 16, 0xff\n"
+                   ".align 4\n.align 256\n.p2align 3, 0x100\n");
+  // Bad alignments are reported, and llvm still emits the nearest alignment it can.
+  expectSameOutput(".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n");
+}
+
+TEST(Directives, SymbolsAndTypes) {
+  expectSameOutput(".globl a, b, c\n.weak w1, w2\n.type f1, %function\n.type f2, STT_FUNC\n"
+                   ".type f3 , @object\n.type f4, \"function\"\n.type f5, function\n.type f6 STT_TLS\n"
+                   ".type f7, #gnu_unique_object\n.size f1, 12\n.size f2, 4*3\n.size f3, undefined_s + 4\n"
+                   ".ident \"gfxasm test\"\n");
+  expectSameOutput(".type f1\n.type f1, @foo\n.size f1\n.globl a b\n.globl 5\n.text foo\n"
+                   ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1101\"\n.amdgcn_target foo\n");
+}
+
+TEST(Directives, Data) {
+  expectSameOutput(".byte 1, 2\n.short 0x1234\n.2byte 5\n.int 7\n.quad 0x100000000\n.8byte -1\n.byte -1\n"
+                   ".long L1\nL1:\n.value 4\n.byte 256\n");
+}
+
+TEST(Directives, SymbolAssignments) {
+  expectSameOutput("x = 3\n.set y, 4\n.equ z, x+y\nx = x + 1\n  s_nop x\n  s_nop z\n"
+                   "L1: s_nop 0\n.set q, L1\n.set fwd, later + 4\n.set d, L2 - L1\nL2:\n"
+                   ".set e1, 0x10\ne1 = 17\n.set\n.set q2\n.equ q3 5\n");
+}
+
+// Symbols inside operands (their parsers belong to the operand families).
+TEST(Directives, SymbolsInOperands) {
+  expectSameOutput("x = 3\nmsg = 3\nop = 0\n"
+                   "s_nop x\ns_nop x*2-1\ns_mov_b32 s0, x\ns_movk_i32 s1, x << 4\n"
+                   "s_waitcnt vmcnt(x) lgkmcnt(x+1)\n"
+                   "s_sendmsg sendmsg(msg, op, 0)\n"
+                   "s_getreg_b32 s0, hwreg(x, 0, 4)\n"
+                   "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:x\n"
+                   "lds_param_load v1, attr0.x wait_vdst:x+1\n"
+                   "s_load_b32 s0, s[0:1], x*4\n"
+                   "s_mov_b32 s[x], 0\n");
+}
+
+} // namespace

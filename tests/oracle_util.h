@@ -1,0 +1,99 @@
+// Running llvm-mc-22 (the oracle) and the gfxasm command line on one input file, for the tests
+// that compare diagnostics and directive output with llvm-mc's.
+#pragma once
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gfxasm/gfxasm.h"
+
+namespace gfxasm::test {
+
+struct ToolRun {
+  std::string out, err;
+  int status = -1; // exit status
+};
+
+// The input is written to <tmp>/input.s and the tool runs in that directory, so diagnostics name
+// the file "input.s" as AssembleOptions::fileName does in the tests.
+constexpr const char *kInputName = "input.s";
+
+inline std::string slurp(const std::string &path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on `input`.
+inline ToolRun runAssembler(const std::string &tool, const std::string &input, const std::string &cpu = "gfx1100",
+                            const std::string &mattr = "") {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string dir = fmt::format("{}/gfxasm_oracle_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
+  std::string mk = "mkdir -p " + dir;
+  if (std::system(mk.c_str()) != 0) return {};
+  std::ofstream(dir + "/" + kInputName) << input;
+  std::string cmd = fmt::format("cd {} && {} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} >out.txt 2>err.txt",
+                                dir, tool, cpu, mattr.empty() ? "" : "-mattr=" + mattr, kInputName);
+  ToolRun r;
+  int st = std::system(cmd.c_str());
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  r.out = slurp(dir + "/out.txt");
+  r.err = slurp(dir + "/err.txt");
+  std::string rm = "rm -rf " + dir;
+  if (std::system(rm.c_str()) != 0) r.status = -1;
+  return r;
+}
+
+inline ToolRun runLlvmMc(const std::string &input, const std::string &cpu = "gfx1100", const std::string &mattr = "") {
+  const char *mc = std::getenv("LLVM_MC");
+  return runAssembler(mc && *mc ? mc : "llvm-mc-22", input, cpu, mattr);
+}
+
+// One diagnostic as printed: position, severity and message (source and caret lines aside).
+struct PrintedDiag {
+  uint32_t line = 0, col = 0;
+  std::string severity, message;
+  bool operator==(const PrintedDiag &) const = default;
+};
+
+inline std::vector<PrintedDiag> parseDiagnostics(const std::string &err) {
+  static const std::regex kHead(R"(^input\.s:(\d+):(\d+): (error|warning|note): (.*)$)");
+  std::vector<PrintedDiag> out;
+  std::istringstream in(err);
+  std::smatch m;
+  for (std::string l; std::getline(in, l);) {
+    if (!std::regex_match(l, m, kHead)) continue;
+    out.push_back({static_cast<uint32_t>(std::stoul(m[1])), static_cast<uint32_t>(std::stoul(m[2])), m[3], m[4]});
+  }
+  return out;
+}
+
+// The library's result for `input`, as the CLI would print it (asm text; diagnostics).
+inline AssembleResult assembleLikeCli(const std::string &input, const std::string &cpu = "gfx1100",
+                                      std::vector<std::string> features = {}) {
+  std::string error;
+  auto t = Target::create(cpu, features, &error);
+  if (!t) throw std::runtime_error(error);
+  AssembleOptions o;
+  o.fileName = kInputName;
+  o.showEncoding = true;
+  return assemble(*t, input, o);
+}
+
+inline std::string formatAll(const std::vector<Diagnostic> &diags) {
+  std::string s;
+  for (const Diagnostic &d : diags) s += formatDiagnostic(d);
+  return s;
+}
+
+} // namespace gfxasm::test
