@@ -130,21 +130,39 @@ TEST_P(Differential, MatchesLlvmMc) {
   std::set<std::string_view> names;
   // GFXASM_DIFF_FORMATS=DS,FLAT limits the test to those formats (while working on one area).
   std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
-  for (const InstrDesc &d : arch.instrs) {
-    if (!(d.cpuMask & (1u << target->cpuIndex()))) continue;
+  auto tested = [&](const InstrDesc &d) {
+    if (!(d.cpuMask & (1u << target->cpuIndex()))) return false;
     if (!onlyFormats.empty() &&
         ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") == std::string::npos)
-      continue;
-    if ((d.flags & IF_True16) && !target->realTrue16()) continue;
-    if ((d.flags & IF_Fake16) && target->realTrue16()) continue;
-    if ((d.flags & IF_Wave32) && target->wave64()) continue;
-    if ((d.flags & IF_Wave64) && !target->wave64()) continue;
+      return false;
+    if ((d.flags & IF_True16) && !target->realTrue16()) return false;
+    if ((d.flags & IF_Fake16) && target->realTrue16()) return false;
+    if ((d.flags & IF_Wave32) && target->wave64()) return false;
+    if ((d.flags & IF_Wave64) && !target->wave64()) return false;
+    return true;
+  };
+  for (const InstrDesc &d : arch.instrs) {
+    if (!tested(d)) continue;
     names.insert(d.name);
     for (unsigned i = 0; i < samples; ++i) {
       GenContext g{rng, arch, d, target->wave64()};
       g.invalid = i % 10 == 9; // one sample in ten tries spellings that are likely invalid
       input += genLine(g) + "\n";
       lineFormat.push_back(std::string(arch.formatOf(d).name));
+    }
+  }
+  // Old mnemonics (alias lines of the data): a few lines each, with the operands of their target.
+  for (const MnemonicAlias &a : arch.aliases) {
+    for (const InstrDesc &d : arch.instrs) {
+      bool named = d.name == a.target || (d.name.substr(0, a.target.size()) == a.target &&
+                                          d.name.substr(a.target.size(), 2) == "_e");
+      if (!named || !tested(d)) continue;
+      for (unsigned i = 0; i < std::max(2u, samples / 4); ++i) {
+        GenContext g{rng, arch, d, target->wave64()};
+        input += std::string(a.name) + genLine(g).substr(d.name.size()) + "\n";
+        lineFormat.push_back(std::string(arch.formatOf(d).name));
+      }
+      break;
     }
   }
   input += "L_after:\n";

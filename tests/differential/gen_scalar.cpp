@@ -99,7 +99,7 @@ std::string genConstant(GenContext &g, bool inlineLit) {
   default: {
     // lit(...) forces a literal even for an inline value.
     static const char *const kNotInline[] = {"0x1234", "1.5", "-17", "100.0", "-32769", "65",
-                                             "0xfff0", "0x80000000", "-3.25", "0x12345678"};
+                                             "0x80000000", "-3.25", "0x12345678"};
     const char *inner = !inlineLit ? g.pick(kNotInline) : g.chance(50) ? g.pick(kFloats) : g.pick(kEdges);
     return fmt::format("lit({})", inner);
   }
