@@ -243,6 +243,9 @@ def generate(cpus, unit_of):
     # accepted by the operands that keep any 32-bit value.
     res3 = sw.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 3})
     res0 = sw.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 0})
+    # Instructions without an operand (s_barrier, s_code_end) decode only with the field clear.
+    for op, by_cpu in res0.items():
+        res3.setdefault(op, by_cpu)
     for op, text, cs in by_text(res3):
         mn, ops = split_operands(text)
         zero_text = res0.get(op, {}).get(cs[0], ("", 0))[0]
