@@ -352,12 +352,7 @@ private:
         size_t save = c.pos;
         as::ParseContext trial{pctx.target, pctx.syms, {}};
         if (!first) c.next();
-        size_t operandAt = c.pos;
-        if (!as::parseOperand(trial, c, d, static_cast<unsigned>(i), inst) ||
-            !as::implicitLeavesEnough(inst, static_cast<unsigned>(i), c)) {
-          c.pos = operandAt;
-          if (as::implicitOmissionRejected(inst, static_cast<unsigned>(i) + 1, c))
-            return pctx.fail(c.peek().col, "failed parsing operand.");
+        if (!as::parseOperand(trial, c, d, static_cast<unsigned>(i), inst)) {
           c.pos = save;
           inst.ops[i].present = false;
           continue;

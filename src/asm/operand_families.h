@@ -21,6 +21,7 @@ GFXASM_FAMILY(misc)
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
+bool validate_vext(ParseContext &ctx, isa::Inst &inst, uint32_t col); // DPP controls present
 } // namespace gfxasm::as
 
 namespace gfxasm::print {

@@ -1,5 +1,8 @@
 // Operands of the scalar formats (SOP1/SOP2/SOPK/SOPC/SOPP, SMEM) and the generic classes.
 #include <bit>
+#include <cstring>
+
+#include <fmt/format.h>
 
 #include "asm/operand_families.h"
 #include "asm/valu_operands.h"

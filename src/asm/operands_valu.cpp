@@ -207,8 +207,6 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
     }
   } else {
     if (r.half) return ctx.fail(col, "invalid operand for instruction");
-    // e32 fields of 16-bit operands keep bit 7 for the half: v0..v127 also under fake16.
-    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128) return ctx.fail(col, "invalid operand for instruction");
     if (r.count != typeDwords(d.type, ctx.target.wave64())) return ctx.fail(col, "invalid operand for instruction");
     if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
   }
@@ -326,7 +324,7 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
 }
 
 struct SourceKinds {
-  bool vgpr, scalar, constant, neg, abs, literal = true;
+  bool vgpr, scalar, constant, neg, abs;
 };
 
 SourceKinds kindsOf(OpClass cls) {
@@ -334,7 +332,6 @@ SourceKinds kindsOf(OpClass cls) {
   case OpClass::vsrc_mod: return {true, true, true, true, true};
   case OpClass::vsrc_neg: return {true, true, true, true, false};
   case OpClass::vssrc: return {false, true, true, false, false};
-  case OpClass::vssrc_inline: return {false, true, true, false, false, false};
   default: return {true, true, true, false, false};
   }
 }
@@ -358,23 +355,12 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     uint8_t mods = v.mods;
-    if (symbol && !k.literal) return ctx.fail(start.col, "invalid operand for instruction");
-    if (symbol && c.peek(1).kind == Tok::Identifier) {
-      // A symbol before the modifiers (foo clamp): read it on its own.
-      std::vector<Token> sub{c.peek(), Token{}};
-      Cursor sc{sub, 0};
-      if (!parse_scalar(ctx, sc, scalar, idx, inst)) return false;
-      c.pos += sc.pos;
-    } else if (!parse_scalar(ctx, c, scalar, idx, inst)) {
-      return false;
-    }
+    if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
     v.mods |= mods;
     return true;
   }
   if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
-  if (!parseImmediate(ctx, c, d, v, inst, inBars, fold)) return false;
-  if (!k.literal && v.value == src::kLiteral) return ctx.fail(start.col, "invalid operand for instruction");
-  return true;
+  return parseImmediate(ctx, c, d, v, inst, inBars, fold);
 }
 
 // [-|neg(] [|abs(] value [|)] [)]
@@ -440,31 +426,24 @@ unsigned opselEntries(OpClass cls) {
 }
 
 // op_sel:[a,b,...]: entry k is bit k, the last one (of vop_opselN) the destination's bit 3.
-bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, const Inst &inst) {
+bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
   const Token &start = c.next(); // op_sel
   if (!c.accept(Tok::Colon) || !c.accept(Tok::LBrac)) return ctx.fail(start.col, "invalid op_sel value.");
   unsigned n = opselEntries(d.cls), bits = 0, k = 0;
-  // v_fmac_*: src2 is the destination, its entry shows the destination's bit (not encoded).
-  bool tied = n == 4 && operandIndex(inst, Field::src2) < 0;
-  int tiedEntry = -1;
   do {
     const Token &t = c.peek();
     if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
       return ctx.fail(t.col, "invalid op_sel value.");
     c.next();
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
-    if (tied && k == 2) tiedEntry = static_cast<int>(t.ival);
-    else if (t.ival) bits |= 1u << bit;
+    if (t.ival) bits |= 1u << bit;
     ++k;
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // Slots a .l/.h suffix already decided must agree.
   // A nonzero op_sel must agree with every .l/.h suffix; all zeros leaves them to the suffixes.
   unsigned decided = v.value >> kOpselSuffixShift, implied = v.value & 0xf;
-  bool nonzero = bits || tiedEntry == 1;
-  if (nonzero && ((bits ^ implied) & decided))
-    return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
-  if (nonzero && tiedEntry >= 0 && (decided & 8) && static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))
+  if (bits && ((bits ^ implied) & decided))
     return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
   if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3)) return ctx.fail(start.col, "invalid op_sel operand");
   v.value = bits | implied | decided << kOpselSuffixShift;
@@ -517,7 +496,6 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline:
     return parseSource(ctx, c, d, idx, v, inst);
   case OpClass::vmask: {
     // Any scalar register of the lane mask's width (also null, m0, src_*), as a scalar source.
@@ -547,7 +525,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
-    return parseOpsel(ctx, c, d, v, inst);
+    return parseOpsel(ctx, c, d, v);
   case OpClass::vop_clamp:
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "invalid operand for instruction");
     c.next();
@@ -571,19 +549,6 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
   if (t != OpType::f16 && t != OpType::f32) return false;
   if (c.is(Tok::Pipe)) return true;
   return isWord(c, "lit") || isWord(c, "neg") || isWord(c, "abs");
-}
-
-bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {
-  auto ops = inst.arch->operandsOf(*inst.desc);
-  unsigned need = 0, have = 0;
-  for (size_t j = idx + 1; j < ops.size(); ++j) need += isPositional(ops[j].cls) && !(ops[j].flags & OF_Optional);
-  int depth = 0;
-  for (size_t k = c.pos; k < c.toks.size() && c.toks[k].kind != Tok::Eol; ++k) {
-    Tok t = c.toks[k].kind;
-    depth += (t == Tok::LParen || t == Tok::LBrac) - (t == Tok::RParen || t == Tok::RBrac);
-    have += t == Tok::Comma && depth == 0;
-  }
-  return have >= need;
 }
 
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {

@@ -3,6 +3,7 @@
 
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
+#include "asm/valu_operands.h"
 #include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
@@ -330,9 +331,162 @@ bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst
   return true;
 }
 
+// --- DPP16 / DPP8 operands.
+
+// Whether a later modifier of the entry was written already: llvm takes the DPP controls only in
+// the order it prints them.
+bool laterModifierPresent(const Inst &inst, unsigned idx) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t j = idx + 1; j < ops.size(); ++j)
+    if (inst.ops[j].present && !isPositional(ops[j].cls)) return true;
+  return false;
+}
+
+// A DPP VGPR operand with the modifiers its class allows. True16 halves (v0..v127 .l/.h) encode as
+// n | hi << 7 in the 8-bit fields.
+bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  bool negOk = d.cls == OpClass::dpp_vreg_mod || d.cls == OpClass::dpp_vreg_neg ||
+               d.cls == OpClass::dpp_vreg_lo_mod || d.cls == OpClass::dpp_vreg_lo_neg;
+  bool absOk = d.cls == OpClass::dpp_vreg_mod || d.cls == OpClass::dpp_vreg_abs ||
+               d.cls == OpClass::dpp_vreg_lo_mod || d.cls == OpClass::dpp_vreg_lo_abs;
+  bool lo128 = d.cls == OpClass::dpp_vreg_lo || d.cls == OpClass::dpp_vreg_lo_mod ||
+               d.cls == OpClass::dpp_vreg_lo_neg || d.cls == OpClass::dpp_vreg_lo_abs;
+  bool closeNeg = false, closeAbs = false, closeAbsFn = false;
+  auto isFn = [&](std::string_view name) {
+    return c.is(Tok::Identifier) && c.peek().text == name && c.peek(1).kind == Tok::LParen;
+  };
+  if (negOk && isFn("neg")) {
+    c.next();
+    c.next();
+    closeNeg = true;
+    v.mods |= Mod_Neg;
+  } else if (negOk && c.is(Tok::Minus)) {
+    c.next();
+    v.mods |= Mod_Neg;
+  }
+  if (absOk && c.is(Tok::Pipe)) {
+    c.next();
+    closeAbs = true;
+    v.mods |= Mod_Abs;
+  } else if (absOk && isFn("abs")) {
+    c.next();
+    c.next();
+    closeAbsFn = true;
+    v.mods |= Mod_Abs;
+  }
+  const Token &start = c.peek();
+  Reg r;
+  if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
+  if (r.file != RegFile::VGPR || r.count != 1) return invalid(ctx, start.col);
+  if (isTrue16Operand(inst, d.type)) {
+    if (!r.half || r.index >= 128) return invalid(ctx, start.col);
+    v.value = r.index | (r.half == 2 ? 128u : 0u);
+  } else {
+    if (r.half || (lo128 && r.index >= 128)) return invalid(ctx, start.col);
+    v.value = r.index;
+  }
+  if ((closeAbs && !c.accept(Tok::Pipe)) || (closeAbsFn && !c.accept(Tok::RParen)) ||
+      (closeNeg && !c.accept(Tok::RParen)))
+    return invalid(ctx, c.peek().col);
+  return true;
+}
+
+// `:` and an absolute expression.
+bool parseColonValue(ParseContext &ctx, Cursor &c, int64_t &value) {
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  const Token &t = c.peek();
+  if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  value = e.value;
+  return true;
+}
+
+// `:[a, b, ...]`: `count` entries of `bits` bits each, the first in the lowest bits.
+bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, uint32_t &value) {
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
+  value = 0;
+  for (unsigned k = 0; k < count; ++k) {
+    if (k && !c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
+    const Token &t = c.peek();
+    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.value < 0 || e.value >= (1 << bits)) return ctx.fail(t.col, fmt::format("expected a {}-bit value", bits));
+    value |= static_cast<uint32_t>(e.value) << (k * bits);
+  }
+  if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  return true;
+}
+
+struct DppRowControl {
+  std::string_view name;
+  uint32_t base;
+  int64_t min, max; // min > max: written without a value
+};
+constexpr DppRowControl kDppRowControls[] = {
+    {"row_shl", 0x100, 1, 15},   {"row_shr", 0x110, 1, 15},     {"row_ror", 0x120, 1, 15},
+    {"row_mirror", 0x140, 1, 0}, {"row_half_mirror", 0x141, 1, 0}, {"row_share", 0x150, 0, 15},
+    {"row_xmask", 0x160, 0, 15},
+};
+
+bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  const Token &word = c.next();
+  if (word.text == "quad_perm") return parseLaneList(ctx, c, 4, 2, v.value);
+  for (const DppRowControl &rc : kDppRowControls) {
+    if (word.text != rc.name) continue;
+    v.value = rc.base;
+    if (rc.min > rc.max) return true;
+    int64_t n;
+    if (!parseColonValue(ctx, c, n)) return false;
+    if (n < rc.min || n > rc.max) return ctx.fail(word.col, fmt::format("invalid {} value", rc.name));
+    v.value = rc.base + static_cast<uint32_t>(n);
+    return true;
+  }
+  return ctx.fail(word.col, "not a valid operand.");
+}
+
+bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                      Inst &inst) {
+  const Token &word = c.peek();
+  if (laterModifierPresent(inst, idx)) return ctx.fail(word.col, "not a valid operand.");
+  if (d.cls == OpClass::dpp_ctrl) return parseDppControl(ctx, c, v);
+  c.next();
+  if (d.cls == OpClass::dpp8_sel) return parseLaneList(ctx, c, 8, 3, v.value);
+  int64_t n;
+  if (!parseColonValue(ctx, c, n)) return false;
+  switch (d.cls) {
+  case OpClass::dpp_mask: v.value = static_cast<uint32_t>(n); break; // printed as written, low 4 bits encoded
+  case OpClass::dpp_fi: v.value = static_cast<uint32_t>(n); break;   // encodes n & 1
+  case OpClass::dpp8_fi: v.value = n ? src::kDpp8Fi : src::kDpp8; break;
+  case OpClass::dpp_bound:
+    if (n != 0 && n != 1) return ctx.fail(word.col, "invalid bound_ctrl value.");
+    v.value = static_cast<uint32_t>(n);
+    break;
+  default: return invalid(ctx, word.col);
+  }
+  return true;
+}
+
 } // namespace
 
-uint32_t default_vext(const OperandDesc &d) { return d.cls == OpClass::sel_ones ? 7 : 0; }
+bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if ((ops[i].cls == OpClass::dpp_ctrl || ops[i].cls == OpClass::dpp8_sel) && !inst.ops[i].present)
+      return ctx.fail(col, "too few operands for instruction");
+  return true;
+}
+
+uint32_t default_vext(const OperandDesc &d) {
+  switch (d.cls) {
+  case OpClass::sel_ones: return 7;
+  case OpClass::dpp_mask: return 0xf;
+  case OpClass::dpp8_fi: return src::kDpp8;
+  default: return 0;
+  }
+}
 
 bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
@@ -362,6 +516,30 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     return parseVopdVgprSource(ctx, c, d, v, inst);
   case OpClass::vopd_k:
     return parseVopdConstant(ctx, c, v, inst);
+  case OpClass::dpp_vreg:
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp_vreg_lo_abs:
+    return parseDppVreg(ctx, c, d, v, inst);
+  case OpClass::dpp_vcc: {
+    const Token &start = c.peek();
+    Reg r;
+    if (!parseRegister(ctx, c, r) || r.file != RegFile::Special || r.index != src::kVccLo ||
+        r.count != (ctx.target.wave64() ? 2 : 1))
+      return ctx.err.set ? false : invalid(ctx, start.col);
+    return true;
+  }
+  case OpClass::dpp_ctrl:
+  case OpClass::dpp_mask:
+  case OpClass::dpp_bound:
+  case OpClass::dpp_fi:
+  case OpClass::dpp8_sel:
+  case OpClass::dpp8_fi:
+    return parseDppModifier(ctx, c, d, idx, v, inst);
   default:
     break;
   }

@@ -78,16 +78,13 @@ void printValuSource(const PrintContext &pc, const Inst &inst, const OperandDesc
   if (negCall) out += ')';
 }
 
-void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
+void printOpsel(const OperandDesc &d, uint32_t value, std::string &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
   unsigned n = d.cls == OpClass::vop_opsel3 ? 3 : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4 : 2;
-  // v_fmac_*: the tied src2's entry repeats the destination's bit.
-  bool tied = n == 4 && as::operandIndex(inst, Field::src2) < 0;
   out += "op_sel:[";
   for (unsigned k = 0; k < n; ++k) {
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
-    if (tied && k == 2) bit = 3;
     if (k) out += ',';
     out += (bits >> bit & 1) ? '1' : '0';
   }
@@ -107,11 +104,7 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline:
     printValuSource(pc, inst, d, v, out);
-    break;
-  case OpClass::vmask:
-    printSource(inst, d, v.value, pc.wave64, out);
     break;
   case OpClass::vcc:
     out += pc.wave64 ? "vcc" : "vcc_lo";
@@ -125,7 +118,7 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
   case OpClass::vop_opsel_hidden:
-    printOpsel(inst, d, v.value, out);
+    printOpsel(d, v.value, out);
     break;
   case OpClass::vop_clamp:
     if (v.value) out += "clamp";

@@ -3,6 +3,7 @@
 
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
+#include "asm/valu_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -53,6 +54,31 @@ void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wav
   if (negFunction) out += ')';
 }
 
+void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
+  if (v.mods & Mod_Neg) out += '-';
+  if (v.mods & Mod_Abs) out += '|';
+  if (as::isTrue16Operand(inst, d.type))
+    fmt::format_to(std::back_inserter(out), "v{}.{}", v.value & 127, v.value & 128 ? 'h' : 'l');
+  else
+    fmt::format_to(std::back_inserter(out), "v{}", v.value);
+  if (v.mods & Mod_Abs) out += '|';
+}
+
+void printDppControl(uint32_t ctrl, std::string &out) {
+  if (ctrl <= 0xff) {
+    fmt::format_to(std::back_inserter(out), "quad_perm:[{},{},{},{}]", ctrl & 3, (ctrl >> 2) & 3, (ctrl >> 4) & 3,
+                   (ctrl >> 6) & 3);
+    return;
+  }
+  if (ctrl == 0x140) out += "row_mirror";
+  else if (ctrl == 0x141) out += "row_half_mirror";
+  else {
+    static constexpr const char *kRows[] = {"row_shl", "row_shr", "row_ror", nullptr, nullptr, "row_share", "row_xmask"};
+    unsigned kind = (ctrl >> 4) & 0xf;
+    fmt::format_to(std::back_inserter(out), "{}:{}", kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl", ctrl & 0xf);
+  }
+}
+
 } // namespace
 
 void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
@@ -93,6 +119,41 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     break;
   case OpClass::vopd_k:
     printHex(inst.literal, out);
+    break;
+  case OpClass::dpp_vreg:
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp_vreg_lo_abs:
+    printDppVreg(inst, d, v, out);
+    break;
+  case OpClass::dpp_vcc:
+    out += pc.wave64 ? "vcc" : "vcc_lo";
+    break;
+  case OpClass::dpp_ctrl:
+    printDppControl(v.value, out);
+    break;
+  case OpClass::dpp_mask: // always printed, as written
+    out += fieldName(d.field);
+    out += ':';
+    printSignedHex(v.value, 32, out);
+    break;
+  case OpClass::dpp_bound:
+    if (v.value == 1) out += "bound_ctrl:1";
+    break;
+  case OpClass::dpp_fi:
+    if (v.value == 1) out += "fi:1";
+    break;
+  case OpClass::dpp8_sel:
+    out += "dpp8:[";
+    for (unsigned k = 0; k < 8; ++k) fmt::format_to(std::back_inserter(out), "{}{}", k ? "," : "", (v.value >> (3 * k)) & 7);
+    out += ']';
+    break;
+  case OpClass::dpp8_fi:
+    if (v.value == src::kDpp8Fi) out += "fi:1";
     break;
   default:
     break;

@@ -141,6 +141,76 @@ std::string genVopd(GenContext &g, const OperandDesc &d) {
   }
 }
 
+// --- DPP: VGPR operands (true16 halves for 16-bit types unless fake16), every lane control
+// with valid and out-of-range values, masks, bound_ctrl and fi.
+bool true16Operand(GenContext &g, OpType t) {
+  return typeBits(t) == 16 && (t == OpType::b16 || t == OpType::f16 || t == OpType::bf16) &&
+         !(g.desc.flags & IF_Fake16);
+}
+
+// A bare VOPC mnemonic with a 16-bit VGPR above v127 is v_cmp*_e64_dpp in llvm, which gfxasm
+// lacks: VOPC DPP lines keep those below v128.
+std::string genDppVreg(GenContext &g, const OperandDesc &d) {
+  std::string r;
+  bool vopc = g.arch.formatOf(g.desc).name.starts_with("VOPC");
+  bool lo128 = d.cls == OpClass::dpp_vreg_lo || d.cls == OpClass::dpp_vreg_lo_mod ||
+               d.cls == OpClass::dpp_vreg_lo_neg || d.cls == OpClass::dpp_vreg_lo_abs;
+  bool low = (typeBits(d.type) == 16 && vopc) || (lo128 && (vopc || !g.invalid));
+  if (true16Operand(g, d.type))
+    r = fmt::format("v{}.{}", g.below(low || !g.invalid ? 128 : 256), g.chance(50) ? 'h' : 'l');
+  else
+    r = fmt::format("v{}", g.below(low ? 128 : 256));
+  if (g.invalid && g.chance(15) && !vopc) { // (VOPC: scalar or constant sources are e64_dpp too)
+    static const char *const kWrong[] = {"s1", "v[0:1]", "1.0", "vcc_lo", "v1.l", "v2", "exec"};
+    r = g.pick(kWrong);
+  }
+  bool mods = (d.cls != OpClass::dpp_vreg && d.cls != OpClass::dpp_vreg_lo) || (g.invalid && g.chance(20) && !vopc);
+  if (mods && g.chance(25)) r = g.chance(80) ? "|" + r + "|" : "abs(" + r + ")";
+  if (mods && g.chance(25)) r = g.chance(80) ? "-" + r : "neg(" + r + ")";
+  return r;
+}
+
+// Left out at times, except in VOPC lines: a bare v_cmp* mnemonic without it is no DPP at all.
+std::string genDppControl(GenContext &g) {
+  bool vopc = g.arch.formatOf(g.desc).name.starts_with("VOPC");
+  if (!vopc && !g.chance(g.invalid ? 85 : 97)) return {};
+  switch (g.below(8)) {
+  case 0: case 1: {
+    std::string s = "quad_perm:[";
+    for (unsigned k = 0; k < 4; ++k) s += fmt::format("{}{}", k ? "," : "", g.below(g.invalid ? 5 : 4));
+    return s + "]";
+  }
+  case 2: return g.chance(50) ? "row_mirror" : "row_half_mirror";
+  default: {
+    static const char *const kRows[] = {"row_shl", "row_shr", "row_ror", "row_share", "row_xmask", "row_bcast",
+                                        "wave_shl", "row_newbcast"};
+    unsigned kind = g.below(g.invalid ? 8 : 5);
+    return fmt::format("{}:{}", kRows[kind], g.invalid ? static_cast<int>(g.below(18)) - 1 : static_cast<int>(g.below(16)));
+  }
+  }
+}
+
+std::string genDppModifier(GenContext &g, const OperandDesc &d) {
+  switch (d.cls) {
+  case OpClass::dpp_ctrl: return genDppControl(g);
+  case OpClass::dpp_mask:
+    if (!g.chance(35)) return {};
+    return fmt::format("{}:{}", fieldName(d.field), genSignedHexOrDec(g, g.invalid ? -20 : 0, g.invalid ? 300 : 15));
+  case OpClass::dpp_bound:
+    return g.chance(30) ? fmt::format("bound_ctrl:{}", g.below(g.invalid ? 3 : 2)) : "";
+  case OpClass::dpp_fi:
+  case OpClass::dpp8_fi:
+    return g.chance(35) ? fmt::format("fi:{}", static_cast<int>(g.below(g.invalid ? 5 : 2)) - (g.invalid ? 1 : 0)) : "";
+  case OpClass::dpp8_sel: {
+    if (!g.arch.formatOf(g.desc).name.starts_with("VOPC") && !g.chance(g.invalid ? 85 : 97)) return {};
+    std::string s = "dpp8:[";
+    for (unsigned k = 0; k < 8; ++k) s += fmt::format("{}{}", k ? "," : "", g.below(g.invalid ? 9 : 8));
+    return s + "]";
+  }
+  default: return {};
+  }
+}
+
 } // namespace
 
 std::string gen_vext(GenContext &g, const OperandDesc &d) {
@@ -167,6 +237,24 @@ std::string gen_vext(GenContext &g, const OperandDesc &d) {
   case OpClass::vopd_vsrc2:
   case OpClass::vopd_k:
     return genVopd(g, d);
+  case OpClass::dpp_vreg:
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp_vreg_lo_abs:
+    return genDppVreg(g, d);
+  case OpClass::dpp_vcc:
+    return g.wave64 ? "vcc" : "vcc_lo";
+  case OpClass::dpp_ctrl:
+  case OpClass::dpp_mask:
+  case OpClass::dpp_bound:
+  case OpClass::dpp_fi:
+  case OpClass::dpp8_sel:
+  case OpClass::dpp8_fi:
+    return genDppModifier(g, d);
   default:
     return {};
   }

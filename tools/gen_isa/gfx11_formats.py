@@ -63,6 +63,14 @@ FORMATS = {
     "VOP3P_NO_OPSEL": (8, [((31, 23), 0x198), ((60, 59), 0x3), ((14, 14), 0x1)], {
         "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "clamp": [(15, 15)], "src0": [(40, 32)],
         "src1": [(49, 41)], "src2": [(58, 50)], "neg_lo": [(63, 61)]}),
+    # DPP: the e32 encoding with src0 = 0xFA (DPP16) or 0xE9/0xEA (DPP8: the `fi` field) and a
+    # second dword holding the real src0 VGPR and the lane controls.
+    "VOP1_DPP16": (8, [((31, 25), 63), ((8, 0), 250)], {"vdst": [(24, 17)], "op": [(16, 9)], "src0": [(39, 32)], "dpp_ctrl": [(48, 40)], "fi": [(50, 50)], "bound_ctrl": [(51, 51)], "neg": [(52, 52), (54, 54)], "abs": [(53, 53), (55, 55)], "bank_mask": [(59, 56)], "row_mask": [(63, 60)]}),
+    "VOP1_DPP8": (8, [((31, 25), 63)], {"vdst": [(24, 17)], "op": [(16, 9)], "fi": [(8, 0)], "src0": [(39, 32)], "dpp8": [(63, 40)]}),
+    "VOP2_DPP16": (8, [((31, 31), 0), ((8, 0), 250)], {"op": [(30, 25)], "vdst": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(39, 32)], "dpp_ctrl": [(48, 40)], "fi": [(50, 50)], "bound_ctrl": [(51, 51)], "neg": [(52, 52), (54, 54)], "abs": [(53, 53), (55, 55)], "bank_mask": [(59, 56)], "row_mask": [(63, 60)]}),
+    "VOP2_DPP8": (8, [((31, 31), 0)], {"op": [(30, 25)], "vdst": [(24, 17)], "vsrc1": [(16, 9)], "fi": [(8, 0)], "src0": [(39, 32)], "dpp8": [(63, 40)]}),
+    "VOPC_DPP16": (8, [((31, 25), 62), ((8, 0), 250)], {"op": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(39, 32)], "dpp_ctrl": [(48, 40)], "fi": [(50, 50)], "bound_ctrl": [(51, 51)], "neg": [(52, 52), (54, 54)], "abs": [(53, 53), (55, 55)], "bank_mask": [(59, 56)], "row_mask": [(63, 60)]}),
+    "VOPC_DPP8": (8, [((31, 25), 62)], {"op": [(24, 17)], "vsrc1": [(16, 9)], "fi": [(8, 0)], "src0": [(39, 32)], "dpp8": [(63, 40)]}),
     # VOPD: two VOP2-like halves issued together; `op` is opx | opy << 4, vdsty holds the VGPR / 2
     # (its low bit is the complement of vdstx's).
     "VOPD": (8, [((31, 26), 0x32)], {

@@ -6,7 +6,9 @@ numbers tell the fields, the tuple sizes the widths; in wave32 and wave64, since
 accumulators shrink in wave64). What each instruction accepts is then asked of the assembler:
 the modifiers (op_sel, op_sel_hi, neg_lo, neg_hi, clamp, -/|..| on sources), and the constant
 rules of each source (how `0.1` is encoded tells f16, bf16 or f32 semantics)."""
-from gfx11_formats import encode, format_lines
+import os
+
+from gfx11_formats import FORMATS, encode, format_lines
 from gfx11_scalar import split_operands
 from oracle import assemble, disassemble
 
@@ -207,8 +209,102 @@ def vopd_operand(side, mn, kind, src_t):
     return "lit:vopd_k:f32"
 
 
+def valu_entries(fmts):
+    """The e32 entries of the valu family (isa/gfx11/valu.isa): (fmt, name, opcode, operands, attrs)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "isa", "gfx11", "valu.isa")
+    out = []
+    for line in open(path):
+        w = line.split()
+        if len(w) < 4 or w[0] != "inst" or w[1] not in fmts:
+            continue
+        ops = [x for x in w[4:] if not x.startswith("@")]
+        attrs = dict(x[1:].split("=", 1) for x in w[4:] if x.startswith("@"))
+        out.append((w[1], w[2], int(w[3], 16), ops, attrs))
+    return out
+
+
+DPP_SRC0, DPP_VSRC1, DPP_VDST = 1, 2, 5  # probe VGPRs
+DPP16_MODIFIERS = ["dpp_ctrl:dpp_ctrl", "row_mask:dpp_mask", "bank_mask:dpp_mask", "bound_ctrl:dpp_bound", "fi:dpp_fi"]
+DPP8_MODIFIERS = ["dpp8:dpp8_sel", "fi:dpp8_fi"]
+
+
+def dpp(cpus, emit):
+    """DPP16 and DPP8 forms of the VOP1/VOP2/VOPC (e32) instructions: the valu entries' operands,
+    with VGPR-only DPP classes for the sources that take the modifiers the oracle accepts."""
+    probes = []  # (entry, dpp format, modifiers, bytes, mattr)
+    for entry in valu_entries({"VOP1", "VOP2", "VOPC"}):
+        fmt, name, op, ops, attrs = entry
+        if any(o.split(":")[1] not in ("vgpr", "vsrc", "vcc") for o in ops):
+            continue  # fmamk/fmaak K, scalar destinations: no DPP form
+        mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
+        fields = {"op": op, "vdst": DPP_VDST, "vsrc1": DPP_VSRC1, "src0": DPP_SRC0, "dpp_ctrl": 0xE4,
+                  "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
+        for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
+            dfmt = fmt + variant
+            probe = encode(dfmt, {k: v for k, v in fields.items() if k in FORMATS[dfmt][2]})
+            probes.append((entry, dfmt, mods, probe, mattr))
+    texts = [{} for _ in probes]  # per probe: {text: [cpus]}
+    for mattr in (None, "-real-true16"):
+        idx = [k for k, p in enumerate(probes) if p[4] == mattr]
+        for cpu in cpus:
+            for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
+                entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
+                if r is not None and cpu in entry_cpus:
+                    texts[k].setdefault(r[0], []).append(cpu)
+    variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
+    # Which source modifiers each VGPR source takes: -v and |v| asked of the assembler.
+    asm_lines = {None: [], "-real-true16": []}
+    for p, text, cs in variants:
+        mn, printed = dpp_operands(text)
+        # VOPC DPP prints without _dpp; spelled with it the probe cannot become a v_cmp*_e64_dpp.
+        mn = mn if mn.endswith("_dpp") else mn + "_dpp"
+        ctrl = " dpp8:[0,1,2,3,4,5,6,7]" if "DPP8" in p[1] else " quad_perm:[0,1,2,3]"
+        for i, o in enumerate(printed):
+            for m in ("-%s", "|%s|", "v200"):  # v200: fake16 16-bit operands take only v0..v127
+                q = list(printed)
+                q[i] = m.replace("%s", o)
+                asm_lines[p[4]].append(mn + " " + ", ".join(q) + ctrl)
+    answers = {m: iter(r[0] is not None for r in assemble(lines, cpus[0], m)) for m, lines in asm_lines.items()}
+    variants.sort(key=lambda v: v[0][4] is not None)  # true16 entries first (stable otherwise)
+    for (entry, dfmt, mods, _, mattr), text, cs in variants:
+        fmt, name, op, ops, attrs = entry
+        mn, printed = dpp_operands(text)
+        by_field = {o.split(":")[0]: o for o in ops}
+        operands = []
+        for o in printed:
+            neg, abs_, high = next(answers[mattr]), next(answers[mattr]), next(answers[mattr])
+            field = {DPP_VDST: "vdst", DPP_SRC0: "src0", DPP_VSRC1: "vsrc1"}.get(reg_number(o))
+            if field is None:  # the implicit vcc: VOPC DPP forms must write it
+                operands.append("implicit:dpp_vcc:b1" if fmt == "VOPC" else by_field["implicit"])
+                continue
+            t = by_field[field].split(":")[2].rstrip("?")
+            # fake16 forms: 16-bit values in plain VGPRs below v128 (the _lo classes)
+            lo = "_lo" if mattr and not high else ""
+            if lo:
+                t = "b32"
+            mod = "_mod" if neg and abs_ else "_neg" if neg else "_abs" if abs_ else ""
+            operands.append("%s:dpp_vreg%s%s:%s" % (field, lo, mod, t))
+        # The fake16 (plain VGPR) forms are also accepted with +real-true16, after the true16 ones.
+        flags = [f for f in attrs.get("flags", "").split("|") if f and f != "fake16"]
+        emit(dfmt, mn, op, operands + mods, sorted(cs, key=cpus.index), flags)
+
+
+def dpp_operands(text):
+    """'v_add_f32_dpp v5, v1, v2 quad_perm:[..] ..' -> ('v_add_f32_dpp', ['v5', 'v1', 'v2'])"""
+    mn = text.split()[0]
+    rest = text[len(mn):].split(" quad_perm:")[0].split(" dpp8:")[0]
+    return mn, [o.strip() for o in rest.split(",") if o.strip()]
+
+
+def reg_number(op):
+    """'v5.l' -> 5; 'vcc_lo' -> None"""
+    r = op.split(".")[0]
+    return int(r[1:]) if r.startswith("v") and r[1:].isdigit() else None
+
+
 def generate(cpus, unit_of):
-    lines = format_lines(["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOPD"]) + [""]
+    lines = format_lines(["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOPD"] +
+                         [f + v for f in ("VOP1", "VOP2", "VOPC") for v in ("_DPP16", "_DPP8")]) + [""]
 
     def emit(fmt, mn, op, operands, cs, flags=()):
         attrs = []
@@ -221,4 +317,5 @@ def generate(cpus, unit_of):
 
     vop3p(cpus, emit)
     vopd(cpus, emit)
+    dpp(cpus, emit)
     return lines
