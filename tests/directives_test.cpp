@@ -49,7 +49,7 @@ TEST(Directives, Alignment) {
   expectSameOutput(".p2align 2\n.p2align 4, 0\n.p2align 4,,8\n.p2align 4, 0, 8\n.balign 16\n.balign 16, 0xff\n"
                    ".align 4\n.align 256\n.p2align 3, 0x100\n");
   // Bad alignments are reported, and llvm still emits the nearest alignment it can.
-  expectSameOutput(".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n");
+  expectSameOutput(".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n.p2align\n.balign  \n.align // c\n");
 }
 
 TEST(Directives, SymbolsAndTypes) {

@@ -155,15 +155,18 @@ private:
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
 
-  void error(uint32_t col0, std::string msg) {
+  void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
+
+  void report(Severity severity, uint32_t col0, std::string msg) {
     Diagnostic d;
+    d.severity = severity;
     d.file = opts_.fileName;
     d.line = curLineNo_;
     d.column = col0 + 1;
     d.message = std::move(msg);
     d.lineText = std::string(curLine_);
     result_.diagnostics.push_back(std::move(d));
-    ++result_.errorCount;
+    if (severity == Severity::Error) ++result_.errorCount;
   }
 
   bool asmOut() const { return opts_.output == OutputKind::Asm; }
@@ -272,6 +275,7 @@ private:
     std::string err;
     uint32_t errCol = 0;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
+    for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
   }
 
   void instruction(Cursor &c) {

@@ -61,7 +61,10 @@ void alignCode(std::vector<uint8_t> &code, unsigned pow2, int fill, int64_t maxB
 // .p2align N[, fill[, max]], .balign / .align BYTES[, fill[, max]] (byte alignments on AMDGPU).
 // llvm reports a bad alignment but still emits the nearest one it can.
 bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
-  if (c.atEnd()) return true; // llvm: "directive with no operand(s) is ignored" (a warning)
+  if (c.atEnd() && name == ".p2align") {
+    ctx.warnings.emplace_back(c.peek().col, "p2align directive with no operand(s) is ignored");
+    return true;
+  }
   uint32_t col = c.peek().col;
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return fail(e.errCol, e.error);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "asm/expr.h"
@@ -20,6 +21,7 @@ struct DirectiveContext {
   std::string &out; // asm output stream
   bool asmOut;
   const Target &target;
+  std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in
