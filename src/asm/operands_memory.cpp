@@ -1,4 +1,7 @@
 // Operands of the DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG formats.
+#include <bit>
+
+#include "asm/image_address.h"
 #include "asm/operand_families.h"
 #include "isa/buffer_formats.h"
 #include "isa/constants.h"
@@ -166,7 +169,223 @@ bool onlyEarlierBufferModifiers(const Inst &inst, Field field) {
   return true;
 }
 
+// --- MIMG
+
+constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
+                                          "2D_MSAA_ARRAY"};
+constexpr unsigned kDimCoords[] = {1, 2, 3, 3, 2, 3, 3, 4};
+constexpr unsigned kDimGradients[] = {2, 4, 6, 4, 2, 4, 4, 4};
+constexpr unsigned kMaxNsaAddresses = 5;
+
+// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (a malformed number to the lexer; llvm also takes 2d).
+bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  c.next();
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  const Token &t = c.peek();
+  std::string name;
+  if (t.kind == Tok::Identifier && t.text.starts_with("SQ_RSRC_IMG_")) {
+    name = t.text.substr(12);
+  } else if (t.kind == Tok::Error && t.text.size() > 1 && t.text[1] == 'd') {
+    name = std::string(t.text);
+    name[1] = 'D';
+  } else if (t.kind == Tok::Error || t.kind == Tok::Identifier) {
+    name = t.text;
+  } else {
+    return ctx.fail(t.col, "invalid dim value");
+  }
+  c.next();
+  for (unsigned i = 0; i < std::size(kDimNames); ++i) {
+    if (kDimNames[i] == name) {
+      v.value = i;
+      return true;
+    }
+  }
+  return ctx.fail(t.col, "invalid dim value");
+}
+
+// One element of an address list: v5, v[5:7] or [v5, v6, v7].
+bool parseAddressElement(ParseContext &ctx, Cursor &c, OperandValue &v) { return parseVgprs(ctx, c, v); }
+
+// [v1, v5, v[6:8]]: the first address in vaddr, the others in the vaddr1..4 operands.
+bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  if (!c.accept(Tok::LBrac)) return invalid(ctx, start.col);
+  if (!parseAddressElement(ctx, c, v)) return false;
+  static constexpr Field kExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
+  unsigned n = 0;
+  while (c.accept(Tok::Comma)) {
+    if (n == std::size(kExtra)) return invalid(ctx, c.peek().col);
+    int idx = operandIndex(inst, kExtra[n++]);
+    if (idx < 0) return invalid(ctx, c.peek().col);
+    inst.ops[idx].present = true;
+    if (!parseAddressElement(ctx, c, inst.ops[idx])) return false;
+  }
+  if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  if (n == 0) return invalid(ctx, start.col); // one address is the plain (non-NSA) form
+  return true;
+}
+
+// The image address: a VGPR tuple, or a one-element list (a longer list is the NSA form). With a
+// type (the ray-tracing forms) the width is fixed.
+bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+  const Token &start = c.peek();
+  if (c.is(Tok::LBrac) && c.peek(2).kind != Tok::RBrac) return invalid(ctx, start.col);
+  if (!parseVgprs(ctx, c, v)) return false;
+  if (typeBits(d.type) && v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
+  return true;
+}
+
+// What an image opcode's address holds, from its name as llvm's tables define it:
+// image_sample_c_d_cl_o = sample with z-compare, derivatives, lod clamp and offset.
+struct ImageAddressKind {
+  bool sampler = false;        // sample, gather4, get_lod
+  unsigned extraArgs = 0;      // offset, bias, z-compare: one dword each
+  bool coordinates = true;
+  bool lodClampOrMip = false;  // one more component
+  bool gradients = false;
+  bool g16 = false;            // 16-bit gradients, packed
+};
+
+ImageAddressKind imageAddressKind(std::string_view name) {
+  ImageAddressKind k;
+  name.remove_prefix(std::string_view("image_").size());
+  if (name.starts_with("get_resinfo")) {
+    k.coordinates = false;
+    k.lodClampOrMip = true;
+    return k;
+  }
+  bool sampler = name.starts_with("sample") || name.starts_with("gather4") || name.starts_with("get_lod");
+  k.sampler = sampler;
+  size_t pos = name.find('_');
+  while (pos != std::string_view::npos) {
+    size_t next = name.find('_', pos + 1);
+    std::string_view tok = name.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
+    pos = next;
+    if (tok == "mip" || (sampler && (tok == "l" || tok == "cl"))) k.lodClampOrMip = true;
+    if (!sampler) continue;
+    if (tok == "c" || tok == "o" || tok == "b") ++k.extraArgs;
+    if (tok == "d") k.gradients = true;
+    if (tok == "g16") k.g16 = true;
+  }
+  return k;
+}
+
+struct ImageOperands {
+  int vdata = -1, vaddr = -1, extra[4] = {-1, -1, -1, -1};
+  uint32_t dmask = 0, dim = 0;
+  unsigned maxData = 4; // data dwords without tfe: 4, or 2 for 32-bit atomics
+  bool hasDim = false, d16 = false, tfe = false, a16 = false, nsa = false;
+};
+
+ImageOperands imageOperands(const Inst &inst) {
+  ImageOperands io;
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const OperandValue &v = inst.ops[i];
+    switch (ops[i].field) {
+    case Field::vdata:
+      io.vdata = static_cast<int>(i);
+      io.maxData = typeDwords(ops[i].type, false);
+      break;
+    case Field::vaddr:
+      // Only image addresses are checked here (the other formats' widths are in their entries).
+      if (ops[i].cls == OpClass::mimg_vaddr || ops[i].cls == OpClass::mimg_nsa_vaddr) io.vaddr = static_cast<int>(i);
+      io.nsa = ops[i].cls == OpClass::mimg_nsa_vaddr;
+      break;
+    case Field::vaddr1: case Field::vaddr2: case Field::vaddr3: case Field::vaddr4:
+      io.extra[static_cast<unsigned>(ops[i].field) - static_cast<unsigned>(Field::vaddr1)] = static_cast<int>(i);
+      break;
+    case Field::dmask: io.dmask = v.value; break;
+    case Field::dim: io.dim = v.value; io.hasDim = v.present; break;
+    case Field::d16: io.d16 = v.value; break;
+    case Field::tfe: io.tfe = v.value; break;
+    case Field::a16: io.a16 = v.value; break;
+    default: break;
+    }
+  }
+  return io;
+}
+
+// The address list's element widths; false if it is not shaped as gfx11 takes it.
+bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsigned &total) {
+  unsigned widths[kMaxNsaAddresses] = {inst.ops[io.vaddr].regCount};
+  unsigned n = 1;
+  for (int idx : io.extra)
+    if (idx >= 0 && inst.ops[idx].present) widths[n++] = inst.ops[idx].regCount;
+  total = 0;
+  for (unsigned i = 0; i < n; ++i) total += widths[i];
+  if (bvh) {
+    // node pointer (2 dwords for bvh64), ray extent, origin, direction, inverse direction;
+    // with a16 the two directions share three dwords.
+    static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};
+    unsigned expect = io.a16 ? 4 : 5;
+    if (n != expect) return false;
+    for (unsigned i = 0; i < n; ++i) {
+      unsigned want = i == 0 && inst.desc->name.starts_with("image_bvh64") ? 2 : kBvh[i];
+      if (widths[i] != want) return false;
+    }
+    return true;
+  }
+  // One VGPR per address; only a fifth element may hold all the remaining ones.
+  for (unsigned i = 0; i < n; ++i)
+    if (widths[i] != 1 && !(i == kMaxNsaAddresses - 1)) return false;
+  return true;
+}
+
+bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
+  ImageOperands io = imageOperands(inst);
+  if (io.vaddr < 0) return true;
+  std::string_view name = inst.desc->name;
+  bool bvh = name.starts_with("image_bvh");
+  if (bvh) {
+    unsigned total;
+    if (io.nsa && !addressListDwords(inst, io, true, total)) return ctx.fail(col, "image address size does not match a16");
+    return true;
+  }
+  if (!io.hasDim) return ctx.fail(col, "missing dim operand");
+  if (name.find("msaa") != std::string_view::npos && io.dim < 6)
+    return ctx.fail(col, "invalid dim; must be MSAA type");
+  unsigned dmask = io.dmask & 0xf;
+  // gather4 and msaa_load return four values of the one channel dmask selects.
+  bool fixedFour = name.find("gather4") != std::string_view::npos || name.find("msaa_load") != std::string_view::npos;
+  if (fixedFour && std::popcount(dmask) != 1)
+    return ctx.fail(col, "invalid image_gather dmask: only one bit must be set");
+  if (name.starts_with("image_atomic") && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
+    return ctx.fail(col, "invalid atomic image dmask");
+  unsigned data = fixedFour ? 4 : std::max(1, std::popcount(dmask));
+  // No gather4 variant holds 3 dwords (d16 with tfe).
+  bool gather = name.find("gather4") != std::string_view::npos;
+  if (data > io.maxData || (gather && io.d16 && io.tfe)) return invalid(ctx, col);
+  if (io.d16) data = (data + 1) / 2;
+  if (io.tfe) ++data;
+  if (inst.ops[io.vdata].regCount != data) return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
+  unsigned want = imageAddressDwords(name, io.dim, io.a16);
+  // llvm's loads, stores and atomics have address variants of 1 to 4 dwords: load_mip of
+  // 2D_MSAA_ARRAY (5) has none.
+  constexpr unsigned kMaxPlainAddress = 4;
+  if (!imageAddressKind(name).sampler && want > kMaxPlainAddress) return invalid(ctx, col);
+  unsigned have = inst.ops[io.vaddr].regCount;
+  if (io.nsa) {
+    if (!addressListDwords(inst, io, false, have)) return ctx.fail(col, "operands are not valid for this GPU or mode");
+    if (have != want) return ctx.fail(col, "image address size does not match dim and a16");
+    return true;
+  }
+  // An 8-VGPR address also serves 5 to 7 dwords (older assembly did not have those widths).
+  if (have != want && !(have == 8 && want >= 5 && want <= 7))
+    return ctx.fail(col, "image address size does not match dim and a16");
+  return true;
+}
+
 } // namespace
+
+unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16) {
+  ImageAddressKind k = imageAddressKind(name);
+  unsigned components = (k.coordinates ? kDimCoords[dim] : 0) + (k.lodClampOrMip ? 1 : 0);
+  unsigned dwords = k.extraArgs + (a16 ? (components + 1) / 2 : components);
+  // gfx11 has g16 opcodes: a16 alone keeps 32-bit gradients.
+  if (k.gradients) dwords += k.g16 ? (kDimGradients[dim] / 2 + 1) / 2 * 2 : kDimGradients[dim];
+  return dwords;
+}
 
 uint32_t default_memory(const OperandDesc &d) {
   if (d.cls == OpClass::mem_off && d.field == Field::saddr) return src::kNull;
@@ -197,6 +416,10 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
   case OpClass::mem_offset_s13:
     return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
+  case OpClass::image_flag:
+    c.next();
+    v.value = 1;
+    return true;
   case OpClass::required_flag:
     if ((d.field == Field::idxen || d.field == Field::offen) && !onlyEarlierBufferModifiers(inst, d.field))
       return invalid(ctx, start.col);
@@ -210,6 +433,21 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::mtbuf_format:
     if (!onlyEarlierBufferModifiers(inst, d.field)) return invalid(ctx, start.col);
     return parseBufferFormat(ctx, c, v);
+  case OpClass::mimg_vdata:
+    return parseVgprs(ctx, c, v);
+  case OpClass::mimg_vaddr:
+    return parseImageAddress(ctx, c, d, v);
+  case OpClass::mimg_nsa_vaddr:
+    return parseAddressList(ctx, c, v, inst);
+  case OpClass::dmask: {
+    int64_t value = 0;
+    uint32_t col = 0;
+    if (!parseModifierValue(ctx, c, value, col)) return false;
+    v.value = static_cast<uint32_t>(value); // printed as written; the field keeps 4 bits
+    return true;
+  }
+  case OpClass::dim:
+    return parseDim(ctx, c, v);
   default:
     break;
   }
@@ -222,7 +460,7 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
     if (ops[i].cls == OpClass::required_flag && !inst.ops[i].present)
       return ctx.fail(col, "too few operands for instruction");
   }
-  return true;
+  return validateImage(ctx, inst, col);
 }
 
 } // namespace gfxasm::as

@@ -27,6 +27,35 @@ int64_t signExtend(uint32_t v, unsigned bits) {
   return (s >> (bits - 1)) ? s - (int64_t{1} << bits) : s;
 }
 
+constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
+                                          "2D_MSAA_ARRAY"};
+constexpr isa::Field kNsaExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
+
+const OperandValue *operandOf(const Inst &inst, Field f) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].field == f) return &inst.ops[i];
+  return nullptr;
+}
+
+// llvm-mc prints two spaces after the mnemonic of a sampler (sample, gather4, get_lod) written
+// with an address list.
+bool samplerWithAddressList(const Inst &inst) {
+  return inst.arch->formatOf(*inst.desc).has(Field::vaddr1) && operandOf(inst, Field::ssamp);
+}
+
+void printAddressList(const Inst &inst, const OperandValue &first, std::string &out) {
+  out += '[';
+  printVgprs(first.value, first.regCount, out);
+  for (Field f : kNsaExtra) {
+    const OperandValue *v = operandOf(inst, f);
+    if (!v || !v->present) break;
+    out += ", ";
+    printVgprs(v->value, v->regCount, out);
+  }
+  out += ']';
+}
+
 } // namespace
 
 void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
@@ -53,11 +82,30 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::required_flag:
     out += fieldName(d.field);
     break;
+  case OpClass::image_flag:
+    if (v) out += fieldName(d.field);
+    break;
   case OpClass::srsrc:
     printRegister(v * 4, dwordsOf(d.type, pc.wave64), out);
     break;
   case OpClass::buf_soffset:
     printSource(inst, d, v, pc.wave64, out);
+    break;
+  case OpClass::mimg_vdata:
+    if (samplerWithAddressList(inst)) out += ' ';
+    printVgprs(v, inst.ops[i].regCount, out);
+    break;
+  case OpClass::mimg_vaddr:
+    printVgprs(v, inst.ops[i].regCount, out);
+    break;
+  case OpClass::mimg_nsa_vaddr:
+    printAddressList(inst, inst.ops[i], out);
+    break;
+  case OpClass::dmask:
+    if (v) fmt::format_to(std::back_inserter(out), "dmask:0x{:x}", v);
+    break;
+  case OpClass::dim:
+    if (v < std::size(kDimNames)) fmt::format_to(std::back_inserter(out), "dim:SQ_RSRC_IMG_{}", kDimNames[v]);
     break;
   case OpClass::mtbuf_format:
     if (v == kBufFormatDefault) break;

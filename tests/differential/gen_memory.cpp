@@ -1,6 +1,9 @@
 // Random operands of the memory classes.
 #include <fmt/format.h>
 
+#include <bit>
+
+#include "asm/image_address.h"
 #include "isa/buffer_formats.h"
 #include "operand_gen.h"
 
@@ -72,6 +75,63 @@ std::string bufferFormat(GenContext &g) {
   }
 }
 
+// An image instruction's operands depend on each other (data width on dmask, d16 and tfe; address
+// width on dim and a16), so a line's modifiers are drawn first, when its first operand is asked for.
+struct ImagePlan {
+  unsigned dim = 0, dmask = 1, dataDwords = 1, addressDwords = 1;
+  bool flags[static_cast<unsigned>(Field::Count)] = {};
+};
+ImagePlan gImage;
+
+constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
+                                          "2D_MSAA_ARRAY"};
+
+void planImage(GenContext &g) {
+  ImagePlan p;
+  std::string_view name = g.desc.name;
+  bool fourChannels = name.find("gather4") != std::string_view::npos || name.find("msaa_load") != std::string_view::npos;
+  bool cmpswap = name.find("cmpswap") != std::string_view::npos;
+  for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
+    if (d.cls == OpClass::image_flag) p.flags[static_cast<unsigned>(d.field)] = g.chance(25);
+    if (d.cls == OpClass::required_flag) p.flags[static_cast<unsigned>(d.field)] = true;
+  }
+  bool msaa = name.find("msaa") != std::string_view::npos;
+  // Sampler forms with MSAA dims: llvm-mc's address sizes there follow its instruction variants,
+  // not the dim (not modelled), so they are left out.
+  bool sampler = name.starts_with("image_sample") || name.starts_with("image_gather4") || name.starts_with("image_get_lod");
+  p.dim = msaa && !g.invalid ? 6 + g.below(2) : g.below(sampler ? 6 : 8);
+  if (fourChannels) p.dmask = 1u << g.below(4);
+  else if (name.starts_with("image_atomic")) p.dmask = cmpswap ? (g.chance(50) ? 3 : 15) : (g.chance(50) ? 1 : 3);
+  else p.dmask = g.below(16);
+  if (g.invalid && g.chance(30)) p.dmask = g.below(16);
+  p.dataDwords = fourChannels ? 4 : std::max(1, std::popcount(p.dmask));
+  auto flag = [&](Field f) { return p.flags[static_cast<unsigned>(f)]; };
+  if (flag(Field::d16)) p.dataDwords = (p.dataDwords + 1) / 2;
+  if (flag(Field::tfe)) ++p.dataDwords;
+  if (name.starts_with("image_bvh")) p.addressDwords = (flag(Field::a16) ? 8 : 11) + name.starts_with("image_bvh64");
+  else p.addressDwords = as::imageAddressDwords(name, p.dim, flag(Field::a16));
+  if (g.invalid && g.chance(50)) {
+    if (g.chance(50)) p.dataDwords += 1;
+    else p.addressDwords += 1;
+  }
+  gImage = p;
+}
+
+std::string addressList(GenContext &g) {
+  std::vector<unsigned> widths;
+  if (g.desc.name.starts_with("image_bvh")) {
+    widths = {g.desc.name.starts_with("image_bvh64") ? 2u : 1u, 1, 3, 3};
+    if (!gImage.flags[static_cast<unsigned>(Field::a16)]) widths.push_back(3);
+  } else {
+    unsigned total = std::max(2u, gImage.addressDwords);
+    for (unsigned i = 0; i < std::min(total, 4u); ++i) widths.push_back(1);
+    if (total > 4) widths.push_back(total - 4);
+  }
+  std::string s = "[";
+  for (size_t i = 0; i < widths.size(); ++i) s += (i ? ", " : "") + vgprs(g, widths[i]);
+  return s + "]";
+}
+
 } // namespace
 
 std::string gen_memory(GenContext &g, const OperandDesc &d) {
@@ -82,7 +142,27 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
+  if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
   switch (d.cls) {
+  case OpClass::mimg_vdata:
+    return vgprs(g, gImage.dataDwords);
+  case OpClass::mimg_vaddr:
+    return vgprs(g, gImage.addressDwords == 8 && g.chance(30) ? 8 : gImage.addressDwords);
+  case OpClass::mimg_nsa_vaddr:
+    return addressList(g);
+  case OpClass::mimg_nsa_extra:
+    return {};
+  case OpClass::dmask:
+    if (gImage.dmask == 0 && g.chance(50)) return {};
+    if (g.chance(5)) return fmt::format("dmask:0x{:x}", gImage.dmask | (g.below(16) << 4));
+    return fmt::format("dmask:0x{:x}", gImage.dmask);
+  case OpClass::dim: {
+    if (g.invalid && g.chance(20)) return {};
+    std::string_view dim = kDimNames[gImage.dim];
+    return g.chance(30) ? fmt::format("dim:{}", dim) : fmt::format("dim:SQ_RSRC_IMG_{}", dim);
+  }
+  case OpClass::image_flag:
+    return gImage.flags[static_cast<unsigned>(d.field)] ? std::string(name) : "";
   case OpClass::vgpr_tuple:
     return vgprs(g, dwords);
   case OpClass::mem_off:

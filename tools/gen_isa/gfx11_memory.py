@@ -260,10 +260,106 @@ def generate_buf(sweep, emit):
                         emit(fmt, op, mn, form + ["tfe:required_flag"], cs, "vmem")
 
 
+# --- MIMG -----------------------------------------------------------------------------------------
+MIMG_REGS = {"vaddr": 10, "vdata": 20}
+# Modifiers in llvm's print order after dmask and dim; each one an instruction takes is found by
+# assembling the instruction's plain text with it.
+MIMG_FLAGS = ["unorm", "glc", "slc", "dlc", "r128", "a16", "tfe", "lwe", "d16"]
+NSA_EXTRAS = ["vaddr1:mimg_nsa_extra", "vaddr2:mimg_nsa_extra", "vaddr3:mimg_nsa_extra",
+              "vaddr4:mimg_nsa_extra"]
+
+
+def mimg_probes():
+    out = []
+    for op in range(256):
+        for vdata, ssamp in itertools.product([0, 20], [0, 4]):
+            v = {"op": op, "srsrc": 2, "dmask": 1, "vaddr": 10, "vdata": vdata}
+            if ssamp:
+                v["ssamp"] = ssamp
+            out.append((op, v))
+    return out
+
+
+def resize_first(text, dwords):
+    """'image_load v20, ...' -> 'image_load v[20:21], ...': the data operand resized."""
+    mn, ops = split_operands(text)
+    first = vreg_info(ops[0])[0]
+    ops[0] = "v%d" % first if dwords == 1 else "v[%d:%d]" % (first, first + dwords - 1)
+    return mn + " " + ", ".join(ops)
+
+
+def resize_address(text, dwords):
+    mn, ops = split_operands(text)
+    first = vreg_info(ops[1])[0]
+    ops[1] = "v%d" % first if dwords == 1 else "v[%d:%d]" % (first, first + dwords - 1)
+    return mn + " " + ", ".join(ops)
+
+
+def mimg_flags(text, cpu):
+    """The data operand grows by one with tfe and halves with d16; the address shrinks with a16
+    (by how much depends on the opcode: each smaller width is tried)."""
+    dwords = vreg_info(split_operands(text)[1][0])[1]
+    addr = vreg_info(split_operands(text)[1][1])[1]
+    resized = {"tfe": dwords + 1, "d16": (dwords + 1) // 2}
+    lines, owner = [], []
+    for f in MIMG_FLAGS:
+        line = resize_first(text, resized.get(f, dwords))
+        for a in range(1, addr + 1) if f == "a16" else [addr]:
+            lines.append(resize_address(line, a) + " " + f)
+            owner.append(f)
+    ok = {f for f, (t, _) in zip(owner, assemble(lines, cpu)) if t is not None}
+    return [f for f in MIMG_FLAGS if f in ok]
+
+
+def mimg_entries(text, cpu):
+    mn, ops = split_operands(text)
+    if "msaa" in mn:  # takes only the MSAA dims: probe the flags with one
+        text = text.replace("v10,", "v[10:12],").replace("dim:SQ_RSRC_IMG_1D", "dim:SQ_RSRC_IMG_2D_MSAA")
+    if assemble([text], cpu)[0][0] is None:  # the decoder's data width needs more dmask bits (cmpswap)
+        text = text.replace("dmask:0x1", "dmask:0x%x" % ((1 << vreg_info(ops[0])[1]) - 1))
+    vdata = vreg_info(ops[0])
+    # The type is the widest data without tfe: four channels, or two dwords per 32-bit atomic.
+    data = "vdata:mimg_vdata:%s" % (width_type(2 * vdata[1]) if "atomic" in mn else "b128")
+    regs = ["srsrc:srsrc:b256"] + (["ssamp:srsrc:b128"] if len([o for o in ops if o.startswith("s[")]) > 1 else [])
+    mods = ["dmask:dmask", "dim:dim"] + ["%s:image_flag" % f for f in mimg_flags(text, cpu)]
+    return mn, [("MIMG", [data, "vaddr:mimg_vaddr"] + regs + mods),
+                ("MIMG_NSA", [data, "vaddr:mimg_nsa_vaddr"] + regs + mods + NSA_EXTRAS)]
+
+
+def bvh_entries(mn):
+    """The ray-tracing instructions: fixed data, a 4-dword descriptor and a16 as their only
+    modifier; the address is 11 dwords (12 for bvh64), 8 (9) with a16."""
+    wide = 1 if mn.startswith("image_bvh64") else 0
+    out = []
+    for a16 in (False, True):
+        size = (8 if a16 else 11) + wide
+        mods = ["a16:required_flag"] if a16 else []  # the address width tells a16
+        out.append(("MIMG_BVH", ["vdata:vgpr_tuple:b128", "vaddr:mimg_vaddr:%s" % width_type(size),
+                                 "srsrc:srsrc:b128"] + mods))
+        out.append(("MIMG_BVH_NSA", ["vdata:vgpr_tuple:b128", "vaddr:mimg_nsa_vaddr", "srsrc:srsrc:b128"]
+                    + mods + NSA_EXTRAS))
+    return out
+
+
+def generate_mimg(sweep, emit):
+    res = sweep.longest("MIMG", mimg_probes())
+    bvh = sweep.longest("MIMG_BVH", [(op, {"op": op, "srsrc": 1, "vaddr": 10, "vdata": 20})
+                                     for op in range(256)])
+    for op in range(256):
+        for text, cs in group_cpus(res.get(op, {})):
+            mn, entries = mimg_entries(text, cs[0])
+            for fmt, operands in entries:
+                emit(fmt, op, mn, operands, cs, "vmem")
+        for text, cs in group_cpus(bvh.get(op, {}) if op not in res else {}):
+            mn = split_operands(text)[0]
+            for fmt, operands in bvh_entries(mn):
+                emit(fmt, op, mn, operands, cs, "vmem")
+
+
 def generate(cpus, unit_of):
     sweep = Sweep(cpus)
     lines = format_lines(["DS", "FLAT", "GLOBAL", "SCRATCH", "SCRATCH_SVE", "MUBUF", "MTBUF", "MIMG",
-                          "MIMG_NSA"]) + [""]
+                          "MIMG_NSA", "MIMG_BVH", "MIMG_BVH_NSA"]) + [""]
 
     def emit(fmt, op, mn, operands, cpu_set, unit):
         attrs = []
@@ -275,4 +371,5 @@ def generate(cpus, unit_of):
     generate_ds(sweep, emit)
     generate_flat(sweep, emit)
     generate_buf(sweep, emit)
+    generate_mimg(sweep, emit)
     return lines
