@@ -49,6 +49,14 @@ FORMATS = {
         "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)], "tfe": [(53, 53)],
         "lwe": [(54, 54)], "ssamp": [(62, 58)], "vaddr1": [(71, 64)], "vaddr2": [(79, 72)],
         "vaddr3": [(87, 80)], "vaddr4": [(95, 88)]}),
+    # The ray-tracing forms: unorm, dmask (0xf) and r128 fixed on.
+    "MIMG_BVH": (8, [((31, 26), 0x3C), ((11, 7), 0x1F), ((15, 15), 1)], {
+        "op": [(25, 18)], "slc": [(12, 12)], "dlc": [(13, 13)], "glc": [(14, 14)], "a16": [(16, 16)],
+        "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)]}),
+    "MIMG_BVH_NSA": (12, [((31, 26), 0x3C), ((0, 0), 1), ((11, 7), 0x1F), ((15, 15), 1)], {
+        "op": [(25, 18)], "slc": [(12, 12)], "dlc": [(13, 13)], "glc": [(14, 14)], "a16": [(16, 16)],
+        "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)], "vaddr1": [(71, 64)],
+        "vaddr2": [(79, 72)], "vaddr3": [(87, 80)], "vaddr4": [(95, 88)]}),
     # VALU extensions (vext). VOP3P_MIX is VOP3P for v_fma_mix*, whose neg_lo/neg_hi bits are the
     # sources' neg and abs modifiers; VOP3P_NO_OPSEL the instructions without op_sel/op_sel_hi (their
     # op_sel_hi bits are still set).
