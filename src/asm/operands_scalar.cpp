@@ -1,8 +1,5 @@
 // Operands of the scalar formats (SOP1/SOP2/SOPK/SOPC/SOPP, SMEM) and the generic classes.
 #include <bit>
-#include <cstring>
-
-#include <fmt/format.h>
 
 #include "asm/operand_families.h"
 #include "asm/valu_operands.h"
@@ -85,6 +82,7 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
     c.next();
     c.next();
   }
+  uint32_t col = c.peek().col; // errors point at the value, inside lit(...)
   ValuImmediate imm;
   if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
@@ -100,7 +98,7 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
       imm = valuFloatImmediate(f, d.type);
     }
   } else {
-    if (!startsExpr(c.peek())) return ctx.fail(start.col, kInvalid);
+    if (!startsExpr(c.peek())) return ctx.fail(col, kInvalid);
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     imm = forced ? valuForcedLiteral(false, e.value, 0, d.type) : valuIntImmediate(e.value, d.type);
@@ -110,12 +108,40 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
     v.mods |= Mod_Lit;
   }
-  if (!imm.ok) return ctx.fail(start.col, kInvalid);
+  if (!imm.ok) return ctx.fail(col, kInvalid);
   if (!imm.literal) {
     v.value = imm.value;
     return true;
   }
-  return setLiteral(ctx, start.col, imm.value, v, inst);
+  return setLiteral(ctx, col, imm.value, v, inst);
+}
+
+// A VALU source modifier (abs(s1), |s1|, -s1, neg(..), sext(..)) or lit(register): llvm knows
+// these spellings but no scalar operand takes them.
+bool atSourceModifier(ParseContext &ctx, const Cursor &c) {
+  const Token &t = c.peek();
+  if (t.kind == Tok::Pipe) return true;
+  if (t.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen) {
+    if (t.text == "abs" || t.text == "neg" || t.text == "sext") return true;
+    if (t.text != "lit") return false;
+  } else if (t.kind != Tok::Minus) {
+    return false;
+  }
+  // -reg, lit(reg): a register right after the sign or the parenthesis.
+  Cursor probe = c;
+  probe.next();
+  if (t.kind == Tok::Identifier) probe.next();
+  ParseContext quiet{ctx.target, ctx.syms, {}};
+  Reg r;
+  return parseRegister(quiet, probe, r) || quiet.err.set;
+}
+
+// Fails with llvm's message when the cursor is at such a spelling (lit(reg): at the register).
+bool failAtSourceModifier(ParseContext &ctx, const Cursor &c) {
+  if (!atSourceModifier(ctx, c)) return false;
+  bool lit = c.peek().kind == Tok::Identifier && c.peek().text == "lit";
+  ctx.fail(c.peek(lit ? 2 : 0).col, "not a valid operand.");
+  return true;
 }
 
 // Register operands and scalar sources (sreg, sreg_nonull, sreg_null, smem_sdata, ssrc).
@@ -127,6 +153,7 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   if (parseRegister(ctx, c, r)) {
     if (!checkAvailable(ctx, start.col, r)) return false;
     if (d.cls == OpClass::sreg_null) {
+      if (!isScalarFile(r)) return ctx.fail(start.col, kInvalid);
       if (!isSpecial(r, src::kNull)) return ctx.fail(start.col, "src0 must be null");
     } else if (!registerFitsClass(r, d.cls, dwords) || !regWidthOk(r, dwords)) {
       return ctx.fail(start.col, kInvalid);
@@ -135,6 +162,7 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
     return true;
   }
   if (ctx.err.set) return false;
+  if (failAtSourceModifier(ctx, c)) return false;
   if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
   if (atSymbolicLiteral(ctx, c)) return parseSymbolicLiteral(ctx, c, d, idx, v, inst);
   return parseSourceConstant(ctx, c, d, v, inst);
@@ -153,7 +181,8 @@ bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
   }
   if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
   ExprResult e = parseExpr(c, ctx.syms);
-  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  // A name that is no absolute value (a register, a label) is not an immediate at all.
+  if (!e.ok()) return ctx.fail(e.errCol, start.kind == Tok::Identifier ? kInvalid : e.error);
   value = e.value;
   return true;
 }
@@ -161,12 +190,13 @@ bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
 // A 16-bit immediate: signed or unsigned for imm16, unsigned for uimm16 and decimal imm16.
 bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
   const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
-  ExprResult e = parseExpr(c, ctx.syms);
-  if (!e.ok()) return ctx.fail(e.errCol, e.error);
   bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;
-  if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535)
-    return ctx.fail(start.col, d.type == OpType::dec ? "expected a 16-bit value" : kInvalid);
+  const char *rangeError = d.type == OpType::dec ? "expected a 16-bit value" : kInvalid;
+  if (!startsExpr(start)) return ctx.fail(start.col, c.is(Tok::Real) ? rangeError : kInvalid);
+  ExprResult e = parseExpr(c, ctx.syms);
+  // A name that is no absolute value is not an immediate at all.
+  if (!e.ok()) return ctx.fail(e.errCol, start.kind == Tok::Identifier ? kInvalid : e.error);
+  if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535) return ctx.fail(start.col, rangeError);
   v.value = static_cast<uint32_t>(e.value) & 0xffff;
   return true;
 }
@@ -219,15 +249,16 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
   return true;
 }
 
-bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+// The offset value at the cursor; a range error points at `errCol` (the `offset:` modifier's).
+bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, uint32_t errCol) {
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (d.type == OpType::dec) {
-    if (e.value < 0 || e.value >= (1 << 20)) return ctx.fail(start.col, "expected a 20-bit unsigned offset");
+    if (e.value < 0 || e.value >= (1 << 20)) return ctx.fail(errCol, "expected a 20-bit unsigned offset");
   } else if (e.value < -(1 << 20) || e.value >= (1 << 20)) {
-    return ctx.fail(start.col, "expected a 21-bit signed offset");
+    return ctx.fail(errCol, "expected a 21-bit signed offset");
   }
   v.value = static_cast<uint32_t>(e.value) & 0x1fffff;
   return true;
@@ -254,7 +285,7 @@ bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
   if (off < 0) return ctx.fail(start.col, kInvalid);
   v.value = src::kNull;
   v.present = false;
-  return parseSmemOffset(ctx, c, d, inst.ops[off]);
+  return parseSmemOffset(ctx, c, d, inst.ops[off], start.col);
 }
 
 } // namespace
@@ -285,14 +316,16 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     int soff = operandIndex(inst, Field::soffset);
     // `offset:` goes only with an SGPR offset written before it.
     if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, "not a valid operand.");
-    c.next(); // `offset`
+    uint32_t col = c.next().col; // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
-    return parseSmemOffset(ctx, c, d, v);
+    return parseSmemOffset(ctx, c, d, v, col);
   }
   case OpClass::imm16:
   case OpClass::uimm16:
+    if (failAtSourceModifier(ctx, c)) return false;
     return parseImm16(ctx, c, d, v);
   case OpClass::imm: {
+    if (failAtSourceModifier(ctx, c)) return false;
     int64_t value;
     if (!parseRawImmediate(ctx, c, value)) return false;
     v.value = static_cast<uint32_t>(value);

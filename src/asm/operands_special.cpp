@@ -110,11 +110,14 @@ bool parseDelay(ParseContext &ctx, Cursor &c, OperandValue &v) {
 }
 
 // A plain integer or absolute expression for the whole operand, within [lo, hi].
+// `what` names the structured forms for the error on a name that is neither they nor a value.
 bool parsePlainInRange(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
-                       const char *rangeError) {
+                       const char *rangeError, const char *what = nullptr) {
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
   ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok() && what && start.kind == Tok::Identifier && e.errCol == start.col)
+    return ctx.fail(start.col, std::string("expected ") + what + " or an absolute expression");
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.value < lo || e.value > hi) return ctx.fail(start.col, rangeError);
   v.value = static_cast<uint32_t>(e.value) & 0xffff;
@@ -188,7 +191,7 @@ bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names,
 // takes, no stream for system messages); a numeric one only against the fields' ranges.
 bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" && c.peek(1).kind == Tok::LParen))
-    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly);
+    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly, "a sendmsg macro");
   c.next();
   c.next();
   const MessageName *msg;
@@ -198,13 +201,12 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
                        "specified message id is not supported on this GPU"))
     return false;
   if (msg) id = msg->id;
-  else if (id < 0 || id > kMsgIdMax) return ctx.fail(idCol, "invalid message id");
   bool hasOp = false, hasStream = false;
   uint32_t opCol = 0, streamCol = 0;
+  // Everything parses first; the checks follow, in llvm's order.
   if (c.accept(Tok::Comma)) {
     hasOp = true;
     opCol = c.peek().col;
-    if (msg && !msg->takesOp) return ctx.fail(opCol, "message does not support operations");
     const MessageOpName *opName;
     if (!parseNameOrExpr(ctx, c, messageOpNames(static_cast<unsigned>(id)), opName, op,
                          "an operation name"))
@@ -222,6 +224,8 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
     }
   }
   if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a closing parenthesis");
+  if (!msg && (id < 0 || id > kMsgIdMax)) return ctx.fail(idCol, "invalid message id");
+  if (msg && !msg->takesOp && hasOp) return ctx.fail(opCol, "message does not support operations");
   if (msg && msg->takesOp) {
     if (!hasOp) return ctx.fail(idCol, "missing message operation");
     auto ops = messageOpNames(msg->id);
@@ -286,7 +290,7 @@ bool parseHwregStruct(ParseContext &ctx, Cursor &c, OperandValue &v) {
 bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (c.is(Tok::LCurly)) return parseHwregStruct(ctx, c, v);
   if (!(c.peek().kind == Tok::Identifier && c.peek().text == "hwreg" && c.peek(1).kind == Tok::LParen))
-    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly);
+    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly, "a hwreg macro, structured immediate");
   c.next();
   c.next();
   const NamedValue *reg;
