@@ -84,6 +84,7 @@ bool atSymbolicLiteral(ParseContext &ctx, const Cursor &c, const OperandDesc &d)
   if (!c.is(Tok::Identifier) || (d.type != OpType::f32 && d.type != OpType::b32)) return false;
   Tok after = c.peek(1).kind;
   if (after != Tok::Eol && after != Tok::Comma && after != Tok::Identifier) return false;
+  if (c.peek(1).text == "::") return false; // llvm reads `foo ::` (a VOPD X half's end) otherwise
   const Symbol *s = ctx.syms.find(c.peek().text);
   return !s || s->kind != Symbol::Kind::Value;
 }
