@@ -169,6 +169,90 @@ bool onlyEarlierBufferModifiers(const Inst &inst, Field field) {
   return true;
 }
 
+// --- ds_swizzle_b32 patterns
+
+bool swizzleNumber(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const char *msg, int64_t &out) {
+  if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
+  uint32_t col = c.peek().col;
+  if (!startsExpr(c.peek())) return invalid(ctx, col);
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < lo || e.value > hi) return ctx.fail(col, msg);
+  out = e.value;
+  return true;
+}
+
+bool swizzlePowerOfTwo(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const char *msg, int64_t &out) {
+  uint32_t col = c.peek(1).col;
+  if (!swizzleNumber(ctx, c, lo, hi, msg, out)) return false;
+  if (!std::has_single_bit(static_cast<uint64_t>(out))) return ctx.fail(col, "group size must be a power of two");
+  return true;
+}
+
+// swizzle(MODE, ...) after `offset:`: the 16-bit pattern llvm's encodings define.
+bool parseSwizzleMacro(ParseContext &ctx, Cursor &c, uint32_t &value) {
+  c.next(); // swizzle
+  if (!c.accept(Tok::LParen)) return ctx.fail(c.peek().col, "expected a left parenthesis");
+  const Token &mode = c.peek();
+  if (mode.kind != Tok::Identifier) return ctx.fail(mode.col, "expected a swizzle mode");
+  c.next();
+  int64_t a = 0, b = 0;
+  if (mode.text == "QUAD_PERM") {
+    value = 0x8000;
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      if (!swizzleNumber(ctx, c, 0, 3, "expected a 2-bit lane id", a)) return false;
+      value |= static_cast<uint32_t>(a) << (2 * lane);
+    }
+  } else if (mode.text == "BITMASK_PERM") {
+    if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
+    const Token &mask = c.peek();
+    if (mask.kind != Tok::String || mask.text.size() != 5) return ctx.fail(mask.col, "expected a 5-character mask");
+    uint32_t andMask = 0, orMask = 0, xorMask = 0;
+    for (unsigned i = 0; i < 5; ++i) {
+      uint32_t bit = 1u << (4 - i);
+      switch (mask.text[i]) {
+      case '0': break;
+      case '1': orMask |= bit; break;
+      case 'p': andMask |= bit; break;
+      case 'i': andMask |= bit; xorMask |= bit; break;
+      default: return ctx.fail(mask.col, "invalid mask");
+      }
+    }
+    c.next();
+    value = andMask | orMask << 5 | xorMask << 10;
+  } else if (mode.text == "BROADCAST") {
+    if (!swizzlePowerOfTwo(ctx, c, 2, 32, "group size must be in the interval [2,32]", a)) return false;
+    if (!swizzleNumber(ctx, c, 0, a - 1, "lane id must be in the interval [0,group size - 1]", b)) return false;
+    value = static_cast<uint32_t>(0x20 - a) | static_cast<uint32_t>(b) << 5;
+  } else if (mode.text == "SWAP") {
+    if (!swizzlePowerOfTwo(ctx, c, 1, 16, "group size must be in the interval [1,16]", a)) return false;
+    value = 0x1f | static_cast<uint32_t>(a) << 10;
+  } else if (mode.text == "REVERSE") {
+    if (!swizzlePowerOfTwo(ctx, c, 2, 32, "group size must be in the interval [2,32]", a)) return false;
+    value = 0x1f | static_cast<uint32_t>(a - 1) << 10;
+  } else if (mode.text == "FFT") {
+    if (!swizzleNumber(ctx, c, 0, 31, "FFT swizzle must be in the interval [0,31]", a)) return false;
+    value = 0xe000 | static_cast<uint32_t>(a);
+  } else if (mode.text == "ROTATE") {
+    if (!swizzleNumber(ctx, c, 0, 1, "direction must be 0 (left) or 1 (right)", a)) return false;
+    if (!swizzleNumber(ctx, c, 0, 31, "number of threads to rotate must be in the interval [0,31]", b)) return false;
+    value = 0xc000 | static_cast<uint32_t>(a) << 10 | static_cast<uint32_t>(b) << 5;
+  } else {
+    return ctx.fail(mode.col, "expected a swizzle mode");
+  }
+  if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a closing parentheses");
+  return true;
+}
+
+bool parseSwizzle(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  if (c.peek(2).kind == Tok::Identifier && c.peek(2).text == "swizzle" && c.peek(1).kind == Tok::Colon) {
+    c.next();
+    c.next();
+    return parseSwizzleMacro(ctx, c, v.value);
+  }
+  return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit offset");
+}
+
 // --- MIMG
 
 constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
@@ -448,6 +532,8 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   }
   case OpClass::dim:
     return parseDim(ctx, c, v);
+  case OpClass::ds_swizzle:
+    return parseSwizzle(ctx, c, v);
   default:
     break;
   }

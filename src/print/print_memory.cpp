@@ -1,4 +1,6 @@
 // Printing of the DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG operands.
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
@@ -56,6 +58,40 @@ void printAddressList(const Inst &inst, const OperandValue &first, std::string &
   out += ']';
 }
 
+// offset:swizzle(...) of ds_swizzle_b32, in the form llvm-mc picks for the pattern.
+void printSwizzle(uint32_t v, std::string &out) {
+  if (v == 0) return;
+  auto o = std::back_inserter(out);
+  if (v >= 0xe000) {
+    fmt::format_to(o, "offset:swizzle(FFT,{})", v & 0x1f);
+  } else if (v >= 0xc000) {
+    fmt::format_to(o, "offset:swizzle(ROTATE,{},{})", (v >> 10) & 1, (v >> 5) & 0x1f);
+  } else if ((v & 0xff00) == 0x8000) {
+    fmt::format_to(o, "offset:swizzle(QUAD_PERM,{},{},{},{})", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
+  } else if ((v & 0x8000) == 0) {
+    uint32_t andMask = v & 0x1f, orMask = (v >> 5) & 0x1f, xorMask = (v >> 10) & 0x1f;
+    uint32_t group = 0x20 - andMask;
+    if (andMask == 0x1f && orMask == 0 && std::has_single_bit(xorMask)) {
+      fmt::format_to(o, "offset:swizzle(SWAP,{})", xorMask);
+    } else if (andMask == 0x1f && orMask == 0 && xorMask && std::has_single_bit(xorMask + 1)) {
+      fmt::format_to(o, "offset:swizzle(REVERSE,{})", xorMask + 1);
+    } else if (group > 1 && std::has_single_bit(group) && orMask < group && xorMask == 0) {
+      fmt::format_to(o, "offset:swizzle(BROADCAST,{},{})", group, orMask);
+    } else {
+      // Each lane-id bit as it comes out for input bits 0 and 1: 0, 1, p(ass) or i(nvert).
+      uint32_t probe0 = orMask ^ xorMask, probe1 = ((0x1f & andMask) | orMask) ^ xorMask;
+      out += "offset:swizzle(BITMASK_PERM,\"";
+      for (uint32_t bit = 0x10; bit; bit >>= 1) {
+        bool p0 = probe0 & bit, p1 = probe1 & bit;
+        out += p0 && p1 ? '1' : !p0 && !p1 ? '0' : !p0 ? 'p' : 'i';
+      }
+      out += "\")";
+    }
+  } else {
+    fmt::format_to(o, "offset:{}", v);
+  }
+}
+
 } // namespace
 
 void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
@@ -103,6 +139,9 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     break;
   case OpClass::dmask:
     if (v) fmt::format_to(std::back_inserter(out), "dmask:0x{:x}", v);
+    break;
+  case OpClass::ds_swizzle:
+    printSwizzle(v, out);
     break;
   case OpClass::dim:
     if (v < std::size(kDimNames)) fmt::format_to(std::back_inserter(out), "dim:SQ_RSRC_IMG_{}", kDimNames[v]);

@@ -161,6 +161,27 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     std::string_view dim = kDimNames[gImage.dim];
     return g.chance(30) ? fmt::format("dim:{}", dim) : fmt::format("dim:SQ_RSRC_IMG_{}", dim);
   }
+  case OpClass::ds_swizzle: {
+    if (g.chance(20)) return offsetModifier(g, name, 0, 0xffff);
+    static const char *const kLane = "01pi";
+    switch (g.below(g.invalid ? 8 : 7)) {
+    case 0: return fmt::format("offset:swizzle(QUAD_PERM,{},{},{},{})", g.below(4), g.below(4), g.below(4), g.below(4));
+    case 1: {
+      std::string mask;
+      for (int i = 0; i < 5; ++i) mask += kLane[g.below(4)];
+      return fmt::format("offset:swizzle(BITMASK_PERM,\"{}\")", mask);
+    }
+    case 2: {
+      unsigned size = 2u << g.below(5);
+      return fmt::format("offset:swizzle(BROADCAST,{},{})", size, g.below(g.invalid ? 40 : size));
+    }
+    case 3: return fmt::format("offset:swizzle(SWAP,{})", g.invalid ? g.below(40) : 1u << g.below(5));
+    case 4: return fmt::format("offset:swizzle(REVERSE,{})", g.invalid ? g.below(40) : 2u << g.below(5));
+    case 5: return fmt::format("offset:swizzle(FFT,{})", g.below(g.invalid ? 40 : 32));
+    case 6: return fmt::format("offset:swizzle(ROTATE,{},{})", g.below(g.invalid ? 3 : 2), g.below(g.invalid ? 40 : 32));
+    default: return "offset:swizzle(FOO,1)";
+    }
+  }
   case OpClass::image_flag:
     return gImage.flags[static_cast<unsigned>(d.field)] ? std::string(name) : "";
   case OpClass::vgpr_tuple:

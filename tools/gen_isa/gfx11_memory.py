@@ -97,7 +97,9 @@ def ds_operands(text, with_gds, gds_only):
             out.append("%s:vgpr_tuple:%s" % (field_of[num], width_type(dw)))
         mods += words[1:] if pos != "gds" and not pos.startswith("offset") else words
     for m in mods:
-        if m.startswith("offset:"):
+        if m.startswith("offset:swizzle("):
+            out.append("offset:ds_swizzle")
+        elif m.startswith("offset:"):
             out.append("offset:mem_offset_u16")
         elif m.startswith("offset0:"):
             out.append("offset0:mem_offset_u8")
@@ -118,9 +120,6 @@ def generate_ds(sweep, emit):
         if not texts:
             continue
         for text, cs in group_cpus(texts):
-            mn, _ = split_operands(text)
-            if mn == "ds_swizzle_b32":
-                continue  # its offset is a swizzle pattern: not modelled yet
             gds_only = (op, 0) not in plain
             mn, operands = ds_operands(text, (op, 1) in gds, gds_only)
             emit("DS", op, mn, operands, cs, "ds")
