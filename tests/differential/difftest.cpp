@@ -180,6 +180,8 @@ TEST_P(Differential, MatchesLlvmMc) {
   std::set<uint32_t> llvmErr = errorLines(llvm.err), ourErr;
   for (const auto &d : ours.diagnostics)
     if (d.severity == Severity::Error) ourErr.insert(d.line);
+  std::string ourErrText;
+  for (const auto &d : ours.diagnostics) ourErrText += formatDiagnostic(d);
 
   std::vector<std::string> inLines = splitLines(input);
   std::map<std::string, std::pair<unsigned, unsigned>> perFormat; // format -> (lines, mismatches)
@@ -199,10 +201,20 @@ TEST_P(Differential, MatchesLlvmMc) {
     }
   }
   // Text and bytes: compare the outputs line by line where both accepted the same lines.
-  if (llvmErr == ourErr) {
-    std::vector<std::string> lo = splitLines(llvm.out), go = splitLines(ours.text);
-    // Map output lines back to input lines: every accepted instruction prints one line (plus a
-    // fixup line for label operands); labels print one line.
+  // Text and bytes: where the accepted lines differ, both tools run again on the lines both accept,
+  // so that every accepted line's text is compared, line by line.
+  std::string agreed = input;
+  ToolOutput llvmText = llvm;
+  AssembleResult oursText = std::move(ours);
+  if (llvmErr != ourErr) {
+    agreed.clear();
+    for (uint32_t ln = 1; ln <= inLines.size(); ++ln)
+      if (!llvmErr.count(ln) && !ourErr.count(ln)) agreed += inLines[ln - 1] + "\n";
+    llvmText = runLlvmMc(cfg.cpu, cfg.mattr, agreed);
+    oursText = assemble(*target, agreed, opts);
+  }
+  {
+    std::vector<std::string> lo = splitLines(llvmText.out), go = splitLines(oursText.text);
     size_t n = std::max(lo.size(), go.size());
     for (size_t i = 0; i < n; ++i) {
       std::string l = i < lo.size() ? lo[i] : "<missing>", o = i < go.size() ? go[i] : "<missing>";
@@ -218,11 +230,11 @@ TEST_P(Differential, MatchesLlvmMc) {
   }
   std::printf("[diff %s] %zu instructions, %u lines, %u mismatches\n", cfg.cpu, names.size(), total, mismatches);
   if (const char *keep = std::getenv("GFXASM_DIFF_KEEP")) {
-    std::ofstream(fmt::format("{}/{}.s", keep, cfg.cpu)) << input;
-    std::ofstream(fmt::format("{}/{}.llvm.out", keep, cfg.cpu)) << llvm.out << llvm.err;
-    std::string ourErrText;
-    for (auto &d : ours.diagnostics) ourErrText += formatDiagnostic(d);
-    std::ofstream(fmt::format("{}/{}.gfxasm.out", keep, cfg.cpu)) << ours.text << ourErrText;
+    std::string name = cfg.cpu;
+    for (auto &a : cfg.mattr) name += a;
+    std::ofstream(fmt::format("{}/{}.s", keep, name)) << input;
+    std::ofstream(fmt::format("{}/{}.llvm.out", keep, name)) << llvm.out << llvm.err;
+    std::ofstream(fmt::format("{}/{}.gfxasm.out", keep, name)) << oursText.text << ourErrText;
   }
 }
 
