@@ -142,7 +142,8 @@ ValuImmediate valuForcedLiteral(bool isFloat, int64_t iv, double fv, OpType t) {
   if (isFloat) {
     if (t == OpType::f64) return {true, true, static_cast<uint32_t>(std::bit_cast<uint64_t>(fv) >> 32)};
     if (t == OpType::b64) return {};
-    if (!roundTo(fv, t, bits)) return {};
+    // b16 literals of floats hold f32 bits.
+    if (!roundTo(fv, t == OpType::b16 ? OpType::f32 : t, bits)) return {};
     return {true, true, bits};
   }
   if (typeBits(t) == 16 && (iv < -0x8000 || iv > 0xffff)) return {};
@@ -207,6 +208,8 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
     }
   } else {
     if (r.half) return ctx.fail(col, "invalid operand for instruction");
+    // e32 fields of 16-bit operands keep bit 7 for the half: v0..v127 also under fake16.
+    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128) return ctx.fail(col, "invalid operand for instruction");
     if (r.count != typeDwords(d.type, ctx.target.wave64())) return ctx.fail(col, "invalid operand for instruction");
     if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
   }
@@ -312,19 +315,19 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
   bool mods = fold || (v.mods & (Mod_Neg | Mod_Abs));
   // A double source takes neg/abs on an integer only when it is an inline integer.
   if (!isFloat && d.type == OpType::f64 && mods &&
-      (forced || (inlineInteger(iv) < 0 && inlineFloatBits(kF64Bits, static_cast<uint64_t>(iv)) < 0)))
+      ((forced && !inBars) || fold || (inlineInteger(iv) < 0 && inlineFloatBits(kF64Bits, static_cast<uint64_t>(iv)) < 0)))
     return ctx.fail(start.col, "invalid operand for instruction");
   ValuImmediate imm = isFloat ? valuFloatImmediate(fv, d.type) : valuIntImmediate(iv, d.type);
-  // lit(...) keeps a literal, except under neg/abs, where an inline value wins (as llvm-mc-22).
-  if (forced && !(mods && imm.ok && !imm.literal)) {
-    if (!fold) v.mods |= Mod_Lit;
+  // lit(...) forces a literal, but not between |bars| (llvm-mc-22 drops it there).
+  if (forced && !inBars) {
+    v.mods |= Mod_Lit;
     imm = valuForcedLiteral(isFloat, iv, fv, d.type);
   }
   return setValuLiteral(ctx, start.col, imm, v, inst);
 }
 
 struct SourceKinds {
-  bool vgpr, scalar, constant, neg, abs;
+  bool vgpr, scalar, constant, neg, abs, literal = true;
 };
 
 SourceKinds kindsOf(OpClass cls) {
@@ -332,6 +335,7 @@ SourceKinds kindsOf(OpClass cls) {
   case OpClass::vsrc_mod: return {true, true, true, true, true};
   case OpClass::vsrc_neg: return {true, true, true, true, false};
   case OpClass::vssrc: return {false, true, true, false, false};
+  case OpClass::vssrc_inline: return {false, true, true, false, false, false};
   default: return {true, true, true, false, false};
   }
 }
@@ -355,12 +359,23 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     uint8_t mods = v.mods;
-    if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
+    if (symbol && !k.literal) return ctx.fail(start.col, "invalid operand for instruction");
+    if (symbol && c.peek(1).kind == Tok::Identifier) {
+      // A symbol before the modifiers (foo clamp): read it on its own.
+      std::vector<Token> sub{c.peek(), Token{}};
+      Cursor sc{sub, 0};
+      if (!parse_scalar(ctx, sc, scalar, idx, inst)) return false;
+      c.pos += sc.pos;
+    } else if (!parse_scalar(ctx, c, scalar, idx, inst)) {
+      return false;
+    }
     v.mods |= mods;
     return true;
   }
   if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
-  return parseImmediate(ctx, c, d, v, inst, inBars, fold);
+  if (!parseImmediate(ctx, c, d, v, inst, inBars, fold)) return false;
+  if (!k.literal && v.value == src::kLiteral) return ctx.fail(start.col, "invalid operand for instruction");
+  return true;
 }
 
 // [-|neg(] [|abs(] value [|)] [)]
@@ -426,24 +441,31 @@ unsigned opselEntries(OpClass cls) {
 }
 
 // op_sel:[a,b,...]: entry k is bit k, the last one (of vop_opselN) the destination's bit 3.
-bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, const Inst &inst) {
   const Token &start = c.next(); // op_sel
   if (!c.accept(Tok::Colon) || !c.accept(Tok::LBrac)) return ctx.fail(start.col, "invalid op_sel value.");
   unsigned n = opselEntries(d.cls), bits = 0, k = 0;
+  // v_fmac_*: src2 is the destination, its entry shows the destination's bit (not encoded).
+  bool tied = n == 4 && operandIndex(inst, Field::src2) < 0;
+  int tiedEntry = -1;
   do {
     const Token &t = c.peek();
     if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
       return ctx.fail(t.col, "invalid op_sel value.");
     c.next();
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
-    if (t.ival) bits |= 1u << bit;
+    if (tied && k == 2) tiedEntry = static_cast<int>(t.ival);
+    else if (t.ival) bits |= 1u << bit;
     ++k;
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // Slots a .l/.h suffix already decided must agree.
   // A nonzero op_sel must agree with every .l/.h suffix; all zeros leaves them to the suffixes.
   unsigned decided = v.value >> kOpselSuffixShift, implied = v.value & 0xf;
-  if (bits && ((bits ^ implied) & decided))
+  bool nonzero = bits || tiedEntry == 1;
+  if (nonzero && ((bits ^ implied) & decided))
+    return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
+  if (nonzero && tiedEntry >= 0 && (decided & 8) && static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))
     return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
   if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3)) return ctx.fail(start.col, "invalid op_sel operand");
   v.value = bits | implied | decided << kOpselSuffixShift;
@@ -496,6 +518,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
+  case OpClass::vssrc_inline:
     return parseSource(ctx, c, d, idx, v, inst);
   case OpClass::vmask: {
     // Any scalar register of the lane mask's width (also null, m0, src_*), as a scalar source.
@@ -509,6 +532,13 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     return parse_scalar(ctx, c, scalar, idx, inst);
+  }
+  case OpClass::vsdst_nom0: {
+    OperandDesc scalar = d;
+    scalar.cls = OpClass::sreg;
+    if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
+    if (v.value == src::kM0) return ctx.fail(start.col, "invalid operand for instruction");
+    return true;
   }
   case OpClass::vcc: {
     Reg r;
@@ -525,7 +555,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
-    return parseOpsel(ctx, c, d, v);
+    return parseOpsel(ctx, c, d, v, inst);
   case OpClass::vop_clamp:
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "invalid operand for instruction");
     c.next();
@@ -549,6 +579,19 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
   if (t != OpType::f16 && t != OpType::f32) return false;
   if (c.is(Tok::Pipe)) return true;
   return isWord(c, "lit") || isWord(c, "neg") || isWord(c, "abs");
+}
+
+bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  unsigned need = 0, have = 0;
+  for (size_t j = idx + 1; j < ops.size(); ++j) need += isPositional(ops[j].cls) && !(ops[j].flags & OF_Optional);
+  int depth = 0;
+  for (size_t k = c.pos; k < c.toks.size() && c.toks[k].kind != Tok::Eol; ++k) {
+    Tok t = c.toks[k].kind;
+    depth += (t == Tok::LParen || t == Tok::LBrac) - (t == Tok::RParen || t == Tok::RBrac);
+    have += t == Tok::Comma && depth == 0;
+  }
+  return have >= need;
 }
 
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {

@@ -52,16 +52,22 @@ void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v
   if (enc == src::kLiteral) {
     bool lit = literalForm(inst, d, v);
     if (lit) out += "lit(";
-    printHex(as::valuLiteralPrintValue(inst.literal, d.type), out);
+    // b16 shows the low half, but a lit(...) all of it (a float's f32 bits).
+    printHex(lit && d.type == OpType::b16 ? inst.literal : as::valuLiteralPrintValue(inst.literal, d.type), out);
     if (lit) out += ')';
     return;
   }
   fmt::format_to(std::back_inserter(out), "<invalid source {}>", enc);
 }
 
-void printValuSource(const PrintContext &pc, const Inst &inst, const OperandDesc &d, const OperandValue &v,
-                     std::string &out) {
+void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
   uint32_t enc = v.value;
+  if (static_cast<int>(i) == inst.labelOperand) {
+    out += inst.labelSymbol; // a relocatable literal
+    return;
+  }
   bool isReg = enc >= src::kVgpr0 || enc < src::kIntZero || (enc >= src::kSharedBase && enc < src::kFloatFirst) ||
                (enc > src::kInvPi && enc != src::kLiteral);
   bool neg = v.mods & Mod_Neg, abs = v.mods & Mod_Abs;
@@ -78,13 +84,16 @@ void printValuSource(const PrintContext &pc, const Inst &inst, const OperandDesc
   if (negCall) out += ')';
 }
 
-void printOpsel(const OperandDesc &d, uint32_t value, std::string &out) {
+void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
   unsigned n = d.cls == OpClass::vop_opsel3 ? 3 : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4 : 2;
+  // v_fmac_*: the tied src2's entry repeats the destination's bit.
+  bool tied = n == 4 && as::operandIndex(inst, Field::src2) < 0;
   out += "op_sel:[";
   for (unsigned k = 0; k < n; ++k) {
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
+    if (tied && k == 2) bit = 3;
     if (k) out += ',';
     out += (bits >> bit & 1) ? '1' : '0';
   }
@@ -104,7 +113,12 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-    printValuSource(pc, inst, d, v, out);
+  case OpClass::vssrc_inline:
+    printValuSource(pc, inst, i, out);
+    break;
+  case OpClass::vmask:
+  case OpClass::vsdst_nom0:
+    printSource(inst, d, v.value, pc.wave64, out);
     break;
   case OpClass::vcc:
     out += pc.wave64 ? "vcc" : "vcc_lo";
@@ -118,7 +132,7 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
   case OpClass::vop_opsel_hidden:
-    printOpsel(d, v.value, out);
+    printOpsel(inst, d, v.value, out);
     break;
   case OpClass::vop_clamp:
     if (v.value) out += "clamp";

@@ -217,7 +217,7 @@ def classify(entries, cpu, mattr):
         for i in e.sources():
             o = e.ops[i]
             for kind, val in (("v", reg_text("v", o.dwords, o.half)),
-                              ("s", reg_text("s", o.dwords)), ("f", "1.5"), ("i", "1")):
+                              ("s", reg_text("s", o.dwords)), ("f", "1.5"), ("i", "1"), ("l", "0x1234")):
                 t = list(back)
                 t[i] = val
                 lines.append(e.name + " " + ", ".join(t))
@@ -228,7 +228,9 @@ def classify(entries, cpu, mattr):
     for (ei, i), r in info.items():
         e = entries[ei]
         o = e.ops[i]
-        kinds = "".join(k for k in "vsif" if r[k][0] is not None)
+        kinds = "".join(k for k in "vsifl" if r[k][0] is not None)
+        if any(x.kind == "k" for x in e.ops):
+            kinds += "l"  # fmamk/fmaak: the probe literal collides with K, not a rule of the source
         size = 8 if e.fmt in ("VOP3", "VOP3SD") else 4
         ftext, fdata = r["f"]
         lit = int.from_bytes(fdata[size:size + 4], "little") if ftext and len(fdata) > size else None
@@ -250,6 +252,7 @@ def classify(entries, cpu, mattr):
 
 def source_class(e, i, kinds):
     o = e.ops[i]
+    kinds = kinds.replace("l", "") if "l" in kinds else kinds + "-"  # "-": no literal
     if kinds in ("vsif", "vsi"):
         if o.neg_ok and o.abs_ok:
             return "vsrc_mod"
@@ -260,8 +263,12 @@ def source_class(e, i, kinds):
         return "vgpr"
     if kinds in ("sif", "si"):
         return "vssrc"
-    if kinds == "s":
+    if kinds in ("sif-", "si-"):
+        return "vssrc_inline"  # v_readlane/v_writelane lane select: no literal
+    if kinds in ("s", "s-"):
         return "sreg"
+    if kinds == "v-":
+        return "vgpr"
     raise RuntimeError("%s: source %d takes %r" % (e.name, i, kinds))
 
 
@@ -279,11 +286,11 @@ def operand_strings(e):
             raise RuntimeError("unmapped operand %r in %s" % (o.text, e.name))
         if o.field in ("vdst", "sdst") and o.kind == "s":
             lane = not e.name.startswith(("v_readlane", "v_readfirstlane"))
-            out.append("%s:vmask:b1" % o.field if lane else "%s:sreg:b32" % o.field)
+            out.append("%s:vmask:b1" % o.field if lane else "%s:vsdst_nom0:b32" % o.field)
         elif o.field in ("vdst", "vsrc1"):
             t = e.types.get(i, (None, None))[1] if o.field == "vsrc1" else None
-            out.append("%s:vgpr:%s" % (o.field, "b16" if o.half or t in ("b16", "f16", "bf16")
-                                       else WIDTH_TYPE[o.dwords]))
+            half = o.half or getattr(o, "half16", False) or t in ("b16", "f16", "bf16")
+            out.append("%s:vgpr:%s" % (o.field, "b16" if half else WIDTH_TYPE[o.dwords]))
         else:
             kinds, t = e.types[i]
             cls = source_class(e, i, kinds)
@@ -414,11 +421,30 @@ def generate(cpus, unit_of):
         groups.setdefault((e.flags or "true16", e.cpus[0]), []).append(e)
     for (m, cpu), group in groups.items():
         classify(group, cpu, None if m == "true16" else "-real-true16")
+    # fake16 prints every VGPR whole: its true16 twin tells which are 16-bit (e32 fields of those
+    # reach v0..v127 only) and which 16-bit float sources are packed pairs.
     twins = {(e.fmt, e.op, e.name): e for e in final if e.flags == "true16"}
     for e in final:
         t = twins.get((e.fmt, e.op, e.name))
         if e.flags == "fake16" and t and len(t.ops) == len(e.ops):
-            e.types = dict(t.types)
+            for i, (o, to) in enumerate(zip(e.ops, t.ops)):
+                if o.field in ("vdst", "vsrc1") and to.half:
+                    o.half16 = True
+                if i in e.types and i in t.types and t.types[i][1].startswith("v2"):
+                    e.types[i] = (e.types[i][0], t.types[i][1])
+    # 32-bit sources are floats when the VOP3 form gives them neg (cvt_f32_ubyte's is an integer).
+    e64 = {(e.name, e.flags): e for e in final if e.fmt in ("VOP3", "VOP3SD")}
+    for e in final:
+        twin = e64.get((e.name.replace("_e32", "_e64"), e.flags)) if e.fmt in ("VOP1", "VOP2", "VOPC") else e
+        for i, (kinds, t) in list(e.types.items()):
+            if t not in ("f32", "b32"):
+                continue
+            fp = twin is not None and i < len(twin.ops) and getattr(twin.ops[i], "neg_ok", False)
+            if twin is not None and twin is not e and e.fmt == "VOPC":
+                # e32 VOPC has no vcc operand in the same place as e64's sdst
+                j = i + (1 if not any(o.kind == "vcc" for o in e.ops) else 0)
+                fp = j < len(twin.ops) and getattr(twin.ops[j], "neg_ok", False)
+            e.types[i] = (kinds, "f32" if fp else "b32")
     insts = format_lines(["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"]) + [""]
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
     for e in sorted(final, key=lambda e: (fmt_order[e.fmt], e.op, e.flags or "")):
