@@ -1,6 +1,8 @@
 // gfxasm command line: a drop-in for `llvm-mc` on the amdgcn target.
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -89,17 +91,23 @@ Triple parseTriple(const std::string &text) {
   return t;
 }
 
+// Reads the whole input straight into `out` (a stream copy would double the work on large files).
 bool readAll(const std::string &path, std::string &out) {
-  std::ostringstream ss;
-  if (path == "-") {
-    ss << std::cin.rdbuf();
-  } else {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return false;
-    ss << in.rdbuf();
+  std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  std::error_code ec;
+  if (f != stdin) {
+    auto size = std::filesystem::file_size(path, ec);
+    if (!ec) {
+      out.resize(size);
+      out.resize(std::fread(out.data(), 1, size, f));
+    }
   }
-  out = ss.str();
-  return true;
+  char buf[1 << 16]; // standard input, or whatever a growing file gained since
+  for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
+  bool ok = !std::ferror(f);
+  if (f != stdin) std::fclose(f);
+  return ok;
 }
 
 } // namespace
@@ -150,7 +158,7 @@ int main(int argc, char **argv) {
   }
   std::string source;
   if (!readAll(input, source)) {
-    std::cerr << "gfxasm: error: " << input << ": No such file or directory\n";
+    std::cerr << "gfxasm: error: " << input << ": " << std::strerror(errno) << "\n";
     return 1;
   }
   gfxasm::AssembleOptions opts;
