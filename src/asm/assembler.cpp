@@ -296,6 +296,10 @@ private:
       break;
     }
     auto cands = mnemonics_.lookup(pairName.empty() ? mn.text : std::string_view(pairName));
+    if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
+      error(mn.col, fmt::format("{} variant of this instruction is not supported", mnemonics_.unsupportedVariant(mn.text)));
+      return;
+    }
     if (cands.empty()) {
       auto similar = mnemonics_.similarNames(mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
       std::string hint;

@@ -65,6 +65,28 @@ MnemonicTable::MnemonicTable(const ArchTables &arch) {
     std::vector<const InstrDesc *> entries = it->second; // copied: inserting may rehash
     map_[a.name] = std::move(entries);
   }
+  // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes
+  // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32), _e64 the VOP3 forms of a name
+  // printed without suffix (v_fma_f32_e64, v_pk_add_f16_e64).
+  std::vector<std::pair<std::string, std::vector<const InstrDesc *>>> forced;
+  for (const auto &[key, entries] : map_) {
+    std::string_view base;
+    if (suffixRank(key, base) >= 0 || key.find("::") != std::string_view::npos) continue;
+    for (bool vop3 : {false, true}) {
+      std::string name = std::string(key) + (vop3 ? "_e64" : "_e32");
+      if (map_.count(name)) continue;
+      std::vector<const InstrDesc *> list;
+      for (const InstrDesc *d : entries) {
+        std::string_view fmt = arch.formatOf(*d).name;
+        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3) list.push_back(d);
+      }
+      if (!list.empty()) forced.emplace_back(std::move(name), std::move(list));
+    }
+  }
+  for (auto &[name, list] : forced) {
+    forcedNames_.push_back(std::move(name));
+    map_[forcedNames_.back()] = std::move(list);
+  }
 }
 
 const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
@@ -85,6 +107,13 @@ std::span<const InstrDesc *const> MnemonicTable::lookup(std::string_view name) c
 } // namespace gfxasm::as
 
 namespace gfxasm::as {
+
+std::string_view MnemonicTable::unsupportedVariant(std::string_view name) const {
+  std::string_view base;
+  int rank = suffixRank(name, base);
+  if (rank < 0 || !map_.count(base)) return {};
+  return kSuffixes[rank].substr(1);
+}
 
 std::vector<std::string_view> MnemonicTable::similarNames(
     std::string_view name, const std::function<bool(const InstrDesc &)> &available) const {

@@ -8,7 +8,7 @@ halves; both true16 modes accept it) and the true16 one whose 16-bit operands ca
 import re
 
 from gfx11_formats import encode, format_lines
-from oracle import assemble, disassemble
+from oracle import disassemble
 from gfx11_scalar import split_operands
 
 VDST, SRC0, SRC1, SRC2 = 5, 7, 9, 11
@@ -52,11 +52,8 @@ def vgpr_operand(o, field_of_number, src_class):
 
 def generate(cpus, unit_of):
     insts = format_lines(["EXP", "VINTERP", "LDSDIR"]) + [""]
-    samples = {}  # mnemonic -> a line llvm accepts, for probing its encoding-suffixed spellings
 
-    def emit(fmt, op, mn, operands, cpu_set, unit, flags=None, sample=None):
-        if sample and not flags:
-            samples.setdefault(mn, sample)
+    def emit(fmt, op, mn, operands, cpu_set, unit, flags=None):
         attrs = []
         if set(cpu_set) != set(cpus):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
@@ -72,8 +69,7 @@ def generate(cpus, unit_of):
         if text != "exp pos0 v1, v2, v3, v4":
             raise RuntimeError("unexpected EXP probe: %s" % text)
         emit("EXP", op, "exp", ["target:exp_target", "vsrc0:exp_src", "vsrc1:exp_src", "vsrc2:exp_src",
-                                "vsrc3:exp_src", "done:mflag", "row_en:mflag", "en:exp_en"], cs, "exp",
-             sample=text)
+                                "vsrc3:exp_src", "done:mflag", "row_en:mflag", "en:exp_en"], cs, "exp")
 
     # VINTERP: the true16 text shows 16-bit operands (.l); the fake16 text the plain form, and
     # (with every op_sel bit set) whether the instruction has op_sel.
@@ -93,7 +89,7 @@ def generate(cpus, unit_of):
         operands = [vgpr_operand(o, fields, "msrc") for o in ops]
         if None in operands:
             raise RuntimeError("unrecognised VINTERP operands: %s" % text)
-        emit("VINTERP", op, mn, operands + tail, cs, "valu", sample=text)
+        emit("VINTERP", op, mn, operands + tail, cs, "valu")
         t16_texts = {t16[op][c][0] for c in cs if c in t16.get(op, {})}
         for t in sorted(t16_texts):
             tmn, tops = split_operands(t)
@@ -118,15 +114,6 @@ def generate(cpus, unit_of):
                 if v is None:
                     raise RuntimeError("unrecognised LDSDIR operand %r in %s" % (o, text))
                 operands.append(v)
-        emit("LDSDIR", op, mn, operands + ["wait_vdst:mwait"], cs, "ds", sample=text)
+        emit("LDSDIR", op, mn, operands + ["wait_vdst:mwait"], cs, "ds")
 
-    # llvm strips an encoding suffix and accepts it where the instruction has that encoding
-    # (exp_e32, v_interp_p10_f32_e64): aliases for the spellings it accepts.
-    suffixes = ["_e32", "_e64", "_dpp", "_sdwa", "_e64_dpp"]
-    probes = [(mn + sfx, mn, sample[len(mn):]) for mn, sample in sorted(samples.items()) for sfx in suffixes]
-    results = assemble([alias + rest for alias, _, rest in probes], cpus[0])
-    insts.append("")
-    for (alias, mn, _), (text, _) in zip(probes, results):
-        if text is not None:
-            insts.append("alias %s %s" % (alias, mn))
     return insts
