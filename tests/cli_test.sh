@@ -94,6 +94,7 @@ same_output "$example" -mcpu=gfx1153 -triple=amdgcn-amd-amdhsa
 same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding -o OUT "$example"
 same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -o=OUT "$example"
 same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$example" -o OUT
+same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null -o OUT "$example"
 same_output_stdin "$example" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding
 same_output_stdin "$example" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding -
 
@@ -109,6 +110,17 @@ same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -no-such-option "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$example" "$example"
 printf 's_add_u32 s0, s1\ns_nop 0\n' >"$work/bad.s"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$work/bad.s"
+
+# An output file is not kept when assembling fails.
+for tool in "$llvm_mc" "$gfxasm"; do
+  echo stale >"$work/failed.s"
+  "$tool" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -o "$work/failed.s" "$work/bad.s" 2>/dev/null
+  if [ -e "$work/failed.s" ]; then
+    fail "[$(basename "$tool") -o FILE with an error] FILE kept"
+  else
+    passes=$((passes + 1))
+  fi
+done
 
 echo "$passes passed, $failures failed"
 [ "$failures" = 0 ]
