@@ -44,6 +44,21 @@ TEST(Diagnostics, UnknownMnemonics) {
   // llvm suggests the mnemonics of this CPU two insertions/deletions away.
   expectSameErrors({"s_foo s0, s1", "v_add_f33 v0, v1, v2", "  exp_foo mrt0", "s_mov_b33 s0, s1", "xx",
                     "s_add_f33 s0, s1, s2", "lds_param_loads v1, attr0.x"});
+  // A known mnemonic with an encoding suffix the instruction does not have.
+  expectSameErrors({"s_mov_b32_e64 s0, s1", "v_fma_f32_e32 v0, v1, v2, v3", "s_endpgm_sdwa",
+                    "v_interp_p10_f32_e32 v0, v1, v2, v3", "exp_dpp mrt0 v0, v1, v2, v3"});
+}
+
+// llvm strips a forced-encoding suffix the instruction's encoding allows.
+TEST(Diagnostics, EncodingSuffixesAccepted) {
+  std::string input = joinLines({"s_mov_b32_e32 s0, s1", "s_load_b32_e32 s0, s[0:1], 0", "exp_e32 mrt0 v0, v1, v2, v3",
+                                 "v_interp_p10_f32_e64 v0, v1, v2, v3", "lds_direct_load_e32 v1",
+                                 "v_pk_add_f16_e64 v0, v1, v2", "v_fma_f32_e64 v0, v1, v2, v3"});
+  ToolRun llvm = runLlvmMc(input);
+  ASSERT_EQ(llvm.err, "");
+  AssembleResult r = assembleLikeCli(input);
+  EXPECT_EQ(formatAll(r.diagnostics), "");
+  EXPECT_EQ(r.text, llvm.out);
 }
 
 TEST(Diagnostics, WrongOperandKinds) {
