@@ -83,6 +83,11 @@ TEST(Directives, SymbolsInOperands) {
                    "lds_param_load v1, attr0.x wait_vdst:x+1\n"
                    "s_load_b32 s0, s[0:1], x*4\n"
                    "s_mov_b32 s[x], 0\n");
+  // Names defined later: a 32-bit literal becomes a fixup; immediates that must be absolute fail.
+  expectSameOutput("s_mov_b32 s0, fwd\nfwd = 5\ns_nop fwd2\nfwd2 = 1\nv_mov_b32 v0, fwd3\n"
+                   "s_waitcnt vmcnt(fwd4)\nfwd4=1\nv_interp_p10_f32 v0, v1, v2, v3 wait_exp:fwd5\nfwd5 = 2\n"
+                   "lds_param_load v1, attr0.x wait_vdst:(1+2)*2\n.set big, 0x1ffffffff\ns_mov_b32 s0, big\n"
+                   "s_mov_b32 s0, -big\n");
 }
 
 } // namespace
