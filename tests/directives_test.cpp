@@ -61,6 +61,14 @@ TEST(Directives, SymbolsAndTypes) {
                    ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1101\"\n.amdgcn_target foo\n");
 }
 
+TEST(Directives, Sections) {
+  expectSameOutput(".text\n.text\n.section .text\ns_nop 0\n.section .rodata\n.section .text\n"
+                   ".section .text.foo,\"ax\",@progbits\ns_nop 1\n.text\n.section .data\n"
+                   ".section .AMDGPU.config, \"a\"\n.section .note.GNU-stack,\"\",@progbits\n.data\n"
+                   ".section foo\n.section .bss,\"aw\",@nobits\n");
+  expectSameOutput("s_nop 0\n.text\n");
+}
+
 TEST(Directives, Data) {
   expectSameOutput(".byte 1, 2\n.short 0x1234\n.2byte 5\n.int 7\n.quad 0x100000000\n.8byte -1\n.byte -1\n"
                    ".long L1\nL1:\n.value 4\n.byte 256\n");

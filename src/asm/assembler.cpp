@@ -148,6 +148,7 @@ private:
   // The open block comment continues a statement that has tokens (a comment across lines is part
   // of the statement it started in, as in llvm's lexer): its closing line echoes no blank line.
   bool commentInStatement_ = false;
+  std::string section_; // see DirectiveContext::section
   std::string out_;
   std::vector<uint8_t> code_;
   std::vector<Fixup> fixups_;
@@ -271,7 +272,7 @@ private:
       assignSymbol(sym, c, name);
       return;
     }
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_};
+    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_};
     std::string err;
     uint32_t errCol = 0;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);

@@ -1,5 +1,8 @@
 #include "asm/directives.h"
 
+#include <algorithm>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "gfxasm/gfxasm.h"
@@ -206,6 +209,63 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, st
   return true;
 }
 
+// An ELF section as llvm prints a switch to it: the defaults of well-known names filled in.
+struct Section {
+  std::string name, flags, type;
+};
+
+Section withDefaults(std::string name, std::optional<std::string> flags, std::string type) {
+  auto is = [&](std::string_view prefix) {
+    return name == prefix || (name.size() > prefix.size() && name.starts_with(prefix) && name[prefix.size()] == '.');
+  };
+  if (!flags) flags = is(".text") ? "ax" : is(".rodata") ? "a" : is(".data") || is(".bss") ? "aw" : "";
+  if (type.empty()) type = is(".bss") ? "@nobits" : "@progbits";
+  return {std::move(name), std::move(*flags), std::move(type)};
+}
+
+// Prints a switch to `sec` unless it is the current section (none before the first switch).
+void switchSection(DirectiveContext &ctx, const Section &sec) {
+  std::string key = sec.name + ',' + sec.flags + ',' + sec.type;
+  if (key == ctx.section) return;
+  ctx.section = key;
+  if (!ctx.asmOut) return;
+  if ((sec.name == ".text" && sec.flags == "ax") || (sec.name == ".data" && sec.flags == "aw")) {
+    if (sec.type == "@progbits") {
+      ctx.out += fmt::format("\t{}\n", sec.name);
+      return;
+    }
+  }
+  bool plain = std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
+  ctx.out += fmt::format("\t.section\t{},\"{}\",{}\n", plain ? sec.name : "\"" + sec.name + "\"", sec.flags,
+                         sec.type);
+}
+
+std::string unquoted(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+  return std::string(s);
+}
+
+// .section NAME[, "FLAGS"[, @TYPE]], read from the line text (names may hold '-').
+bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail) {
+  if (c.atEnd()) return fail(c.peek().col, "expected identifier");
+  std::string_view rest = restOfLine(c, line);
+  std::vector<std::string_view> parts;
+  for (size_t from = 0;;) {
+    size_t comma = rest.find(',', from);
+    parts.push_back(rest.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
+    if (comma == std::string_view::npos) break;
+    from = comma + 1;
+  }
+  std::optional<std::string> flags;
+  if (parts.size() > 1) flags = unquoted(parts[1]);
+  std::string type = parts.size() > 2 ? unquoted(parts[2]) : "";
+  if (!type.empty() && (type[0] == '%' || type[0] == '#')) type[0] = '@';
+  switchSection(ctx, withDefaults(unquoted(parts[0]), flags, type));
+  return true;
+}
+
 } // namespace
 
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err, uint32_t &errCol) {
@@ -230,11 +290,12 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::stri
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
   DirectiveError fail{err, errCol};
-  if (name == ".text") {
+  if (name == ".text" || name == ".data") {
     if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
-    if (ctx.asmOut) ctx.out += "\t.text\n";
+    switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
     return true;
   }
+  if (name == ".section") return sectionDirective(ctx, c, line, fail);
   if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);
   if (name == ".weak") return symbolList(ctx, ".weak", c, fail);
   if (name == ".p2align" || name == ".balign" || name == ".align") return alignDirective(ctx, name, c, fail);
@@ -279,11 +340,6 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
                                      s.text, expected));
     if (ctx.asmOut) ctx.out += "\n";
     return expectEnd(c, fail);
-  }
-  if (name == ".section") {
-    std::string_view rest = restOfLine(c, line);
-    if (rest == ".text") return true; // already the current section: llvm prints nothing
-    return fail(0, "only the .text section is supported by this version");
   }
   return fail(0, "unknown directive");
 }

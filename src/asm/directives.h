@@ -21,6 +21,7 @@ struct DirectiveContext {
   std::string &out; // asm output stream
   bool asmOut;
   const Target &target;
+  std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
 };
 
