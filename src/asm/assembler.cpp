@@ -399,12 +399,24 @@ private:
     return as::validateOperands(pctx, inst, mn.col);
   }
 
+  // llvm's kind for a literal's expression: position-relative unless it is an absolute address
+  // (@abs32) or a difference (sym-N).
+  static const char *literalFixupKind(std::string_view expr) {
+    bool absolute = expr.find("@abs32") != std::string_view::npos || expr.find('-') != std::string_view::npos;
+    return absolute ? "FK_Data_4" : "FK_PCRel_4";
+  }
+
   void emit(const Inst &inst, const Token &mn) {
     uint8_t buf[enc::kMaxInstBytes];
     size_t n = enc::encode(inst, buf);
     size_t offset = code_.size();
     code_.insert(code_.end(), buf, buf + n);
-    if (inst.labelOperand >= 0)
+    // A symbol operand leaves bytes to a fixup: a branch target's 16-bit offset, or (any other
+    // class) the literal dword after the instruction, which only a relocation fills in.
+    bool symbolic = inst.labelOperand >= 0;
+    bool branch = symbolic && arch_.operandsOf(*inst.desc)[inst.labelOperand].cls == OpClass::label;
+    size_t fixupAt = branch ? 0 : arch_.formatOf(*inst.desc).sizeBytes, fixupSize = branch ? 2 : 4;
+    if (branch)
       fixups_.push_back({offset, std::string(inst.labelSymbol), curLineNo_, mn.col, std::string(curLine_)});
     if (!asmOut()) return;
     size_t start = out_.size();
@@ -420,13 +432,13 @@ private:
     for (size_t i = 0; i < n; ++i) {
       if (i) out_ += ',';
       // Bytes a label fixup fills in later are shown as A, like llvm-mc does.
-      if (inst.labelOperand >= 0 && i < 2) out_ += 'A';
+      if (symbolic && i >= fixupAt && i < fixupAt + fixupSize) out_ += 'A';
       else fmt::format_to(std::back_inserter(out_), "0x{:02x}", buf[i]);
     }
     out_ += "]\n";
-    if (inst.labelOperand >= 0)
-      out_ += fmt::format("{:{}};   fixup A - offset: 0, value: {}, kind: fixup_si_sopp_br\n", "",
-                          kEncodingColumn, inst.labelSymbol);
+    if (symbolic)
+      out_ += fmt::format("{:{}};   fixup A - offset: {}, value: {}, kind: {}\n", "", kEncodingColumn,
+                          fixupAt, inst.labelSymbol, branch ? "fixup_si_sopp_br" : literalFixupKind(inst.labelSymbol));
   }
 
   void resolveFixups() {
