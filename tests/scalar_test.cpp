@@ -135,6 +135,19 @@ const Case kGfx1100[] = {
      "\ts_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0) ; encoding: [0x00,0x00,0x89,0xbf]", nullptr},
     {"s_delay_alu 0x10000",
      "\ts_delay_alu 0                           ; encoding: [0x00,0x00,0x87,0xbf]", nullptr},
+    {"s_add_u32 s0, s0, func@rel32@lo+4",
+     "\ts_add_u32 s0, s0, func@rel32@lo+4       ; encoding: [0x00,0xff,0x00,0x80,A,A,A,A]\n"
+     "                                        ;   fixup A - offset: 4, value: func@rel32@lo+4, kind: FK_PCRel_4", nullptr},
+    {"s_addc_u32 s1, s1, func@rel32@hi+12",
+     "\ts_addc_u32 s1, s1, func@rel32@hi+12     ; encoding: [0x01,0xff,0x01,0x82,A,A,A,A]\n"
+     "                                        ;   fixup A - offset: 4, value: func@rel32@hi+12, kind: FK_PCRel_4", nullptr},
+    {"s_mov_b32 s0, foo@abs32@lo",
+     "\ts_mov_b32 s0, foo@abs32@lo              ; encoding: [0xff,0x00,0x80,0xbe,A,A,A,A]\n"
+     "                                        ;   fixup A - offset: 4, value: foo@abs32@lo, kind: FK_Data_4", nullptr},
+    {"s_mov_b32 s0, foo - 4",
+     "\ts_mov_b32 s0, foo-4                     ; encoding: [0xff,0x00,0x80,0xbe,A,A,A,A]\n"
+     "                                        ;   fixup A - offset: 4, value: foo-4, kind: FK_Data_4", nullptr},
+    {"s_mov_b64 s[0:1], foo", nullptr, "invalid operand for instruction"},
 };
 
 // gfx1150's SALU float instructions: f32, f16 and the f16 compares' 16-bit integer sources.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,8 +24,11 @@ class SymbolTable {
 public:
   Symbol *find(std::string_view name);
   Symbol &get(std::string_view name); // creates an Undefined entry on first use
+  // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).
+  std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
 private:
   std::unordered_map<std::string, Symbol> map_;
+  std::deque<std::string> interned_;
 };
 
 struct ExprResult {

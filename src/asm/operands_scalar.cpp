@@ -1,6 +1,8 @@
 // Operands of the scalar formats (SOP1/SOP2/SOPK/SOPC/SOPP, SMEM) and the generic classes.
 #include <bit>
 
+#include <fmt/format.h>
+
 #include "asm/operand_families.h"
 #include "asm/valu_operands.h"
 #include "gfxasm/gfxasm.h"
@@ -47,27 +49,33 @@ bool registerFitsClass(const Reg &r, OpClass cls, unsigned dwords) {
   }
 }
 
-// The cursor is at a lone name that is no absolute value: a relocatable 32-bit literal.
-bool atSymbolicLiteral(ParseContext &ctx, const Cursor &c) {
-  if (c.peek().kind != Tok::Identifier) return false;
-  Tok after = c.peek(1).kind;
-  if (after != Tok::Eol && after != Tok::Comma) return false;
+// Tokens of a relocatable 32-bit literal at the cursor: a name that is no absolute value
+// (func@rel32@lo included), alone or plus/minus a number; 0 if there is none.
+size_t symbolicLiteralTokens(ParseContext &ctx, const Cursor &c) {
+  if (c.peek().kind != Tok::Identifier) return 0;
   const Symbol *s = ctx.syms.find(c.peek().text);
-  return !s || s->kind != Symbol::Kind::Value;
+  if (s && s->kind == Symbol::Kind::Value) return 0;
+  size_t n = (c.peek(1).kind == Tok::Plus || c.peek(1).kind == Tok::Minus) && c.peek(2).kind == Tok::Integer ? 3 : 1;
+  Tok after = c.peek(n).kind;
+  return after == Tok::Eol || after == Tok::Comma ? n : 0;
 }
 
-bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
-                          OperandValue &v, Inst &inst) {
+// The literal prints as written (llvm's spelling: no spaces, decimal offset) and leaves a fixup.
+bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, size_t tokens, const OperandDesc &d,
+                          unsigned idx, OperandValue &v, Inst &inst) {
   const Token &t = c.peek();
   if (typeBits(d.type) != 32) return ctx.fail(t.col, kInvalid);
   // Two expressions are never known to be the same literal.
   if (inst.hasLiteral) return ctx.fail(t.col, "only one unique literal operand is allowed");
-  c.next();
   ctx.syms.get(t.text).referenced = true;
+  inst.labelSymbol = t.text;
+  if (tokens == 3)
+    inst.labelSymbol = ctx.syms.intern(fmt::format("{}{}{}", t.text, c.peek(1).kind == Tok::Plus ? '+' : '-',
+                                                   static_cast<uint64_t>(c.peek(2).ival)));
+  for (size_t i = 0; i < tokens; ++i) c.next();
   inst.hasLiteral = true;
   inst.literal = 0;
   inst.labelOperand = static_cast<int>(idx);
-  inst.labelSymbol = t.text;
   v.value = src::kLiteral;
   return true;
 }
@@ -164,7 +172,7 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   if (ctx.err.set) return false;
   if (failAtSourceModifier(ctx, c)) return false;
   if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
-  if (atSymbolicLiteral(ctx, c)) return parseSymbolicLiteral(ctx, c, d, idx, v, inst);
+  if (size_t n = symbolicLiteralTokens(ctx, c)) return parseSymbolicLiteral(ctx, c, n, d, idx, v, inst);
   return parseSourceConstant(ctx, c, d, v, inst);
 }
 

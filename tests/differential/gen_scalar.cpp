@@ -151,7 +151,12 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
     return g.chance(85) ? "null" : genScalarRegister(g, 1, true);
   case OpClass::ssrc:
     if (g.chance(45)) return genScalarOperandRegister(g, dwords);
-    if (g.chance(3)) return "foo";
+    if (g.chance(3)) {
+      // Relocatable literals: a symbol, with an offset, with a relocation specifier.
+      static const char *const kSymbols[] = {"foo", "foo+4", "foo-8", "func@rel32@lo+4", "func@abs32@hi",
+                                             "L_before"};
+      return g.pick(kSymbols);
+    }
     return genConstant(g, literalOperands(g) < 2);
   case OpClass::smem_soffset: {
     bool isUnsigned = d.type == OpType::dec;
