@@ -447,6 +447,9 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   unsigned n = opselEntries(d.cls), bits = 0, k = 0;
   // v_fmac_*: src2 is the destination, its entry shows the destination's bit (not encoded).
   bool tied = n == 4 && operandIndex(inst, Field::src2) < 0;
+  // Without a VGPR destination (VOPC) the last entry is accepted and ignored.
+  int dst = operandIndex(inst, Field::vdst);
+  bool noDst = d.cls != OpClass::vop_opsel_pair && (dst < 0 || inst.arch->operandsOf(*inst.desc)[dst].cls != OpClass::vgpr);
   int tiedEntry = -1;
   do {
     const Token &t = c.peek();
@@ -455,7 +458,7 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     c.next();
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
     if (tied && k == 2) tiedEntry = static_cast<int>(t.ival);
-    else if (t.ival) bits |= 1u << bit;
+    else if (t.ival && !(noDst && bit == 3)) bits |= 1u << bit;
     ++k;
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");

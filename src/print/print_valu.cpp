@@ -84,6 +84,11 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::
   if (negCall) out += ')';
 }
 
+bool hasVgprDst(const Inst &inst) {
+  int dst = as::operandIndex(inst, Field::vdst);
+  return dst >= 0 && inst.arch->operandsOf(*inst.desc)[dst].cls == OpClass::vgpr;
+}
+
 void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
@@ -94,6 +99,7 @@ void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::str
   for (unsigned k = 0; k < n; ++k) {
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
     if (tied && k == 2) bit = 3;
+    if (bit == 3 && d.cls != OpClass::vop_opsel_pair && !hasVgprDst(inst)) bit = 4; // VOPC: always 0
     if (k) out += ',';
     out += (bits >> bit & 1) ? '1' : '0';
   }
