@@ -156,15 +156,16 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return true;
 }
 
-// llvm reads format, idxen and offen as fixed parts of the buffer syntax: right after soffset, in
-// that order, before the other modifiers. True if only the modifiers allowed before `field` came.
-bool onlyEarlierBufferModifiers(const Inst &inst, Field field) {
+bool isCachePolicy(Field f) { return f == Field::glc || f == Field::slc || f == Field::dlc; }
+
+// llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
+// slc and dlc in any order among themselves): true if none that comes after operand `idx` was
+// written yet.
+bool inModifierOrder(const Inst &inst, unsigned idx) {
   auto ops = inst.arch->operandsOf(*inst.desc);
-  for (size_t i = 0; i < ops.size(); ++i) {
-    if (isPositional(ops[i].cls) || !inst.ops[i].present || ops[i].field == field) continue;
-    Field f = ops[i].field;
-    bool earlier = f == Field::format || (field == Field::offen && f == Field::idxen);
-    if (!earlier || field == Field::format) return false;
+  for (size_t j = idx + 1; j < ops.size(); ++j) {
+    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra) continue;
+    if (!(isCachePolicy(ops[idx].field) && isCachePolicy(ops[j].field))) return false;
   }
   return true;
 }
@@ -390,8 +391,9 @@ ImageOperands imageOperands(const Inst &inst) {
   return io;
 }
 
-// The address list's element widths; false if it is not shaped as gfx11 takes it.
-bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsigned &total) {
+// The address list's size; false if it is not shaped as gfx11 takes it. llvm-mc counts the
+// elements, or, where more addresses than elements are needed, the registers (a last tuple).
+bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsigned want, unsigned &total) {
   unsigned widths[kMaxNsaAddresses] = {inst.ops[io.vaddr].regCount};
   unsigned n = 1;
   for (int idx : io.extra)
@@ -413,6 +415,7 @@ bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsi
   // One VGPR per address; only a fifth element may hold all the remaining ones.
   for (unsigned i = 0; i < n; ++i)
     if (widths[i] != 1 && !(i == kMaxNsaAddresses - 1)) return false;
+  if (want <= kMaxNsaAddresses) total = n;
   return true;
 }
 
@@ -423,7 +426,7 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   bool bvh = name.starts_with("image_bvh");
   if (bvh) {
     unsigned total;
-    if (io.nsa && !addressListDwords(inst, io, true, total)) return ctx.fail(col, "image address size does not match a16");
+    if (io.nsa && !addressListDwords(inst, io, true, 0, total)) return ctx.fail(col, "image address size does not match a16");
     return true;
   }
   if (!io.hasDim) return ctx.fail(col, "missing dim operand");
@@ -442,15 +445,16 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (data > io.maxData || (gather && io.d16 && io.tfe)) return invalid(ctx, col);
   if (io.d16) data = (data + 1) / 2;
   if (io.tfe) ++data;
-  if (inst.ops[io.vdata].regCount != data) return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
+  unsigned have = inst.ops[io.vdata].regCount;
+  if (have != data) return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
   unsigned want = imageAddressDwords(name, io.dim, io.a16);
   // llvm's loads, stores and atomics have address variants of 1 to 4 dwords: load_mip of
   // 2D_MSAA_ARRAY (5) has none.
   constexpr unsigned kMaxPlainAddress = 4;
   if (!imageAddressKind(name).sampler && want > kMaxPlainAddress) return invalid(ctx, col);
-  unsigned have = inst.ops[io.vaddr].regCount;
+  have = inst.ops[io.vaddr].regCount;
   if (io.nsa) {
-    if (!addressListDwords(inst, io, false, have)) return ctx.fail(col, "operands are not valid for this GPU or mode");
+    if (!addressListDwords(inst, io, false, want, have)) return ctx.fail(col, "operands are not valid for this GPU or mode");
     if (have != want) return ctx.fail(col, "image address size does not match dim and a16");
     return true;
   }
@@ -481,6 +485,7 @@ uint32_t default_memory(const OperandDesc &d) {
 bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   const Token &start = c.peek();
+  if (!isPositional(d.cls) && !inModifierOrder(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
   switch (d.cls) {
   case OpClass::vgpr_tuple:
     if (!parseVgprs(ctx, c, v)) return false;
@@ -500,13 +505,11 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
   case OpClass::mem_offset_s13:
     return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
-  case OpClass::image_flag:
+  case OpClass::mem_flag:
     c.next();
     v.value = 1;
     return true;
   case OpClass::required_flag:
-    if ((d.field == Field::idxen || d.field == Field::offen) && !onlyEarlierBufferModifiers(inst, d.field))
-      return invalid(ctx, start.col);
     c.next();
     v.value = 1;
     return true;
@@ -515,7 +518,6 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::buf_soffset:
     return parseBufferSoffset(ctx, c, d, inst, v);
   case OpClass::mtbuf_format:
-    if (!onlyEarlierBufferModifiers(inst, d.field)) return invalid(ctx, start.col);
     return parseBufferFormat(ctx, c, v);
   case OpClass::mimg_vdata:
     return parseVgprs(ctx, c, v);

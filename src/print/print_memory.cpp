@@ -118,7 +118,7 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::required_flag:
     out += fieldName(d.field);
     break;
-  case OpClass::image_flag:
+  case OpClass::mem_flag:
     if (v) out += fieldName(d.field);
     break;
   case OpClass::srsrc:

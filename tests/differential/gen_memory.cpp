@@ -92,7 +92,7 @@ void planImage(GenContext &g) {
   bool fourChannels = name.find("gather4") != std::string_view::npos || name.find("msaa_load") != std::string_view::npos;
   bool cmpswap = name.find("cmpswap") != std::string_view::npos;
   for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
-    if (d.cls == OpClass::image_flag) p.flags[static_cast<unsigned>(d.field)] = g.chance(25);
+    if (d.cls == OpClass::mem_flag) p.flags[static_cast<unsigned>(d.field)] = g.chance(25);
     if (d.cls == OpClass::required_flag) p.flags[static_cast<unsigned>(d.field)] = true;
   }
   bool msaa = name.find("msaa") != std::string_view::npos;
@@ -182,8 +182,19 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     default: return "offset:swizzle(FOO,1)";
     }
   }
-  case OpClass::image_flag:
-    return gImage.flags[static_cast<unsigned>(d.field)] ? std::string(name) : "";
+  case OpClass::mem_flag: {
+    bool image = g.arch.formatOf(g.desc).name.starts_with("MIMG");
+    bool on = image ? gImage.flags[static_cast<unsigned>(d.field)] : g.chance(40);
+    if (!on) return {};
+    // Sometimes a modifier that belongs later first: llvm-mc takes them only in order.
+    if (g.invalid && g.chance(30)) {
+      auto ops = g.arch.operandsOf(g.desc);
+      for (const OperandDesc *o = &d + 1; o != ops.data() + ops.size(); ++o)
+        if (o->cls == OpClass::mem_flag || o->cls == OpClass::required_flag)
+          return fmt::format("{} {}", fieldName(o->field), name);
+    }
+    return std::string(name);
+  }
   case OpClass::vgpr_tuple:
     return vgprs(g, dwords);
   case OpClass::mem_off:

@@ -108,7 +108,7 @@ def ds_operands(text, with_gds, gds_only):
     if gds_only:
         out.append("gds:required_flag")
     elif with_gds:
-        out.append("gds:flag")
+        out.append("gds:mem_flag")
     return mn, out
 
 
@@ -170,8 +170,8 @@ def flat_operands(fmt, text, glc):
             raise RuntimeError("unrecognised %s operand %r in %s" % (fmt, o, text))
     out.append("offset:mem_offset_u12" if fmt == "FLAT" else "offset:mem_offset_s13")
     if glc:
-        out.append("glc:required_flag" if glc == "required" else "glc:flag")
-    out += ["slc:flag", "dlc:flag"]
+        out.append("glc:required_flag" if glc == "required" else "glc:mem_flag")
+    out += ["slc:mem_flag", "dlc:mem_flag"]
     return mn, out
 
 
@@ -231,7 +231,7 @@ def buf_operands(fmt, text):
     tail = ["srsrc:srsrc:b128", "soffset:buf_soffset:b32"]
     if fmt == "MTBUF":
         tail.append("format:mtbuf_format")
-    return mn, [head + form[:1] + tail + form[1:] + ["offset:mem_offset_u16", "glc:flag", "slc:flag", "dlc:flag"]
+    return mn, [head + form[:1] + tail + form[1:] + ["offset:mem_offset_u16", "glc:mem_flag", "slc:mem_flag", "dlc:mem_flag"]
                 for form in BUF_ADDRESS_FORMS]
 
 
@@ -320,7 +320,7 @@ def mimg_entries(text, cpu):
     # The type is the widest data without tfe: four channels, or two dwords per 32-bit atomic.
     data = "vdata:mimg_vdata:%s" % (width_type(2 * vdata[1]) if "atomic" in mn else "b128")
     regs = ["srsrc:srsrc:b256"] + (["ssamp:srsrc:b128"] if len([o for o in ops if o.startswith("s[")]) > 1 else [])
-    mods = ["dmask:dmask", "dim:dim"] + ["%s:image_flag" % f for f in mimg_flags(text, cpu)]
+    mods = ["dmask:dmask", "dim:dim"] + ["%s:mem_flag" % f for f in mimg_flags(text, cpu)]
     return mn, [("MIMG", [data, "vaddr:mimg_vaddr"] + regs + mods),
                 ("MIMG_NSA", [data, "vaddr:mimg_nsa_vaddr"] + regs + mods + NSA_EXTRAS)]
 
