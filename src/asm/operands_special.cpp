@@ -1,6 +1,9 @@
+// Operands of the structured immediates: s_waitcnt, s_delay_alu, s_waitcnt_depctr, sendmsg and
+// hwreg, by name or as plain numbers and expressions.
 #include "asm/operand_families.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "isa/operand_names.h"
 
@@ -15,12 +18,17 @@ bool atNamedField(const Cursor &c) {
   return c.peek().kind == Tok::Identifier && c.peek(1).kind == Tok::LParen;
 }
 
-// A plain integer or absolute expression for the whole 16-bit operand.
-bool parsePlain(ParseContext &ctx, Cursor &c, OperandValue &v) {
+// A plain integer or absolute expression for the whole operand, within [lo, hi].
+// `what` names the structured forms for the error on a name that is neither they nor a value.
+bool parsePlainInRange(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
+                       const char *rangeError, const char *what = nullptr) {
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
   ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok() && what && start.kind == Tok::Identifier && e.errCol == start.col)
+    return ctx.fail(start.col, std::string("expected ") + what + " or an absolute expression");
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < lo || e.value > hi) return ctx.fail(start.col, rangeError);
   v.value = static_cast<uint32_t>(e.value) & 0xffff;
   return true;
 }
@@ -55,7 +63,7 @@ bool parseParenName(ParseContext &ctx, Cursor &c, std::span<const std::string_vi
 namespace {
 
 bool parseWaitcnt(ParseContext &ctx, Cursor &c, OperandValue &v) {
-  if (!atNamedField(c)) return parsePlain(ctx, c, v);
+  if (!atNamedField(c)) return parsePlainInRange(ctx, c, v, INT64_MIN, INT64_MAX, nullptr);
   const WaitcntLayout &l = waitcntLayoutGfx11();
   uint32_t value = l.allMask();
   while (!c.atEnd()) {
@@ -86,7 +94,7 @@ bool parseWaitcnt(ParseContext &ctx, Cursor &c, OperandValue &v) {
 }
 
 bool parseDelay(ParseContext &ctx, Cursor &c, OperandValue &v) {
-  if (!atNamedField(c)) return parsePlain(ctx, c, v);
+  if (!atNamedField(c)) return parsePlainInRange(ctx, c, v, INT64_MIN, INT64_MAX, nullptr);
   uint32_t value = 0;
   for (;;) {
     const Token &name = c.peek();
@@ -106,21 +114,6 @@ bool parseDelay(ParseContext &ctx, Cursor &c, OperandValue &v) {
     if (!c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "invalid operand for instruction");
   }
   v.value = value;
-  return true;
-}
-
-// A plain integer or absolute expression for the whole operand, within [lo, hi].
-// `what` names the structured forms for the error on a name that is neither they nor a value.
-bool parsePlainInRange(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
-                       const char *rangeError, const char *what = nullptr) {
-  const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
-  ExprResult e = parseExpr(c, ctx.syms);
-  if (!e.ok() && what && start.kind == Tok::Identifier && e.errCol == start.col)
-    return ctx.fail(start.col, std::string("expected ") + what + " or an absolute expression");
-  if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (e.value < lo || e.value > hi) return ctx.fail(start.col, rangeError);
-  v.value = static_cast<uint32_t>(e.value) & 0xffff;
   return true;
 }
 
