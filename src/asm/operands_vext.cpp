@@ -343,6 +343,46 @@ bool laterModifierPresent(const Inst &inst, unsigned idx) {
   return false;
 }
 
+// A VOP3 DPP source VGPR: parsed as the valu family's `vgpr` class (true16 halves set op_sel),
+// with the source modifiers its class allows around it.
+bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  bool absOk = d.cls == OpClass::dpp3_vgpr_mod;
+  bool negOk = absOk || d.cls == OpClass::dpp3_vgpr_neg;
+  uint8_t mods = 0;
+  bool closeNeg = false, closeAbs = false, closeAbsFn = false;
+  auto isFn = [&](std::string_view name) {
+    return c.is(Tok::Identifier) && c.peek().text == name && c.peek(1).kind == Tok::LParen;
+  };
+  if (negOk && isFn("neg")) {
+    c.pos += 2;
+    closeNeg = true;
+    mods |= Mod_Neg;
+  } else if (negOk && c.is(Tok::Minus)) {
+    c.next();
+    mods |= Mod_Neg;
+  }
+  if (absOk && c.is(Tok::Pipe)) {
+    c.next();
+    closeAbs = true;
+    mods |= Mod_Abs;
+  } else if (absOk && isFn("abs")) {
+    c.pos += 2;
+    closeAbsFn = true;
+    mods |= Mod_Abs;
+  }
+  OperandDesc asVgpr = d;
+  asVgpr.cls = OpClass::vgpr;
+  if (!parseOperand(ctx, c, asVgpr, idx, inst)) return false;
+  inst.ops[idx].mods = mods;
+  // src0's 8-bit field keeps the VGPR number; held as its source encoding (256 + n), it reads as
+  // a VGPR to the VALU constant bus check.
+  if (inst.ops[idx].value < src::kVgpr0) inst.ops[idx].value += src::kVgpr0;
+  if ((closeAbs && !c.accept(Tok::Pipe)) || (closeAbsFn && !c.accept(Tok::RParen)) ||
+      (closeNeg && !c.accept(Tok::RParen)))
+    return invalid(ctx, c.peek().col);
+  return true;
+}
+
 // A DPP VGPR operand with the modifiers its class allows. True16 halves (v0..v127 .l/.h) encode as
 // n | hi << 7 in the 8-bit fields.
 bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
@@ -472,11 +512,14 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
 
 } // namespace
 
+// DPP controls are required, and DPP forms take no literal.
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   auto ops = inst.arch->operandsOf(*inst.desc);
-  for (size_t i = 0; i < ops.size(); ++i)
-    if ((ops[i].cls == OpClass::dpp_ctrl || ops[i].cls == OpClass::dpp8_sel) && !inst.ops[i].present)
-      return ctx.fail(col, "too few operands for instruction");
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].cls != OpClass::dpp_ctrl && ops[i].cls != OpClass::dpp8_sel) continue;
+    if (!inst.ops[i].present) return ctx.fail(col, "too few operands for instruction");
+    if (inst.hasLiteral) return ctx.fail(col, "invalid operand for instruction");
+  }
   return true;
 }
 
@@ -526,6 +569,10 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::dpp_vreg_lo_neg:
   case OpClass::dpp_vreg_lo_abs:
     return parseDppVreg(ctx, c, d, v, inst);
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    return parseDpp3Vgpr(ctx, c, d, idx, inst);
   case OpClass::dpp_vcc: {
     const Token &start = c.peek();
     Reg r;

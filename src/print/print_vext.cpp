@@ -64,6 +64,18 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
   if (v.mods & Mod_Abs) out += '|';
 }
 
+// A VOP3 DPP source: src0 holds the VGPR number, src1 its 9-bit encoding; true16 halves by op_sel.
+void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
+  unsigned n = v.value >= src::kVgpr0 ? v.value - src::kVgpr0 : v.value;
+  if (v.mods & Mod_Neg) out += '-';
+  if (v.mods & Mod_Abs) out += '|';
+  if (as::isTrue16Operand(inst, d.type))
+    fmt::format_to(std::back_inserter(out), "v{}.{}", n, (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1 ? 'h' : 'l');
+  else
+    printRegister(n + src::kVgpr0, dwordsOf(d.type, false), out);
+  if (v.mods & Mod_Abs) out += '|';
+}
+
 void printDppControl(uint32_t ctrl, std::string &out) {
   if (ctrl <= 0xff) {
     fmt::format_to(std::back_inserter(out), "quad_perm:[{},{},{},{}]", ctrl & 3, (ctrl >> 2) & 3, (ctrl >> 4) & 3,
@@ -129,6 +141,11 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::dpp_vreg_lo_neg:
   case OpClass::dpp_vreg_lo_abs:
     printDppVreg(inst, d, v, out);
+    break;
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    printDpp3Vgpr(inst, d, v, out);
     break;
   case OpClass::dpp_vcc:
     out += pc.wave64 ? "vcc" : "vcc_lo";

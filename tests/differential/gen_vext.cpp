@@ -170,6 +170,23 @@ std::string genDppVreg(GenContext &g, const OperandDesc &d) {
   return r;
 }
 
+// VOP3 DPP sources: VGPRs (halves for true16 16-bit types), with the class's modifiers.
+std::string genDpp3Vgpr(GenContext &g, const OperandDesc &d) {
+  unsigned dw = std::max(1u, typeBits(d.type) / 32);
+  std::string r;
+  if (true16Operand(g, d.type)) r = fmt::format("v{}.{}", g.below(256), g.chance(50) ? 'h' : 'l');
+  else if (dw == 1) r = fmt::format("v{}", g.below(256));
+  else r = genVgpr(g, dw);
+  if (g.invalid && g.chance(15)) {
+    static const char *const kWrong[] = {"s1", "1.0", "v1.l", "v[0:1]", "0x1234"};
+    r = g.pick(kWrong);
+  }
+  bool neg = d.cls != OpClass::dpp3_vgpr, abs = d.cls == OpClass::dpp3_vgpr_mod;
+  if (abs && g.chance(25)) r = g.chance(80) ? "|" + r + "|" : "abs(" + r + ")";
+  if (neg && g.chance(25)) r = g.chance(80) ? "-" + r : "neg(" + r + ")";
+  return r;
+}
+
 // Left out at times, except in VOPC lines: a bare v_cmp* mnemonic without it is no DPP at all.
 std::string genDppControl(GenContext &g) {
   bool vopc = g.arch.formatOf(g.desc).name.starts_with("VOPC");
@@ -246,6 +263,10 @@ std::string gen_vext(GenContext &g, const OperandDesc &d) {
   case OpClass::dpp_vreg_lo_neg:
   case OpClass::dpp_vreg_lo_abs:
     return genDppVreg(g, d);
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    return genDpp3Vgpr(g, d);
   case OpClass::dpp_vcc:
     return g.wave64 ? "vcc" : "vcc_lo";
   case OpClass::dpp_ctrl:

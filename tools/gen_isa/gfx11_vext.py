@@ -289,6 +289,66 @@ def dpp(cpus, emit):
         emit(dfmt, mn, op, operands + mods, sorted(cs, key=cpus.index), flags)
 
 
+VOP3_DPP_SOURCE = {"vsrc_mod": "dpp3_vgpr_mod", "vsrc_neg": "dpp3_vgpr_neg", "vsrc": "dpp3_vgpr", "vgpr": "dpp3_vgpr"}
+
+
+def dpp3(cpus, emit):
+    """e64_dpp forms of the VOP3/VOP3SD instructions: the valu entries with src0 (and src1 where
+    llvm takes only a VGPR there) in DPP VGPR classes; the DPP controls after the VOP3 modifiers."""
+    probes = []
+    for entry in valu_entries({"VOP3", "VOP3SD"}):
+        fmt, name, op, ops, attrs = entry
+        classes = dict(o.split(":")[:2] for o in ops)
+        if classes.get("src0") not in VOP3_DPP_SOURCE:
+            continue
+        mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
+        fields = {"op": op, "vdst": 5, "sdst": 4, "src0": 1, "src1": 256 + 2, "src2": 256 + 3, "dpp_ctrl": 0xE4,
+                  "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
+        for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
+            dfmt = fmt + variant
+            probe = encode(dfmt, {k: v for k, v in fields.items() if k in FORMATS[dfmt][2]})
+            probes.append((entry, dfmt, mods, probe, mattr))
+    texts = [{} for _ in probes]
+    for mattr in (None, "-real-true16"):
+        idx = [k for k, p in enumerate(probes) if p[4] == mattr]
+        for cpu in cpus:
+            for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
+                entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
+                if r is not None and cpu in entry_cpus:
+                    texts[k].setdefault(r[0], []).append(cpu)
+    variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
+    # Does src1 take a scalar register? (gfx1150 and later; gfx110x take only a VGPR there.)
+    asm_lines = {None: [], "-real-true16": []}
+    for p, text, cs in variants:
+        mn, rest = text.split(" ", 1)
+        asm_lines[p[4]].append(mn + " " + scalar_src1(rest))
+    answers = {(m, cpu): iter(r[0] is not None for r in assemble(lines, cpu, m))
+               for m, lines in asm_lines.items() for cpu in cpus}
+    for (entry, dfmt, mods, _, mattr), text, cs in variants:
+        fmt, name, op, ops, attrs = entry
+        by_answer = {}
+        for cpu in cpus:
+            ok = next(answers[mattr, cpu])
+            if cpu in cs:
+                by_answer.setdefault(ok, []).append(cpu)
+        for src1_scalar, group in by_answer.items():
+            operands = []
+            for o in ops:
+                field, cls = o.split(":")[:2]
+                if field == "src0" or (field == "src1" and not src1_scalar and cls in VOP3_DPP_SOURCE):
+                    o = o.replace(":%s:" % cls, ":%s:" % VOP3_DPP_SOURCE[cls], 1)
+                operands.append(o)
+            flags = [f for f in attrs.get("flags", "").split("|") if f]
+            emit(dfmt, text.split()[0], op, operands + mods, group, flags)
+
+
+def scalar_src1(operands):
+    """The printed operands of a probe with src1 (v2, v2.l, v[2:3]) replaced by an SGPR."""
+    import re
+    return re.sub(r"(?<![\w\[])v(2(\.[lh])?|\[2:3\])(?![\w:])", lambda m: "s[2:3]" if m.group(0).startswith("v[") else "s2",
+                  operands, count=1)
+
+
 def dpp_operands(text):
     """'v_add_f32_dpp v5, v1, v2 quad_perm:[..] ..' -> ('v_add_f32_dpp', ['v5', 'v1', 'v2'])"""
     mn = text.split()[0]
@@ -304,7 +364,7 @@ def reg_number(op):
 
 def generate(cpus, unit_of):
     lines = format_lines(["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOPD"] +
-                         [f + v for f in ("VOP1", "VOP2", "VOPC") for v in ("_DPP16", "_DPP8")]) + [""]
+                         [f + v for f in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") for v in ("_DPP16", "_DPP8")]) + [""]
 
     def emit(fmt, mn, op, operands, cs, flags=()):
         attrs = []
@@ -318,4 +378,5 @@ def generate(cpus, unit_of):
     vop3p(cpus, emit)
     vopd(cpus, emit)
     dpp(cpus, emit)
+    dpp3(cpus, emit)
     return lines
