@@ -378,7 +378,13 @@ private:
         return pctx.fail(mn.col, "too few operands for instruction");
       }
       first = false;
-      if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
+      size_t operandAt = c.pos;
+      if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) {
+        if (pctx.err.col == toks_[operandAt].col && pctx.err.fixed &&
+            std::string_view(pctx.err.fixed) == "invalid operand for instruction")
+          expressionSyntaxError(pctx, operandAt);
+        return false;
+      }
     }
     // Modifiers, in any order.
     while (!c.atEnd()) {
@@ -394,9 +400,27 @@ private:
           break;
         }
       }
-      if (!matched) return pctx.fail(t.col, "invalid operand for instruction");
+      if (!matched) {
+        if (!expressionSyntaxError(pctx, c.pos)) pctx.fail(t.col, "invalid operand for instruction");
+        return false;
+      }
     }
     return as::validateOperands(pctx, inst, mn.col);
+  }
+
+  // llvm parses an operand it cannot match as an expression first: text that starts none is
+  // reported with the expression's error ("unknown token in expression"), not as a kind mismatch.
+  bool expressionSyntaxError(as::ParseContext &pctx, size_t at) {
+    Tok k = toks_[at].kind;
+    if (k == Tok::Identifier || k == Tok::String || k == Tok::Error || k == Tok::Real || k == Tok::LBrac ||
+        k == Tok::Pipe || (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
+      return false;
+    Cursor e{toks_, at};
+    ExprResult r = parseExpr(e, syms_);
+    if (r.ok()) return false;
+    pctx.err = {};
+    pctx.fail(r.errCol, std::move(r.error));
+    return true;
   }
 
   // llvm's kind for a literal's expression: position-relative unless it is an absolute address

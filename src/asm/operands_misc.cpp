@@ -89,7 +89,13 @@ bool parseModSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
   else absFn = acceptFunction(c, "abs");
   if (absBars || absFn) v.mods |= Mod_Abs;
   if ((v.mods & Mod_Neg) && c.is(Tok::Minus)) return ctx.fail(c.peek().col, "failed parsing operand.");
-  if (!parseVgprOperand(ctx, c, d, v, inst)) return false;
+  if (!parseVgprOperand(ctx, c, d, v, inst)) {
+    // llvm reports an operand of the wrong kind at its first modifier.
+    bool kindError = ctx.err.fixed && std::string_view(ctx.err.fixed) == "invalid operand for instruction";
+    if (!kindError || ctx.err.col == start.col) return false;
+    ctx.err = {};
+    return invalid(ctx, start.col);
+  }
   if (absBars && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
   if (absFn && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
   if (negFn && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
