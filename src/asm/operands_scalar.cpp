@@ -49,13 +49,17 @@ bool registerFitsClass(const Reg &r, OpClass cls, unsigned dwords) {
   }
 }
 
+const Symbol *valueSymbol(ParseContext &ctx, const Token &t) {
+  const Symbol *s = t.kind == Tok::Identifier ? ctx.syms.find(t.text) : nullptr;
+  return s && s->kind == Symbol::Kind::Value ? s : nullptr;
+}
+
 // Tokens of a relocatable 32-bit literal at the cursor: a name that is no absolute value
-// (func@rel32@lo included), alone or plus/minus a number; 0 if there is none.
+// (func@rel32@lo included), alone or plus/minus a number or another name; 0 if there is none.
 size_t symbolicLiteralTokens(ParseContext &ctx, const Cursor &c) {
-  if (c.peek().kind != Tok::Identifier) return 0;
-  const Symbol *s = ctx.syms.find(c.peek().text);
-  if (s && s->kind == Symbol::Kind::Value) return 0;
-  size_t n = (c.peek(1).kind == Tok::Plus || c.peek(1).kind == Tok::Minus) && c.peek(2).kind == Tok::Integer ? 3 : 1;
+  if (c.peek().kind != Tok::Identifier || valueSymbol(ctx, c.peek())) return 0;
+  Tok sign = c.peek(1).kind, term = c.peek(2).kind;
+  size_t n = (sign == Tok::Plus || sign == Tok::Minus) && (term == Tok::Integer || term == Tok::Identifier) ? 3 : 1;
   Tok after = c.peek(n).kind;
   return after == Tok::Eol || after == Tok::Comma ? n : 0;
 }
@@ -69,9 +73,16 @@ bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, size_t tokens, const Ope
   if (inst.hasLiteral) return ctx.fail(t.col, "only one unique literal operand is allowed");
   ctx.syms.get(t.text).referenced = true;
   inst.labelSymbol = t.text;
-  if (tokens == 3)
-    inst.labelSymbol = ctx.syms.intern(fmt::format("{}{}{}", t.text, c.peek(1).kind == Tok::Plus ? '+' : '-',
-                                                   static_cast<uint64_t>(c.peek(2).ival)));
+  if (tokens == 3) {
+    // A defined value prints as its number, in decimal like any offset.
+    const Token &term = c.peek(2);
+    const Symbol *value = valueSymbol(ctx, term);
+    std::string termText = term.kind == Tok::Integer ? fmt::format("{}", static_cast<uint64_t>(term.ival))
+                           : value                   ? fmt::format("{}", value->value)
+                                                     : std::string(term.text);
+    if (term.kind == Tok::Identifier && !value) ctx.syms.get(term.text).referenced = true;
+    inst.labelSymbol = ctx.syms.intern(fmt::format("{}{}{}", t.text, c.peek(1).kind == Tok::Plus ? '+' : '-', termText));
+  }
   for (size_t i = 0; i < tokens; ++i) c.next();
   inst.hasLiteral = true;
   inst.literal = 0;

@@ -154,7 +154,7 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
     if (g.chance(3)) {
       // Relocatable literals: a symbol, with an offset, with a relocation specifier.
       static const char *const kSymbols[] = {"foo", "foo+4", "foo-8", "func@rel32@lo+4", "func@abs32@hi",
-                                             "L_before"};
+                                             "L_before", "func-foo", "foo+bar", "foo + 0x10"};
       return g.pick(kSymbols);
     }
     return genConstant(g, literalOperands(g) < 2);
