@@ -359,7 +359,7 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     uint8_t mods = v.mods;
-    if (symbol && !k.literal) return ctx.fail(start.col, "invalid operand for instruction");
+    if (symbol && (!k.literal || typeKind(d.type) == 'V')) return ctx.fail(start.col, "invalid operand for instruction");
     if (symbol && c.peek(1).kind == Tok::Identifier) {
       // A symbol before the modifiers (foo clamp): read it on its own.
       std::vector<Token> sub{c.peek(), Token{}};
@@ -451,12 +451,14 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   int dst = operandIndex(inst, Field::vdst);
   bool noDst = d.cls != OpClass::vop_opsel_pair && (dst < 0 || inst.arch->operandsOf(*inst.desc)[dst].cls != OpClass::vgpr);
   int tiedEntry = -1;
+  bool anySet = false;
   do {
     const Token &t = c.peek();
     if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
       return ctx.fail(t.col, "invalid op_sel value.");
     c.next();
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
+    anySet |= t.ival != 0;
     if (tied && k == 2) tiedEntry = static_cast<int>(t.ival);
     else if (t.ival && !(noDst && bit == 3)) bits |= 1u << bit;
     ++k;
@@ -465,7 +467,7 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   // Slots a .l/.h suffix already decided must agree.
   // A nonzero op_sel must agree with every .l/.h suffix; all zeros leaves them to the suffixes.
   unsigned decided = v.value >> kOpselSuffixShift, implied = v.value & 0xf;
-  bool nonzero = bits || tiedEntry == 1;
+  bool nonzero = anySet;
   if (nonzero && ((bits ^ implied) & decided))
     return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
   if (nonzero && tiedEntry >= 0 && (decided & 8) && static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))
@@ -613,7 +615,9 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   unsigned seen[2], n = 0;
   // v_div_fmas_* reads vcc without naming it; the 64-bit shifts have a bus of one value.
   std::string_view name = inst.desc->name;
-  if (name.starts_with("v_div_fmas_")) seen[n++] = src::kVccLo;
+  // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
+  constexpr unsigned kImplicitVcc = 0x20000;
+  if (name.starts_with("v_div_fmas_")) seen[n++] = kImplicitVcc;
   unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64" ? 1 : 2;
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
@@ -622,7 +626,9 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     if (!isSource && !implicitVcc) continue;
     unsigned enc = implicitVcc ? src::kVccLo : inst.ops[i].value;
     if (enc != src::kLiteral && !readsConstantBus(enc)) continue;
-    unsigned key = enc == src::kLiteral ? 0x10000 : enc;
+    // vcc written as a 64-bit operand is the register v_div_fmas_* reads implicitly.
+    bool vcc64 = enc == src::kVccLo && typeDwords(ops[i].type, ctx.target.wave64()) == 2;
+    unsigned key = implicitVcc || vcc64 ? kImplicitVcc : enc == src::kLiteral ? 0x10000 : enc;
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;

@@ -377,6 +377,10 @@ def sweep_mode(sw, mattr, flag):
                 for o, p in zip(e.ops, parse_text(t, E64_FIELDS)[1] if t else []):
                     if getattr(p, mod):
                         setattr(o, mod + "_ok", True)
+        if fmt == "VOP3SD":
+            # No abs bits (sdst is there), but llvm-mc-22 takes and prints |x| where it takes -x.
+            for o in e.ops:
+                o.abs_ok = o.neg_ok
         cl = text_at(probe["clamp"], op, cpu)
         e.clamp = bool(cl) and "clamp" in parse_text(cl, E64_FIELDS)[2]
         om = text_at(probe["omod"], op, cpu)
@@ -439,11 +443,10 @@ def generate(cpus, unit_of):
         for i, (kinds, t) in list(e.types.items()):
             if t not in ("f32", "b32"):
                 continue
-            fp = twin is not None and i < len(twin.ops) and getattr(twin.ops[i], "neg_ok", False)
-            if twin is not None and twin is not e and e.fmt == "VOPC":
-                # e32 VOPC has no vcc operand in the same place as e64's sdst
-                j = i + (1 if not any(o.kind == "vcc" for o in e.ops) else 0)
-                fp = j < len(twin.ops) and getattr(twin.ops[j], "neg_ok", False)
+            # the VOP3 form's operand of the same field (e32 vsrc1 is its src1)
+            field = {"vsrc1": "src1"}.get(e.ops[i].field, e.ops[i].field)
+            same = [o for o in (twin.ops if twin else []) if o.field == field]
+            fp = bool(same) and getattr(same[0], "neg_ok", False)
             e.types[i] = (kinds, "f32" if fp else "b32")
     insts = format_lines(["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"]) + [""]
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
