@@ -101,7 +101,8 @@ ValuImmediate valuIntImmediate(int64_t v, OpType t) {
 }
 
 ValuImmediate valuFloatImmediate(double v, OpType t) {
-  if (isPacked(t)) return packedImmediate(t, {true, 0, v});
+  // (bf16: llvm's reading of 0.15915494 as 1/(2*pi) lives there too)
+  if (isPacked(t) || t == OpType::bf16) return packedImmediate(t, {true, 0, v});
   uint32_t bits;
   switch (t) {
   case OpType::f64: {
@@ -626,9 +627,12 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     if (!isSource && !implicitVcc) continue;
     unsigned enc = implicitVcc ? src::kVccLo : inst.ops[i].value;
     if (enc != src::kLiteral && !readsConstantBus(enc)) continue;
-    // vcc written as a 64-bit operand is the register v_div_fmas_* reads implicitly.
-    bool vcc64 = enc == src::kVccLo && typeDwords(ops[i].type, ctx.target.wave64()) == 2;
-    unsigned key = implicitVcc || vcc64 ? kImplicitVcc : enc == src::kLiteral ? 0x10000 : enc;
+    // A register is one value at one width (exec_lo and exec are two); vcc written as a 64-bit
+    // operand is the register v_div_fmas_* reads implicitly.
+    unsigned dwords = typeDwords(ops[i].type, ctx.target.wave64());
+    bool vcc64 = enc == src::kVccLo && dwords == 2;
+    // (the literal, too, is one value per operand width)
+    unsigned key = implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | dwords << 12;
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
