@@ -412,9 +412,15 @@ bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsi
     }
     return true;
   }
-  // One VGPR per address; only a fifth element may hold all the remaining ones.
-  for (unsigned i = 0; i < n; ++i)
-    if (widths[i] != 1 && !(i == kMaxNsaAddresses - 1)) return false;
+  // One VGPR per address; only a fifth element may hold the remaining ones, in the opcodes that
+  // can need more than five (llvm-mc has the partial-NSA forms only there).
+  unsigned widest = 0;
+  for (unsigned dim = 0; dim < std::size(kDimCoords) - 2; ++dim)
+    widest = std::max(widest, imageAddressDwords(inst.desc->name, dim, false));
+  for (unsigned i = 0; i < n; ++i) {
+    bool lastOfFive = i == kMaxNsaAddresses - 1;
+    if (widths[i] != 1 && !(lastOfFive && widths[i] + i <= widest)) return false;
+  }
   if (want <= kMaxNsaAddresses) total = n;
   return true;
 }

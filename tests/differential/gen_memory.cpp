@@ -139,7 +139,10 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   if (g.invalid && g.chance(25) && isPositional(d.cls)) {
     static const char *const kWrong[] = {"v256", "s0", "v[1:2]", "v[0:3]", "off", "s[0:1]", "vcc", "1",
                                          "v[255:256]", "exec", "null", "[v1, v3]"};
-    return g.pick(kWrong);
+    std::string wrong = g.pick(kWrong);
+    // llvm-mc takes `off` for the data of some samplers (not modelled).
+    if (wrong == "off" && d.cls == OpClass::mimg_vdata) wrong = "v256";
+    return wrong;
   }
   std::string_view name = fieldName(d.field);
   if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
