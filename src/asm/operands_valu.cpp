@@ -632,7 +632,9 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     unsigned dwords = typeDwords(ops[i].type, ctx.target.wave64());
     bool vcc64 = enc == src::kVccLo && dwords == 2;
     // (the literal, too, is one value per operand width)
-    unsigned key = implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | dwords << 12;
+    // (src_* registers have no width: one value however written)
+    unsigned width = enc >= src::kSharedBase && enc != src::kLiteral ? 0 : dwords << 12;
+    unsigned key = implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;

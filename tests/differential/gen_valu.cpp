@@ -50,6 +50,10 @@ std::string genNumber(GenContext &g, OpType t) {
   // (not -0x80000000 beside 0x80000000 or -0.0: llvm-mc-22 sees two literals where the bits agree)
   static const char *const k32[] = {"0x3e22f983", "0xffffffff", "-0x7fffffff", "0x80000000", "1e-45",
                                     "0x1ffffffff", "1e40", "-0.0", "0x3f800000", "0x8000"};
+  // (-real-true16: llvm-mc-22 takes 32-bit values in v_ldexp_f16_e64's 16-bit src1 and keeps the
+  // low half; other 16-bit sources stay within 16 bits there)
+  if (typeBits(t) == 16 && (g.desc.flags & IF_Fake16) && g.chance(70))
+    return fmt::format("0x{:x}", g.below(0x10000));
   switch (g.below(8)) {
   case 0:
   case 1: return genInlineOrLiteral(g, t);
