@@ -9,7 +9,7 @@ import re
 
 from gfx11_formats import encode, format_lines
 from gfx11_scalar import split_operands
-from oracle import assemble, disassemble
+from oracle import assemble, disassemble, word_bytes
 
 _VREG_RE = re.compile(r"^v(\d+)$|^v\[(\d+):(\d+)\]$")
 _SREG_RE = re.compile(r"^(s|ttmp)(\d+)$|^(s|ttmp)\[(\d+):(\d+)\]$")
@@ -355,6 +355,53 @@ def generate_mimg(sweep, emit):
                 emit(fmt, op, mn, operands, cs, "vmem")
 
 
+# --- old mnemonics --------------------------------------------------------------------------------
+# Targets whose memory mnemonics are candidates for gfx11 aliases (ds_write_b32, buffer_load_dword).
+ALIAS_SOURCE_CPUS = ["gfx900", "gfx1030", "gfx1200"]
+# (format, opcodes, field values): probes that decode to the common operand shapes there.
+ALIAS_PROBES = [
+    ("DS", 256, {"vaddr": 1, "data0": 2}), ("DS", 256, {"vaddr": 1, "vdst": 3}),
+    ("DS", 256, {"vaddr": 1, "data0": 2, "vdst": 3}), ("DS", 256, {"vaddr": 1, "data0": 2, "data1": 4}),
+    ("DS", 256, {"vaddr": 1, "data0": 2, "data1": 4, "vdst": 3}),
+    ("MUBUF", 128, {"srsrc": 1, "soffset": 1, "vdata": 2}), ("MTBUF", 16, {"srsrc": 1, "soffset": 1, "vdata": 2}),
+    ("FLAT", 128, {"vaddr": 2, "vdata": 4}), ("FLAT", 128, {"vaddr": 2, "vdst": 6}),
+    ("FLAT", 128, {"vaddr": 2, "vdata": 4, "vdst": 6}),
+    ("GLOBAL", 128, {"vaddr": 2, "vdata": 4, "saddr": 0x7C}), ("GLOBAL", 128, {"vaddr": 2, "vdst": 6, "saddr": 0x7C}),
+    ("GLOBAL", 128, {"vaddr": 2, "vdata": 4, "vdst": 6, "saddr": 0x7C}),
+    ("SCRATCH_SVE", 128, {"vaddr": 2, "vdata": 4, "saddr": 0x7C}),
+    ("SCRATCH_SVE", 128, {"vaddr": 2, "vdst": 6, "saddr": 0x7C}),
+]
+
+
+def gfx10_flat_probes():
+    """FLAT/SCRATCH/GLOBAL words in gfx10's layout (seg in bits 15:14, null saddr 0x7d), whose
+    old names (global_load_dword ...) the gfx11 layout does not decode to."""
+    out = []
+    for seg, op, (data, vdst) in itertools.product(range(3), range(128), [(4, 6), (4, 0), (0, 6)]):
+        out.append(word_bytes(0x37 << 26 | op << 18 | seg << 14, 2 | data << 8 | 0x7D << 16 | vdst << 24))
+    return out
+
+
+def alias_lines(names):
+    """`alias OLD NEW` for the memory mnemonics of other targets that llvm-mc accepts on gfx11
+    under another name: each is assembled on gfx11 with the operands it printed there (the
+    operand syntax is the same)."""
+    texts = {}
+    batches = [(cpu, [encode(fmt, dict(values, op=op)) for op in range(nops)])
+               for cpu in ALIAS_SOURCE_CPUS for fmt, nops, values in ALIAS_PROBES]
+    batches.append(("gfx1030", gfx10_flat_probes()))
+    for cpu, probes in batches:
+        for r in disassemble(probes, cpu):
+            if r and r[0].split()[0] not in names:
+                texts.setdefault(r[0].split()[0], set()).add(r[0])
+    lines = [(mn, t) for mn in sorted(texts) for t in sorted(texts[mn])[:3]]
+    targets = {}
+    for (mn, _), (text, _) in zip(lines, assemble([t for _, t in lines], "gfx1100")):
+        if text is not None and text.split()[0] in names:
+            targets.setdefault(mn, set()).add(text.split()[0])
+    return ["alias %s %s" % (mn, t.pop()) for mn, t in sorted(targets.items()) if len(t) == 1]
+
+
 def generate(cpus, unit_of):
     sweep = Sweep(cpus)
     lines = format_lines(["DS", "FLAT", "GLOBAL", "SCRATCH", "SCRATCH_SVE", "MUBUF", "MTBUF", "MIMG",
@@ -371,4 +418,5 @@ def generate(cpus, unit_of):
     generate_flat(sweep, emit)
     generate_buf(sweep, emit)
     generate_mimg(sweep, emit)
-    return lines
+    names = {l.split()[2] for l in lines if l.startswith("inst ")}
+    return lines + [""] + alias_lines(names)
