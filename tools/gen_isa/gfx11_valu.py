@@ -4,8 +4,10 @@ instructions), swept through the oracle.
 Each opcode is disassembled with distinct register numbers in each field, so the printed operand
 that shows a number tells which field it came from, and its width gives the operand's size.
 Further probes set one modifier at a time (neg, abs, clamp, omod, op_sel) to see which operands
-and instructions take them. What kinds of values a source accepts (VGPR, SGPR, constants) and how
-a constant is typed (the literal 1.5 becomes) is asked of the assembler."""
+and instructions take them. What kinds of values a source accepts (VGPR, SGPR, constants,
+literals) and how a constant is typed (what the literal 1.5 becomes) is asked of the assembler.
+Both true16 modes are swept; entries they print differently get @flags=true16 / @flags=fake16.
+Lane masks (vcc_lo / vcc, SGPR carry-outs) are type b1, whose width follows the wave size."""
 import re
 
 from gfx11_formats import encode, format_lines
@@ -171,7 +173,7 @@ class Entry:
         self.name, self.ops, self.mods = parse_text(text, fields)
         self.clamp = self.omod = False
         self.opsel = None  # None, "printed" or "hidden"
-        self.types = {}    # operand index -> (class, type)
+        self.types = {}    # source operand index -> (value kinds it takes, constant type)
         self.flags = None
 
     def sources(self):
@@ -209,7 +211,7 @@ def classify(entries, cpu, mattr):
     for e, options in zip(entries, cands):
         ok = [opt for opt in options if next(res)[0] is not None]
         backs.append(e.background(ok[0]) if ok else None)
-    # 2. Each source in turn as VGPR, SGPR, 1.5 and 1.
+    # 2. Each source in turn as VGPR, SGPR, 1.5, 1 and a literal.
     lines, where = [], []
     for ei, (e, back) in enumerate(zip(entries, backs)):
         if back is None:
@@ -246,7 +248,7 @@ def classify(entries, cpu, mattr):
         elif lit == 0x3fc00000 and ftext.split(",")[i].strip().endswith("0x0"):
             t = "b16"
         elif lit == 0x3fc00000 and o.dwords == 1 and not o.half:
-            t = "f32" if re.search(r"_f(32|16)", e.name) else "b32"
+            t = "f32"  # or b32: decided by the VOP3 form's neg (generate())
         e.types[i] = (kinds, t)
 
 
