@@ -44,6 +44,9 @@ unsigned opselSlot(isa::Field f);
 bool sourceField9Bits(const isa::Inst &inst, isa::Field f);
 // An implicit operand left out before operand `next`, written at `c`, that llvm fails to parse.
 bool implicitOmissionRejected(const isa::Inst &inst, unsigned next, const Cursor &c);
+// Whether, after implicit operand `idx` parsed, the text at `c` still holds the entry's other
+// positional operands (else the register was the next operand: v_cmp_ge_f32_e32 vcc_lo, v1).
+bool implicitLeavesEnough(const isa::Inst &inst, unsigned idx, const Cursor &c);
 // The op_sel operand keeps, above its 4 field bits, the slots a .l/.h suffix decided.
 constexpr unsigned kOpselSuffixShift = 8;
 
