@@ -316,15 +316,23 @@ def dpp3(cpus, emit):
                 entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
                 if r is not None and cpu in entry_cpus:
                     texts[k].setdefault(r[0], []).append(cpu)
-    variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
+    # How many op_sel entries the DPP form prints (v_cmp_class_f16_e64_dpp: two, its VOP3 form three).
+    opsel_len = {}
+    idx = [k for k, p in enumerate(probes) if p[4] is None and "vop_opsel" in " ".join(p[0][3])]
+    set_bit0 = [bytes([p[3][0], p[3][1] | 0x08]) + p[3][2:] for p in (probes[k] for k in idx)]
+    for k, r in zip(idx, disassemble(set_bit0, cpus[0])):
+        if r is not None and "op_sel:[" in r[0]:
+            opsel_len[k] = r[0].split("op_sel:[")[1].split("]")[0].count(",") + 1
+    opsel_class = {2: "vop_opsel_pair", 3: "vop_opsel3", 4: "vop_opsel4"}
+    variants = [(p, text, cs, opsel_len.get(k)) for k, (p, t) in enumerate(zip(probes, texts)) for text, cs in t.items()]
     # Does src1 take a scalar register? (gfx1150 and later; gfx110x take only a VGPR there.)
     asm_lines = {None: [], "-real-true16": []}
-    for p, text, cs in variants:
+    for p, text, cs, _ in variants:
         mn, rest = text.split(" ", 1)
         asm_lines[p[4]].append(mn + " " + scalar_src1(rest))
     answers = {(m, cpu): iter(r[0] is not None for r in assemble(lines, cpu, m))
                for m, lines in asm_lines.items() for cpu in cpus}
-    for (entry, dfmt, mods, _, mattr), text, cs in variants:
+    for (entry, dfmt, mods, _, mattr), text, cs, nsel in variants:
         fmt, name, op, ops, attrs = entry
         by_answer = {}
         for cpu in cpus:
@@ -337,6 +345,8 @@ def dpp3(cpus, emit):
                 field, cls = o.split(":")[:2]
                 if field == "src0" or (field == "src1" and not src1_scalar and cls in VOP3_DPP_SOURCE):
                     o = o.replace(":%s:" % cls, ":%s:" % VOP3_DPP_SOURCE[cls], 1)
+                if field == "op_sel" and nsel in opsel_class and cls in opsel_class.values():
+                    o = o.replace(":%s" % cls, ":%s" % opsel_class[nsel], 1)
                 operands.append(o)
             flags = [f for f in attrs.get("flags", "").split("|") if f]
             emit(dfmt, text.split()[0], op, operands + mods, group, flags)
