@@ -361,7 +361,12 @@ private:
         size_t save = c.pos;
         as::ParseContext trial{pctx.target, pctx.syms, {}};
         if (!first) c.next();
-        if (!as::parseOperand(trial, c, d, static_cast<unsigned>(i), inst)) {
+        size_t operandAt = c.pos;
+        if (!as::parseOperand(trial, c, d, static_cast<unsigned>(i), inst) ||
+            !as::implicitLeavesEnough(inst, static_cast<unsigned>(i), c)) {
+          c.pos = operandAt;
+          if (as::implicitOmissionRejected(inst, static_cast<unsigned>(i) + 1, c))
+            return pctx.fail(c.peek().col, "failed parsing operand.");
           c.pos = save;
           inst.ops[i].present = false;
           continue;
@@ -370,8 +375,6 @@ private:
         continue;
       }
       // llvm skips one comma after each operand: commas between operands are optional.
-          if (as::implicitOmissionRejected(inst, static_cast<unsigned>(i) + 1, c))
-            return pctx.fail(c.peek().col, "failed parsing operand.");
       if (!first) c.accept(Tok::Comma);
       if (c.atEnd()) {
         tooFew = true;
