@@ -443,7 +443,9 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   bool fixedFour = name.find("gather4") != std::string_view::npos || name.find("msaa_load") != std::string_view::npos;
   if (fixedFour && std::popcount(dmask) != 1)
     return ctx.fail(col, "invalid image_gather dmask: only one bit must be set");
-  if (name.starts_with("image_atomic") && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
+  // A sample without data (`off`) takes the atomics' dmask rule.
+  bool noData = inst.ops[io.vdata].regCount == 0;
+  if ((noData || name.starts_with("image_atomic")) && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
     return ctx.fail(col, "invalid atomic image dmask");
   unsigned data = fixedFour ? 4 : std::max(1, std::popcount(dmask));
   // No gather4 variant holds 3 dwords (d16 with tfe).
@@ -452,7 +454,7 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (io.d16) data = (data + 1) / 2;
   if (io.tfe) ++data;
   unsigned have = inst.ops[io.vdata].regCount;
-  if (have != data) return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
+  if (have != data && !noData) return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
   unsigned want = imageAddressDwords(name, io.dim, io.a16);
   // llvm's loads, stores and atomics have address variants of 1 to 4 dwords: load_mip of
   // 2D_MSAA_ARRAY (5) has none.
@@ -526,6 +528,11 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::mtbuf_format:
     return parseBufferFormat(ctx, c, v);
   case OpClass::mimg_vdata:
+    // image_sample* may discard the result: `off` (no data registers, regCount 0).
+    if (isWord(c, "off") && inst.desc->name.starts_with("image_sample")) {
+      c.next();
+      return true;
+    }
     return parseVgprs(ctx, c, v);
   case OpClass::mimg_vaddr:
     return parseImageAddress(ctx, c, d, v);

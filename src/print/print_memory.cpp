@@ -41,7 +41,7 @@ const OperandValue *operandOf(const Inst &inst, Field f) {
 }
 
 // llvm-mc prints two spaces after the mnemonic of a sampler (sample, gather4, get_lod) written
-// with an address list.
+// with an address list and data registers.
 bool samplerWithAddressList(const Inst &inst) {
   return inst.arch->formatOf(*inst.desc).has(Field::vaddr1) && operandOf(inst, Field::ssamp);
 }
@@ -128,6 +128,10 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     printSource(inst, d, v, pc.wave64, out);
     break;
   case OpClass::mimg_vdata:
+    if (inst.ops[i].regCount == 0) {
+      out += "off"; // a sample that discards its result
+      break;
+    }
     if (samplerWithAddressList(inst)) out += ' ';
     printVgprs(v, inst.ops[i].regCount, out);
     break;

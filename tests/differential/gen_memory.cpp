@@ -79,6 +79,7 @@ std::string bufferFormat(GenContext &g) {
 // width on dim and a16), so a line's modifiers are drawn first, when its first operand is asked for.
 struct ImagePlan {
   unsigned dim = 0, dmask = 1, dataDwords = 1, addressDwords = 1;
+  bool noData = false; // image_sample* with `off` data
   bool flags[static_cast<unsigned>(Field::Count)] = {};
 };
 ImagePlan gImage;
@@ -103,6 +104,8 @@ void planImage(GenContext &g) {
   if (fourChannels) p.dmask = 1u << g.below(4);
   else if (name.starts_with("image_atomic")) p.dmask = cmpswap ? (g.chance(50) ? 3 : 15) : (g.chance(50) ? 1 : 3);
   else p.dmask = g.below(16);
+  p.noData = name.starts_with("image_sample") && g.chance(5);
+  if (p.noData) p.dmask = (const unsigned[]){1, 3, 15}[g.below(3)];
   if (g.invalid && g.chance(30)) p.dmask = g.below(16);
   p.dataDwords = fourChannels ? 4 : std::max(1, std::popcount(p.dmask));
   auto flag = [&](Field f) { return p.flags[static_cast<unsigned>(f)]; };
@@ -139,16 +142,13 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   if (g.invalid && g.chance(25) && isPositional(d.cls)) {
     static const char *const kWrong[] = {"v256", "s0", "v[1:2]", "v[0:3]", "off", "s[0:1]", "vcc", "1",
                                          "v[255:256]", "exec", "null", "[v1, v3]"};
-    std::string wrong = g.pick(kWrong);
-    // llvm-mc takes `off` for the data of some samplers (not modelled).
-    if (wrong == "off" && d.cls == OpClass::mimg_vdata) wrong = "v256";
-    return wrong;
+    return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
   if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
   switch (d.cls) {
   case OpClass::mimg_vdata:
-    return vgprs(g, gImage.dataDwords);
+    return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
   case OpClass::mimg_vaddr:
     return vgprs(g, gImage.addressDwords == 8 && g.chance(30) ? 8 : gImage.addressDwords);
   case OpClass::mimg_nsa_vaddr:
