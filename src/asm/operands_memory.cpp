@@ -288,14 +288,12 @@ bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return ctx.fail(t.col, "invalid dim value");
 }
 
-// One element of an address list: v5, v[5:7] or [v5, v6, v7].
-bool parseAddressElement(ParseContext &ctx, Cursor &c, OperandValue &v) { return parseVgprs(ctx, c, v); }
-
-// [v1, v5, v[6:8]]: the first address in vaddr, the others in the vaddr1..4 operands.
+// [v1, v5, v[6:8]]: the first address in vaddr, the others in the vaddr1..4 operands; an element
+// may itself be a tuple (v[5:7] or [v5, v6, v7]).
 bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   if (!c.accept(Tok::LBrac)) return invalid(ctx, start.col);
-  if (!parseAddressElement(ctx, c, v)) return false;
+  if (!parseVgprs(ctx, c, v)) return false;
   static constexpr Field kExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
   unsigned n = 0;
   while (c.accept(Tok::Comma)) {
@@ -303,7 +301,7 @@ bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst)
     int idx = operandIndex(inst, kExtra[n++]);
     if (idx < 0) return invalid(ctx, c.peek().col);
     inst.ops[idx].present = true;
-    if (!parseAddressElement(ctx, c, inst.ops[idx])) return false;
+    if (!parseVgprs(ctx, c, inst.ops[idx])) return false;
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   if (n == 0) return invalid(ctx, start.col); // one address is the plain (non-NSA) form
