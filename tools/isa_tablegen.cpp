@@ -86,7 +86,7 @@ Range parseRange(const std::string &s) {
   auto parts = split(s, ':');
   if (parts.size() != 2) fail("bad bit range '" + s + "'");
   unsigned hi = parseNum(parts[0]), lo = parseNum(parts[1]);
-  if (hi < lo || hi >= 128) fail("bad bit range '" + s + "'");
+  if (hi < lo || hi >= 128 || hi - lo >= 63) fail("bad bit range '" + s + "' (at most 63 bits)");
   return {lo, hi - lo + 1};
 }
 

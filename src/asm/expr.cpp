@@ -3,11 +3,15 @@
 namespace gfxasm::as {
 
 Symbol *SymbolTable::find(std::string_view name) {
-  auto it = map_.find(std::string(name));
+  auto it = map_.find(name);
   return it == map_.end() ? nullptr : &it->second;
 }
 
-Symbol &SymbolTable::get(std::string_view name) { return map_[std::string(name)]; }
+Symbol &SymbolTable::get(std::string_view name) {
+  auto it = map_.find(name);
+  if (it != map_.end()) return it->second;
+  return map_.emplace(std::string(name), Symbol{}).first->second;
+}
 
 bool startsExpr(const Token &t) {
   switch (t.kind) {

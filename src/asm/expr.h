@@ -27,7 +27,12 @@ public:
   // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).
   std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
 private:
-  std::unordered_map<std::string, Symbol> map_;
+  // Transparent hashing: lookups by string_view do not build a std::string.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, Symbol, Hash, std::equal_to<>> map_;
   std::deque<std::string> interned_;
 };
 

@@ -1,6 +1,7 @@
 #include "asm/lexer.h"
 
 #include <array>
+#include <charconv>
 #include <cstdlib>
 #include <string>
 
@@ -40,6 +41,30 @@ int digitValue(char c) {
 // decimal floats (1.5, 1.5e3, 1e3).
 size_t lexNumber(std::string_view line, size_t i, Token &t) {
   size_t start = i;
+  // Fast path: a short decimal or hexadecimal integer ending the number (the common operand).
+  {
+    const size_t n = line.size();
+    size_t j = i;
+    uint64_t v = 0;
+    bool ok = false;
+    if (line[i] != '0') {
+      while (j < n && j - i < 18 && isDigit(line[j])) v = v * 10 + static_cast<uint64_t>(line[j++] - '0');
+      ok = j == n || !(charClass(line[j]) & kIdentChar || line[j] == '.');
+    } else if (i + 2 < n && (line[i + 1] == 'x' || line[i + 1] == 'X')) {
+      j = i + 2;
+      while (j < n && j - i < 17 && digitValue(line[j]) < 16) v = v * 16 + static_cast<uint64_t>(digitValue(line[j++]));
+      ok = j > i + 2 && (j == n || !(charClass(line[j]) & kIdentChar));
+    } else {
+      ok = i + 1 == n || !(charClass(line[i + 1]) & kIdentChar || line[i + 1] == '.');
+      j = i + 1;
+    }
+    if (ok) {
+      t.kind = Tok::Integer;
+      t.text = std::string_view(line.data() + i, j - i);
+      t.ival = static_cast<int64_t>(v);
+      return j;
+    }
+  }
   auto digitsFrom = [&](size_t j, int base) {
     while (j < line.size() && (isIdentChar(line[j])) && digitValue(line[j]) < base) ++j;
     return j;
@@ -76,7 +101,7 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
     if (isReal) {
       t.kind = Tok::Real;
       t.text = line.substr(start, j - start);
-      t.fval = std::strtod(std::string(t.text).c_str(), nullptr);
+      std::from_chars(t.text.data(), t.text.data() + t.text.size(), t.fval);
       return j;
     }
     if (line[start] == '0' && end - start > 1) base = 8, body = start + 1;

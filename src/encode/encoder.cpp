@@ -28,21 +28,27 @@ unsigned sourceSlot(Field f) {
   }
 }
 
-void setField(const FormatDesc &fmt, Field field, uint64_t value, uint8_t *buf) {
+namespace {
+// Writes `value` into `field` of the 128-bit instruction word `w`. Most ranges lie within one
+// 64-bit half, where plain 64-bit operations do.
+inline void place(const FormatDesc &fmt, Field field, uint64_t value, u128 &w) {
   const FieldLayout &l = fmt.layout(field);
-  if (!l.count) return;
-  u128 w = load(buf);
   for (unsigned i = 0; i < l.count; ++i) {
-    u128 m = lowMask(l.ranges[i].width) << l.ranges[i].lo;
-    w = (w & ~m) | ((static_cast<u128>(value) << l.ranges[i].lo) & m);
-    value >>= l.ranges[i].width;
+    unsigned lo = l.ranges[i].lo, width = l.ranges[i].width;
+    uint64_t bits = value & ((uint64_t{1} << width) - 1);
+    if (lo + width <= 64) {
+      uint64_t half = static_cast<uint64_t>(w);
+      uint64_t m = ((uint64_t{1} << width) - 1) << lo;
+      w = (w & ~static_cast<u128>(~uint64_t{0})) | ((half & ~m) | (bits << lo));
+    } else {
+      u128 m = lowMask(width) << lo;
+      w = (w & ~m) | (static_cast<u128>(bits) << lo);
+    }
+    value >>= width;
   }
-  store(buf, w);
 }
-
-uint64_t getField(const FormatDesc &fmt, Field field, const uint8_t *buf) {
+inline uint64_t extract(const FormatDesc &fmt, Field field, u128 w) {
   const FieldLayout &l = fmt.layout(field);
-  u128 w = load(buf);
   uint64_t v = 0;
   unsigned shift = 0;
   for (unsigned i = 0; i < l.count; ++i) {
@@ -51,31 +57,41 @@ uint64_t getField(const FormatDesc &fmt, Field field, const uint8_t *buf) {
   }
   return v;
 }
+} // namespace
+
+void setField(const FormatDesc &fmt, Field field, uint64_t value, uint8_t *buf) {
+  if (!fmt.layout(field).count) return;
+  u128 w = load(buf);
+  place(fmt, field, value, w);
+  store(buf, w);
+}
+
+uint64_t getField(const FormatDesc &fmt, Field field, const uint8_t *buf) {
+  return extract(fmt, field, load(buf));
+}
 
 size_t encode(const Inst &inst, uint8_t *out) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
-  // The buffer holds kMaxInstBytes: the 16-byte window used by setField is always in bounds.
-  std::memset(out, 0, 16);
-  u128 fixed = 0;
+  // The word is built in a register and stored once; `out` holds kMaxInstBytes, so the 16-byte
+  // store is in bounds whatever the format's size.
+  u128 w = 0;
   for (unsigned i = 0; i < fmt.numFixed; ++i)
-    fixed |= static_cast<u128>(fmt.fixed[i].value) << fmt.fixed[i].range.lo;
-  store(out, fixed);
-  setField(fmt, Field::op, inst.desc->opcode, out);
+    w |= static_cast<u128>(fmt.fixed[i].value) << fmt.fixed[i].range.lo;
+  place(fmt, Field::op, inst.desc->opcode, w);
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     const OperandValue &v = inst.ops[i];
-    setField(fmt, ops[i].field, v.value, out);
+    place(fmt, ops[i].field, v.value, w);
     if (v.mods) {
       // Source modifiers live in per-slot bit fields (neg/abs/sext bit N for srcN).
       unsigned slot = sourceSlot(ops[i].field);
-      auto orBit = [&](Field f) {
-        if (fmt.has(f)) setField(fmt, f, getField(fmt, f, out) | (1u << slot), out);
-      };
+      auto orBit = [&](Field f) { place(fmt, f, extract(fmt, f, w) | (1u << slot), w); };
       if (v.mods & Mod_Neg) orBit(Field::neg);
       if (v.mods & Mod_Abs) orBit(Field::abs);
       if (v.mods & Mod_Sext) orBit(Field::sext);
     }
   }
+  store(out, w);
   size_t n = fmt.sizeBytes;
   if (inst.hasLiteral) {
     std::memcpy(out + n, &inst.literal, 4); // little-endian hosts only (x86-64, aarch64)

@@ -52,8 +52,9 @@ unsigned sourceEncoding(const Reg &r) {
 }
 
 bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords) {
+  if (name.empty()) return false;
   for (const auto &s : kSpecials) {
-    if (s.name == name) {
+    if (s.name[0] == name[0] && s.name == name) {
       encoding = s.encoding;
       dwords = s.dwords;
       return true;
