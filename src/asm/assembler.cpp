@@ -100,11 +100,13 @@ namespace {
 
 constexpr size_t kEncodingColumn = 40;
 
+// A branch to a label, resolved when all labels are known. The views point into the source,
+// which outlives the assembly.
 struct Fixup {
-  size_t offset;       // of the instruction in code
-  std::string symbol;
+  size_t offset; // of the instruction in code
+  std::string_view symbol;
   uint32_t line, col;
-  std::string lineText;
+  std::string_view lineText;
 };
 
 class Assembler {
@@ -152,6 +154,7 @@ private:
   std::string out_;
   std::vector<uint8_t> code_;
   std::vector<Fixup> fixups_;
+  std::string pairName_; // `X::Y` of a VOPD line, reused to avoid allocating per line
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -283,14 +286,15 @@ private:
     const Token &mn = c.next();
     // A dual-issue pair `X ops :: Y ops` (VOPD) is the one entry `X::Y` whose operand list holds
     // both halves: `:: Y` reads as a comma.
-    std::string pairName;
+    std::string &pairName = pairName_;
+    pairName.clear();
     for (size_t k = c.pos; k + 1 < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::ColonColon) continue;
       if (toks_[k + 1].kind != Tok::Identifier) {
         error(toks_[k + 1].col, "expected a VOPDY instruction after ::");
         return;
       }
-      pairName = fmt::format("{}::{}", mn.text, toks_[k + 1].text);
+      pairName.append(mn.text).append("::").append(toks_[k + 1].text);
       toks_[k].kind = Tok::Comma;
       toks_.erase(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
       c.toks = toks_;
@@ -317,7 +321,12 @@ private:
       if (!availableOnTarget(*desc)) continue;
       anyOnCpu = true;
       c.pos = operandStart;
-      inst = Inst{};
+      // Only the operands this entry has are reset: Inst is large and this loop is hot.
+      for (unsigned k = 0; k < desc->numOperands; ++k) inst.ops[k] = {};
+      inst.hasLiteral = false;
+      inst.literal = 0;
+      inst.labelOperand = -1;
+      inst.labelSymbol = {};
       inst.arch = &arch_;
       inst.desc = desc;
       as::ParseContext pctx{target_, syms_, {}};
@@ -336,7 +345,7 @@ private:
       return;
     }
     (void)tooFew;
-    error(best.col, best.msg);
+    error(best.col, best.message());
   }
 
   bool availableOnTarget(const InstrDesc &d) const {
@@ -444,7 +453,7 @@ private:
     bool branch = symbolic && arch_.operandsOf(*inst.desc)[inst.labelOperand].cls == OpClass::label;
     size_t fixupAt = branch ? 0 : arch_.formatOf(*inst.desc).sizeBytes, fixupSize = branch ? 2 : 4;
     if (branch)
-      fixups_.push_back({offset, std::string(inst.labelSymbol), curLineNo_, mn.col, std::string(curLine_)});
+      fixups_.push_back({offset, inst.labelSymbol, curLineNo_, mn.col, curLine_});
     if (!asmOut()) return;
     size_t start = out_.size();
     out_ += '\t';

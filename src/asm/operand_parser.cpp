@@ -1,6 +1,5 @@
 #include "asm/operand_parser.h"
 
-#include <charconv>
 
 #include "asm/operand_families.h"
 #include "gfxasm/gfxasm.h"
@@ -17,12 +16,6 @@ unsigned typeDwords(OpType t, bool wave64) {
 }
 
 namespace {
-
-bool parseUnsigned(std::string_view s, unsigned &v) {
-  if (s.empty()) return false;
-  auto r = std::from_chars(s.data(), s.data() + s.size(), v);
-  return r.ec == std::errc() && r.ptr == s.data() + s.size();
-}
 
 struct Prefix {
   std::string_view name;
@@ -65,20 +58,32 @@ bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t c
   return checkRange(ctx, col, p, reg.index, reg.count);
 }
 
+// Digits only, at most 9 of them (register numbers; the range check comes later).
+bool parseIndex(std::string_view s, unsigned &v) {
+  if (s.empty() || s.size() > 9) return false;
+  v = 0;
+  for (char ch : s) {
+    if (ch < '0' || ch > '9') return false;
+    v = v * 10 + static_cast<unsigned>(ch - '0');
+  }
+  return true;
+}
+
 // A single named register token: s5, v7, v7.l, ttmp3, vcc_lo, m0 ...
 int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
-  unsigned enc, dwords;
-  if (lookupSpecialRegister(t.text, enc, dwords)) {
-    reg.file = RegFile::Special;
-    reg.index = static_cast<uint16_t>(enc);
-    reg.count = static_cast<uint16_t>(dwords);
-    return 1;
+  // Numbered registers first (by far the most common), dispatched on the first letter.
+  std::string_view text = t.text;
+  const Prefix *p = nullptr;
+  switch (text[0]) {
+  case 's': p = &kPrefixes[1]; break;
+  case 'v': p = &kPrefixes[2]; break;
+  case 't': if (text.substr(0, 4) == "ttmp") p = &kPrefixes[0]; break;
+  default: break;
   }
-  for (const auto &p : kPrefixes) {
-    if (t.text.size() <= p.name.size() || t.text.substr(0, p.name.size()) != p.name) continue;
-    std::string_view num = t.text.substr(p.name.size());
+  if (p && text.size() > p->name.size()) {
+    std::string_view num = text.substr(p->name.size());
     uint8_t half = 0;
-    if (p.file == RegFile::VGPR && num.size() > 2 && num[num.size() - 2] == '.') {
+    if (p->file == RegFile::VGPR && num.size() > 2 && num[num.size() - 2] == '.') {
       char h = num.back();
       if (h == 'l' || h == 'h') {
         half = h == 'l' ? 1 : 2;
@@ -86,12 +91,20 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
       }
     }
     unsigned idx;
-    if (!parseUnsigned(num, idx)) continue;
-    reg.file = p.file;
-    reg.index = static_cast<uint16_t>(idx);
-    reg.count = 1;
-    reg.half = half;
-    return checkRange(ctx, t.col, p, idx, 1) ? 1 : -1;
+    if (parseIndex(num, idx)) {
+      reg.file = p->file;
+      reg.index = static_cast<uint16_t>(idx);
+      reg.count = 1;
+      reg.half = half;
+      return checkRange(ctx, t.col, *p, idx, 1) ? 1 : -1;
+    }
+  }
+  unsigned enc, dwords;
+  if (lookupSpecialRegister(text, enc, dwords)) {
+    reg.file = RegFile::Special;
+    reg.index = static_cast<uint16_t>(enc);
+    reg.count = static_cast<uint16_t>(dwords);
+    return 1;
   }
   return 0;
 }

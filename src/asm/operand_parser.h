@@ -15,8 +15,12 @@ namespace gfxasm::as {
 
 struct ParseError {
   uint32_t col = 0;
-  std::string msg;
+  // Fixed messages are kept as pointers: candidates that fail are common (e32 before e64) and
+  // must not allocate.
+  const char *fixed = nullptr;
+  std::string dynamic;
   bool set = false;
+  std::string message() const { return fixed ? std::string(fixed) : dynamic; }
 };
 
 struct ParseContext {
@@ -24,8 +28,12 @@ struct ParseContext {
   SymbolTable &syms;
   ParseError err;
   // Fails the current parse with `msg` at `col` (the first failure is kept).
+  bool fail(uint32_t col, const char *msg) {
+    if (!err.set) err = {col, msg, {}, true};
+    return false;
+  }
   bool fail(uint32_t col, std::string msg) {
-    if (!err.set) err = {col, std::move(msg), true};
+    if (!err.set) err = {col, nullptr, std::move(msg), true};
     return false;
   }
 };
