@@ -141,7 +141,7 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   unsigned dwords = std::max(1u, typeBits(d.type) / 32);
   if (g.invalid && g.chance(25) && isPositional(d.cls)) {
     static const char *const kWrong[] = {"v256", "s0", "v[1:2]", "v[0:3]", "off", "s[0:1]", "vcc", "1",
-                                         "v[255:256]", "exec", "null", "[v1, v3]"};
+                                         "v[255:256]", "exec", "null", "[v1, v3]", "v1.l"};
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
