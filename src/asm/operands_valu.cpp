@@ -322,6 +322,7 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
   // lit(...) forces a literal, but not between |bars| (llvm-mc-22 drops it there).
   if (forced && !inBars) {
     v.mods |= Mod_Lit;
+    if (!isFloat && iv < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative;
     imm = valuForcedLiteral(isFloat, iv, fv, d.type);
   }
   return setValuLiteral(ctx, start.col, imm, v, inst);
@@ -577,14 +578,14 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
 }
 
 bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) {
-  // llvm-mc-22 fails to parse a VOPC f16/f32 src0 written lit(..), neg(..), abs(..) or |..|
-  // right after the mnemonic when vcc_lo is left out.
+  // llvm-mc-22 fails to parse a VOPC float src0 written neg(..), abs(..) or |..| (f16/f32: also
+  // lit(..)) right after the mnemonic when vcc_lo is left out.
   auto ops = inst.arch->operandsOf(*inst.desc);
   if (next >= ops.size() || ops[next].field != Field::src0 || !isE32(inst)) return false;
   OpType t = ops[next].type;
-  if (t != OpType::f16 && t != OpType::f32) return false;
-  if (c.is(Tok::Pipe)) return true;
-  return isWord(c, "lit") || isWord(c, "neg") || isWord(c, "abs");
+  if (t != OpType::f16 && t != OpType::f32 && t != OpType::f64) return false;
+  if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs")) return true;
+  return t != OpType::f64 && isWord(c, "lit");
 }
 
 bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {

@@ -51,6 +51,13 @@ void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral) {
     bool lit = literalForm(inst, d, v);
+    if (lit && (v.mods & Mod_LitNegative)) {
+      // lit(-5): llvm shows the negative integer as 64 bits
+      int64_t value = typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(inst.literal)}
+                                             : int64_t{static_cast<int32_t>(inst.literal)};
+      fmt::format_to(std::back_inserter(out), "lit(0x{:x})", static_cast<uint64_t>(value));
+      return;
+    }
     if (lit) out += "lit(";
     // b16 shows the low half, but a lit(...) all of it (a float's f32 bits).
     printHex(lit && d.type == OpType::b16 ? inst.literal : as::valuLiteralPrintValue(inst.literal, d.type), out);

@@ -66,8 +66,8 @@ std::string genNumber(GenContext &g, OpType t) {
     if (typeKind(t) == 'V') return genInlineOrLiteral(g, t); // v_dot2acc_f32_f16 fails on lit()
     // llvm-mc-22 lets lit() of an inline value share the instruction with another literal (and
     // encodes only one): such values only where there is no other source.
-    static const char *const kLit[] = {"lit(0x1234)", "lit(1.5)", "lit(0x12345678)", "lit(-3.25)"};
-    static const char *const kLitInline[] = {"lit(1.0)", "lit(1)", "lit(-2.0)", "lit(0x3c00)", "lit(0.5)"};
+    static const char *const kLit[] = {"lit(0x1234)", "lit(1.5)", "lit(0x12345678)", "lit(-3.25)", "lit(-0x1234)"};
+    static const char *const kLitInline[] = {"lit(1.0)", "lit(1)", "lit(-2.0)", "lit(0x3c00)", "lit(0.5)", "lit(-5)"};
     return sourceCount(g) == 1 && g.chance(50) ? g.pick(kLitInline) : g.pick(kLit);
   }
   case 5: return fmt::format("0x{:x}", g.below(0x10000));
