@@ -1,0 +1,74 @@
+// Inputs where llvm-mc-22 itself is wrong: it accepts them but writes an encoding its own
+// disassembler rejects or reads back differently. gfxasm gives a clean error instead; each case
+// shows the oracle's fault (so the day llvm fixes it, this test says so) and gfxasm's error.
+#include <gtest/gtest.h>
+
+#include <regex>
+
+#include "oracle_util.h"
+
+namespace {
+
+using gfxasm::test::runAssembler;
+using gfxasm::test::runLlvmMc;
+
+struct BugCase {
+  const char *cpu;
+  const char *line;
+  const char *why;
+};
+
+// DPP forms take no literal, but llvm-mc-22 accepts 16-bit-looking constants (0xffff, 0xfff0) in
+// VOP3 DPP sources on gfx115x and encodes the source as 255 (literal) with no literal dword; its
+// disassembler then rejects those bytes, or crashes on them.
+const BugCase kCases[] = {
+    {"gfx1150", "v_lshlrev_b16_e64_dpp v47.l, v47.l, 0xffff row_xmask:14", "DPP literal"},
+    {"gfx1150", "v_alignbyte_b32_e64_dpp v108, v59, v134, 0xffff op_sel:[0,1,0] dpp8:[2,6,2,3,6,7,7,6]",
+     "DPP literal"},
+    {"gfx1150", "v_cmpx_eq_u16_e64_dpp v101.l, 0xffff dpp8:[0,1,6,2,0,7,6,7] fi:1", "DPP literal"},
+    {"gfx1150", "v_mad_u16_e64_dpp v245.l, v135.l, 0xffff, v176.l row_ror:15 bound_ctrl:0", "DPP literal"},
+};
+
+// The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.
+std::string encodingBytes(const std::string &out) {
+  static const std::regex kEnc(R"(; encoding: \[([^\]]*)\])");
+  std::smatch m;
+  return std::regex_search(out, m, kEnc) ? m[1].str() : "";
+}
+
+TEST(LlvmMcBugs, OracleAcceptsButCannotReadItsOwnEncoding) {
+  for (const BugCase &b : kCases) {
+    auto asmRun = runLlvmMc(std::string(b.line) + "\n", b.cpu);
+    std::string bytes = encodingBytes(asmRun.out);
+    ASSERT_FALSE(bytes.empty()) << b.why << ": llvm-mc-22 no longer accepts `" << b.line
+                                << "` (fixed upstream?): " << asmRun.err;
+    // Feed the bytes back to llvm-mc-22's disassembler: it rejects them or crashes.
+    const char *mc = std::getenv("LLVM_MC");
+    std::string cmd = fmt::format("echo '{}' | {} --disassemble -triple=amdgcn-amd-amdhsa -mcpu={} 2>&1", bytes,
+                                  mc && *mc ? mc : "llvm-mc-22", b.cpu);
+    std::string back;
+    if (FILE *p = popen(cmd.c_str(), "r")) {
+      char buf[512];
+      for (size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) back.append(buf, n);
+      pclose(p);
+    }
+    EXPECT_TRUE(back.find("invalid instruction encoding") != std::string::npos ||
+                back.find("Stack dump") != std::string::npos)
+        << b.why << ": llvm-mc-22 now decodes its encoding of `" << b.line << "`:\n" << back;
+  }
+}
+
+TEST(LlvmMcBugs, GfxasmRejectsThemCleanly) {
+  for (const BugCase &b : kCases) {
+    auto target = gfxasm::Target::create(b.cpu, {}, nullptr);
+    ASSERT_TRUE(target);
+    gfxasm::AssembleOptions o;
+    o.fileName = "input.s";
+    auto r = gfxasm::assemble(*target, std::string(b.line) + "\n", o);
+    ASSERT_EQ(r.errorCount, 1u) << b.line;
+    EXPECT_EQ(r.diagnostics[0].line, 1u);
+    EXPECT_TRUE(r.code.empty());
+  }
+}
+
+} // namespace
