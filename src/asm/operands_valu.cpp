@@ -305,6 +305,8 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     if (!parseInteger(ctx, c, inBars && !forced, iv)) return false;
     if (fold) {
       if (typeBits(d.type) == 16 && (iv < -0x8000 || iv > 0xffff)) return ctx.fail(start.col, "invalid operand for instruction");
+      if (typeBits(d.type) == 32 && (iv < INT32_MIN || iv > static_cast<int64_t>(UINT32_MAX)))
+        return ctx.fail(start.col, "invalid operand for instruction");
       int64_t w = typeBits(d.type) == 16 ? iv & 0xffff : typeBits(d.type) == 64 ? iv : iv & 0xffffffff;
       uint64_t sign = signBitOf(d.type, iv);
       if (fold & Mod_Abs) w = static_cast<int64_t>(static_cast<uint64_t>(w) & ~sign);
@@ -585,6 +587,11 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
   OpType t = ops[next].type;
   if (t != OpType::f16 && t != OpType::f32 && t != OpType::f64) return false;
   if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs")) return true;
+  if (c.is(Tok::Minus)) {
+    Cursor after = c;
+    after.next();
+    if (after.is(Tok::Pipe) || isWord(after, "abs")) return true;
+  }
   return t != OpType::f64 && isWord(c, "lit");
 }
 
