@@ -385,8 +385,9 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
 // [-|neg(] [|abs(] value [|)] [)]
 bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v, Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
-  // e32 float sources take neg/abs of a constant by changing its sign bit.
-  bool foldable = isE32(inst) && typeKind(d.type) == 'F';
+  // e32 float sources take neg/abs of a constant by changing its sign bit (not fmaak/fmamk,
+  // which have no VOP3 form with modifiers).
+  bool foldable = isE32(inst) && typeKind(d.type) == 'F' && operandIndex(inst, Field::lit) < 0;
   uint8_t mods = 0;
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
