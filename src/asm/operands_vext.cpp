@@ -512,13 +512,26 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
 
 } // namespace
 
-// DPP controls are required, and DPP forms take no literal.
+// DPP controls are required, and DPP forms take no literal. Nor do they take the inline
+// 1/(2*pi) in a 16-bit integer source (llvm-mc-22 rejects it there, and only there).
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   auto ops = inst.arch->operandsOf(*inst.desc);
+  bool dpp = false;
   for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls != OpClass::dpp_ctrl && ops[i].cls != OpClass::dpp8_sel) continue;
+    dpp = true;
     if (!inst.ops[i].present) return ctx.fail(col, "too few operands for instruction");
     if (inst.hasLiteral) return ctx.fail(col, "invalid operand for instruction");
+  }
+  if (!dpp) return true;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    // Only 9-bit VALU sources (src1/src2 of VOP3 DPP) can hold the constant; the DPP VGPR fields
+    // hold register numbers (v120.h is 248 there).
+    bool source = (ops[i].field == Field::src1 || ops[i].field == Field::src2) &&
+                  (ops[i].cls == OpClass::vsrc || ops[i].cls == OpClass::vsrc_mod || ops[i].cls == OpClass::vsrc_neg);
+    if (source && typeBits(ops[i].type) == 16 && typeKind(ops[i].type) == 'I' &&
+        inst.ops[i].value == src::kInvPi)
+      return ctx.fail(col, "invalid operand for instruction");
   }
   return true;
 }

@@ -302,7 +302,9 @@ def dpp3(cpus, emit):
         if classes.get("src0") not in VOP3_DPP_SOURCE:
             continue
         mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
-        fields = {"op": op, "vdst": 5, "sdst": 4, "src0": 1, "src1": 256 + 2, "src2": 256 + 3, "dpp_ctrl": 0xE4,
+        # A lane-mask src2 (v_cndmask) holds vcc_lo: a VGPR there would make the probe invalid.
+        src2 = 106 if classes.get("src2") == "vmask" else 256 + 3
+        fields = {"op": op, "vdst": 5, "sdst": 4, "src0": 1, "src1": 256 + 2, "src2": src2, "dpp_ctrl": 0xE4,
                   "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
         for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
             dfmt = fmt + variant
@@ -349,7 +351,21 @@ def dpp3(cpus, emit):
                     o = o.replace(":%s" % cls, ":%s" % opsel_class[nsel], 1)
                 operands.append(o)
             flags = [f for f in attrs.get("flags", "").split("|") if f]
+            operands = [dpp_src1_type(text.split()[0], o) for o in operands]
             emit(dfmt, text.split()[0], op, operands + mods, group, flags)
+
+
+# llvm-mc-22 rejects the inline 1/(2*pi) in 16-bit integer sources of DPP forms only, and it judges
+# "integer" by its own operand types, which differ from the type the mnemonic suggests for these
+# two (found by the differential test: v_ldexp_f16's src1 is an i16, v_cndmask_b16's an f16).
+DPP_SRC1_TYPE = {"v_ldexp_f16_e64_dpp": "b16", "v_cndmask_b16_e64_dpp": "f16"}
+
+
+def dpp_src1_type(name, operand):
+    field, cls, typ = (operand.split(":") + [""])[:3]
+    if field == "src1" and name in DPP_SRC1_TYPE and typ.rstrip("?") in ("b16", "f16"):
+        return "%s:%s:%s" % (field, cls, DPP_SRC1_TYPE[name])
+    return operand
 
 
 def scalar_src1(operands):
