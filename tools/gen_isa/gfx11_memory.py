@@ -10,6 +10,7 @@ import re
 from gfx11_formats import encode, format_lines
 from gfx11_scalar import split_operands
 from oracle import assemble, disassemble, word_bytes
+from oracle import width_type
 
 _VREG_RE = re.compile(r"^v(\d+)$|^v\[(\d+):(\d+)\]$")
 _SREG_RE = re.compile(r"^(s|ttmp)(\d+)$|^(s|ttmp)\[(\d+):(\d+)\]$")
@@ -32,10 +33,6 @@ def sreg_info(op):
     if m.group(2) is not None:
         return int(m.group(2)), 1
     return int(m.group(4)), int(m.group(5)) - int(m.group(4)) + 1
-
-
-def width_type(dwords):
-    return "b%d" % (32 * dwords)
 
 
 class Sweep:

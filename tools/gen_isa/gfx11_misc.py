@@ -10,6 +10,7 @@ import re
 from gfx11_formats import encode, format_lines
 from oracle import disassemble
 from gfx11_scalar import split_operands
+from oracle import group_by_text as by_text, sweep_opcodes
 
 VDST, SRC0, SRC1, SRC2 = 5, 7, 9, 11
 VGPR0 = 256
@@ -17,27 +18,6 @@ ATTR = 3 * 4 + 2  # attr3.z in the combined attr field (attribute * 4 + channel)
 
 _VGPR_RE = re.compile(r"^v(\d+)(\.l)?$")
 _ATTR_RE = re.compile(r"^attr(\d+)\.[xyzw]$")
-
-
-def by_text(results):
-    """{op: {cpu: (text, n)}} -> [(op, text, [cpus])] grouping cpus that agree."""
-    for op in sorted(results):
-        groups = {}
-        for cpu, (text, _) in results[op].items():
-            groups.setdefault(text, []).append(cpu)
-        for text, cs in groups.items():
-            yield op, text, cs
-
-
-def sweep(cpus, fmt, nops, make, mattr=None):
-    """Disassembles opcode 0..nops-1 of `fmt` on every cpu: {op: {cpu: (text, n)}}."""
-    res = {}
-    probes = [encode(fmt, make(op)) for op in range(nops)]
-    for cpu in cpus:
-        for op, r in enumerate(disassemble(probes, cpu, mattr)):
-            if r is not None:
-                res.setdefault(op, {})[cpu] = r
-    return res
 
 
 def vgpr_operand(o, field_of_number, src_class):
@@ -63,8 +43,8 @@ def generate(cpus, unit_of):
         insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
 
     # EXP: one instruction; the sources' enable bits (en) follow from which sources are `off`.
-    res = sweep(cpus, "EXP", 1, lambda op: {"en": 0xF, "target": 12, "vsrc0": 1, "vsrc1": 2,
-                                            "vsrc2": 3, "vsrc3": 4})
+    res = sweep_opcodes("EXP", 1, lambda op: {"en": 0xF, "target": 12, "vsrc0": 1, "vsrc1": 2,
+                                            "vsrc2": 3, "vsrc3": 4}, cpus)
     for op, text, cs in by_text(res):
         if text != "exp pos0 v1, v2, v3, v4":
             raise RuntimeError("unexpected EXP probe: %s" % text)
@@ -76,8 +56,8 @@ def generate(cpus, unit_of):
     fields = {VDST: "vdst", SRC0: "src0", SRC1: "src1", SRC2: "src2"}
     make = lambda opsel: (lambda op: {"op": op, "vdst": VDST, "src0": VGPR0 + SRC0, "src1": VGPR0 + SRC1,
                                       "src2": VGPR0 + SRC2, "op_sel": opsel})
-    t16 = sweep(cpus, "VINTERP", 128, make(0))
-    plain = sweep(cpus, "VINTERP", 128, make(0xF), "-real-true16")
+    t16 = sweep_opcodes("VINTERP", 128, make(0), cpus)
+    plain = sweep_opcodes("VINTERP", 128, make(0xF), cpus, "-real-true16")
     for op, text, cs in by_text(plain):
         mn, ops = split_operands(text)
         mods = ops[-1].split()[1:] if ops else []
@@ -90,7 +70,7 @@ def generate(cpus, unit_of):
         if None in operands:
             raise RuntimeError("unrecognised VINTERP operands: %s" % text)
         emit("VINTERP", op, mn, operands + tail, cs, "valu")
-        t16_texts = {t16[op][c][0] for c in cs if c in t16.get(op, {})}
+        t16_texts = {t16[op][c] for c in cs if c in t16.get(op, {})}
         for t in sorted(t16_texts):
             tmn, tops = split_operands(t)
             tops[-1] = tops[-1].split()[0]
@@ -101,7 +81,7 @@ def generate(cpus, unit_of):
                 emit("VINTERP", op, mn, t_operands + tail, cs, "valu", "true16")
 
     # LDSDIR: lds_param_load names an attribute channel, lds_direct_load only its destination.
-    res = sweep(cpus, "LDSDIR", 4, lambda op: {"op": op, "vdst": VDST, "attr": ATTR, "wait_vdst": 3})
+    res = sweep_opcodes("LDSDIR", 4, lambda op: {"op": op, "vdst": VDST, "attr": ATTR, "wait_vdst": 3}, cpus)
     for op, text, cs in by_text(res):
         mn, ops = split_operands(text)
         ops[-1] = ops[-1].split()[0]

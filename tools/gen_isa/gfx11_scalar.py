@@ -13,6 +13,7 @@ import re
 
 from gfx11_formats import encode, format_lines
 from oracle import assemble, disassemble
+from oracle import group_by_text as by_text, width_type
 
 # Probe values per field: distinct, aligned for 512-bit tuples where the field holds SGPRs.
 SDST, SSRC0, SSRC1 = 12, 20, 28
@@ -52,10 +53,6 @@ def reg_info(op):
     if m.group(2) is not None:
         return int(m.group(2)), 1
     return int(m.group(4)), int(m.group(5)) - int(m.group(4)) + 1
-
-
-def width_type(dwords):
-    return {1: "b32", 2: "b64", 3: "b96", 4: "b128", 8: "b256", 16: "b512"}[dwords]
 
 
 def reg_text(dwords, first=8):
@@ -98,16 +95,6 @@ class ScalarSweep:
                 if r is not None:
                     res.setdefault(op, {})[cpu] = r
         return res
-
-
-def by_text(results):
-    """{op: {cpu: (text, n)}} -> [(op, text, [cpus])] grouping cpus that agree."""
-    for op in sorted(results):
-        groups = {}
-        for cpu, (text, n) in results[op].items():
-            groups.setdefault(text, []).append(cpu)
-        for text, cs in groups.items():
-            yield op, text, cs
 
 
 def float_type(width_t, probe_text):

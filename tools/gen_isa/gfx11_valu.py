@@ -13,6 +13,7 @@ import re
 from gfx11_formats import encode, format_lines
 from gfx11_scalar import split_operands
 from oracle import assemble, disassemble
+from oracle import group_by_text as by_text
 
 VDST, SRC0, SRC1, SRC2, SDST = 4, 10, 20, 30, 40
 E32_SRC0, E32_VSRC1 = 12, 8
@@ -146,16 +147,6 @@ def parse_text(text, fields):
 
 
 TRANS = ("v_exp_", "v_log_", "v_rcp_", "v_rsq_", "v_sqrt_", "v_sin_", "v_cos_")
-
-
-def by_text(results):
-    """{op: {cpu: text}} -> [(op, text, [cpus])] grouping cpus that agree."""
-    for op in sorted(results):
-        groups = {}
-        for cpu, text in results[op].items():
-            groups.setdefault(text, []).append(cpu)
-        for text, cs in groups.items():
-            yield op, text, cs
 
 
 def reg_text(kind, dwords, half=""):

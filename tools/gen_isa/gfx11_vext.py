@@ -11,6 +11,8 @@ import os
 from gfx11_formats import FORMATS, encode, format_lines
 from gfx11_scalar import split_operands
 from oracle import assemble, disassemble
+from oracle import group_by_text, width_type
+from oracle import sweep_opcodes as sweep
 
 VDST, SRC0, SRC1, SRC2 = 64, 16, 32, 48  # VGPR numbers of the probe fields
 VOP3P_MODIFIERS = ["op_sel", "op_sel_hi", "neg_lo", "neg_hi"]  # llvm's (required) order, then clamp
@@ -24,30 +26,6 @@ def reg_tuple(op):
     if op.startswith("v") and op[1:].isdigit():
         return int(op[1:]), 1
     return None
-
-
-def width_type(dwords):
-    return {1: "b32", 2: "b64", 4: "b128", 8: "b256"}[dwords]
-
-
-def group_by_text(results):
-    """{op: {cpu: text}} -> [(op, text, [cpus])], cpus that print the same text grouped."""
-    for op in sorted(results):
-        groups = {}
-        for cpu, text in results[op].items():
-            groups.setdefault(text, []).append(cpu)
-        for text, cs in groups.items():
-            yield op, text, cs
-
-
-def sweep(fmt, nops, make, cpus, mattr=None):
-    res = {}
-    probes = [encode(fmt, make(op)) for op in range(nops)]
-    for cpu in cpus:
-        for op, r in enumerate(disassemble(probes, cpu, mattr)):
-            if r is not None:
-                res.setdefault(op, {})[cpu] = r[0]
-    return res
 
 
 def accepted(lines, cpu="gfx1100", mattr=None):

@@ -85,3 +85,32 @@ def assemble(lines, cpu, mattr=None):
 
 def word_bytes(*words):
     return b"".join(w.to_bytes(4, "little") for w in words)
+
+
+def sweep_opcodes(fmt, nops, make, cpus, mattr=None):
+    """Disassembles opcode 0..nops-1 of `fmt` (fields from make(op)) on every cpu:
+    {op: {cpu: text}} for the probes that decode."""
+    from gfx11_formats import encode
+    res = {}
+    probes = [encode(fmt, make(op)) for op in range(nops)]
+    for cpu in cpus:
+        for op, r in enumerate(disassemble(probes, cpu, mattr)):
+            if r is not None:
+                res.setdefault(op, {})[cpu] = r[0]
+    return res
+
+
+def group_by_text(results):
+    """{op: {cpu: text or (text, n)}} -> [(op, text, [cpus])], the cpus that print the same text
+    grouped, ops in order."""
+    for op in sorted(results):
+        groups = {}
+        for cpu, r in results[op].items():
+            groups.setdefault(r[0] if isinstance(r, tuple) else r, []).append(cpu)
+        for text, cs in groups.items():
+            yield op, text, cs
+
+
+def width_type(dwords):
+    """A register tuple's type: 1 -> 'b32', 4 -> 'b128'."""
+    return "b%d" % (32 * dwords)
