@@ -6,17 +6,8 @@
 
 namespace {
 
-struct Case {
-  const char *input;
-  const char *expected; // llvm-mc-22 -show-encoding line, or nullptr when it rejects the input
-  const char *error;    // llvm-mc-22's message then
-};
-
-void check(const Case &c, const char *cpu) {
-  std::string shown = gfxasm::test::shownLine(c.input, cpu);
-  if (c.expected) EXPECT_EQ(shown, c.expected) << c.input;
-  else EXPECT_EQ(shown, std::string("error: ") + c.error) << c.input;
-}
+using Case = gfxasm::test::ShownCase;
+using gfxasm::test::checkShown;
 
 const Case kGfx1100[] = {
     {"s_load_dword s5, s[2:3], 0x10",
@@ -195,11 +186,11 @@ const Case kGfx1150[] = {
 };
 
 TEST(Scalar, MatchLlvmMcGfx1100) {
-  for (const Case &c : kGfx1100) check(c, "gfx1100");
+  for (const Case &c : kGfx1100) checkShown(c, "gfx1100");
 }
 
 TEST(Scalar, MatchLlvmMcGfx1150) {
-  for (const Case &c : kGfx1150) check(c, "gfx1150");
+  for (const Case &c : kGfx1150) checkShown(c, "gfx1150");
 }
 
 TEST(Scalar, BranchesToLabelsPrintFixups) {

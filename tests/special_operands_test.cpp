@@ -6,17 +6,8 @@
 
 namespace {
 
-struct Case {
-  const char *input;
-  const char *expected; // llvm-mc-22 -show-encoding line, or nullptr when it rejects the input
-  const char *error;    // llvm-mc-22's message then
-};
-
-void check(const Case &c, const char *cpu) {
-  std::string shown = gfxasm::test::shownLine(c.input, cpu);
-  if (c.expected) EXPECT_EQ(shown, c.expected) << c.input;
-  else EXPECT_EQ(shown, std::string("error: ") + c.error) << c.input;
-}
+using Case = gfxasm::test::ShownCase;
+using gfxasm::test::checkShown;
 
 const Case kCases[] = {
     {"s_sendmsg 0x12",
@@ -110,7 +101,7 @@ const Case kCases[] = {
 };
 
 TEST(SpecialOperands, MatchLlvmMc) {
-  for (const Case &c : kCases) check(c, "gfx1100");
+  for (const Case &c : kCases) checkShown(c, "gfx1100");
 }
 
 TEST(SpecialOperands, SendmsgTypeByExpressionIsRangeChecked) {

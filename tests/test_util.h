@@ -1,6 +1,8 @@
 // Helpers shared by the unit tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <string>
 #include <vector>
 
@@ -38,6 +40,20 @@ inline std::string shownLine(const std::string &line, const char *cpu = "gfx1100
   std::string t = r.text;
   if (!t.empty() && t.back() == '\n') t.pop_back();
   return t;
+}
+
+// One line's expectation, copied from llvm-mc-22: its -show-encoding line, or (expected null)
+// the message of the error it reports.
+struct ShownCase {
+  const char *input;
+  const char *expected;
+  const char *error;
+};
+
+inline void checkShown(const ShownCase &c, const char *cpu = "gfx1100") {
+  std::string shown = shownLine(c.input, cpu);
+  if (c.expected) EXPECT_EQ(shown, c.expected) << c.input;
+  else EXPECT_EQ(shown, std::string("error: ") + c.error) << c.input;
 }
 
 } // namespace gfxasm::test
