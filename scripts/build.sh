@@ -8,4 +8,5 @@ install_packages build
 build_dir="${BUILD_DIR:-$root/build}"
 cmake -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE="${BUILD_TYPE:-Release}" \
   -DGFXASM_TESTS=OFF -DGFXASM_BENCH=OFF >/dev/null
-cmake --build "$build_dir" --target gfxasm_cli -j "${JOBS:-$(nproc)}"
+# Build progress to stderr: standard output stays for the program run after this script.
+cmake --build "$build_dir" --target gfxasm_cli -j "${JOBS:-$(nproc)}" >&2
