@@ -113,6 +113,12 @@ struct Config {
   std::vector<std::string> mattr;
 };
 
+// How gtest shows a configuration (instead of its bytes).
+void PrintTo(const Config &c, std::ostream *os) {
+  *os << c.cpu;
+  for (auto &a : c.mattr) *os << " " << a;
+}
+
 class Differential : public ::testing::TestWithParam<Config> {};
 
 TEST_P(Differential, MatchesLlvmMc) {
