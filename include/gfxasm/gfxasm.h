@@ -64,7 +64,9 @@ struct AssembleOptions {
 
 struct AssembleResult {
   std::string text;           // the asm stream (empty for OutputKind::Null)
-  std::vector<uint8_t> code;  // the .text bytes in order
+  // The .text bytes in order. A branch to a label the source does not define keeps offset 0:
+  // like llvm-mc, gfxasm reports that only when writing an object file.
+  std::vector<uint8_t> code;
   std::vector<Diagnostic> diagnostics;
   unsigned errorCount = 0;
   bool ok() const { return errorCount == 0; }

@@ -100,6 +100,13 @@ namespace {
 
 constexpr size_t kEncodingColumn = 40;
 
+// "0x4f": the encoding comment's byte format, without a formatting call per byte.
+void appendHexByte(uint8_t b, std::string &out) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  const char text[4] = {'0', 'x', kDigits[b >> 4], kDigits[b & 15]};
+  out.append(text, 4);
+}
+
 // A branch to a label, resolved when all labels are known. The views point into the source,
 // which outlives the assembly.
 struct Fixup {
@@ -469,7 +476,7 @@ private:
       if (i) out_ += ',';
       // Bytes a label fixup fills in later are shown as A, like llvm-mc does.
       if (symbolic && i >= fixupAt && i < fixupAt + fixupSize) out_ += 'A';
-      else fmt::format_to(std::back_inserter(out_), "0x{:02x}", buf[i]);
+      else appendHexByte(buf[i], out_);
     }
     out_ += "]\n";
     if (symbolic)
@@ -477,25 +484,15 @@ private:
                           fixupAt, inst.labelSymbol, branch ? "fixup_si_sopp_br" : literalFixupKind(inst.labelSymbol));
   }
 
+  // Fills in branch offsets to labels defined in the source. Like llvm-mc, which reports
+  // undefined labels and out-of-range branches only when it writes an object file, text and
+  // null output leave those offsets 0 without an error (the object writer will report them).
   void resolveFixups() {
     for (const Fixup &f : fixups_) {
       Symbol *s = syms_.find(f.symbol);
-      if (!s || s->kind != Symbol::Kind::Label) {
-        if (opts_.output == OutputKind::Asm) continue; // llvm-mc leaves them to the object writer
-        curLine_ = f.lineText;
-        curLineNo_ = f.line;
-        error(f.col, fmt::format("undefined label '{}'", f.symbol));
-        continue;
-      }
+      if (!s || s->kind != Symbol::Kind::Label) continue;
       int64_t delta = (s->value - static_cast<int64_t>(f.offset) - 4) / 4;
-      if (delta < -32768 || delta > 32767) {
-        // llvm-mc's text output never resolves fixups, so it never sees the range either.
-        if (opts_.output == OutputKind::Asm) continue;
-        curLine_ = f.lineText;
-        curLineNo_ = f.line;
-        error(f.col, "branch offset out of range");
-        continue;
-      }
+      if (delta < -32768 || delta > 32767) continue;
       code_[f.offset] = static_cast<uint8_t>(delta & 0xff);
       code_[f.offset + 1] = static_cast<uint8_t>((delta >> 8) & 0xff);
     }
