@@ -22,11 +22,13 @@ std::vector<PrintedDiag> ours(const AssembleResult &r) {
 
 // Every line must give llvm-mc exactly one error; gfxasm must report it on the same line and
 // column with the same message.
-void expectSameErrors(std::initializer_list<const char *> lines, const std::string &cpu = "gfx1100") {
+void expectSameErrors(std::initializer_list<const char *> lines,
+                      const std::string &cpu = "gfx1100") {
   std::string input = joinLines(lines);
   ToolRun llvm = runLlvmMc(input, cpu);
   auto expected = parseDiagnostics(llvm.err);
-  ASSERT_EQ(expected.size(), lines.size()) << "llvm-mc-22 did not run or not one error per line:\n" << llvm.err;
+  ASSERT_EQ(expected.size(), lines.size()) << "llvm-mc-22 did not run or not one error per line:\n"
+                                           << llvm.err;
   AssembleResult r = assembleLikeCli(input, cpu);
   auto got = ours(r);
   EXPECT_EQ(r.errorCount, expected.size());
@@ -34,16 +36,16 @@ void expectSameErrors(std::initializer_list<const char *> lines, const std::stri
     const char *line = lines.begin()[i];
     ASSERT_LT(i, got.size()) << "no error for `" << line << "`";
     EXPECT_EQ(got[i].line, expected[i].line) << line;
-    EXPECT_EQ(got[i].col, expected[i].col) << "`" << line << "`: llvm-mc says " << expected[i].message
-                                           << ", gfxasm " << got[i].message;
+    EXPECT_EQ(got[i].col, expected[i].col) << "`" << line << "`: llvm-mc says "
+                                           << expected[i].message << ", gfxasm " << got[i].message;
     EXPECT_EQ(got[i].message, expected[i].message) << line;
   }
 }
 
 TEST(Diagnostics, UnknownMnemonics) {
   // llvm suggests the mnemonics of this CPU two insertions/deletions away.
-  expectSameErrors({"s_foo s0, s1", "v_add_f33 v0, v1, v2", "  exp_foo mrt0", "s_mov_b33 s0, s1", "xx",
-                    "s_add_f33 s0, s1, s2", "lds_param_loads v1, attr0.x"});
+  expectSameErrors({"s_foo s0, s1", "v_add_f33 v0, v1, v2", "  exp_foo mrt0", "s_mov_b33 s0, s1",
+                    "xx", "s_add_f33 s0, s1, s2", "lds_param_loads v1, attr0.x"});
   // A known mnemonic with an encoding suffix the instruction does not have.
   expectSameErrors({"s_mov_b32_e64 s0, s1", "v_fma_f32_e32 v0, v1, v2, v3", "s_endpgm_sdwa",
                     "v_interp_p10_f32_e32 v0, v1, v2, v3", "exp_dpp mrt0 v0, v1, v2, v3"});
@@ -51,7 +53,8 @@ TEST(Diagnostics, UnknownMnemonics) {
 
 // llvm strips a forced-encoding suffix the instruction's encoding allows.
 TEST(Diagnostics, EncodingSuffixesAccepted) {
-  std::string input = joinLines({"s_mov_b32_e32 s0, s1", "s_load_b32_e32 s0, s[0:1], 0", "exp_e32 mrt0 v0, v1, v2, v3",
+  std::string input = joinLines({"s_mov_b32_e32 s0, s1", "s_load_b32_e32 s0, s[0:1], 0",
+                                 "exp_e32 mrt0 v0, v1, v2, v3",
                                  "v_interp_p10_f32_e64 v0, v1, v2, v3", "lds_direct_load_e32 v1",
                                  "v_pk_add_f16_e64 v0, v1, v2", "v_fma_f32_e64 v0, v1, v2, v3"});
   ToolRun llvm = runLlvmMc(input);
@@ -62,11 +65,12 @@ TEST(Diagnostics, EncodingSuffixesAccepted) {
 }
 
 TEST(Diagnostics, WrongOperandKinds) {
-  expectSameErrors({"s_mov_b32 s0, v1", "s_mov_b32 v0, s1", "s_mov_b64 s[0:1], s2", "s_add_u32 s0, s1, v2",
-                    "v_interp_p10_f32 v0, s1, v2, v3", "v_interp_p2_f32 v0, v1, 1.0, v3",
-                    "exp mrt0 s0, v1, v2, v3", "exp mrt0 v0, v1, v2, 1", "lds_direct_load s1",
-                    "lds_param_load v1, v2", "s_load_b32 s0, v[0:1], 0", "s_mov_b32 s0, s1 glc",
-                    "s_mov_b32 s0, s1, s2", "\ts_mov_b32 s0, v1", "exp mrt0 v0, v1, v2, v3 row_en done",
+  expectSameErrors({"s_mov_b32 s0, v1", "s_mov_b32 v0, s1", "s_mov_b64 s[0:1], s2",
+                    "s_add_u32 s0, s1, v2", "v_interp_p10_f32 v0, s1, v2, v3",
+                    "v_interp_p2_f32 v0, v1, 1.0, v3", "exp mrt0 s0, v1, v2, v3",
+                    "exp mrt0 v0, v1, v2, 1", "lds_direct_load s1", "lds_param_load v1, v2",
+                    "s_load_b32 s0, v[0:1], 0", "s_mov_b32 s0, s1 glc", "s_mov_b32 s0, s1, s2",
+                    "\ts_mov_b32 s0, v1", "exp mrt0 v0, v1, v2, v3 row_en done",
                     "v_interp_p10_f32 v0, v1, v2, v3 clamp clamp", "s_mov_b32 s0"});
 }
 
@@ -75,7 +79,8 @@ TEST(Diagnostics, OutOfRangeValues) {
                     "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:8", "lds_direct_load v1 wait_vdst:16",
                     "lds_param_load v1, attr33.x", "exp pos5 v0, v1, v2, v3", "s_waitcnt vmcnt(64)",
                     "s_mov_b32 s0, s[2:1]", "v_mov_b32 v0, v[256]", "s_mov_b64 s[0:1], s[1:2]",
-                    "v_interp_p10_f16_f32 v0, v1, v2, v3 op_sel:[2,0,0,0]", "exp null v0, v1, v2, v3"});
+                    "v_interp_p10_f16_f32 v0, v1, v2, v3 op_sel:[2,0,0,0]",
+                    "exp null v0, v1, v2, v3"});
 }
 
 TEST(Diagnostics, Syntax) {
@@ -85,7 +90,8 @@ TEST(Diagnostics, Syntax) {
 
 // An instruction the CPU lacks: llvm-mc's position and message; gfxasm adds the CPU's name.
 TEST(Diagnostics, InstructionNotOnCpu) {
-  std::string input = joinLines({"s_add_f32 s0, s1, s2", "  s_fmac_f32 s0, s1, s2", "s_cvt_f32_i32 s0, s1"});
+  std::string input =
+      joinLines({"s_add_f32 s0, s1, s2", "  s_fmac_f32 s0, s1, s2", "s_cvt_f32_i32 s0, s1"});
   auto expected = parseDiagnostics(runLlvmMc(input, "gfx1100").err);
   ASSERT_EQ(expected.size(), 3u);
   auto got = ours(assembleLikeCli(input, "gfx1100"));
@@ -107,9 +113,9 @@ TEST(Diagnostics, InstructionNotOnCpu) {
 // The whole printed diagnostic, tabs in the source line included, as llvm-mc prints it; and the
 // gfxasm command line prints the same and exits like llvm-mc.
 TEST(Diagnostics, PrintedFormMatchesLlvmMc) {
-  std::string input = joinLines({"s_foo s0, s1", "\ts_mov_b32 s0, v1", "s_mov_b32\ts0,\tv1 // c",
-                                 "  \t exp mrt8 v0, v1, v2, v3", "lds_param_load v1, attr33.x\t",
-                                 "s_mov_b32 s0"});
+  std::string input =
+      joinLines({"s_foo s0, s1", "\ts_mov_b32 s0, v1", "s_mov_b32\ts0,\tv1 // c",
+                 "  \t exp mrt8 v0, v1, v2, v3", "lds_param_load v1, attr33.x\t", "s_mov_b32 s0"});
   ToolRun llvm = runLlvmMc(input);
   ASSERT_NE(llvm.err, "");
   EXPECT_EQ(formatAll(assembleLikeCli(input).diagnostics), llvm.err);
@@ -122,8 +128,9 @@ TEST(Diagnostics, PrintedFormMatchesLlvmMc) {
 // Errors do not stop assembly: the lines after them assemble as llvm-mc assembles them, every
 // error is counted, and the exit status says there were errors.
 TEST(Diagnostics, AssemblyGoesOnAfterErrors) {
-  std::string input = joinLines({"s_mov_b32 s0, s1", "s_foo", "s_nop 1", "s_mov_b32 s0, v1", "label:",
-                                 "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:9", "exp mrt0 v0, off, v2, off done",
+  std::string input = joinLines({"s_mov_b32 s0, s1", "s_foo", "s_nop 1", "s_mov_b32 s0, v1",
+                                 "label:", "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:9",
+                                 "exp mrt0 v0, off, v2, off done",
                                  "lds_param_load v1, attr3.w wait_vdst:2", "s_endpgm"});
   ToolRun llvm = runLlvmMc(input);
   AssembleResult r = assembleLikeCli(input);

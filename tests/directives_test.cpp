@@ -9,7 +9,8 @@ using namespace gfxasm::test;
 
 void expectSameOutput(const std::string &input, const std::string &cpu = "gfx1100") {
   ToolRun llvm = runLlvmMc(input, cpu);
-  ASSERT_NE(llvm.out.find(".amdgcn_target"), std::string::npos) << "llvm-mc-22 did not run: " << llvm.err;
+  ASSERT_NE(llvm.out.find(".amdgcn_target"), std::string::npos)
+      << "llvm-mc-22 did not run: " << llvm.err;
   gfxasm::AssembleResult r = assembleLikeCli(input, cpu);
   EXPECT_EQ(r.text, llvm.out) << input;
   EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
@@ -46,32 +47,37 @@ TEST(Directives, Comments) {
 }
 
 TEST(Directives, Alignment) {
-  expectSameOutput(".p2align 2\n.p2align 4, 0\n.p2align 4,,8\n.p2align 4, 0, 8\n.balign 16\n.balign 16, 0xff\n"
-                   ".align 4\n.align 256\n.p2align 3, 0x100\n");
+  expectSameOutput(
+      ".p2align 2\n.p2align 4, 0\n.p2align 4,,8\n.p2align 4, 0, 8\n.balign 16\n.balign 16, 0xff\n"
+      ".align 4\n.align 256\n.p2align 3, 0x100\n");
   // Bad alignments are reported, and llvm still emits the nearest alignment it can.
-  expectSameOutput(".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n.p2align\n.balign  \n.align // c\n");
+  expectSameOutput(
+      ".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n.p2align\n.balign  \n.align // c\n");
 }
 
 TEST(Directives, SymbolsAndTypes) {
-  expectSameOutput(".globl a, b, c\n.weak w1, w2\n.type f1, %function\n.type f2, STT_FUNC\n"
-                   ".type f3 , @object\n.type f4, \"function\"\n.type f5, function\n.type f6 STT_TLS\n"
-                   ".type f7, #gnu_unique_object\n.size f1, 12\n.size f2, 4*3\n.size f3, undefined_s + 4\n"
-                   ".ident \"gfxasm test\"\n");
+  expectSameOutput(
+      ".globl a, b, c\n.weak w1, w2\n.type f1, %function\n.type f2, STT_FUNC\n"
+      ".type f3 , @object\n.type f4, \"function\"\n.type f5, function\n.type f6 STT_TLS\n"
+      ".type f7, #gnu_unique_object\n.size f1, 12\n.size f2, 4*3\n.size f3, undefined_s + 4\n"
+      ".ident \"gfxasm test\"\n");
   expectSameOutput(".type f1\n.type f1, @foo\n.size f1\n.globl a b\n.globl 5\n.text foo\n"
                    ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1101\"\n.amdgcn_target foo\n");
 }
 
 TEST(Directives, Sections) {
-  expectSameOutput(".text\n.text\n.section .text\ns_nop 0\n.section .rodata\n.section .text\n"
-                   ".section .text.foo,\"ax\",@progbits\ns_nop 1\n.text\n.section .data\n"
-                   ".section .AMDGPU.config, \"a\"\n.section .note.GNU-stack,\"\",@progbits\n.data\n"
-                   ".section foo\n.section .bss,\"aw\",@nobits\n");
+  expectSameOutput(
+      ".text\n.text\n.section .text\ns_nop 0\n.section .rodata\n.section .text\n"
+      ".section .text.foo,\"ax\",@progbits\ns_nop 1\n.text\n.section .data\n"
+      ".section .AMDGPU.config, \"a\"\n.section .note.GNU-stack,\"\",@progbits\n.data\n"
+      ".section foo\n.section .bss,\"aw\",@nobits\n");
   expectSameOutput("s_nop 0\n.text\n");
 }
 
 TEST(Directives, Data) {
-  expectSameOutput(".byte 1, 2\n.short 0x1234\n.2byte 5\n.int 7\n.quad 0x100000000\n.8byte -1\n.byte -1\n"
-                   ".long L1\nL1:\n.value 4\n.byte 256\n");
+  expectSameOutput(
+      ".byte 1, 2\n.short 0x1234\n.2byte 5\n.int 7\n.quad 0x100000000\n.8byte -1\n.byte -1\n"
+      ".long L1\nL1:\n.value 4\n.byte 256\n");
 }
 
 TEST(Directives, SymbolAssignments) {
@@ -92,10 +98,11 @@ TEST(Directives, SymbolsInOperands) {
                    "s_load_b32 s0, s[0:1], x*4\n"
                    "s_mov_b32 s[x], 0\n");
   // Names defined later: a 32-bit literal becomes a fixup; immediates that must be absolute fail.
-  expectSameOutput("s_mov_b32 s0, fwd\nfwd = 5\ns_nop fwd2\nfwd2 = 1\nv_mov_b32 v0, fwd3\n"
-                   "s_waitcnt vmcnt(fwd4)\nfwd4=1\nv_interp_p10_f32 v0, v1, v2, v3 wait_exp:fwd5\nfwd5 = 2\n"
-                   "lds_param_load v1, attr0.x wait_vdst:(1+2)*2\n.set big, 0x1ffffffff\ns_mov_b32 s0, big\n"
-                   "s_mov_b32 s0, -big\n");
+  expectSameOutput(
+      "s_mov_b32 s0, fwd\nfwd = 5\ns_nop fwd2\nfwd2 = 1\nv_mov_b32 v0, fwd3\n"
+      "s_waitcnt vmcnt(fwd4)\nfwd4=1\nv_interp_p10_f32 v0, v1, v2, v3 wait_exp:fwd5\nfwd5 = 2\n"
+      "lds_param_load v1, attr0.x wait_vdst:(1+2)*2\n.set big, 0x1ffffffff\ns_mov_b32 s0, big\n"
+      "s_mov_b32 s0, -big\n");
 }
 
 } // namespace

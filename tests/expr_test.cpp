@@ -20,9 +20,9 @@ int64_t eval(const char *s, bool *ok = nullptr) {
 
 TEST(Expr, PrecedenceLikeLlvmGnuMode) {
   EXPECT_EQ(eval("1|2+4"), 7);
-  EXPECT_EQ(eval("1<<2+1"), 5);  // shifts bind like *
-  EXPECT_EQ(eval("6&3==3"), 0);  // & binds tighter than ==
-  EXPECT_EQ(eval("1+3&1"), 2);   // & binds tighter than +
+  EXPECT_EQ(eval("1<<2+1"), 5); // shifts bind like *
+  EXPECT_EQ(eval("6&3==3"), 0); // & binds tighter than ==
+  EXPECT_EQ(eval("1+3&1"), 2);  // & binds tighter than +
   EXPECT_EQ(eval("1^3*2"), 7);
   EXPECT_EQ(eval("3 > 2 == 1"), 0);
   EXPECT_EQ(eval("1 || 0 && 0"), 1);

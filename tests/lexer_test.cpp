@@ -58,8 +58,9 @@ TEST(Lexer, Comments) {
 
 TEST(Lexer, Operators) {
   auto t = lex("<< >> <= >= == != <> && || ::");
-  Tok want[] = {Tok::LessLess, Tok::GreaterGreater, Tok::LessEq, Tok::GreaterEq, Tok::EqualEqual,
-                Tok::ExclaimEqual, Tok::LessGreater, Tok::AmpAmp, Tok::PipePipe, Tok::ColonColon};
+  Tok want[] = {Tok::LessLess,   Tok::GreaterGreater, Tok::LessEq,      Tok::GreaterEq,
+                Tok::EqualEqual, Tok::ExclaimEqual,   Tok::LessGreater, Tok::AmpAmp,
+                Tok::PipePipe,   Tok::ColonColon};
   for (size_t i = 0; i < std::size(want); ++i) EXPECT_EQ(t[i].kind, want[i]) << i;
 }
 

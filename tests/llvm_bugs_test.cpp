@@ -21,10 +21,12 @@ struct BugCase {
 // disassembler then rejects those bytes, or crashes on them.
 const BugCase kCases[] = {
     {"gfx1150", "v_lshlrev_b16_e64_dpp v47.l, v47.l, 0xffff row_xmask:14", "DPP literal"},
-    {"gfx1150", "v_alignbyte_b32_e64_dpp v108, v59, v134, 0xffff op_sel:[0,1,0] dpp8:[2,6,2,3,6,7,7,6]",
+    {"gfx1150",
+     "v_alignbyte_b32_e64_dpp v108, v59, v134, 0xffff op_sel:[0,1,0] dpp8:[2,6,2,3,6,7,7,6]",
      "DPP literal"},
     {"gfx1150", "v_cmpx_eq_u16_e64_dpp v101.l, 0xffff dpp8:[0,1,6,2,0,7,6,7] fi:1", "DPP literal"},
-    {"gfx1150", "v_mad_u16_e64_dpp v245.l, v135.l, 0xffff, v176.l row_ror:15 bound_ctrl:0", "DPP literal"},
+    {"gfx1150", "v_mad_u16_e64_dpp v245.l, v135.l, 0xffff, v176.l row_ror:15 bound_ctrl:0",
+     "DPP literal"},
 };
 
 // The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.
@@ -44,8 +46,9 @@ TEST(LlvmMcBugs, OracleAcceptsButCannotReadItsOwnEncoding) {
                                 << "` (fixed upstream?): " << asmRun.err;
     // Feed the bytes back to llvm-mc-22's disassembler: it rejects them or crashes.
     const char *mc = std::getenv("LLVM_MC");
-    std::string cmd = fmt::format("echo '{}' | {} --disassemble -triple=amdgcn-amd-amdhsa -mcpu={} 2>&1", bytes,
-                                  mc && *mc ? mc : "llvm-mc-22", b.cpu);
+    std::string cmd =
+        fmt::format("echo '{}' | {} --disassemble -triple=amdgcn-amd-amdhsa -mcpu={} 2>&1", bytes,
+                    mc && *mc ? mc : "llvm-mc-22", b.cpu);
     std::string back;
     if (FILE *p = popen(cmd.c_str(), "r")) {
       char buf[512];
@@ -54,7 +57,8 @@ TEST(LlvmMcBugs, OracleAcceptsButCannotReadItsOwnEncoding) {
     }
     EXPECT_TRUE(back.find("invalid instruction encoding") != std::string::npos ||
                 back.find("Stack dump") != std::string::npos)
-        << b.why << ": llvm-mc-22 now decodes its encoding of `" << b.line << "`:\n" << back;
+        << b.why << ": llvm-mc-22 now decodes its encoding of `" << b.line << "`:\n"
+        << back;
   }
 }
 

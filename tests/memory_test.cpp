@@ -13,39 +13,56 @@ struct Case {
 
 const Case kAccepted[] = {
     {"ds_write2_b32 v1, v2, v3 offset0:5 offset1:7",
-     "\tds_store_2addr_b32 v1, v2, v3 offset0:5 offset1:7 ; encoding: [0x05,0x07,0x38,0xd8,0x01,0x02,0x03,0x00]"},
-    {"ds_gws_init v5 offset:3 gds",
-     "\tds_gws_init v5 offset:3 gds             ; encoding: [0x03,0x00,0x66,0xd8,0x05,0x00,0x00,0x00]"},
+     "\tds_store_2addr_b32 v1, v2, v3 offset0:5 offset1:7 ; encoding: "
+     "[0x05,0x07,0x38,0xd8,0x01,0x02,0x03,0x00]"},
+    {"ds_gws_init v5 offset:3 gds", "\tds_gws_init v5 offset:3 gds             ; encoding: "
+                                    "[0x03,0x00,0x66,0xd8,0x05,0x00,0x00,0x00]"},
     {"ds_swizzle_b32 v1, v2 offset:100",
-     "\tds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM,\"00p11\") ; encoding: [0x64,0x00,0xd4,0xd8,0x02,0x00,0x00,0x01]"},
+     "\tds_swizzle_b32 v1, v2 offset:swizzle(BITMASK_PERM,\"00p11\") ; encoding: "
+     "[0x64,0x00,0xd4,0xd8,0x02,0x00,0x00,0x01]"},
     {"ds_swizzle_b32 v1, v2 offset:swizzle(BROADCAST,8,3)",
-     "\tds_swizzle_b32 v1, v2 offset:swizzle(BROADCAST,8,3) ; encoding: [0x78,0x00,0xd4,0xd8,0x02,0x00,0x00,0x01]"},
+     "\tds_swizzle_b32 v1, v2 offset:swizzle(BROADCAST,8,3) ; encoding: "
+     "[0x78,0x00,0xd4,0xd8,0x02,0x00,0x00,0x01]"},
     {"global_load_dword v1, v[2:3], off offset:-4096 glc slc dlc",
-     "\tglobal_load_b32 v1, v[2:3], off offset:-4096 glc slc dlc ; encoding: [0x00,0xf0,0x52,0xdc,0x02,0x00,0x7c,0x01]"},
+     "\tglobal_load_b32 v1, v[2:3], off offset:-4096 glc slc dlc ; encoding: "
+     "[0x00,0xf0,0x52,0xdc,0x02,0x00,0x7c,0x01]"},
     {"global_atomic_add_u32 v0, v2, v1, s[4:5] glc",
-     "\tglobal_atomic_add_u32 v0, v2, v1, s[4:5] glc ; encoding: [0x00,0x40,0xd6,0xdc,0x02,0x01,0x04,0x00]"},
+     "\tglobal_atomic_add_u32 v0, v2, v1, s[4:5] glc ; encoding: "
+     "[0x00,0x40,0xd6,0xdc,0x02,0x01,0x04,0x00]"},
     {"scratch_load_b32 v1, v2, null offset:-16",
-     "\tscratch_load_b32 v1, v2, null offset:-16 ; encoding: [0xf0,0x1f,0x51,0xdc,0x02,0x00,0xfc,0x01]"},
-    {"scratch_load_b32 v1, off, off",
-     "\tscratch_load_b32 v1, off, off           ; encoding: [0x00,0x00,0x51,0xdc,0x00,0x00,0x7c,0x01]"},
+     "\tscratch_load_b32 v1, v2, null offset:-16 ; encoding: "
+     "[0xf0,0x1f,0x51,0xdc,0x02,0x00,0xfc,0x01]"},
+    {"scratch_load_b32 v1, off, off", "\tscratch_load_b32 v1, off, off           ; encoding: "
+                                      "[0x00,0x00,0x51,0xdc,0x00,0x00,0x7c,0x01]"},
     {"buffer_load_b32 v1, off, s[4:7], s1 offset:4096",
-     "\tbuffer_load_b32 v1, off, s[4:7], s1 offset:4096 ; encoding: [0x00,0x00,0x50,0xe0,0x00,0x01,0x01,0x01]"},
+     "\tbuffer_load_b32 v1, off, s[4:7], s1 offset:4096 ; encoding: "
+     "[0x00,0x00,0x50,0xe0,0x00,0x01,0x01,0x01]"},
     {"buffer_load_b32 v[1:2], v[2:3], s[4:7], 0.5 idxen offen tfe",
-     "\tbuffer_load_b32 v[1:2], v[2:3], s[4:7], 0.5 idxen offen tfe ; encoding: [0x00,0x00,0x50,0xe0,0x02,0x01,0xe1,0xf0]"},
-    {"tbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_DATA_FORMAT_32, BUF_NUM_FORMAT_UINT] offen",
-     "\ttbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_FMT_32_UINT] offen ; encoding: [0x00,0x00,0xa0,0xe8,0x02,0x01,0x41,0x01]"},
+     "\tbuffer_load_b32 v[1:2], v[2:3], s[4:7], 0.5 idxen offen tfe ; encoding: "
+     "[0x00,0x00,0x50,0xe0,0x02,0x01,0xe1,0xf0]"},
+    {"tbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_DATA_FORMAT_32, BUF_NUM_FORMAT_UINT] "
+     "offen",
+     "\ttbuffer_load_format_x v1, v2, s[4:7], s1 format:[BUF_FMT_32_UINT] offen ; encoding: "
+     "[0x00,0x00,0xa0,0xe8,0x02,0x01,0x41,0x01]"},
     {"tbuffer_load_format_x v1, off, s[4:7], s1 format:77",
-     "\ttbuffer_load_format_x v1, off, s[4:7], s1 format:77 ; encoding: [0x00,0x00,0x68,0xea,0x00,0x01,0x01,0x01]"},
+     "\ttbuffer_load_format_x v1, off, s[4:7], s1 format:77 ; encoding: "
+     "[0x00,0x00,0x68,0xea,0x00,0x01,0x01,0x01]"},
     {"image_load v1, v2, s[4:11] dmask:0x10 dim:1D",
-     "\timage_load v1, v2, s[4:11] dmask:0x10 dim:SQ_RSRC_IMG_1D ; encoding: [0x00,0x00,0x00,0xf0,0x02,0x01,0x01,0x00]"},
+     "\timage_load v1, v2, s[4:11] dmask:0x10 dim:SQ_RSRC_IMG_1D ; encoding: "
+     "[0x00,0x00,0x00,0xf0,0x02,0x01,0x01,0x00]"},
     {"image_sample_c_d v1, [v2, v3, v4, v5, v[6:11]], s[4:11], s[4:7] dmask:0x1 dim:SQ_RSRC_IMG_3D",
-     "\timage_sample_c_d  v1, [v2, v3, v4, v5, v[6:11]], s[4:11], s[4:7] dmask:0x1 dim:SQ_RSRC_IMG_3D ; encoding: [0x09,0x01,0x84,0xf0,0x02,0x01,0x01,0x04,0x03,0x04,0x05,0x06]"},
+     "\timage_sample_c_d  v1, [v2, v3, v4, v5, v[6:11]], s[4:11], s[4:7] dmask:0x1 "
+     "dim:SQ_RSRC_IMG_3D ; encoding: "
+     "[0x09,0x01,0x84,0xf0,0x02,0x01,0x01,0x04,0x03,0x04,0x05,0x06]"},
     {"image_gather4 v[1:2], [v2, v3], s[4:11], s[4:7] dmask:0x4 dim:2D d16",
-     "\timage_gather4  v[1:2], [v2, v3], s[4:11], s[4:7] dmask:0x4 dim:SQ_RSRC_IMG_2D d16 ; encoding: [0x05,0x04,0xbe,0xf0,0x02,0x01,0x01,0x04,0x03,0x00,0x00,0x00]"},
+     "\timage_gather4  v[1:2], [v2, v3], s[4:11], s[4:7] dmask:0x4 dim:SQ_RSRC_IMG_2D d16 ; "
+     "encoding: [0x05,0x04,0xbe,0xf0,0x02,0x01,0x01,0x04,0x03,0x00,0x00,0x00]"},
     {"image_bvh64_intersect_ray v[4:7], [v[9:10], v11, v[12:14], v[15:17]], s[4:7] a16",
-     "\timage_bvh64_intersect_ray v[4:7], [v[9:10], v11, v[12:14], v[15:17]], s[4:7] a16 ; encoding: [0x81,0x8f,0x69,0xf0,0x09,0x04,0x01,0x00,0x0b,0x0c,0x0f,0x00]"},
+     "\timage_bvh64_intersect_ray v[4:7], [v[9:10], v11, v[12:14], v[15:17]], s[4:7] a16 ; "
+     "encoding: [0x81,0x8f,0x69,0xf0,0x09,0x04,0x01,0x00,0x0b,0x0c,0x0f,0x00]"},
     {"image_msaa_load v[1:4], v[2:4], s[4:11] dmask:0x2 dim:SQ_RSRC_IMG_2D_MSAA",
-     "\timage_msaa_load v[1:4], v[2:4], s[4:11] dmask:0x2 dim:SQ_RSRC_IMG_2D_MSAA ; encoding: [0x18,0x02,0x60,0xf0,0x02,0x01,0x01,0x00]"},
+     "\timage_msaa_load v[1:4], v[2:4], s[4:11] dmask:0x2 dim:SQ_RSRC_IMG_2D_MSAA ; encoding: "
+     "[0x18,0x02,0x60,0xf0,0x02,0x01,0x01,0x00]"},
 };
 
 // Lines llvm-mc-22 rejects (modifier order, required modifiers, operand sizes).
@@ -63,11 +80,13 @@ const char *const kRejected[] = {
 };
 
 TEST(Memory, MatchesLlvmMc) {
-  for (const Case &c : kAccepted) EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
+  for (const Case &c : kAccepted)
+    EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
 }
 
 TEST(Memory, RejectsWhatLlvmMcRejects) {
-  for (const char *line : kRejected) EXPECT_EQ(gfxasm::test::shownLine(line).rfind("error: ", 0), 0u) << line;
+  for (const char *line : kRejected)
+    EXPECT_EQ(gfxasm::test::shownLine(line).rfind("error: ", 0), 0u) << line;
 }
 
 } // namespace

@@ -35,15 +35,16 @@ inline std::string slurp(const std::string &path) {
 }
 
 // Runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on `input`.
-inline ToolRun runAssembler(const std::string &tool, const std::string &input, const std::string &cpu = "gfx1100",
-                            const std::string &mattr = "") {
+inline ToolRun runAssembler(const std::string &tool, const std::string &input,
+                            const std::string &cpu = "gfx1100", const std::string &mattr = "") {
   const char *tmp = std::getenv("TMPDIR");
   std::string dir = fmt::format("{}/gfxasm_oracle_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
   std::string mk = "mkdir -p " + dir;
   if (std::system(mk.c_str()) != 0) return {};
   std::ofstream(dir + "/" + kInputName) << input;
-  std::string cmd = fmt::format("cd {} && {} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} >out.txt 2>err.txt",
-                                dir, tool, cpu, mattr.empty() ? "" : "-mattr=" + mattr, kInputName);
+  std::string cmd = fmt::format(
+      "cd {} && {} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} >out.txt 2>err.txt", dir,
+      tool, cpu, mattr.empty() ? "" : "-mattr=" + mattr, kInputName);
   ToolRun r;
   int st = std::system(cmd.c_str());
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -54,7 +55,8 @@ inline ToolRun runAssembler(const std::string &tool, const std::string &input, c
   return r;
 }
 
-inline ToolRun runLlvmMc(const std::string &input, const std::string &cpu = "gfx1100", const std::string &mattr = "") {
+inline ToolRun runLlvmMc(const std::string &input, const std::string &cpu = "gfx1100",
+                         const std::string &mattr = "") {
   const char *mc = std::getenv("LLVM_MC");
   return runAssembler(mc && *mc ? mc : "llvm-mc-22", input, cpu, mattr);
 }
@@ -73,7 +75,8 @@ inline std::vector<PrintedDiag> parseDiagnostics(const std::string &err) {
   std::smatch m;
   for (std::string l; std::getline(in, l);) {
     if (!std::regex_match(l, m, kHead)) continue;
-    out.push_back({static_cast<uint32_t>(std::stoul(m[1])), static_cast<uint32_t>(std::stoul(m[2])), m[3], m[4]});
+    out.push_back({static_cast<uint32_t>(std::stoul(m[1])), static_cast<uint32_t>(std::stoul(m[2])),
+                   m[3], m[4]});
   }
   return out;
 }

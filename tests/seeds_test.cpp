@@ -17,7 +17,8 @@ const Case kSeedCases[] = {
     {"s_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1)",
      "\ts_delay_alu instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1) ; encoding: "
      "[0x91,0x00,0x87,0xbf]"},
-    {"s_waitcnt vmcnt(1)", "\ts_waitcnt vmcnt(1)                      ; encoding: [0xf7,0x07,0x89,0xbf]"},
+    {"s_waitcnt vmcnt(1)",
+     "\ts_waitcnt vmcnt(1)                      ; encoding: [0xf7,0x07,0x89,0xbf]"},
     {"s_waitcnt expcnt(2) lgkmcnt(3)",
      "\ts_waitcnt expcnt(2) lgkmcnt(3)          ; encoding: [0x32,0xfc,0x89,0xbf]"},
     {"s_waitcnt vmcnt(1), expcnt(2), lgkmcnt(3)",
@@ -27,7 +28,8 @@ const Case kSeedCases[] = {
 };
 
 TEST(Seeds, ExamplesMatchLlvmMc) {
-  for (const Case &c : kSeedCases) EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
+  for (const Case &c : kSeedCases)
+    EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
 }
 
 TEST(Seeds, DelayAluOperandsInAnyOrderWithDefaults) {
@@ -46,7 +48,8 @@ TEST(Seeds, DelayAluBadNamesAreErrors) {
   std::string err;
   EXPECT_TRUE(gfxasm::test::bytesOf("s_delay_alu instid0(FOO)", &err).empty());
   EXPECT_EQ(err, "invalid value name FOO");
-  EXPECT_TRUE(gfxasm::test::bytesOf("s_delay_alu instid0(VALU_DEP_1) instskip(NEXT)", &err).empty());
+  EXPECT_TRUE(
+      gfxasm::test::bytesOf("s_delay_alu instid0(VALU_DEP_1) instskip(NEXT)", &err).empty());
 }
 
 TEST(Seeds, WaitcntRangesAndSaturation) {

@@ -52,8 +52,10 @@ struct ShownCase {
 
 inline void checkShown(const ShownCase &c, const char *cpu = "gfx1100") {
   std::string shown = shownLine(c.input, cpu);
-  if (c.expected) EXPECT_EQ(shown, c.expected) << c.input;
-  else EXPECT_EQ(shown, std::string("error: ") + c.error) << c.input;
+  if (c.expected)
+    EXPECT_EQ(shown, c.expected) << c.input;
+  else
+    EXPECT_EQ(shown, std::string("error: ") + c.error) << c.input;
 }
 
 } // namespace gfxasm::test

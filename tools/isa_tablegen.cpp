@@ -37,10 +37,10 @@ const char *const kTypes[] = {
 #include "isa/types.def"
 #undef TYPE
 };
-const char *const kUnits[] = {"none", "salu", "valu", "trans", "smem", "vmem",
+const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem",
                               "ds",   "exp",  "branch", "message", "wait"};
-const char *const kUnitEnums[] = {"None", "SALU",   "VALU",    "TRANS", "SMEM", "VMEM",
-                                  "DS",   "EXP",    "Branch",  "Message", "Wait"};
+const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
+                                  "DS",   "EXP",  "Branch", "Message", "Wait"};
 const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64"};
 
 std::string gFile;
@@ -51,7 +51,8 @@ int gLine = 0;
   std::exit(1);
 }
 
-template <size_t N> int indexOf(const char *const (&names)[N], const std::string &s, const char *what) {
+template <size_t N>
+int indexOf(const char *const (&names)[N], const std::string &s, const char *what) {
   for (size_t i = 0; i < N; ++i)
     if (s == names[i]) return static_cast<int>(i);
   fail(std::string("unknown ") + what + " '" + s + "'");
@@ -131,112 +132,117 @@ int main(int argc, char **argv) {
   std::vector<Inst> insts;
   std::vector<Alias> aliases;
   for (int argi = 3; argi < argc; ++argi) {
-  gFile = argv[argi];
-  gLine = 0;
-  std::ifstream in(argv[argi]);
-  if (!in) fail("cannot open input");
-  std::string line;
-  while (std::getline(in, line)) {
-    ++gLine;
-    if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
-    std::istringstream ls(line);
-    std::vector<std::string> w;
-    for (std::string t; ls >> t;) w.push_back(t);
-    if (w.empty()) continue;
-    if (w[0] == "arch") {
-      if (w.size() != 2) fail("arch takes one name");
-      arch = w[1];
-    } else if (w[0] == "cpus") {
-      cpus.assign(w.begin() + 1, w.end());
-      if (cpus.size() > 32) fail("at most 32 cpus per arch");
-    } else if (w[0] == "format") {
-      if (w.size() < 3) fail("format NAME BYTES ...");
-      Format f;
-      f.name = w[1];
-      f.bytes = parseNum(w[2]);
-      if (f.bytes == 0 || f.bytes > 16 || f.bytes % 4) fail("format size must be 4..16 bytes");
-      for (size_t i = 3; i < w.size(); ++i) {
-        auto eq = w[i].find('=');
-        if (eq == std::string::npos) fail("expected FIELD=HI:LO or HI:LO=VALUE in '" + w[i] + "'");
-        std::string lhs = w[i].substr(0, eq), rhs = w[i].substr(eq + 1);
-        if (std::isdigit(static_cast<unsigned char>(lhs[0]))) {
-          Range r = parseRange(lhs);
-          if (f.fixed.size() == 4) fail("at most 4 fixed bit ranges");
-          f.fixed.push_back({r, parseNum(rhs)});
-        } else {
-          int fi = indexOf(kFields, lhs, "field");
-          for (auto &part : split(rhs, ',')) f.fields[fi].push_back(parseRange(part));
-          if (f.fields[fi].size() > 3) fail("at most 3 ranges per field");
-        }
-      }
-      formatIndex[f.name] = static_cast<int>(formats.size());
-      formats.push_back(std::move(f));
-    } else if (w[0] == "inst") {
-      if (w.size() < 4) fail("inst FORMAT NAME OPCODE ...");
-      Inst ins;
-      auto fit = formatIndex.find(w[1]);
-      if (fit == formatIndex.end()) fail("unknown format '" + w[1] + "'");
-      ins.format = fit->second;
-      ins.name = w[2];
-      ins.opcode = parseNum(w[3]);
-      ins.order = static_cast<int>(insts.size());
-      for (size_t i = 4; i < w.size(); ++i) {
-        std::string t = w[i];
-        if (t[0] == '@') {
-          auto eq = t.find('=');
-          if (eq == std::string::npos) fail("attribute needs a value: '" + t + "'");
-          std::string key = t.substr(1, eq - 1), val = t.substr(eq + 1);
-          if (key == "unit") {
-            ins.unit = indexOf(kUnits, val, "unit");
-          } else if (key == "cpus") {
-            ins.cpuMask = 0;
-            for (auto &c : split(val, ',')) {
-              auto it = std::find(cpus.begin(), cpus.end(), c);
-              if (it == cpus.end()) fail("unknown cpu '" + c + "'");
-              ins.cpuMask |= 1ul << (it - cpus.begin());
-            }
-          } else if (key == "flags") {
-            for (auto &fl : split(val, '|')) {
-              indexOf(kFlags, fl, "flag");
-              ins.flags.push_back(fl);
-            }
+    gFile = argv[argi];
+    gLine = 0;
+    std::ifstream in(argv[argi]);
+    if (!in) fail("cannot open input");
+    std::string line;
+    while (std::getline(in, line)) {
+      ++gLine;
+      if (auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+      std::istringstream ls(line);
+      std::vector<std::string> w;
+      for (std::string t; ls >> t;) w.push_back(t);
+      if (w.empty()) continue;
+      if (w[0] == "arch") {
+        if (w.size() != 2) fail("arch takes one name");
+        arch = w[1];
+      } else if (w[0] == "cpus") {
+        cpus.assign(w.begin() + 1, w.end());
+        if (cpus.size() > 32) fail("at most 32 cpus per arch");
+      } else if (w[0] == "format") {
+        if (w.size() < 3) fail("format NAME BYTES ...");
+        Format f;
+        f.name = w[1];
+        f.bytes = parseNum(w[2]);
+        if (f.bytes == 0 || f.bytes > 16 || f.bytes % 4) fail("format size must be 4..16 bytes");
+        for (size_t i = 3; i < w.size(); ++i) {
+          auto eq = w[i].find('=');
+          if (eq == std::string::npos)
+            fail("expected FIELD=HI:LO or HI:LO=VALUE in '" + w[i] + "'");
+          std::string lhs = w[i].substr(0, eq), rhs = w[i].substr(eq + 1);
+          if (std::isdigit(static_cast<unsigned char>(lhs[0]))) {
+            Range r = parseRange(lhs);
+            if (f.fixed.size() == 4) fail("at most 4 fixed bit ranges");
+            f.fixed.push_back({r, parseNum(rhs)});
           } else {
-            fail("unknown attribute '" + key + "'");
+            int fi = indexOf(kFields, lhs, "field");
+            for (auto &part : split(rhs, ',')) f.fields[fi].push_back(parseRange(part));
+            if (f.fields[fi].size() > 3) fail("at most 3 ranges per field");
           }
-          continue;
         }
-        Operand op{};
-        if (t.back() == '?') {
-          op.flags |= 1;
-          t.pop_back();
+        formatIndex[f.name] = static_cast<int>(formats.size());
+        formats.push_back(std::move(f));
+      } else if (w[0] == "inst") {
+        if (w.size() < 4) fail("inst FORMAT NAME OPCODE ...");
+        Inst ins;
+        auto fit = formatIndex.find(w[1]);
+        if (fit == formatIndex.end()) fail("unknown format '" + w[1] + "'");
+        ins.format = fit->second;
+        ins.name = w[2];
+        ins.opcode = parseNum(w[3]);
+        ins.order = static_cast<int>(insts.size());
+        for (size_t i = 4; i < w.size(); ++i) {
+          std::string t = w[i];
+          if (t[0] == '@') {
+            auto eq = t.find('=');
+            if (eq == std::string::npos) fail("attribute needs a value: '" + t + "'");
+            std::string key = t.substr(1, eq - 1), val = t.substr(eq + 1);
+            if (key == "unit") {
+              ins.unit = indexOf(kUnits, val, "unit");
+            } else if (key == "cpus") {
+              ins.cpuMask = 0;
+              for (auto &c : split(val, ',')) {
+                auto it = std::find(cpus.begin(), cpus.end(), c);
+                if (it == cpus.end()) fail("unknown cpu '" + c + "'");
+                ins.cpuMask |= 1ul << (it - cpus.begin());
+              }
+            } else if (key == "flags") {
+              for (auto &fl : split(val, '|')) {
+                indexOf(kFlags, fl, "flag");
+                ins.flags.push_back(fl);
+              }
+            } else {
+              fail("unknown attribute '" + key + "'");
+            }
+            continue;
+          }
+          Operand op{};
+          if (t.back() == '?') {
+            op.flags |= 1;
+            t.pop_back();
+          }
+          auto parts = split(t, ':');
+          if (parts.size() < 2 || parts.size() > 3)
+            fail("operand must be FIELD:CLASS[:TYPE]: '" + t + "'");
+          op.field = indexOf(kFields, parts[0], "field");
+          op.cls = indexOf(kClasses, parts[1], "class");
+          op.type = parts.size() == 3 ? indexOf(kTypes, parts[2], "type") : 0;
+          // `lit` is the literal dword after the instruction, `implicit` has no bits: no bit field.
+          if (parts[0] != "lit" && parts[0] != "implicit" &&
+              !formats[ins.format].fields.count(op.field))
+            fail("format " + formats[ins.format].name + " has no field " + parts[0]);
+          ins.ops.push_back(op);
         }
-        auto parts = split(t, ':');
-        if (parts.size() < 2 || parts.size() > 3) fail("operand must be FIELD:CLASS[:TYPE]: '" + t + "'");
-        op.field = indexOf(kFields, parts[0], "field");
-        op.cls = indexOf(kClasses, parts[1], "class");
-        op.type = parts.size() == 3 ? indexOf(kTypes, parts[2], "type") : 0;
-        // `lit` is the literal dword after the instruction, `implicit` has no bits: no bit field.
-        if (parts[0] != "lit" && parts[0] != "implicit" && !formats[ins.format].fields.count(op.field))
-          fail("format " + formats[ins.format].name + " has no field " + parts[0]);
-        ins.ops.push_back(op);
+        if (ins.ops.size() > 24) fail("more than 24 operands (isa::kMaxOperands)");
+        if (ins.cpuMask == ~0ul)
+          ins.cpuMask = cpus.size() == 32 ? 0xfffffffful : (1ul << cpus.size()) - 1;
+        insts.push_back(std::move(ins));
+      } else if (w[0] == "alias") {
+        if (w.size() != 3) fail("alias OLD NEW");
+        aliases.push_back({w[1], w[2], gFile, gLine});
+      } else {
+        fail("unknown line kind '" + w[0] + "'");
       }
-      if (ins.ops.size() > 24) fail("more than 24 operands (isa::kMaxOperands)");
-      if (ins.cpuMask == ~0ul) ins.cpuMask = cpus.size() == 32 ? 0xfffffffful : (1ul << cpus.size()) - 1;
-      insts.push_back(std::move(ins));
-    } else if (w[0] == "alias") {
-      if (w.size() != 3) fail("alias OLD NEW");
-      aliases.push_back({w[1], w[2], gFile, gLine});
-    } else {
-      fail("unknown line kind '" + w[0] + "'");
     }
-  }
   }
   if (arch.empty()) fail("missing arch line");
   std::sort(aliases.begin(), aliases.end());
   for (auto &a : aliases) {
     gFile = a.file;
     gLine = a.line;
-    bool known = std::any_of(insts.begin(), insts.end(), [&](const Inst &i) { return i.name == a.target; });
+    bool known =
+        std::any_of(insts.begin(), insts.end(), [&](const Inst &i) { return i.name == a.target; });
     // A target may also be a name without its encoding suffix (v_add_f32 for v_add_f32_e32).
     bool base = std::any_of(insts.begin(), insts.end(),
                             [&](const Inst &i) { return i.name.rfind(a.target + "_e", 0) == 0; });
@@ -275,8 +281,8 @@ int main(int argc, char **argv) {
   size_t total = 0;
   for (auto &ins : insts) {
     for (auto &op : ins.ops)
-      o << "  {Field::" << kFields[op.field] << ", OpClass::" << kClasses[op.cls] << ", OpType::" << kTypes[op.type] << ", "
-        << op.flags << "},\n";
+      o << "  {Field::" << kFields[op.field] << ", OpClass::" << kClasses[op.cls]
+        << ", OpType::" << kTypes[op.type] << ", " << op.flags << "},\n";
   }
   o << "  {}};\n";
   o << "inline constexpr InstrDesc instrs[] = {\n";

@@ -30,9 +30,10 @@ std::string formatDiagnostic(const Diagnostic &d);
 // A processor and its features, resolved once and shared by many assemble() calls.
 class Target {
 public:
-  // cpu: "gfx1100", ...; features: llvm-style "+wavefrontsize64", "-real-true16", comma lists allowed.
-  static std::optional<Target> create(std::string_view cpu, const std::vector<std::string> &features,
-                                      std::string *error);
+  // cpu: "gfx1100", ...; features: llvm-style "+wavefrontsize64", "-real-true16", comma lists
+  // allowed.
+  static std::optional<Target> create(std::string_view cpu,
+                                      const std::vector<std::string> &features, std::string *error);
   const std::string &cpuName() const { return cpu_; }
   bool wave64() const { return wave64_; }
   bool realTrue16() const { return realTrue16_; }
@@ -63,7 +64,7 @@ struct AssembleOptions {
 };
 
 struct AssembleResult {
-  std::string text;           // the asm stream (empty for OutputKind::Null)
+  std::string text; // the asm stream (empty for OutputKind::Null)
   // The .text bytes in order. A branch to a label the source does not define keeps offset 0:
   // like llvm-mc, gfxasm reports that only when writing an object file.
   std::vector<uint8_t> code;

@@ -22,7 +22,9 @@ using namespace isa;
 using namespace as;
 
 std::string formatDiagnostic(const Diagnostic &d) {
-  const char *sev = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
+  const char *sev = d.severity == Severity::Error     ? "error"
+                    : d.severity == Severity::Warning ? "warning"
+                                                      : "note";
   std::string out = fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
   // goes under the column's expanded position.
@@ -66,7 +68,8 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
     }
   }
   if (!t.arch_) {
-    if (error) *error = fmt::format("unsupported cpu '{}' (see --help for the supported list)", cpu);
+    if (error)
+      *error = fmt::format("unsupported cpu '{}' (see --help for the supported list)", cpu);
     return std::nullopt;
   }
   t.cpu_ = std::string(cpu);
@@ -74,14 +77,18 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
     size_t pos = 0;
     while (pos <= list.size()) {
       size_t comma = list.find(',', pos);
-      std::string_view f = std::string_view(list).substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+      std::string_view f = std::string_view(list).substr(
+          pos, comma == std::string::npos ? std::string::npos : comma - pos);
       pos = comma == std::string::npos ? list.size() + 1 : comma + 1;
       if (f.empty()) continue;
       bool on = f[0] != '-';
       if (f[0] == '+' || f[0] == '-') f.remove_prefix(1);
-      if (f == "wavefrontsize64") t.wave64_ = on;
-      else if (f == "wavefrontsize32") t.wave64_ = !on;
-      else if (f == "real-true16") t.realTrue16_ = on;
+      if (f == "wavefrontsize64")
+        t.wave64_ = on;
+      else if (f == "wavefrontsize32")
+        t.wave64_ = !on;
+      else if (f == "real-true16")
+        t.realTrue16_ = on;
       // Other features (xnack, sramecc, ...) do not change gfx11 encodings; accepted silently,
       // as llvm-mc warns only for names it does not know at all.
     }
@@ -134,7 +141,8 @@ public:
     uint32_t lineNo = 0;
     while (pos < source.size()) {
       size_t nl = source.find('\n', pos);
-      std::string_view line = source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+      std::string_view line =
+          source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
       pos = nl == std::string_view::npos ? source.size() : nl + 1;
       ++lineNo;
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -203,7 +211,8 @@ private:
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
       // line that ends in a `//` or `;` comment.
-      if (c.pos == 0 && asmOut() && !inBlockComment_ && !continuesStatement && c.peek().col == line.size())
+      if (c.pos == 0 && asmOut() && !inBlockComment_ && !continuesStatement &&
+          c.peek().col == line.size())
         out_ += '\n';
       return;
     }
@@ -309,13 +318,16 @@ private:
     }
     auto cands = mnemonics_.lookup(pairName.empty() ? mn.text : std::string_view(pairName));
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
-      error(mn.col, fmt::format("{} variant of this instruction is not supported", mnemonics_.unsupportedVariant(mn.text)));
+      error(mn.col, fmt::format("{} variant of this instruction is not supported",
+                                mnemonics_.unsupportedVariant(mn.text)));
       return;
     }
     if (cands.empty()) {
-      auto similar = mnemonics_.similarNames(mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
+      auto similar = mnemonics_.similarNames(
+          mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
       std::string hint;
-      for (std::string_view n : similar) hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
+      for (std::string_view n : similar)
+        hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
       error(mn.col, "invalid instruction" + hint + (hint.empty() ? "" : "?"));
       return;
     }
@@ -413,14 +425,16 @@ private:
       if (t.kind == Tok::Identifier) {
         for (size_t i = 0; i < ops.size(); ++i) {
           const OperandDesc &d = ops[i];
-          if (isPositional(d.cls) || !as::isModifierWord(d, t.text) || inst.ops[i].present) continue;
+          if (isPositional(d.cls) || !as::isModifierWord(d, t.text) || inst.ops[i].present)
+            continue;
           if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
           matched = true;
           break;
         }
       }
       if (!matched) {
-        if (!expressionSyntaxError(pctx, c.pos)) pctx.fail(t.col, "invalid operand for instruction");
+        if (!expressionSyntaxError(pctx, c.pos))
+          pctx.fail(t.col, "invalid operand for instruction");
         return false;
       }
     }
@@ -431,8 +445,8 @@ private:
   // reported with the expression's error ("unknown token in expression"), not as a kind mismatch.
   bool expressionSyntaxError(as::ParseContext &pctx, size_t at) {
     Tok k = toks_[at].kind;
-    if (k == Tok::Identifier || k == Tok::String || k == Tok::Error || k == Tok::Real || k == Tok::LBrac ||
-        k == Tok::Pipe || (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
+    if (k == Tok::Identifier || k == Tok::String || k == Tok::Error || k == Tok::Real ||
+        k == Tok::LBrac || k == Tok::Pipe || (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
       return false;
     Cursor e{toks_, at};
     ExprResult r = parseExpr(e, syms_);
@@ -445,7 +459,8 @@ private:
   // llvm's kind for a literal's expression: position-relative unless it is an absolute address
   // (@abs32) or a difference (sym-N).
   static const char *literalFixupKind(std::string_view expr) {
-    bool absolute = expr.find("@abs32") != std::string_view::npos || expr.find('-') != std::string_view::npos;
+    bool absolute =
+        expr.find("@abs32") != std::string_view::npos || expr.find('-') != std::string_view::npos;
     return absolute ? "FK_Data_4" : "FK_PCRel_4";
   }
 
@@ -459,8 +474,7 @@ private:
     bool symbolic = inst.labelOperand >= 0;
     bool branch = symbolic && arch_.operandsOf(*inst.desc)[inst.labelOperand].cls == OpClass::label;
     size_t fixupAt = branch ? 0 : arch_.formatOf(*inst.desc).sizeBytes, fixupSize = branch ? 2 : 4;
-    if (branch)
-      fixups_.push_back({offset, inst.labelSymbol, curLineNo_, mn.col, curLine_});
+    if (branch) fixups_.push_back({offset, inst.labelSymbol, curLineNo_, mn.col, curLine_});
     if (!asmOut()) return;
     size_t start = out_.size();
     out_ += '\t';
@@ -475,13 +489,16 @@ private:
     for (size_t i = 0; i < n; ++i) {
       if (i) out_ += ',';
       // Bytes a label fixup fills in later are shown as A, like llvm-mc does.
-      if (symbolic && i >= fixupAt && i < fixupAt + fixupSize) out_ += 'A';
-      else appendHexByte(buf[i], out_);
+      if (symbolic && i >= fixupAt && i < fixupAt + fixupSize)
+        out_ += 'A';
+      else
+        appendHexByte(buf[i], out_);
     }
     out_ += "]\n";
     if (symbolic)
-      out_ += fmt::format("{:{}};   fixup A - offset: {}, value: {}, kind: {}\n", "", kEncodingColumn,
-                          fixupAt, inst.labelSymbol, branch ? "fixup_si_sopp_br" : literalFixupKind(inst.labelSymbol));
+      out_ += fmt::format("{:{}};   fixup A - offset: {}, value: {}, kind: {}\n", "",
+                          kEncodingColumn, fixupAt, inst.labelSymbol,
+                          branch ? "fixup_si_sopp_br" : literalFixupKind(inst.labelSymbol));
   }
 
   // Fills in branch offsets to labels defined in the source. Like llvm-mc, which reports
@@ -501,7 +518,8 @@ private:
 
 } // namespace
 
-AssembleResult assemble(const Target &target, std::string_view source, const AssembleOptions &options) {
+AssembleResult assemble(const Target &target, std::string_view source,
+                        const AssembleOptions &options) {
   Assembler a(target, options);
   return a.run(source);
 }

@@ -100,9 +100,11 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
       if (!m.ok()) return fail(m.errCol, m.error);
       maxBytes = m.value;
       if (m.value <= 0 && ok)
-        ok = fail(maxCol, "alignment directive can never be satisfied in this many bytes, ignoring maximum "
-                          "bytes expression");
-      else args += fmt::format(", {}", m.value);
+        ok = fail(maxCol,
+                  "alignment directive can never be satisfied in this many bytes, ignoring maximum "
+                  "bytes expression");
+      else
+        args += fmt::format(", {}", m.value);
     }
   }
   if (ok && !expectEnd(c, fail)) return false;
@@ -128,8 +130,12 @@ struct SymbolType {
   std::string_view stt, name;
 };
 constexpr SymbolType kSymbolTypes[] = {
-    {"STT_FUNC", "function"},   {"STT_GNU_IFUNC", "gnu_indirect_function"}, {"STT_OBJECT", "object"},
-    {"STT_TLS", "tls_object"},  {"STT_COMMON", "common"},                   {"STT_NOTYPE", "notype"},
+    {"STT_FUNC", "function"},
+    {"STT_GNU_IFUNC", "gnu_indirect_function"},
+    {"STT_OBJECT", "object"},
+    {"STT_TLS", "tls_object"},
+    {"STT_COMMON", "common"},
+    {"STT_NOTYPE", "notype"},
     {"STT_GNU_UNIQUE_OBJECT", "gnu_unique_object"},
 };
 
@@ -143,12 +149,14 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
   while (end > at && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
   std::string_view rest = line.substr(at, end - at);
   c.pos = c.toks.size() - 1;
-  const char *expected = "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or \"<type>\"";
+  const char *expected =
+      "expected STT_<TYPE_IN_UPPER_CASE>, '#<type>', '@<type>', '%<type>' or \"<type>\"";
   std::string_view type;
   size_t typeCol = at;
   if (rest.substr(0, 4) == "STT_") {
     type = rest;
-  } else if (!rest.empty() && (rest[0] == '@' || rest[0] == '%' || rest[0] == '#' || rest[0] == '"')) {
+  } else if (!rest.empty() &&
+             (rest[0] == '@' || rest[0] == '%' || rest[0] == '#' || rest[0] == '"')) {
     type = rest.substr(1);
     ++typeCol;
     if (rest[0] == '"' && !type.empty() && type.back() == '"') type.remove_suffix(1);
@@ -159,7 +167,8 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
   }
   size_t len = 0;
   while (len < type.size() && (isIdentChar(type[len]))) ++len;
-  if (len < type.size() && type[0] != '"') return fail(static_cast<uint32_t>(typeCol + len), "expected end of directive");
+  if (len < type.size() && type[0] != '"')
+    return fail(static_cast<uint32_t>(typeCol + len), "expected end of directive");
   type = type.substr(0, len);
   for (const SymbolType &t : kSymbolTypes) {
     if (type != t.stt && type != t.name) continue;
@@ -176,9 +185,9 @@ struct DataDirective {
   unsigned bytes;
 };
 constexpr DataDirective kDataDirectives[] = {
-    {".byte", ".byte", 1}, {".short", ".short", 2}, {".2byte", ".short", 2}, {".value", ".short", 2},
-    {".long", ".long", 4}, {".4byte", ".long", 4},  {".int", ".long", 4},    {".quad", ".quad", 8},
-    {".8byte", ".quad", 8},
+    {".byte", ".byte", 1},   {".short", ".short", 2}, {".2byte", ".short", 2},
+    {".value", ".short", 2}, {".long", ".long", 4},   {".4byte", ".long", 4},
+    {".int", ".long", 4},    {".quad", ".quad", 8},   {".8byte", ".quad", 8},
 };
 
 bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, std::string_view line,
@@ -199,12 +208,15 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, st
     if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token in directive");
     c.pos = end;
     unsigned bits = dd.bytes * 8;
-    if (v.absolute && bits < 64 && (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
+    if (v.absolute && bits < 64 &&
+        (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
       return fail(col, "out of range literal value");
     for (unsigned i = 0; i < dd.bytes; ++i)
-      ctx.code.push_back(v.absolute ? static_cast<uint8_t>(static_cast<uint64_t>(v.value) >> (8 * i)) : 0);
+      ctx.code.push_back(
+          v.absolute ? static_cast<uint8_t>(static_cast<uint64_t>(v.value) >> (8 * i)) : 0);
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
-    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token in directive");
+    if (!c.atEnd() && !c.accept(Tok::Comma))
+      return fail(c.peek().col, "unexpected token in directive");
   }
   return true;
 }
@@ -216,9 +228,11 @@ struct Section {
 
 Section withDefaults(std::string name, std::optional<std::string> flags, std::string type) {
   auto is = [&](std::string_view prefix) {
-    return name == prefix || (name.size() > prefix.size() && name.starts_with(prefix) && name[prefix.size()] == '.');
+    return name == prefix ||
+           (name.size() > prefix.size() && name.starts_with(prefix) && name[prefix.size()] == '.');
   };
-  if (!flags) flags = is(".text") ? "ax" : is(".rodata") ? "a" : is(".data") || is(".bss") ? "aw" : "";
+  if (!flags)
+    flags = is(".text") ? "ax" : is(".rodata") ? "a" : is(".data") || is(".bss") ? "aw" : "";
   if (type.empty()) type = is(".bss") ? "@nobits" : "@progbits";
   return {std::move(name), std::move(*flags), std::move(type)};
 }
@@ -235,9 +249,10 @@ void switchSection(DirectiveContext &ctx, const Section &sec) {
       return;
     }
   }
-  bool plain = std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
-  ctx.out += fmt::format("\t.section\t{},\"{}\",{}\n", plain ? sec.name : "\"" + sec.name + "\"", sec.flags,
-                         sec.type);
+  bool plain =
+      std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
+  ctx.out += fmt::format("\t.section\t{},\"{}\",{}\n", plain ? sec.name : "\"" + sec.name + "\"",
+                         sec.flags, sec.type);
 }
 
 std::string unquoted(std::string_view s) {
@@ -248,13 +263,15 @@ std::string unquoted(std::string_view s) {
 }
 
 // .section NAME[, "FLAGS"[, @TYPE]], read from the line text (names may hold '-').
-bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail) {
+bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
+                      DirectiveError &fail) {
   if (c.atEnd()) return fail(c.peek().col, "expected identifier");
   std::string_view rest = restOfLine(c, line);
   std::vector<std::string_view> parts;
   for (size_t from = 0;;) {
     size_t comma = rest.find(',', from);
-    parts.push_back(rest.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
+    parts.push_back(
+        rest.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
     if (comma == std::string_view::npos) break;
     from = comma + 1;
   }
@@ -268,10 +285,12 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, D
 
 } // namespace
 
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err, uint32_t &errCol) {
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err,
+                  uint32_t &errCol) {
   size_t start = c.pos;
   ExprResult e = parseExpr(c, syms);
-  if (e.ok() && e.kind == ExprResult::Kind::Absolute) return {true, true, e.value, fmt::format("{}", e.value)};
+  if (e.ok() && e.kind == ExprResult::Kind::Absolute)
+    return {true, true, e.value, fmt::format("{}", e.value)};
   // Labels and names not defined yet keep the expression symbolic: llvm prints it without blanks.
   c.pos = start;
   bool plain = !c.atEnd();
@@ -298,7 +317,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".section") return sectionDirective(ctx, c, line, fail);
   if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);
   if (name == ".weak") return symbolList(ctx, ".weak", c, fail);
-  if (name == ".p2align" || name == ".balign" || name == ".align") return alignDirective(ctx, name, c, fail);
+  if (name == ".p2align" || name == ".balign" || name == ".align")
+    return alignDirective(ctx, name, c, fail);
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();
@@ -335,9 +355,10 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     c.next();
     std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.cpuName();
     if (s.text != expected)
-      return fail(s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
-                                     "target id {}",
-                                     s.text, expected));
+      return fail(
+          s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
+                             "target id {}",
+                             s.text, expected));
     if (ctx.asmOut) ctx.out += "\n";
     return expectEnd(c, fail);
   }

@@ -34,7 +34,8 @@ struct ExprText {
   int64_t value = 0;
   std::string text;
 };
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err, uint32_t &errCol);
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err,
+                  uint32_t &errCol);
 
 // Handles directive `name` with its operands at the cursor; false with `err`/`errCol` on error.
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,

@@ -15,24 +15,48 @@ Symbol &SymbolTable::get(std::string_view name) {
 
 bool startsExpr(const Token &t) {
   switch (t.kind) {
-  case Tok::Integer: case Tok::Identifier: case Tok::LParen: case Tok::Minus: case Tok::Plus:
-  case Tok::Tilde: case Tok::Exclaim:
-    return true;
-  default:
-    return false;
+  case Tok::Integer:
+  case Tok::Identifier:
+  case Tok::LParen:
+  case Tok::Minus:
+  case Tok::Plus:
+  case Tok::Tilde:
+  case Tok::Exclaim: return true;
+  default: return false;
   }
 }
 
 namespace {
 
-enum class BinOp { None, LOr, LAnd, Eq, Ne, Lt, Le, Gt, Ge, Add, Sub, Or, And, Xor, Mul, Div, Mod, Shl, Shr };
+enum class BinOp {
+  None,
+  LOr,
+  LAnd,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Add,
+  Sub,
+  Or,
+  And,
+  Xor,
+  Mul,
+  Div,
+  Mod,
+  Shl,
+  Shr
+};
 
 int precedence(Tok k, BinOp &op) {
   switch (k) {
   case Tok::PipePipe: op = BinOp::LOr; return 1;
   case Tok::AmpAmp: op = BinOp::LAnd; return 2;
   case Tok::EqualEqual: op = BinOp::Eq; return 3;
-  case Tok::ExclaimEqual: case Tok::LessGreater: op = BinOp::Ne; return 3;
+  case Tok::ExclaimEqual:
+  case Tok::LessGreater: op = BinOp::Ne; return 3;
   case Tok::Less: op = BinOp::Lt; return 3;
   case Tok::LessEq: op = BinOp::Le; return 3;
   case Tok::Greater: op = BinOp::Gt; return 3;
@@ -83,10 +107,22 @@ struct Evaluator {
       if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')'");
       return true;
     }
-    case Tok::Minus: c.next(); if (!unary(v)) return false; v = static_cast<int64_t>(0ull - static_cast<uint64_t>(v)); return true;
+    case Tok::Minus:
+      c.next();
+      if (!unary(v)) return false;
+      v = static_cast<int64_t>(0ull - static_cast<uint64_t>(v));
+      return true;
     case Tok::Plus: c.next(); return unary(v);
-    case Tok::Tilde: c.next(); if (!unary(v)) return false; v = ~v; return true;
-    case Tok::Exclaim: c.next(); if (!unary(v)) return false; v = !v; return true;
+    case Tok::Tilde:
+      c.next();
+      if (!unary(v)) return false;
+      v = ~v;
+      return true;
+    case Tok::Exclaim:
+      c.next();
+      if (!unary(v)) return false;
+      v = !v;
+      return true;
     case Tok::Identifier: {
       c.next();
       Symbol &s = syms.get(t.text);
@@ -104,10 +140,8 @@ struct Evaluator {
       }
       return fail(t.col, "expected absolute expression");
     }
-    case Tok::Error:
-      return fail(t.col, "invalid number");
-    default:
-      return fail(t.col, "unknown token in expression");
+    case Tok::Error: return fail(t.col, "invalid number");
+    default: return fail(t.col, "unknown token in expression");
     }
   }
 
@@ -151,8 +185,10 @@ struct Evaluator {
       case BinOp::Div:
       case BinOp::Mod:
         if (rhs == 0) return fail(opCol, "division by zero");
-        if (lhs == INT64_MIN && rhs == -1) lhs = op == BinOp::Div ? INT64_MIN : 0;
-        else lhs = op == BinOp::Div ? lhs / rhs : lhs % rhs;
+        if (lhs == INT64_MIN && rhs == -1)
+          lhs = op == BinOp::Div ? INT64_MIN : 0;
+        else
+          lhs = op == BinOp::Div ? lhs / rhs : lhs % rhs;
         break;
       case BinOp::Shl: lhs = b >= 64 ? 0 : static_cast<int64_t>(a << b); break;
       case BinOp::Shr: lhs = b >= 64 ? 0 : static_cast<int64_t>(a >> b); break;

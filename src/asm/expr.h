@@ -26,6 +26,7 @@ public:
   Symbol &get(std::string_view name); // creates an Undefined entry on first use
   // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).
   std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
+
 private:
   // Transparent hashing: lookups by string_view do not build a std::string.
   struct Hash {
@@ -38,8 +39,8 @@ private:
 
 struct ExprResult {
   enum class Kind : uint8_t { Error, Absolute, Symbolic } kind = Kind::Error;
-  int64_t value = 0;             // Absolute: the value
-  std::string_view symbol;       // Symbolic: a label or undefined name (no offset allowed)
+  int64_t value = 0;       // Absolute: the value
+  std::string_view symbol; // Symbolic: a label or undefined name (no offset allowed)
   uint32_t errCol = 0;
   std::string error;
   bool ok() const { return kind != Kind::Error; }

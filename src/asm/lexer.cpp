@@ -20,15 +20,23 @@ constexpr auto kCharClass = [] {
   t[' '] = t['\t'] = t['\r'] = t['\f'] = t['\v'] = kSpace;
   return t;
 }();
-inline uint8_t charClass(char c) { return kCharClass[static_cast<unsigned char>(c)]; }
+inline uint8_t charClass(char c) {
+  return kCharClass[static_cast<unsigned char>(c)];
+}
 } // namespace
 
-bool isIdentStart(char c) { return charClass(c) & kIdentStart; }
-bool isIdentChar(char c) { return charClass(c) & kIdentChar; }
+bool isIdentStart(char c) {
+  return charClass(c) & kIdentStart;
+}
+bool isIdentChar(char c) {
+  return charClass(c) & kIdentChar;
+}
 
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 
 int digitValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -48,11 +56,13 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
     uint64_t v = 0;
     bool ok = false;
     if (line[i] != '0') {
-      while (j < n && j - i < 18 && isDigit(line[j])) v = v * 10 + static_cast<uint64_t>(line[j++] - '0');
+      while (j < n && j - i < 18 && isDigit(line[j]))
+        v = v * 10 + static_cast<uint64_t>(line[j++] - '0');
       ok = j == n || !(charClass(line[j]) & kIdentChar || line[j] == '.');
     } else if (i + 2 < n && (line[i + 1] == 'x' || line[i + 1] == 'X')) {
       j = i + 2;
-      while (j < n && j - i < 17 && digitValue(line[j]) < 16) v = v * 16 + static_cast<uint64_t>(digitValue(line[j++]));
+      while (j < n && j - i < 17 && digitValue(line[j]) < 16)
+        v = v * 16 + static_cast<uint64_t>(digitValue(line[j++]));
       ok = j > i + 2 && (j == n || !(charClass(line[j]) & kIdentChar));
     } else {
       ok = i + 1 == n || !(charClass(line[i + 1]) & kIdentChar || line[i + 1] == '.');
@@ -124,7 +134,8 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
       return end;
     }
     // Overflow is rare: checked with a division only when the value is already large.
-    if (v > (UINT64_MAX >> 4) && (v > (UINT64_MAX - d) / static_cast<uint64_t>(base))) overflow = true;
+    if (v > (UINT64_MAX >> 4) && (v > (UINT64_MAX - d) / static_cast<uint64_t>(base)))
+      overflow = true;
     v = v * static_cast<uint64_t>(base) + d;
   }
   t.kind = Tok::Integer;
@@ -215,16 +226,26 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
     auto two = [&](char a, char b) { return c == a && i + 1 < n && line[i + 1] == b; };
     Tok k;
     size_t len = 1;
-    if (two(':', ':')) k = Tok::ColonColon, len = 2;
-    else if (two('&', '&')) k = Tok::AmpAmp, len = 2;
-    else if (two('|', '|')) k = Tok::PipePipe, len = 2;
-    else if (two('<', '<')) k = Tok::LessLess, len = 2;
-    else if (two('<', '=')) k = Tok::LessEq, len = 2;
-    else if (two('<', '>')) k = Tok::LessGreater, len = 2;
-    else if (two('>', '>')) k = Tok::GreaterGreater, len = 2;
-    else if (two('>', '=')) k = Tok::GreaterEq, len = 2;
-    else if (two('=', '=')) k = Tok::EqualEqual, len = 2;
-    else if (two('!', '=')) k = Tok::ExclaimEqual, len = 2;
+    if (two(':', ':'))
+      k = Tok::ColonColon, len = 2;
+    else if (two('&', '&'))
+      k = Tok::AmpAmp, len = 2;
+    else if (two('|', '|'))
+      k = Tok::PipePipe, len = 2;
+    else if (two('<', '<'))
+      k = Tok::LessLess, len = 2;
+    else if (two('<', '='))
+      k = Tok::LessEq, len = 2;
+    else if (two('<', '>'))
+      k = Tok::LessGreater, len = 2;
+    else if (two('>', '>'))
+      k = Tok::GreaterGreater, len = 2;
+    else if (two('>', '='))
+      k = Tok::GreaterEq, len = 2;
+    else if (two('=', '='))
+      k = Tok::EqualEqual, len = 2;
+    else if (two('!', '='))
+      k = Tok::ExclaimEqual, len = 2;
     else {
       switch (c) {
       case ',': k = Tok::Comma; break;

@@ -115,17 +115,20 @@ std::string_view MnemonicTable::unsupportedVariant(std::string_view name) const 
   return kSuffixes[rank].substr(1);
 }
 
-std::vector<std::string_view> MnemonicTable::similarNames(
-    std::string_view name, const std::function<bool(const InstrDesc &)> &available) const {
+std::vector<std::string_view>
+MnemonicTable::similarNames(std::string_view name,
+                            const std::function<bool(const InstrDesc &)> &available) const {
   constexpr unsigned kMaxEditDistance = 2;
   std::string_view base;
   suffixRank(name, base);
   std::vector<std::string_view> out;
   for (const auto &[key, entries] : map_) {
     std::string_view keyBase;
-    if (suffixRank(key, keyBase) >= 0 || insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance)
+    if (suffixRank(key, keyBase) >= 0 ||
+        insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance)
       continue;
-    if (std::any_of(entries.begin(), entries.end(), [&](const InstrDesc *d) { return available(*d); }))
+    if (std::any_of(entries.begin(), entries.end(),
+                    [&](const InstrDesc *d) { return available(*d); }))
       out.push_back(key);
   }
   std::sort(out.begin(), out.end());

@@ -23,8 +23,9 @@ public:
   std::string_view unsupportedVariant(std::string_view name) const;
   // llvm's "did you mean" list for an unknown mnemonic: the names (encoding suffix dropped) at
   // most two insertions/deletions away that have an entry `available` accepts, sorted.
-  std::vector<std::string_view> similarNames(std::string_view name,
-                                             const std::function<bool(const isa::InstrDesc &)> &available) const;
+  std::vector<std::string_view>
+  similarNames(std::string_view name,
+               const std::function<bool(const isa::InstrDesc &)> &available) const;
 
 private:
   explicit MnemonicTable(const isa::ArchTables &arch);

@@ -1,6 +1,5 @@
 #include "asm/operand_parser.h"
 
-
 #include "asm/operand_families.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
@@ -77,7 +76,9 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
   switch (text[0]) {
   case 's': p = &kPrefixes[1]; break;
   case 'v': p = &kPrefixes[2]; break;
-  case 't': if (text.substr(0, 4) == "ttmp") p = &kPrefixes[0]; break;
+  case 't':
+    if (text.substr(0, 4) == "ttmp") p = &kPrefixes[0];
+    break;
   default: break;
   }
   if (p && text.size() > p->name.size()) {
@@ -236,7 +237,8 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   inst.ops[idx].present = true;
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n: return parse_##fam(ctx, c, d, idx, inst);
+  case OpClass::n:                                                                                 \
+    return parse_##fam(ctx, c, d, idx, inst);
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;
@@ -245,20 +247,23 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 }
 
 bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
-  return validate_memory(ctx, inst, col) && validate_valu(ctx, inst, col) && validate_vext(ctx, inst, col);
+  return validate_memory(ctx, inst, col) && validate_valu(ctx, inst, col) &&
+         validate_vext(ctx, inst, col);
 }
 
 bool isModifierWord(const OperandDesc &d, std::string_view word) {
   if (d.field == Field::omod) return word == "mul" || word == "div";
   // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, ... (row_mask is its own field).
-  if (d.field == Field::dpp_ctrl) return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask");
+  if (d.field == Field::dpp_ctrl)
+    return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask");
   return fieldName(d.field) == word;
 }
 
 uint32_t defaultValue(const OperandDesc &d) {
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n: return default_##fam(d);
+  case OpClass::n:                                                                                 \
+    return default_##fam(d);
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;

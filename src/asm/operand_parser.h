@@ -53,7 +53,8 @@ bool regWidthOk(const isa::Reg &r, unsigned dwords);
 // d.type; the literal, if any, goes to inst.literal (one unique literal per instruction).
 bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const isa::OperandDesc &d,
                           isa::OperandValue &v, isa::Inst &inst);
-bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, isa::OperandValue &v, isa::Inst &inst);
+bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, isa::OperandValue &v,
+                isa::Inst &inst);
 
 // Parses the operand `desc` (index `idx` in the entry) into `inst.ops[idx]`.
 bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, unsigned idx,

@@ -12,7 +12,9 @@ using namespace isa;
 
 namespace {
 
-bool invalid(ParseContext &ctx, uint32_t col) { return ctx.fail(col, "invalid operand for instruction"); }
+bool invalid(ParseContext &ctx, uint32_t col) {
+  return ctx.fail(col, "invalid operand for instruction");
+}
 
 // VGPRs at the cursor: v5, v[4:7], [v4, v5]; the field holds the first register's number.
 bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v) {
@@ -37,8 +39,8 @@ bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &
   return true;
 }
 
-bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi, unsigned bits,
-                 const char *msg) {
+bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
+                 unsigned bits, const char *msg) {
   int64_t value = 0;
   uint32_t col = 0;
   if (!parseModifierValue(ctx, c, value, col)) return false;
@@ -47,10 +49,13 @@ bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int6
   return true;
 }
 
-bool isWord(Cursor &c, std::string_view w) { return c.is(Tok::Identifier) && c.peek().text == w; }
+bool isWord(Cursor &c, std::string_view w) {
+  return c.is(Tok::Identifier) && c.peek().text == w;
+}
 
 // The SGPR base of GLOBAL (a 64-bit pair) and SCRATCH (one SGPR) addressing.
-bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const Inst &inst, OperandValue &v) {
+bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const Inst &inst,
+                    OperandValue &v) {
   const Token &start = c.peek();
   Reg r;
   if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
@@ -81,7 +86,8 @@ bool parseDescriptor(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
 
 // Buffer soffset: a 32-bit scalar register or an inline constant; no literal, and not the
 // registers gfx11 does not have (src_vccz, src_execz, src_pops_exiting_wave_id, lds_direct).
-bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst, OperandValue &v) {
+bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
+                        OperandValue &v) {
   const Token &start = c.peek();
   Reg r;
   if (parseRegister(ctx, c, r)) {
@@ -139,7 +145,8 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
       if (haveData) return ctx.fail(t.col, "duplicate data format");
       data = name.substr(16);
       haveData = true;
-    } else if (name.starts_with("BUF_NUM_FORMAT_") && indexIn(kBufNumFormats, name.substr(15)) >= 0) {
+    } else if (name.starts_with("BUF_NUM_FORMAT_") &&
+               indexIn(kBufNumFormats, name.substr(15)) >= 0) {
       if (haveNum) return ctx.fail(t.col, "duplicate numeric format");
       num = name.substr(15);
       haveNum = true;
@@ -149,14 +156,17 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
     c.next();
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
-  std::string unified = data == "INVALID" && num == "UNORM" ? "INVALID" : std::string(data) + "_" + std::string(num);
+  std::string unified =
+      data == "INVALID" && num == "UNORM" ? "INVALID" : std::string(data) + "_" + std::string(num);
   int f = indexIn(kBufFormatNames, unified);
   if (f < 0) return ctx.fail(col, "unsupported format");
   v.value = static_cast<uint32_t>(f);
   return true;
 }
 
-bool isCachePolicy(Field f) { return f == Field::glc || f == Field::slc || f == Field::dlc; }
+bool isCachePolicy(Field f) {
+  return f == Field::glc || f == Field::slc || f == Field::dlc;
+}
 
 // llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
 // slc and dlc in any order among themselves): true if none that comes after operand `idx` was
@@ -164,7 +174,8 @@ bool isCachePolicy(Field f) { return f == Field::glc || f == Field::slc || f == 
 bool inModifierOrder(const Inst &inst, unsigned idx) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j) {
-    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra) continue;
+    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra)
+      continue;
     if (!(isCachePolicy(ops[idx].field) && isCachePolicy(ops[j].field))) return false;
   }
   return true;
@@ -172,7 +183,8 @@ bool inModifierOrder(const Inst &inst, unsigned idx) {
 
 // --- ds_swizzle_b32 patterns
 
-bool swizzleNumber(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const char *msg, int64_t &out) {
+bool swizzleNumber(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const char *msg,
+                   int64_t &out) {
   if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
   uint32_t col = c.peek().col;
   if (!startsExpr(c.peek())) return invalid(ctx, col);
@@ -183,10 +195,12 @@ bool swizzleNumber(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const c
   return true;
 }
 
-bool swizzlePowerOfTwo(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const char *msg, int64_t &out) {
+bool swizzlePowerOfTwo(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const char *msg,
+                       int64_t &out) {
   uint32_t col = c.peek(1).col;
   if (!swizzleNumber(ctx, c, lo, hi, msg, out)) return false;
-  if (!std::has_single_bit(static_cast<uint64_t>(out))) return ctx.fail(col, "group size must be a power of two");
+  if (!std::has_single_bit(static_cast<uint64_t>(out)))
+    return ctx.fail(col, "group size must be a power of two");
   return true;
 }
 
@@ -207,7 +221,8 @@ bool parseSwizzleMacro(ParseContext &ctx, Cursor &c, uint32_t &value) {
   } else if (mode.text == "BITMASK_PERM") {
     if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
     const Token &mask = c.peek();
-    if (mask.kind != Tok::String || mask.text.size() != 5) return ctx.fail(mask.col, "expected a 5-character mask");
+    if (mask.kind != Tok::String || mask.text.size() != 5)
+      return ctx.fail(mask.col, "expected a 5-character mask");
     uint32_t andMask = 0, orMask = 0, xorMask = 0;
     for (unsigned i = 0; i < 5; ++i) {
       uint32_t bit = 1u << (4 - i);
@@ -215,28 +230,38 @@ bool parseSwizzleMacro(ParseContext &ctx, Cursor &c, uint32_t &value) {
       case '0': break;
       case '1': orMask |= bit; break;
       case 'p': andMask |= bit; break;
-      case 'i': andMask |= bit; xorMask |= bit; break;
+      case 'i':
+        andMask |= bit;
+        xorMask |= bit;
+        break;
       default: return ctx.fail(mask.col, "invalid mask");
       }
     }
     c.next();
     value = andMask | orMask << 5 | xorMask << 10;
   } else if (mode.text == "BROADCAST") {
-    if (!swizzlePowerOfTwo(ctx, c, 2, 32, "group size must be in the interval [2,32]", a)) return false;
-    if (!swizzleNumber(ctx, c, 0, a - 1, "lane id must be in the interval [0,group size - 1]", b)) return false;
+    if (!swizzlePowerOfTwo(ctx, c, 2, 32, "group size must be in the interval [2,32]", a))
+      return false;
+    if (!swizzleNumber(ctx, c, 0, a - 1, "lane id must be in the interval [0,group size - 1]", b))
+      return false;
     value = static_cast<uint32_t>(0x20 - a) | static_cast<uint32_t>(b) << 5;
   } else if (mode.text == "SWAP") {
-    if (!swizzlePowerOfTwo(ctx, c, 1, 16, "group size must be in the interval [1,16]", a)) return false;
+    if (!swizzlePowerOfTwo(ctx, c, 1, 16, "group size must be in the interval [1,16]", a))
+      return false;
     value = 0x1f | static_cast<uint32_t>(a) << 10;
   } else if (mode.text == "REVERSE") {
-    if (!swizzlePowerOfTwo(ctx, c, 2, 32, "group size must be in the interval [2,32]", a)) return false;
+    if (!swizzlePowerOfTwo(ctx, c, 2, 32, "group size must be in the interval [2,32]", a))
+      return false;
     value = 0x1f | static_cast<uint32_t>(a - 1) << 10;
   } else if (mode.text == "FFT") {
-    if (!swizzleNumber(ctx, c, 0, 31, "FFT swizzle must be in the interval [0,31]", a)) return false;
+    if (!swizzleNumber(ctx, c, 0, 31, "FFT swizzle must be in the interval [0,31]", a))
+      return false;
     value = 0xe000 | static_cast<uint32_t>(a);
   } else if (mode.text == "ROTATE") {
     if (!swizzleNumber(ctx, c, 0, 1, "direction must be 0 (left) or 1 (right)", a)) return false;
-    if (!swizzleNumber(ctx, c, 0, 31, "number of threads to rotate must be in the interval [0,31]", b)) return false;
+    if (!swizzleNumber(ctx, c, 0, 31, "number of threads to rotate must be in the interval [0,31]",
+                       b))
+      return false;
     value = 0xc000 | static_cast<uint32_t>(a) << 10 | static_cast<uint32_t>(b) << 5;
   } else {
     return ctx.fail(mode.col, "expected a swizzle mode");
@@ -246,7 +271,8 @@ bool parseSwizzleMacro(ParseContext &ctx, Cursor &c, uint32_t &value) {
 }
 
 bool parseSwizzle(ParseContext &ctx, Cursor &c, OperandValue &v) {
-  if (c.peek(2).kind == Tok::Identifier && c.peek(2).text == "swizzle" && c.peek(1).kind == Tok::Colon) {
+  if (c.peek(2).kind == Tok::Identifier && c.peek(2).text == "swizzle" &&
+      c.peek(1).kind == Tok::Colon) {
     c.next();
     c.next();
     return parseSwizzleMacro(ctx, c, v.value);
@@ -256,8 +282,8 @@ bool parseSwizzle(ParseContext &ctx, Cursor &c, OperandValue &v) {
 
 // --- MIMG
 
-constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
-                                          "2D_MSAA_ARRAY"};
+constexpr std::string_view kDimNames[] = {"1D",       "2D",       "3D",      "CUBE",
+                                          "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"};
 constexpr unsigned kDimCoords[] = {1, 2, 3, 3, 2, 3, 3, 4};
 constexpr unsigned kDimGradients[] = {2, 4, 6, 4, 2, 4, 4, 4};
 constexpr unsigned kMaxNsaAddresses = 5;
@@ -321,12 +347,12 @@ bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, Opera
 // What an image opcode's address holds, from its name as llvm's tables define it:
 // image_sample_c_d_cl_o = sample with z-compare, derivatives, lod clamp and offset.
 struct ImageAddressKind {
-  bool sampler = false;        // sample, gather4, get_lod
-  unsigned extraArgs = 0;      // offset, bias, z-compare: one dword each
+  bool sampler = false;   // sample, gather4, get_lod
+  unsigned extraArgs = 0; // offset, bias, z-compare: one dword each
   bool coordinates = true;
-  bool lodClampOrMip = false;  // one more component
+  bool lodClampOrMip = false; // one more component
   bool gradients = false;
-  bool g16 = false;            // 16-bit gradients, packed
+  bool g16 = false; // 16-bit gradients, packed
 };
 
 ImageAddressKind imageAddressKind(std::string_view name) {
@@ -337,12 +363,14 @@ ImageAddressKind imageAddressKind(std::string_view name) {
     k.lodClampOrMip = true;
     return k;
   }
-  bool sampler = name.starts_with("sample") || name.starts_with("gather4") || name.starts_with("get_lod");
+  bool sampler =
+      name.starts_with("sample") || name.starts_with("gather4") || name.starts_with("get_lod");
   k.sampler = sampler;
   size_t pos = name.find('_');
   while (pos != std::string_view::npos) {
     size_t next = name.find('_', pos + 1);
-    std::string_view tok = name.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
+    std::string_view tok =
+        name.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
     pos = next;
     if (tok == "mip" || (sampler && (tok == "l" || tok == "cl"))) k.lodClampOrMip = true;
     if (!sampler) continue;
@@ -372,14 +400,22 @@ ImageOperands imageOperands(const Inst &inst) {
       break;
     case Field::vaddr:
       // Only image addresses are checked here (the other formats' widths are in their entries).
-      if (ops[i].cls == OpClass::mimg_vaddr || ops[i].cls == OpClass::mimg_nsa_vaddr) io.vaddr = static_cast<int>(i);
+      if (ops[i].cls == OpClass::mimg_vaddr || ops[i].cls == OpClass::mimg_nsa_vaddr)
+        io.vaddr = static_cast<int>(i);
       io.nsa = ops[i].cls == OpClass::mimg_nsa_vaddr;
       break;
-    case Field::vaddr1: case Field::vaddr2: case Field::vaddr3: case Field::vaddr4:
-      io.extra[static_cast<unsigned>(ops[i].field) - static_cast<unsigned>(Field::vaddr1)] = static_cast<int>(i);
+    case Field::vaddr1:
+    case Field::vaddr2:
+    case Field::vaddr3:
+    case Field::vaddr4:
+      io.extra[static_cast<unsigned>(ops[i].field) - static_cast<unsigned>(Field::vaddr1)] =
+          static_cast<int>(i);
       break;
     case Field::dmask: io.dmask = v.value; break;
-    case Field::dim: io.dim = v.value; io.hasDim = v.present; break;
+    case Field::dim:
+      io.dim = v.value;
+      io.hasDim = v.present;
+      break;
     case Field::d16: io.d16 = v.value; break;
     case Field::tfe: io.tfe = v.value; break;
     case Field::a16: io.a16 = v.value; break;
@@ -391,7 +427,8 @@ ImageOperands imageOperands(const Inst &inst) {
 
 // The address list's size; false if it is not shaped as gfx11 takes it. llvm-mc counts the
 // elements, or, where more addresses than elements are needed, the registers (a last tuple).
-bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsigned want, unsigned &total) {
+bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsigned want,
+                       unsigned &total) {
   unsigned widths[kMaxNsaAddresses] = {inst.ops[io.vaddr].regCount};
   unsigned n = 1;
   for (int idx : io.extra)
@@ -430,7 +467,8 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   bool bvh = name.starts_with("image_bvh");
   if (bvh) {
     unsigned total;
-    if (io.nsa && !addressListDwords(inst, io, true, 0, total)) return ctx.fail(col, "image address size does not match a16");
+    if (io.nsa && !addressListDwords(inst, io, true, 0, total))
+      return ctx.fail(col, "image address size does not match a16");
     return true;
   }
   if (!io.hasDim) return ctx.fail(col, "missing dim operand");
@@ -438,7 +476,8 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
     return ctx.fail(col, "invalid dim; must be MSAA type");
   unsigned dmask = io.dmask & 0xf;
   // gather4 and msaa_load return four values of the one channel dmask selects.
-  bool fixedFour = name.find("gather4") != std::string_view::npos || name.find("msaa_load") != std::string_view::npos;
+  bool fixedFour = name.find("gather4") != std::string_view::npos ||
+                   name.find("msaa_load") != std::string_view::npos;
   if (fixedFour && std::popcount(dmask) != 1)
     return ctx.fail(col, "invalid image_gather dmask: only one bit must be set");
   // A sample without data (`off`) takes the atomics' dmask rule.
@@ -452,7 +491,8 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (io.d16) data = (data + 1) / 2;
   if (io.tfe) ++data;
   unsigned have = inst.ops[io.vdata].regCount;
-  if (have != data && !noData) return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
+  if (have != data && !noData)
+    return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
   unsigned want = imageAddressDwords(name, io.dim, io.a16);
   // llvm's loads, stores and atomics have address variants of 1 to 4 dwords: load_mip of
   // 2D_MSAA_ARRAY (5) has none.
@@ -460,7 +500,8 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (!imageAddressKind(name).sampler && want > kMaxPlainAddress) return invalid(ctx, col);
   have = inst.ops[io.vaddr].regCount;
   if (io.nsa) {
-    if (!addressListDwords(inst, io, false, want, have)) return ctx.fail(col, "operands are not valid for this GPU or mode");
+    if (!addressListDwords(inst, io, false, want, have))
+      return ctx.fail(col, "operands are not valid for this GPU or mode");
     if (have != want) return ctx.fail(col, "image address size does not match dim and a16");
     return true;
   }
@@ -491,7 +532,8 @@ uint32_t default_memory(const OperandDesc &d) {
 bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   const Token &start = c.peek();
-  if (!isPositional(d.cls) && !inModifierOrder(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
+  if (!isPositional(d.cls) && !inModifierOrder(inst, idx))
+    return ctx.fail(start.col, "not a valid operand.");
   switch (d.cls) {
   case OpClass::vgpr_tuple:
     if (!parseVgprs(ctx, c, v)) return false;
@@ -501,12 +543,10 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     if (!isWord(c, "off")) return invalid(ctx, start.col);
     c.next();
     return true;
-  case OpClass::flat_saddr:
-    return parseFlatSaddr(ctx, c, d, inst, v);
+  case OpClass::flat_saddr: return parseFlatSaddr(ctx, c, d, inst, v);
   case OpClass::mem_offset_u16:
     return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset");
-  case OpClass::mem_offset_u8:
-    return parseOffset(ctx, c, v, 0, 0xff, 8, "invalid offset value");
+  case OpClass::mem_offset_u8: return parseOffset(ctx, c, v, 0, 0xff, 8, "invalid offset value");
   case OpClass::mem_offset_u12:
     return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
   case OpClass::mem_offset_s13:
@@ -519,12 +559,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     c.next();
     v.value = 1;
     return true;
-  case OpClass::srsrc:
-    return parseDescriptor(ctx, c, d, v);
-  case OpClass::buf_soffset:
-    return parseBufferSoffset(ctx, c, d, inst, v);
-  case OpClass::mtbuf_format:
-    return parseBufferFormat(ctx, c, v);
+  case OpClass::srsrc: return parseDescriptor(ctx, c, d, v);
+  case OpClass::buf_soffset: return parseBufferSoffset(ctx, c, d, inst, v);
+  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, v);
   case OpClass::mimg_vdata:
     // image_sample* may discard the result: `off` (no data registers, regCount 0).
     if (isWord(c, "off") && inst.desc->name.starts_with("image_sample")) {
@@ -532,10 +569,8 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
       return true;
     }
     return parseVgprs(ctx, c, v);
-  case OpClass::mimg_vaddr:
-    return parseImageAddress(ctx, c, d, v);
-  case OpClass::mimg_nsa_vaddr:
-    return parseAddressList(ctx, c, v, inst);
+  case OpClass::mimg_vaddr: return parseImageAddress(ctx, c, d, v);
+  case OpClass::mimg_nsa_vaddr: return parseAddressList(ctx, c, v, inst);
   case OpClass::dmask: {
     int64_t value = 0;
     uint32_t col = 0;
@@ -543,12 +578,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     v.value = static_cast<uint32_t>(value); // printed as written; the field keeps 4 bits
     return true;
   }
-  case OpClass::dim:
-    return parseDim(ctx, c, v);
-  case OpClass::ds_swizzle:
-    return parseSwizzle(ctx, c, v);
-  default:
-    break;
+  case OpClass::dim: return parseDim(ctx, c, v);
+  case OpClass::ds_swizzle: return parseSwizzle(ctx, c, v);
+  default: break;
   }
   return invalid(ctx, start.col);
 }

@@ -9,7 +9,9 @@ using namespace isa;
 
 namespace {
 
-bool invalid(ParseContext &ctx, uint32_t col) { return ctx.fail(col, "invalid operand for instruction"); }
+bool invalid(ParseContext &ctx, uint32_t col) {
+  return ctx.fail(col, "invalid operand for instruction");
+}
 
 // Decimal digits without a leading zero, as llvm reads export target indices.
 bool parseIndex(std::string_view s, unsigned &v) {
@@ -44,7 +46,8 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, bool half16, unsigned &index, bool 
   const Token &start = c.peek();
   Reg r;
   if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
-  if (r.file != RegFile::VGPR || r.count != 1 || (r.half != 0) != half16) return invalid(ctx, start.col);
+  if (r.file != RegFile::VGPR || r.count != 1 || (r.half != 0) != half16)
+    return invalid(ctx, start.col);
   index = r.index;
   high = r.half == 2;
   return true;
@@ -58,7 +61,8 @@ bool setHighHalf(ParseContext &ctx, uint32_t col, const OperandDesc &d, Inst &in
   return true;
 }
 
-bool parseVgprOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseVgprOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                      Inst &inst) {
   uint32_t col = c.peek().col;
   unsigned index = 0;
   bool high = false;
@@ -68,14 +72,16 @@ bool parseVgprOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
 }
 
 bool acceptFunction(Cursor &c, std::string_view name) {
-  if (!c.is(Tok::Identifier) || c.peek().text != name || c.peek(1).kind != Tok::LParen) return false;
+  if (!c.is(Tok::Identifier) || c.peek().text != name || c.peek(1).kind != Tok::LParen)
+    return false;
   c.next();
   c.next();
   return true;
 }
 
 // A VGPR source with the float modifiers llvm accepts: -x, |x|, -|x|, neg(x), abs(x), neg(abs(x)).
-bool parseModSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseModSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                    Inst &inst) {
   const Token &start = c.peek();
   bool negFn = false, absBars = false, absFn = false;
   if (c.accept(Tok::Minus)) {
@@ -85,20 +91,26 @@ bool parseModSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     negFn = true;
     v.mods |= Mod_Neg;
   }
-  if (c.accept(Tok::Pipe)) absBars = true;
-  else absFn = acceptFunction(c, "abs");
+  if (c.accept(Tok::Pipe))
+    absBars = true;
+  else
+    absFn = acceptFunction(c, "abs");
   if (absBars || absFn) v.mods |= Mod_Abs;
-  if ((v.mods & Mod_Neg) && c.is(Tok::Minus)) return ctx.fail(c.peek().col, "failed parsing operand.");
+  if ((v.mods & Mod_Neg) && c.is(Tok::Minus))
+    return ctx.fail(c.peek().col, "failed parsing operand.");
   if (!parseVgprOperand(ctx, c, d, v, inst)) {
     // llvm reports an operand of the wrong kind at its first modifier.
-    bool kindError = ctx.err.fixed && std::string_view(ctx.err.fixed) == "invalid operand for instruction";
+    bool kindError =
+        ctx.err.fixed && std::string_view(ctx.err.fixed) == "invalid operand for instruction";
     if (!kindError || ctx.err.col == start.col) return false;
     ctx.err = {};
     return invalid(ctx, start.col);
   }
   if (absBars && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
-  if (absFn && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
-  if (negFn && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  if (absFn && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
+  if (negFn && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
   return true;
 }
 
@@ -111,7 +123,8 @@ bool inPrintedOrder(ParseContext &ctx, const Token &name, unsigned idx, const In
 }
 
 // name:N with N in the field's range (wait_exp:0..7, wait_vdst:0..15).
-bool parseWait(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, const Inst &inst) {
+bool parseWait(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+               const Inst &inst) {
   const Token &name = c.next();
   if (!c.accept(Tok::Colon)) return invalid(ctx, name.col);
   const Token &t = c.peek();
@@ -136,11 +149,13 @@ bool parseOpSel(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst)
     if (!startsExpr(t)) return ctx.fail(t.col, "unknown token in expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
+    if (e.value != 0 && e.value != 1)
+      return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
     bits |= static_cast<uint32_t>(e.value) << k;
     if (c.accept(Tok::RBrac)) break;
     if (k + 1 == kOpSelBits) return ctx.fail(c.peek().col, "expected a closing square bracket");
-    if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
+    if (!c.accept(Tok::Comma))
+      return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
   }
   if (bits) {
     for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc)) {
@@ -161,7 +176,8 @@ bool parseAttr(ParseContext &ctx, Cursor &c, OperandValue &v) {
   std::string_view s = t.text;
   if (s.substr(0, 4) != "attr") return ctx.fail(t.col, "invalid interpolation attribute");
   static constexpr std::string_view kChannels = "xyzw";
-  size_t chan = s.size() >= 6 && s[s.size() - 2] == '.' ? kChannels.find(s.back()) : std::string_view::npos;
+  size_t chan =
+      s.size() >= 6 && s[s.size() - 2] == '.' ? kChannels.find(s.back()) : std::string_view::npos;
   if (chan == std::string_view::npos)
     return ctx.fail(t.col, "invalid or missing interpolation attribute channel");
   std::string_view num = s.substr(4, s.size() - 6);
@@ -212,28 +228,24 @@ unsigned expSourceSlot(std::span<const OperandDesc> ops, unsigned idx) {
   return slot;
 }
 
-uint32_t default_misc(const OperandDesc &) { return 0; }
+uint32_t default_misc(const OperandDesc &) {
+  return 0;
+}
 
 bool parse_misc(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   if (!isPositional(d.cls) && !inPrintedOrder(ctx, c.peek(), idx, inst)) return false;
   switch (d.cls) {
-  case OpClass::exp_src:
-    return parseExpSource(ctx, c, idx, inst);
-  case OpClass::mvdst:
-    return parseVgprOperand(ctx, c, d, v, inst);
-  case OpClass::msrc:
-    return parseModSource(ctx, c, d, v, inst);
-  case OpClass::mop_sel:
-    return parseOpSel(ctx, c, v, inst);
-  case OpClass::mwait:
-    return parseWait(ctx, c, d, v, inst);
+  case OpClass::exp_src: return parseExpSource(ctx, c, idx, inst);
+  case OpClass::mvdst: return parseVgprOperand(ctx, c, d, v, inst);
+  case OpClass::msrc: return parseModSource(ctx, c, d, v, inst);
+  case OpClass::mop_sel: return parseOpSel(ctx, c, v, inst);
+  case OpClass::mwait: return parseWait(ctx, c, d, v, inst);
   case OpClass::mflag:
     v.value = 1;
     c.next();
     return true;
-  case OpClass::lds_attr:
-    return parseAttr(ctx, c, v);
+  case OpClass::lds_attr: return parseAttr(ctx, c, v);
   default: // exp_en is never written
     break;
   }

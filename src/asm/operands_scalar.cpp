@@ -23,7 +23,8 @@ bool isSpecial(const Reg &r, unsigned encoding) {
 // Registers gfx11 names but does not have: an error of their own, whatever the operand.
 bool checkAvailable(ParseContext &ctx, uint32_t col, const Reg &r) {
   if (r.file != RegFile::Special) return true;
-  if (r.index != src::kVccz && r.index != src::kExecz && r.index != src::kPopsExitingWaveId) return true;
+  if (r.index != src::kVccz && r.index != src::kExecz && r.index != src::kPopsExitingWaveId)
+    return true;
   std::string name;
   printRegister(r.index, 1, name);
   return ctx.fail(col, name + " register not available on this GPU");
@@ -35,17 +36,13 @@ bool registerFitsClass(const Reg &r, OpClass cls, unsigned dwords) {
   // src_scc counts as a 32-bit scalar register wherever one is written (llvm's SReg_32 has it).
   bool scc32 = dwords == 1 && isSpecial(r, src::kScc);
   switch (cls) {
-  case OpClass::ssrc:
-    return isScalarFile(r) && !isSpecial(r, src::kLdsDirect);
-  case OpClass::sreg:
-    return isScalarDestination(r) || scc32;
-  case OpClass::sreg_nonull:
-    return isScalarDestination(r) && !isSpecial(r, src::kNull);
+  case OpClass::ssrc: return isScalarFile(r) && !isSpecial(r, src::kLdsDirect);
+  case OpClass::sreg: return isScalarDestination(r) || scc32;
+  case OpClass::sreg_nonull: return isScalarDestination(r) && !isSpecial(r, src::kNull);
   case OpClass::smem_sdata:
     return sgprOrTtmp || scc32 || isSpecial(r, src::kNull) ||
            (r.file == RegFile::Special && (r.index == src::kVccLo || r.index == src::kVccHi));
-  default:
-    return false;
+  default: return false;
   }
 }
 
@@ -59,7 +56,10 @@ const Symbol *valueSymbol(ParseContext &ctx, const Token &t) {
 size_t symbolicLiteralTokens(ParseContext &ctx, const Cursor &c) {
   if (c.peek().kind != Tok::Identifier || valueSymbol(ctx, c.peek())) return 0;
   Tok sign = c.peek(1).kind, term = c.peek(2).kind;
-  size_t n = (sign == Tok::Plus || sign == Tok::Minus) && (term == Tok::Integer || term == Tok::Identifier) ? 3 : 1;
+  size_t n =
+      (sign == Tok::Plus || sign == Tok::Minus) && (term == Tok::Integer || term == Tok::Identifier)
+          ? 3
+          : 1;
   Tok after = c.peek(n).kind;
   return after == Tok::Eol || after == Tok::Comma ? n : 0;
 }
@@ -77,11 +77,13 @@ bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, size_t tokens, const Ope
     // A defined value prints as its number, in decimal like any offset.
     const Token &term = c.peek(2);
     const Symbol *value = valueSymbol(ctx, term);
-    std::string termText = term.kind == Tok::Integer ? fmt::format("{}", static_cast<uint64_t>(term.ival))
-                           : value                   ? fmt::format("{}", value->value)
-                                                     : std::string(term.text);
+    std::string termText = term.kind == Tok::Integer
+                               ? fmt::format("{}", static_cast<uint64_t>(term.ival))
+                           : value ? fmt::format("{}", value->value)
+                                   : std::string(term.text);
     if (term.kind == Tok::Identifier && !value) ctx.syms.get(term.text).referenced = true;
-    inst.labelSymbol = ctx.syms.intern(fmt::format("{}{}{}", t.text, c.peek(1).kind == Tok::Plus ? '+' : '-', termText));
+    inst.labelSymbol = ctx.syms.intern(
+        fmt::format("{}{}{}", t.text, c.peek(1).kind == Tok::Plus ? '+' : '-', termText));
   }
   for (size_t i = 0; i < tokens; ++i) c.next();
   inst.hasLiteral = true;
@@ -94,9 +96,11 @@ bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, size_t tokens, const Ope
 // A number or lit(number) in a scalar source: inline constant or literal by the operand's type,
 // with the VALU's rules (the same in llvm), except that a 64-bit integer source takes only the
 // exact double inline floats.
-bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                         Inst &inst) {
   const Token &start = c.peek();
-  bool forced = start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
+  bool forced =
+      start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
   if (forced) {
     c.next();
     c.next();
@@ -183,7 +187,8 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   if (ctx.err.set) return false;
   if (failAtSourceModifier(ctx, c)) return false;
   if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
-  if (size_t n = symbolicLiteralTokens(ctx, c)) return parseSymbolicLiteral(ctx, c, n, d, idx, v, inst);
+  if (size_t n = symbolicLiteralTokens(ctx, c))
+    return parseSymbolicLiteral(ctx, c, n, d, idx, v, inst);
   return parseSourceConstant(ctx, c, d, v, inst);
 }
 
@@ -215,13 +220,15 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   ExprResult e = parseExpr(c, ctx.syms);
   // A name that is no absolute value is not an immediate at all.
   if (!e.ok()) return ctx.fail(e.errCol, start.kind == Tok::Identifier ? kInvalid : e.error);
-  if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535) return ctx.fail(start.col, rangeError);
+  if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535)
+    return ctx.fail(start.col, rangeError);
   v.value = static_cast<uint32_t>(e.value) & 0xffff;
   return true;
 }
 
 // The literal K of s_fmaak/s_fmamk (type f32) or the value of s_setreg_imm32_b32 (any bits).
-bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                    Inst &inst) {
   const Token &start = c.peek();
   uint32_t lit;
   if (d.type == OpType::none) {
@@ -256,7 +263,8 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.kind == ExprResult::Kind::Symbolic) {
     // Only a name alone is a label (not -L or L+1).
-    if (start.kind != Tok::Identifier) return ctx.fail(start.col, "expected an absolute expression or a label");
+    if (start.kind != Tok::Identifier)
+      return ctx.fail(start.col, "expected an absolute expression or a label");
     inst.labelOperand = static_cast<int>(idx);
     inst.labelSymbol = e.symbol;
     v.value = 0;
@@ -269,13 +277,15 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
 }
 
 // The offset value at the cursor; a range error points at `errCol` (the `offset:` modifier's).
-bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, uint32_t errCol) {
+bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                     uint32_t errCol) {
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (d.type == OpType::dec) {
-    if (e.value < 0 || e.value >= (1 << 20)) return ctx.fail(errCol, "expected a 20-bit unsigned offset");
+    if (e.value < 0 || e.value >= (1 << 20))
+      return ctx.fail(errCol, "expected a 20-bit unsigned offset");
   } else if (e.value < -(1 << 20) || e.value >= (1 << 20)) {
     return ctx.fail(errCol, "expected a 21-bit signed offset");
   }
@@ -286,7 +296,8 @@ bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
 // SMEM's third operand: an SGPR offset (then `offset:` may follow), or the immediate offset
 // alone. The immediate form leaves soffset null and marks the operand not present, which is how
 // the printer tells `s[2:3], 0x0` from `s[2:3], null`.
-bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                      Inst &inst) {
   Reg r;
   const Token &start = c.peek();
   if (parseRegister(ctx, c, r)) {
@@ -320,8 +331,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::sreg_nonull:
   case OpClass::sreg_null:
   case OpClass::smem_sdata:
-  case OpClass::ssrc:
-    return parseScalar(ctx, c, d, idx, v, inst);
+  case OpClass::ssrc: return parseScalar(ctx, c, d, idx, v, inst);
   case OpClass::sbase: {
     OperandDesc regDesc = d;
     regDesc.cls = d.type == OpType::b64 ? OpClass::sreg : OpClass::sreg_nonull;
@@ -329,8 +339,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     v.value >>= 1;
     return true;
   }
-  case OpClass::smem_soffset:
-    return parseSmemSoffset(ctx, c, d, v, inst);
+  case OpClass::smem_soffset: return parseSmemSoffset(ctx, c, d, v, inst);
   case OpClass::smem_offset: {
     int soff = operandIndex(inst, Field::soffset);
     // `offset:` goes only with an SGPR offset written before it.
@@ -350,16 +359,13 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     v.value = static_cast<uint32_t>(value);
     return true;
   }
-  case OpClass::simm32:
-    return parseLiteral32(ctx, c, d, v, inst);
-  case OpClass::label:
-    return parseLabel(ctx, c, idx, v, inst);
+  case OpClass::simm32: return parseLiteral32(ctx, c, d, v, inst);
+  case OpClass::label: return parseLabel(ctx, c, idx, v, inst);
   case OpClass::flag:
     v.value = 1;
     c.next();
     return true;
-  default:
-    break;
+  default: break;
   }
   return ctx.fail(c.peek().col, kInvalid);
 }

@@ -72,7 +72,10 @@ bool parseWaitcnt(ParseContext &ctx, Cursor &c, OperandValue &v) {
     std::string_view n = name.text;
     bool sat = n.size() > 4 && n.substr(n.size() - 4) == "_sat";
     if (sat) n.remove_suffix(4);
-    const BitField *f = n == "vmcnt" ? &l.vmcnt : n == "expcnt" ? &l.expcnt : n == "lgkmcnt" ? &l.lgkmcnt : nullptr;
+    const BitField *f = n == "vmcnt"     ? &l.vmcnt
+                        : n == "expcnt"  ? &l.expcnt
+                        : n == "lgkmcnt" ? &l.lgkmcnt
+                                         : nullptr;
     if (!f) return ctx.fail(name.col, "invalid counter name " + std::string(name.text));
     c.next();
     int64_t cnt;
@@ -132,9 +135,11 @@ bool parseDepctr(ParseContext &ctx, Cursor &c, OperandValue &v) {
     const Token &name = c.peek();
     if (name.kind != Tok::Identifier) return ctx.fail(name.col, "expected a counter name");
     auto it = std::find(names.begin(), names.end(), name.text);
-    if (it == names.end()) return ctx.fail(name.col, "invalid counter name " + std::string(name.text));
+    if (it == names.end())
+      return ctx.fail(name.col, "invalid counter name " + std::string(name.text));
     size_t k = static_cast<size_t>(it - names.begin());
-    if (seen & (1u << k)) return ctx.fail(name.col, "duplicate counter name " + std::string(name.text));
+    if (seen & (1u << k))
+      return ctx.fail(name.col, "duplicate counter name " + std::string(name.text));
     seen |= 1u << k;
     c.next();
     int64_t cnt;
@@ -155,7 +160,8 @@ bool parseDepctr(ParseContext &ctx, Cursor &c, OperandValue &v) {
 // An absolute expression argument of sendmsg/hwreg; `name` is set when it is one of `names`.
 template <typename Named>
 bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names, const Named *&name,
-                     int64_t &value, const char *what, std::span<const std::string_view> otherTargets = {},
+                     int64_t &value, const char *what,
+                     std::span<const std::string_view> otherTargets = {},
                      const char *otherTargetError = nullptr) {
   const Token &t = c.peek();
   name = nullptr;
@@ -183,7 +189,8 @@ bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names,
 // sendmsg(type[, op[, stream]]). A type given by name is checked strictly (the operations it
 // takes, no stream for system messages); a numeric one only against the fields' ranges.
 bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
-  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" && c.peek(1).kind == Tok::LParen))
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" &&
+        c.peek(1).kind == Tok::LParen))
     return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly, "a sendmsg macro");
   c.next();
   c.next();
@@ -205,7 +212,8 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
                          "an operation name"))
       return false;
     if (opName) {
-      if (!opName->supported) return ctx.fail(opCol, "specified operation id is not supported on this GPU");
+      if (!opName->supported)
+        return ctx.fail(opCol, "specified operation id is not supported on this GPU");
       op = opName->value;
     }
     if (c.accept(Tok::Comma)) {
@@ -222,9 +230,8 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (msg && msg->takesOp) {
     if (!hasOp) return ctx.fail(idCol, "missing message operation");
     auto ops = messageOpNames(msg->id);
-    bool valid = std::any_of(ops.begin(), ops.end(), [&](const MessageOpName &o) {
-      return o.supported && o.value == op;
-    });
+    bool valid = std::any_of(ops.begin(), ops.end(),
+                             [&](const MessageOpName &o) { return o.supported && o.value == op; });
     if (!valid) return ctx.fail(opCol, "invalid operation id");
     if (hasStream) return ctx.fail(streamCol, "message operation does not support streams");
   }
@@ -234,8 +241,8 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return true;
 }
 
-bool checkHwregFields(ParseContext &ctx, int64_t id, uint32_t idCol, int64_t offset, uint32_t offCol,
-                      int64_t size, uint32_t sizeCol) {
+bool checkHwregFields(ParseContext &ctx, int64_t id, uint32_t idCol, int64_t offset,
+                      uint32_t offCol, int64_t size, uint32_t sizeCol) {
   if (id < 0 || id > kHwregId.max())
     return ctx.fail(idCol, "invalid hardware register: only 6-bit values are legal");
   if (offset < 0 || offset > kHwregOffset.max())
@@ -246,8 +253,9 @@ bool checkHwregFields(ParseContext &ctx, int64_t id, uint32_t idCol, int64_t off
 }
 
 uint32_t hwregValue(int64_t id, int64_t offset, int64_t size) {
-  return kHwregSizeMinus1.set(kHwregOffset.set(static_cast<uint32_t>(id), static_cast<uint32_t>(offset)),
-                              static_cast<uint32_t>(size - 1));
+  return kHwregSizeMinus1.set(
+      kHwregOffset.set(static_cast<uint32_t>(id), static_cast<uint32_t>(offset)),
+      static_cast<uint32_t>(size - 1));
 }
 
 // {id: N, offset: N, size: N}: any order, each optional (0, 0, 32).
@@ -274,7 +282,8 @@ bool parseHwregStruct(ParseContext &ctx, Cursor &c, OperandValue &v) {
     if (!c.accept(Tok::Comma) && !c.is(Tok::RCurly))
       return ctx.fail(c.peek().col, "comma or closing brace expected");
   }
-  if (!checkHwregFields(ctx, values[0], cols[0], values[1], cols[1], values[2], cols[2])) return false;
+  if (!checkHwregFields(ctx, values[0], cols[0], values[1], cols[1], values[2], cols[2]))
+    return false;
   v.value = hwregValue(values[0], values[1], values[2]);
   return true;
 }
@@ -282,8 +291,10 @@ bool parseHwregStruct(ParseContext &ctx, Cursor &c, OperandValue &v) {
 // hwreg(reg[, offset, size]), {id: .., offset: .., size: ..}, or a 16-bit number.
 bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (c.is(Tok::LCurly)) return parseHwregStruct(ctx, c, v);
-  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "hwreg" && c.peek(1).kind == Tok::LParen))
-    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly, "a hwreg macro, structured immediate");
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "hwreg" &&
+        c.peek(1).kind == Tok::LParen))
+    return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly,
+                             "a hwreg macro, structured immediate");
   c.next();
   c.next();
   const NamedValue *reg;
@@ -312,7 +323,9 @@ bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
 
 } // namespace
 
-uint32_t default_special(const OperandDesc &) { return 0; }
+uint32_t default_special(const OperandDesc &) {
+  return 0;
+}
 
 bool parse_special(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];

@@ -18,7 +18,9 @@ using namespace isa;
 
 namespace {
 
-bool isHalfFloat(OpType t) { return t == OpType::f16 || t == OpType::bf16; }
+bool isHalfFloat(OpType t) {
+  return t == OpType::f16 || t == OpType::bf16;
+}
 
 int inlineInteger(int64_t v) {
   if (v >= 0 && v <= 64) return static_cast<int>(src::kIntZero + v);
@@ -37,7 +39,9 @@ ValuImmediate inlineOrLiteral(int enc, uint32_t lit) {
   return {true, true, lit};
 }
 
-bool fits32(int64_t v) { return v >= INT32_MIN && v <= static_cast<int64_t>(UINT32_MAX); }
+bool fits32(int64_t v) {
+  return v >= INT32_MIN && v <= static_cast<int64_t>(UINT32_MAX);
+}
 
 // Inline check and literal of 32-bit pattern `bits` in a 32-bit operand.
 ValuImmediate bits32(uint32_t bits) {
@@ -49,13 +53,15 @@ ValuImmediate bits32(uint32_t bits) {
 // 16-bit float pattern in an f16/bf16 operand (also the halves of packed types).
 ValuImmediate bits16(uint32_t bits, OpType t) {
   int enc = inlineInteger(static_cast<int16_t>(bits));
-  if (enc < 0) enc = t == OpType::bf16 || t == OpType::v2bf16 ? inlineFloatBits(kBF16Bits, bits)
-                                                              : inlineFloatBits(kF16Bits, bits);
+  if (enc < 0)
+    enc = t == OpType::bf16 || t == OpType::v2bf16 ? inlineFloatBits(kBF16Bits, bits)
+                                                   : inlineFloatBits(kF16Bits, bits);
   return inlineOrLiteral(enc, bits);
 }
 
 bool roundTo(double v, OpType t, uint32_t &bits) {
-  if (t == OpType::f16 || t == OpType::v2f16 || t == OpType::b16) return roundToFloat(v, 5, 10, bits);
+  if (t == OpType::f16 || t == OpType::v2f16 || t == OpType::b16)
+    return roundToFloat(v, 5, 10, bits);
   if (t == OpType::bf16 || t == OpType::v2bf16) return roundToFloat(v, 8, 7, bits);
   return roundToFloat(v, 8, 23, bits);
 }
@@ -71,7 +77,9 @@ ValuImmediate packedImmediate(OpType t, const NumberToken &n) {
   return {true, false, static_cast<uint32_t>(enc)};
 }
 
-bool isPacked(OpType t) { return t == OpType::v2f16 || t == OpType::v2bf16 || t == OpType::v2b16; }
+bool isPacked(OpType t) {
+  return t == OpType::v2f16 || t == OpType::v2bf16 || t == OpType::v2b16;
+}
 
 ValuImmediate valuIntImmediate(int64_t v, OpType t) {
   if (isPacked(t)) return packedImmediate(t, {false, v, 0});
@@ -141,7 +149,8 @@ ValuImmediate valuFloatImmediate(double v, OpType t) {
 ValuImmediate valuForcedLiteral(bool isFloat, int64_t iv, double fv, OpType t) {
   uint32_t bits;
   if (isFloat) {
-    if (t == OpType::f64) return {true, true, static_cast<uint32_t>(std::bit_cast<uint64_t>(fv) >> 32)};
+    if (t == OpType::f64)
+      return {true, true, static_cast<uint32_t>(std::bit_cast<uint64_t>(fv) >> 32)};
     if (t == OpType::b64) return {};
     // b16 literals of floats hold f32 bits.
     if (!roundTo(fv, t == OpType::b16 ? OpType::f32 : t, bits)) return {};
@@ -160,15 +169,20 @@ bool valuLiteralLooksInline(uint32_t lit, OpType t) {
   return imm.ok && !imm.literal;
 }
 
-uint32_t valuLiteralPrintValue(uint32_t lit, OpType t) { return typeBits(t) == 16 ? lit & 0xffff : lit; }
+uint32_t valuLiteralPrintValue(uint32_t lit, OpType t) {
+  return typeBits(t) == 16 ? lit & 0xffff : lit;
+}
 
 // --- registers ----------------------------------------------------------------------------------
 
 bool isTrue16Operand(const Inst &inst, OpType t) {
-  return typeBits(t) == 16 && (t == OpType::b16 || isHalfFloat(t)) && !(inst.desc->flags & IF_Fake16);
+  return typeBits(t) == 16 && (t == OpType::b16 || isHalfFloat(t)) &&
+         !(inst.desc->flags & IF_Fake16);
 }
 
-bool isE32(const Inst &inst) { return inst.arch->formatOf(*inst.desc).sizeBytes == 4; }
+bool isE32(const Inst &inst) {
+  return inst.arch->formatOf(*inst.desc).sizeBytes == 4;
+}
 
 unsigned opselSlot(Field f) {
   switch (f) {
@@ -185,7 +199,9 @@ bool sourceField9Bits(const Inst &inst, Field f) {
 
 namespace {
 
-int opselIndex(const Inst &inst) { return operandIndex(inst, Field::op_sel); }
+int opselIndex(const Inst &inst) {
+  return operandIndex(inst, Field::op_sel);
+}
 
 // A VGPR (tuple) of operand `d` into its field value. true16 halves: e32 fields hold n | hi << 7
 // (n < 128); VOP3 sets the op_sel bit of the operand's slot. 9-bit source fields add 256.
@@ -210,8 +226,10 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
   } else {
     if (r.half) return ctx.fail(col, "invalid operand for instruction");
     // e32 fields of 16-bit operands keep bit 7 for the half: v0..v127 also under fake16.
-    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128) return ctx.fail(col, "invalid operand for instruction");
-    if (r.count != typeDwords(d.type, ctx.target.wave64())) return ctx.fail(col, "invalid operand for instruction");
+    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128)
+      return ctx.fail(col, "invalid operand for instruction");
+    if (r.count != typeDwords(d.type, ctx.target.wave64()))
+      return ctx.fail(col, "invalid operand for instruction");
     if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
   }
   value = (sourceField9Bits(inst, d.field) ? src::kVgpr0 : 0) + n;
@@ -238,7 +256,8 @@ bool isWord(const Cursor &c, std::string_view w) {
   return c.peek().kind == Tok::Identifier && c.peek().text == w && c.peek(1).kind == Tok::LParen;
 }
 
-bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, OperandValue &v, Inst &inst) {
+bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, OperandValue &v,
+                    Inst &inst) {
   if (!imm.ok) return ctx.fail(col, "invalid operand for instruction");
   if (!imm.literal) {
     v.value = imm.value;
@@ -277,7 +296,8 @@ bool parseInteger(ParseContext &ctx, Cursor &c, bool inBars, int64_t &value) {
 // high half).
 uint64_t signBitOf(OpType t, int64_t v) {
   if (typeBits(t) == 16) return 0x8000;
-  if (typeBits(t) == 64 && (v < INT32_MIN || v > static_cast<int64_t>(UINT32_MAX))) return 1ull << 63;
+  if (typeBits(t) == 64 && (v < INT32_MIN || v > static_cast<int64_t>(UINT32_MAX)))
+    return 1ull << 63;
   return 0x80000000;
 }
 
@@ -304,21 +324,26 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
   } else {
     if (!parseInteger(ctx, c, inBars && !forced, iv)) return false;
     if (fold) {
-      if (typeBits(d.type) == 16 && (iv < -0x8000 || iv > 0xffff)) return ctx.fail(start.col, "invalid operand for instruction");
+      if (typeBits(d.type) == 16 && (iv < -0x8000 || iv > 0xffff))
+        return ctx.fail(start.col, "invalid operand for instruction");
       if (typeBits(d.type) == 32 && (iv < INT32_MIN || iv > static_cast<int64_t>(UINT32_MAX)))
         return ctx.fail(start.col, "invalid operand for instruction");
-      int64_t w = typeBits(d.type) == 16 ? iv & 0xffff : typeBits(d.type) == 64 ? iv : iv & 0xffffffff;
+      int64_t w = typeBits(d.type) == 16   ? iv & 0xffff
+                  : typeBits(d.type) == 64 ? iv
+                                           : iv & 0xffffffff;
       uint64_t sign = signBitOf(d.type, iv);
       if (fold & Mod_Abs) w = static_cast<int64_t>(static_cast<uint64_t>(w) & ~sign);
       if (fold & Mod_Neg) w = static_cast<int64_t>(static_cast<uint64_t>(w) ^ sign);
       iv = w;
     }
   }
-  if (forced && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  if (forced && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
   bool mods = fold || (v.mods & (Mod_Neg | Mod_Abs));
   // A double source takes neg/abs on an integer only when it is an inline integer.
   if (!isFloat && d.type == OpType::f64 && mods &&
-      ((forced && !inBars) || fold || (inlineInteger(iv) < 0 && inlineFloatBits(kF64Bits, static_cast<uint64_t>(iv)) < 0)))
+      ((forced && !inBars) || fold ||
+       (inlineInteger(iv) < 0 && inlineFloatBits(kF64Bits, static_cast<uint64_t>(iv)) < 0)))
     return ctx.fail(start.col, "invalid operand for instruction");
   ValuImmediate imm = isFloat ? valuFloatImmediate(fv, d.type) : valuIntImmediate(iv, d.type);
   // lit(...) forces a literal, but not between |bars| (llvm-mc-22 drops it there).
@@ -344,8 +369,9 @@ SourceKinds kindsOf(OpClass cls) {
   }
 }
 
-bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, const SourceKinds &k,
-                      OperandValue &v, Inst &inst, bool inBars, uint8_t fold) {
+bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                      const SourceKinds &k, OperandValue &v, Inst &inst, bool inBars,
+                      uint8_t fold) {
   const Token &start = c.peek();
   size_t save = c.pos;
   Reg r;
@@ -358,12 +384,14 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   bool symbol = !isReg && start.kind == Tok::Identifier && !isWord(c, "lit");
   if (isReg || symbol) {
     // Scalar registers and relocatable symbols read as in a scalar source.
-    if (fold || (symbol && (v.mods || k.neg))) return ctx.fail(start.col, "invalid operand for instruction");
+    if (fold || (symbol && (v.mods || k.neg)))
+      return ctx.fail(start.col, "invalid operand for instruction");
     c.pos = save;
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     uint8_t mods = v.mods;
-    if (symbol && (!k.literal || typeKind(d.type) == 'V')) return ctx.fail(start.col, "invalid operand for instruction");
+    if (symbol && (!k.literal || typeKind(d.type) == 'V'))
+      return ctx.fail(start.col, "invalid operand for instruction");
     if (symbol && c.peek(1).kind == Tok::Identifier) {
       // A symbol before the modifiers (foo clamp): read it on its own.
       std::vector<Token> sub{c.peek(), Token{}};
@@ -378,12 +406,14 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   }
   if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
   if (!parseImmediate(ctx, c, d, v, inst, inBars, fold)) return false;
-  if (!k.literal && v.value == src::kLiteral) return ctx.fail(start.col, "invalid operand for instruction");
+  if (!k.literal && v.value == src::kLiteral)
+    return ctx.fail(start.col, "invalid operand for instruction");
   return true;
 }
 
 // [-|neg(] [|abs(] value [|)] [)]
-bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v, Inst &inst) {
+bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                 Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
   // e32 float sources take neg/abs of a constant by changing its sign bit (not fmaak/fmamk,
   // which have no VOP3 form with modifiers).
@@ -416,15 +446,18 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   }
   if (absBar || absParen) {
     mods |= Mod_Abs;
-    if (c.is(Tok::Minus) && !isNumberStart(c)) return ctx.fail(c.peek().col, "failed parsing operand.");
+    if (c.is(Tok::Minus) && !isNumberStart(c))
+      return ctx.fail(c.peek().col, "failed parsing operand.");
     if (isWord(c, "neg")) return ctx.fail(c.peek().col, "failed parsing operand.");
   }
   bool fold = mods && !(k.neg || k.abs);
   if (!fold) v.mods |= mods;
   if (!parseSourceValue(ctx, c, d, idx, k, v, inst, absBar, fold ? mods : 0)) return false;
   if (absBar && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
-  if (absParen && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
-  if (negParen && !c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  if (absParen && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
+  if (negParen && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
   return true;
 }
 
@@ -432,7 +465,8 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
 bool laterModifierPresent(const Inst &inst, unsigned idx) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (unsigned i = idx + 1; i < ops.size(); ++i)
-    if (!isPositional(ops[i].cls) && inst.ops[i].present && ops[i].cls != OpClass::vop_exec_dst) return true;
+    if (!isPositional(ops[i].cls) && inst.ops[i].present && ops[i].cls != OpClass::vop_exec_dst)
+      return true;
   return false;
 }
 
@@ -446,15 +480,18 @@ unsigned opselEntries(OpClass cls) {
 }
 
 // op_sel:[a,b,...]: entry k is bit k, the last one (of vop_opselN) the destination's bit 3.
-bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, const Inst &inst) {
+bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                const Inst &inst) {
   const Token &start = c.next(); // op_sel
-  if (!c.accept(Tok::Colon) || !c.accept(Tok::LBrac)) return ctx.fail(start.col, "invalid op_sel value.");
+  if (!c.accept(Tok::Colon) || !c.accept(Tok::LBrac))
+    return ctx.fail(start.col, "invalid op_sel value.");
   unsigned n = opselEntries(d.cls), bits = 0, k = 0;
   // v_fmac_*: src2 is the destination, its entry shows the destination's bit (not encoded).
   bool tied = n == 4 && operandIndex(inst, Field::src2) < 0;
   // Without a VGPR destination (VOPC) the last entry is accepted and ignored.
   int dst = operandIndex(inst, Field::vdst);
-  bool noDst = d.cls != OpClass::vop_opsel_pair && (dst < 0 || inst.arch->operandsOf(*inst.desc)[dst].cls != OpClass::vgpr);
+  bool noDst = d.cls != OpClass::vop_opsel_pair &&
+               (dst < 0 || inst.arch->operandsOf(*inst.desc)[dst].cls != OpClass::vgpr);
   int tiedEntry = -1;
   bool anySet = false;
   do {
@@ -464,8 +501,10 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     c.next();
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
     anySet |= t.ival != 0;
-    if (tied && k == 2) tiedEntry = static_cast<int>(t.ival);
-    else if (t.ival && !(noDst && bit == 3)) bits |= 1u << bit;
+    if (tied && k == 2)
+      tiedEntry = static_cast<int>(t.ival);
+    else if (t.ival && !(noDst && bit == 3))
+      bits |= 1u << bit;
     ++k;
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
@@ -475,9 +514,11 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   bool nonzero = anySet;
   if (nonzero && ((bits ^ implied) & decided))
     return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
-  if (nonzero && tiedEntry >= 0 && (decided & 8) && static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))
+  if (nonzero && tiedEntry >= 0 && (decided & 8) &&
+      static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))
     return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
-  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3)) return ctx.fail(start.col, "invalid op_sel operand");
+  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3))
+    return ctx.fail(start.col, "invalid op_sel operand");
   v.value = bits | implied | decided << kOpselSuffixShift;
   return true;
 }
@@ -487,11 +528,15 @@ bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
   bool mul = word.text == "mul";
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   const Token &t = c.peek();
-  if (t.kind != Tok::Integer) return ctx.fail(t.col, mul ? "invalid mul value." : "invalid div value.");
+  if (t.kind != Tok::Integer)
+    return ctx.fail(t.col, mul ? "invalid mul value." : "invalid div value.");
   c.next();
-  if (mul && (t.ival == 1 || t.ival == 2 || t.ival == 4)) v.value = t.ival == 1 ? 0 : t.ival == 2 ? 1 : 2;
-  else if (!mul && (t.ival == 1 || t.ival == 2)) v.value = t.ival == 1 ? 0 : 3;
-  else return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
+  if (mul && (t.ival == 1 || t.ival == 2 || t.ival == 4))
+    v.value = t.ival == 1 ? 0 : t.ival == 2 ? 1 : 2;
+  else if (!mul && (t.ival == 1 || t.ival == 2))
+    v.value = t.ival == 1 ? 0 : 3;
+  else
+    return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
   return true;
 }
 
@@ -516,20 +561,20 @@ bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
 
 } // namespace
 
-uint32_t default_valu(const OperandDesc &d) { return d.cls == OpClass::vop_exec_dst ? src::kExecLo : 0; }
+uint32_t default_valu(const OperandDesc &d) {
+  return d.cls == OpClass::vop_exec_dst ? src::kExecLo : 0;
+}
 
 bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   const Token &start = c.peek();
   switch (d.cls) {
-  case OpClass::vgpr:
-    return parseVgpr(ctx, c, d, v, inst);
+  case OpClass::vgpr: return parseVgpr(ctx, c, d, v, inst);
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline:
-    return parseSource(ctx, c, d, idx, v, inst);
+  case OpClass::vssrc_inline: return parseSource(ctx, c, d, idx, v, inst);
   case OpClass::vmask: {
     // Any scalar register of the lane mask's width (also null, m0, src_*), as a scalar source.
     Cursor probe = c;
@@ -557,8 +602,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
       return ctx.fail(start.col, "invalid operand for instruction");
     return true;
   }
-  case OpClass::vk:
-    return parseK(ctx, c, d, v, inst);
+  case OpClass::vk: return parseK(ctx, c, d, v, inst);
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:
@@ -567,15 +611,16 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
     return parseOpsel(ctx, c, d, v, inst);
   case OpClass::vop_clamp:
-    if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "invalid operand for instruction");
+    if (laterModifierPresent(inst, idx))
+      return ctx.fail(start.col, "invalid operand for instruction");
     c.next();
     v.value = 1;
     return true;
   case OpClass::vop_omod:
-    if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "invalid operand for instruction");
+    if (laterModifierPresent(inst, idx))
+      return ctx.fail(start.col, "invalid operand for instruction");
     return parseOmod(ctx, c, v);
-  default:
-    break;
+  default: break;
   }
   return ctx.fail(start.col, "not a valid operand.");
 }
@@ -599,7 +644,8 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
 bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   unsigned need = 0, have = 0;
-  for (size_t j = idx + 1; j < ops.size(); ++j) need += isPositional(ops[j].cls) && !(ops[j].flags & OF_Optional);
+  for (size_t j = idx + 1; j < ops.size(); ++j)
+    need += isPositional(ops[j].cls) && !(ops[j].flags & OF_Optional);
   int depth = 0;
   for (size_t k = c.pos; k < c.toks.size() && c.toks[k].kind != Tok::Eol; ++k) {
     Tok t = c.toks[k].kind;
@@ -619,7 +665,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls != OpClass::vcc) continue;
     int w = inst.ops[i].present ? 1 : 0;
-    if (implicitWritten >= 0 && w != implicitWritten) return ctx.fail(col, "too few operands for instruction");
+    if (implicitWritten >= 0 && w != implicitWritten)
+      return ctx.fail(col, "too few operands for instruction");
     implicitWritten = w;
   }
   unsigned seen[2], n = 0;
@@ -628,7 +675,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
   if (name.starts_with("v_div_fmas_")) seen[n++] = kImplicitVcc;
-  unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64" ? 1 : 2;
+  unsigned limit =
+      name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64" ? 1 : 2;
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
@@ -643,7 +691,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     // (the literal, too, is one value per operand width)
     // (src_* registers have no width: one value however written)
     unsigned width = enc >= src::kSharedBase && enc != src::kLiteral ? 0 : dwords << 12;
-    unsigned key = implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
+    unsigned key =
+        implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;

@@ -14,7 +14,9 @@ namespace {
 
 constexpr unsigned kMaxSources = 3;
 
-bool invalid(ParseContext &ctx, uint32_t col) { return ctx.fail(col, "invalid operand for instruction"); }
+bool invalid(ParseContext &ctx, uint32_t col) {
+  return ctx.fail(col, "invalid operand for instruction");
+}
 
 // A VGPR (tuple) of exactly `dwords` registers; its source encoding into v.
 bool parseVgpr(ParseContext &ctx, Cursor &c, unsigned dwords, OperandValue &v) {
@@ -30,7 +32,8 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, unsigned dwords, OperandValue &v) {
 // (signed) integer token, since `|` would read as an operator.
 bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = false) {
   const Token &start = c.peek();
-  bool neg = c.is(Tok::Minus) && (c.peek(1).kind == Tok::Real || (inAbs && c.peek(1).kind == Tok::Integer));
+  bool neg = c.is(Tok::Minus) &&
+             (c.peek(1).kind == Tok::Real || (inAbs && c.peek(1).kind == Tok::Integer));
   if (neg) c.next();
   if (c.is(Tok::Real)) {
     n.isFloat = true;
@@ -69,7 +72,8 @@ bool constantBusOk(const Inst &inst) {
   unsigned n = inst.hasLiteral ? 1 : 0;
   unsigned distinct = 0;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (!inst.ops[i].present || !(ops[i].cls == OpClass::psrc || ops[i].cls == OpClass::psrc_mods)) continue;
+    if (!inst.ops[i].present || !(ops[i].cls == OpClass::psrc || ops[i].cls == OpClass::psrc_mods))
+      continue;
     unsigned enc = inst.ops[i].value;
     if (!readsConstantBus(enc)) continue;
     bool dup = false;
@@ -102,8 +106,8 @@ bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, unsigned idx, OperandVal
   return true;
 }
 
-bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
-                       Inst &inst) {
+bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                       OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   bool closeAbs = false, closeNeg = false, closeAbsFn = false;
   if (d.cls == OpClass::psrc_mods) {
@@ -116,7 +120,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     } else if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real) {
       c.next();
       v.mods |= Mod_Neg;
-      if (c.is(Tok::Minus)) return ctx.fail(c.peek().col, "invalid syntax, expected 'neg' modifier");
+      if (c.is(Tok::Minus))
+        return ctx.fail(c.peek().col, "invalid syntax, expected 'neg' modifier");
     }
     if (c.is(Tok::Pipe)) {
       c.next();
@@ -153,7 +158,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if ((closeAbs && !c.accept(Tok::Pipe)) || (closeAbsFn && !c.accept(Tok::RParen)) ||
       (closeNeg && !c.accept(Tok::RParen)))
     return invalid(ctx, c.peek().col);
-  if (!constantBusOk(inst)) return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  if (!constantBusOk(inst))
+    return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
   return true;
 }
 
@@ -161,11 +167,13 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
 // when the tuple is 8 registers (wave32) and as a 32-bit one when it is 4 (wave64).
 bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
   const Token &start = c.peek();
-  if (c.is(Tok::Identifier) || c.is(Tok::LBrac)) return parseVgpr(ctx, c, typeDwords(d.type, false), v);
+  if (c.is(Tok::Identifier) || c.is(Tok::LBrac))
+    return parseVgpr(ctx, c, typeDwords(d.type, false), v);
   NumberToken n;
   if (!parseNumber(ctx, c, n)) return false;
   uint32_t lit;
-  int enc = wmmaAccumulatorIs64(d.type) ? inline64Encoding(n) : packedConstantEncoding(OpType::f32, n, lit);
+  int enc = wmmaAccumulatorIs64(d.type) ? inline64Encoding(n)
+                                        : packedConstantEncoding(OpType::f32, n, lit);
   if (enc < 0) return invalid(ctx, start.col);
   v.value = static_cast<uint32_t>(enc);
   return true;
@@ -185,7 +193,8 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   const Token &name = c.next();
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j)
-    if (inst.ops[j].present && !isPositional(ops[j].cls)) return ctx.fail(name.col, "not a valid operand.");
+    if (inst.ops[j].present && !isPositional(ops[j].cls))
+      return ctx.fail(name.col, "not a valid operand.");
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
   unsigned nsrc = sourceCount(inst), bits = 0;
@@ -195,10 +204,12 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
+    if (e.value != 0 && e.value != 1)
+      return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
     if (k < nsrc) bits |= static_cast<uint32_t>(e.value) << k;
     if (c.accept(Tok::RBrac)) break;
-    if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
+    if (!c.accept(Tok::Comma))
+      return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
   }
   // Bits of sources the instruction lacks keep their default (op_sel_hi of src2 stays set).
   uint32_t mask = (1u << nsrc) - 1;
@@ -211,9 +222,13 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
 // VGPRs of different parity, and at most two scalar values (SGPRs, the literal, cndmask's vcc_lo,
 // counted apart from an explicit vcc_lo) over the constant bus.
 
-bool isYField(Field f) { return f == Field::vdsty || f == Field::srcy0 || f == Field::vsrcy1; }
+bool isYField(Field f) {
+  return f == Field::vdsty || f == Field::srcy0 || f == Field::vsrcy1;
+}
 
-bool isVopdSource(OpClass c) { return c == OpClass::vopd_src || c == OpClass::vopd_src_vcc; }
+bool isVopdSource(OpClass c) {
+  return c == OpClass::vopd_src || c == OpClass::vopd_src_vcc;
+}
 
 // The VGPR a src0 encoding names for the bank check, or -1; llvm takes lds_direct as one of bank 1.
 int vopdSourceVgpr(uint32_t enc) {
@@ -232,16 +247,21 @@ int xHalfVgpr(const Inst &inst, unsigned slot) {
     case OpClass::vopd_src_vcc:
       if (slot == 0) return vopdSourceVgpr(v);
       break;
-    case OpClass::vopd_vsrc: if (slot == 1) return static_cast<int>(v); break;
+    case OpClass::vopd_vsrc:
+      if (slot == 1) return static_cast<int>(v);
+      break;
     case OpClass::vopd_vsrc2:
-    case OpClass::vopd_vdst_acc: if (slot == 2) return static_cast<int>(v); break;
+    case OpClass::vopd_vdst_acc:
+      if (slot == 2) return static_cast<int>(v);
+      break;
     default: break;
     }
   }
   return -1;
 }
 
-bool vopdBankOk(ParseContext &ctx, const Inst &inst, Field f, unsigned slot, int vgpr, uint32_t col) {
+bool vopdBankOk(ParseContext &ctx, const Inst &inst, Field f, unsigned slot, int vgpr,
+                uint32_t col) {
   if (!isYField(f) || vgpr < 0) return true;
   int x = xHalfVgpr(inst, slot), banks = slot == 2 ? 2 : 4;
   if (x >= 0 && x % banks == vgpr % banks)
@@ -266,7 +286,8 @@ bool vopdConstantBusOk(const Inst &inst) {
   return distinct + (readsVcc ? 1 : 0) + (inst.hasLiteral ? 1 : 0) <= 2;
 }
 
-bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                          Inst &inst) {
   const Token &start = c.peek();
   if (!parseVgpr(ctx, c, 1, v)) return false;
   unsigned n = v.value - src::kVgpr0;
@@ -276,12 +297,13 @@ bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   if (x >= 0 && (inst.ops[x].value & 1) == (n & 1))
     return ctx.fail(start.col, "one dst register must be even and the other odd");
   v.value = n >> 1; // the field holds v/2; the low bit is the complement of vdstx's
-  if (d.cls == OpClass::vopd_vdst_acc) return vopdBankOk(ctx, inst, d.field, 2, static_cast<int>(n), start.col);
+  if (d.cls == OpClass::vopd_vdst_acc)
+    return vopdBankOk(ctx, inst, d.field, 2, static_cast<int>(n), start.col);
   return true;
 }
 
-bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
-                     Inst &inst) {
+bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                     OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   Reg r;
   if (parseRegister(ctx, c, r)) {
@@ -303,11 +325,13 @@ bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
     }
   }
   if (!vopdBankOk(ctx, inst, d.field, 0, vopdSourceVgpr(v.value), start.col)) return false;
-  if (!vopdConstantBusOk(inst)) return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  if (!vopdConstantBusOk(inst))
+    return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
   return true;
 }
 
-bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                         Inst &inst) {
   const Token &start = c.peek();
   if (!parseVgpr(ctx, c, 1, v)) return false;
   v.value -= src::kVgpr0;
@@ -328,7 +352,8 @@ bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst
     lit = static_cast<uint32_t>(n.ival);
   }
   if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
-  if (!vopdConstantBusOk(inst)) return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  if (!vopdConstantBusOk(inst))
+    return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
   return true;
 }
 
@@ -454,7 +479,8 @@ bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, 
     if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    if (e.value < 0 || e.value >= (1 << bits)) return ctx.fail(t.col, fmt::format("expected a {}-bit value", bits));
+    if (e.value < 0 || e.value >= (1 << bits))
+      return ctx.fail(t.col, fmt::format("expected a {}-bit value", bits));
     value |= static_cast<uint32_t>(e.value) << (k * bits);
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
@@ -467,7 +493,7 @@ struct DppRowControl {
   int64_t min, max; // min > max: written without a value
 };
 constexpr DppRowControl kDppRowControls[] = {
-    {"row_shl", 0x100, 1, 15},   {"row_shr", 0x110, 1, 15},     {"row_ror", 0x120, 1, 15},
+    {"row_shl", 0x100, 1, 15},   {"row_shr", 0x110, 1, 15},        {"row_ror", 0x120, 1, 15},
     {"row_mirror", 0x140, 1, 0}, {"row_half_mirror", 0x141, 1, 0}, {"row_share", 0x150, 0, 15},
     {"row_xmask", 0x160, 0, 15},
 };
@@ -481,15 +507,16 @@ bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v) {
     if (rc.min > rc.max) return true;
     int64_t n;
     if (!parseColonValue(ctx, c, n)) return false;
-    if (n < rc.min || n > rc.max) return ctx.fail(word.col, fmt::format("invalid {} value", rc.name));
+    if (n < rc.min || n > rc.max)
+      return ctx.fail(word.col, fmt::format("invalid {} value", rc.name));
     v.value = rc.base + static_cast<uint32_t>(n);
     return true;
   }
   return ctx.fail(word.col, "not a valid operand.");
 }
 
-bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
-                      Inst &inst) {
+bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                      OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
   if (laterModifierPresent(inst, idx)) return ctx.fail(word.col, "not a valid operand.");
   if (d.cls == OpClass::dpp_ctrl) return parseDppControl(ctx, c, v);
@@ -498,8 +525,10 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   int64_t n;
   if (!parseColonValue(ctx, c, n)) return false;
   switch (d.cls) {
-  case OpClass::dpp_mask: v.value = static_cast<uint32_t>(n); break; // printed as written, low 4 bits encoded
-  case OpClass::dpp_fi: v.value = static_cast<uint32_t>(n); break;   // encodes n & 1
+  case OpClass::dpp_mask:
+    v.value = static_cast<uint32_t>(n);
+    break; // printed as written, low 4 bits encoded
+  case OpClass::dpp_fi: v.value = static_cast<uint32_t>(n); break; // encodes n & 1
   case OpClass::dpp8_fi: v.value = n ? src::kDpp8Fi : src::kDpp8; break;
   case OpClass::dpp_bound:
     if (n != 0 && n != 1) return ctx.fail(word.col, "invalid bound_ctrl value.");
@@ -528,7 +557,8 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
     // Only 9-bit VALU sources (src1/src2 of VOP3 DPP) can hold the constant; the DPP VGPR fields
     // hold register numbers (v120.h is 248 there).
     bool source = (ops[i].field == Field::src1 || ops[i].field == Field::src2) &&
-                  (ops[i].cls == OpClass::vsrc || ops[i].cls == OpClass::vsrc_mod || ops[i].cls == OpClass::vsrc_neg);
+                  (ops[i].cls == OpClass::vsrc || ops[i].cls == OpClass::vsrc_mod ||
+                   ops[i].cls == OpClass::vsrc_neg);
     if (source && typeBits(ops[i].type) == 16 && typeKind(ops[i].type) == 'I' &&
         inst.ops[i].value == src::kInvPi)
       return ctx.fail(col, "invalid operand for instruction");
@@ -552,27 +582,19 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     if (!parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v)) return false;
     v.value -= src::kVgpr0; // the destination field holds the VGPR number
     return true;
-  case OpClass::pvreg:
-    return parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v);
+  case OpClass::pvreg: return parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v);
   case OpClass::psrc:
-  case OpClass::psrc_mods:
-    return parsePackedSource(ctx, c, d, idx, v, inst);
-  case OpClass::wmma_c:
-    return parseWmmaAccumulator(ctx, c, d, v);
+  case OpClass::psrc_mods: return parsePackedSource(ctx, c, d, idx, v, inst);
+  case OpClass::wmma_c: return parseWmmaAccumulator(ctx, c, d, v);
   case OpClass::sel:
-  case OpClass::sel_ones:
-    return parseSelArray(ctx, c, d, idx, inst);
+  case OpClass::sel_ones: return parseSelArray(ctx, c, d, idx, inst);
   case OpClass::vopd_vdst:
-  case OpClass::vopd_vdst_acc:
-    return parseVopdDestination(ctx, c, d, v, inst);
+  case OpClass::vopd_vdst_acc: return parseVopdDestination(ctx, c, d, v, inst);
   case OpClass::vopd_src:
-  case OpClass::vopd_src_vcc:
-    return parseVopdSource(ctx, c, d, idx, v, inst);
+  case OpClass::vopd_src_vcc: return parseVopdSource(ctx, c, d, idx, v, inst);
   case OpClass::vopd_vsrc:
-  case OpClass::vopd_vsrc2:
-    return parseVopdVgprSource(ctx, c, d, v, inst);
-  case OpClass::vopd_k:
-    return parseVopdConstant(ctx, c, v, inst);
+  case OpClass::vopd_vsrc2: return parseVopdVgprSource(ctx, c, d, v, inst);
+  case OpClass::vopd_k: return parseVopdConstant(ctx, c, v, inst);
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
   case OpClass::dpp_vreg_neg:
@@ -580,12 +602,10 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::dpp_vreg_lo:
   case OpClass::dpp_vreg_lo_mod:
   case OpClass::dpp_vreg_lo_neg:
-  case OpClass::dpp_vreg_lo_abs:
-    return parseDppVreg(ctx, c, d, v, inst);
+  case OpClass::dpp_vreg_lo_abs: return parseDppVreg(ctx, c, d, v, inst);
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg:
-    return parseDpp3Vgpr(ctx, c, d, idx, inst);
+  case OpClass::dpp3_vgpr_neg: return parseDpp3Vgpr(ctx, c, d, idx, inst);
   case OpClass::dpp_vcc: {
     const Token &start = c.peek();
     Reg r;
@@ -599,10 +619,8 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::dpp_bound:
   case OpClass::dpp_fi:
   case OpClass::dpp8_sel:
-  case OpClass::dpp8_fi:
-    return parseDppModifier(ctx, c, d, idx, v, inst);
-  default:
-    break;
+  case OpClass::dpp8_fi: return parseDppModifier(ctx, c, d, idx, v, inst);
+  default: break;
   }
   return invalid(ctx, c.peek().col);
 }

@@ -14,8 +14,10 @@ namespace {
 // Bits of 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 1/(2*pi): encodings 240..248.
 constexpr uint32_t kF32Inline[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000,
                                     0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
-constexpr uint32_t kF16Inline[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
-constexpr uint32_t kBF16Inline[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22};
+constexpr uint32_t kF16Inline[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+                                    0xc000, 0x4400, 0xc400, 0x3118};
+constexpr uint32_t kBF16Inline[9] = {0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000,
+                                     0xc000, 0x4080, 0xc080, 0x3e22};
 constexpr uint64_t kF64Inline[9] = {0x3fe0000000000000, 0xbfe0000000000000, 0x3ff0000000000000,
                                     0xbff0000000000000, 0x4000000000000000, 0xc000000000000000,
                                     0x4010000000000000, 0xc010000000000000, 0x3fc45f306dc9c882};
@@ -40,8 +42,10 @@ struct FloatFormat {
 const FloatFormat *formatOf(OpType t) {
   static const FloatFormat f32{8, 23, kF32Inline}, f16{5, 10, kF16Inline}, bf16{8, 7, kBF16Inline};
   switch (t) {
-  case OpType::v2f16: case OpType::f16: return &f16;
-  case OpType::v2bf16: case OpType::bf16: return &bf16;
+  case OpType::v2f16:
+  case OpType::f16: return &f16;
+  case OpType::v2bf16:
+  case OpType::bf16: return &bf16;
   default: return &f32;
   }
 }
@@ -91,7 +95,8 @@ int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit) {
     lit = bits;
     return kConstantLiteral;
   }
-  if (half ? (n.ival < -32768 || n.ival > 65535) : (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}))
+  if (half ? (n.ival < -32768 || n.ival > 65535)
+           : (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}))
     return kConstantInvalid;
   bits = static_cast<uint32_t>(n.ival) & (half ? 0xffffu : 0xffffffffu);
   int enc = inlineInt(half ? static_cast<int16_t>(bits) : static_cast<int32_t>(bits));

@@ -29,7 +29,9 @@ int packedConstantEncoding(isa::OpType t, const NumberToken &n, uint32_t &lit);
 int inline64Encoding(const NumberToken &n);
 
 // Whether a WMMA accumulator of type `t` takes 64-bit inline constants (8-register tuples).
-inline bool wmmaAccumulatorIs64(isa::OpType t) { return isa::typeBits(t) == 256; }
+inline bool wmmaAccumulatorIs64(isa::OpType t) {
+  return isa::typeBits(t) == 256;
+}
 
 // Rounds `v` to a binary float with `expBits`/`mantBits` (to nearest, ties to even); false on
 // overflow or on an inexact result in the subnormal range, which llvm rejects.

@@ -16,14 +16,20 @@ u128 load(const uint8_t *buf) {
   std::memcpy(&v, buf, sizeof v);
   return v;
 }
-void store(uint8_t *buf, u128 v) { std::memcpy(buf, &v, sizeof v); }
-u128 lowMask(unsigned width) { return width >= 128 ? ~u128{0} : (u128{1} << width) - 1; }
+void store(uint8_t *buf, u128 v) {
+  std::memcpy(buf, &v, sizeof v);
+}
+u128 lowMask(unsigned width) {
+  return width >= 128 ? ~u128{0} : (u128{1} << width) - 1;
+}
 } // namespace
 
 unsigned sourceSlot(Field f) {
   switch (f) {
-  case Field::src1: case Field::vsrc1: return 1;
-  case Field::src2: case Field::vsrc2: return 2;
+  case Field::src1:
+  case Field::vsrc1: return 1;
+  case Field::src2:
+  case Field::vsrc2: return 2;
   default: return 0;
   }
 }

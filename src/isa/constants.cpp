@@ -12,8 +12,12 @@ namespace gfxasm::isa {
 namespace {
 constexpr const char *kFloatText[8] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
 
-bool is64(OpType t) { return typeBits(t) == 64; }
-bool is16(OpType t) { return typeBits(t) == 16 && t != OpType::dec && t != OpType::hex && t != OpType::sdec; }
+bool is64(OpType t) {
+  return typeBits(t) == 64;
+}
+bool is16(OpType t) {
+  return typeBits(t) == 16 && t != OpType::dec && t != OpType::hex && t != OpType::sdec;
+}
 } // namespace
 
 int inlineEncodingOfInt(int64_t v, OpType t) {
@@ -22,7 +26,9 @@ int inlineEncodingOfInt(int64_t v, OpType t) {
   // Bit patterns of the float constants also encode inline.
   for (unsigned i = 0; i < 9; ++i) {
     if (is64(t) ? static_cast<uint64_t>(v) == kF64Bits[i]
-        : t == OpType::f16 || t == OpType::b16 ? (static_cast<uint64_t>(v) & 0xffff) == kF16Bits[i] && static_cast<uint64_t>(v) <= 0xffff
+        : t == OpType::f16 || t == OpType::b16
+            ? (static_cast<uint64_t>(v) & 0xffff) == kF16Bits[i] &&
+                  static_cast<uint64_t>(v) <= 0xffff
         : t == OpType::bf16 ? static_cast<uint64_t>(v) == kBF16Bits[i]
                             : (static_cast<uint64_t>(v) & 0xffffffffu) == kF32Bits[i] &&
                                   (static_cast<uint64_t>(v) >> 32 == 0))

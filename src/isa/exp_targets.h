@@ -14,8 +14,8 @@ struct TargetRange {
 };
 
 constexpr TargetRange kTargets[] = {
-    {"mrtz", 8, 1, true},   {"null", 9, 1, false},          {"prim", 20, 1, true},
-    {"mrt", 0, 8, true},    {"pos", 12, 5, true},           {"dual_src_blend", 21, 2, true},
+    {"mrtz", 8, 1, true},     {"null", 9, 1, false}, {"prim", 20, 1, true},
+    {"mrt", 0, 8, true},      {"pos", 12, 5, true},  {"dual_src_blend", 21, 2, true},
     {"param", 32, 32, false},
 };
 
@@ -23,7 +23,8 @@ constexpr TargetRange kTargets[] = {
 inline std::string targetName(unsigned t) {
   for (const TargetRange &r : kTargets) {
     if (!r.onGfx11 || t < r.first || t >= r.first + r.count) continue;
-    return r.count == 1 ? std::string(r.prefix) : std::string(r.prefix) + std::to_string(t - r.first);
+    return r.count == 1 ? std::string(r.prefix)
+                        : std::string(r.prefix) + std::to_string(t - r.first);
   }
   return {};
 }

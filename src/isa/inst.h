@@ -12,12 +12,19 @@ namespace gfxasm::isa {
 
 // Mod_Lit: a literal written lit(...), which prints that way (no bits of its own).
 // Mod_LitNegative: lit(...) of a negative integer, which llvm prints sign-extended to 64 bits.
-enum OperandMods : uint8_t { Mod_Neg = 1, Mod_Abs = 2, Mod_Sext = 4, Mod_Lit = 8, Mod_LitNegative = 16 };
+enum OperandMods : uint8_t {
+  Mod_Neg = 1,
+  Mod_Abs = 2,
+  Mod_Sext = 4,
+  Mod_Lit = 8,
+  Mod_LitNegative = 16
+};
 
 struct OperandValue {
   uint32_t value = 0; // what goes into the operand's field
   uint8_t mods = 0;   // OperandMods, for sources that take them
-  uint8_t regCount = 0; // registers a register operand was written with (for checks across operands)
+  uint8_t regCount =
+      0; // registers a register operand was written with (for checks across operands)
   bool present = false;
 };
 

@@ -37,12 +37,24 @@ constexpr char kTypeKinds[] = {
 };
 } // namespace
 
-std::string_view fieldName(Field f) { return kFieldNames[static_cast<unsigned>(f)]; }
-std::string_view className(OpClass c) { return kClassNames[static_cast<unsigned>(c)]; }
-std::string_view typeName(OpType t) { return kTypeNames[static_cast<unsigned>(t)]; }
-bool isPositional(OpClass c) { return kClassPositional[static_cast<unsigned>(c)]; }
-unsigned typeBits(OpType t) { return kTypeBits[static_cast<unsigned>(t)]; }
-char typeKind(OpType t) { return kTypeKinds[static_cast<unsigned>(t)]; }
+std::string_view fieldName(Field f) {
+  return kFieldNames[static_cast<unsigned>(f)];
+}
+std::string_view className(OpClass c) {
+  return kClassNames[static_cast<unsigned>(c)];
+}
+std::string_view typeName(OpType t) {
+  return kTypeNames[static_cast<unsigned>(t)];
+}
+bool isPositional(OpClass c) {
+  return kClassPositional[static_cast<unsigned>(c)];
+}
+unsigned typeBits(OpType t) {
+  return kTypeBits[static_cast<unsigned>(t)];
+}
+char typeKind(OpType t) {
+  return kTypeKinds[static_cast<unsigned>(t)];
+}
 
 std::span<const InstrDesc> ArchTables::lookup(std::string_view name) const {
   auto lo = std::lower_bound(instrs.begin(), instrs.end(), name,

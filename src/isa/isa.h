@@ -83,20 +83,20 @@ enum class Unit : uint8_t { None, SALU, VALU, TRANS, SMEM, VMEM, DS, EXP, Branch
 
 enum InstrFlags : uint32_t {
   IF_NoFeatureCheck = 0,
-  IF_True16 = 1u << 0,    // only with +real-true16
-  IF_Fake16 = 1u << 1,    // only with -real-true16
-  IF_Wave32 = 1u << 2,    // only in wave32
-  IF_Wave64 = 1u << 3,    // only in wave64
+  IF_True16 = 1u << 0, // only with +real-true16
+  IF_Fake16 = 1u << 1, // only with -real-true16
+  IF_Wave32 = 1u << 2, // only in wave32
+  IF_Wave64 = 1u << 3, // only in wave64
 };
 
 struct InstrDesc {
-  std::string_view name;  // mnemonic as llvm-mc prints it
-  uint16_t format;        // index into ArchTables::formats
+  std::string_view name; // mnemonic as llvm-mc prints it
+  uint16_t format;       // index into ArchTables::formats
   uint16_t numOperands;
   uint32_t opcode;
-  uint32_t firstOperand;  // index into ArchTables::operands
-  uint32_t cpuMask;       // bit i: ArchTables::cpus[i] has this instruction
-  uint32_t flags;         // InstrFlags
+  uint32_t firstOperand; // index into ArchTables::operands
+  uint32_t cpuMask;      // bit i: ArchTables::cpus[i] has this instruction
+  uint32_t flags;        // InstrFlags
   Unit unit;
 };
 

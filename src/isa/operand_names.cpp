@@ -8,10 +8,10 @@ const WaitcntLayout &waitcntLayoutGfx11() {
 }
 
 namespace {
-constexpr std::string_view kDelayIds[] = {
-    "NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",    "VALU_DEP_3",
-    "VALU_DEP_4",    "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
-    "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3"};
+constexpr std::string_view kDelayIds[] = {"NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",
+                                          "VALU_DEP_3",    "VALU_DEP_4",    "TRANS32_DEP_1",
+                                          "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+                                          "SALU_CYCLE_1",  "SALU_CYCLE_2",  "SALU_CYCLE_3"};
 constexpr std::string_view kDelaySkips[] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
 
 constexpr BitField kDepctrFields[] = {{7, 1}, {0, 1}, {12, 4}, {9, 3}, {8, 1}, {1, 1}, {2, 3}};
@@ -37,20 +37,51 @@ constexpr NamedValue kHwregs[] = {
     {"HW_REG_SHADER_CYCLES", 29},
 };
 
-constexpr std::string_view kOtherHwregs[] = {
-    "HW_REG_HW_ID", "HW_REG_TBA_LO", "HW_REG_TBA_HI", "HW_REG_TMA_LO", "HW_REG_TMA_HI",
-    "HW_REG_XNACK_MASK", "HW_REG_POPS_PACKER", "HW_REG_PERF_SNAPSHOT_DATA1", "HW_REG_PERF_SNAPSHOT_DATA2",
-    "HW_REG_EXCP_FLAG_PRIV", "HW_REG_EXCP_FLAG_USER", "HW_REG_TRAP_CTRL", "HW_REG_SCRATCH_BASE_LO",
-    "HW_REG_SCRATCH_BASE_HI", "HW_REG_WAVE_MODE", "HW_REG_WAVE_STATUS", "HW_REG_WAVE_GPR_ALLOC",
-    "HW_REG_WAVE_LDS_ALLOC", "HW_REG_WAVE_HW_ID1", "HW_REG_WAVE_HW_ID2", "HW_REG_WAVE_SCHED_MODE",
-    "HW_REG_WAVE_STATE_PRIV", "HW_REG_WAVE_EXCP_FLAG_PRIV", "HW_REG_WAVE_EXCP_FLAG_USER",
-    "HW_REG_WAVE_TRAP_CTRL", "HW_REG_WAVE_DVGPR_ALLOC_LO", "HW_REG_WAVE_DVGPR_ALLOC_HI", "HW_REG_IB_STS2",
-    "HW_REG_SHADER_CYCLES_HI", "HW_REG_DVGPR_ALLOC_LO", "HW_REG_XCC_ID", "HW_REG_SQ_PERF_SNAPSHOT_DATA",
-    "HW_REG_SQ_PERF_SNAPSHOT_DATA1", "HW_REG_SQ_PERF_SNAPSHOT_PC_LO", "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
+constexpr std::string_view kOtherHwregs[] = {"HW_REG_HW_ID",
+                                             "HW_REG_TBA_LO",
+                                             "HW_REG_TBA_HI",
+                                             "HW_REG_TMA_LO",
+                                             "HW_REG_TMA_HI",
+                                             "HW_REG_XNACK_MASK",
+                                             "HW_REG_POPS_PACKER",
+                                             "HW_REG_PERF_SNAPSHOT_DATA1",
+                                             "HW_REG_PERF_SNAPSHOT_DATA2",
+                                             "HW_REG_EXCP_FLAG_PRIV",
+                                             "HW_REG_EXCP_FLAG_USER",
+                                             "HW_REG_TRAP_CTRL",
+                                             "HW_REG_SCRATCH_BASE_LO",
+                                             "HW_REG_SCRATCH_BASE_HI",
+                                             "HW_REG_WAVE_MODE",
+                                             "HW_REG_WAVE_STATUS",
+                                             "HW_REG_WAVE_GPR_ALLOC",
+                                             "HW_REG_WAVE_LDS_ALLOC",
+                                             "HW_REG_WAVE_HW_ID1",
+                                             "HW_REG_WAVE_HW_ID2",
+                                             "HW_REG_WAVE_SCHED_MODE",
+                                             "HW_REG_WAVE_STATE_PRIV",
+                                             "HW_REG_WAVE_EXCP_FLAG_PRIV",
+                                             "HW_REG_WAVE_EXCP_FLAG_USER",
+                                             "HW_REG_WAVE_TRAP_CTRL",
+                                             "HW_REG_WAVE_DVGPR_ALLOC_LO",
+                                             "HW_REG_WAVE_DVGPR_ALLOC_HI",
+                                             "HW_REG_IB_STS2",
+                                             "HW_REG_SHADER_CYCLES_HI",
+                                             "HW_REG_DVGPR_ALLOC_LO",
+                                             "HW_REG_XCC_ID",
+                                             "HW_REG_SQ_PERF_SNAPSHOT_DATA",
+                                             "HW_REG_SQ_PERF_SNAPSHOT_DATA1",
+                                             "HW_REG_SQ_PERF_SNAPSHOT_PC_LO",
+                                             "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
 
-constexpr std::string_view kOtherMessages[] = {
-    "MSG_GS", "MSG_GS_DONE", "MSG_SAVEWAVE", "MSG_ORDERED_PS_DONE", "MSG_EARLY_PRIM_DEALLOC",
-    "MSG_GET_DOORBELL", "MSG_GET_DDID", "MSG_RTN_GET_SE_AID_ID", "MSG_RTN_GET_CLUSTER_BARRIER_STATE"};
+constexpr std::string_view kOtherMessages[] = {"MSG_GS",
+                                               "MSG_GS_DONE",
+                                               "MSG_SAVEWAVE",
+                                               "MSG_ORDERED_PS_DONE",
+                                               "MSG_EARLY_PRIM_DEALLOC",
+                                               "MSG_GET_DOORBELL",
+                                               "MSG_GET_DDID",
+                                               "MSG_RTN_GET_SE_AID_ID",
+                                               "MSG_RTN_GET_CLUSTER_BARRIER_STATE"};
 
 constexpr MessageName kMessages[] = {
     {"MSG_INTERRUPT", 1, true, false},
@@ -69,30 +100,50 @@ constexpr MessageName kMessages[] = {
     {"MSG_RTN_GET_TBA_TO_PC", 134, true, false},
 };
 
-constexpr MessageOpName kGsOps[] = {
-    {"GS_OP_NOP", 0, true}, {"GS_OP_CUT", 1, true}, {"GS_OP_EMIT", 2, true}, {"GS_OP_EMIT_CUT", 3, true}};
+constexpr MessageOpName kGsOps[] = {{"GS_OP_NOP", 0, true},
+                                    {"GS_OP_CUT", 1, true},
+                                    {"GS_OP_EMIT", 2, true},
+                                    {"GS_OP_EMIT_CUT", 3, true}};
 constexpr MessageOpName kSysmsgOps[] = {{"SYSMSG_OP_ECC_ERR_INTERRUPT", 1, true},
                                         {"SYSMSG_OP_REG_RD", 2, true},
                                         {"SYSMSG_OP_HOST_TRAP_ACK", 3, false},
                                         {"SYSMSG_OP_TTRACE_PC", 4, true}};
 } // namespace
 
-std::span<const std::string_view> delayIdNames() { return kDelayIds; }
-std::span<const std::string_view> delaySkipNames() { return kDelaySkips; }
+std::span<const std::string_view> delayIdNames() {
+  return kDelayIds;
+}
+std::span<const std::string_view> delaySkipNames() {
+  return kDelaySkips;
+}
 
-std::span<const BitField> depctrFields() { return kDepctrFields; }
-std::span<const std::string_view> depctrNames() { return kDepctrNames; }
+std::span<const BitField> depctrFields() {
+  return kDepctrFields;
+}
+std::span<const std::string_view> depctrNames() {
+  return kDepctrNames;
+}
 uint32_t depctrUsedMask() {
   uint32_t m = 0;
   for (const BitField &f : kDepctrFields) m |= f.mask();
   return m;
 }
 
-std::span<const NamedValue> hwregNames() { return kHwregs; }
-std::span<const std::string_view> otherTargetHwregNames() { return kOtherHwregs; }
-std::span<const std::string_view> otherTargetMessageNames() { return kOtherMessages; }
+std::span<const NamedValue> hwregNames() {
+  return kHwregs;
+}
+std::span<const std::string_view> otherTargetHwregNames() {
+  return kOtherHwregs;
+}
+std::span<const std::string_view> otherTargetMessageNames() {
+  return kOtherMessages;
+}
 
-std::span<const MessageName> messageNames() { return kMessages; }
-std::span<const MessageOpName> messageOpNames(unsigned id) { return id == 15 ? kSysmsgOps : kGsOps; }
+std::span<const MessageName> messageNames() {
+  return kMessages;
+}
+std::span<const MessageOpName> messageOpNames(unsigned id) {
+  return id == 15 ? kSysmsgOps : kGsOps;
+}
 
 } // namespace gfxasm::isa

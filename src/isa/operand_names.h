@@ -54,8 +54,8 @@ constexpr unsigned kMsgIdMax = 255, kMsgOpMax = 7, kMsgStreamMax = 3, kMsgOpShif
 struct MessageName {
   std::string_view name;
   uint16_t id;
-  bool printed;   // llvm prints the name (MSG_SYSMSG is accepted but prints as numbers)
-  bool takesOp;   // an operation is required (and no stream allowed)
+  bool printed; // llvm prints the name (MSG_SYSMSG is accepted but prints as numbers)
+  bool takesOp; // an operation is required (and no stream allowed)
 };
 std::span<const MessageName> messageNames();
 std::span<const std::string_view> otherTargetMessageNames();

@@ -71,8 +71,10 @@ bool scalarTupleAligned(unsigned index, unsigned dwords) {
 
 bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
   auto tuple = [&](std::string_view prefix, unsigned idx) {
-    if (dwords == 1) fmt::format_to(std::back_inserter(out), "{}{}", prefix, idx);
-    else fmt::format_to(std::back_inserter(out), "{}[{}:{}]", prefix, idx, idx + dwords - 1);
+    if (dwords == 1)
+      fmt::format_to(std::back_inserter(out), "{}{}", prefix, idx);
+    else
+      fmt::format_to(std::back_inserter(out), "{}[{}:{}]", prefix, idx, idx + dwords - 1);
   };
   if (enc < src::kNumSgprs) {
     tuple("s", enc);

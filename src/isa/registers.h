@@ -14,16 +14,16 @@ enum class RegFile : uint8_t { None, SGPR, VGPR, AGPR, TTMP, Special };
 
 struct Reg {
   RegFile file = RegFile::None;
-  uint16_t index = 0;  // register number; for Special the source encoding
-  uint16_t count = 1;  // 32-bit registers covered
-  uint8_t half = 0;    // true16 half: 0 none, 1 .l, 2 .h
+  uint16_t index = 0; // register number; for Special the source encoding
+  uint16_t count = 1; // 32-bit registers covered
+  uint8_t half = 0;   // true16 half: 0 none, 1 .l, 2 .h
 };
 
 namespace src {
 constexpr unsigned kVccLo = 106, kVccHi = 107, kTtmp0 = 108, kNull = 124, kM0 = 125, kExecLo = 126,
-                   kExecHi = 127, kIntZero = 128, kIntMax = 192, kIntNegMin = 208, kSharedBase = 235,
-                   kPopsExitingWaveId = 239, kFloatFirst = 240, kInvPi = 248, kDpp8 = 233,
-                   kDpp8Fi = 234, kDpp16 = 250, kVccz = 251, kExecz = 252, kScc = 253,
+                   kExecHi = 127, kIntZero = 128, kIntMax = 192, kIntNegMin = 208,
+                   kSharedBase = 235, kPopsExitingWaveId = 239, kFloatFirst = 240, kInvPi = 248,
+                   kDpp8 = 233, kDpp8Fi = 234, kDpp16 = 250, kVccz = 251, kExecz = 252, kScc = 253,
                    kLdsDirect = 254, kLiteral = 255, kVgpr0 = 256;
 constexpr unsigned kNumSgprs = 106, kNumTtmps = 16, kNumVgprs = 256;
 } // namespace src

@@ -29,8 +29,8 @@ int64_t signExtend(uint32_t v, unsigned bits) {
   return (s >> (bits - 1)) ? s - (int64_t{1} << bits) : s;
 }
 
-constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
-                                          "2D_MSAA_ARRAY"};
+constexpr std::string_view kDimNames[] = {"1D",       "2D",       "3D",      "CUBE",
+                                          "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"};
 constexpr isa::Field kNsaExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
 
 const OperandValue *operandOf(const Inst &inst, Field f) {
@@ -67,7 +67,8 @@ void printSwizzle(uint32_t v, std::string &out) {
   } else if (v >= 0xc000) {
     fmt::format_to(o, "offset:swizzle(ROTATE,{},{})", (v >> 10) & 1, (v >> 5) & 0x1f);
   } else if ((v & 0xff00) == 0x8000) {
-    fmt::format_to(o, "offset:swizzle(QUAD_PERM,{},{},{},{})", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
+    fmt::format_to(o, "offset:swizzle(QUAD_PERM,{},{},{},{})", v & 3, (v >> 2) & 3, (v >> 4) & 3,
+                   (v >> 6) & 3);
   } else if ((v & 0x8000) == 0) {
     uint32_t andMask = v & 0x1f, orMask = (v >> 5) & 0x1f, xorMask = (v >> 10) & 0x1f;
     uint32_t group = 0x20 - andMask;
@@ -98,35 +99,19 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {
-  case OpClass::vgpr_tuple:
-    printVgprs(v, dwordsOf(d.type, pc.wave64), out);
-    break;
-  case OpClass::mem_off:
-    out += "off";
-    break;
-  case OpClass::flat_saddr:
-    printRegister(v, dwordsOf(d.type, pc.wave64), out);
-    break;
+  case OpClass::vgpr_tuple: printVgprs(v, dwordsOf(d.type, pc.wave64), out); break;
+  case OpClass::mem_off: out += "off"; break;
+  case OpClass::flat_saddr: printRegister(v, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::mem_offset_u16:
   case OpClass::mem_offset_u8:
-  case OpClass::mem_offset_u12:
-    printNamedValue(fieldName(d.field), v, out);
-    break;
-  case OpClass::mem_offset_s13:
-    printNamedValue(fieldName(d.field), signExtend(v, 13), out);
-    break;
-  case OpClass::required_flag:
-    out += fieldName(d.field);
-    break;
+  case OpClass::mem_offset_u12: printNamedValue(fieldName(d.field), v, out); break;
+  case OpClass::mem_offset_s13: printNamedValue(fieldName(d.field), signExtend(v, 13), out); break;
+  case OpClass::required_flag: out += fieldName(d.field); break;
   case OpClass::mem_flag:
     if (v) out += fieldName(d.field);
     break;
-  case OpClass::srsrc:
-    printRegister(v * 4, dwordsOf(d.type, pc.wave64), out);
-    break;
-  case OpClass::buf_soffset:
-    printSource(inst, d, v, pc.wave64, out);
-    break;
+  case OpClass::srsrc: printRegister(v * 4, dwordsOf(d.type, pc.wave64), out); break;
+  case OpClass::buf_soffset: printSource(inst, d, v, pc.wave64, out); break;
   case OpClass::mimg_vdata:
     if (inst.ops[i].regCount == 0) {
       out += "off"; // a sample that discards its result
@@ -135,28 +120,24 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     if (samplerWithAddressList(inst)) out += ' ';
     printVgprs(v, inst.ops[i].regCount, out);
     break;
-  case OpClass::mimg_vaddr:
-    printVgprs(v, inst.ops[i].regCount, out);
-    break;
-  case OpClass::mimg_nsa_vaddr:
-    printAddressList(inst, inst.ops[i], out);
-    break;
+  case OpClass::mimg_vaddr: printVgprs(v, inst.ops[i].regCount, out); break;
+  case OpClass::mimg_nsa_vaddr: printAddressList(inst, inst.ops[i], out); break;
   case OpClass::dmask:
     if (v) fmt::format_to(std::back_inserter(out), "dmask:0x{:x}", v);
     break;
-  case OpClass::ds_swizzle:
-    printSwizzle(v, out);
-    break;
+  case OpClass::ds_swizzle: printSwizzle(v, out); break;
   case OpClass::dim:
-    if (v < std::size(kDimNames)) fmt::format_to(std::back_inserter(out), "dim:SQ_RSRC_IMG_{}", kDimNames[v]);
+    if (v < std::size(kDimNames))
+      fmt::format_to(std::back_inserter(out), "dim:SQ_RSRC_IMG_{}", kDimNames[v]);
     break;
   case OpClass::mtbuf_format:
     if (v == kBufFormatDefault) break;
-    if (v < std::size(kBufFormatNames)) fmt::format_to(std::back_inserter(out), "format:[BUF_FMT_{}]", kBufFormatNames[v]);
-    else fmt::format_to(std::back_inserter(out), "format:{}", v);
+    if (v < std::size(kBufFormatNames))
+      fmt::format_to(std::back_inserter(out), "format:[BUF_FMT_{}]", kBufFormatNames[v]);
+    else
+      fmt::format_to(std::back_inserter(out), "format:{}", v);
     break;
-  default:
-    break;
+  default: break;
   }
 }
 

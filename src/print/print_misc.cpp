@@ -27,16 +27,14 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string 
   const OperandDesc &d = ops[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
-  case OpClass::exp_target:
-    out += exp::targetName(v.value);
-    break;
+  case OpClass::exp_target: out += exp::targetName(v.value); break;
   case OpClass::exp_src:
-    if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1) fmt::format_to(std::back_inserter(out), "v{}", v.value);
-    else out += "off";
+    if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1)
+      fmt::format_to(std::back_inserter(out), "v{}", v.value);
+    else
+      out += "off";
     break;
-  case OpClass::mvdst:
-    printVgpr(inst, d, v.value, out);
-    break;
+  case OpClass::mvdst: printVgpr(inst, d, v.value, out); break;
   case OpClass::msrc:
     if (v.mods & Mod_Neg) out += '-';
     if (v.mods & Mod_Abs) out += '|';

@@ -34,8 +34,9 @@ void printScalarSource(const PrintContext &pc, const Inst &inst, const OperandDe
     // integers sign-extended to 64 bits.
     uint64_t value = inst.literal;
     if (v.mods & Mod_LitNegative)
-      value = static_cast<uint64_t>(typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(inst.literal)}
-                                                           : int64_t{static_cast<int32_t>(inst.literal)});
+      value = static_cast<uint64_t>(typeBits(d.type) == 16
+                                        ? int64_t{static_cast<int16_t>(inst.literal)}
+                                        : int64_t{static_cast<int32_t>(inst.literal)});
     fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
     return;
   }
@@ -57,16 +58,18 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::smem_sdata:
   case OpClass::ssrc:
     // A relocatable literal prints as the symbol it was written as.
-    if (static_cast<int>(i) == inst.labelOperand) out += inst.labelSymbol;
-    else printScalarSource(pc, inst, d, v, out);
+    if (static_cast<int>(i) == inst.labelOperand)
+      out += inst.labelSymbol;
+    else
+      printScalarSource(pc, inst, d, v, out);
     break;
-  case OpClass::sbase:
-    printRegister(v.value << 1, dwordsOf(d.type, pc.wave64), out);
-    break;
+  case OpClass::sbase: printRegister(v.value << 1, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::smem_soffset:
     // Not present: the immediate form, the offset in place of the SGPR.
-    if (!v.present) printSignedHex(valueOf(inst, Field::offset), 21, out);
-    else printSource(inst, d, v.value, pc.wave64, out);
+    if (!v.present)
+      printSignedHex(valueOf(inst, Field::offset), 21, out);
+    else
+      printSource(inst, d, v.value, pc.wave64, out);
     break;
   case OpClass::smem_offset:
     if (v.present) {
@@ -77,25 +80,28 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::imm16:
   case OpClass::uimm16:
     if ((d.flags & OF_Optional) && v.value == 0) break; // left out at its default
-    if (d.type == OpType::hex) printHex(v.value & 0xffff, out);
-    else fmt::format_to(std::back_inserter(out), "{}", v.value & 0xffff);
+    if (d.type == OpType::hex)
+      printHex(v.value & 0xffff, out);
+    else
+      fmt::format_to(std::back_inserter(out), "{}", v.value & 0xffff);
     break;
-  case OpClass::imm:
-    printImm32(v.value, out);
-    break;
+  case OpClass::imm: printImm32(v.value, out); break;
   case OpClass::simm32:
-    if (d.type == OpType::none) printImm32(v.value, out);
-    else printHex(v.value, out);
+    if (d.type == OpType::none)
+      printImm32(v.value, out);
+    else
+      printHex(v.value, out);
     break;
   case OpClass::label:
-    if (static_cast<int>(i) == inst.labelOperand) out += inst.labelSymbol;
-    else fmt::format_to(std::back_inserter(out), "{}", static_cast<int32_t>(v.value));
+    if (static_cast<int>(i) == inst.labelOperand)
+      out += inst.labelSymbol;
+    else
+      fmt::format_to(std::back_inserter(out), "{}", static_cast<int32_t>(v.value));
     break;
   case OpClass::flag:
     if (v.value) out += fieldName(d.field);
     break;
-  default:
-    break;
+  default: break;
   }
 }
 

@@ -18,9 +18,12 @@ void printWaitcnt(uint32_t v, std::string &out) {
   uint32_t vm = l.vmcnt.get(v), exp = l.expcnt.get(v), lgkm = l.lgkmcnt.get(v);
   bool all = vm == l.vmcnt.max() && exp == l.expcnt.max() && lgkm == l.lgkmcnt.max();
   const char *sep = "";
-  if (vm != l.vmcnt.max() || all) fmt::format_to(std::back_inserter(out), "{}vmcnt({})", sep, vm), sep = " ";
-  if (exp != l.expcnt.max() || all) fmt::format_to(std::back_inserter(out), "{}expcnt({})", sep, exp), sep = " ";
-  if (lgkm != l.lgkmcnt.max() || all) fmt::format_to(std::back_inserter(out), "{}lgkmcnt({})", sep, lgkm);
+  if (vm != l.vmcnt.max() || all)
+    fmt::format_to(std::back_inserter(out), "{}vmcnt({})", sep, vm), sep = " ";
+  if (exp != l.expcnt.max() || all)
+    fmt::format_to(std::back_inserter(out), "{}expcnt({})", sep, exp), sep = " ";
+  if (lgkm != l.lgkmcnt.max() || all)
+    fmt::format_to(std::back_inserter(out), "{}lgkmcnt({})", sep, lgkm);
 }
 
 void printDelay(uint32_t v, std::string &out) {
@@ -28,7 +31,8 @@ void printDelay(uint32_t v, std::string &out) {
   auto skips = delaySkipNames();
   uint32_t id0 = kDelayInstId0.get(v), skip = kDelaySkip.get(v), id1 = kDelayInstId1.get(v);
   const char *sep = "";
-  auto field = [&](const char *name, uint32_t val, std::span<const std::string_view> names, const char *invalid) {
+  auto field = [&](const char *name, uint32_t val, std::span<const std::string_view> names,
+                   const char *invalid) {
     out += sep;
     out += name;
     out += '(';
@@ -52,7 +56,8 @@ void printDepctr(uint32_t v, std::string &out) {
   }
   auto fields = depctrFields();
   auto names = depctrNames();
-  bool allMax = std::all_of(fields.begin(), fields.end(), [&](const BitField &f) { return f.get(v) == f.max(); });
+  bool allMax = std::all_of(fields.begin(), fields.end(),
+                            [&](const BitField &f) { return f.get(v) == f.max(); });
   const char *sep = "";
   for (size_t k = 0; k < fields.size(); ++k) {
     if (!allMax && fields[k].get(v) == fields[k].max()) continue;
@@ -65,9 +70,12 @@ void printHwreg(uint32_t v, std::string &out) {
   uint32_t id = kHwregId.get(v), offset = kHwregOffset.get(v), size = kHwregSizeMinus1.get(v) + 1;
   out += "hwreg(";
   auto names = hwregNames();
-  auto it = std::find_if(names.begin(), names.end(), [&](const NamedValue &n) { return n.value == id; });
-  if (it != names.end()) out += it->name;
-  else fmt::format_to(std::back_inserter(out), "{}", id);
+  auto it =
+      std::find_if(names.begin(), names.end(), [&](const NamedValue &n) { return n.value == id; });
+  if (it != names.end())
+    out += it->name;
+  else
+    fmt::format_to(std::back_inserter(out), "{}", id);
   if (offset != 0 || size != 32) fmt::format_to(std::back_inserter(out), ", {}, {}", offset, size);
   out += ')';
 }
@@ -79,9 +87,12 @@ void printSendmsg(uint32_t v, std::string &out) {
   auto names = messageNames();
   auto it = std::find_if(names.begin(), names.end(),
                          [&](const MessageName &m) { return m.printed && m.id == id; });
-  if (it != names.end()) fmt::format_to(std::back_inserter(out), "sendmsg({})", it->name);
-  else if (v == id) fmt::format_to(std::back_inserter(out), "sendmsg({}, 0, 0)", id);
-  else fmt::format_to(std::back_inserter(out), "{}", v);
+  if (it != names.end())
+    fmt::format_to(std::back_inserter(out), "sendmsg({})", it->name);
+  else if (v == id)
+    fmt::format_to(std::back_inserter(out), "sendmsg({}, 0, 0)", id);
+  else
+    fmt::format_to(std::back_inserter(out), "{}", v);
 }
 
 } // namespace

@@ -25,7 +25,8 @@ uint32_t opselBits(const Inst &inst) {
 }
 
 // A VGPR field value (8-bit field: n; 9-bit source field: 256 + n) of operand `d`.
-void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
+void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t value,
+               std::string &out) {
   unsigned n = value >= src::kVgpr0 ? value - src::kVgpr0 : value;
   if (isTrue16Operand(inst, d.type)) {
     bool hi;
@@ -43,10 +44,12 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
 
 // A literal prints as lit(...) when written so or when it would read back as an inline constant.
 bool literalForm(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
-  return v.value == src::kLiteral && ((v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type));
+  return v.value == src::kLiteral &&
+         ((v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type));
 }
 
-void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
+void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v,
+                   std::string &out) {
   uint32_t enc = v.value;
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral) {
@@ -60,7 +63,9 @@ void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v
     }
     if (lit) out += "lit(";
     // b16 shows the low half, but a lit(...) all of it (a float's f32 bits).
-    printHex(lit && d.type == OpType::b16 ? inst.literal : as::valuLiteralPrintValue(inst.literal, d.type), out);
+    printHex(lit && d.type == OpType::b16 ? inst.literal
+                                          : as::valuLiteralPrintValue(inst.literal, d.type),
+             out);
     if (lit) out += ')';
     return;
   }
@@ -75,18 +80,23 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::
     out += inst.labelSymbol; // a relocatable literal
     return;
   }
-  bool isReg = enc >= src::kVgpr0 || enc < src::kIntZero || (enc >= src::kSharedBase && enc < src::kFloatFirst) ||
+  bool isReg = enc >= src::kVgpr0 || enc < src::kIntZero ||
+               (enc >= src::kSharedBase && enc < src::kFloatFirst) ||
                (enc > src::kInvPi && enc != src::kLiteral);
   bool neg = v.mods & Mod_Neg, abs = v.mods & Mod_Abs;
   // llvm writes neg of a number as neg(...) (the minus would read as the number's sign); a
   // literal shown as lit(...) takes a plain minus.
   bool litForm = literalForm(inst, d, v);
   bool negCall = neg && !abs && !isReg && !litForm;
-  if (negCall) out += "neg(";
-  else if (neg) out += '-';
+  if (negCall)
+    out += "neg(";
+  else if (neg)
+    out += '-';
   if (abs) out += '|';
-  if (enc >= src::kVgpr0) printVgpr(pc, inst, d, enc, out);
-  else if (!printRegister(enc, dwordsOf(d.type, pc.wave64), out)) printConstant(inst, d, v, out);
+  if (enc >= src::kVgpr0)
+    printVgpr(pc, inst, d, enc, out);
+  else if (!printRegister(enc, dwordsOf(d.type, pc.wave64), out))
+    printConstant(inst, d, v, out);
   if (abs) out += '|';
   if (negCall) out += ')';
 }
@@ -99,14 +109,17 @@ bool hasVgprDst(const Inst &inst) {
 void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
-  unsigned n = d.cls == OpClass::vop_opsel3 ? 3 : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4 : 2;
+  unsigned n = d.cls == OpClass::vop_opsel3                                       ? 3
+               : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4
+                                                                                  : 2;
   // v_fmac_*: the tied src2's entry repeats the destination's bit.
   bool tied = n == 4 && as::operandIndex(inst, Field::src2) < 0;
   out += "op_sel:[";
   for (unsigned k = 0; k < n; ++k) {
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
     if (tied && k == 2) bit = 3;
-    if (bit == 3 && d.cls != OpClass::vop_opsel_pair && !hasVgprDst(inst)) bit = 4; // VOPC: always 0
+    if (bit == 3 && d.cls != OpClass::vop_opsel_pair && !hasVgprDst(inst))
+      bit = 4; // VOPC: always 0
     if (k) out += ',';
     out += (bits >> bit & 1) ? '1' : '0';
   }
@@ -119,42 +132,29 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
-  case OpClass::vgpr:
-    printVgpr(pc, inst, d, v.value, out);
-    break;
+  case OpClass::vgpr: printVgpr(pc, inst, d, v.value, out); break;
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline:
-    printValuSource(pc, inst, i, out);
-    break;
+  case OpClass::vssrc_inline: printValuSource(pc, inst, i, out); break;
   case OpClass::vmask:
-  case OpClass::vsdst_nom0:
-    printSource(inst, d, v.value, pc.wave64, out);
-    break;
-  case OpClass::vcc:
-    out += pc.wave64 ? "vcc" : "vcc_lo";
-    break;
-  case OpClass::vk:
-    printHex(as::valuLiteralPrintValue(v.value, d.type), out);
-    break;
+  case OpClass::vsdst_nom0: printSource(inst, d, v.value, pc.wave64, out); break;
+  case OpClass::vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
+  case OpClass::vk: printHex(as::valuLiteralPrintValue(v.value, d.type), out); break;
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
-  case OpClass::vop_opsel_hidden:
-    printOpsel(inst, d, v.value, out);
-    break;
+  case OpClass::vop_opsel_hidden: printOpsel(inst, d, v.value, out); break;
   case OpClass::vop_clamp:
     if (v.value) out += "clamp";
     break;
   case OpClass::vop_omod:
     if (v.value) out += v.value == 1 ? "mul:2" : v.value == 2 ? "mul:4" : "div:2";
     break;
-  default:
-    break;
+  default: break;
   }
 }
 

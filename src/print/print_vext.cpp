@@ -37,17 +37,21 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
 
 // -x, |x|, -|x|; a negated constant prints as neg(x), which cannot read as a negative number.
 // A relocatable literal prints as its symbol.
-void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wave64, std::string &out) {
+void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wave64,
+                   std::string &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   if (static_cast<int>(i) == inst.labelOperand) {
     out += inst.labelSymbol;
     return;
   }
   bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
-                  (v.value >= src::kFloatFirst && v.value <= src::kInvPi) || v.value == src::kLiteral;
+                  (v.value >= src::kFloatFirst && v.value <= src::kInvPi) ||
+                  v.value == src::kLiteral;
   bool negFunction = (v.mods & Mod_Neg) && !(v.mods & Mod_Abs) && constant;
-  if (negFunction) out += "neg(";
-  else if (v.mods & Mod_Neg) out += '-';
+  if (negFunction)
+    out += "neg(";
+  else if (v.mods & Mod_Neg)
+    out += '-';
   if (v.mods & Mod_Abs) out += '|';
   printSource(inst, d, v.value, wave64, out);
   if (v.mods & Mod_Abs) out += '|';
@@ -65,12 +69,14 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
 }
 
 // A VOP3 DPP source: src0 holds the VGPR number, src1 its 9-bit encoding; true16 halves by op_sel.
-void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
+void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v,
+                   std::string &out) {
   unsigned n = v.value >= src::kVgpr0 ? v.value - src::kVgpr0 : v.value;
   if (v.mods & Mod_Neg) out += '-';
   if (v.mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
-    fmt::format_to(std::back_inserter(out), "v{}.{}", n, (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1 ? 'h' : 'l');
+    fmt::format_to(std::back_inserter(out), "v{}.{}", n,
+                   (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1 ? 'h' : 'l');
   else
     printRegister(n + src::kVgpr0, dwordsOf(d.type, false), out);
   if (v.mods & Mod_Abs) out += '|';
@@ -78,16 +84,20 @@ void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v
 
 void printDppControl(uint32_t ctrl, std::string &out) {
   if (ctrl <= 0xff) {
-    fmt::format_to(std::back_inserter(out), "quad_perm:[{},{},{},{}]", ctrl & 3, (ctrl >> 2) & 3, (ctrl >> 4) & 3,
-                   (ctrl >> 6) & 3);
+    fmt::format_to(std::back_inserter(out), "quad_perm:[{},{},{},{}]", ctrl & 3, (ctrl >> 2) & 3,
+                   (ctrl >> 4) & 3, (ctrl >> 6) & 3);
     return;
   }
-  if (ctrl == 0x140) out += "row_mirror";
-  else if (ctrl == 0x141) out += "row_half_mirror";
+  if (ctrl == 0x140)
+    out += "row_mirror";
+  else if (ctrl == 0x141)
+    out += "row_half_mirror";
   else {
-    static constexpr const char *kRows[] = {"row_shl", "row_shr", "row_ror", nullptr, nullptr, "row_share", "row_xmask"};
+    static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
+                                            nullptr,   "row_share", "row_xmask"};
     unsigned kind = (ctrl >> 4) & 0xf;
-    fmt::format_to(std::back_inserter(out), "{}:{}", kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl", ctrl & 0xf);
+    fmt::format_to(std::back_inserter(out), "{}:{}",
+                   kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl", ctrl & 0xf);
   }
 }
 
@@ -102,36 +112,28 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     break;
   case OpClass::pvreg:
   case OpClass::psrc:
-  case OpClass::psrc_mods:
-    printWithMods(inst, i, v, pc.wave64, out);
-    break;
+  case OpClass::psrc_mods: printWithMods(inst, i, v, pc.wave64, out); break;
   case OpClass::wmma_c:
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
     if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))
-      printInlineConstant(v.value, as::wmmaAccumulatorIs64(d.type) ? OpType::f64 : OpType::f32, out);
+      printInlineConstant(v.value, as::wmmaAccumulatorIs64(d.type) ? OpType::f64 : OpType::f32,
+                          out);
     break;
   case OpClass::sel:
-  case OpClass::sel_ones:
-    printSelArray(inst, d, v.value, out);
-    break;
+  case OpClass::sel_ones: printSelArray(inst, d, v.value, out); break;
   case OpClass::vopd_vdst:
   case OpClass::vopd_vdst_acc: {
     // vdsty holds v/2; its low bit is the complement of vdstx's.
-    uint32_t n = d.field == Field::vdsty ? v.value << 1 | (~valueOf(inst, Field::vdstx) & 1) : v.value;
+    uint32_t n =
+        d.field == Field::vdsty ? v.value << 1 | (~valueOf(inst, Field::vdstx) & 1) : v.value;
     printRegister(n + src::kVgpr0, 1, out);
     break;
   }
   case OpClass::vopd_vsrc:
-  case OpClass::vopd_vsrc2:
-    printRegister(v.value + src::kVgpr0, 1, out);
-    break;
+  case OpClass::vopd_vsrc2: printRegister(v.value + src::kVgpr0, 1, out); break;
   case OpClass::vopd_src:
-  case OpClass::vopd_src_vcc:
-    printWithMods(inst, i, v, pc.wave64, out);
-    break;
-  case OpClass::vopd_k:
-    printHex(inst.literal, out);
-    break;
+  case OpClass::vopd_src_vcc: printWithMods(inst, i, v, pc.wave64, out); break;
+  case OpClass::vopd_k: printHex(inst.literal, out); break;
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
   case OpClass::dpp_vreg_neg:
@@ -139,20 +141,12 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::dpp_vreg_lo:
   case OpClass::dpp_vreg_lo_mod:
   case OpClass::dpp_vreg_lo_neg:
-  case OpClass::dpp_vreg_lo_abs:
-    printDppVreg(inst, d, v, out);
-    break;
+  case OpClass::dpp_vreg_lo_abs: printDppVreg(inst, d, v, out); break;
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg:
-    printDpp3Vgpr(inst, d, v, out);
-    break;
-  case OpClass::dpp_vcc:
-    out += pc.wave64 ? "vcc" : "vcc_lo";
-    break;
-  case OpClass::dpp_ctrl:
-    printDppControl(v.value, out);
-    break;
+  case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, d, v, out); break;
+  case OpClass::dpp_vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
+  case OpClass::dpp_ctrl: printDppControl(v.value, out); break;
   case OpClass::dpp_mask: // always printed, as written
     out += fieldName(d.field);
     out += ':';
@@ -166,14 +160,14 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     break;
   case OpClass::dpp8_sel:
     out += "dpp8:[";
-    for (unsigned k = 0; k < 8; ++k) fmt::format_to(std::back_inserter(out), "{}{}", k ? "," : "", (v.value >> (3 * k)) & 7);
+    for (unsigned k = 0; k < 8; ++k)
+      fmt::format_to(std::back_inserter(out), "{}{}", k ? "," : "", (v.value >> (3 * k)) & 7);
     out += ']';
     break;
   case OpClass::dpp8_fi:
     if (v.value == src::kDpp8Fi) out += "fi:1";
     break;
-  default:
-    break;
+  default: break;
   }
 }
 

@@ -17,13 +17,17 @@ unsigned dwordsOf(OpType t, bool wave64) {
   return bits <= 32 ? 1 : bits / 32;
 }
 
-void printHex(uint32_t v, std::string &out) { fmt::format_to(std::back_inserter(out), "0x{:x}", v); }
+void printHex(uint32_t v, std::string &out) {
+  fmt::format_to(std::back_inserter(out), "0x{:x}", v);
+}
 
 void printSignedHex(uint32_t v, unsigned bits, std::string &out) {
   int64_t s = static_cast<int64_t>(v & ((1ull << bits) - 1));
   if (s >> (bits - 1)) s -= int64_t{1} << bits;
-  if (s < 0) fmt::format_to(std::back_inserter(out), "-0x{:x}", -s);
-  else fmt::format_to(std::back_inserter(out), "0x{:x}", s);
+  if (s < 0)
+    fmt::format_to(std::back_inserter(out), "-0x{:x}", -s);
+  else
+    fmt::format_to(std::back_inserter(out), "0x{:x}", s);
 }
 
 uint32_t valueOf(const Inst &inst, Field f) {
@@ -33,7 +37,8 @@ uint32_t valueOf(const Inst &inst, Field f) {
   return 0;
 }
 
-void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64, std::string &out) {
+void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64,
+                 std::string &out) {
   if (printRegister(enc, dwordsOf(d.type, wave64), out)) return;
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral) {
@@ -47,7 +52,9 @@ namespace {
 void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
   switch (inst.arch->operandsOf(*inst.desc)[i].cls) {
 #define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n: print_##fam(pc, inst, i, out); break;
+  case OpClass::n:                                                                                 \
+    print_##fam(pc, inst, i, out);                                                                 \
+    break;
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;

@@ -2,9 +2,10 @@
 // combinations assembled by gfxasm and by llvm-mc must print the same text and the same bytes,
 // and the lines llvm-mc rejects must be rejected on the same line.
 //
-// Environment: GFXASM_DIFF_SAMPLES (default 24 per instruction entry, of which 2 draw likely invalid spellings), GFXASM_DIFF_SEED,
-// GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both outputs), LLVM_MC (default llvm-mc-22),
-// GFXASM_DIFF_FORMATS (comma-separated format names to test; default all).
+// Environment: GFXASM_DIFF_SAMPLES (default 24 per instruction entry, of which 2 draw likely
+// invalid spellings), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both
+// outputs), LLVM_MC (default llvm-mc-22), GFXASM_DIFF_FORMATS (comma-separated format names to
+// test; default all).
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -43,15 +44,17 @@ std::string readFile(const std::string &path) {
   return ss.str();
 }
 
-ToolOutput runLlvmMc(const std::string &cpu, const std::vector<std::string> &mattr, const std::string &input) {
+ToolOutput runLlvmMc(const std::string &cpu, const std::vector<std::string> &mattr,
+                     const std::string &input) {
   std::string dir = envOr("TMPDIR", "/tmp");
   std::string base = fmt::format("{}/gfxasm_diff_{}", dir, ::getpid());
   std::ofstream(base + ".s") << input;
   std::string attrs;
   for (auto &a : mattr) attrs += (attrs.empty() ? "" : ",") + a;
-  std::string cmd = fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {}.s >{}.out 2>{}.err",
-                                envOr("LLVM_MC", "llvm-mc-22"), cpu, attrs.empty() ? "" : "-mattr=" + attrs,
-                                base, base, base);
+  std::string cmd =
+      fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {}.s >{}.out 2>{}.err",
+                  envOr("LLVM_MC", "llvm-mc-22"), cpu, attrs.empty() ? "" : "-mattr=" + attrs, base,
+                  base, base);
   ToolOutput r;
   r.status = std::system(cmd.c_str());
   r.out = readFile(base + ".out");
@@ -139,7 +142,8 @@ TEST_P(Differential, MatchesLlvmMc) {
   auto tested = [&](const InstrDesc &d) {
     if (!(d.cpuMask & (1u << target->cpuIndex()))) return false;
     if (!onlyFormats.empty() &&
-        ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") == std::string::npos)
+        ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") ==
+            std::string::npos)
       return false;
     if ((d.flags & IF_True16) && !target->realTrue16()) return false;
     if ((d.flags & IF_Fake16) && target->realTrue16()) return false;
@@ -231,10 +235,11 @@ TEST_P(Differential, MatchesLlvmMc) {
   for (auto &[fmtName, c] : perFormat) {
     total += c.first;
     if (!fmtName.empty())
-      std::printf("[diff %s] %-8s %6u lines, %4u accept/reject mismatches\n", cfg.cpu, fmtName.c_str(),
-                  c.first, c.second);
+      std::printf("[diff %s] %-8s %6u lines, %4u accept/reject mismatches\n", cfg.cpu,
+                  fmtName.c_str(), c.first, c.second);
   }
-  std::printf("[diff %s] %zu instructions, %u lines, %u mismatches\n", cfg.cpu, names.size(), total, mismatches);
+  std::printf("[diff %s] %zu instructions, %u lines, %u mismatches\n", cfg.cpu, names.size(), total,
+              mismatches);
   if (const char *keep = std::getenv("GFXASM_DIFF_KEEP")) {
     std::string name = cfg.cpu;
     for (auto &a : cfg.mattr) name += a;
@@ -244,18 +249,18 @@ TEST_P(Differential, MatchesLlvmMc) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Gfx11, Differential,
-                         ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
-                                           Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
-                                           Config{"gfx1102", {}}, Config{"gfx1103", {}},
-                                           Config{"gfx1150", {}}, Config{"gfx1151", {}},
-                                           Config{"gfx1152", {}}, Config{"gfx1153", {}}),
-                         [](const ::testing::TestParamInfo<Config> &info) {
-                           std::string n = info.param.cpu;
-                           for (auto &a : info.param.mattr)
-                             for (char ch : a) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Gfx11, Differential,
+    ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
+                      Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
+                      Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
+                      Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}}),
+    [](const ::testing::TestParamInfo<Config> &info) {
+      std::string n = info.param.cpu;
+      for (auto &a : info.param.mattr)
+        for (char ch : a) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+      return n;
+    });
 
 } // namespace
 } // namespace gfxasm::difftest

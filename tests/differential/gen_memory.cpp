@@ -46,27 +46,38 @@ std::string descriptor(GenContext &g, unsigned dwords) {
 std::string bufferSoffset(GenContext &g) {
   switch (g.below(6)) {
   case 0: {
-    static const char *const kRegs[] = {"m0", "null", "vcc_lo", "vcc_hi", "exec_lo", "exec_hi", "src_scc",
-                                        "src_shared_base", "src_private_limit", "ttmp5"};
+    static const char *const kRegs[] = {"m0",
+                                        "null",
+                                        "vcc_lo",
+                                        "vcc_hi",
+                                        "exec_lo",
+                                        "exec_hi",
+                                        "src_scc",
+                                        "src_shared_base",
+                                        "src_private_limit",
+                                        "ttmp5"};
     return g.pick(kRegs);
   }
   case 1: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   case 2: {
     if (g.invalid) return genInlineOrLiteral(g, OpType::b32);
-    static const char *const kFloats[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.15915494"};
+    static const char *const kFloats[] = {"0.5",  "-0.5", "1.0",  "-1.0",      "2.0",
+                                          "-2.0", "4.0",  "-4.0", "0.15915494"};
     return g.pick(kFloats);
   }
-  default:
-    return fmt::format("s{}", g.below(106));
+  default: return fmt::format("s{}", g.below(106));
   }
 }
 
 std::string bufferFormat(GenContext &g) {
   if (g.chance(30)) return {};
   if (g.chance(25)) return fmt::format("format:{}", g.below(g.invalid ? 140 : 128));
-  if (g.chance(50)) return fmt::format("format:[BUF_FMT_{}]", kBufFormatNames[g.below(std::size(kBufFormatNames))]);
-  std::string data = fmt::format("BUF_DATA_FORMAT_{}", kBufDataFormats[g.below(std::size(kBufDataFormats))]);
-  std::string num = fmt::format("BUF_NUM_FORMAT_{}", kBufNumFormats[g.below(std::size(kBufNumFormats))]);
+  if (g.chance(50))
+    return fmt::format("format:[BUF_FMT_{}]", kBufFormatNames[g.below(std::size(kBufFormatNames))]);
+  std::string data =
+      fmt::format("BUF_DATA_FORMAT_{}", kBufDataFormats[g.below(std::size(kBufDataFormats))]);
+  std::string num =
+      fmt::format("BUF_NUM_FORMAT_{}", kBufNumFormats[g.below(std::size(kBufNumFormats))]);
   switch (g.below(4)) {
   case 0: return fmt::format("format:[{}]", data);
   case 1: return fmt::format("format:[{}]", num);
@@ -76,7 +87,8 @@ std::string bufferFormat(GenContext &g) {
 }
 
 // An image instruction's operands depend on each other (data width on dmask, d16 and tfe; address
-// width on dim and a16), so a line's modifiers are drawn first, when its first operand is asked for.
+// width on dim and a16), so a line's modifiers are drawn first, when its first operand is asked
+// for.
 struct ImagePlan {
   unsigned dim = 0, dmask = 1, dataDwords = 1, addressDwords = 1;
   bool noData = false; // image_sample* with `off` data
@@ -84,13 +96,14 @@ struct ImagePlan {
 };
 ImagePlan gImage;
 
-constexpr std::string_view kDimNames[] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA",
-                                          "2D_MSAA_ARRAY"};
+constexpr std::string_view kDimNames[] = {"1D",       "2D",       "3D",      "CUBE",
+                                          "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"};
 
 void planImage(GenContext &g) {
   ImagePlan p;
   std::string_view name = g.desc.name;
-  bool fourChannels = name.find("gather4") != std::string_view::npos || name.find("msaa_load") != std::string_view::npos;
+  bool fourChannels = name.find("gather4") != std::string_view::npos ||
+                      name.find("msaa_load") != std::string_view::npos;
   bool cmpswap = name.find("cmpswap") != std::string_view::npos;
   for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
     if (d.cls == OpClass::mem_flag) p.flags[static_cast<unsigned>(d.field)] = g.chance(25);
@@ -99,11 +112,15 @@ void planImage(GenContext &g) {
   bool msaa = name.find("msaa") != std::string_view::npos;
   // Sampler forms with MSAA dims: llvm-mc's address sizes there follow its instruction variants,
   // not the dim (not modelled), so they are left out.
-  bool sampler = name.starts_with("image_sample") || name.starts_with("image_gather4") || name.starts_with("image_get_lod");
+  bool sampler = name.starts_with("image_sample") || name.starts_with("image_gather4") ||
+                 name.starts_with("image_get_lod");
   p.dim = msaa && !g.invalid ? 6 + g.below(2) : g.below(sampler ? 6 : 8);
-  if (fourChannels) p.dmask = 1u << g.below(4);
-  else if (name.starts_with("image_atomic")) p.dmask = cmpswap ? (g.chance(50) ? 3 : 15) : (g.chance(50) ? 1 : 3);
-  else p.dmask = g.below(16);
+  if (fourChannels)
+    p.dmask = 1u << g.below(4);
+  else if (name.starts_with("image_atomic"))
+    p.dmask = cmpswap ? (g.chance(50) ? 3 : 15) : (g.chance(50) ? 1 : 3);
+  else
+    p.dmask = g.below(16);
   p.noData = name.starts_with("image_sample") && g.chance(5);
   if (p.noData) p.dmask = (const unsigned[]){1, 3, 15}[g.below(3)];
   if (g.invalid && g.chance(30)) p.dmask = g.below(16);
@@ -111,11 +128,15 @@ void planImage(GenContext &g) {
   auto flag = [&](Field f) { return p.flags[static_cast<unsigned>(f)]; };
   if (flag(Field::d16)) p.dataDwords = (p.dataDwords + 1) / 2;
   if (flag(Field::tfe)) ++p.dataDwords;
-  if (name.starts_with("image_bvh")) p.addressDwords = (flag(Field::a16) ? 8 : 11) + name.starts_with("image_bvh64");
-  else p.addressDwords = as::imageAddressDwords(name, p.dim, flag(Field::a16));
+  if (name.starts_with("image_bvh"))
+    p.addressDwords = (flag(Field::a16) ? 8 : 11) + name.starts_with("image_bvh64");
+  else
+    p.addressDwords = as::imageAddressDwords(name, p.dim, flag(Field::a16));
   if (g.invalid && g.chance(50)) {
-    if (g.chance(50)) p.dataDwords += 1;
-    else p.addressDwords += 1;
+    if (g.chance(50))
+      p.dataDwords += 1;
+    else
+      p.addressDwords += 1;
   }
   gImage = p;
 }
@@ -140,21 +161,20 @@ std::string addressList(GenContext &g) {
 std::string gen_memory(GenContext &g, const OperandDesc &d) {
   unsigned dwords = std::max(1u, typeBits(d.type) / 32);
   if (g.invalid && g.chance(25) && isPositional(d.cls)) {
-    static const char *const kWrong[] = {"v256", "s0", "v[1:2]", "v[0:3]", "off", "s[0:1]", "vcc", "1",
-                                         "v[255:256]", "exec", "null", "[v1, v3]", "v1.l"};
+    static const char *const kWrong[] = {"v256",   "s0",       "v[1:2]", "v[0:3]",     "off",
+                                         "s[0:1]", "vcc",      "1",      "v[255:256]", "exec",
+                                         "null",   "[v1, v3]", "v1.l"};
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
-  if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
+  if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG"))
+    planImage(g);
   switch (d.cls) {
-  case OpClass::mimg_vdata:
-    return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
+  case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
   case OpClass::mimg_vaddr:
     return vgprs(g, gImage.addressDwords == 8 && g.chance(30) ? 8 : gImage.addressDwords);
-  case OpClass::mimg_nsa_vaddr:
-    return addressList(g);
-  case OpClass::mimg_nsa_extra:
-    return {};
+  case OpClass::mimg_nsa_vaddr: return addressList(g);
+  case OpClass::mimg_nsa_extra: return {};
   case OpClass::dmask:
     if (gImage.dmask == 0 && g.chance(50)) return {};
     if (g.chance(5)) return fmt::format("dmask:0x{:x}", gImage.dmask | (g.below(16) << 4));
@@ -168,7 +188,9 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     if (g.chance(20)) return offsetModifier(g, name, 0, 0xffff);
     static const char *const kLane = "01pi";
     switch (g.below(g.invalid ? 8 : 7)) {
-    case 0: return fmt::format("offset:swizzle(QUAD_PERM,{},{},{},{})", g.below(4), g.below(4), g.below(4), g.below(4));
+    case 0:
+      return fmt::format("offset:swizzle(QUAD_PERM,{},{},{},{})", g.below(4), g.below(4),
+                         g.below(4), g.below(4));
     case 1: {
       std::string mask;
       for (int i = 0; i < 5; ++i) mask += kLane[g.below(4)];
@@ -178,10 +200,14 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
       unsigned size = 2u << g.below(5);
       return fmt::format("offset:swizzle(BROADCAST,{},{})", size, g.below(g.invalid ? 40 : size));
     }
-    case 3: return fmt::format("offset:swizzle(SWAP,{})", g.invalid ? g.below(40) : 1u << g.below(5));
-    case 4: return fmt::format("offset:swizzle(REVERSE,{})", g.invalid ? g.below(40) : 2u << g.below(5));
+    case 3:
+      return fmt::format("offset:swizzle(SWAP,{})", g.invalid ? g.below(40) : 1u << g.below(5));
+    case 4:
+      return fmt::format("offset:swizzle(REVERSE,{})", g.invalid ? g.below(40) : 2u << g.below(5));
     case 5: return fmt::format("offset:swizzle(FFT,{})", g.below(g.invalid ? 40 : 32));
-    case 6: return fmt::format("offset:swizzle(ROTATE,{},{})", g.below(g.invalid ? 3 : 2), g.below(g.invalid ? 40 : 32));
+    case 6:
+      return fmt::format("offset:swizzle(ROTATE,{},{})", g.below(g.invalid ? 3 : 2),
+                         g.below(g.invalid ? 40 : 32));
     default: return "offset:swizzle(FOO,1)";
     }
   }
@@ -198,10 +224,8 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     }
     return std::string(name);
   }
-  case OpClass::vgpr_tuple:
-    return vgprs(g, dwords);
-  case OpClass::mem_off:
-    return "off";
+  case OpClass::vgpr_tuple: return vgprs(g, dwords);
+  case OpClass::mem_off: return "off";
   case OpClass::flat_saddr: {
     if (dwords == 1) {
       if (g.chance(15)) {
@@ -218,22 +242,14 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     if (d.field == Field::offset && g.arch.formatOf(g.desc).has(Field::srsrc) && g.chance(80))
       return offsetModifier(g, name, 0, 0xfff);
     return offsetModifier(g, name, 0, 0xffff);
-  case OpClass::mem_offset_u8:
-    return offsetModifier(g, name, 0, 0xff);
-  case OpClass::mem_offset_u12:
-    return offsetModifier(g, name, 0, 0xfff);
-  case OpClass::mem_offset_s13:
-    return offsetModifier(g, name, -0x1000, 0xfff);
-  case OpClass::srsrc:
-    return descriptor(g, dwords);
-  case OpClass::buf_soffset:
-    return bufferSoffset(g);
-  case OpClass::mtbuf_format:
-    return bufferFormat(g);
-  case OpClass::required_flag:
-    return g.chance(g.invalid ? 50 : 97) ? std::string(name) : "";
-  default:
-    return {};
+  case OpClass::mem_offset_u8: return offsetModifier(g, name, 0, 0xff);
+  case OpClass::mem_offset_u12: return offsetModifier(g, name, 0, 0xfff);
+  case OpClass::mem_offset_s13: return offsetModifier(g, name, -0x1000, 0xfff);
+  case OpClass::srsrc: return descriptor(g, dwords);
+  case OpClass::buf_soffset: return bufferSoffset(g);
+  case OpClass::mtbuf_format: return bufferFormat(g);
+  case OpClass::required_flag: return g.chance(g.invalid ? 50 : 97) ? std::string(name) : "";
+  default: return {};
   }
 }
 

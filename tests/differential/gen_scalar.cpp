@@ -10,7 +10,8 @@ using namespace isa;
 std::string genOperand(GenContext &g, const OperandDesc &d) {
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n: return gen_##fam(g, d);
+  case OpClass::n:                                                                                 \
+    return gen_##fam(g, d);
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;
@@ -55,22 +56,29 @@ std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial)
 }
 
 std::string genInlineOrLiteral(GenContext &g, OpType t) {
-  static const char *const kFloats[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
-                                        "0.15915494", "1.5", "-3.25", "100.0", "0.1"};
+  static const char *const kFloats[] = {"0.5",   "-0.5",  "1.0",  "-1.0",       "2.0",
+                                        "-2.0",  "4.0",   "-4.0", "0.15915494", "1.5",
+                                        "-3.25", "100.0", "0.1"};
   switch (g.below(6)) {
   case 0: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   case 1: return g.pick(kFloats);
   case 2: return fmt::format("0x{:x}", static_cast<uint32_t>(g.next()));
   case 3: return fmt::format("{}", static_cast<int32_t>(g.next()));
   case 4: {
-    static const char *const kSpecial[] = {"src_shared_base", "src_shared_limit", "src_private_base",
-                                           "src_private_limit", "src_pops_exiting_wave_id", "src_scc",
-                                           "src_vccz", "src_execz", "scc", "vccz", "execz"};
+    static const char *const kSpecial[] = {"src_shared_base",
+                                           "src_shared_limit",
+                                           "src_private_base",
+                                           "src_private_limit",
+                                           "src_pops_exiting_wave_id",
+                                           "src_scc",
+                                           "src_vccz",
+                                           "src_execz",
+                                           "scc",
+                                           "vccz",
+                                           "execz"};
     return g.pick(kSpecial);
   }
-  default:
-    (void)t;
-    return fmt::format("0x{:x}", static_cast<uint32_t>(g.below(0x10000)));
+  default: (void)t; return fmt::format("0x{:x}", static_cast<uint32_t>(g.below(0x10000)));
   }
 }
 
@@ -81,26 +89,56 @@ namespace {
 // lit(...) of a value that looks inline is left out of instructions with two literal-capable
 // operands: llvm-mc-22 then accepts a second, different literal and encodes only the first.
 std::string genConstant(GenContext &g, bool inlineLit) {
-  static const char *const kEdges[] = {
-      "64", "65", "-16", "-17", "0", "0xffff", "0x8000", "-32768", "-32769", "65535", "65536",
-      "0xffffffff", "0x7fffffff", "-0x80000000", "0x100000000", "0xffffffff80000000", "0x1ffffffff",
-      "0x3f800000", "0x3e22f983", "0xbf000000", "0x3c00", "0x3118", "0xb800", "0xfff0",
-      "0x3ff0000000000000", "0x3fc45f306dc9c882", "1+2", "(1 << 4) | 3", "-(5)", "~0"};
-  static const char *const kFloats[] = {"0.5",  "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0",
-                                        "0.15915494", "0.15915494309189532", "1.5", "-3.25",
-                                        "100.0", "0.1", "65504.0", "65520.0", "1e10", "1.0e-7", "-0.0"};
+  static const char *const kEdges[] = {"64",
+                                       "65",
+                                       "-16",
+                                       "-17",
+                                       "0",
+                                       "0xffff",
+                                       "0x8000",
+                                       "-32768",
+                                       "-32769",
+                                       "65535",
+                                       "65536",
+                                       "0xffffffff",
+                                       "0x7fffffff",
+                                       "-0x80000000",
+                                       "0x100000000",
+                                       "0xffffffff80000000",
+                                       "0x1ffffffff",
+                                       "0x3f800000",
+                                       "0x3e22f983",
+                                       "0xbf000000",
+                                       "0x3c00",
+                                       "0x3118",
+                                       "0xb800",
+                                       "0xfff0",
+                                       "0x3ff0000000000000",
+                                       "0x3fc45f306dc9c882",
+                                       "1+2",
+                                       "(1 << 4) | 3",
+                                       "-(5)",
+                                       "~0"};
+  static const char *const kFloats[] = {
+      "0.5",     "-0.5",  "1.0",    "-1.0",       "2.0",
+      "-2.0",    "4.0",   "-4.0",   "0.15915494", "0.15915494309189532",
+      "1.5",     "-3.25", "100.0",  "0.1",        "65504.0",
+      "65520.0", "1e10",  "1.0e-7", "-0.0"};
   switch (g.below(6)) {
   case 0: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   case 1: return g.pick(kEdges);
   case 2: return g.pick(kFloats);
-  case 3: return g.chance(50) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next()))
-                              : fmt::format("{}", static_cast<int32_t>(g.next()));
+  case 3:
+    return g.chance(50) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next()))
+                        : fmt::format("{}", static_cast<int32_t>(g.next()));
   case 4: return fmt::format("0x{:x}", g.below(0x10000));
   default: {
     // lit(...) forces a literal even for an inline value.
-    static const char *const kNotInline[] = {"0x1234", "1.5", "-17", "100.0", "-32769", "65",
-                                             "0x80000000", "-3.25", "0x12345678"};
-    const char *inner = !inlineLit ? g.pick(kNotInline) : g.chance(50) ? g.pick(kFloats) : g.pick(kEdges);
+    static const char *const kNotInline[] = {"0x1234", "1.5",        "-17",   "100.0",     "-32769",
+                                             "65",     "0x80000000", "-3.25", "0x12345678"};
+    const char *inner = !inlineLit     ? g.pick(kNotInline)
+                        : g.chance(50) ? g.pick(kFloats)
+                                       : g.pick(kEdges);
     return fmt::format("lit({})", inner);
   }
   }
@@ -108,22 +146,34 @@ std::string genConstant(GenContext &g, bool inlineLit) {
 
 unsigned literalOperands(const GenContext &g) {
   unsigned n = 0;
-  for (const OperandDesc &o : g.arch.operandsOf(g.desc)) n += o.cls == OpClass::ssrc || o.cls == OpClass::simm32;
+  for (const OperandDesc &o : g.arch.operandsOf(g.desc))
+    n += o.cls == OpClass::ssrc || o.cls == OpClass::simm32;
   return n;
 }
 
 // A scalar register of `dwords`, including the special ones a class may or may not take.
 std::string genScalarOperandRegister(GenContext &g, unsigned dwords) {
-  static const char *const kSpecial[] = {"src_scc", "scc", "src_shared_base", "src_private_limit",
-                                         "shared_limit", "src_vccz", "src_execz", "src_lds_direct",
-                                         "src_pops_exiting_wave_id", "m0", "null", "vcc", "exec"};
+  static const char *const kSpecial[] = {"src_scc",
+                                         "scc",
+                                         "src_shared_base",
+                                         "src_private_limit",
+                                         "shared_limit",
+                                         "src_vccz",
+                                         "src_execz",
+                                         "src_lds_direct",
+                                         "src_pops_exiting_wave_id",
+                                         "m0",
+                                         "null",
+                                         "vcc",
+                                         "exec"};
   if (g.chance(15)) return g.pick(kSpecial);
   return genScalarRegister(g, dwords, true);
 }
 
 std::string genImmediateAnyWidth(GenContext &g) {
-  static const char *const kOdd[] = {"1.0", "-2.7", "0.5", "1e10", "0x3f800000", "0x3e22f983",
-                                     "0x100000000", "0x1ffffffff", "-0x80000001", "foo", "1+1"};
+  static const char *const kOdd[] = {"1.0",         "-2.7",       "0.5",         "1e10",
+                                     "0x3f800000",  "0x3e22f983", "0x100000000", "0x1ffffffff",
+                                     "-0x80000001", "foo",        "1+1"};
   if (g.chance(20)) return g.pick(kOdd);
   if (g.chance(30)) return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   return genSignedHexOrDec(g, -100000, 200000);
@@ -134,8 +184,9 @@ std::string genImmediateAnyWidth(GenContext &g) {
 std::string gen_scalar(GenContext &g, const OperandDesc &d) {
   unsigned dwords = d.type == OpType::b1 ? (g.wave64 ? 2 : 1) : std::max(1u, typeBits(d.type) / 32);
   if (g.invalid && g.chance(30) && isPositional(d.cls)) {
-    static const char *const kWrong[] = {"v0", "s[1:2]", "s106", "0x1ffffffff", "ttmp16", "foo", "-",
-                                         "s[0:2]", "v[0:1]", "1.0e40", "abs(s1)", "-s1", "lit(s1)"};
+    static const char *const kWrong[] = {"v0",      "s[1:2]", "s106",   "0x1ffffffff", "ttmp16",
+                                         "foo",     "-",      "s[0:2]", "v[0:1]",      "1.0e40",
+                                         "abs(s1)", "-s1",    "lit(s1)"};
     return g.pick(kWrong);
   }
   switch (d.cls) {
@@ -147,14 +198,14 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
   case OpClass::sbase:
     if (g.chance(10)) return genScalarOperandRegister(g, dwords);
     return genScalarRegister(g, dwords, dwords == 2);
-  case OpClass::sreg_null:
-    return g.chance(85) ? "null" : genScalarRegister(g, 1, true);
+  case OpClass::sreg_null: return g.chance(85) ? "null" : genScalarRegister(g, 1, true);
   case OpClass::ssrc:
     if (g.chance(45)) return genScalarOperandRegister(g, dwords);
     if (g.chance(3)) {
       // Relocatable literals: a symbol, with an offset, with a relocation specifier.
-      static const char *const kSymbols[] = {"foo", "foo+4", "foo-8", "func@rel32@lo+4", "func@abs32@hi",
-                                             "L_before", "func-foo", "foo+bar", "foo + 0x10"};
+      static const char *const kSymbols[] = {
+          "foo",      "foo+4",    "foo-8",   "func@rel32@lo+4", "func@abs32@hi",
+          "L_before", "func-foo", "foo+bar", "foo + 0x10"};
       return g.pick(kSymbols);
     }
     return genConstant(g, literalOperands(g) < 2);
@@ -166,15 +217,18 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
       return genSignedHexOrDec(g, lo, hi);
     }
     if (g.chance(20)) {
-      static const char *const kRegs[] = {"m0", "null", "vcc_lo", "exec_hi", "src_scc", "ttmp3", "vcc"};
+      static const char *const kRegs[] = {"m0",      "null",  "vcc_lo", "exec_hi",
+                                          "src_scc", "ttmp3", "vcc"};
       return g.pick(kRegs);
     }
     return fmt::format("s{}", g.below(106));
   }
   case OpClass::smem_offset: {
     bool isUnsigned = d.type == OpType::dec;
-    return g.chance(50) ? fmt::format("offset:{}", genSignedHexOrDec(g, isUnsigned ? -8 : -(1 << 20), (1 << 20) - 1))
-                        : "";
+    return g.chance(50)
+               ? fmt::format("offset:{}",
+                             genSignedHexOrDec(g, isUnsigned ? -8 : -(1 << 20), (1 << 20) - 1))
+               : "";
   }
   case OpClass::imm16:
   case OpClass::uimm16: {
@@ -183,20 +237,19 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
     if (g.chance(5)) return g.pick(kOdd);
     return genSignedHexOrDec(g, isUnsigned ? (g.invalid ? -4 : 0) : -32768, 65535);
   }
-  case OpClass::imm:
-    return genImmediateAnyWidth(g);
+  case OpClass::imm: return genImmediateAnyWidth(g);
   case OpClass::simm32:
     static const char *const kValues[] = {"1.5", "2.0", "-1", "0.15915494"};
     if (g.chance(30)) return genImmediateAnyWidth(g);
-    return g.chance(20) ? std::string(g.pick(kValues)) : fmt::format("0x{:x}", static_cast<uint32_t>(g.next()));
+    return g.chance(20) ? std::string(g.pick(kValues))
+                        : fmt::format("0x{:x}", static_cast<uint32_t>(g.next()));
   case OpClass::label:
     static const char *const kOdd[] = {"65536", "-32769", "1+1", "L_after+1", "1.0", "-L_before"};
     if (g.chance(10)) return g.pick(kOdd);
-    return g.chance(50) ? fmt::format("{}", static_cast<int>(g.below(65536)) - 32768) : (g.chance(50) ? "L_before" : "L_after");
-  case OpClass::flag:
-    return g.chance(50) ? std::string(fieldName(d.field)) : "";
-  default:
-    return {};
+    return g.chance(50) ? fmt::format("{}", static_cast<int>(g.below(65536)) - 32768)
+                        : (g.chance(50) ? "L_before" : "L_after");
+  case OpClass::flag: return g.chance(50) ? std::string(fieldName(d.field)) : "";
+  default: return {};
   }
 }
 
@@ -204,16 +257,49 @@ namespace {
 
 // sendmsg(type[, op[, stream]]) by name, number or expression, or a plain 16-bit value.
 std::string genSendmsg(GenContext &g) {
-  static const char *const kTypes[] = {
-      "MSG_INTERRUPT", "MSG_HS_TESSFACTOR", "MSG_DEALLOC_VGPRS", "MSG_STALL_WAVE_GEN", "MSG_HALT_WAVES",
-      "MSG_GS_ALLOC_REQ", "MSG_SYSMSG", "MSG_RTN_GET_DOORBELL", "MSG_RTN_GET_DDID", "MSG_RTN_GET_TMA",
-      "MSG_RTN_GET_REALTIME", "MSG_RTN_SAVE_WAVE", "MSG_RTN_GET_TBA", "MSG_RTN_GET_TBA_TO_PC",
-      "MSG_GS", "MSG_GS_DONE", "MSG_SAVEWAVE", "MSG_GET_DOORBELL", "MSG_FOO", "2", "3", "15", "128",
-      "255", "256", "-1", "1+1", "0x80 + 6"};
-  static const char *const kOps[] = {"GS_OP_NOP", "GS_OP_CUT", "GS_OP_EMIT", "GS_OP_EMIT_CUT",
-                                     "SYSMSG_OP_ECC_ERR_INTERRUPT", "SYSMSG_OP_REG_RD",
-                                     "SYSMSG_OP_HOST_TRAP_ACK", "SYSMSG_OP_TTRACE_PC", "0", "1",
-                                     "2", "4", "7", "8", "1+1"};
+  static const char *const kTypes[] = {"MSG_INTERRUPT",
+                                       "MSG_HS_TESSFACTOR",
+                                       "MSG_DEALLOC_VGPRS",
+                                       "MSG_STALL_WAVE_GEN",
+                                       "MSG_HALT_WAVES",
+                                       "MSG_GS_ALLOC_REQ",
+                                       "MSG_SYSMSG",
+                                       "MSG_RTN_GET_DOORBELL",
+                                       "MSG_RTN_GET_DDID",
+                                       "MSG_RTN_GET_TMA",
+                                       "MSG_RTN_GET_REALTIME",
+                                       "MSG_RTN_SAVE_WAVE",
+                                       "MSG_RTN_GET_TBA",
+                                       "MSG_RTN_GET_TBA_TO_PC",
+                                       "MSG_GS",
+                                       "MSG_GS_DONE",
+                                       "MSG_SAVEWAVE",
+                                       "MSG_GET_DOORBELL",
+                                       "MSG_FOO",
+                                       "2",
+                                       "3",
+                                       "15",
+                                       "128",
+                                       "255",
+                                       "256",
+                                       "-1",
+                                       "1+1",
+                                       "0x80 + 6"};
+  static const char *const kOps[] = {"GS_OP_NOP",
+                                     "GS_OP_CUT",
+                                     "GS_OP_EMIT",
+                                     "GS_OP_EMIT_CUT",
+                                     "SYSMSG_OP_ECC_ERR_INTERRUPT",
+                                     "SYSMSG_OP_REG_RD",
+                                     "SYSMSG_OP_HOST_TRAP_ACK",
+                                     "SYSMSG_OP_TTRACE_PC",
+                                     "0",
+                                     "1",
+                                     "2",
+                                     "4",
+                                     "7",
+                                     "8",
+                                     "1+1"};
   if (g.chance(15)) return fmt::format("{}", static_cast<int>(g.below(0x10010)) - 8);
   std::string s = fmt::format("sendmsg({}", g.pick(kTypes));
   if (g.chance(45)) {
@@ -225,19 +311,38 @@ std::string genSendmsg(GenContext &g) {
 
 // hwreg(reg[, offset, size]), {id: .., offset: .., size: ..}, or a plain 16-bit value.
 std::string genHwreg(GenContext &g) {
-  static const char *const kRegs[] = {
-      "HW_REG_MODE", "HW_REG_STATUS", "HW_REG_TRAPSTS", "HW_REG_GPR_ALLOC", "HW_REG_LDS_ALLOC",
-      "HW_REG_IB_STS", "HW_REG_SH_MEM_BASES", "HW_REG_PERF_SNAPSHOT_PC_LO", "HW_REG_PERF_SNAPSHOT_PC_HI",
-      "HW_REG_FLAT_SCR_LO", "HW_REG_FLAT_SCR_HI", "HW_REG_HW_ID1", "HW_REG_HW_ID2",
-      "HW_REG_PERF_SNAPSHOT_DATA", "HW_REG_SHADER_CYCLES", "HW_REG_HW_ID", "HW_REG_TBA_LO", "HW_REG_FOO",
-      "0", "4", "31", "63", "64", "1+2"};
+  static const char *const kRegs[] = {"HW_REG_MODE",
+                                      "HW_REG_STATUS",
+                                      "HW_REG_TRAPSTS",
+                                      "HW_REG_GPR_ALLOC",
+                                      "HW_REG_LDS_ALLOC",
+                                      "HW_REG_IB_STS",
+                                      "HW_REG_SH_MEM_BASES",
+                                      "HW_REG_PERF_SNAPSHOT_PC_LO",
+                                      "HW_REG_PERF_SNAPSHOT_PC_HI",
+                                      "HW_REG_FLAT_SCR_LO",
+                                      "HW_REG_FLAT_SCR_HI",
+                                      "HW_REG_HW_ID1",
+                                      "HW_REG_HW_ID2",
+                                      "HW_REG_PERF_SNAPSHOT_DATA",
+                                      "HW_REG_SHADER_CYCLES",
+                                      "HW_REG_HW_ID",
+                                      "HW_REG_TBA_LO",
+                                      "HW_REG_FOO",
+                                      "0",
+                                      "4",
+                                      "31",
+                                      "63",
+                                      "64",
+                                      "1+2"};
   unsigned form = g.below(10);
   if (form == 0) return fmt::format("{}", static_cast<int>(g.below(0x10010)) - 8);
   if (form == 1) {
     std::string s = "{";
     const char *sep = "";
     if (g.chance(70)) s += fmt::format("{}id: {}", sep, g.below(g.invalid ? 70 : 64)), sep = ", ";
-    if (g.chance(50)) s += fmt::format("{}offset: {}", sep, g.below(g.invalid ? 34 : 32)), sep = ", ";
+    if (g.chance(50))
+      s += fmt::format("{}offset: {}", sep, g.below(g.invalid ? 34 : 32)), sep = ", ";
     if (g.chance(50)) s += fmt::format("{}size: {}", sep, g.below(g.invalid ? 35 : 33)), sep = ", ";
     return s + "}";
   }
@@ -252,17 +357,22 @@ std::string genHwreg(GenContext &g) {
 
 // depctr_*(N) in any order and separation, or a plain value.
 std::string genDepctr(GenContext &g) {
-  struct C { const char *name; unsigned max; };
-  static const C kCounters[] = {{"depctr_hold_cnt", 1}, {"depctr_sa_sdst", 1}, {"depctr_va_vdst", 15},
-                                {"depctr_va_sdst", 7},  {"depctr_va_ssrc", 1}, {"depctr_va_vcc", 1},
-                                {"depctr_vm_vsrc", 7}};
-  if (g.chance(20)) return genSignedHexOrDec(g, -32768 - (g.invalid ? 4 : 0), 65535 + (g.invalid ? 4 : 0));
+  struct C {
+    const char *name;
+    unsigned max;
+  };
+  static const C kCounters[] = {
+      {"depctr_hold_cnt", 1}, {"depctr_sa_sdst", 1}, {"depctr_va_vdst", 15}, {"depctr_va_sdst", 7},
+      {"depctr_va_ssrc", 1},  {"depctr_va_vcc", 1},  {"depctr_vm_vsrc", 7}};
+  if (g.chance(20))
+    return genSignedHexOrDec(g, -32768 - (g.invalid ? 4 : 0), 65535 + (g.invalid ? 4 : 0));
   static const char *const kSep[] = {" ", " & ", ", ", "&"};
   const char *sep = g.pick(kSep);
   std::string s;
   for (const C &c : kCounters) {
     if (g.chance(60)) continue;
-    s += fmt::format("{}{}({})", s.empty() ? "" : sep, c.name, g.below(c.max + (g.invalid ? 3 : 1)));
+    s +=
+        fmt::format("{}{}({})", s.empty() ? "" : sep, c.name, g.below(c.max + (g.invalid ? 3 : 1)));
   }
   return s.empty() ? "depctr_va_vdst(0)" : s;
 }
@@ -276,10 +386,14 @@ std::string gen_special(GenContext &g, const OperandDesc &d) {
     static const char *const kSep[] = {" ", ", ", " & ", "&", ","};
     const char *sep = g.pick(kSep);
     std::string s;
-    struct C { const char *name; unsigned max; };
+    struct C {
+      const char *name;
+      unsigned max;
+    };
     const C counters[] = {{"vmcnt", 63}, {"expcnt", 7}, {"lgkmcnt", 63}};
     unsigned order = g.below(6);
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     for (int k = 0; k < 3; ++k) {
       const C &c = counters[perms[order][k]];
       if (g.chance(35)) continue;
@@ -291,11 +405,13 @@ std::string gen_special(GenContext &g, const OperandDesc &d) {
   }
   case OpClass::delay: {
     if (g.chance(10)) return genSignedHexOrDec(g, -40000, 80000);
-    static const char *const kIds[] = {"NO_DEP", "VALU_DEP_1", "VALU_DEP_2", "VALU_DEP_3", "VALU_DEP_4",
-                                       "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
-                                       "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3"};
+    static const char *const kIds[] = {"NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",
+                                       "VALU_DEP_3",    "VALU_DEP_4",    "TRANS32_DEP_1",
+                                       "TRANS32_DEP_2", "TRANS32_DEP_3", "FMA_ACCUM_CYCLE_1",
+                                       "SALU_CYCLE_1",  "SALU_CYCLE_2",  "SALU_CYCLE_3"};
     static const char *const kSkips[] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
-    std::string parts[3] = {fmt::format("instid0({})", g.pick(kIds)), fmt::format("instskip({})", g.pick(kSkips)),
+    std::string parts[3] = {fmt::format("instid0({})", g.pick(kIds)),
+                            fmt::format("instskip({})", g.pick(kSkips)),
                             fmt::format("instid1({})", g.pick(kIds))};
     std::string s;
     for (int k = 0; k < 3; ++k) {
@@ -304,14 +420,10 @@ std::string gen_special(GenContext &g, const OperandDesc &d) {
     }
     return s.empty() ? "instid0(VALU_DEP_1)" : s;
   }
-  case OpClass::depctr:
-    return genDepctr(g);
-  case OpClass::sendmsg:
-    return genSendmsg(g);
-  case OpClass::hwreg:
-    return genHwreg(g);
-  default:
-    return fmt::format("0x{:x}", g.below(0x10000));
+  case OpClass::depctr: return genDepctr(g);
+  case OpClass::sendmsg: return genSendmsg(g);
+  case OpClass::hwreg: return genHwreg(g);
+  default: return fmt::format("0x{:x}", g.below(0x10000));
   }
 }
 

@@ -15,12 +15,15 @@ bool isTrue16(const GenContext &g, OpType t) {
   return (t == OpType::b16 || t == OpType::f16 || t == OpType::bf16) && !(g.desc.flags & IF_Fake16);
 }
 
-bool isE32(const GenContext &g) { return g.arch.formatOf(g.desc).sizeBytes == 4; }
+bool isE32(const GenContext &g) {
+  return g.arch.formatOf(g.desc).sizeBytes == 4;
+}
 
 unsigned sourceCount(const GenContext &g) {
   unsigned n = 0;
   for (const OperandDesc &d : g.arch.operandsOf(g.desc))
-    n += d.field == Field::src0 || d.field == Field::src1 || d.field == Field::src2 || d.field == Field::lit;
+    n += d.field == Field::src0 || d.field == Field::src1 || d.field == Field::src2 ||
+         d.field == Field::lit;
   return n;
 }
 
@@ -45,17 +48,21 @@ std::string genNumber(GenContext &g, OpType t) {
   // DPP forms: llvm-mc-22 encodes 16-bit-inline-looking hex values (0xffff, 0xfff0, 0x3118) there
   // as a literal without its dword (tests/llvm_bugs_test.cpp), so only plain constants are drawn.
   if (std::string_view(g.arch.formatOf(g.desc).name).find("DPP") != std::string_view::npos) {
-    static const char *const kDpp[] = {"0", "-1", "64", "-16", "7", "0.5", "-4.0", "2.0", "0.15915494", "0x1234"};
+    static const char *const kDpp[] = {"0",   "-1",   "64",  "-16",        "7",
+                                       "0.5", "-4.0", "2.0", "0.15915494", "0x1234"};
     return g.pick(kDpp);
   }
-  static const char *const kF16[] = {"0x3118", "0xffff", "-0x7fff", "0x3c00", "0x8000", "0x7bff",
-                                     "0xfff0", "65504.0", "0.1", "-2.5", "6.103515625e-05", "0x12345"};
-  static const char *const k64[] = {"0x3fe00000", "0x3fe0000000000000", "0xffffffff", "-0x11",
-                                    "0.15915494309189532", "0x3fc45f306dc9c882", "0x80000000", "1.5",
-                                    "-0x80000001", "0x100000000", "0.1", "-4.0"};
+  static const char *const kF16[] = {"0x3118", "0xffff", "-0x7fff",         "0x3c00",
+                                     "0x8000", "0x7bff", "0xfff0",          "65504.0",
+                                     "0.1",    "-2.5",   "6.103515625e-05", "0x12345"};
+  static const char *const k64[] = {
+      "0x3fe00000",          "0x3fe0000000000000", "0xffffffff", "-0x11",
+      "0.15915494309189532", "0x3fc45f306dc9c882", "0x80000000", "1.5",
+      "-0x80000001",         "0x100000000",        "0.1",        "-4.0"};
   // (not -0x80000000 beside 0x80000000 or -0.0: llvm-mc-22 sees two literals where the bits agree)
-  static const char *const k32[] = {"0x3e22f983", "0xffffffff", "-0x7fffffff", "0x80000000", "1e-45",
-                                    "0x1ffffffff", "1e40", "-0.0", "0x3f800000", "0x8000"};
+  static const char *const k32[] = {"0x3e22f983", "0xffffffff",  "-0x7fffffff", "0x80000000",
+                                    "1e-45",      "0x1ffffffff", "1e40",        "-0.0",
+                                    "0x3f800000", "0x8000"};
   // (-real-true16: llvm-mc-22 takes 32-bit values in v_ldexp_f16_e64's 16-bit src1 and keeps the
   // low half; other 16-bit sources stay within 16 bits there)
   if (typeBits(t) == 16 && (g.desc.flags & IF_Fake16) &&
@@ -75,7 +82,8 @@ std::string genNumber(GenContext &g, OpType t) {
     // encodes only one): such values only where there is no other source.
     // (no lit(-0x1234): beside a 64-bit one llvm-mc-22 counts it as a second literal)
     static const char *const kLit[] = {"lit(0x1234)", "lit(1.5)", "lit(0x12345678)", "lit(-3.25)"};
-    static const char *const kLitInline[] = {"lit(1.0)", "lit(1)", "lit(-2.0)", "lit(0x3c00)", "lit(0.5)", "lit(-5)"};
+    static const char *const kLitInline[] = {"lit(1.0)",    "lit(1)",   "lit(-2.0)",
+                                             "lit(0x3c00)", "lit(0.5)", "lit(-5)"};
     return sourceCount(g) == 1 && g.chance(50) ? g.pick(kLitInline) : g.pick(kLit);
   }
   case 5: return fmt::format("0x{:x}", g.below(0x10000));
@@ -107,12 +115,16 @@ std::string genSource(GenContext &g, const OperandDesc &d) {
   std::string x;
   unsigned kind = g.below(10);
   unsigned dwords = std::max(1u, typeBits(d.type) / 32);
-  if (vgprOk && kind < 4) x = genVgpr(g, d.type);
-  else if (kind < 6) x = genScalarRegister(g, dwords, true);
+  if (vgprOk && kind < 4)
+    x = genVgpr(g, d.type);
+  else if (kind < 6)
+    x = genScalarRegister(g, dwords, true);
   // Packed pairs in VOP2 (v_pk_fmac_f16, v_dot2acc_f32_f16) have constant rules of their own in
   // llvm-mc-22 (not modelled): integers that are inline everywhere only.
-  else if (typeKind(d.type) == 'V') x = fmt::format("{}", static_cast<int>(g.below(81)) - 16);
-  else x = genNumber(g, d.type);
+  else if (typeKind(d.type) == 'V')
+    x = fmt::format("{}", static_cast<int>(g.below(81)) - 16);
+  else
+    x = genNumber(g, d.type);
   return withModifiers(g, x, negOk, absOk);
 }
 
@@ -129,25 +141,24 @@ std::string genOpsel(GenContext &g, unsigned n) {
 std::string gen_valu(GenContext &g, const OperandDesc &d) {
   if (g.invalid && g.chance(20) && isPositional(d.cls)) {
     // (no lone "-": llvm-mc-22 reads `- clamp` as a relocatable expression)
-    static const char *const kWrong[] = {"v256", "v[0:2]", "s[1:2]", "foo", "1.0e40", "-|v1", "v1.x",
-                                         "exec", "v1.l", "v1.h"};
+    static const char *const kWrong[] = {"v256", "v[0:2]", "s[1:2]", "foo",  "1.0e40",
+                                         "-|v1", "v1.x",   "exec",   "v1.l", "v1.h"};
     // (no .l/.h under -real-true16: llvm-mc-22 takes v1.h in some e32 operands and prints it back)
     bool fake16 = g.desc.flags & IF_Fake16;
     return kWrong[g.below(fake16 ? std::size(kWrong) - 2 : std::size(kWrong))];
   }
   switch (d.cls) {
-  case OpClass::vgpr:
-    return genVgpr(g, d.type);
+  case OpClass::vgpr: return genVgpr(g, d.type);
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline:
-    return genSource(g, d);
+  case OpClass::vssrc_inline: return genSource(g, d);
   case OpClass::vmask:
   case OpClass::vsdst_nom0:
     if (g.chance(10)) {
-      static const char *const kOdd[] = {"src_shared_base", "null", "m0", "src_scc", "exec_lo", "exec"};
+      static const char *const kOdd[] = {"src_shared_base", "null",    "m0",
+                                         "src_scc",         "exec_lo", "exec"};
       return g.pick(kOdd);
     }
     return genScalarRegister(g, d.type == OpType::b1 && g.wave64 ? 2 : 1, true);
@@ -156,28 +167,23 @@ std::string gen_valu(GenContext &g, const OperandDesc &d) {
     return g.wave64 ? "vcc" : "vcc_lo";
   case OpClass::vk: {
     static const char *const kK[] = {"1.5", "-2.0", "0.1", "0x1234", "0xbf800000", "0x3c00", "1"};
-    return g.chance(50) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next()) >> (typeBits(d.type) == 16 ? 16 : 0))
+    return g.chance(50) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next()) >>
+                                                    (typeBits(d.type) == 16 ? 16 : 0))
                         : g.pick(kK);
   }
   case OpClass::vop_opsel2:
-  case OpClass::vop_opsel_pair:
-    return genOpsel(g, 2);
-  case OpClass::vop_opsel3:
-    return genOpsel(g, 3);
+  case OpClass::vop_opsel_pair: return genOpsel(g, 2);
+  case OpClass::vop_opsel3: return genOpsel(g, 3);
   case OpClass::vop_opsel4:
-  case OpClass::vop_opsel_dot2:
-    return genOpsel(g, 4);
-  case OpClass::vop_opsel_hidden:
-    return g.invalid && g.chance(30) ? "op_sel:[1,0,0,0]" : "";
-  case OpClass::vop_clamp:
-    return g.chance(30) ? "clamp" : "";
+  case OpClass::vop_opsel_dot2: return genOpsel(g, 4);
+  case OpClass::vop_opsel_hidden: return g.invalid && g.chance(30) ? "op_sel:[1,0,0,0]" : "";
+  case OpClass::vop_clamp: return g.chance(30) ? "clamp" : "";
   case OpClass::vop_omod: {
     if (!g.chance(30)) return {};
     static const char *const kOmod[] = {"mul:2", "mul:4", "div:2", "mul:1", "div:1", "mul:3"};
     return g.pick(kOmod);
   }
-  default:
-    return {};
+  default: return {};
   }
 }
 

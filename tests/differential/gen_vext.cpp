@@ -27,18 +27,47 @@ std::string genVgpr(GenContext &g, unsigned dwords) {
 // Numbers that probe the constant rules of every operand type: inline integers and floats in
 // each format's bits, values that round, overflow or underflow in 16-bit formats.
 std::string genNumber(GenContext &g) {
-  static const char *const kSpecial[] = {
-      "0x3c00",     "0xbc00",     "0x3118",      "0x3e22",     "0x3f80",      "0x3f800000", "0x3e22f983",
-      "0xffff",     "0xffffffff", "0x100000000", "-0x80000000", "0xffff3c00", "0x3c003c00", "65504.0",
-      "65520.0",    "-0.0",       "0.0",         "1e-5",       "6.103515625e-05", "1e10",   "1.0e40",
-      "0.15915494", "0.15915494309189532", "0.1591549", "0x3fc45f306dc9c882", "0x3ff0000000000000",
-      "0.158203125", "3.0",       "-17",         "0x7fff",     "-32768",      "0x8000",     "2.0e-8"};
-  static const char *const kFloats[] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0", "0.1", "-3.25", "100.0"};
+  static const char *const kSpecial[] = {"0x3c00",
+                                         "0xbc00",
+                                         "0x3118",
+                                         "0x3e22",
+                                         "0x3f80",
+                                         "0x3f800000",
+                                         "0x3e22f983",
+                                         "0xffff",
+                                         "0xffffffff",
+                                         "0x100000000",
+                                         "-0x80000000",
+                                         "0xffff3c00",
+                                         "0x3c003c00",
+                                         "65504.0",
+                                         "65520.0",
+                                         "-0.0",
+                                         "0.0",
+                                         "1e-5",
+                                         "6.103515625e-05",
+                                         "1e10",
+                                         "1.0e40",
+                                         "0.15915494",
+                                         "0.15915494309189532",
+                                         "0.1591549",
+                                         "0x3fc45f306dc9c882",
+                                         "0x3ff0000000000000",
+                                         "0.158203125",
+                                         "3.0",
+                                         "-17",
+                                         "0x7fff",
+                                         "-32768",
+                                         "0x8000",
+                                         "2.0e-8"};
+  static const char *const kFloats[] = {"0.5", "-0.5", "1.0", "-1.0",  "2.0",  "-2.0",
+                                        "4.0", "-4.0", "0.1", "-3.25", "100.0"};
   switch (g.below(5)) {
   case 0: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   case 1: return g.pick(kFloats);
   case 2: return g.pick(kSpecial);
-  case 3: return fmt::format("0x{:x}", g.chance(50) ? g.below(0x10000) : static_cast<uint32_t>(g.next()));
+  case 3:
+    return fmt::format("0x{:x}", g.chance(50) ? g.below(0x10000) : static_cast<uint32_t>(g.next()));
   default: return fmt::format("{}", static_cast<int32_t>(g.next()) >> g.below(32));
   }
 }
@@ -46,18 +75,30 @@ std::string genNumber(GenContext &g) {
 std::string genPackedSource(GenContext &g, const OperandDesc &d) {
   std::string s;
   switch (g.below(10)) {
-  case 0: case 1: case 2: case 3: s = genVgpr(g, 1); break;
-  case 4: case 5: s = genScalarRegister(g, 1, true); break;
+  case 0:
+  case 1:
+  case 2:
+  case 3: s = genVgpr(g, 1); break;
+  case 4:
+  case 5: s = genScalarRegister(g, 1, true); break;
   case 6: {
-    static const char *const kSpecial[] = {"src_shared_base", "src_private_limit", "src_pops_exiting_wave_id",
-                                           "src_scc", "vccz", "src_execz", "src_lds_direct", "null", "m0"};
+    static const char *const kSpecial[] = {"src_shared_base",
+                                           "src_private_limit",
+                                           "src_pops_exiting_wave_id",
+                                           "src_scc",
+                                           "vccz",
+                                           "src_execz",
+                                           "src_lds_direct",
+                                           "null",
+                                           "m0"};
     s = g.pick(kSpecial);
     break;
   }
   default: s = genNumber(g); break;
   }
   if (g.invalid && g.chance(20)) {
-    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc", "exec", "v1.l", "-v1", "|v1|", "sext(v1)", "foo"};
+    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc",      "exec", "v1.l",
+                                         "-v1",    "|v1|",   "sext(v1)", "foo"};
     s = g.pick(kWrong);
   }
   if (d.cls == OpClass::psrc_mods) {
@@ -107,7 +148,8 @@ unsigned drawVgprAvoiding(GenContext &g, unsigned avoid, unsigned modulo) {
 std::string genVopd(GenContext &g, const OperandDesc &d) {
   bool y = d.field == Field::vdsty || d.field == Field::srcy0 || d.field == Field::vsrcy1;
   if (g.invalid && g.chance(15)) {
-    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc", "-v1", "|v1|", "v1.l", "vccz", "foo"};
+    static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc",  "-v1",
+                                         "|v1|",   "v1.l",   "vccz", "foo"};
     return g.pick(kWrong);
   }
   switch (d.cls) {
@@ -136,8 +178,7 @@ std::string genVopd(GenContext &g, const OperandDesc &d) {
     return genNumber(g);
   case OpClass::vopd_k:
     return g.chance(70) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next())) : genNumber(g);
-  default:
-    return {};
+  default: return {};
   }
 }
 
@@ -164,7 +205,8 @@ std::string genDppVreg(GenContext &g, const OperandDesc &d) {
     static const char *const kWrong[] = {"s1", "v[0:1]", "1.0", "vcc_lo", "v1.l", "v2", "exec"};
     r = g.pick(kWrong);
   }
-  bool mods = (d.cls != OpClass::dpp_vreg && d.cls != OpClass::dpp_vreg_lo) || (g.invalid && g.chance(20) && !vopc);
+  bool mods = (d.cls != OpClass::dpp_vreg && d.cls != OpClass::dpp_vreg_lo) ||
+              (g.invalid && g.chance(20) && !vopc);
   if (mods && g.chance(25)) r = g.chance(80) ? "|" + r + "|" : "abs(" + r + ")";
   if (mods && g.chance(25)) r = g.chance(80) ? "-" + r : "neg(" + r + ")";
   return r;
@@ -174,9 +216,12 @@ std::string genDppVreg(GenContext &g, const OperandDesc &d) {
 std::string genDpp3Vgpr(GenContext &g, const OperandDesc &d) {
   unsigned dw = std::max(1u, typeBits(d.type) / 32);
   std::string r;
-  if (true16Operand(g, d.type)) r = fmt::format("v{}.{}", g.below(256), g.chance(50) ? 'h' : 'l');
-  else if (dw == 1) r = fmt::format("v{}", g.below(256));
-  else r = genVgpr(g, dw);
+  if (true16Operand(g, d.type))
+    r = fmt::format("v{}.{}", g.below(256), g.chance(50) ? 'h' : 'l');
+  else if (dw == 1)
+    r = fmt::format("v{}", g.below(256));
+  else
+    r = genVgpr(g, dw);
   if (g.invalid && g.chance(15)) {
     static const char *const kWrong[] = {"s1", "1.0", "v1.l", "v[0:1]", "0x1234"};
     r = g.pick(kWrong);
@@ -192,17 +237,21 @@ std::string genDppControl(GenContext &g) {
   bool vopc = g.arch.formatOf(g.desc).name.starts_with("VOPC");
   if (!vopc && !g.chance(g.invalid ? 85 : 97)) return {};
   switch (g.below(8)) {
-  case 0: case 1: {
+  case 0:
+  case 1: {
     std::string s = "quad_perm:[";
-    for (unsigned k = 0; k < 4; ++k) s += fmt::format("{}{}", k ? "," : "", g.below(g.invalid ? 5 : 4));
+    for (unsigned k = 0; k < 4; ++k)
+      s += fmt::format("{}{}", k ? "," : "", g.below(g.invalid ? 5 : 4));
     return s + "]";
   }
   case 2: return g.chance(50) ? "row_mirror" : "row_half_mirror";
   default: {
-    static const char *const kRows[] = {"row_shl", "row_shr", "row_ror", "row_share", "row_xmask", "row_bcast",
-                                        "wave_shl", "row_newbcast"};
+    static const char *const kRows[] = {"row_shl",   "row_shr",   "row_ror",  "row_share",
+                                        "row_xmask", "row_bcast", "wave_shl", "row_newbcast"};
     unsigned kind = g.below(g.invalid ? 8 : 5);
-    return fmt::format("{}:{}", kRows[kind], g.invalid ? static_cast<int>(g.below(18)) - 1 : static_cast<int>(g.below(16)));
+    return fmt::format("{}:{}", kRows[kind],
+                       g.invalid ? static_cast<int>(g.below(18)) - 1
+                                 : static_cast<int>(g.below(16)));
   }
   }
 }
@@ -212,16 +261,21 @@ std::string genDppModifier(GenContext &g, const OperandDesc &d) {
   case OpClass::dpp_ctrl: return genDppControl(g);
   case OpClass::dpp_mask:
     if (!g.chance(35)) return {};
-    return fmt::format("{}:{}", fieldName(d.field), genSignedHexOrDec(g, g.invalid ? -20 : 0, g.invalid ? 300 : 15));
+    return fmt::format("{}:{}", fieldName(d.field),
+                       genSignedHexOrDec(g, g.invalid ? -20 : 0, g.invalid ? 300 : 15));
   case OpClass::dpp_bound:
     return g.chance(30) ? fmt::format("bound_ctrl:{}", g.below(g.invalid ? 3 : 2)) : "";
   case OpClass::dpp_fi:
   case OpClass::dpp8_fi:
-    return g.chance(35) ? fmt::format("fi:{}", static_cast<int>(g.below(g.invalid ? 5 : 2)) - (g.invalid ? 1 : 0)) : "";
+    return g.chance(35) ? fmt::format("fi:{}", static_cast<int>(g.below(g.invalid ? 5 : 2)) -
+                                                   (g.invalid ? 1 : 0))
+                        : "";
   case OpClass::dpp8_sel: {
-    if (!g.arch.formatOf(g.desc).name.starts_with("VOPC") && !g.chance(g.invalid ? 85 : 97)) return {};
+    if (!g.arch.formatOf(g.desc).name.starts_with("VOPC") && !g.chance(g.invalid ? 85 : 97))
+      return {};
     std::string s = "dpp8:[";
-    for (unsigned k = 0; k < 8; ++k) s += fmt::format("{}{}", k ? "," : "", g.below(g.invalid ? 9 : 8));
+    for (unsigned k = 0; k < 8; ++k)
+      s += fmt::format("{}{}", k ? "," : "", g.below(g.invalid ? 9 : 8));
     return s + "]";
   }
   default: return {};
@@ -239,21 +293,17 @@ std::string gen_vext(GenContext &g, const OperandDesc &d) {
     return genVgpr(g, dw);
   }
   case OpClass::psrc:
-  case OpClass::psrc_mods:
-    return genPackedSource(g, d);
-  case OpClass::wmma_c:
-    return genWmmaAccumulator(g, d);
+  case OpClass::psrc_mods: return genPackedSource(g, d);
+  case OpClass::wmma_c: return genWmmaAccumulator(g, d);
   case OpClass::sel:
-  case OpClass::sel_ones:
-    return genSelArray(g, d);
+  case OpClass::sel_ones: return genSelArray(g, d);
   case OpClass::vopd_vdst:
   case OpClass::vopd_vdst_acc:
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc:
   case OpClass::vopd_vsrc:
   case OpClass::vopd_vsrc2:
-  case OpClass::vopd_k:
-    return genVopd(g, d);
+  case OpClass::vopd_k: return genVopd(g, d);
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
   case OpClass::dpp_vreg_neg:
@@ -261,23 +311,18 @@ std::string gen_vext(GenContext &g, const OperandDesc &d) {
   case OpClass::dpp_vreg_lo:
   case OpClass::dpp_vreg_lo_mod:
   case OpClass::dpp_vreg_lo_neg:
-  case OpClass::dpp_vreg_lo_abs:
-    return genDppVreg(g, d);
+  case OpClass::dpp_vreg_lo_abs: return genDppVreg(g, d);
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg:
-    return genDpp3Vgpr(g, d);
-  case OpClass::dpp_vcc:
-    return g.wave64 ? "vcc" : "vcc_lo";
+  case OpClass::dpp3_vgpr_neg: return genDpp3Vgpr(g, d);
+  case OpClass::dpp_vcc: return g.wave64 ? "vcc" : "vcc_lo";
   case OpClass::dpp_ctrl:
   case OpClass::dpp_mask:
   case OpClass::dpp_bound:
   case OpClass::dpp_fi:
   case OpClass::dpp8_sel:
-  case OpClass::dpp8_fi:
-    return genDppModifier(g, d);
-  default:
-    return {};
+  case OpClass::dpp8_fi: return genDppModifier(g, d);
+  default: return {};
   }
 }
 
