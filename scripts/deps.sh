@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a step needs, only those missing (sourced by the other scripts).
-#   install_packages build|test|fuzz|bench ...
+#   install_packages build|test|fuzz|bench|format ...
 # Uses apt-get directly as root, sudo otherwise; `apt-get update` runs only when something is missing.
 
 BUILD_PACKAGES=(cmake g++ make pkg-config libfmt-dev libcli11-dev)
@@ -9,6 +9,7 @@ TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev libbenchmark-dev
 # clang-22's libFuzzer lives in libclang-rt-22-dev.
 FUZZ_PACKAGES=("${BUILD_PACKAGES[@]}" clang-22 libclang-rt-22-dev)
 BENCH_PACKAGES=("${TEST_PACKAGES[@]}" hyperfine time)
+FORMAT_PACKAGES=(clang-format-14 git)
 
 install_packages() {
   local wanted=() missing=() group pkg
@@ -18,6 +19,7 @@ install_packages() {
       test) wanted+=("${TEST_PACKAGES[@]}") ;;
       fuzz) wanted+=("${FUZZ_PACKAGES[@]}") ;;
       bench) wanted+=("${BENCH_PACKAGES[@]}") ;;
+      format) wanted+=("${FORMAT_PACKAGES[@]}") ;;
       *) echo "install_packages: unknown group '$group'" >&2; return 1 ;;
     esac
   done
