@@ -7,17 +7,12 @@
 #include "asm/operand_parser.h"
 
 namespace gfxasm::as {
-#define GFXASM_FAMILY(fam)                                                                         \
+#define FAMILY(fam)                                                                                \
   bool parse_##fam(ParseContext &ctx, Cursor &c, const isa::OperandDesc &d, unsigned idx,          \
                    isa::Inst &inst);                                                               \
   uint32_t default_##fam(const isa::OperandDesc &d);
-GFXASM_FAMILY(scalar)
-GFXASM_FAMILY(special)
-GFXASM_FAMILY(valu)
-GFXASM_FAMILY(vext)
-GFXASM_FAMILY(memory)
-GFXASM_FAMILY(misc)
-#undef GFXASM_FAMILY
+#include "isa/families.def"
+#undef FAMILY
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
@@ -28,13 +23,8 @@ namespace gfxasm::print {
 struct PrintContext {
   bool wave64;
 };
-#define GFXASM_FAMILY(fam)                                                                         \
+#define FAMILY(fam)                                                                                \
   void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, std::string &out);
-GFXASM_FAMILY(scalar)
-GFXASM_FAMILY(special)
-GFXASM_FAMILY(valu)
-GFXASM_FAMILY(vext)
-GFXASM_FAMILY(memory)
-GFXASM_FAMILY(misc)
-#undef GFXASM_FAMILY
+#include "isa/families.def"
+#undef FAMILY
 } // namespace gfxasm::print

@@ -25,6 +25,17 @@ std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi) {
   return v < 0 ? fmt::format("-0x{:x}", -v) : fmt::format("0x{:x}", v);
 }
 
+std::string genVgprTuple(GenContext &g, unsigned dwords) {
+  unsigned first = g.below(257 - dwords);
+  if (dwords == 1) return fmt::format("v{}", first);
+  if (g.chance(5)) {
+    std::string s = "[";
+    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
+    return s + "]";
+  }
+  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+}
+
 std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial) {
   unsigned kind = g.below(allowSpecial ? 10 : 8);
   unsigned align = dwords == 1 ? 1 : dwords == 2 ? 2 : 4;

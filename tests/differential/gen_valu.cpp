@@ -33,15 +33,7 @@ std::string genVgpr(GenContext &g, OpType t) {
     unsigned n = g.below(isE32(g) && g.chance(90) ? 128 : 256);
     return fmt::format("v{}.{}", n, g.chance(50) ? 'l' : 'h');
   }
-  unsigned dwords = std::max(1u, typeBits(t) / 32);
-  unsigned first = g.below(257 - dwords);
-  if (dwords == 1) return fmt::format("v{}", first);
-  if (g.chance(5)) {
-    std::string s = "[";
-    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
-    return s + "]";
-  }
-  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+  return genVgprTuple(g, std::max(1u, typeBits(t) / 32));
 }
 
 std::string genNumber(GenContext &g, OpType t) {

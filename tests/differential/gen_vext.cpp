@@ -14,14 +14,7 @@ unsigned dwordsOfType(GenContext &g, OpType t) {
 }
 
 std::string genVgpr(GenContext &g, unsigned dwords) {
-  unsigned first = g.below(257 - dwords);
-  if (dwords == 1) return fmt::format("v{}", first);
-  if (g.chance(5)) {
-    std::string s = "[";
-    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
-    return s + "]";
-  }
-  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+  return genVgprTuple(g, dwords);
 }
 
 // Numbers that probe the constant rules of every operand type: inline integers and floats in

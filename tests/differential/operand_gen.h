@@ -25,19 +25,16 @@ struct GenContext {
 };
 
 // Text of operand `d` (positional operand text, or a modifier's text; empty = leave it out).
-#define GFXASM_FAMILY(fam) std::string gen_##fam(GenContext &g, const isa::OperandDesc &d);
-GFXASM_FAMILY(scalar)
-GFXASM_FAMILY(special)
-GFXASM_FAMILY(valu)
-GFXASM_FAMILY(vext)
-GFXASM_FAMILY(memory)
-GFXASM_FAMILY(misc)
-#undef GFXASM_FAMILY
+#define FAMILY(fam) std::string gen_##fam(GenContext &g, const isa::OperandDesc &d);
+#include "isa/families.def"
+#undef FAMILY
 
 std::string genOperand(GenContext &g, const isa::OperandDesc &d);
 
 // Shared pieces for the family generators.
 std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial);
+// v7, v[4:7] or (at times) the list [v4, v5, v6, v7].
+std::string genVgprTuple(GenContext &g, unsigned dwords);
 std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
 std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
 
