@@ -206,6 +206,20 @@ DPP16_MODIFIERS = ["dpp_ctrl:dpp_ctrl", "row_mask:dpp_mask", "bank_mask:dpp_mask
 DPP8_MODIFIERS = ["dpp8:dpp8_sel", "fi:dpp8_fi"]
 
 
+def probe_texts(probes, cpus):
+    """DPP probes (entry, format, modifiers, bytes, mattr) disassembled on the cpus their entry is
+    on: per probe {text: [cpus]}."""
+    texts = [{} for _ in probes]
+    for mattr in (None, "-real-true16"):
+        idx = [k for k, p in enumerate(probes) if p[4] == mattr]
+        for cpu in cpus:
+            for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
+                entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
+                if r is not None and cpu in entry_cpus:
+                    texts[k].setdefault(r[0], []).append(cpu)
+    return texts
+
+
 def dpp(cpus, emit):
     """DPP16 and DPP8 forms of the VOP1/VOP2/VOPC (e32) instructions: the valu entries' operands,
     with VGPR-only DPP classes for the sources that take the modifiers the oracle accepts."""
@@ -221,14 +235,7 @@ def dpp(cpus, emit):
             dfmt = fmt + variant
             probe = encode(dfmt, {k: v for k, v in fields.items() if k in FORMATS[dfmt][2]})
             probes.append((entry, dfmt, mods, probe, mattr))
-    texts = [{} for _ in probes]  # per probe: {text: [cpus]}
-    for mattr in (None, "-real-true16"):
-        idx = [k for k, p in enumerate(probes) if p[4] == mattr]
-        for cpu in cpus:
-            for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
-                entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
-                if r is not None and cpu in entry_cpus:
-                    texts[k].setdefault(r[0], []).append(cpu)
+    texts = probe_texts(probes, cpus)
     variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
     # Which source modifiers each VGPR source takes: -v and |v| asked of the assembler.
     asm_lines = {None: [], "-real-true16": []}
@@ -288,14 +295,7 @@ def dpp3(cpus, emit):
             dfmt = fmt + variant
             probe = encode(dfmt, {k: v for k, v in fields.items() if k in FORMATS[dfmt][2]})
             probes.append((entry, dfmt, mods, probe, mattr))
-    texts = [{} for _ in probes]
-    for mattr in (None, "-real-true16"):
-        idx = [k for k, p in enumerate(probes) if p[4] == mattr]
-        for cpu in cpus:
-            for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
-                entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
-                if r is not None and cpu in entry_cpus:
-                    texts[k].setdefault(r[0], []).append(cpu)
+    texts = probe_texts(probes, cpus)
     # How many op_sel entries the DPP form prints (v_cmp_class_f16_e64_dpp: two, its VOP3 form three).
     opsel_len = {}
     idx = [k for k, p in enumerate(probes) if p[4] is None and "vop_opsel" in " ".join(p[0][3])]
