@@ -6,10 +6,7 @@
 
 namespace {
 
-struct Case {
-  const char *input;
-  const char *expected; // llvm-mc-22 -show-encoding line
-};
+using Case = gfxasm::test::ShownCase; // expected lines from llvm-mc-22 -show-encoding
 
 const Case kAccepted[] = {
     {"ds_write2_b32 v1, v2, v3 offset0:5 offset1:7",
@@ -80,8 +77,7 @@ const char *const kRejected[] = {
 };
 
 TEST(Memory, MatchesLlvmMc) {
-  for (const Case &c : kAccepted)
-    EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
+  for (const Case &c : kAccepted) gfxasm::test::checkShown(c);
 }
 
 TEST(Memory, RejectsWhatLlvmMcRejects) {

@@ -6,10 +6,7 @@
 
 namespace {
 
-struct Case {
-  const char *input;
-  const char *expected; // llvm-mc-22 -show-encoding output line
-};
+using Case = gfxasm::test::ShownCase; // expected lines from llvm-mc-22 -show-encoding
 
 const Case kSeedCases[] = {
     {"s_delay_alu instid0(VALU_DEP_1)",
@@ -28,8 +25,7 @@ const Case kSeedCases[] = {
 };
 
 TEST(Seeds, ExamplesMatchLlvmMc) {
-  for (const Case &c : kSeedCases)
-    EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
+  for (const Case &c : kSeedCases) gfxasm::test::checkShown(c);
 }
 
 TEST(Seeds, DelayAluOperandsInAnyOrderWithDefaults) {

@@ -47,7 +47,7 @@ inline std::string shownLine(const std::string &line, const char *cpu = "gfx1100
 struct ShownCase {
   const char *input;
   const char *expected;
-  const char *error;
+  const char *error = nullptr;
 };
 
 inline void checkShown(const ShownCase &c, const char *cpu = "gfx1100") {

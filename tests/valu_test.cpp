@@ -8,10 +8,7 @@
 
 namespace {
 
-struct Case {
-  const char *input;
-  const char *expected; // llvm-mc-22 -show-encoding output line
-};
+using Case = gfxasm::test::ShownCase; // expected lines from llvm-mc-22 -show-encoding
 
 const Case kCases[] = {
     {"v_add_f16 v0.l, 0.15915494, v1.l",
@@ -59,7 +56,7 @@ const Case kCases[] = {
 };
 
 TEST(Valu, MatchesLlvmMc) {
-  for (const Case &c : kCases) EXPECT_EQ(gfxasm::test::shownLine(c.input), c.expected) << c.input;
+  for (const Case &c : kCases) gfxasm::test::checkShown(c);
 }
 
 TEST(Valu, RejectsLikeLlvmMc) {
