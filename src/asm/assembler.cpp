@@ -169,7 +169,12 @@ private:
   std::string out_;
   std::vector<uint8_t> code_;
   std::vector<Fixup> fixups_;
-  std::string pairName_; // `X::Y` of a VOPD line, reused to avoid allocating per line
+  std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
+  bool hasColonColon_ = false; // the statement has a `::` token
+  // Field values of omitted operands, per operand of arch_.operands, filled per entry when the
+  // entry is first tried (defaultsReady_ per InstrDesc).
+  std::vector<uint32_t> defaults_;
+  std::vector<uint8_t> defaultsReady_;
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -201,6 +206,7 @@ private:
       error(lr.errCol, lr.errMsg);
       return;
     }
+    hasColonColon_ = lr.hasColonColon;
     Cursor c{toks_, 0};
     // Labels: `name:` (several may precede a statement).
     while (c.peek().kind == Tok::Identifier && c.peek(1).kind == Tok::Colon) {
@@ -304,7 +310,7 @@ private:
     // both halves: `:: Y` reads as a comma.
     std::string &pairName = pairName_;
     pairName.clear();
-    for (size_t k = c.pos; k + 1 < toks_.size(); ++k) {
+    for (size_t k = c.pos; hasColonColon_ && k + 1 < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::ColonColon) continue;
       if (toks_[k + 1].kind != Tok::Identifier) {
         error(toks_[k + 1].col, "expected a VOPDY instruction after ::");
@@ -341,7 +347,8 @@ private:
       anyOnCpu = true;
       c.pos = operandStart;
       // Only the operands this entry has are reset: Inst is large and this loop is hot.
-      for (unsigned k = 0; k < desc->numOperands; ++k) inst.ops[k] = {};
+      const uint32_t *defaults = defaultsOf(*desc);
+      for (unsigned k = 0; k < desc->numOperands; ++k) inst.ops[k] = {defaults[k]};
       inst.hasLiteral = false;
       inst.literal = 0;
       inst.labelOperand = -1;
@@ -376,9 +383,23 @@ private:
     return true;
   }
 
+  const uint32_t *defaultsOf(const InstrDesc &desc) {
+    if (defaults_.empty()) {
+      defaults_.resize(arch_.operands.size());
+      defaultsReady_.resize(arch_.instrs.size());
+    }
+    size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
+    if (!defaultsReady_[at]) {
+      auto ops = arch_.operandsOf(desc);
+      for (size_t i = 0; i < ops.size(); ++i)
+        defaults_[desc.firstOperand + i] = as::defaultValue(ops[i]);
+      defaultsReady_[at] = 1;
+    }
+    return defaults_.data() + desc.firstOperand;
+  }
+
   bool parseOperands(as::ParseContext &pctx, Cursor &c, Inst &inst, const Token &mn, bool &tooFew) {
     auto ops = arch_.operandsOf(*inst.desc);
-    for (size_t i = 0; i < ops.size(); ++i) inst.ops[i].value = as::defaultValue(ops[i]);
     bool first = true;
     for (size_t i = 0; i < ops.size(); ++i) {
       const OperandDesc &d = ops[i];
@@ -425,7 +446,7 @@ private:
       if (t.kind == Tok::Identifier) {
         for (size_t i = 0; i < ops.size(); ++i) {
           const OperandDesc &d = ops[i];
-          if (isPositional(d.cls) || !as::isModifierWord(d, t.text) || inst.ops[i].present)
+          if (inst.ops[i].present || isPositional(d.cls) || !as::isModifierWord(d, t.text))
             continue;
           if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
           matched = true;

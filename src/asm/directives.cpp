@@ -201,7 +201,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, st
     while (end + 1 < c.toks.size() && c.toks[end].kind != Tok::Comma) ++end;
     std::vector<Token> item(c.toks.begin() + static_cast<std::ptrdiff_t>(c.pos),
                             c.toks.begin() + static_cast<std::ptrdiff_t>(end));
-    item.push_back(Token{Tok::Eol, c.toks[end].col, {}, 0, 0, false});
+    item.emplace_back(Tok::Eol, c.toks[end].col, std::string_view());
     Cursor ic{item, 0};
     ExprText v = exprText(ic, ctx.syms, line, err, errCol);
     if (!v.ok) return fail(errCol, err);

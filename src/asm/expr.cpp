@@ -201,6 +201,16 @@ struct Evaluator {
 } // namespace
 
 ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool allowSymbolic) {
+  // Most expressions are one integer (register indices, offsets, lane selects): no evaluator.
+  if (c.is(Tok::Integer)) {
+    BinOp op;
+    if (precedence(c.peek(1).kind, op) == 0) {
+      ExprResult r;
+      r.kind = ExprResult::Kind::Absolute;
+      r.value = c.next().ival;
+      return r;
+    }
+  }
   Evaluator ev{c, syms, allowSymbolic, {}, false, false, {}};
   int64_t v = 0;
   if (!ev.expr(1, v)) return ev.err;

@@ -153,11 +153,7 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
   size_t i = 0;
   const size_t n = line.size();
   auto push = [&](Tok k, size_t at, size_t len) {
-    Token t;
-    t.kind = k;
-    t.col = static_cast<uint32_t>(at);
-    t.text = line.substr(at, len);
-    out.push_back(t);
+    out.emplace_back(k, static_cast<uint32_t>(at), line.substr(at, len));
   };
   while (i < n) {
     if (inBlockComment) {
@@ -179,30 +175,44 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
     if (cls & kIdentStart) {
       size_t s = i++;
       while (i < n && (charClass(line[i]) & kIdentChar)) ++i;
-      Token t;
-      t.kind = Tok::Identifier;
-      t.col = static_cast<uint32_t>(s);
-      t.text = std::string_view(line.data() + s, i - s);
-      out.push_back(t);
-      continue;
-    }
-    if (c == ';' || c == '#' || (c == '/' && i + 1 < n && line[i + 1] == '/')) {
-      // '#' starts a comment only at the start of a statement, like llvm's HashIsComment rule.
-      if (c != '#' || out.empty()) break;
-    }
-    if (c == '/' && i + 1 < n && line[i + 1] == '*') {
-      inBlockComment = true;
-      i += 2;
+      out.emplace_back(Tok::Identifier, static_cast<uint32_t>(s),
+                       std::string_view(line.data() + s, i - s));
       continue;
     }
     if (cls & kDigit) {
-      Token t;
-      t.col = static_cast<uint32_t>(i);
+      Token &t = out.emplace_back(Tok::Eol, static_cast<uint32_t>(i), std::string_view());
       i = lexNumber(line, i, t);
-      out.push_back(t);
       continue;
     }
-    if (c == '"') {
+    // Punctuation: one or two characters.
+    const char d = i + 1 < n ? line[i + 1] : '\0';
+    Tok k = Tok::Error;
+    size_t len = 1;
+    auto pair = [&](char second, Tok two, Tok one) {
+      if (d == second) {
+        k = two;
+        len = 2;
+      } else {
+        k = one;
+      }
+    };
+    switch (c) {
+    case ';': goto done;
+    case '#':
+      // '#' starts a comment only at the start of a statement, like llvm's HashIsComment rule.
+      if (out.empty()) goto done;
+      k = Tok::Hash;
+      break;
+    case '/':
+      if (d == '/') goto done;
+      if (d == '*') {
+        inBlockComment = true;
+        i += 2;
+        continue;
+      }
+      k = Tok::Slash;
+      break;
+    case '"': {
       size_t s = i++;
       while (i < n && line[i] != '"') {
         if (line[i] == '\\' && i + 1 < n) ++i;
@@ -213,73 +223,58 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
         res.errCol = static_cast<uint32_t>(s);
         res.errMsg = "unterminated string constant";
         push(Tok::Error, s, n - s);
-        break;
+        goto done;
       }
-      Token t;
-      t.kind = Tok::String;
-      t.col = static_cast<uint32_t>(s);
-      t.text = line.substr(s + 1, i - s - 1);
-      out.push_back(t);
+      out.emplace_back(Tok::String, static_cast<uint32_t>(s), line.substr(s + 1, i - s - 1));
       ++i;
       continue;
     }
-    auto two = [&](char a, char b) { return c == a && i + 1 < n && line[i + 1] == b; };
-    Tok k;
-    size_t len = 1;
-    if (two(':', ':'))
-      k = Tok::ColonColon, len = 2;
-    else if (two('&', '&'))
-      k = Tok::AmpAmp, len = 2;
-    else if (two('|', '|'))
-      k = Tok::PipePipe, len = 2;
-    else if (two('<', '<'))
-      k = Tok::LessLess, len = 2;
-    else if (two('<', '='))
-      k = Tok::LessEq, len = 2;
-    else if (two('<', '>'))
-      k = Tok::LessGreater, len = 2;
-    else if (two('>', '>'))
-      k = Tok::GreaterGreater, len = 2;
-    else if (two('>', '='))
-      k = Tok::GreaterEq, len = 2;
-    else if (two('=', '='))
-      k = Tok::EqualEqual, len = 2;
-    else if (two('!', '='))
-      k = Tok::ExclaimEqual, len = 2;
-    else {
-      switch (c) {
-      case ',': k = Tok::Comma; break;
-      case ':': k = Tok::Colon; break;
-      case '[': k = Tok::LBrac; break;
-      case ']': k = Tok::RBrac; break;
-      case '(': k = Tok::LParen; break;
-      case ')': k = Tok::RParen; break;
-      case '{': k = Tok::LCurly; break;
-      case '}': k = Tok::RCurly; break;
-      case '+': k = Tok::Plus; break;
-      case '-': k = Tok::Minus; break;
-      case '*': k = Tok::Star; break;
-      case '/': k = Tok::Slash; break;
-      case '%': k = Tok::Percent; break;
-      case '~': k = Tok::Tilde; break;
-      case '!': k = Tok::Exclaim; break;
-      case '&': k = Tok::Amp; break;
-      case '|': k = Tok::Pipe; break;
-      case '^': k = Tok::Caret; break;
-      case '<': k = Tok::Less; break;
-      case '>': k = Tok::Greater; break;
-      case '=': k = Tok::Equal; break;
-      case '#': k = Tok::Hash; break;
-      default: k = Tok::Error; break;
-      }
+    case ',': k = Tok::Comma; break;
+    case ':':
+      pair(':', Tok::ColonColon, Tok::Colon);
+      res.hasColonColon |= len == 2;
+      break;
+    case '&': pair('&', Tok::AmpAmp, Tok::Amp); break;
+    case '|': pair('|', Tok::PipePipe, Tok::Pipe); break;
+    case '<':
+      if (d == '<')
+        k = Tok::LessLess, len = 2;
+      else if (d == '=')
+        k = Tok::LessEq, len = 2;
+      else if (d == '>')
+        k = Tok::LessGreater, len = 2;
+      else
+        k = Tok::Less;
+      break;
+    case '>':
+      if (d == '>')
+        k = Tok::GreaterGreater, len = 2;
+      else if (d == '=')
+        k = Tok::GreaterEq, len = 2;
+      else
+        k = Tok::Greater;
+      break;
+    case '=': pair('=', Tok::EqualEqual, Tok::Equal); break;
+    case '!': pair('=', Tok::ExclaimEqual, Tok::Exclaim); break;
+    case '[': k = Tok::LBrac; break;
+    case ']': k = Tok::RBrac; break;
+    case '(': k = Tok::LParen; break;
+    case ')': k = Tok::RParen; break;
+    case '{': k = Tok::LCurly; break;
+    case '}': k = Tok::RCurly; break;
+    case '+': k = Tok::Plus; break;
+    case '-': k = Tok::Minus; break;
+    case '*': k = Tok::Star; break;
+    case '%': k = Tok::Percent; break;
+    case '~': k = Tok::Tilde; break;
+    case '^': k = Tok::Caret; break;
+    default: break;
     }
     push(k, i, len);
     i += len;
   }
-  Token eol;
-  eol.kind = Tok::Eol;
-  eol.col = static_cast<uint32_t>(i < n ? i : n);
-  out.push_back(eol);
+done:
+  out.emplace_back(Tok::Eol, static_cast<uint32_t>(i < n ? i : n), std::string_view());
   return res;
 }
 

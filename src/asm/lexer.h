@@ -50,12 +50,17 @@ enum class Tok : uint8_t {
 
 struct Token {
   Tok kind = Tok::Eol;
-  uint32_t col = 0; // 0-based column in the line
-  std::string_view text;
-  int64_t ival = 0;
-  double fval = 0;
   bool overflow = false; // integer literal did not fit in 64 bits
+  uint32_t col = 0;      // 0-based column in the line
+  std::string_view text;
+  union {
+    int64_t ival = 0; // Integer
+    double fval;      // Real
+  };
+  Token() = default;
+  Token(Tok k, uint32_t c, std::string_view t) : kind(k), col(c), text(t) {}
 };
+static_assert(sizeof(Token) == 32, "tokens are copied per line: keep them small");
 
 // Lexes `line` (one source line without its newline) into tokens; the last token is Eol at the
 // first comment or the end. Returns false with `errCol`/`errMsg` set on an unterminated comment
@@ -64,6 +69,7 @@ struct LexResult {
   bool ok = true;
   uint32_t errCol = 0;
   const char *errMsg = nullptr;
+  bool hasColonColon = false; // a `::` token (VOPD pairs): the assembler looks for it only then
 };
 LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment);
 

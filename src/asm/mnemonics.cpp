@@ -1,9 +1,11 @@
 #include "asm/mnemonics.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <unordered_map>
 
 namespace gfxasm::as {
 
@@ -43,38 +45,63 @@ unsigned insertDeleteDistance(std::string_view a, std::string_view b, unsigned m
   }
   return std::min(row[b.size()], max + 1);
 }
+
+// A fast hash of short strings: 8 bytes at a time (mnemonics are 5 to 40 characters).
+uint64_t hashName(std::string_view s) {
+  constexpr uint64_t kMul = 0x9e3779b97f4a7c15ull;
+  uint64_t h = s.size() * kMul;
+  const char *p = s.data();
+  size_t n = s.size();
+  auto mix = [&](uint64_t w) {
+    h = (h ^ w) * kMul;
+    h ^= h >> 29;
+  };
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    mix(w);
+  }
+  if (n) {
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; ++i)
+      w |= static_cast<uint64_t>(static_cast<uint8_t>(p[i])) << (8 * i);
+    mix(w);
+  }
+  return h;
+}
 } // namespace
 
 MnemonicTable::MnemonicTable(const ArchTables &arch) {
+  std::unordered_map<std::string_view, std::vector<const InstrDesc *>> byName;
   std::map<std::string_view, std::vector<std::pair<int, const InstrDesc *>>> byBase;
   for (const InstrDesc &d : arch.instrs) {
-    map_[d.name].push_back(&d);
+    byName[d.name].push_back(&d);
     std::string_view base;
     int rank = suffixRank(d.name, base);
     if (rank >= 0) byBase[base].push_back({rank, &d});
   }
   for (auto &[base, list] : byBase) {
     std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.first < b.first; });
-    auto &dst = map_[base];
+    auto &dst = byName[base];
     for (auto &[rank, d] : list) dst.push_back(d);
   }
   // Aliases try the same entries as the name they stand for.
   for (const MnemonicAlias &a : arch.aliases) {
-    auto it = map_.find(a.target);
-    if (it == map_.end()) continue;
+    auto it = byName.find(a.target);
+    if (it == byName.end()) continue;
     std::vector<const InstrDesc *> entries = it->second; // copied: inserting may rehash
-    map_[a.name] = std::move(entries);
+    byName[a.name] = std::move(entries);
   }
   // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes
   // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32), _e64 the VOP3 forms of a name
   // printed without suffix (v_fma_f32_e64, v_pk_add_f16_e64).
   std::vector<std::pair<std::string, std::vector<const InstrDesc *>>> forced;
-  for (const auto &[key, entries] : map_) {
+  for (const auto &[key, entries] : byName) {
     std::string_view base;
     if (suffixRank(key, base) >= 0 || key.find("::") != std::string_view::npos) continue;
     for (bool vop3 : {false, true}) {
       std::string name = std::string(key) + (vop3 ? "_e64" : "_e32");
-      if (map_.count(name)) continue;
+      if (byName.count(name)) continue;
       std::vector<const InstrDesc *> list;
       for (const InstrDesc *d : entries) {
         std::string_view fmt = arch.formatOf(*d).name;
@@ -85,7 +112,27 @@ MnemonicTable::MnemonicTable(const ArchTables &arch) {
   }
   for (auto &[name, list] : forced) {
     forcedNames_.push_back(std::move(name));
-    map_[forcedNames_.back()] = std::move(list);
+    byName[forcedNames_.back()] = std::move(list);
+  }
+  size_t size = 16;
+  while (size < byName.size() * 2) size *= 2;
+  slots_.resize(size);
+  for (const auto &[name, list] : byName) {
+    size_t i = hashName(name) & (size - 1);
+    while (!slots_[i].name.empty()) i = (i + 1) & (size - 1);
+    slots_[i] = {name, static_cast<uint32_t>(candidates_.size()),
+                 static_cast<uint32_t>(list.size())};
+    candidates_.insert(candidates_.end(), list.begin(), list.end());
+  }
+}
+
+const MnemonicTable::Slot *MnemonicTable::find(std::string_view name) const {
+  if (name.empty()) return nullptr;
+  const size_t mask = slots_.size() - 1;
+  for (size_t i = hashName(name) & mask;; i = (i + 1) & mask) {
+    const Slot &s = slots_[i];
+    if (s.name.empty()) return nullptr;
+    if (s.name == name) return &s;
   }
 }
 
@@ -99,9 +146,9 @@ const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
 }
 
 std::span<const InstrDesc *const> MnemonicTable::lookup(std::string_view name) const {
-  auto it = map_.find(name);
-  if (it == map_.end()) return {};
-  return it->second;
+  const Slot *s = find(name);
+  if (!s) return {};
+  return {candidates_.data() + s->first, s->count};
 }
 
 } // namespace gfxasm::as
@@ -111,7 +158,7 @@ namespace gfxasm::as {
 std::string_view MnemonicTable::unsupportedVariant(std::string_view name) const {
   std::string_view base;
   int rank = suffixRank(name, base);
-  if (rank < 0 || !map_.count(base)) return {};
+  if (rank < 0 || !find(base)) return {};
   return kSuffixes[rank].substr(1);
 }
 
@@ -122,11 +169,12 @@ MnemonicTable::similarNames(std::string_view name,
   std::string_view base;
   suffixRank(name, base);
   std::vector<std::string_view> out;
-  for (const auto &[key, entries] : map_) {
-    std::string_view keyBase;
-    if (suffixRank(key, keyBase) >= 0 ||
+  for (const Slot &s : slots_) {
+    std::string_view key = s.name, keyBase;
+    if (key.empty() || suffixRank(key, keyBase) >= 0 ||
         insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance)
       continue;
+    auto entries = lookup(key);
     if (std::any_of(entries.begin(), entries.end(),
                     [&](const InstrDesc *d) { return available(*d); }))
       out.push_back(key);

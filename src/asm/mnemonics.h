@@ -7,7 +7,6 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 #include "isa/isa.h"
@@ -29,9 +28,16 @@ public:
 
 private:
   explicit MnemonicTable(const isa::ArchTables &arch);
-  std::unordered_map<std::string_view, std::vector<const isa::InstrDesc *>> map_;
-  std::vector<std::string> aliasNames_;
-  std::deque<std::string> forcedNames_; // keys of map_ for the _e32/_e64 spellings (stable storage)
+  // An open-addressing hash table (linear probing, power-of-two size) over one flat candidate
+  // list: a lookup per statement is a hash of the name, a probe or two and one comparison.
+  struct Slot {
+    std::string_view name;         // empty: a free slot
+    uint32_t first = 0, count = 0; // candidates_[first, first + count)
+  };
+  const Slot *find(std::string_view name) const;
+  std::vector<Slot> slots_;
+  std::vector<const isa::InstrDesc *> candidates_;
+  std::deque<std::string> forcedNames_; // names of the _e32/_e64 spellings (stable storage)
 };
 
 } // namespace gfxasm::as

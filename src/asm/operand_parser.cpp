@@ -251,14 +251,6 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
          validate_vext(ctx, inst, col);
 }
 
-bool isModifierWord(const OperandDesc &d, std::string_view word) {
-  if (d.field == Field::omod) return word == "mul" || word == "div";
-  // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, ... (row_mask is its own field).
-  if (d.field == Field::dpp_ctrl)
-    return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask");
-  return fieldName(d.field) == word;
-}
-
 uint32_t defaultValue(const OperandDesc &d) {
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \

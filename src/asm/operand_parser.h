@@ -65,7 +65,16 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, un
 bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 
 // Whether `word` starts modifier `d`: its field's name (omod is written mul:N / div:N).
-bool isModifierWord(const isa::OperandDesc &d, std::string_view word);
+// Inline: the assembler asks it for every modifier word against every modifier of an entry.
+inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
+  using isa::Field;
+  if (d.field == Field::omod) return word == "mul" || word == "div";
+  // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, ... (row_mask is its own field).
+  if (d.field == Field::dpp_ctrl)
+    return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask");
+  std::string_view name = isa::fieldName(d.field);
+  return name.size() == word.size() && name[0] == word[0] && name == word;
+}
 
 // Index of the operand writing field `f` in the instruction's entry, or -1.
 int operandIndex(const isa::Inst &inst, isa::Field f);

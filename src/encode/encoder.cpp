@@ -87,7 +87,8 @@ size_t encode(const Inst &inst, uint8_t *out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     const OperandValue &v = inst.ops[i];
-    place(fmt, ops[i].field, v.value, w);
+    // The word starts as zeros and each field has one operand: zero values need no placing.
+    if (v.value) place(fmt, ops[i].field, v.value, w);
     if (v.mods) {
       // Source modifiers live in per-slot bit fields (neg/abs/sext bit N for srcN).
       unsigned slot = sourceSlot(ops[i].field);

@@ -29,12 +29,60 @@ enum class OpType : uint8_t {
   Count
 };
 
-std::string_view fieldName(Field f);
-std::string_view className(OpClass c);
-std::string_view typeName(OpType t);
-bool isPositional(OpClass c);
-unsigned typeBits(OpType t);
-char typeKind(OpType t); // 'I' integer, 'F' float, 'V' packed pair, 'R' register tuple
+// Names and properties of fields, classes and types. Inline tables: the operand parser asks
+// these per operand and per candidate entry.
+namespace detail {
+inline constexpr std::string_view kFieldNames[] = {
+#define FIELD(n) #n,
+#include "isa/fields.def"
+#undef FIELD
+};
+inline constexpr std::string_view kClassNames[] = {
+#define CLASS(n, positional, family) #n,
+#include "isa/classes.def"
+#undef CLASS
+};
+inline constexpr bool kClassPositional[] = {
+#define CLASS(n, positional, family) positional,
+#include "isa/classes.def"
+#undef CLASS
+};
+inline constexpr std::string_view kTypeNames[] = {
+#define TYPE(n, bits, kind) #n,
+#include "isa/types.def"
+#undef TYPE
+};
+inline constexpr unsigned kTypeBits[] = {
+#define TYPE(n, bits, kind) bits,
+#include "isa/types.def"
+#undef TYPE
+};
+inline constexpr char kTypeKinds[] = {
+#define TYPE(n, bits, kind) #kind[0],
+#include "isa/types.def"
+#undef TYPE
+};
+} // namespace detail
+
+inline std::string_view fieldName(Field f) {
+  return detail::kFieldNames[static_cast<unsigned>(f)];
+}
+inline std::string_view className(OpClass c) {
+  return detail::kClassNames[static_cast<unsigned>(c)];
+}
+inline std::string_view typeName(OpType t) {
+  return detail::kTypeNames[static_cast<unsigned>(t)];
+}
+inline bool isPositional(OpClass c) {
+  return detail::kClassPositional[static_cast<unsigned>(c)];
+}
+inline unsigned typeBits(OpType t) {
+  return detail::kTypeBits[static_cast<unsigned>(t)];
+}
+// 'I' integer, 'F' float, 'V' packed pair, 'R' register tuple
+inline char typeKind(OpType t) {
+  return detail::kTypeKinds[static_cast<unsigned>(t)];
+}
 
 // One contiguous run of bits of a field, least significant part first.
 struct BitRange {
