@@ -586,6 +586,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 }
 
 bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
+  if (inst.desc->unit != Unit::VMEM && inst.desc->unit != Unit::DS) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls == OpClass::required_flag && !inst.ops[i].present)

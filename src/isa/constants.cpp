@@ -11,6 +11,7 @@ namespace gfxasm::isa {
 
 namespace {
 constexpr const char *kFloatText[8] = {"0.5", "-0.5", "1.0", "-1.0", "2.0", "-2.0", "4.0", "-4.0"};
+constexpr double kFloatValues[8] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0}; // kFloatText
 
 bool is64(OpType t) {
   return typeBits(t) == 64;
@@ -39,7 +40,7 @@ int inlineEncodingOfInt(int64_t v, OpType t) {
 
 int inlineEncodingOfFloat(double v, OpType t) {
   for (unsigned i = 0; i < 8; ++i)
-    if (v == std::strtod(kFloatText[i], nullptr)) return static_cast<int>(src::kFloatFirst + i);
+    if (v == kFloatValues[i]) return static_cast<int>(src::kFloatFirst + i);
   if (is64(t)) {
     if (std::bit_cast<uint64_t>(v) == kF64Bits[8]) return static_cast<int>(src::kInvPi);
     return -1;
