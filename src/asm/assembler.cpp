@@ -171,10 +171,12 @@ private:
   std::vector<Fixup> fixups_;
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
   bool hasColonColon_ = false; // the statement has a `::` token
-  // Field values of omitted operands, per operand of arch_.operands, filled per entry when the
-  // entry is first tried (defaultsReady_ per InstrDesc).
+  // Per table entry, computed when the entry is first looked at: the field values of its omitted
+  // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
+  // (entryRequires_, requirementBit bits | kComputed).
+  static constexpr unsigned kComputed = 0x100;
   std::vector<uint32_t> defaults_;
-  std::vector<uint8_t> defaultsReady_;
+  std::vector<uint16_t> entryRequires_;
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -342,28 +344,43 @@ private:
     as::ParseError best;
     bool tooFew = false;
     Inst inst;
-    for (const InstrDesc *desc : cands) {
-      if (!availableOnTarget(*desc)) continue;
-      anyOnCpu = true;
-      c.pos = operandStart;
-      // Only the operands this entry has are reset: Inst is large and this loop is hot.
-      const uint32_t *defaults = defaultsOf(*desc);
-      for (unsigned k = 0; k < desc->numOperands; ++k) inst.ops[k] = {defaults[k]};
-      inst.hasLiteral = false;
-      inst.literal = 0;
-      inst.labelOperand = -1;
-      inst.labelSymbol = {};
-      inst.arch = &arch_;
-      inst.desc = desc;
-      as::ParseContext pctx{target_, syms_, {}};
-      bool few = false;
-      if (parseOperands(pctx, c, inst, mn, few)) {
-        emit(inst, mn);
-        return;
+    // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
+    // control, ...) cannot match. The others are tried first; the full search in order runs only
+    // when none matches, so that the error is the one it gives.
+    unsigned written = requirementWordsWritten(operandStart);
+    bool skipped = false;
+    for (int pass = 0; pass < 2; ++pass) {
+      if (pass == 1) {
+        if (!skipped) break;
+        best = {};
       }
-      if (!best.set || pctx.err.col > best.col) {
-        best = pctx.err;
-        tooFew = few;
+      for (const InstrDesc *desc : cands) {
+        if (!availableOnTarget(*desc)) continue;
+        anyOnCpu = true;
+        if (pass == 0 && (entryRequires(*desc) & ~written)) {
+          skipped = true;
+          continue;
+        }
+        c.pos = operandStart;
+        // Only the operands this entry has are reset: Inst is large and this loop is hot.
+        const uint32_t *defaults = defaultsOf(*desc);
+        for (unsigned k = 0; k < desc->numOperands; ++k) inst.ops[k] = {defaults[k]};
+        inst.hasLiteral = false;
+        inst.literal = 0;
+        inst.labelOperand = -1;
+        inst.labelSymbol = {};
+        inst.arch = &arch_;
+        inst.desc = desc;
+        as::ParseContext pctx{target_, syms_, {}};
+        bool few = false;
+        if (parseOperands(pctx, c, inst, mn, few)) {
+          emit(inst, mn);
+          return;
+        }
+        if (!best.set || pctx.err.col > best.col) {
+          best = pctx.err;
+          tooFew = few;
+        }
       }
     }
     if (!anyOnCpu) {
@@ -383,18 +400,52 @@ private:
     return true;
   }
 
-  const uint32_t *defaultsOf(const InstrDesc &desc) {
+  // Words whose absence rules an entry out: each is the spelling of an operand the entry
+  // requires (a required flag, a DPP control), as a bit (0: not one of these words).
+  static unsigned requirementBit(std::string_view word) {
+    if (word.empty()) return 0;
+    switch (word[0]) {
+    case 'o': return word == "offen" ? 1 : 0;
+    case 'i': return word == "idxen" ? 2 : 0;
+    case 't': return word == "tfe" ? 4 : 0;
+    case 'g': return word == "glc" ? 8 : word == "gds" ? 16 : 0;
+    case 'a': return word == "a16" ? 32 : 0;
+    case 'q': return word == "quad_perm" ? 64 : 0; // dpp_ctrl, as isModifierWord spells it
+    case 'r': return word.starts_with("row_") && word != "row_mask" ? 64 : 0;
+    case 'd': return word == "dpp8" ? 128 : 0;
+    default: return 0;
+    }
+  }
+  unsigned requirementWordsWritten(size_t from) const {
+    unsigned mask = 0;
+    for (size_t k = from; k < toks_.size(); ++k)
+      if (toks_[k].kind == Tok::Identifier) mask |= requirementBit(toks_[k].text);
+    return mask;
+  }
+
+  void computeEntry(const InstrDesc &desc) {
     if (defaults_.empty()) {
       defaults_.resize(arch_.operands.size());
-      defaultsReady_.resize(arch_.instrs.size());
+      entryRequires_.resize(arch_.instrs.size());
     }
+    unsigned needs = 0;
+    auto ops = arch_.operandsOf(desc);
+    for (size_t i = 0; i < ops.size(); ++i) {
+      defaults_[desc.firstOperand + i] = as::defaultValue(ops[i]);
+      if (ops[i].cls == OpClass::dpp_ctrl) needs |= requirementBit("quad_perm");
+      if (ops[i].cls == OpClass::dpp8_sel || ops[i].cls == OpClass::required_flag)
+        needs |= requirementBit(fieldName(ops[i].field));
+    }
+    entryRequires_[static_cast<size_t>(&desc - arch_.instrs.data())] =
+        static_cast<uint16_t>(needs | kComputed);
+  }
+  unsigned entryRequires(const InstrDesc &desc) {
     size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
-    if (!defaultsReady_[at]) {
-      auto ops = arch_.operandsOf(desc);
-      for (size_t i = 0; i < ops.size(); ++i)
-        defaults_[desc.firstOperand + i] = as::defaultValue(ops[i]);
-      defaultsReady_[at] = 1;
-    }
+    if (entryRequires_.empty() || !entryRequires_[at]) computeEntry(desc);
+    return entryRequires_[at] & ~kComputed;
+  }
+  const uint32_t *defaultsOf(const InstrDesc &desc) {
+    entryRequires(desc);
     return defaults_.data() + desc.firstOperand;
   }
 
