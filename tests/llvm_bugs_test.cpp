@@ -17,8 +17,9 @@ struct BugCase {
 };
 
 // DPP forms take no literal, but llvm-mc-22 accepts 16-bit-looking constants (0xffff, 0xfff0) in
-// VOP3 DPP sources on gfx115x and encodes the source as 255 (literal) with no literal dword; its
-// disassembler then rejects those bytes, or crashes on them.
+// VOP3 and VOP3P DPP sources on gfx115x, and any 16-bit constant in the f16 sources of
+// v_fma_mix*_e64_dpp on every gfx11, and encodes the source as 255 (literal) with no literal
+// dword; its disassembler then rejects those bytes, or crashes on them.
 const BugCase kCases[] = {
     {"gfx1150", "v_lshlrev_b16_e64_dpp v47.l, v47.l, 0xffff row_xmask:14", "DPP literal"},
     {"gfx1150",
@@ -27,6 +28,9 @@ const BugCase kCases[] = {
     {"gfx1150", "v_cmpx_eq_u16_e64_dpp v101.l, 0xffff dpp8:[0,1,6,2,0,7,6,7] fi:1", "DPP literal"},
     {"gfx1150", "v_mad_u16_e64_dpp v245.l, v135.l, 0xffff, v176.l row_ror:15 bound_ctrl:0",
      "DPP literal"},
+    {"gfx1150", "v_dot2_f32_f16_e64_dpp v1, v2, 0xffff, v3 row_ror:12", "DPP literal"},
+    {"gfx1100", "v_fma_mix_f32_e64_dpp v117, v251, v41, -21 row_ror:12", "DPP literal"},
+    {"gfx1100", "v_fma_mixlo_f16_e64_dpp v1, v2, v3, 0.1 dpp8:[0,1,2,3,4,5,6,7]", "DPP literal"},
 };
 
 // The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.

@@ -94,7 +94,7 @@ MnemonicTable::MnemonicTable(const ArchTables &arch) {
   }
   // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes
   // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32), _e64 the VOP3 forms of a name
-  // printed without suffix (v_fma_f32_e64, v_pk_add_f16_e64).
+  // printed without suffix (v_fma_f32_e64, v_pk_add_f16_e64), but not their DPP forms.
   std::vector<std::pair<std::string, std::vector<const InstrDesc *>>> forced;
   for (const auto &[key, entries] : byName) {
     std::string_view base;
@@ -105,7 +105,8 @@ MnemonicTable::MnemonicTable(const ArchTables &arch) {
       std::vector<const InstrDesc *> list;
       for (const InstrDesc *d : entries) {
         std::string_view fmt = arch.formatOf(*d).name;
-        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3) list.push_back(d);
+        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp"))
+          list.push_back(d);
       }
       if (!list.empty()) forced.emplace_back(std::move(name), std::move(list));
     }

@@ -106,11 +106,19 @@ bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, unsigned idx, OperandVal
   return true;
 }
 
+// DPP16 / DPP8 forms: their formats have the lane control fields.
+bool isDppForm(const Inst &inst) {
+  const FormatDesc &f = inst.arch->formatOf(*inst.desc);
+  return f.layout(Field::dpp_ctrl).count || f.layout(Field::dpp8).count;
+}
+
 bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                        OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   bool closeAbs = false, closeNeg = false, closeAbsFn = false;
-  if (d.cls == OpClass::psrc_mods) {
+  // DPP forms: src0 (in the DPP dword) and at times src1 take only a VGPR.
+  bool vgprOnly = d.cls == OpClass::pdpp_vgpr || d.cls == OpClass::pdpp_vgpr_mods;
+  if (d.cls == OpClass::psrc_mods || d.cls == OpClass::pdpp_vgpr_mods) {
     // `-` before a number is the number's sign; before anything else it is the neg modifier.
     if (c.is(Tok::Identifier) && c.peek().text == "neg" && c.peek(1).kind == Tok::LParen) {
       c.next();
@@ -137,18 +145,24 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   const Token &valueTok = c.peek();
   Reg r;
   if (parseRegister(ctx, c, r)) {
-    if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect))
+    if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
+        (vgprOnly && r.file != RegFile::VGPR))
       return invalid(ctx, valueTok.col);
     v.value = sourceEncoding(r);
+  } else if (!ctx.err.set && vgprOnly) {
+    return invalid(ctx, valueTok.col);
   } else if (!ctx.err.set && d.cls == OpClass::psrc && atSymbolicLiteral(ctx, c, d)) {
+    if (isDppForm(inst)) return invalid(ctx, valueTok.col); // DPP forms take no literal
     if (!parseSymbolicLiteral(ctx, c, idx, v, inst)) return false;
   } else {
     if (ctx.err.set) return false;
     NumberToken n;
     if (!parseNumber(ctx, c, n, closeAbs)) return false;
     uint32_t lit = 0;
-    int enc = packedConstantEncoding(d.type, n, lit);
-    if (enc == kConstantInvalid) return invalid(ctx, valueTok.col);
+    bool dpp = isDppForm(inst);
+    int enc = packedConstantEncoding(d.type, n, lit, !dpp);
+    if (enc == kConstantInvalid || (dpp && enc == kConstantLiteral))
+      return invalid(ctx, valueTok.col);
     if (enc == kConstantLiteral) {
       if (!setLiteral(ctx, valueTok.col, lit, v, inst)) return false;
     } else {
@@ -584,7 +598,9 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     return true;
   case OpClass::pvreg: return parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v);
   case OpClass::psrc:
-  case OpClass::psrc_mods: return parsePackedSource(ctx, c, d, idx, v, inst);
+  case OpClass::psrc_mods:
+  case OpClass::pdpp_vgpr:
+  case OpClass::pdpp_vgpr_mods: return parsePackedSource(ctx, c, d, idx, v, inst);
   case OpClass::wmma_c: return parseWmmaAccumulator(ctx, c, d, v);
   case OpClass::sel:
   case OpClass::sel_ones: return parseSelArray(ctx, c, d, idx, inst);

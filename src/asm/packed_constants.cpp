@@ -81,7 +81,7 @@ bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits) {
   return true;
 }
 
-int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit) {
+int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit, bool literalOk) {
   const FloatFormat &fmt = *formatOf(t);
   bool half = t == OpType::f16; // a single 16-bit value: integers are 16-bit
   uint32_t bits;
@@ -89,8 +89,10 @@ int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit) {
     if (!roundToFloat(n.fval, fmt.expBits, fmt.mantBits, bits)) return kConstantInvalid;
     if (bits == 0) return static_cast<int>(src::kIntZero);
     int enc = inlineFloat(fmt.inlineBits, bits);
-    // llvm takes the exact text 0.15915494 as bf16's 1/(2*pi) although it rounds to 0x3e23.
-    if (enc < 0 && &fmt.inlineBits == &kBF16Inline && n.fval == 0.15915494) enc = src::kInvPi;
+    // llvm takes the exact text 0.15915494 as bf16's 1/(2*pi) although it rounds to 0x3e23
+    // (not where a literal is not allowed).
+    if (enc < 0 && literalOk && &fmt.inlineBits == &kBF16Inline && n.fval == 0.15915494)
+      enc = src::kInvPi;
     if (enc >= 0) return enc;
     lit = bits;
     return kConstantLiteral;

@@ -23,7 +23,10 @@ constexpr int kConstantLiteral = -2; // needs a literal dword
 
 // The source encoding (128..208, 240..248) of number `n` in an operand of type `t`
 // (v2f16, v2bf16, v2b16, f16, b32, f32), kConstantLiteral with `lit` set, or kConstantInvalid.
-int packedConstantEncoding(isa::OpType t, const NumberToken &n, uint32_t &lit);
+// literalOk: false where the operand takes no literal (DPP forms), where llvm judges a float by
+// its rounded bits alone.
+int packedConstantEncoding(isa::OpType t, const NumberToken &n, uint32_t &lit,
+                           bool literalOk = true);
 
 // The inline encoding of `n` as a 64-bit floating constant, or -1 (no literal allowed).
 int inline64Encoding(const NumberToken &n);

@@ -112,7 +112,9 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     break;
   case OpClass::pvreg:
   case OpClass::psrc:
-  case OpClass::psrc_mods: printWithMods(inst, i, v, pc.wave64, out); break;
+  case OpClass::psrc_mods:
+  case OpClass::pdpp_vgpr:
+  case OpClass::pdpp_vgpr_mods: printWithMods(inst, i, v, pc.wave64, out); break;
   case OpClass::wmma_c:
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
     if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))

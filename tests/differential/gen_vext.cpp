@@ -1,4 +1,6 @@
 // Random operands of the vext classes (VOP3P, WMMA, VOPD, DPP16, DPP8).
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "operand_gen.h"
@@ -65,9 +67,19 @@ std::string genNumber(GenContext &g) {
   }
 }
 
+// (DPP forms' VGPR-only sources: a VGPR, or at times, among the likely invalid, anything else.)
 std::string genPackedSource(GenContext &g, const OperandDesc &d) {
+  bool vgprOnly = d.cls == OpClass::pdpp_vgpr || d.cls == OpClass::pdpp_vgpr_mods;
+  // DPP forms: llvm-mc-22 encodes 16-bit constants it does not inline there (any in v_fma_mix*'s
+  // f16 sources; 0xffff, 0xfff0 in packed ones) as a literal without its dword
+  // (tests/llvm_bugs_test.cpp): inline values only, and literals it rejects; negated by neg(),
+  // since -64 or -0.15915494 would be such a constant.
+  bool dpp = std::string_view(g.arch.formatOf(g.desc).name).find("DPP") != std::string_view::npos;
+  static const char *const kDppNumbers[] = {"0",   "-1",         "64",      "-16",        "7",
+                                            "0.5", "-4.0",       "2.0",     "0.15915494", "0x3c00",
+                                            "1.0", "0x3f800000", "0x12345", "1e10"};
   std::string s;
-  switch (g.below(10)) {
+  switch (vgprOnly && !(g.invalid && g.chance(40)) ? 0 : g.below(10)) {
   case 0:
   case 1:
   case 2:
@@ -87,16 +99,18 @@ std::string genPackedSource(GenContext &g, const OperandDesc &d) {
     s = g.pick(kSpecial);
     break;
   }
-  default: s = genNumber(g); break;
+  default: s = dpp ? g.pick(kDppNumbers) : genNumber(g); break;
   }
+  bool dppNumber =
+      dpp && !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-');
   if (g.invalid && g.chance(20)) {
     static const char *const kWrong[] = {"v[0:1]", "s[2:3]", "vcc",      "exec", "v1.l",
                                          "-v1",    "|v1|",   "sext(v1)", "foo"};
     s = g.pick(kWrong);
   }
-  if (d.cls == OpClass::psrc_mods) {
+  if (d.cls == OpClass::psrc_mods || d.cls == OpClass::pdpp_vgpr_mods) {
     if (g.chance(25)) s = g.chance(80) ? "|" + s + "|" : "abs(" + s + ")";
-    if (g.chance(25)) s = g.chance(80) ? "-" + s : "neg(" + s + ")";
+    if (g.chance(25)) s = g.chance(80) && !dppNumber ? "-" + s : "neg(" + s + ")";
   }
   return s;
 }
@@ -286,7 +300,9 @@ std::string gen_vext(GenContext &g, const OperandDesc &d) {
     return genVgpr(g, dw);
   }
   case OpClass::psrc:
-  case OpClass::psrc_mods: return genPackedSource(g, d);
+  case OpClass::psrc_mods:
+  case OpClass::pdpp_vgpr:
+  case OpClass::pdpp_vgpr_mods: return genPackedSource(g, d);
   case OpClass::wmma_c: return genWmmaAccumulator(g, d);
   case OpClass::sel:
   case OpClass::sel_ones: return genSelArray(g, d);

@@ -79,11 +79,6 @@ FORMATS = {
     "VOP2_DPP8": (8, [((31, 31), 0)], {"op": [(30, 25)], "vdst": [(24, 17)], "vsrc1": [(16, 9)], "fi": [(8, 0)], "src0": [(39, 32)], "dpp8": [(63, 40)]}),
     "VOPC_DPP16": (8, [((31, 25), 62), ((8, 0), 250)], {"op": [(24, 17)], "vsrc1": [(16, 9)], "src0": [(39, 32)], "dpp_ctrl": [(48, 40)], "fi": [(50, 50)], "bound_ctrl": [(51, 51)], "neg": [(52, 52), (54, 54)], "abs": [(53, 53), (55, 55)], "bank_mask": [(59, 56)], "row_mask": [(63, 60)]}),
     "VOPC_DPP8": (8, [((31, 25), 62)], {"op": [(24, 17)], "vsrc1": [(16, 9)], "fi": [(8, 0)], "src0": [(39, 32)], "dpp8": [(63, 40)]}),
-    # VOP3 DPP: the 64-bit VOP3 (VOP3SD) encoding, src0 = 0xFA / 0xE9 / 0xEA, then the DPP dword.
-    "VOP3_DPP16": (12, [((31, 26), 0x35), ((40, 32), 0xFA)], {"op": [(25, 16)], "clamp": [(15, 15)], "op_sel": [(14, 11)], "abs": [(10, 8)], "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)], "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(71, 64)], "dpp_ctrl": [(80, 72)], "fi": [(82, 82)], "bound_ctrl": [(83, 83)], "bank_mask": [(91, 88)], "row_mask": [(95, 92)]}),
-    "VOP3_DPP8": (12, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "op_sel": [(14, 11)], "abs": [(10, 8)], "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)], "src2": [(58, 50)], "src1": [(49, 41)], "fi": [(40, 32)], "src0": [(71, 64)], "dpp8": [(95, 72)]}),
-    "VOP3SD_DPP16": (12, [((31, 26), 0x35), ((40, 32), 0xFA)], {"op": [(25, 16)], "clamp": [(15, 15)], "sdst": [(14, 8)], "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)], "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(71, 64)], "dpp_ctrl": [(80, 72)], "fi": [(82, 82)], "bound_ctrl": [(83, 83)], "bank_mask": [(91, 88)], "row_mask": [(95, 92)]}),
-    "VOP3SD_DPP8": (12, [((31, 26), 0x35)], {"op": [(25, 16)], "clamp": [(15, 15)], "sdst": [(14, 8)], "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)], "src2": [(58, 50)], "src1": [(49, 41)], "fi": [(40, 32)], "src0": [(71, 64)], "dpp8": [(95, 72)]}),
     # VOPD: two VOP2-like halves issued together; `op` is opx | opy << 4, vdsty holds the VGPR / 2
     # (its low bit is the complement of vdstx's).
     "VOPD": (8, [((31, 26), 0x32)], {
@@ -113,6 +108,31 @@ FORMATS = {
                                         "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)],
                                         "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(40, 32)]}),
 }
+
+
+def vop3_dpp(base, variant):
+    """The DPP16 / DPP8 form of a 64-bit VOP3, VOP3SD or VOP3P format: src0 = 0xFA (DPP16) or the
+    `fi` field (DPP8: 0xE9 / 0xEA), then a DPP dword holding the real src0 VGPR and the controls."""
+    size, fixed, fields = FORMATS[base]
+    out = {}
+    for name, ranges in fields.items():
+        if name == "src0":
+            if variant == "_DPP8":
+                out["fi"] = ranges
+            out["src0"] = [(71, 64)]
+        else:
+            out[name] = ranges
+    if variant == "_DPP8":
+        out["dpp8"] = [(95, 72)]
+        return (size + 4, fixed, out)
+    out.update({"dpp_ctrl": [(80, 72)], "fi": [(82, 82)], "bound_ctrl": [(83, 83)], "bank_mask": [(91, 88)],
+                "row_mask": [(95, 92)]})
+    return (size + 4, fixed + [((40, 32), 0xFA)], out)
+
+
+for _base in ("VOP3", "VOP3SD", "VOP3P", "VOP3P_MIX"):
+    for _variant in ("_DPP16", "_DPP8"):
+        FORMATS[_base + _variant] = vop3_dpp(_base, _variant)
 
 
 def encode(fmt, values):

@@ -5,7 +5,10 @@ VOP3P: every opcode is disassembled with distinct VGPRs in each field (the print
 numbers tell the fields, the tuple sizes the widths; in wave32 and wave64, since WMMA's
 accumulators shrink in wave64). What each instruction accepts is then asked of the assembler:
 the modifiers (op_sel, op_sel_hi, neg_lo, neg_hi, clamp, -/|..| on sources), and the constant
-rules of each source (how `0.1` is encoded tells f16, bf16 or f32 semantics)."""
+rules of each source (how `0.1` is encoded tells f16, bf16 or f32 semantics).
+
+DPP16 / DPP8: the forms of the VOP1/VOP2/VOPC, VOP3/VOP3SD and VOP3P entries that decode with a
+DPP source, their operands asked of the assembler."""
 import os
 
 from gfx11_formats import FORMATS, encode, format_lines
@@ -204,6 +207,18 @@ def valu_entries(fmts):
 DPP_SRC0, DPP_VSRC1, DPP_VDST = 1, 2, 5  # probe VGPRs
 DPP16_MODIFIERS = ["dpp_ctrl:dpp_ctrl", "row_mask:dpp_mask", "bank_mask:dpp_mask", "bound_ctrl:dpp_bound", "fi:dpp_fi"]
 DPP8_MODIFIERS = ["dpp8:dpp8_sel", "fi:dpp8_fi"]
+DPP_CONTROLS = {"dpp_ctrl": 0xE4, "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
+
+
+def dpp_probes(entry, fmt, fields, mattr):
+    """The DPP16 and DPP8 probes (entry, format, modifiers, bytes, mattr) of an entry of `fmt`,
+    its operand fields set to `fields` and the lane controls to the identity."""
+    out = []
+    for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
+        dfmt = fmt + variant
+        values = dict(fields, **DPP_CONTROLS)
+        out.append((entry, dfmt, mods, encode(dfmt, {k: v for k, v in values.items() if k in FORMATS[dfmt][2]}), mattr))
+    return out
 
 
 def probe_texts(probes, cpus):
@@ -229,12 +244,8 @@ def dpp(cpus, emit):
         if any(o.split(":")[1] not in ("vgpr", "vsrc", "vcc") for o in ops):
             continue  # fmamk/fmaak K, scalar destinations: no DPP form
         mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
-        fields = {"op": op, "vdst": DPP_VDST, "vsrc1": DPP_VSRC1, "src0": DPP_SRC0, "dpp_ctrl": 0xE4,
-                  "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
-        for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
-            dfmt = fmt + variant
-            probe = encode(dfmt, {k: v for k, v in fields.items() if k in FORMATS[dfmt][2]})
-            probes.append((entry, dfmt, mods, probe, mattr))
+        fields = {"op": op, "vdst": DPP_VDST, "vsrc1": DPP_VSRC1, "src0": DPP_SRC0}
+        probes += dpp_probes(entry, fmt, fields, mattr)
     texts = probe_texts(probes, cpus)
     variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
     # Which source modifiers each VGPR source takes: -v and |v| asked of the assembler.
@@ -289,12 +300,8 @@ def dpp3(cpus, emit):
         mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
         # A lane-mask src2 (v_cndmask) holds vcc_lo: a VGPR there would make the probe invalid.
         src2 = 106 if classes.get("src2") == "vmask" else 256 + 3
-        fields = {"op": op, "vdst": 5, "sdst": 4, "src0": 1, "src1": 256 + 2, "src2": src2, "dpp_ctrl": 0xE4,
-                  "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
-        for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
-            dfmt = fmt + variant
-            probe = encode(dfmt, {k: v for k, v in fields.items() if k in FORMATS[dfmt][2]})
-            probes.append((entry, dfmt, mods, probe, mattr))
+        fields = {"op": op, "vdst": 5, "sdst": 4, "src0": 1, "src1": 256 + 2, "src2": src2}
+        probes += dpp_probes(entry, fmt, fields, mattr)
     texts = probe_texts(probes, cpus)
     # How many op_sel entries the DPP form prints (v_cmp_class_f16_e64_dpp: two, its VOP3 form three).
     opsel_len = {}
@@ -366,9 +373,53 @@ def reg_number(op):
     return int(r[1:]) if r.startswith("v") and r[1:].isdigit() else None
 
 
+VOP3P_DPP_SOURCE = {"psrc": "pdpp_vgpr", "psrc_mods": "pdpp_vgpr_mods"}
+
+
+def vop3p_dpp(cpus, entries, emit):
+    """e64_dpp forms of the VOP3P instructions (v_fma_mix*, v_dot2_f32_*): the VOP3P entries with
+    src0 (and src1 where llvm takes only a VGPR there) in VGPR-only classes, clamp in llvm's order
+    before the DPP controls."""
+    probes = []
+    for entry in entries:
+        fmt, mn, op, ops, cs, flags = entry
+        if fmt + "_DPP16" not in FORMATS:
+            continue  # VOP3P_NO_OPSEL (dot4, dot8, some WMMA): no DPP form
+        fields = {"op": op, "vdst": 5, "src0": 1, "src1": 256 + 2, "src2": 256 + 3, "op_sel_hi": 7}
+        probes += dpp_probes((fmt, mn, op, ops, {"cpus": ",".join(cs), "flags": flags}), fmt, fields, None)
+    texts = probe_texts(probes, cpus)
+    variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
+    # Does src1 take a scalar register or a constant? (gfx1150 and later for v_dot2_*; v_fma_mix*
+    # takes only a VGPR there everywhere.)
+    lines = []
+    for p, text, cs in variants:
+        ctrl = " dpp8:[0,1,2,3,4,5,6,7]" if p[1].endswith("_DPP8") else " quad_perm:[0,1,2,3]"
+        lines += ["%s v5, v1, %s, v3%s" % (text.split()[0], src1, ctrl) for src1 in ("s2", "1.0")]
+    answers = {cpu: iter(r[0] is not None for r in assemble(lines, cpu)) for cpu in cpus}
+    for ((fmt, mn, op, ops, attrs), dfmt, mods, _, _), text, cs in variants:
+        by_answer = {}
+        for cpu in cpus:
+            sgpr, constant = next(answers[cpu]), next(answers[cpu])
+            if sgpr != constant:
+                raise RuntimeError("%s src1 on %s: scalar and constant answers differ" % (text, cpu))
+            if cpu in cs:
+                by_answer.setdefault(sgpr, []).append(cpu)
+        for src1_scalar, group in sorted(by_answer.items()):
+            operands = []
+            for o in ops:
+                field, cls = o.split(":")[:2]
+                if field == "src0" or (field == "src1" and not src1_scalar):
+                    o = o.replace(":%s:" % cls, ":%s:" % VOP3P_DPP_SOURCE[cls], 1)
+                if o == "clamp:flag":
+                    o = "clamp:vop_clamp"  # (rejected after a DPP control, as llvm does)
+                operands.append(o)
+            emit(dfmt, text.split()[0], op, operands + mods, group, attrs["flags"])
+
+
 def generate(cpus, unit_of):
     lines = format_lines(["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOPD"] +
-                         [f + v for f in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") for v in ("_DPP16", "_DPP8")]) + [""]
+                         [f + v for f in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") for v in ("_DPP16", "_DPP8")] +
+                         [f + v for f in ("VOP3P", "VOP3P_MIX") for v in ("_DPP16", "_DPP8")]) + [""]
 
     def emit(fmt, mn, op, operands, cs, flags=()):
         attrs = []
@@ -379,8 +430,10 @@ def generate(cpus, unit_of):
         attrs.append("@unit=" + unit_of(mn, "valu"))
         lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
 
-    vop3p(cpus, emit)
+    packed = []  # the VOP3P entries, for their DPP forms
+    vop3p(cpus, lambda *e: (packed.append(e), emit(*e)))
     vopd(cpus, emit)
     dpp(cpus, emit)
     dpp3(cpus, emit)
+    vop3p_dpp(cpus, packed, emit)
     return lines
