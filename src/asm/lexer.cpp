@@ -155,17 +155,14 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
   auto push = [&](Tok k, size_t at, size_t len) {
     out.emplace_back(k, static_cast<uint32_t>(at), line.substr(at, len));
   };
+  // The end of a block comment opened on an earlier line (or by `/*` below).
+  auto skipBlockComment = [&] {
+    size_t e = line.find("*/", i);
+    inBlockComment = e == std::string_view::npos;
+    i = inBlockComment ? n : e + 2;
+  };
+  if (inBlockComment) skipBlockComment();
   while (i < n) {
-    if (inBlockComment) {
-      size_t e = line.find("*/", i);
-      if (e == std::string_view::npos) {
-        i = n;
-        break;
-      }
-      inBlockComment = false;
-      i = e + 2;
-      continue;
-    }
     char c = line[i];
     uint8_t cls = charClass(c);
     if (cls & kSpace) {
@@ -206,8 +203,8 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
     case '/':
       if (d == '/') goto done;
       if (d == '*') {
-        inBlockComment = true;
         i += 2;
+        skipBlockComment();
         continue;
       }
       k = Tok::Slash;
