@@ -1,4 +1,5 @@
 #include "isa/constants.h"
+#include "print/append.h"
 
 #include <bit>
 #include <cmath>
@@ -73,11 +74,12 @@ bool literalOfFloat(double v, OpType t, uint32_t &lit) {
 
 bool printInlineConstant(unsigned enc, OpType t, std::string &out) {
   if (enc >= src::kIntZero && enc <= src::kIntMax) {
-    fmt::format_to(std::back_inserter(out), "{}", enc - src::kIntZero);
+    print::appendDecimal(out, enc - src::kIntZero);
     return true;
   }
   if (enc > src::kIntMax && enc <= src::kIntNegMin) {
-    fmt::format_to(std::back_inserter(out), "-{}", enc - src::kIntMax);
+    out += '-';
+    print::appendDecimal(out, enc - src::kIntMax);
     return true;
   }
   if (enc >= src::kFloatFirst && enc < src::kInvPi) {

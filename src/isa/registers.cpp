@@ -1,4 +1,5 @@
 #include "isa/registers.h"
+#include "print/append.h"
 
 #include <fmt/format.h>
 
@@ -71,10 +72,16 @@ bool scalarTupleAligned(unsigned index, unsigned dwords) {
 
 bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
   auto tuple = [&](std::string_view prefix, unsigned idx) {
-    if (dwords == 1)
-      fmt::format_to(std::back_inserter(out), "{}{}", prefix, idx);
-    else
-      fmt::format_to(std::back_inserter(out), "{}[{}:{}]", prefix, idx, idx + dwords - 1);
+    out += prefix;
+    if (dwords == 1) {
+      print::appendDecimal(out, idx);
+      return;
+    }
+    out += '[';
+    print::appendDecimal(out, idx);
+    out += ':';
+    print::appendDecimal(out, idx + dwords - 1);
+    out += ']';
   };
   if (enc < src::kNumSgprs) {
     tuple("s", enc);

@@ -7,6 +7,7 @@
 #include "isa/buffer_formats.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/append.h"
 #include "print/print_util.h"
 
 namespace gfxasm::print {
@@ -21,7 +22,10 @@ void printVgprs(uint32_t first, unsigned dwords, std::string &out) {
 
 // `name:N` in decimal, nothing at 0.
 void printNamedValue(std::string_view name, int64_t value, std::string &out) {
-  if (value != 0) fmt::format_to(std::back_inserter(out), "{}:{}", name, value);
+  if (value == 0) return;
+  out += name;
+  out += ':';
+  appendSignedDecimal(out, value);
 }
 
 int64_t signExtend(uint32_t v, unsigned bits) {
@@ -89,7 +93,8 @@ void printSwizzle(uint32_t v, std::string &out) {
       out += "\")";
     }
   } else {
-    fmt::format_to(o, "offset:{}", v);
+    out += "offset:";
+    appendDecimal(out, v);
   }
 }
 
@@ -123,17 +128,19 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::mimg_vaddr: printVgprs(v, inst.ops[i].regCount, out); break;
   case OpClass::mimg_nsa_vaddr: printAddressList(inst, inst.ops[i], out); break;
   case OpClass::dmask:
-    if (v) fmt::format_to(std::back_inserter(out), "dmask:0x{:x}", v);
+    if (v) {
+      out += "dmask:";
+      appendHex(out, v);
+    }
     break;
   case OpClass::ds_swizzle: printSwizzle(v, out); break;
   case OpClass::dim:
-    if (v < std::size(kDimNames))
-      fmt::format_to(std::back_inserter(out), "dim:SQ_RSRC_IMG_{}", kDimNames[v]);
+    if (v < std::size(kDimNames)) out.append("dim:SQ_RSRC_IMG_").append(kDimNames[v]);
     break;
   case OpClass::mtbuf_format:
     if (v == kBufFormatDefault) break;
     if (v < std::size(kBufFormatNames))
-      fmt::format_to(std::back_inserter(out), "format:[BUF_FMT_{}]", kBufFormatNames[v]);
+      out.append("format:[BUF_FMT_").append(kBufFormatNames[v]).append("]");
     else
       fmt::format_to(std::back_inserter(out), "format:{}", v);
     break;

@@ -15,7 +15,7 @@ namespace {
 
 // vN, or vN.l / vN.h for a 16-bit (true16) operand, its half told by op_sel.
 void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, std::string &out) {
-  fmt::format_to(std::back_inserter(out), "v{}", index);
+  printRegister(src::kVgpr0 + index, 1, out);
   if (d.type == OpType::f16)
     out += (valueOf(inst, Field::op_sel) >> as::opSelBit(d.field)) & 1 ? ".h" : ".l";
 }
@@ -30,7 +30,7 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string 
   case OpClass::exp_target: out += exp::targetName(v.value); break;
   case OpClass::exp_src:
     if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1)
-      fmt::format_to(std::back_inserter(out), "v{}", v.value);
+      printRegister(src::kVgpr0 + v.value, 1, out);
     else
       out += "off";
     break;

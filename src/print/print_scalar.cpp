@@ -83,7 +83,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     if (d.type == OpType::hex)
       printHex(v.value & 0xffff, out);
     else
-      fmt::format_to(std::back_inserter(out), "{}", v.value & 0xffff);
+      appendDecimal(out, v.value & 0xffff);
     break;
   case OpClass::imm: printImm32(v.value, out); break;
   case OpClass::simm32:
@@ -96,7 +96,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     if (static_cast<int>(i) == inst.labelOperand)
       out += inst.labelSymbol;
     else
-      fmt::format_to(std::back_inserter(out), "{}", static_cast<int32_t>(v.value));
+      appendSignedDecimal(out, static_cast<int32_t>(v.value));
     break;
   case OpClass::flag:
     if (v.value) out += fieldName(d.field);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "isa/inst.h"
+#include "print/append.h"
 
 namespace gfxasm::print {
 
@@ -17,5 +18,11 @@ uint32_t valueOf(const isa::Inst &inst, isa::Field f);
 // A source operand's 9-bit encoding: register, inline constant or the literal.
 void printSource(const isa::Inst &inst, const isa::OperandDesc &d, uint32_t enc, bool wave64,
                  std::string &out);
+// A true16 VGPR half: v5.l, v5.h.
+inline void printVgprHalf(unsigned n, bool hi, std::string &out) {
+  out += 'v';
+  appendDecimal(out, n);
+  out += hi ? ".h" : ".l";
+}
 
 } // namespace gfxasm::print

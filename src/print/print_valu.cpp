@@ -5,6 +5,7 @@
 #include "asm/valu_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/append.h"
 #include "print/print_util.h"
 
 namespace gfxasm::print {
@@ -36,7 +37,7 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
     } else {
       hi = opselBits(inst) >> opselSlot(d.field) & 1;
     }
-    fmt::format_to(std::back_inserter(out), "v{}.{}", n, hi ? 'h' : 'l');
+    printVgprHalf(n, hi, out);
     return;
   }
   printRegister(src::kVgpr0 + n, dwordsOf(d.type, pc.wave64), out);

@@ -6,6 +6,7 @@
 #include "asm/valu_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/append.h"
 #include "print/print_util.h"
 
 namespace gfxasm::print {
@@ -62,9 +63,9 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
   if (v.mods & Mod_Neg) out += '-';
   if (v.mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
-    fmt::format_to(std::back_inserter(out), "v{}.{}", v.value & 127, v.value & 128 ? 'h' : 'l');
+    printVgprHalf(v.value & 127, v.value & 128, out);
   else
-    fmt::format_to(std::back_inserter(out), "v{}", v.value);
+    printRegister(src::kVgpr0 + v.value, 1, out);
   if (v.mods & Mod_Abs) out += '|';
 }
 
@@ -75,8 +76,7 @@ void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v
   if (v.mods & Mod_Neg) out += '-';
   if (v.mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
-    fmt::format_to(std::back_inserter(out), "v{}.{}", n,
-                   (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1 ? 'h' : 'l');
+    printVgprHalf(n, (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1, out);
   else
     printRegister(n + src::kVgpr0, dwordsOf(d.type, false), out);
   if (v.mods & Mod_Abs) out += '|';
@@ -84,8 +84,17 @@ void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v
 
 void printDppControl(uint32_t ctrl, std::string &out) {
   if (ctrl <= 0xff) {
-    fmt::format_to(std::back_inserter(out), "quad_perm:[{},{},{},{}]", ctrl & 3, (ctrl >> 2) & 3,
-                   (ctrl >> 4) & 3, (ctrl >> 6) & 3);
+    const char text[] = {'q', 'u',
+                         'a', 'd',
+                         '_', 'p',
+                         'e', 'r',
+                         'm', ':',
+                         '[', static_cast<char>('0' + (ctrl & 3)),
+                         ',', static_cast<char>('0' + ((ctrl >> 2) & 3)),
+                         ',', static_cast<char>('0' + ((ctrl >> 4) & 3)),
+                         ',', static_cast<char>('0' + ((ctrl >> 6) & 3)),
+                         ']'};
+    out.append(text, sizeof text);
     return;
   }
   if (ctrl == 0x140)
@@ -96,8 +105,9 @@ void printDppControl(uint32_t ctrl, std::string &out) {
     static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
                                             nullptr,   "row_share", "row_xmask"};
     unsigned kind = (ctrl >> 4) & 0xf;
-    fmt::format_to(std::back_inserter(out), "{}:{}",
-                   kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl", ctrl & 0xf);
+    out += kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl";
+    out += ':';
+    appendDecimal(out, ctrl & 0xf);
   }
 }
 
@@ -163,7 +173,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::dpp8_sel:
     out += "dpp8:[";
     for (unsigned k = 0; k < 8; ++k)
-      fmt::format_to(std::back_inserter(out), "{}{}", k ? "," : "", (v.value >> (3 * k)) & 7);
+      out.append(k ? "," : "").append(1, static_cast<char>('0' + ((v.value >> (3 * k)) & 7)));
     out += ']';
     break;
   case OpClass::dpp8_fi:

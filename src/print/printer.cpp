@@ -1,4 +1,5 @@
 #include "print/printer.h"
+#include "print/append.h"
 
 #include <fmt/format.h>
 
@@ -18,16 +19,14 @@ unsigned dwordsOf(OpType t, bool wave64) {
 }
 
 void printHex(uint32_t v, std::string &out) {
-  fmt::format_to(std::back_inserter(out), "0x{:x}", v);
+  appendHex(out, v);
 }
 
 void printSignedHex(uint32_t v, unsigned bits, std::string &out) {
   int64_t s = static_cast<int64_t>(v & ((1ull << bits) - 1));
   if (s >> (bits - 1)) s -= int64_t{1} << bits;
-  if (s < 0)
-    fmt::format_to(std::back_inserter(out), "-0x{:x}", -s);
-  else
-    fmt::format_to(std::back_inserter(out), "0x{:x}", s);
+  if (s < 0) out += '-';
+  appendHex(out, static_cast<uint64_t>(s < 0 ? -s : s));
 }
 
 uint32_t valueOf(const Inst &inst, Field f) {

@@ -1,0 +1,42 @@
+// Appending numbers to text without a formatting call: the printer writes several per
+// instruction, and fmt's back-insert path costs more than the rest of printing.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace gfxasm::print {
+
+inline void appendDecimal(std::string &out, uint64_t v) {
+  char buf[20];
+  char *end = buf + sizeof buf, *p = end;
+  do {
+    *--p = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  out.append(p, static_cast<size_t>(end - p));
+}
+
+inline void appendSignedDecimal(std::string &out, int64_t v) {
+  if (v < 0) out += '-';
+  appendDecimal(out, v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
+}
+
+// Lowercase hexadecimal digits without a prefix.
+inline void appendHexDigits(std::string &out, uint64_t v) {
+  char buf[16];
+  char *end = buf + sizeof buf, *p = end;
+  do {
+    *--p = "0123456789abcdef"[v & 15];
+    v >>= 4;
+  } while (v);
+  out.append(p, static_cast<size_t>(end - p));
+}
+
+// "0x1f"
+inline void appendHex(std::string &out, uint64_t v) {
+  out += "0x";
+  appendHexDigits(out, v);
+}
+
+} // namespace gfxasm::print
