@@ -524,7 +524,7 @@ private:
     ExprResult r = parseExpr(e, syms_);
     if (r.ok()) return false;
     pctx.err = {};
-    pctx.fail(r.errCol, std::move(r.error));
+    pctx.fail(r.errCol, r.error);
     return true;
   }
 

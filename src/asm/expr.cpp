@@ -84,12 +84,12 @@ struct Evaluator {
   bool symbolic = false;
   std::string_view symName;
 
-  bool fail(uint32_t col, std::string msg) {
+  bool fail(uint32_t col, const char *msg) {
     if (!failed) {
       failed = true;
       err.kind = ExprResult::Kind::Error;
       err.errCol = col;
-      err.error = std::move(msg);
+      err.error = msg;
     }
     return false;
   }

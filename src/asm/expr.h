@@ -42,7 +42,7 @@ struct ExprResult {
   int64_t value = 0;       // Absolute: the value
   std::string_view symbol; // Symbolic: a label or undefined name (no offset allowed)
   uint32_t errCol = 0;
-  std::string error;
+  const char *error = ""; // a fixed message: expressions are parsed per operand, often
   bool ok() const { return kind != Kind::Error; }
 };
 

@@ -13,6 +13,10 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "gfxasm/gfxasm.h"
 
@@ -95,20 +99,47 @@ Triple parseTriple(const std::string &text) {
 bool readAll(const std::string &path, std::string &out) {
   std::FILE *f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
   if (!f) return false;
-  std::error_code ec;
-  if (f != stdin) {
-    auto size = std::filesystem::file_size(path, ec);
-    if (!ec) {
-      out.resize(size);
-      out.resize(std::fread(out.data(), 1, size, f));
-    }
-  }
-  char buf[1 << 16]; // standard input, or whatever a growing file gained since
+  char buf[1 << 16];
   for (size_t n; (n = std::fread(buf, 1, sizeof buf, f)) > 0;) out.append(buf, n);
   bool ok = !std::ferror(f);
   if (f != stdin) std::fclose(f);
   return ok;
 }
+
+// The input text: a regular file is mapped (no copy, and the kernel maps its cached pages in
+// bulk instead of faulting in a buffer page by page); standard input, pipes and devices are read.
+class InputText {
+public:
+  bool open(const std::string &path) {
+    if (path != "-") {
+      int fd = ::open(path.c_str(), O_RDONLY);
+      if (fd < 0) return false;
+      struct stat st;
+      if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        size_ = static_cast<size_t>(st.st_size);
+        void *p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        if (p != MAP_FAILED) {
+          map_ = p;
+          ::close(fd);
+          return true;
+        }
+      }
+      ::close(fd);
+    }
+    return readAll(path, buffer_);
+  }
+  std::string_view text() const {
+    return map_ ? std::string_view(static_cast<const char *>(map_), size_) : buffer_;
+  }
+  ~InputText() {
+    if (map_) ::munmap(map_, size_);
+  }
+
+private:
+  void *map_ = nullptr;
+  size_t size_ = 0;
+  std::string buffer_;
+};
 
 } // namespace
 
@@ -156,8 +187,8 @@ int main(int argc, char **argv) {
     std::cerr << "gfxasm: error: " << err << "\n";
     return 1;
   }
-  std::string source;
-  if (!readAll(input, source)) {
+  InputText source;
+  if (!source.open(input)) {
     std::cerr << "gfxasm: error: " << input << ": " << std::strerror(errno) << "\n";
     return 1;
   }
@@ -167,7 +198,7 @@ int main(int argc, char **argv) {
   opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
   opts.triple = triple.str();
   opts.emitTargetDirective = triple.os == "amdhsa";
-  gfxasm::AssembleResult res = gfxasm::assemble(*target, source, opts);
+  gfxasm::AssembleResult res = gfxasm::assemble(*target, source.text(), opts);
   for (const auto &d : res.diagnostics) std::cerr << gfxasm::formatDiagnostic(d);
   if (output == "-") {
     std::fwrite(res.text.data(), 1, res.text.size(), stdout);
