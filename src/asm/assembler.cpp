@@ -127,7 +127,8 @@ class Assembler {
 public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
-        mnemonics_(MnemonicTable::forArch(arch_)) {}
+        mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
+        entryRequires_(arch_.instrs.size()) {}
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
@@ -176,7 +177,7 @@ private:
   // (entryRequires_, requirementBit bits | kComputed).
   static constexpr unsigned kComputed = 0x100;
   std::vector<uint32_t> defaults_;
-  std::vector<uint16_t> entryRequires_;
+  std::vector<uint16_t> entryRequires_; // sized at construction: the lookup is one load
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -423,11 +424,7 @@ private:
     return mask;
   }
 
-  void computeEntry(const InstrDesc &desc) {
-    if (defaults_.empty()) {
-      defaults_.resize(arch_.operands.size());
-      entryRequires_.resize(arch_.instrs.size());
-    }
+  [[gnu::noinline]] void computeEntry(const InstrDesc &desc) {
     unsigned needs = 0;
     auto ops = arch_.operandsOf(desc);
     for (size_t i = 0; i < ops.size(); ++i) {
@@ -441,7 +438,8 @@ private:
   }
   unsigned entryRequires(const InstrDesc &desc) {
     size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
-    if (entryRequires_.empty() || !entryRequires_[at]) computeEntry(desc);
+    if (!entryRequires_[at]) [[unlikely]]
+      computeEntry(desc);
     return entryRequires_[at] & ~kComputed;
   }
   const uint32_t *defaultsOf(const InstrDesc &desc) {
