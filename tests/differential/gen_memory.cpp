@@ -110,11 +110,7 @@ void planImage(GenContext &g) {
     if (d.cls == OpClass::required_flag) p.flags[static_cast<unsigned>(d.field)] = true;
   }
   bool msaa = name.find("msaa") != std::string_view::npos;
-  // Sampler forms with MSAA dims: llvm-mc's address sizes there follow its instruction variants,
-  // not the dim (not modelled), so they are left out.
-  bool sampler = name.starts_with("image_sample") || name.starts_with("image_gather4") ||
-                 name.starts_with("image_get_lod");
-  p.dim = msaa && !g.invalid ? 6 + g.below(2) : g.below(sampler ? 6 : 8);
+  p.dim = msaa && !g.invalid ? 6 + g.below(2) : g.below(8);
   if (fourChannels)
     p.dmask = 1u << g.below(4);
   else if (name.starts_with("image_atomic"))
@@ -171,8 +167,11 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     planImage(g);
   switch (d.cls) {
   case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
-  case OpClass::mimg_vaddr:
-    return vgprs(g, gImage.addressDwords == 8 && g.chance(30) ? 8 : gImage.addressDwords);
+  case OpClass::mimg_vaddr: {
+    // 8 VGPRs serve 5 to 7 dwords too.
+    bool eight = gImage.addressDwords >= 5 && gImage.addressDwords <= 7 && g.chance(30);
+    return vgprs(g, eight ? 8 : gImage.addressDwords);
+  }
   case OpClass::mimg_nsa_vaddr: return addressList(g);
   case OpClass::mimg_nsa_extra: return {};
   case OpClass::dmask:
