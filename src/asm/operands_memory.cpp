@@ -27,12 +27,13 @@ bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return true;
 }
 
-// `name:expr` of a modifier; the name is at the cursor.
+// `name:expr` of a modifier (llvm-mc also takes a bracket expression, offset:[4]); the name is at
+// the cursor.
 bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &col) {
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   col = c.peek().col;
-  if (!startsExpr(c.peek())) return invalid(ctx, col);
+  if (!startsExpr(c.peek()) && !c.is(Tok::LBrac)) return invalid(ctx, col);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   value = e.value;
@@ -84,11 +85,51 @@ bool parseDescriptor(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
   return true;
 }
 
+// format:N before an MTBUF soffset (llvm-mc's older syntax: a number only, no names).
+bool parseFormatNumber(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  uint32_t col = c.peek().col; // llvm-mc reports a value out of range at the word
+  c.next();
+  c.next(); // format :
+  // A name has no value here (format:[BUF_FMT_32_FLOAT] is a bracket expression to llvm-mc,
+  // which reports that at the expression's start).
+  uint32_t at = c.peek().col;
+  ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
+  if (e.kind == ExprResult::Kind::Symbolic ||
+      (!e.ok() && e.error == "expected an absolute expression or a label"))
+    return ctx.fail(at, "expected absolute expression");
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < 0 || e.value > 127) return ctx.fail(col, "out of range format");
+  v.value = static_cast<uint32_t>(e.value);
+  v.present = true;
+  return true;
+}
+
+bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
+  return c.peek(ahead).kind == Tok::Identifier && c.peek(ahead + 1).kind == Tok::Colon;
+}
+
 // Buffer soffset: a 32-bit scalar register or an inline constant; no literal, and not the
 // registers gfx11 does not have (src_vccz, src_execz, src_pops_exiting_wave_id, lds_direct).
+// MTBUF takes its format before the soffset too (`format:22, s1`), and then not after it.
 bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                         OperandValue &v) {
+  int format = -1;
+  if (atNamedModifier(c)) {
+    if (c.peek().text != "format" || (format = operandIndex(inst, Field::format)) < 0)
+      return ctx.fail(c.peek().col, "not a valid operand.");
+    if (!parseFormatNumber(ctx, c, inst.ops[format])) return false;
+    c.accept(Tok::Comma);
+    if (c.atEnd()) { // "too few operands" (validate_memory reports it at the mnemonic)
+      v.present = false;
+      return true;
+    }
+  }
   const Token &start = c.peek();
+  if (atNamedModifier(c)) {
+    // A second format: llvm-mc takes the name for a symbol, which no soffset is.
+    if (format >= 0 && start.text == "format") return invalid(ctx, start.col);
+    return ctx.fail(start.col, "not a valid operand.");
+  }
   Reg r;
   if (parseRegister(ctx, c, r)) {
     if (!isScalarFile(r) || !regWidthOk(r, 1)) return invalid(ctx, start.col);
@@ -96,7 +137,12 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   } else {
     if (ctx.err.set) return false;
     bool hadLiteral = inst.hasLiteral;
-    if (!parseSourceImmediate(ctx, c, d, v, inst)) return false;
+    if (!parseSourceImmediate(ctx, c, d, v, inst)) {
+      // A name llvm-mc reads as a symbol (glc, an undefined label): no operand an soffset takes.
+      if (start.kind != Tok::Identifier) return false;
+      ctx.err = {};
+      return invalid(ctx, start.col);
+    }
     if (v.value == src::kLiteral) {
       inst.hasLiteral = hadLiteral;
       return invalid(ctx, start.col);
@@ -105,6 +151,9 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   if (v.value == src::kVccz || v.value == src::kExecz || v.value == src::kPopsExitingWaveId ||
       v.value == src::kLdsDirect)
     return invalid(ctx, start.col);
+  size_t next = c.is(Tok::Comma) ? 1 : 0;
+  if (format >= 0 && atNamedModifier(c, next) && c.peek(next).text == "format")
+    return ctx.fail(c.peek(next).col, "duplicate format");
   return true;
 }
 
@@ -596,7 +645,8 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (inst.desc->unit != Unit::VMEM && inst.desc->unit != Unit::DS) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i].cls == OpClass::required_flag && !inst.ops[i].present)
+    if ((ops[i].cls == OpClass::required_flag || ops[i].cls == OpClass::buf_soffset) &&
+        !inst.ops[i].present)
       return ctx.fail(col, "too few operands for instruction");
   }
   return validateImage(ctx, inst, col);

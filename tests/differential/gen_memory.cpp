@@ -69,6 +69,18 @@ std::string bufferSoffset(GenContext &g) {
   }
 }
 
+// MTBUF: llvm-mc also takes the format before the soffset, as a number (or [number]) only.
+bool gFormatFirst = false;
+
+std::string formatBeforeSoffset(GenContext &g) {
+  if (g.invalid && g.chance(30))
+    return g.chance(50) ? fmt::format("format:{}", 128 + g.below(12))
+                        : fmt::format("format:[BUF_FMT_{}]",
+                                      kBufFormatNames[g.below(std::size(kBufFormatNames))]);
+  if (g.chance(10)) return fmt::format("format:[{}]", g.below(128));
+  return fmt::format("format:{}", genSignedHexOrDec(g, 0, 127));
+}
+
 std::string bufferFormat(GenContext &g) {
   if (g.chance(30)) return {};
   if (g.chance(25)) return fmt::format("format:{}", g.below(g.invalid ? 140 : 128));
@@ -163,8 +175,10 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
-  if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG"))
-    planImage(g);
+  if (&d == g.arch.operandsOf(g.desc).data()) {
+    gFormatFirst = false;
+    if (g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
+  }
   switch (d.cls) {
   case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
   case OpClass::mimg_vaddr: {
@@ -245,8 +259,17 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   case OpClass::mem_offset_u12: return offsetModifier(g, name, 0, 0xfff);
   case OpClass::mem_offset_s13: return offsetModifier(g, name, -0x1000, 0xfff);
   case OpClass::srsrc: return descriptor(g, dwords);
-  case OpClass::buf_soffset: return bufferSoffset(g);
-  case OpClass::mtbuf_format: return bufferFormat(g);
+  case OpClass::buf_soffset: {
+    // llvm-mc takes the soffset without a comma before it too, and an MTBUF format before it.
+    g.noCommaBefore = g.chance(10);
+    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) && g.chance(20);
+    if (!gFormatFirst) return bufferSoffset(g);
+    std::string format = formatBeforeSoffset(g);
+    return fmt::format("{}{} {}", format, g.chance(50) ? "," : "", bufferSoffset(g));
+  }
+  case OpClass::mtbuf_format:
+    // Once before the soffset, a format after it is a duplicate.
+    return gFormatFirst && !(g.invalid && g.chance(30)) ? std::string() : bufferFormat(g);
   case OpClass::required_flag: return g.chance(g.invalid ? 50 : 97) ? std::string(name) : "";
   default: return {};
   }
