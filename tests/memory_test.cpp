@@ -1,5 +1,6 @@
 // Memory instructions (DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG) as llvm-mc-22 assembles and
-// prints them: old mnemonics, swizzle patterns, buffer formats, image address lists and sizes.
+// prints them: old mnemonics, swizzle patterns, buffer formats and soffsets, image address lists
+// and sizes.
 #include <gtest/gtest.h>
 
 #include "test_util.h"
@@ -60,6 +61,56 @@ const Case kAccepted[] = {
     {"image_msaa_load v[1:4], v[2:4], s[4:11] dmask:0x2 dim:SQ_RSRC_IMG_2D_MSAA",
      "\timage_msaa_load v[1:4], v[2:4], s[4:11] dmask:0x2 dim:SQ_RSRC_IMG_2D_MSAA ; encoding: "
      "[0x18,0x02,0x60,0xf0,0x02,0x01,0x01,0x00]"},
+    // MTBUF: a numeric format before the soffset; commas before a buffer soffset are optional.
+    {"tbuffer_load_format_x v1, off, s[4:7], format:22 s1",
+     "\ttbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_FMT_32_FLOAT] ; encoding: "
+     "[0x00,0x00,0xb0,0xe8,0x00,0x01,0x01,0x01]"},
+    {"tbuffer_load_format_x v1, off, s[4:7] format:0x16, s1 offset:4",
+     "\ttbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_FMT_32_FLOAT] offset:4 ; encoding: "
+     "[0x04,0x00,0xb0,0xe8,0x00,0x01,0x01,0x01]"},
+    {"tbuffer_load_format_x v1, off, s[4:7], format:[1+2], s1",
+     "\ttbuffer_load_format_x v1, off, s[4:7], s1 format:[BUF_FMT_8_USCALED] ; encoding: "
+     "[0x00,0x00,0x18,0xe8,0x00,0x01,0x01,0x01]"},
+    {"tbuffer_load_format_x v1, off, s[4:7], format:1, 1",
+     "\ttbuffer_load_format_x v1, off, s[4:7], 1 ; encoding: "
+     "[0x00,0x00,0x08,0xe8,0x00,0x01,0x01,0x81]"},
+    {"buffer_load_b32 v1, off, s[4:7] s1", "\tbuffer_load_b32 v1, off, s[4:7], s1     ; encoding: "
+                                           "[0x00,0x00,0x50,0xe0,0x00,0x01,0x01,0x01]"},
+    {"buffer_store_b32 v1 off s[4:7] -1 offset:8",
+     "\tbuffer_store_b32 v1, off, s[4:7], -1 offset:8 ; encoding: "
+     "[0x08,0x00,0x68,0xe0,0x00,0x01,0x01,0xc1]"},
+    {"ds_load_b32 v1, v2 offset:[4]", "\tds_load_b32 v1, v2 offset:4             ; encoding: "
+                                      "[0x04,0x00,0xd8,0xd8,0x02,0x00,0x00,0x01]"},
+    // Sampler opcodes with MSAA dims: the sizes llvm-mc has an instruction for.
+    {"image_sample v0, v[20:23], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
+     "\timage_sample v0, v[20:23], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY ; "
+     "encoding: [0x1c,0x01,0x6c,0xf0,0x14,0x00,0x01,0x0c]"},
+    {"image_sample_b_cl v0, v[20:27], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
+     "\timage_sample_b_cl v0, v[20:27], s[4:11], s[12:15] dmask:0x1 "
+     "dim:SQ_RSRC_IMG_2D_MSAA_ARRAY ; encoding: [0x1c,0x01,0x08,0xf1,0x14,0x00,0x01,0x0c]"},
+    {"image_sample_d_g16 v0, [v1, v2, v3, v4, v[5:6]], s[4:11], s[12:15] dmask:0x1 "
+     "dim:SQ_RSRC_IMG_2D_MSAA",
+     "\timage_sample_d_g16  v0, [v1, v2, v3, v4, v[5:6]], s[4:11], s[12:15] dmask:0x1 "
+     "dim:SQ_RSRC_IMG_2D_MSAA ; encoding: "
+     "[0x19,0x01,0xe4,0xf0,0x01,0x00,0x01,0x0c,0x02,0x03,0x04,0x05]"},
+};
+
+// Lines llvm-mc-22 rejects, with its message.
+const Case kErrors[] = {
+    {"tbuffer_load_format_x v1, off, s[4:7], format:[BUF_FMT_32_FLOAT] s1", nullptr,
+     "expected absolute expression"},
+    {"tbuffer_load_format_x v1, off, s[4:7], format:128 s1", nullptr, "out of range format"},
+    {"tbuffer_load_format_x v1, off, s[4:7], format:22 s1, format:22", nullptr, "duplicate format"},
+    {"buffer_load_b32 v1, off, s[4:7], format:22 s1", nullptr, "not a valid operand."},
+    {"image_gather4_b v[0:3], v[20:24], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
+     nullptr, "invalid operand for instruction"},
+    {"image_sample_b_cl v0, v[20:25], s[4:11], s[12:15] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
+     nullptr, "invalid operand for instruction"},
+    {"image_load_mip v0, v[20:24], s[4:11] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA_ARRAY", nullptr,
+     "invalid operand for instruction"},
+    {"image_sample_d v0, [v1, v2, v3, v4, v[5:10]], s[4:11], s[12:15] dmask:0x1 "
+     "dim:SQ_RSRC_IMG_3D",
+     nullptr, "invalid operand for instruction"},
 };
 
 // Lines llvm-mc-22 rejects (modifier order, required modifiers, operand sizes).
@@ -74,10 +125,19 @@ const char *const kRejected[] = {
     "image_load v1, v[2:3], s[4:11] dmask:0x1 dim:2D_ARRAY",
     "image_msaa_load v[1:4], v[2:4], s[4:11] dmask:0x3 dim:SQ_RSRC_IMG_2D_MSAA",
     "image_load v1, v2, s[4:11] dmask:0x1 dim:1D glc unorm",
+    "tbuffer_load_format_x v1, off, s[4:7], format:22",
+    "image_sample v0, [v1, v2, v3, v4], s[4:11], s[12:15] dmask:0x1 "
+    "dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
+    "image_gather4_b v[0:3], [v1, v2, v3, v4, v5], s[4:11], s[12:15] dmask:0x1 "
+    "dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
 };
 
 TEST(Memory, MatchesLlvmMc) {
   for (const Case &c : kAccepted) gfxasm::test::checkShown(c);
+}
+
+TEST(Memory, ReportsLlvmMcsErrors) {
+  for (const Case &c : kErrors) gfxasm::test::checkShown(c);
 }
 
 TEST(Memory, RejectsWhatLlvmMcRejects) {

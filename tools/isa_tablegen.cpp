@@ -8,6 +8,7 @@
 //   cpus CPU...                        order gives the cpu bit of each CPU
 //   format NAME BYTES [HI:LO=VALUE]... FIELD=HI:LO[,HI:LO]...
 //   inst FORMAT NAME OPCODE [FIELD:CLASS[:TYPE][?]]... [@unit=U] [@cpus=A,B] [@flags=F|G]
+//                                      [@vaddr=1-4,8] (MIMG: the address sizes, in dwords)
 //   alias OLD NEW                      mnemonic OLD is accepted as NEW (printed as NEW)
 // Unknown names are errors, so a typo in the data fails the build instead of the assembler.
 #include <algorithm>
@@ -108,6 +109,7 @@ struct Inst {
   int unit = 0;
   unsigned long cpuMask = ~0ul;
   std::vector<std::string> flags;
+  unsigned addressSizes = 0;
   int order; // position in the file: ties keep the data's preference order
 };
 
@@ -201,6 +203,14 @@ int main(int argc, char **argv) {
               for (auto &fl : split(val, '|')) {
                 indexOf(kFlags, fl, "flag");
                 ins.flags.push_back(fl);
+              }
+            } else if (key == "vaddr") {
+              for (auto &part : split(val, ',')) {
+                auto ends = split(part, '-');
+                unsigned lo = parseNum(ends[0]), hi = parseNum(ends.back());
+                if (ends.size() > 2 || lo < 1 || hi > 16 || lo > hi)
+                  fail("bad address sizes '" + val + "' (1 to 16 dwords)");
+                for (unsigned n = lo; n <= hi; ++n) ins.addressSizes |= 1u << (n - 1);
               }
             } else {
               fail("unknown attribute '" + key + "'");
@@ -296,7 +306,8 @@ int main(int argc, char **argv) {
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec
-      << "u, " << flags << ", Unit::" << kUnitEnums[ins.unit] << "},\n";
+      << "u, " << flags << ", Unit::" << kUnitEnums[ins.unit] << ", 0x" << std::hex
+      << ins.addressSizes << std::dec << "},\n";
     total += ins.ops.size();
   }
   o << "};\n";

@@ -107,6 +107,12 @@ struct Evaluator {
       if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')'");
       return true;
     }
+    case Tok::LBrac: { // llvm-mc's bracket expression: [expr] is expr
+      c.next();
+      if (!expr(0, v)) return false;
+      if (!c.accept(Tok::RBrac)) return fail(c.peek().col, "expected ']' in brackets expression");
+      return true;
+    }
     case Tok::Minus:
       c.next();
       if (!unary(v)) return false;

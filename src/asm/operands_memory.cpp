@@ -27,12 +27,13 @@ bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return true;
 }
 
-// `name:expr` of a modifier; the name is at the cursor.
+// `name:expr` of a modifier (llvm-mc also takes a bracket expression, offset:[4]); the name is at
+// the cursor.
 bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &col) {
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   col = c.peek().col;
-  if (!startsExpr(c.peek())) return invalid(ctx, col);
+  if (!startsExpr(c.peek()) && !c.is(Tok::LBrac)) return invalid(ctx, col);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   value = e.value;
@@ -84,11 +85,51 @@ bool parseDescriptor(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
   return true;
 }
 
+// format:N before an MTBUF soffset (llvm-mc's older syntax: a number only, no names).
+bool parseFormatNumber(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  uint32_t col = c.peek().col; // llvm-mc reports a value out of range at the word
+  c.next();
+  c.next(); // format :
+  // A name has no value here (format:[BUF_FMT_32_FLOAT] is a bracket expression to llvm-mc,
+  // which reports that at the expression's start).
+  uint32_t at = c.peek().col;
+  ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
+  if (e.kind == ExprResult::Kind::Symbolic ||
+      (!e.ok() && e.error == "expected an absolute expression or a label"))
+    return ctx.fail(at, "expected absolute expression");
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.value < 0 || e.value > 127) return ctx.fail(col, "out of range format");
+  v.value = static_cast<uint32_t>(e.value);
+  v.present = true;
+  return true;
+}
+
+bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
+  return c.peek(ahead).kind == Tok::Identifier && c.peek(ahead + 1).kind == Tok::Colon;
+}
+
 // Buffer soffset: a 32-bit scalar register or an inline constant; no literal, and not the
 // registers gfx11 does not have (src_vccz, src_execz, src_pops_exiting_wave_id, lds_direct).
+// MTBUF takes its format before the soffset too (`format:22, s1`), and then not after it.
 bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                         OperandValue &v) {
+  int format = -1;
+  if (atNamedModifier(c)) {
+    if (c.peek().text != "format" || (format = operandIndex(inst, Field::format)) < 0)
+      return ctx.fail(c.peek().col, "not a valid operand.");
+    if (!parseFormatNumber(ctx, c, inst.ops[format])) return false;
+    c.accept(Tok::Comma);
+    if (c.atEnd()) { // "too few operands" (validate_memory reports it at the mnemonic)
+      v.present = false;
+      return true;
+    }
+  }
   const Token &start = c.peek();
+  if (atNamedModifier(c)) {
+    // A second format: llvm-mc takes the name for a symbol, which no soffset is.
+    if (format >= 0 && start.text == "format") return invalid(ctx, start.col);
+    return ctx.fail(start.col, "not a valid operand.");
+  }
   Reg r;
   if (parseRegister(ctx, c, r)) {
     if (!isScalarFile(r) || !regWidthOk(r, 1)) return invalid(ctx, start.col);
@@ -96,7 +137,12 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   } else {
     if (ctx.err.set) return false;
     bool hadLiteral = inst.hasLiteral;
-    if (!parseSourceImmediate(ctx, c, d, v, inst)) return false;
+    if (!parseSourceImmediate(ctx, c, d, v, inst)) {
+      // A name llvm-mc reads as a symbol (glc, an undefined label): no operand an soffset takes.
+      if (start.kind != Tok::Identifier) return false;
+      ctx.err = {};
+      return invalid(ctx, start.col);
+    }
     if (v.value == src::kLiteral) {
       inst.hasLiteral = hadLiteral;
       return invalid(ctx, start.col);
@@ -105,6 +151,9 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   if (v.value == src::kVccz || v.value == src::kExecz || v.value == src::kPopsExitingWaveId ||
       v.value == src::kLdsDirect)
     return invalid(ctx, start.col);
+  size_t next = c.is(Tok::Comma) ? 1 : 0;
+  if (format >= 0 && atNamedModifier(c, next) && c.peek(next).text == "format")
+    return ctx.fail(c.peek(next).col, "duplicate format");
   return true;
 }
 
@@ -314,12 +363,26 @@ bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   return ctx.fail(t.col, "invalid dim value");
 }
 
-// [v1, v5, v[6:8]]: the first address in vaddr, the others in the vaddr1..4 operands; an element
-// may itself be a tuple (v[5:7] or [v5, v6, v7]).
+// Whether llvm-mc has the image instruction with an n-dword address. It has one instruction per
+// address register class (and list length), which the dims do not tell (image_sample has 4
+// dwords, for 2D_MSAA_ARRAY only; image_gather4_b not the 5 that dim needs): the sizes are data.
+bool hasAddressSize(const Inst &inst, unsigned n) {
+  return n >= 1 && n <= 16 && (inst.desc->addressSizes >> (n - 1) & 1);
+}
+
+// [v1, v5, v[6:8]]: the first address in vaddr, the others in the vaddr1..4 operands. The
+// elements are single VGPRs, but a fifth may hold the remaining addresses (partial NSA); the
+// ray-tracing forms (no sizes in the data) are checked once a16 is known.
 bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   if (!c.accept(Tok::LBrac)) return invalid(ctx, start.col);
+  bool sized = inst.desc->addressSizes != 0;
+  auto elementOk = [&](unsigned i, unsigned width) {
+    return !sized || (i + 1 < kMaxNsaAddresses ? width == 1 : hasAddressSize(inst, i + width));
+  };
+  uint32_t col = c.peek().col;
   if (!parseVgprs(ctx, c, v)) return false;
+  if (!elementOk(0, v.regCount)) return invalid(ctx, col);
   static constexpr Field kExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
   unsigned n = 0;
   while (c.accept(Tok::Comma)) {
@@ -327,27 +390,33 @@ bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst)
     int idx = operandIndex(inst, kExtra[n++]);
     if (idx < 0) return invalid(ctx, c.peek().col);
     inst.ops[idx].present = true;
+    col = c.peek().col;
     if (!parseVgprs(ctx, c, inst.ops[idx])) return false;
+    if (!elementOk(n, inst.ops[idx].regCount)) return invalid(ctx, col);
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   if (n == 0) return invalid(ctx, start.col); // one address is the plain (non-NSA) form
+  if (sized && n + 1 < kMaxNsaAddresses && !hasAddressSize(inst, n + 1))
+    return invalid(ctx, start.col);
   return true;
 }
 
-// The image address: a VGPR tuple, or a one-element list (a longer list is the NSA form). With a
-// type (the ray-tracing forms) the width is fixed.
-bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+// The image address: a VGPR tuple, or a one-element list (a longer list is the NSA form), of a
+// width llvm-mc has the instruction for; with a type (the ray-tracing forms) the width is fixed.
+bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
+                       OperandValue &v) {
   const Token &start = c.peek();
   if (c.is(Tok::LBrac) && c.peek(2).kind != Tok::RBrac) return invalid(ctx, start.col);
   if (!parseVgprs(ctx, c, v)) return false;
-  if (typeBits(d.type) && v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
+  if (typeBits(d.type) ? v.regCount != typeDwords(d.type, false)
+                       : !hasAddressSize(inst, v.regCount))
+    return invalid(ctx, start.col);
   return true;
 }
 
 // What an image opcode's address holds, from its name as llvm's tables define it:
 // image_sample_c_d_cl_o = sample with z-compare, derivatives, lod clamp and offset.
 struct ImageAddressKind {
-  bool sampler = false;   // sample, gather4, get_lod
   unsigned extraArgs = 0; // offset, bias, z-compare: one dword each
   bool coordinates = true;
   bool lodClampOrMip = false; // one more component
@@ -365,7 +434,6 @@ ImageAddressKind imageAddressKind(std::string_view name) {
   }
   bool sampler =
       name.starts_with("sample") || name.starts_with("gather4") || name.starts_with("get_lod");
-  k.sampler = sampler;
   size_t pos = name.find('_');
   while (pos != std::string_view::npos) {
     size_t next = name.find('_', pos + 1);
@@ -425,39 +493,37 @@ ImageOperands imageOperands(const Inst &inst) {
   return io;
 }
 
-// The address list's size; false if it is not shaped as gfx11 takes it. llvm-mc counts the
-// elements, or, where more addresses than elements are needed, the registers (a last tuple).
-bool addressListDwords(const Inst &inst, const ImageOperands &io, bool bvh, unsigned want,
-                       unsigned &total) {
-  unsigned widths[kMaxNsaAddresses] = {inst.ops[io.vaddr].regCount};
+// The widths of an address list's elements; returns how many there are.
+unsigned addressListWidths(const Inst &inst, const ImageOperands &io,
+                           unsigned (&widths)[kMaxNsaAddresses]) {
+  widths[0] = inst.ops[io.vaddr].regCount;
   unsigned n = 1;
   for (int idx : io.extra)
     if (idx >= 0 && inst.ops[idx].present) widths[n++] = inst.ops[idx].regCount;
-  total = 0;
-  for (unsigned i = 0; i < n; ++i) total += widths[i];
-  if (bvh) {
-    // node pointer (2 dwords for bvh64), ray extent, origin, direction, inverse direction;
-    // with a16 the two directions share three dwords.
-    static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};
-    unsigned expect = io.a16 ? 4 : 5;
-    if (n != expect) return false;
-    for (unsigned i = 0; i < n; ++i) {
-      unsigned want = i == 0 && inst.desc->name.starts_with("image_bvh64") ? 2 : kBvh[i];
-      if (widths[i] != want) return false;
-    }
-    return true;
-  }
-  // One VGPR per address; only a fifth element may hold the remaining ones, in the opcodes that
-  // can need more than five (llvm-mc has the partial-NSA forms only there).
-  unsigned widest = 0;
-  for (unsigned dim = 0; dim < std::size(kDimCoords) - 2; ++dim)
-    widest = std::max(widest, imageAddressDwords(inst.desc->name, dim, false));
+  return n;
+}
+
+// The ray-tracing address list: node pointer (2 dwords for bvh64), ray extent, origin, direction,
+// inverse direction; with a16 the two directions share three dwords.
+bool bvhAddressListOk(const Inst &inst, const ImageOperands &io) {
+  static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};
+  unsigned widths[kMaxNsaAddresses];
+  unsigned n = addressListWidths(inst, io, widths);
+  if (n != (io.a16 ? 4u : 5u)) return false;
   for (unsigned i = 0; i < n; ++i) {
-    bool lastOfFive = i == kMaxNsaAddresses - 1;
-    if (widths[i] != 1 && !(lastOfFive && widths[i] + i <= widest)) return false;
+    unsigned want = i == 0 && inst.desc->name.starts_with("image_bvh64") ? 2 : kBvh[i];
+    if (widths[i] != want) return false;
   }
-  if (want <= kMaxNsaAddresses) total = n;
   return true;
+}
+
+// The address list's size as llvm-mc counts it: the elements, or, where more addresses than
+// elements are needed, the registers (a last tuple).
+unsigned addressListDwords(const Inst &inst, const ImageOperands &io, unsigned want) {
+  unsigned widths[kMaxNsaAddresses];
+  unsigned n = addressListWidths(inst, io, widths), total = 0;
+  for (unsigned i = 0; i < n; ++i) total += widths[i];
+  return want <= kMaxNsaAddresses ? n : total;
 }
 
 bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
@@ -466,8 +532,7 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   std::string_view name = inst.desc->name;
   bool bvh = name.starts_with("image_bvh");
   if (bvh) {
-    unsigned total;
-    if (io.nsa && !addressListDwords(inst, io, true, 0, total))
+    if (io.nsa && !bvhAddressListOk(inst, io))
       return ctx.fail(col, "image address size does not match a16");
     return true;
   }
@@ -494,19 +559,10 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (have != data && !noData)
     return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
   unsigned want = imageAddressDwords(name, io.dim, io.a16);
-  // llvm's loads, stores and atomics have address variants of 1 to 4 dwords: load_mip of
-  // 2D_MSAA_ARRAY (5) has none.
-  constexpr unsigned kMaxPlainAddress = 4;
-  if (!imageAddressKind(name).sampler && want > kMaxPlainAddress) return invalid(ctx, col);
-  have = inst.ops[io.vaddr].regCount;
-  if (io.nsa) {
-    if (!addressListDwords(inst, io, false, want, have))
-      return ctx.fail(col, "operands are not valid for this GPU or mode");
-    if (have != want) return ctx.fail(col, "image address size does not match dim and a16");
-    return true;
-  }
-  // An 8-VGPR address also serves 5 to 7 dwords (older assembly did not have those widths).
-  if (have != want && !(have == 8 && want >= 5 && want <= 7))
+  have = io.nsa ? addressListDwords(inst, io, want) : inst.ops[io.vaddr].regCount;
+  // An 8-VGPR address also serves 5 to 7 dwords (older assembly did not have those widths), where
+  // llvm-mc has it (the address sizes were checked as the operand was parsed).
+  if (have != want && !(!io.nsa && have == 8 && want >= 5 && want <= 7))
     return ctx.fail(col, "image address size does not match dim and a16");
   return true;
 }
@@ -569,7 +625,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
       return true;
     }
     return parseVgprs(ctx, c, v);
-  case OpClass::mimg_vaddr: return parseImageAddress(ctx, c, d, v);
+  case OpClass::mimg_vaddr: return parseImageAddress(ctx, c, d, inst, v);
   case OpClass::mimg_nsa_vaddr: return parseAddressList(ctx, c, v, inst);
   case OpClass::dmask: {
     int64_t value = 0;
@@ -589,7 +645,8 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (inst.desc->unit != Unit::VMEM && inst.desc->unit != Unit::DS) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i].cls == OpClass::required_flag && !inst.ops[i].present)
+    if ((ops[i].cls == OpClass::required_flag || ops[i].cls == OpClass::buf_soffset) &&
+        !inst.ops[i].present)
       return ctx.fail(col, "too few operands for instruction");
   }
   return validateImage(ctx, inst, col);

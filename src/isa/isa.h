@@ -146,6 +146,9 @@ struct InstrDesc {
   uint32_t cpuMask;      // bit i: ArchTables::cpus[i] has this instruction
   uint32_t flags;        // InstrFlags
   Unit unit;
+  // MIMG: bit n-1 is set when llvm-mc has this instruction with an n-dword address (its register
+  // width, or the registers of an address list); llvm-mc rejects other sizes whatever the dim.
+  uint16_t addressSizes;
 };
 
 // An old or alternative mnemonic llvm accepts for an instruction (s_load_dword: s_load_b32).

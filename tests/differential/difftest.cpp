@@ -101,8 +101,8 @@ std::string genLine(GenContext &g) {
     }
     if (isPositional(d.cls)) {
       if (t.empty() && (d.flags & OF_Optional)) continue;
-      line += first ? " " : ", ";
-      first = false;
+      line += first || g.noCommaBefore ? " " : ", ";
+      first = g.noCommaBefore = false;
       line += t;
     } else if (!t.empty()) {
       line += " " + t;

@@ -69,6 +69,18 @@ std::string bufferSoffset(GenContext &g) {
   }
 }
 
+// MTBUF: llvm-mc also takes the format before the soffset, as a number (or [number]) only.
+bool gFormatFirst = false;
+
+std::string formatBeforeSoffset(GenContext &g) {
+  if (g.invalid && g.chance(30))
+    return g.chance(50) ? fmt::format("format:{}", 128 + g.below(12))
+                        : fmt::format("format:[BUF_FMT_{}]",
+                                      kBufFormatNames[g.below(std::size(kBufFormatNames))]);
+  if (g.chance(10)) return fmt::format("format:[{}]", g.below(128));
+  return fmt::format("format:{}", genSignedHexOrDec(g, 0, 127));
+}
+
 std::string bufferFormat(GenContext &g) {
   if (g.chance(30)) return {};
   if (g.chance(25)) return fmt::format("format:{}", g.below(g.invalid ? 140 : 128));
@@ -110,11 +122,7 @@ void planImage(GenContext &g) {
     if (d.cls == OpClass::required_flag) p.flags[static_cast<unsigned>(d.field)] = true;
   }
   bool msaa = name.find("msaa") != std::string_view::npos;
-  // Sampler forms with MSAA dims: llvm-mc's address sizes there follow its instruction variants,
-  // not the dim (not modelled), so they are left out.
-  bool sampler = name.starts_with("image_sample") || name.starts_with("image_gather4") ||
-                 name.starts_with("image_get_lod");
-  p.dim = msaa && !g.invalid ? 6 + g.below(2) : g.below(sampler ? 6 : 8);
+  p.dim = msaa && !g.invalid ? 6 + g.below(2) : g.below(8);
   if (fourChannels)
     p.dmask = 1u << g.below(4);
   else if (name.starts_with("image_atomic"))
@@ -167,12 +175,17 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
-  if (&d == g.arch.operandsOf(g.desc).data() && g.arch.formatOf(g.desc).name.starts_with("MIMG"))
-    planImage(g);
+  if (&d == g.arch.operandsOf(g.desc).data()) {
+    gFormatFirst = false;
+    if (g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
+  }
   switch (d.cls) {
   case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
-  case OpClass::mimg_vaddr:
-    return vgprs(g, gImage.addressDwords == 8 && g.chance(30) ? 8 : gImage.addressDwords);
+  case OpClass::mimg_vaddr: {
+    // 8 VGPRs serve 5 to 7 dwords too.
+    bool eight = gImage.addressDwords >= 5 && gImage.addressDwords <= 7 && g.chance(30);
+    return vgprs(g, eight ? 8 : gImage.addressDwords);
+  }
   case OpClass::mimg_nsa_vaddr: return addressList(g);
   case OpClass::mimg_nsa_extra: return {};
   case OpClass::dmask:
@@ -246,8 +259,17 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   case OpClass::mem_offset_u12: return offsetModifier(g, name, 0, 0xfff);
   case OpClass::mem_offset_s13: return offsetModifier(g, name, -0x1000, 0xfff);
   case OpClass::srsrc: return descriptor(g, dwords);
-  case OpClass::buf_soffset: return bufferSoffset(g);
-  case OpClass::mtbuf_format: return bufferFormat(g);
+  case OpClass::buf_soffset: {
+    // llvm-mc takes the soffset without a comma before it too, and an MTBUF format before it.
+    g.noCommaBefore = g.chance(10);
+    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) && g.chance(20);
+    if (!gFormatFirst) return bufferSoffset(g);
+    std::string format = formatBeforeSoffset(g);
+    return fmt::format("{}{} {}", format, g.chance(50) ? "," : "", bufferSoffset(g));
+  }
+  case OpClass::mtbuf_format:
+    // Once before the soffset, a format after it is a duplicate.
+    return gFormatFirst && !(g.invalid && g.chance(30)) ? std::string() : bufferFormat(g);
   case OpClass::required_flag: return g.chance(g.invalid ? 50 : 97) ? std::string(name) : "";
   default: return {};
   }

@@ -17,6 +17,9 @@ struct GenContext {
   const isa::InstrDesc &desc;
   bool wave64;
   bool invalid = false; // draw from spellings that are likely wrong for the operand
+  // Set by a generator: its positional operand follows the one before without a comma (llvm-mc
+  // takes that); cleared once the line has it.
+  bool noCommaBefore = false;
 
   uint64_t next() { return rng(); }
   unsigned below(unsigned n) { return static_cast<unsigned>(rng() % n); }

@@ -276,19 +276,25 @@ def mimg_probes():
     return out
 
 
+def vgpr_text(first, dwords):
+    return "v%d" % first if dwords == 1 else "v[%d:%d]" % (first, first + dwords - 1)
+
+
 def resize_first(text, dwords):
     """'image_load v20, ...' -> 'image_load v[20:21], ...': the data operand resized."""
     mn, ops = split_operands(text)
-    first = vreg_info(ops[0])[0]
-    ops[0] = "v%d" % first if dwords == 1 else "v[%d:%d]" % (first, first + dwords - 1)
+    ops[0] = vgpr_text(vreg_info(ops[0])[0], dwords)
+    return mn + " " + ", ".join(ops)
+
+
+def with_address(text, address):
+    mn, ops = split_operands(text)
+    ops[1] = address
     return mn + " " + ", ".join(ops)
 
 
 def resize_address(text, dwords):
-    mn, ops = split_operands(text)
-    first = vreg_info(ops[1])[0]
-    ops[1] = "v%d" % first if dwords == 1 else "v[%d:%d]" % (first, first + dwords - 1)
-    return mn + " " + ", ".join(ops)
+    return with_address(text, vgpr_text(vreg_info(split_operands(text)[1][1])[0], dwords))
 
 
 def mimg_flags(text, cpu):
@@ -307,6 +313,47 @@ def mimg_flags(text, cpu):
     return [f for f in MIMG_FLAGS if f in ok]
 
 
+MIMG_DIMS = ["1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"]
+# Address lists probed, as the widths of their elements: 2 to 5 VGPRs, or four and a tuple (the
+# partial NSA form, whose last element holds the remaining addresses).
+NSA_SHAPES = [[1] * n for n in range(2, 6)] + [[1, 1, 1, 1, w] for w in range(2, 13)]
+
+
+def size_ranges(sizes):
+    """[1, 2, 3, 4, 8] -> '1-4,8'"""
+    out = []
+    for n in sorted(sizes):
+        if out and out[-1][1] == n - 1:
+            out[-1][1] = n
+        else:
+            out.append([n, n])
+    return ",".join("%d" % a if a == b else "%d-%d" % (a, b) for a, b in out)
+
+
+def address_sizes(text, cpu, a16):
+    """The address sizes llvm-mc has the opcode for: (register widths, address list sizes). llvm
+    has one instruction per address register class (and list length) and picks it by the registers
+    written before it checks the size against dim and a16, so a size it has either assembles or
+    fails that check with some dim. The sizes do not follow from the dims: image_sample has a
+    4-dword form (llvm's class for 3 dwords brings 4 along), which only 2D_MSAA_ARRAY needs, and
+    image_gather4_b none of the 5 dwords 2D_MSAA_ARRAY needs."""
+    lines, keys = [], []
+    for dim, flag in itertools.product(MIMG_DIMS, [""] + ([" a16"] if a16 else [])):
+        line = re.sub(r"dim:\S+", "dim:SQ_RSRC_IMG_" + dim, text) + flag
+        for w in range(1, 17):
+            lines.append(with_address(line, vgpr_text(10, w)))
+            keys.append(("plain", w))
+        for shape in NSA_SHAPES:
+            elems = [vgpr_text(30 + i, 1) for i in range(len(shape) - 1)] + [vgpr_text(40, shape[-1])]
+            lines.append(with_address(line, "[" + ", ".join(elems) + "]"))
+            keys.append(("nsa", sum(shape)))
+    sizes = {"plain": set(), "nsa": set()}
+    for (kind, n), (out, err) in zip(keys, assemble(lines, cpu)):
+        if out is not None or err == "image address size does not match dim and a16":
+            sizes[kind].add(n)
+    return sizes["plain"], sizes["nsa"]
+
+
 def mimg_entries(text, cpu):
     mn, ops = split_operands(text)
     if "msaa" in mn:  # takes only the MSAA dims: probe the flags with one
@@ -317,9 +364,13 @@ def mimg_entries(text, cpu):
     # The type is the widest data without tfe: four channels, or two dwords per 32-bit atomic.
     data = "vdata:mimg_vdata:%s" % (width_type(2 * vdata[1]) if "atomic" in mn else "b128")
     regs = ["srsrc:srsrc:b256"] + (["ssamp:srsrc:b128"] if len([o for o in ops if o.startswith("s[")]) > 1 else [])
-    mods = ["dmask:dmask", "dim:dim"] + ["%s:mem_flag" % f for f in mimg_flags(text, cpu)]
-    return mn, [("MIMG", [data, "vaddr:mimg_vaddr"] + regs + mods),
-                ("MIMG_NSA", [data, "vaddr:mimg_nsa_vaddr"] + regs + mods + NSA_EXTRAS)]
+    flags = mimg_flags(text, cpu)
+    mods = ["dmask:dmask", "dim:dim"] + ["%s:mem_flag" % f for f in flags]
+    plain, nsa = address_sizes(text, cpu, "a16" in flags)
+    out = [("MIMG", [data, "vaddr:mimg_vaddr"] + regs + mods, plain)]
+    if nsa:
+        out.append(("MIMG_NSA", [data, "vaddr:mimg_nsa_vaddr"] + regs + mods + NSA_EXTRAS, nsa))
+    return mn, [(fmt, operands, ["@vaddr=" + size_ranges(sizes)]) for fmt, operands, sizes in out]
 
 
 def bvh_entries(mn):
@@ -344,8 +395,8 @@ def generate_mimg(sweep, emit):
     for op in range(256):
         for text, cs in group_cpus(res.get(op, {})):
             mn, entries = mimg_entries(text, cs[0])
-            for fmt, operands in entries:
-                emit(fmt, op, mn, operands, cs, "vmem")
+            for fmt, operands, attrs in entries:
+                emit(fmt, op, mn, operands, cs, "vmem", attrs)
         for text, cs in group_cpus(bvh.get(op, {}) if op not in res else {}):
             mn = split_operands(text)[0]
             for fmt, operands in bvh_entries(mn):
@@ -404,8 +455,8 @@ def generate(cpus, unit_of):
     lines = format_lines(["DS", "FLAT", "GLOBAL", "SCRATCH", "SCRATCH_SVE", "MUBUF", "MTBUF", "MIMG",
                           "MIMG_NSA", "MIMG_BVH", "MIMG_BVH_NSA"]) + [""]
 
-    def emit(fmt, op, mn, operands, cpu_set, unit):
-        attrs = []
+    def emit(fmt, op, mn, operands, cpu_set, unit, extra_attrs=()):
+        attrs = list(extra_attrs)
         if set(cpu_set) != set(cpus):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
         attrs.append("@unit=" + unit_of(mn, unit))
