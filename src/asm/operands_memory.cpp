@@ -95,7 +95,7 @@ bool parseFormatNumber(ParseContext &ctx, Cursor &c, OperandValue &v) {
   uint32_t at = c.peek().col;
   ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
   if (e.kind == ExprResult::Kind::Symbolic ||
-      (!e.ok() && e.error == "expected an absolute expression or a label"))
+      (!e.ok() && std::string_view(e.error) == "expected an absolute expression or a label"))
     return ctx.fail(at, "expected absolute expression");
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.value < 0 || e.value > 127) return ctx.fail(col, "out of range format");
