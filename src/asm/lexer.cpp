@@ -3,7 +3,9 @@
 #include <array>
 #include <charconv>
 #include <cstdlib>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 namespace gfxasm::as {
 
@@ -18,6 +20,18 @@ constexpr auto kCharClass = [] {
   t['_'] = t['.'] = t['$'] = kIdentStart | kIdentChar;
   t['@'] = kIdentChar;
   t[' '] = t['\t'] = t['\r'] = t['\f'] = t['\v'] = kSpace;
+  return t;
+}();
+// Punctuation that is always one token of one character (Error for any other character).
+constexpr auto kSingleCharTokens = [] {
+  std::array<Tok, 256> t{};
+  t.fill(Tok::Error);
+  constexpr std::pair<char, Tok> kSingles[] = {
+      {',', Tok::Comma},  {'[', Tok::LBrac},  {']', Tok::RBrac},   {'(', Tok::LParen},
+      {')', Tok::RParen}, {'{', Tok::LCurly}, {'}', Tok::RCurly},  {'+', Tok::Plus},
+      {'-', Tok::Minus},  {'*', Tok::Star},   {'%', Tok::Percent}, {'~', Tok::Tilde},
+      {'^', Tok::Caret}};
+  for (auto [c, k] : kSingles) t[static_cast<unsigned char>(c)] = k;
   return t;
 }();
 inline uint8_t charClass(char c) {
@@ -185,12 +199,15 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
     const char d = i + 1 < n ? line[i + 1] : '\0';
     Tok k = Tok::Error;
     size_t len = 1;
-    auto pair = [&](char second, Tok two, Tok one) {
-      if (d == second) {
-        k = two;
-        len = 2;
-      } else {
-        k = one;
+    // One character, or two when the next one is one of `seconds` (checked in order).
+    auto oneOrTwo = [&](Tok one, std::initializer_list<std::pair<char, Tok>> seconds) {
+      k = one;
+      for (auto [second, two] : seconds) {
+        if (d == second) {
+          k = two;
+          len = 2;
+          return;
+        }
       }
     };
     switch (c) {
@@ -226,46 +243,19 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
       ++i;
       continue;
     }
-    case ',': k = Tok::Comma; break;
     case ':':
-      pair(':', Tok::ColonColon, Tok::Colon);
+      oneOrTwo(Tok::Colon, {{':', Tok::ColonColon}});
       res.hasColonColon |= len == 2;
       break;
-    case '&': pair('&', Tok::AmpAmp, Tok::Amp); break;
-    case '|': pair('|', Tok::PipePipe, Tok::Pipe); break;
+    case '&': oneOrTwo(Tok::Amp, {{'&', Tok::AmpAmp}}); break;
+    case '|': oneOrTwo(Tok::Pipe, {{'|', Tok::PipePipe}}); break;
     case '<':
-      if (d == '<')
-        k = Tok::LessLess, len = 2;
-      else if (d == '=')
-        k = Tok::LessEq, len = 2;
-      else if (d == '>')
-        k = Tok::LessGreater, len = 2;
-      else
-        k = Tok::Less;
+      oneOrTwo(Tok::Less, {{'<', Tok::LessLess}, {'=', Tok::LessEq}, {'>', Tok::LessGreater}});
       break;
-    case '>':
-      if (d == '>')
-        k = Tok::GreaterGreater, len = 2;
-      else if (d == '=')
-        k = Tok::GreaterEq, len = 2;
-      else
-        k = Tok::Greater;
-      break;
-    case '=': pair('=', Tok::EqualEqual, Tok::Equal); break;
-    case '!': pair('=', Tok::ExclaimEqual, Tok::Exclaim); break;
-    case '[': k = Tok::LBrac; break;
-    case ']': k = Tok::RBrac; break;
-    case '(': k = Tok::LParen; break;
-    case ')': k = Tok::RParen; break;
-    case '{': k = Tok::LCurly; break;
-    case '}': k = Tok::RCurly; break;
-    case '+': k = Tok::Plus; break;
-    case '-': k = Tok::Minus; break;
-    case '*': k = Tok::Star; break;
-    case '%': k = Tok::Percent; break;
-    case '~': k = Tok::Tilde; break;
-    case '^': k = Tok::Caret; break;
-    default: break;
+    case '>': oneOrTwo(Tok::Greater, {{'>', Tok::GreaterGreater}, {'=', Tok::GreaterEq}}); break;
+    case '=': oneOrTwo(Tok::Equal, {{'=', Tok::EqualEqual}}); break;
+    case '!': oneOrTwo(Tok::Exclaim, {{'=', Tok::ExclaimEqual}}); break;
+    default: k = kSingleCharTokens[static_cast<unsigned char>(c)]; break;
     }
     push(k, i, len);
     i += len;

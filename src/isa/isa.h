@@ -37,28 +37,22 @@ inline constexpr std::string_view kFieldNames[] = {
 #include "isa/fields.def"
 #undef FIELD
 };
-inline constexpr std::string_view kClassNames[] = {
-#define CLASS(n, positional, family) #n,
+struct ClassInfo {
+  std::string_view name;
+  bool positional;
+};
+inline constexpr ClassInfo kClasses[] = {
+#define CLASS(n, positional, family) {#n, positional},
 #include "isa/classes.def"
 #undef CLASS
 };
-inline constexpr bool kClassPositional[] = {
-#define CLASS(n, positional, family) positional,
-#include "isa/classes.def"
-#undef CLASS
+struct TypeInfo {
+  std::string_view name;
+  unsigned bits;
+  char kind;
 };
-inline constexpr std::string_view kTypeNames[] = {
-#define TYPE(n, bits, kind) #n,
-#include "isa/types.def"
-#undef TYPE
-};
-inline constexpr unsigned kTypeBits[] = {
-#define TYPE(n, bits, kind) bits,
-#include "isa/types.def"
-#undef TYPE
-};
-inline constexpr char kTypeKinds[] = {
-#define TYPE(n, bits, kind) #kind[0],
+inline constexpr TypeInfo kTypes[] = {
+#define TYPE(n, bits, kind) {#n, bits, #kind[0]},
 #include "isa/types.def"
 #undef TYPE
 };
@@ -68,20 +62,20 @@ inline std::string_view fieldName(Field f) {
   return detail::kFieldNames[static_cast<unsigned>(f)];
 }
 inline std::string_view className(OpClass c) {
-  return detail::kClassNames[static_cast<unsigned>(c)];
+  return detail::kClasses[static_cast<unsigned>(c)].name;
 }
 inline std::string_view typeName(OpType t) {
-  return detail::kTypeNames[static_cast<unsigned>(t)];
+  return detail::kTypes[static_cast<unsigned>(t)].name;
 }
 inline bool isPositional(OpClass c) {
-  return detail::kClassPositional[static_cast<unsigned>(c)];
+  return detail::kClasses[static_cast<unsigned>(c)].positional;
 }
 inline unsigned typeBits(OpType t) {
-  return detail::kTypeBits[static_cast<unsigned>(t)];
+  return detail::kTypes[static_cast<unsigned>(t)].bits;
 }
 // 'I' integer, 'F' float, 'V' packed pair, 'R' register tuple
 inline char typeKind(OpType t) {
-  return detail::kTypeKinds[static_cast<unsigned>(t)];
+  return detail::kTypes[static_cast<unsigned>(t)].kind;
 }
 
 // One contiguous run of bits of a field, least significant part first.
