@@ -9,7 +9,7 @@ import re
 
 from gfx11_formats import encode, format_lines
 from gfx11_scalar import split_operands
-from oracle import assemble, disassemble, word_bytes
+from oracle import alias_lines, assemble, disassemble, word_bytes
 from oracle import width_type
 
 _VREG_RE = re.compile(r"^v(\d+)$|^v\[(\d+):(\d+)\]$")
@@ -430,24 +430,11 @@ def gfx10_flat_probes():
     return out
 
 
-def alias_lines(names):
-    """`alias OLD NEW` for the memory mnemonics of other targets that llvm-mc accepts on gfx11
-    under another name: each is assembled on gfx11 with the operands it printed there (the
-    operand syntax is the same)."""
-    texts = {}
+def alias_probes():
+    """[(cpu, probes)]: the memory opcode spaces of the targets whose mnemonics may be gfx11 aliases."""
     batches = [(cpu, [encode(fmt, dict(values, op=op)) for op in range(nops)])
                for cpu in ALIAS_SOURCE_CPUS for fmt, nops, values in ALIAS_PROBES]
-    batches.append(("gfx1030", gfx10_flat_probes()))
-    for cpu, probes in batches:
-        for r in disassemble(probes, cpu):
-            if r and r[0].split()[0] not in names:
-                texts.setdefault(r[0].split()[0], set()).add(r[0])
-    lines = [(mn, t) for mn in sorted(texts) for t in sorted(texts[mn])[:3]]
-    targets = {}
-    for (mn, _), (text, _) in zip(lines, assemble([t for _, t in lines], "gfx1100")):
-        if text is not None and text.split()[0] in names:
-            targets.setdefault(mn, set()).add(text.split()[0])
-    return ["alias %s %s" % (mn, t.pop()) for mn, t in sorted(targets.items()) if len(t) == 1]
+    return batches + [("gfx1030", gfx10_flat_probes())]
 
 
 def generate(cpus, unit_of):
@@ -467,4 +454,4 @@ def generate(cpus, unit_of):
     generate_buf(sweep, emit)
     generate_mimg(sweep, emit)
     names = {l.split()[2] for l in lines if l.startswith("inst ")}
-    return lines + [""] + alias_lines(names)
+    return lines + [""] + alias_lines(alias_probes(), names, cpus)

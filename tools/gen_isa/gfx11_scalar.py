@@ -12,7 +12,7 @@ gfx11: the accepted ones become `alias OLD NEW` lines."""
 import re
 
 from gfx11_formats import encode, format_lines
-from oracle import assemble, disassemble
+from oracle import alias_lines, assemble, disassemble
 from oracle import group_by_text as by_text, width_type
 
 # Probe values per field: distinct, aligned for 512-bit tuples where the field holds SGPRs.
@@ -301,14 +301,12 @@ def generate(cpus, unit_of):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
         attrs.append("@unit=" + unit_of(mn, unit))
         insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join([o.spec() for o in operands] + attrs)))
-    insts += [""] + alias_lines(sw, pending, cpus)
+    insts += [""] + alias_lines(alias_probes(), {p[2] for p in pending}, cpus)
     return insts
 
 
-def alias_lines(sw, pending, cpus):
-    """`alias OLD NEW` for every scalar mnemonic of other targets that llvm-mc accepts on gfx11
-    under another name: each is assembled with the operands it printed there."""
-    names = {mn for _, _, mn, _, _, _, _ in pending}
+def alias_probes():
+    """[(cpu, probes)]: the scalar opcode spaces of the targets whose mnemonics may be gfx11 aliases."""
     sweeps = [
         ("SOP1", 256, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0}),
         ("SOP2", 0x80, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0, "ssrc1": SSRC1}),
@@ -317,23 +315,5 @@ def alias_lines(sw, pending, cpus):
         ("SOPP", 128, lambda op: {"op": op, "simm16": 3}),
         ("SMEM", 256, lambda op: {"op": op, "sdata": 16, "sbase": 4, "offset": 0, "soffset": 124}),
     ]
-    candidates = {}
-    for fmt, nops, make in sweeps:
-        res = sw.sweep(fmt, nops, make, ALIAS_SOURCE_CPUS)
-        for op in res:
-            for cpu, (text, n) in res[op].items():
-                mn, _ = split_operands(text)
-                if mn not in names and len(candidates.setdefault(mn, set())) < 3:
-                    candidates[mn].add(text)
-    prober = Prober()
-    keys = {}
-    for mn, texts in sorted(candidates.items()):
-        keys[mn] = [prober.add(cpu, text) for text in sorted(texts) for cpu in (cpus[0], cpus[-1])]
-    prober.run()
-    out = []
-    for mn, ks in sorted(keys.items()):
-        targets = {split_operands(prober.text(k))[0] for k in ks if prober.accepted(k)}
-        targets.discard(mn)
-        if len(targets) == 1:
-            out.append("alias %s %s" % (mn, targets.pop()))
-    return out
+    return [(cpu, [encode(fmt, make(op)) for op in range(nops)])
+            for cpu in ALIAS_SOURCE_CPUS for fmt, nops, make in sweeps]

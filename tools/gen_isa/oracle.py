@@ -111,6 +111,46 @@ def group_by_text(results):
             yield op, text, cs
 
 
+# Encoding suffixes llvm strips from a mnemonic before it looks the name up (longest first).
+ENCODING_SUFFIXES = ("_e64_dpp", "_e32", "_e64", "_sdwa", "_dpp")
+# The modes an old mnemonic is tried in on gfx11: its operands were printed for another target
+# (vcc or vcc_lo, v1 or v1.l), so each wave size and true16 mode gets a chance to accept them.
+ALIAS_MODES = (None, "+wavefrontsize64", "-real-true16", "-real-true16,+wavefrontsize64")
+
+
+def base_name(mn):
+    """'v_add_f32_e64_dpp' -> 'v_add_f32': the name without its encoding suffix."""
+    for s in ENCODING_SUFFIXES:
+        if mn.endswith(s):
+            return mn[:-len(s)]
+    return mn
+
+
+def alias_lines(batches, names, cpus, extra=()):
+    """`alias OLD NEW` for the mnemonics other targets print that llvm-mc accepts on gfx11 under
+    another name. batches: [(cpu, probes)], each probe disassembled on that (other) target; extra:
+    lines whose mnemonics no target prints. Each old mnemonic is assembled with every operand list
+    printed for it, on every gfx11 cpu in every ALIAS_MODES mode; it becomes an alias when all it
+    is accepted as prints one name, one of `names` (gfx11's). Names compare without encoding
+    suffix: v_add_u32_e32 stands for v_add_u32, and an alias covers every suffixed spelling."""
+    bases = {base_name(n) for n in names}
+    texts = {}
+    for cpu, probes in batches:
+        for r in disassemble(probes, cpu):
+            if r:
+                texts.setdefault(base_name(r[0].split()[0]), set()).add(r[0])
+    for line in extra:
+        texts.setdefault(base_name(line.split()[0]), set()).add(line)
+    lines = [t for mn in sorted(texts) if mn not in bases for t in sorted(texts[mn])]
+    targets = {}
+    for cpu in cpus:
+        for mattr in ALIAS_MODES:
+            for line, (text, _) in zip(lines, assemble(lines, cpu, mattr)):
+                if text is not None:
+                    targets.setdefault(base_name(line.split()[0]), set()).add(base_name(text.split()[0]))
+    return ["alias %s %s" % (mn, min(t)) for mn, t in sorted(targets.items()) if len(t) == 1 and min(t) in bases]
+
+
 def width_type(dwords):
     """A register tuple's type: 1 -> 'b32', 4 -> 'b128'."""
     return "b%d" % (32 * dwords)
