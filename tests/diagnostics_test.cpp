@@ -49,6 +49,10 @@ TEST(Diagnostics, UnknownMnemonics) {
   // A known mnemonic with an encoding suffix the instruction does not have.
   expectSameErrors({"s_mov_b32_e64 s0, s1", "v_fma_f32_e32 v0, v1, v2, v3", "s_endpgm_sdwa",
                     "v_interp_p10_f32_e32 v0, v1, v2, v3", "exp_dpp mrt0 v0, v1, v2, v3"});
+  // Old mnemonics: their target's variants only; llvm does not suggest them for a misspelling.
+  expectSameErrors({"v_fma_legacy_f32_e32 v0, v1, v2, v3", "v_dot2c_f32_f16_e64 v0, v1, v2",
+                    "v_add_u32_sdwa v0, v1, v2", "v_dot4_i32_i8_dpp v0, v1, v2, v3 row_shl:1",
+                    "s_load_dwor s0, s[0:1], 0", "v_cvt_pkrtz_f16_f3 v0, v1, v2"});
 }
 
 // llvm strips a forced-encoding suffix the instruction's encoding allows.
@@ -56,7 +60,14 @@ TEST(Diagnostics, EncodingSuffixesAccepted) {
   std::string input = joinLines({"s_mov_b32_e32 s0, s1", "s_load_b32_e32 s0, s[0:1], 0",
                                  "exp_e32 mrt0 v0, v1, v2, v3",
                                  "v_interp_p10_f32_e64 v0, v1, v2, v3", "lds_direct_load_e32 v1",
-                                 "v_pk_add_f16_e64 v0, v1, v2", "v_fma_f32_e64 v0, v1, v2, v3"});
+                                 "v_pk_add_f16_e64 v0, v1, v2", "v_fma_f32_e64 v0, v1, v2, v3",
+                                 // VOPC DPP prints without _dpp, but takes it
+                                 "v_cmpx_eq_f32_dpp v0, v1 row_shl:1",
+                                 // old mnemonics with their target's suffixes
+                                 "v_add_u32_e64_dpp v0, v1, v2 row_shl:1",
+                                 "v_cvt_pkrtz_f16_f32_dpp v0, v1, v2 dpp8:[0,1,2,3,4,5,6,7]",
+                                 "v_cmp_tru_f32_dpp vcc_lo, v0, v1 quad_perm:[0,1,2,3]",
+                                 "v_fma_legacy_f32_e64 v0, v1, v2, v3"});
   ToolRun llvm = runLlvmMc(input);
   ASSERT_EQ(llvm.err, "");
   AssembleResult r = assembleLikeCli(input);

@@ -78,19 +78,40 @@ MnemonicTable::MnemonicTable(const ArchTables &arch) {
     byName[d.name].push_back(&d);
     std::string_view base;
     int rank = suffixRank(d.name, base);
-    if (rank >= 0) byBase[base].push_back({rank, &d});
+    if (rank >= 0) {
+      byBase[base].push_back({rank, &d});
+    } else if (std::string_view fmt = arch.formatOf(d).name;
+               fmt.ends_with("_DPP16") || fmt.ends_with("_DPP8")) {
+      // VOPC DPP forms print without _dpp (v_cmpx_eq_f32 v2, v3 row_shl:1), but llvm takes it.
+      std::string dpp = std::string(d.name) + "_dpp";
+      auto it = byName.find(dpp);
+      if (it == byName.end()) {
+        forcedNames_.push_back(std::move(dpp));
+        it = byName.emplace(forcedNames_.back(), std::vector<const InstrDesc *>()).first;
+      }
+      it->second.push_back(&d);
+    }
   }
   for (auto &[base, list] : byBase) {
     std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.first < b.first; });
     auto &dst = byName[base];
     for (auto &[rank, d] : list) dst.push_back(d);
   }
-  // Aliases try the same entries as the name they stand for.
+  // Aliases try the same entries as the name they stand for, also under each encoding suffix
+  // (v_add_u32_dpp is v_add_nc_u32_dpp): llvm strips the suffix, then applies the alias.
+  aliases_ = arch.aliases;
   for (const MnemonicAlias &a : arch.aliases) {
     auto it = byName.find(a.target);
     if (it == byName.end()) continue;
     std::vector<const InstrDesc *> entries = it->second; // copied: inserting may rehash
     byName[a.name] = std::move(entries);
+    for (std::string_view suffix : kSuffixes) {
+      auto st = byName.find(std::string(a.target) + std::string(suffix));
+      if (st == byName.end()) continue;
+      std::vector<const InstrDesc *> list = st->second;
+      forcedNames_.push_back(std::string(a.name) + std::string(suffix));
+      byName[forcedNames_.back()] = std::move(list);
+    }
   }
   // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes
   // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32), _e64 the VOP3 forms of a name
@@ -172,8 +193,11 @@ MnemonicTable::similarNames(std::string_view name,
   std::vector<std::string_view> out;
   for (const Slot &s : slots_) {
     std::string_view key = s.name, keyBase;
+    // llvm suggests instruction names only, not aliases.
     if (key.empty() || suffixRank(key, keyBase) >= 0 ||
-        insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance)
+        insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance ||
+        std::any_of(aliases_.begin(), aliases_.end(),
+                    [&](const isa::MnemonicAlias &a) { return a.name == key; }))
       continue;
     auto entries = lookup(key);
     if (std::any_of(entries.begin(), entries.end(),

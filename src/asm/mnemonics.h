@@ -37,7 +37,8 @@ private:
   const Slot *find(std::string_view name) const;
   std::vector<Slot> slots_;
   std::vector<const isa::InstrDesc *> candidates_;
-  std::deque<std::string> forcedNames_; // names of the _e32/_e64 spellings (stable storage)
+  std::deque<std::string> forcedNames_; // generated spellings (_e32/_e64, _dpp, aliases')
+  std::span<const isa::MnemonicAlias> aliases_;
 };
 
 } // namespace gfxasm::as

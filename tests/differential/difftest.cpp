@@ -8,6 +8,7 @@
 // test; default all).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -86,6 +87,9 @@ std::vector<std::string> splitLines(const std::string &s) {
   return v;
 }
 
+// The encoding suffixes of entry names (v_add_nc_u32_e64_dpp).
+constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp"};
+
 // One random line for `desc`: its mnemonic with generated operands.
 std::string genLine(GenContext &g) {
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
@@ -161,18 +165,31 @@ TEST_P(Differential, MatchesLlvmMc) {
       lineFormat.push_back(std::string(arch.formatOf(d).name));
     }
   }
-  // Old mnemonics (alias lines of the data): a few lines each, with the operands of their target.
+  // Old mnemonics (alias lines of the data): a few lines for each form of their target (one entry
+  // per name and format), with its operands. They are spelled with the form's encoding suffix and
+  // without; a form without suffix also with the ones llvm may take (_dpp, or _e32 and _e64).
   for (const MnemonicAlias &a : arch.aliases) {
+    std::set<std::pair<std::string_view, std::string_view>> drawn; // (name, format)
     for (const InstrDesc &d : arch.instrs) {
-      bool named = d.name == a.target || (d.name.substr(0, a.target.size()) == a.target &&
-                                          d.name.substr(a.target.size(), 2) == "_e");
-      if (!named || !tested(d)) continue;
+      if (!d.name.starts_with(a.target) || !tested(d)) continue;
+      std::string_view fmtName = arch.formatOf(d).name, suffix = d.name.substr(a.target.size());
+      if ((!suffix.empty() && std::find(std::begin(kEncodingSuffixes), std::end(kEncodingSuffixes),
+                                        suffix) == std::end(kEncodingSuffixes)) ||
+          !drawn.insert({d.name, fmtName}).second)
+        continue;
+      std::vector<std::string_view> spellings = {suffix};
+      if (!suffix.empty())
+        spellings.push_back("");
+      else if (fmtName.ends_with("_DPP16") || fmtName.ends_with("_DPP8"))
+        spellings.push_back("_dpp");
+      else
+        spellings.insert(spellings.end(), {"_e32", "_e64"});
       for (unsigned i = 0; i < std::max(2u, samples / 4); ++i) {
         GenContext g{rng, arch, d, target->wave64()};
-        input += std::string(a.name) + genLine(g).substr(d.name.size()) + "\n";
-        lineFormat.push_back(std::string(arch.formatOf(d).name));
+        input += fmt::format("{}{}{}\n", a.name, spellings[i % spellings.size()],
+                             genLine(g).substr(d.name.size()));
+        lineFormat.push_back(std::string(fmtName));
       }
-      break;
     }
   }
   input += "L_after:\n";

@@ -453,5 +453,4 @@ def generate(cpus, unit_of):
     generate_flat(sweep, emit)
     generate_buf(sweep, emit)
     generate_mimg(sweep, emit)
-    names = {l.split()[2] for l in lines if l.startswith("inst ")}
-    return lines + [""] + alias_lines(alias_probes(), names, cpus)
+    return lines + [""] + alias_lines(alias_probes(), lines, cpus)

@@ -8,12 +8,14 @@ halves; both true16 modes accept it) and the true16 one whose 16-bit operands ca
 import re
 
 from gfx11_formats import encode, format_lines
-from oracle import disassemble
+from oracle import alias_lines, disassemble
 from gfx11_scalar import split_operands
 from oracle import group_by_text as by_text, sweep_opcodes
 
 VDST, SRC0, SRC1, SRC2 = 5, 7, 9, 11
 VGPR0 = 256
+# An alias llvm defines for gfx11 under a name no target prints (its VINTERPInstructions.td).
+EXTRA_ALIAS_LINES = ["v_interp_p2_new_f32 v1, v2, v3, v4"]
 ATTR = 3 * 4 + 2  # attr3.z in the combined attr field (attribute * 4 + channel)
 
 _VGPR_RE = re.compile(r"^v(\d+)(\.l)?$")
@@ -96,4 +98,4 @@ def generate(cpus, unit_of):
                 operands.append(v)
         emit("LDSDIR", op, mn, operands + ["wait_vdst:mwait"], cs, "ds")
 
-    return insts
+    return insts + [""] + alias_lines([], insts, cpus, EXTRA_ALIAS_LINES)

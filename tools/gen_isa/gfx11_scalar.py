@@ -301,7 +301,7 @@ def generate(cpus, unit_of):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
         attrs.append("@unit=" + unit_of(mn, unit))
         insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join([o.spec() for o in operands] + attrs)))
-    insts += [""] + alias_lines(alias_probes(), {p[2] for p in pending}, cpus)
+    insts += [""] + alias_lines(alias_probes(), insts, cpus)
     return insts
 
 

@@ -12,7 +12,7 @@ import re
 
 from gfx11_formats import encode, format_lines
 from gfx11_scalar import split_operands
-from oracle import assemble, disassemble
+from oracle import alias_lines, assemble, disassemble
 from oracle import group_by_text as by_text
 
 VDST, SRC0, SRC1, SRC2, SDST = 4, 10, 20, 30, 40
@@ -396,6 +396,35 @@ def sweep_mode(sw, mattr, flag):
     return entries
 
 
+# --- old mnemonics -------------------------------------------------------------------------------
+# Targets whose VALU mnemonics may be gfx11 aliases (v_add_u32, v_cvt_pkrtz_f16_f32, v_dot2c_f32_f16),
+# by encoding generation; SI/CI have no disassembler in llvm-mc (their names live on in gfx8/9).
+GFX9_ALIAS_CPUS = ["gfx803", "gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950"]
+GFX10_ALIAS_CPUS = ["gfx1010", "gfx1011", "gfx1030", "gfx1200", "gfx1250"]
+# gfx9's VOP3 and VOP3P words differ from gfx11's in their encoding bits only: (mask, value).
+GFX9_ENCODING = {"VOP3": (0x3F << 26, 0x34 << 26), "VOP3P": (0x1FF << 23, 0x1A7 << 23)}
+# Aliases llvm defines for gfx11 under names no target prints (its test gfx11_asm_vop3_alias.s).
+EXTRA_ALIAS_LINES = ["v_add3_nc_u32 v1, v2, v3, v4", "v_xor_add_u32 v1, v2, v3, v4"]
+
+
+def alias_probes(formats):
+    """[(cpu, probes)]: the opcode spaces of `formats` (VOP1, VOP2, VOPC, VOP3, VOP3P) on the
+    targets whose mnemonics may be gfx11 aliases."""
+    spaces = {"VOP1": (256, vop1_probe), "VOP2": (64, vop2_probe), "VOPC": (256, vopc_probe),
+              "VOP3": (1024, vop3_probe), "VOP3P": (128, vop3_probe)}
+    out = []
+    for fmt in formats:
+        nops, make = spaces[fmt]
+        probes = [encode(fmt, make(op)) for op in range(nops)]
+        out += [(cpu, probes) for cpu in GFX10_ALIAS_CPUS]
+        if fmt in GFX9_ENCODING:
+            mask, value = GFX9_ENCODING[fmt]
+            probes = [((int.from_bytes(p[:4], "little") & ~mask) | value).to_bytes(4, "little") + p[4:]
+                      for p in probes]
+        out += [(cpu, probes) for cpu in GFX9_ALIAS_CPUS]
+    return out
+
+
 def generate(cpus, unit_of):
     sw = Sweep(cpus)
     modes = {"true16": sweep_mode(sw, None, "true16"), "fake16": sweep_mode(sw, "-real-true16", "fake16")}
@@ -456,4 +485,5 @@ def generate(cpus, unit_of):
             attrs.append("@flags=" + e.flags)
         attrs.append("@unit=" + unit_of(e.name, "trans" if e.name.startswith(TRANS) else "valu"))
         insts.append("inst %s %s 0x%x %s" % (e.fmt, e.name, e.op, " ".join(operands + attrs)))
-    return insts
+    return insts + [""] + alias_lines(alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"]), insts, cpus,
+                                      EXTRA_ALIAS_LINES)

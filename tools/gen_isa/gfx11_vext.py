@@ -13,7 +13,8 @@ import os
 
 from gfx11_formats import FORMATS, encode, format_lines
 from gfx11_scalar import split_operands
-from oracle import assemble, disassemble
+from gfx11_valu import alias_probes
+from oracle import alias_lines, assemble, disassemble
 from oracle import group_by_text, width_type
 from oracle import sweep_opcodes as sweep
 
@@ -436,4 +437,5 @@ def generate(cpus, unit_of):
     dpp(cpus, emit)
     dpp3(cpus, emit)
     vop3p_dpp(cpus, packed, emit)
-    return lines
+    # Old VOP3P names (v_dot4_i32_i8); gfx12's VOPD names are not gfx11 aliases.
+    return lines + [""] + alias_lines(alias_probes(["VOP3P"]), lines, cpus)

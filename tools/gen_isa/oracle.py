@@ -126,14 +126,15 @@ def base_name(mn):
     return mn
 
 
-def alias_lines(batches, names, cpus, extra=()):
+def alias_lines(batches, insts, cpus, extra=()):
     """`alias OLD NEW` for the mnemonics other targets print that llvm-mc accepts on gfx11 under
     another name. batches: [(cpu, probes)], each probe disassembled on that (other) target; extra:
     lines whose mnemonics no target prints. Each old mnemonic is assembled with every operand list
     printed for it, on every gfx11 cpu in every ALIAS_MODES mode; it becomes an alias when all it
-    is accepted as prints one name, one of `names` (gfx11's). Names compare without encoding
-    suffix: v_add_u32_e32 stands for v_add_u32, and an alias covers every suffixed spelling."""
-    bases = {base_name(n) for n in names}
+    is accepted as prints one name, one of the family's (the `inst` lines of insts). Names compare
+    without encoding suffix: v_add_u32_e32 stands for v_add_u32, and an alias covers every
+    suffixed spelling."""
+    bases = {base_name(l.split()[2]) for l in insts if l.startswith("inst ")}
     texts = {}
     for cpu, probes in batches:
         for r in disassemble(probes, cpu):
