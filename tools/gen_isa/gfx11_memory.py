@@ -409,6 +409,7 @@ ALIAS_SOURCE_CPUS = ["gfx900", "gfx1030", "gfx1200"]
 # (format, opcodes, field values): probes that decode to the common operand shapes there.
 ALIAS_PROBES = [
     ("DS", 256, {"vaddr": 1, "data0": 2}), ("DS", 256, {"vaddr": 1, "vdst": 3}),
+    ("DS", 256, {"data0": 2}), ("DS", 256, {"vdst": 3}),  # no address (addtid): it must be 0
     ("DS", 256, {"vaddr": 1, "data0": 2, "vdst": 3}), ("DS", 256, {"vaddr": 1, "data0": 2, "data1": 4}),
     ("DS", 256, {"vaddr": 1, "data0": 2, "data1": 4, "vdst": 3}),
     ("MUBUF", 128, {"srsrc": 1, "soffset": 1, "vdata": 2}), ("MTBUF", 16, {"srsrc": 1, "soffset": 1, "vdata": 2}),
