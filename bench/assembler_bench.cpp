@@ -68,7 +68,7 @@ bool parseStatement(const std::vector<gfxasm::as::Token> &toks, gfxasm::as::Symb
   if (candidates.empty()) return false;
   inst = isa::Inst{};
   inst.arch = &arch();
-  inst.desc = candidates.front();
+  inst.desc = &arch().instrs[candidates.front()];
   as::ParseContext ctx{target(), syms, {}};
   auto ops = arch().operandsOf(*inst.desc);
   bool first = true;

@@ -355,7 +355,8 @@ private:
         if (!skipped) break;
         best = {};
       }
-      for (const InstrDesc *desc : cands) {
+      for (uint32_t entry : cands) {
+        const InstrDesc *desc = &arch_.instrs[entry];
         if (!availableOnTarget(*desc)) continue;
         anyOnCpu = true;
         if (pass == 0 && (entryRequires(*desc) & ~written)) {

@@ -2,7 +2,7 @@
 // its encoding suffix _e32/_e64/_dpp/_sdwa) to the table entries to try, in preference order.
 #pragma once
 
-#include <deque>
+#include <cstring>
 #include <functional>
 #include <span>
 #include <string>
@@ -13,10 +13,64 @@
 
 namespace gfxasm::as {
 
+// Encoding suffixes llvm accepts on a mnemonic, and the order a bare mnemonic tries them in:
+// the shortest encoding first, as llvm's matcher does.
+inline constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp",
+                                                         "_e64_dpp"};
+
+// The index of `name`'s encoding suffix in kEncodingSuffixes (base: the name without it), or -1.
+inline int suffixRank(std::string_view name, std::string_view &base) {
+  for (int i = static_cast<int>(std::size(kEncodingSuffixes)) - 1; i >= 0; --i) {
+    std::string_view s = kEncodingSuffixes[i];
+    if (name.size() > s.size() && name.substr(name.size() - s.size()) == s) {
+      base = name.substr(0, name.size() - s.size());
+      return i;
+    }
+  }
+  base = name;
+  return -1;
+}
+
+// A fast hash of short strings: 8 bytes at a time (mnemonics are 5 to 40 characters).
+inline uint64_t mnemonicHash(std::string_view s) {
+  constexpr uint64_t kMul = 0x9e3779b97f4a7c15ull;
+  uint64_t h = s.size() * kMul;
+  const char *p = s.data();
+  size_t n = s.size();
+  auto mix = [&](uint64_t w) {
+    h = (h ^ w) * kMul;
+    h ^= h >> 29;
+  };
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t w;
+    std::memcpy(&w, p, 8);
+    mix(w);
+  }
+  if (n) {
+    uint64_t w = 0;
+    for (size_t i = 0; i < n; ++i)
+      w |= static_cast<uint64_t>(static_cast<uint8_t>(p[i])) << (8 * i);
+    mix(w);
+  }
+  return h;
+}
+
+// Every spelling and the entries (indices into ArchTables::instrs) it tries, in the layout of
+// isa::MnemonicIndex. Computed at build time by tools/mnemonic_tablegen.
+struct MnemonicIndexBuild {
+  std::vector<uint32_t> slots; // open addressing, linear probing: name index + 1, 0 = free
+  std::vector<std::string> names;
+  std::vector<uint32_t> first; // per name, into candidates; one more at the end
+  std::vector<uint32_t> candidates;
+};
+MnemonicIndexBuild buildMnemonicIndex(const isa::ArchTables &arch);
+
+// The assembler's view of the generated index.
 class MnemonicTable {
 public:
   static const MnemonicTable &forArch(const isa::ArchTables &arch);
-  std::span<const isa::InstrDesc *const> lookup(std::string_view name) const;
+  // The entries (indices into ArchTables::instrs) `name` tries, in order.
+  std::span<const uint32_t> lookup(std::string_view name) const;
   // For an unknown `name` that is a known mnemonic with an encoding suffix, the suffix without
   // its '_' ("e64"): llvm's "e64 variant of this instruction is not supported". Else empty.
   std::string_view unsupportedVariant(std::string_view name) const;
@@ -28,16 +82,11 @@ public:
 
 private:
   explicit MnemonicTable(const isa::ArchTables &arch);
-  // An open-addressing hash table (linear probing, power-of-two size) over one flat candidate
-  // list: a lookup per statement is a hash of the name, a probe or two and one comparison.
-  struct Slot {
-    std::string_view name;         // empty: a free slot
-    uint32_t first = 0, count = 0; // candidates_[first, first + count)
-  };
-  const Slot *find(std::string_view name) const;
-  std::vector<Slot> slots_;
-  std::vector<const isa::InstrDesc *> candidates_;
-  std::deque<std::string> forcedNames_; // generated spellings (_e32/_e64, _dpp, aliases')
+  int find(std::string_view name) const; // the name's index, or -1
+  std::string_view nameAt(uint32_t k) const;
+  std::span<const uint32_t> entriesAt(uint32_t k) const;
+  const isa::ArchTables &arch_;
+  const isa::MnemonicIndex &index_;
   std::span<const isa::MnemonicAlias> aliases_;
 };
 

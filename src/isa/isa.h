@@ -167,6 +167,18 @@ struct ArchTables {
   std::span<const InstrDesc> lookup(std::string_view name) const;
 };
 
+// Every spelling the assembler accepts and the entries it tries (tools/mnemonic_tablegen makes
+// it at build time; src/asm/mnemonics.h reads it). Offsets and indices, not pointers, so that the
+// tables need no relocation when the program starts.
+struct MnemonicIndex {
+  std::span<const uint32_t> slots;      // hash slots: name index + 1, 0 = free (power of two)
+  std::string_view text;                // all names, back to back
+  std::span<const uint32_t> nameStart;  // per name, its offset in text; one more at the end
+  std::span<const uint32_t> first;      // per name, its first entry in candidates; one more
+  std::span<const uint32_t> candidates; // indices into ArchTables::instrs
+};
+const MnemonicIndex &mnemonicIndexOf(const ArchTables &arch);
+
 // Every architecture compiled in.
 std::span<const ArchTables *const> allArchs();
 

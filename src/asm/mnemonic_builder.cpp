@@ -1,0 +1,100 @@
+// Build time only (tools/mnemonic_tablegen): every spelling the assembler accepts and the table
+// entries it tries, in the layout MnemonicTable reads at run time.
+#include <algorithm>
+#include <deque>
+#include <map>
+#include <unordered_map>
+
+#include "asm/mnemonics.h"
+
+namespace gfxasm::as {
+
+using namespace isa;
+
+MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
+  std::deque<std::string> generated; // spellings made here (_e32/_e64, _dpp, aliases' suffixed)
+
+  std::unordered_map<std::string_view, std::vector<const InstrDesc *>> byName;
+  std::map<std::string_view, std::vector<std::pair<int, const InstrDesc *>>> byBase;
+  for (const InstrDesc &d : arch.instrs) {
+    byName[d.name].push_back(&d);
+    std::string_view base;
+    int rank = suffixRank(d.name, base);
+    if (rank >= 0) {
+      byBase[base].push_back({rank, &d});
+    } else if (std::string_view fmt = arch.formatOf(d).name;
+               fmt.ends_with("_DPP16") || fmt.ends_with("_DPP8")) {
+      // VOPC DPP forms print without _dpp (v_cmpx_eq_f32 v2, v3 row_shl:1), but llvm takes it.
+      std::string dpp = std::string(d.name) + "_dpp";
+      auto it = byName.find(dpp);
+      if (it == byName.end()) {
+        generated.push_back(std::move(dpp));
+        it = byName.emplace(generated.back(), std::vector<const InstrDesc *>()).first;
+      }
+      it->second.push_back(&d);
+    }
+  }
+  for (auto &[base, list] : byBase) {
+    std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.first < b.first; });
+    auto &dst = byName[base];
+    for (auto &[rank, d] : list) dst.push_back(d);
+  }
+  // Aliases try the same entries as the name they stand for, also under each encoding suffix
+  // (v_add_u32_dpp is v_add_nc_u32_dpp): llvm strips the suffix, then applies the alias.
+  for (const MnemonicAlias &a : arch.aliases) {
+    auto it = byName.find(a.target);
+    if (it == byName.end()) continue;
+    std::vector<const InstrDesc *> entries = it->second; // copied: inserting may rehash
+    byName[a.name] = std::move(entries);
+    for (std::string_view suffix : kEncodingSuffixes) {
+      auto st = byName.find(std::string(a.target) + std::string(suffix));
+      if (st == byName.end()) continue;
+      std::vector<const InstrDesc *> list = st->second;
+      generated.push_back(std::string(a.name) + std::string(suffix));
+      byName[generated.back()] = std::move(list);
+    }
+  }
+  // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes
+  // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32), _e64 the VOP3 forms of a name
+  // printed without suffix (v_fma_f32_e64, v_pk_add_f16_e64), but not their DPP forms.
+  std::vector<std::pair<std::string, std::vector<const InstrDesc *>>> forced;
+  for (const auto &[key, entries] : byName) {
+    std::string_view base;
+    if (suffixRank(key, base) >= 0 || key.find("::") != std::string_view::npos) continue;
+    for (bool vop3 : {false, true}) {
+      std::string name = std::string(key) + (vop3 ? "_e64" : "_e32");
+      if (byName.count(name)) continue;
+      std::vector<const InstrDesc *> list;
+      for (const InstrDesc *d : entries) {
+        std::string_view fmt = arch.formatOf(*d).name;
+        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp"))
+          list.push_back(d);
+      }
+      if (!list.empty()) forced.emplace_back(std::move(name), std::move(list));
+    }
+  }
+  for (auto &[name, list] : forced) {
+    generated.push_back(std::move(name));
+    byName[generated.back()] = std::move(list);
+  }
+  MnemonicIndexBuild out;
+  std::vector<std::pair<std::string_view, const std::vector<const InstrDesc *> *>> sorted;
+  for (const auto &[name, list] : byName) sorted.emplace_back(name, &list);
+  std::sort(sorted.begin(), sorted.end()); // a stable output, whatever the map's order
+  size_t size = 16;
+  while (size < sorted.size() * 2) size *= 2;
+  out.slots.assign(size, 0);
+  out.first.push_back(0);
+  for (const auto &[name, list] : sorted) {
+    size_t i = mnemonicHash(name) & (size - 1);
+    while (out.slots[i]) i = (i + 1) & (size - 1);
+    out.slots[i] = static_cast<uint32_t>(out.names.size() + 1);
+    out.names.emplace_back(name);
+    for (const InstrDesc *d : *list)
+      out.candidates.push_back(static_cast<uint32_t>(d - arch.instrs.data()));
+    out.first.push_back(static_cast<uint32_t>(out.candidates.size()));
+  }
+  return out;
+}
+
+} // namespace gfxasm::as
