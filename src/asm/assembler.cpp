@@ -176,7 +176,7 @@ private:
   // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
   // (entryRequires_, requirementBit bits | kComputed).
   static constexpr unsigned kComputed = 0x100;
-  std::vector<uint32_t> defaults_;
+  std::vector<OperandValue> defaults_;
   std::vector<uint16_t> entryRequires_; // sized at construction: the lookup is one load
   AssembleResult result_;
   std::string_view curLine_;
@@ -348,7 +348,9 @@ private:
     // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
     // control, ...) cannot match. The others are tried first; the full search in order runs only
     // when none matches, so that the error is the one it gives.
-    unsigned written = requirementWordsWritten(operandStart);
+    // The words the statement has, read when an entry first needs some (most never do).
+    unsigned written = 0;
+    bool writtenKnown = false;
     bool skipped = false;
     for (int pass = 0; pass < 2; ++pass) {
       if (pass == 1) {
@@ -359,14 +361,18 @@ private:
         const InstrDesc *desc = &arch_.instrs[entry];
         if (!availableOnTarget(*desc)) continue;
         anyOnCpu = true;
-        if (pass == 0 && (entryRequires(*desc) & ~written)) {
+        unsigned needs = pass == 0 ? entryRequires(*desc) : 0;
+        if (needs && !writtenKnown) {
+          written = requirementWordsWritten(operandStart);
+          writtenKnown = true;
+        }
+        if (needs & ~written) {
           skipped = true;
           continue;
         }
         c.pos = operandStart;
         // Only the operands this entry has are reset: Inst is large and this loop is hot.
-        const uint32_t *defaults = defaultsOf(*desc);
-        for (unsigned k = 0; k < desc->numOperands; ++k) inst.ops[k] = {defaults[k]};
+        std::memcpy(inst.ops.data(), defaultsOf(*desc), desc->numOperands * sizeof(OperandValue));
         inst.hasLiteral = false;
         inst.literal = 0;
         inst.labelOperand = -1;
@@ -429,7 +435,7 @@ private:
     unsigned needs = 0;
     auto ops = arch_.operandsOf(desc);
     for (size_t i = 0; i < ops.size(); ++i) {
-      defaults_[desc.firstOperand + i] = as::defaultValue(ops[i]);
+      defaults_[desc.firstOperand + i] = {as::defaultValue(ops[i])};
       if (ops[i].cls == OpClass::dpp_ctrl) needs |= requirementBit("quad_perm");
       if (ops[i].cls == OpClass::dpp8_sel || ops[i].cls == OpClass::required_flag)
         needs |= requirementBit(fieldName(ops[i].field));
@@ -443,7 +449,7 @@ private:
       computeEntry(desc);
     return entryRequires_[at] & ~kComputed;
   }
-  const uint32_t *defaultsOf(const InstrDesc &desc) {
+  const OperandValue *defaultsOf(const InstrDesc &desc) {
     entryRequires(desc);
     return defaults_.data() + desc.firstOperand;
   }
