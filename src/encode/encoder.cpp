@@ -53,6 +53,16 @@ inline void place(const FormatDesc &fmt, Field field, uint64_t value, u128 &w) {
     value >>= width;
   }
 }
+// ORs `value` into `field` of `w`, whose field bits are still zero (encode starts from zeros and
+// each field has one operand): no masking needed.
+inline void orInto(const FormatDesc &fmt, Field field, uint64_t value, u128 &w) {
+  const FieldLayout &l = fmt.layout(field);
+  for (unsigned i = 0; i < l.count; ++i) {
+    unsigned width = l.ranges[i].width;
+    w |= static_cast<u128>(value & ((uint64_t{1} << width) - 1)) << l.ranges[i].lo;
+    value >>= width;
+  }
+}
 inline uint64_t extract(const FormatDesc &fmt, Field field, u128 w) {
   const FieldLayout &l = fmt.layout(field);
   uint64_t v = 0;
@@ -83,19 +93,17 @@ size_t encode(const Inst &inst, uint8_t *out) {
   u128 w = 0;
   for (unsigned i = 0; i < fmt.numFixed; ++i)
     w |= static_cast<u128>(fmt.fixed[i].value) << fmt.fixed[i].range.lo;
-  place(fmt, Field::op, inst.desc->opcode, w);
+  orInto(fmt, Field::op, inst.desc->opcode, w);
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     const OperandValue &v = inst.ops[i];
-    // The word starts as zeros and each field has one operand: zero values need no placing.
-    if (v.value) place(fmt, ops[i].field, v.value, w);
+    if (v.value) orInto(fmt, ops[i].field, v.value, w);
     if (v.mods) {
       // Source modifiers live in per-slot bit fields (neg/abs/sext bit N for srcN).
-      unsigned slot = sourceSlot(ops[i].field);
-      auto orBit = [&](Field f) { place(fmt, f, extract(fmt, f, w) | (1u << slot), w); };
-      if (v.mods & Mod_Neg) orBit(Field::neg);
-      if (v.mods & Mod_Abs) orBit(Field::abs);
-      if (v.mods & Mod_Sext) orBit(Field::sext);
+      uint64_t bit = uint64_t{1} << sourceSlot(ops[i].field);
+      if (v.mods & Mod_Neg) orInto(fmt, Field::neg, bit, w);
+      if (v.mods & Mod_Abs) orInto(fmt, Field::abs, bit, w);
+      if (v.mods & Mod_Sext) orInto(fmt, Field::sext, bit, w);
     }
   }
   store(out, w);
