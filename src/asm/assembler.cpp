@@ -172,6 +172,7 @@ private:
   std::vector<Fixup> fixups_;
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
   bool hasColonColon_ = false; // the statement has a `::` token
+  Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
   // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
   // (entryRequires_, requirementBit bits | kComputed).
@@ -344,7 +345,7 @@ private:
     bool anyOnCpu = false;
     as::ParseError best;
     bool tooFew = false;
-    Inst inst;
+    Inst &inst = inst_; // reused: each candidate resets what it uses
     // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
     // control, ...) cannot match. The others are tried first; the full search in order runs only
     // when none matches, so that the error is the one it gives.
