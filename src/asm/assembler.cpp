@@ -527,19 +527,11 @@ private:
         k == Tok::LBrac || k == Tok::Pipe || (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
       return false;
     Cursor e{toks_, at};
-    ExprResult r = parseExpr(e, syms_);
+    ExprResult r = parseExpr(e, syms_, /*relocatable=*/true);
     if (r.ok()) return false;
     pctx.err = {};
     pctx.fail(r.errCol, r.error);
     return true;
-  }
-
-  // llvm's kind for a literal's expression: position-relative unless it is an absolute address
-  // (@abs32) or a difference (sym-N).
-  static const char *literalFixupKind(std::string_view expr) {
-    bool absolute =
-        expr.find("@abs32") != std::string_view::npos || expr.find('-') != std::string_view::npos;
-    return absolute ? "FK_Data_4" : "FK_PCRel_4";
   }
 
   void emit(const Inst &inst, const Token &mn) {
@@ -576,7 +568,9 @@ private:
     if (symbolic)
       out_ += fmt::format("{:{}};   fixup A - offset: {}, value: {}, kind: {}\n", "",
                           kEncodingColumn, fixupAt, inst.labelSymbol,
-                          branch ? "fixup_si_sopp_br" : literalFixupKind(inst.labelSymbol));
+                          branch            ? "fixup_si_sopp_br"
+                          : inst.labelPcRel ? "FK_PCRel_4"
+                                            : "FK_Data_4");
   }
 
   // Fills in branch offsets to labels defined in the source. Like llvm-mc, which reports

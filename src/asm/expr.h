@@ -38,9 +38,14 @@ private:
 };
 
 struct ExprResult {
-  enum class Kind : uint8_t { Error, Absolute, Symbolic } kind = Kind::Error;
-  int64_t value = 0;       // Absolute: the value
-  std::string_view symbol; // Symbolic: a label or undefined name (no offset allowed)
+  enum class Kind : uint8_t { Error, Absolute, Relocatable } kind = Kind::Error;
+  int64_t value = 0; // Absolute: the value
+  // Relocatable (it names a label or a symbol not defined yet, or cannot be evaluated now): the
+  // expression as llvm prints it, kept by the symbol table; whether it is one symbol reference
+  // (a branch target) and whether llvm gives a literal holding it a pc-relative fixup.
+  std::string_view text;
+  bool symbolRef = false;
+  bool pcRel = false;
   uint32_t errCol = 0;
   const char *error = ""; // a fixed message: expressions are parsed per operand, often
   bool ok() const { return kind != Kind::Error; }
@@ -64,9 +69,12 @@ struct Cursor {
   bool atEnd() const { return is(Tok::Eol); }
 };
 
-// Parses and evaluates an expression at the cursor. With allowSymbolic, a lone undefined name or
-// label evaluates to Symbolic (branch targets); otherwise it is an error.
-ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool allowSymbolic = false);
+// Parses and evaluates an expression at the cursor, like llvm's AsmParser::parseExpression.
+// With `relocatable`, an expression llvm cannot evaluate when it reads it (a label, a name not
+// defined yet, a division by zero) is a Relocatable result; otherwise it is an error. With
+// `primary`, only a primary expression with its unary operators is read (llvm's reading of a
+// value between |bars|).
+ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = false, bool primary = false);
 
 // True if the token can start an expression.
 bool startsExpr(const Token &t);

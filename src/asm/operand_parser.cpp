@@ -226,6 +226,93 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, 
   return true;
 }
 
+bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, const OperandDesc &d,
+                        unsigned idx, OperandValue &v, Inst &inst) {
+  if (d.type != OpType::b32 && d.type != OpType::f32)
+    return ctx.fail(col, "invalid operand for instruction");
+  // Two expressions are never known to be the same literal.
+  if (inst.hasLiteral) return ctx.fail(col, "only one unique literal operand is allowed");
+  inst.hasLiteral = true;
+  inst.literal = 0;
+  inst.labelOperand = static_cast<int>(idx);
+  inst.labelSymbol = e.text;
+  inst.labelPcRel = e.pcRel;
+  v.value = src::kLiteral;
+  return true;
+}
+
+bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
+  const Token &n = c.peek(1);
+  switch (n.kind) {
+  case Tok::Pipe:
+  case Tok::Minus:
+  case Tok::LBrac: return true;
+  case Tok::Identifier: {
+    if (n.text == "abs" || n.text == "neg" || n.text == "sext" || n.text == "lit") return true;
+    Cursor probe = c;
+    probe.next();
+    ParseContext quiet{ctx.target, ctx.syms, {}};
+    Reg r;
+    return parseRegister(quiet, probe, r) || quiet.err.set;
+  }
+  default: return false;
+  }
+}
+
+namespace {
+
+// A source modifier (abs(s1), |s1|, -s1, -|..|, neg(..), sext(..)) or lit(register), in an operand
+// that takes none: llvm stops reading the operand there.
+bool atSourceModifier(ParseContext &ctx, const Cursor &c) {
+  const Token &t = c.peek();
+  if (t.kind == Tok::Pipe) return true;
+  auto namedModifier = [](const Token &w, const Token &next) {
+    return w.kind == Tok::Identifier && next.kind == Tok::LParen &&
+           (w.text == "abs" || w.text == "neg" || w.text == "sext");
+  };
+  if (t.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen) {
+    if (namedModifier(t, c.peek(1))) return true;
+    if (t.text != "lit") return false;
+  } else if (t.kind != Tok::Minus) {
+    return false;
+  } else if (c.peek(1).kind == Tok::Pipe || namedModifier(c.peek(1), c.peek(2))) {
+    return true;
+  }
+  // -reg, lit(reg): a register right after the sign or the parenthesis.
+  Cursor probe = c;
+  probe.next();
+  if (t.kind == Tok::Identifier) probe.next();
+  ParseContext quiet{ctx.target, ctx.syms, {}};
+  Reg r;
+  return parseRegister(quiet, probe, r) || quiet.err.set;
+}
+
+} // namespace
+
+bool failAtSourceModifier(ParseContext &ctx, const Cursor &c) {
+  if (!atSourceModifier(ctx, c)) return false;
+  bool lit = c.peek().kind == Tok::Identifier && c.peek().text == "lit";
+  ctx.fail(c.peek(lit ? 2 : 0).col, "not a valid operand.");
+  return true;
+}
+
+bool failAtModifierWord(ParseContext &ctx, const Cursor &c, bool modifiers) {
+  const Token &t = c.peek();
+  if (t.kind != Tok::Identifier) return false;
+  // (a VOPD pair's `::` reads as a comma spelled "::", see the assembler)
+  const Token &next = c.peek(1);
+  if (next.kind == Tok::Colon || (next.kind == Tok::Comma && next.text == "::")) {
+    Cursor probe = c;
+    ParseContext quiet{ctx.target, ctx.syms, {}};
+    Reg r;
+    if (parseRegister(quiet, probe, r) || quiet.err.set) return false;
+    return !ctx.fail(t.col, "not a valid operand.");
+  }
+  if (next.kind == Tok::LParen) return false;
+  if (t.text != "lit" && !(modifiers && (t.text == "neg" || t.text == "abs"))) return false;
+  return !ctx.fail(c.peek(1).col, "expected left paren after " + std::string(t.text));
+}
+
 int operandIndex(const Inst &inst, Field f) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i)

@@ -55,6 +55,28 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const isa::OperandDesc &
                           isa::OperandValue &v, isa::Inst &inst);
 bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, isa::OperandValue &v,
                 isa::Inst &inst);
+// A relocatable expression `e` (parseExpr with `relocatable`), written at `col`, as the literal of
+// source `d` (index `idx`): llvm takes one only in 32-bit sources without modifiers (its SSrc_b32,
+// VSrc_f32 ... classes; the caller rules out modifiers). It prints as written and leaves the
+// literal dword to a fixup.
+bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e,
+                        const isa::OperandDesc &d, unsigned idx, isa::OperandValue &v,
+                        isa::Inst &inst);
+
+// Whether the `-` at the cursor is a neg modifier rather than the sign of an expression: llvm
+// reads it so before a register, `|` or `abs` (and before the other modifier words or a second
+// `-`, which are errors either way). `-foo`, `-(1)` and `-x` are expressions.
+bool minusIsNegModifier(ParseContext &ctx, const Cursor &c);
+
+// Fails with llvm's "not a valid operand." at a source modifier (|s1|, abs(..), neg(..), sext(..),
+// -s1, -|..|) or lit(register) in an operand that takes none (lit(reg): at the register).
+bool failAtSourceModifier(ParseContext &ctx, const Cursor &c);
+
+// Fails with llvm's error where a source's value would start with a word it reads as a modifier:
+// `name:` (a modifier with a value, also `foo ::`) is "not a valid operand."; `lit` (and, where
+// the operand takes modifiers, `neg` and `abs`) without a parenthesis is "expected left paren
+// after ...". Other names are symbols.
+bool failAtModifierWord(ParseContext &ctx, const Cursor &c, bool modifiers);
 
 // Parses the operand `desc` (index `idx` in the entry) into `inst.ops[idx]`.
 bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, unsigned idx,

@@ -46,58 +46,11 @@ bool registerFitsClass(const Reg &r, OpClass cls, unsigned dwords) {
   }
 }
 
-const Symbol *valueSymbol(ParseContext &ctx, const Token &t) {
-  const Symbol *s = t.kind == Tok::Identifier ? ctx.syms.find(t.text) : nullptr;
-  return s && s->kind == Symbol::Kind::Value ? s : nullptr;
-}
-
-// Tokens of a relocatable 32-bit literal at the cursor: a name that is no absolute value
-// (func@rel32@lo included), alone or plus/minus a number or another name; 0 if there is none.
-size_t symbolicLiteralTokens(ParseContext &ctx, const Cursor &c) {
-  if (c.peek().kind != Tok::Identifier || valueSymbol(ctx, c.peek())) return 0;
-  Tok sign = c.peek(1).kind, term = c.peek(2).kind;
-  size_t n =
-      (sign == Tok::Plus || sign == Tok::Minus) && (term == Tok::Integer || term == Tok::Identifier)
-          ? 3
-          : 1;
-  Tok after = c.peek(n).kind;
-  return after == Tok::Eol || after == Tok::Comma ? n : 0;
-}
-
-// The literal prints as written (llvm's spelling: no spaces, decimal offset) and leaves a fixup.
-bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, size_t tokens, const OperandDesc &d,
-                          unsigned idx, OperandValue &v, Inst &inst) {
-  const Token &t = c.peek();
-  if (typeBits(d.type) != 32) return ctx.fail(t.col, kInvalid);
-  // Two expressions are never known to be the same literal.
-  if (inst.hasLiteral) return ctx.fail(t.col, "only one unique literal operand is allowed");
-  ctx.syms.get(t.text).referenced = true;
-  inst.labelSymbol = t.text;
-  if (tokens == 3) {
-    // A defined value prints as its number, in decimal like any offset.
-    const Token &term = c.peek(2);
-    const Symbol *value = valueSymbol(ctx, term);
-    std::string termText = term.kind == Tok::Integer
-                               ? fmt::format("{}", static_cast<uint64_t>(term.ival))
-                           : value ? fmt::format("{}", value->value)
-                                   : std::string(term.text);
-    if (term.kind == Tok::Identifier && !value) ctx.syms.get(term.text).referenced = true;
-    inst.labelSymbol = ctx.syms.intern(
-        fmt::format("{}{}{}", t.text, c.peek(1).kind == Tok::Plus ? '+' : '-', termText));
-  }
-  for (size_t i = 0; i < tokens; ++i) c.next();
-  inst.hasLiteral = true;
-  inst.literal = 0;
-  inst.labelOperand = static_cast<int>(idx);
-  v.value = src::kLiteral;
-  return true;
-}
-
 // A number or lit(number) in a scalar source: inline constant or literal by the operand's type,
 // with the VALU's rules (the same in llvm), except that a 64-bit integer source takes only the
 // exact double inline floats.
-bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
-                         Inst &inst) {
+bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                         OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   bool forced =
       start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
@@ -122,8 +75,13 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
     }
   } else {
     if (!startsExpr(c.peek())) return ctx.fail(col, kInvalid);
-    ExprResult e = parseExpr(c, ctx.syms);
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind == ExprResult::Kind::Relocatable) {
+      // (llvm fails lit(expr) at the closing parenthesis)
+      if (forced) return ctx.fail(c.peek().col, "not a valid operand.");
+      return setSymbolicLiteral(ctx, col, e, d, idx, v, inst);
+    }
     imm = forced ? valuForcedLiteral(false, e.value, 0, d.type) : valuIntImmediate(e.value, d.type);
     if (forced && e.value < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative; // b64: 32 bits
   }
@@ -137,34 +95,6 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
     return true;
   }
   return setLiteral(ctx, col, imm.value, v, inst);
-}
-
-// A VALU source modifier (abs(s1), |s1|, -s1, neg(..), sext(..)) or lit(register): llvm knows
-// these spellings but no scalar operand takes them.
-bool atSourceModifier(ParseContext &ctx, const Cursor &c) {
-  const Token &t = c.peek();
-  if (t.kind == Tok::Pipe) return true;
-  if (t.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen) {
-    if (t.text == "abs" || t.text == "neg" || t.text == "sext") return true;
-    if (t.text != "lit") return false;
-  } else if (t.kind != Tok::Minus) {
-    return false;
-  }
-  // -reg, lit(reg): a register right after the sign or the parenthesis.
-  Cursor probe = c;
-  probe.next();
-  if (t.kind == Tok::Identifier) probe.next();
-  ParseContext quiet{ctx.target, ctx.syms, {}};
-  Reg r;
-  return parseRegister(quiet, probe, r) || quiet.err.set;
-}
-
-// Fails with llvm's message when the cursor is at such a spelling (lit(reg): at the register).
-bool failAtSourceModifier(ParseContext &ctx, const Cursor &c) {
-  if (!atSourceModifier(ctx, c)) return false;
-  bool lit = c.peek().kind == Tok::Identifier && c.peek().text == "lit";
-  ctx.fail(c.peek(lit ? 2 : 0).col, "not a valid operand.");
-  return true;
 }
 
 // Register operands and scalar sources (sreg, sreg_nonull, sreg_null, smem_sdata, ssrc).
@@ -187,9 +117,8 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   if (ctx.err.set) return false;
   if (failAtSourceModifier(ctx, c)) return false;
   if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
-  if (size_t n = symbolicLiteralTokens(ctx, c))
-    return parseSymbolicLiteral(ctx, c, n, d, idx, v, inst);
-  return parseSourceConstant(ctx, c, d, v, inst);
+  if (failAtModifierWord(ctx, c, false)) return false;
+  return parseSourceConstant(ctx, c, d, idx, v, inst);
 }
 
 // An absolute integer expression, or a floating number taken as the low 32 bits of its double
@@ -204,9 +133,10 @@ bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
     return true;
   }
   if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
-  ExprResult e = parseExpr(c, ctx.syms);
-  // A name that is no absolute value (a register, a label) is not an immediate at all.
-  if (!e.ok()) return ctx.fail(e.errCol, start.kind == Tok::Identifier ? kInvalid : e.error);
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  // An expression naming a register or a label is not an immediate at all.
+  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(start.col, kInvalid);
   value = e.value;
   return true;
 }
@@ -217,9 +147,10 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;
   const char *rangeError = d.type == OpType::dec ? "expected a 16-bit value" : kInvalid;
   if (!startsExpr(start)) return ctx.fail(start.col, c.is(Tok::Real) ? rangeError : kInvalid);
-  ExprResult e = parseExpr(c, ctx.syms);
-  // A name that is no absolute value is not an immediate at all.
-  if (!e.ok()) return ctx.fail(e.errCol, start.kind == Tok::Identifier ? kInvalid : e.error);
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  // An expression naming a register or a label is not an immediate at all.
+  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(start.col, kInvalid);
   if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535)
     return ctx.fail(start.col, rangeError);
   v.value = static_cast<uint32_t>(e.value) & 0xffff;
@@ -241,9 +172,10 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     if (!literalOfFloat(neg ? -f : f, d.type, lit)) return ctx.fail(start.col, kInvalid);
   } else {
     if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
-    ExprResult e = parseExpr(c, ctx.syms);
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    if (!literalOfInt(e.value, OpType::b32, lit)) return ctx.fail(start.col, kInvalid);
+    if (e.kind == ExprResult::Kind::Relocatable || !literalOfInt(e.value, OpType::b32, lit))
+      return ctx.fail(start.col, kInvalid);
   }
   if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
   v.value = lit;
@@ -259,14 +191,13 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
   Reg r;
   if (parseRegister(ctx, probe, r)) return ctx.fail(start.col, kInvalid);
   if (ctx.err.set) return false;
-  ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (e.kind == ExprResult::Kind::Symbolic) {
-    // Only a name alone is a label (not -L or L+1).
-    if (start.kind != Tok::Identifier)
-      return ctx.fail(start.col, "expected an absolute expression or a label");
+  if (e.kind == ExprResult::Kind::Relocatable) {
+    // Only a symbol reference is a label (also (L) or L@abs32@lo; not -L or L+1).
+    if (!e.symbolRef) return ctx.fail(start.col, "expected an absolute expression or a label");
     inst.labelOperand = static_cast<int>(idx);
-    inst.labelSymbol = e.symbol;
+    inst.labelSymbol = e.text;
     v.value = 0;
     return true;
   }
@@ -277,12 +208,15 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
 }
 
 // The offset value at the cursor; a range error points at `errCol` (the `offset:` modifier's).
+// Written alone (no `offset:`), llvm reads it as any operand: a relocatable expression is no
+// offset.
 bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
-                     uint32_t errCol) {
+                     uint32_t errCol, bool alone) {
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
-  ExprResult e = parseExpr(c, ctx.syms);
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/alone);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(start.col, kInvalid);
   if (d.type == OpType::dec) {
     if (e.value < 0 || e.value >= (1 << 20))
       return ctx.fail(errCol, "expected a 20-bit unsigned offset");
@@ -315,7 +249,7 @@ bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
   if (off < 0) return ctx.fail(start.col, kInvalid);
   v.value = src::kNull;
   v.present = false;
-  return parseSmemOffset(ctx, c, d, inst.ops[off], start.col);
+  return parseSmemOffset(ctx, c, d, inst.ops[off], start.col, true);
 }
 
 } // namespace
@@ -346,7 +280,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, "not a valid operand.");
     uint32_t col = c.next().col; // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
-    return parseSmemOffset(ctx, c, d, v, col);
+    return parseSmemOffset(ctx, c, d, v, col, false);
   }
   case OpClass::imm16:
   case OpClass::uimm16:

@@ -240,16 +240,10 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
   const Token &start = c.peek();
   Reg r;
   if (!parseRegister(ctx, c, r)) {
-    if (ctx.err.set) return false;
+    if (ctx.err.set || failAtModifierWord(ctx, c, false)) return false;
     return ctx.fail(start.col, "invalid operand for instruction");
   }
   return encodeVgpr(ctx, start.col, d, r, inst, v.value);
-}
-
-bool isNumberStart(const Cursor &c) {
-  Tok k = c.peek().kind;
-  if (k == Tok::Minus) k = c.peek(1).kind;
-  return k == Tok::Integer || k == Tok::Real;
 }
 
 bool isWord(const Cursor &c, std::string_view w) {
@@ -266,29 +260,13 @@ bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, O
   return setLiteral(ctx, col, imm.value, v, inst);
 }
 
-// An integer expression; inside |...| it ends at the closing bar (not read as `or`).
-bool parseInteger(ParseContext &ctx, Cursor &c, bool inBars, int64_t &value) {
+// An integer expression, absolute or relocatable; inside |...| only a primary expression (llvm
+// reads no operators there, `|` would be one).
+bool parseInteger(ParseContext &ctx, Cursor &c, bool inBars, ExprResult &e) {
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
-  size_t end = c.toks.size() - 1;
-  if (inBars) {
-    for (size_t k = c.pos; k < c.toks.size(); ++k) {
-      if (c.toks[k].kind == Tok::Pipe) {
-        end = k;
-        break;
-      }
-    }
-  }
-  std::vector<Token> sub(c.toks.begin() + static_cast<std::ptrdiff_t>(c.pos),
-                         c.toks.begin() + static_cast<std::ptrdiff_t>(end));
-  Token eol;
-  eol.col = c.toks[end].col;
-  sub.push_back(eol);
-  Cursor sc{sub, 0};
-  ExprResult e = parseExpr(sc, ctx.syms);
+  e = parseExpr(c, ctx.syms, /*relocatable=*/true, /*primary=*/inBars);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  c.pos += sc.pos;
-  value = e.value;
   return true;
 }
 
@@ -301,10 +279,15 @@ uint64_t signBitOf(OpType t, int64_t v) {
   return 0x80000000;
 }
 
-// A number (integer expression or float) or lit(number) in a source of type d.type. `fold`:
-// neg/abs the encoding has no bits for, applied to the constant's sign (e32 float sources).
-bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst,
-                    bool inBars, uint8_t fold) {
+struct SourceKinds {
+  bool vgpr, scalar, constant, neg, abs, literal = true;
+};
+
+// A number (integer expression or float) or lit(number) in a source of type d.type, or a
+// relocatable expression as its literal. `fold`: neg/abs the encoding has no bits for, applied to
+// the constant's sign (e32 float sources).
+bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                    const SourceKinds &k, OperandValue &v, Inst &inst, bool inBars, uint8_t fold) {
   const Token &start = c.peek();
   bool forced = isWord(c, "lit");
   if (forced) {
@@ -322,7 +305,18 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     if (fold & Mod_Abs) fv = std::fabs(fv);
     if (fold & Mod_Neg) fv = -fv;
   } else {
-    if (!parseInteger(ctx, c, inBars && !forced, iv)) return false;
+    ExprResult e;
+    if (!parseInteger(ctx, c, inBars && !forced, e)) return false;
+    if (e.kind == ExprResult::Kind::Relocatable) {
+      // (llvm fails lit(expr) at the closing parenthesis)
+      if (forced) return ctx.fail(c.peek().col, "not a valid operand.");
+      if (fold || (v.mods & (Mod_Neg | Mod_Abs)))
+        return ctx.fail(start.col, "expected an absolute expression");
+      if (!k.literal || k.neg || k.abs)
+        return ctx.fail(start.col, "invalid operand for instruction");
+      return setSymbolicLiteral(ctx, start.col, e, d, idx, v, inst);
+    }
+    iv = e.value;
     if (fold) {
       if (typeBits(d.type) == 16 && (iv < -0x8000 || iv > 0xffff))
         return ctx.fail(start.col, "invalid operand for instruction");
@@ -355,10 +349,6 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
   return setValuLiteral(ctx, start.col, imm, v, inst);
 }
 
-struct SourceKinds {
-  bool vgpr, scalar, constant, neg, abs, literal = true;
-};
-
 SourceKinds kindsOf(OpClass cls) {
   switch (cls) {
   case OpClass::vsrc_mod: return {true, true, true, true, true};
@@ -381,31 +371,19 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
     if (!k.vgpr || fold) return ctx.fail(start.col, "invalid operand for instruction");
     return encodeVgpr(ctx, start.col, d, r, inst, v.value);
   }
-  bool symbol = !isReg && start.kind == Tok::Identifier && !isWord(c, "lit");
-  if (isReg || symbol) {
-    // Scalar registers and relocatable symbols read as in a scalar source.
-    if (fold || (symbol && (v.mods || k.neg)))
-      return ctx.fail(start.col, "invalid operand for instruction");
+  if (isReg) {
+    // Scalar registers read as in a scalar source.
+    if (fold) return ctx.fail(start.col, "invalid operand for instruction");
     c.pos = save;
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     uint8_t mods = v.mods;
-    if (symbol && (!k.literal || typeKind(d.type) == 'V'))
-      return ctx.fail(start.col, "invalid operand for instruction");
-    if (symbol && c.peek(1).kind == Tok::Identifier) {
-      // A symbol before the modifiers (foo clamp): read it on its own.
-      std::vector<Token> sub{c.peek(), Token{}};
-      Cursor sc{sub, 0};
-      if (!parse_scalar(ctx, sc, scalar, idx, inst)) return false;
-      c.pos += sc.pos;
-    } else if (!parse_scalar(ctx, c, scalar, idx, inst)) {
-      return false;
-    }
+    if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
     v.mods |= mods;
     return true;
   }
   if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
-  if (!parseImmediate(ctx, c, d, v, inst, inBars, fold)) return false;
+  if (!parseImmediate(ctx, c, d, idx, k, v, inst, inBars, fold)) return false;
   if (!k.literal && v.value == src::kLiteral)
     return ctx.fail(start.col, "invalid operand for instruction");
   return true;
@@ -421,7 +399,8 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   uint8_t mods = 0;
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
-  if (c.is(Tok::Minus) && !isNumberStart(c)) {
+  if (failAtModifierWord(ctx, c, k.neg || k.abs || foldable)) return false;
+  if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)) {
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
@@ -446,7 +425,7 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   }
   if (absBar || absParen) {
     mods |= Mod_Abs;
-    if (c.is(Tok::Minus) && !isNumberStart(c))
+    if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c))
       return ctx.fail(c.peek().col, "failed parsing operand.");
     if (isWord(c, "neg")) return ctx.fail(c.peek().col, "failed parsing operand.");
   }
@@ -549,8 +528,10 @@ bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
     imm = valuForcedLiteral(true, 0, neg ? -f : f, d.type);
   } else {
     if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
-    ExprResult e = parseExpr(c, ctx.syms);
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind == ExprResult::Kind::Relocatable)
+      return ctx.fail(start.col, "invalid operand for instruction");
     imm = valuForcedLiteral(false, e.value, 0, d.type);
   }
   if (!imm.ok) return ctx.fail(start.col, "invalid operand for instruction");

@@ -29,26 +29,25 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, unsigned dwords, OperandValue &v) {
 }
 
 // A number at the cursor: a real (with its sign) or an integer expression; between |..| only a
-// (signed) integer token, since `|` would read as an operator.
-bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = false) {
+// primary expression (llvm reads no operators there). A relocatable expression fills `reloc`
+// (an error where none is passed).
+bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = false,
+                 ExprResult *reloc = nullptr) {
   const Token &start = c.peek();
-  bool neg = c.is(Tok::Minus) &&
-             (c.peek(1).kind == Tok::Real || (inAbs && c.peek(1).kind == Tok::Integer));
+  bool neg = c.is(Tok::Minus) && c.peek(1).kind == Tok::Real;
   if (neg) c.next();
   if (c.is(Tok::Real)) {
     n.isFloat = true;
     n.fval = neg ? -c.next().fval : c.next().fval;
     return true;
   }
-  if (inAbs) {
-    if (!c.is(Tok::Integer)) return invalid(ctx, start.col);
-    n.isFloat = false;
-    n.ival = neg ? -c.next().ival : c.next().ival;
-    return true;
-  }
   if (!startsExpr(start)) return invalid(ctx, start.col);
-  ExprResult e = parseExpr(c, ctx.syms);
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true, /*primary=*/inAbs);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.kind == ExprResult::Kind::Relocatable) {
+    if (!reloc) return invalid(ctx, start.col);
+    *reloc = std::move(e);
+  }
   n.isFloat = false;
   n.ival = e.value;
   return true;
@@ -83,29 +82,6 @@ bool constantBusOk(const Inst &inst) {
   return n + distinct <= 2;
 }
 
-// A lone undefined name (or label) in a 32-bit source: a literal that a relocation fills in.
-bool atSymbolicLiteral(ParseContext &ctx, const Cursor &c, const OperandDesc &d) {
-  if (!c.is(Tok::Identifier) || (d.type != OpType::f32 && d.type != OpType::b32)) return false;
-  Tok after = c.peek(1).kind;
-  if (after != Tok::Eol && after != Tok::Comma && after != Tok::Identifier) return false;
-  if (c.peek(1).text == "::") return false; // llvm reads `foo ::` (a VOPD X half's end) otherwise
-  const Symbol *s = ctx.syms.find(c.peek().text);
-  return !s || s->kind != Symbol::Kind::Value;
-}
-
-bool parseSymbolicLiteral(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Inst &inst) {
-  const Token &t = c.next();
-  // Two expressions are never known to be the same literal.
-  if (inst.hasLiteral) return ctx.fail(t.col, "only one unique literal operand is allowed");
-  ctx.syms.get(t.text).referenced = true;
-  inst.hasLiteral = true;
-  inst.literal = 0;
-  inst.labelOperand = static_cast<int>(idx);
-  inst.labelSymbol = t.text;
-  v.value = src::kLiteral;
-  return true;
-}
-
 // DPP16 / DPP8 forms: their formats have the lane control fields.
 bool isDppForm(const Inst &inst) {
   const FormatDesc &f = inst.arch->formatOf(*inst.desc);
@@ -125,7 +101,7 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
       c.next();
       closeNeg = true;
       v.mods |= Mod_Neg;
-    } else if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real) {
+    } else if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)) {
       c.next();
       v.mods |= Mod_Neg;
       if (c.is(Tok::Minus))
@@ -143,6 +119,9 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     }
   }
   const Token &valueTok = c.peek();
+  if (failAtModifierWord(ctx, c, false)) return false;
+  if ((d.cls == OpClass::psrc || d.cls == OpClass::pdpp_vgpr) && failAtSourceModifier(ctx, c))
+    return false;
   Reg r;
   if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
@@ -151,13 +130,20 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     v.value = sourceEncoding(r);
   } else if (!ctx.err.set && vgprOnly) {
     return invalid(ctx, valueTok.col);
-  } else if (!ctx.err.set && d.cls == OpClass::psrc && atSymbolicLiteral(ctx, c, d)) {
-    if (isDppForm(inst)) return invalid(ctx, valueTok.col); // DPP forms take no literal
-    if (!parseSymbolicLiteral(ctx, c, idx, v, inst)) return false;
   } else {
     if (ctx.err.set) return false;
     NumberToken n;
-    if (!parseNumber(ctx, c, n, closeAbs)) return false;
+    ExprResult reloc;
+    if (!parseNumber(ctx, c, n, closeAbs, &reloc)) return false;
+    if (reloc.kind == ExprResult::Kind::Relocatable) {
+      if (v.mods) return ctx.fail(valueTok.col, "expected an absolute expression");
+      // (DPP forms take no literal)
+      if (d.cls != OpClass::psrc || isDppForm(inst)) return invalid(ctx, valueTok.col);
+      if (!setSymbolicLiteral(ctx, valueTok.col, reloc, d, idx, v, inst)) return false;
+      if (!constantBusOk(inst))
+        return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+      return true;
+    }
     uint32_t lit = 0;
     bool dpp = isDppForm(inst);
     int enc = packedConstantEncoding(d.type, n, lit, !dpp);
@@ -169,9 +155,9 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
       v.value = static_cast<uint32_t>(enc);
     }
   }
-  if ((closeAbs && !c.accept(Tok::Pipe)) || (closeAbsFn && !c.accept(Tok::RParen)) ||
-      (closeNeg && !c.accept(Tok::RParen)))
-    return invalid(ctx, c.peek().col);
+  if (closeAbs && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
+  if ((closeAbsFn && !c.accept(Tok::RParen)) || (closeNeg && !c.accept(Tok::RParen)))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
   if (!constantBusOk(inst))
     return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
   return true;
@@ -181,10 +167,13 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
 // when the tuple is 8 registers (wave32) and as a 32-bit one when it is 4 (wave64).
 bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
   const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false)) return false;
   if (c.is(Tok::Identifier) || c.is(Tok::LBrac))
     return parseVgpr(ctx, c, typeDwords(d.type, false), v);
   NumberToken n;
-  if (!parseNumber(ctx, c, n)) return false;
+  ExprResult reloc;
+  if (!parseNumber(ctx, c, n, false, &reloc)) return false;
+  if (reloc.ok()) return invalid(ctx, start.col);
   uint32_t lit;
   int enc = wmmaAccumulatorIs64(d.type) ? inline64Encoding(n)
                                         : packedConstantEncoding(OpType::f32, n, lit);
@@ -319,20 +308,22 @@ bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
 bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                      OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
   Reg r;
   if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r)) return invalid(ctx, start.col);
     v.value = sourceEncoding(r);
-  } else if (!ctx.err.set && atSymbolicLiteral(ctx, c, d)) {
-    if (!parseSymbolicLiteral(ctx, c, idx, v, inst)) return false;
   } else {
     if (ctx.err.set) return false;
     NumberToken n;
-    if (!parseNumber(ctx, c, n)) return false;
+    ExprResult reloc;
+    if (!parseNumber(ctx, c, n, false, &reloc)) return false;
     uint32_t lit = 0;
-    int enc = packedConstantEncoding(d.type, n, lit);
+    int enc = reloc.ok() ? kConstantLiteral : packedConstantEncoding(d.type, n, lit);
     if (enc == kConstantInvalid) return invalid(ctx, start.col);
-    if (enc == kConstantLiteral) {
+    if (reloc.ok()) {
+      if (!setSymbolicLiteral(ctx, start.col, reloc, d, idx, v, inst)) return false;
+    } else if (enc == kConstantLiteral) {
       if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
     } else {
       v.value = static_cast<uint32_t>(enc);
@@ -347,6 +338,7 @@ bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
 bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
                          Inst &inst) {
   const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false)) return false;
   if (!parseVgpr(ctx, c, 1, v)) return false;
   v.value -= src::kVgpr0;
   unsigned slot = d.cls == OpClass::vopd_vsrc2 ? 2 : 1;
@@ -356,6 +348,7 @@ bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, Ope
 // The K constant of fmaak/fmamk: a 32-bit integer or an f32, always a literal dword.
 bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false)) return false;
   NumberToken n;
   if (!parseNumber(ctx, c, n)) return false;
   uint32_t lit;

@@ -36,9 +36,11 @@ struct Inst {
   std::array<OperandValue, kMaxOperands> ops{};
   bool hasLiteral = false;
   uint32_t literal = 0;
-  // A branch to a label not resolved yet: the operand index and the symbol.
+  // An operand written as a relocatable expression (a branch target, or a 32-bit literal left to a
+  // fixup): its index, the expression as printed, and whether a literal's fixup is pc-relative.
   int labelOperand = -1;
   std::string_view labelSymbol;
+  bool labelPcRel = false;
 };
 
 } // namespace gfxasm::isa
