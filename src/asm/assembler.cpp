@@ -261,7 +261,7 @@ private:
   void assignSymbol(const Token &name, Cursor &c, std::string_view how) {
     std::string err;
     uint32_t errCol = 0;
-    ExprText e = exprText(c, syms_, curLine_, err, errCol);
+    ExprText e = exprText(c, syms_, err, errCol);
     if (!e.ok) {
       error(errCol, err);
       return;

@@ -22,13 +22,6 @@ std::string_view restOfLine(Cursor &c, std::string_view line) {
   return s;
 }
 
-std::string withoutBlanks(std::string_view s) {
-  std::string out;
-  for (char ch : s)
-    if (ch != ' ' && ch != '\t') out += ch;
-  return out;
-}
-
 struct DirectiveError {
   std::string &msg;
   uint32_t &col;
@@ -190,7 +183,7 @@ constexpr DataDirective kDataDirectives[] = {
     {".int", ".long", 4},    {".quad", ".quad", 8},   {".8byte", ".quad", 8},
 };
 
-bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, std::string_view line,
+bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
                    DirectiveError &fail) {
   std::string err;
   uint32_t errCol = 0;
@@ -203,7 +196,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c, st
                             c.toks.begin() + static_cast<std::ptrdiff_t>(end));
     item.emplace_back(Tok::Eol, c.toks[end].col, std::string_view());
     Cursor ic{item, 0};
-    ExprText v = exprText(ic, ctx.syms, line, err, errCol);
+    ExprText v = exprText(ic, ctx.syms, err, errCol);
     if (!v.ok) return fail(errCol, err);
     if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token in directive");
     c.pos = end;
@@ -285,25 +278,16 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
 
 } // namespace
 
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err,
-                  uint32_t &errCol) {
-  size_t start = c.pos;
-  ExprResult e = parseExpr(c, syms);
-  if (e.ok() && e.kind == ExprResult::Kind::Absolute)
-    return {true, true, e.value, fmt::format("{}", e.value)};
-  // Labels and names not defined yet keep the expression symbolic: llvm prints it without blanks.
-  c.pos = start;
-  bool plain = !c.atEnd();
-  for (size_t i = start; i + 1 < c.toks.size(); ++i) {
-    Tok k = c.toks[i].kind;
-    plain = plain && k != Tok::Error && k != Tok::String && k != Tok::Comma;
-  }
-  if (!plain) {
-    err = e.error;
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
+  ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
+  if (!e.ok()) {
+    err = std::move(e.error);
     errCol = e.errCol;
     return {};
   }
-  return {true, false, 0, withoutBlanks(restOfLine(c, line))};
+  if (e.kind == ExprResult::Kind::Absolute)
+    return {true, true, e.value, fmt::format("{}", e.value)};
+  return {true, false, 0, std::string(e.text)};
 }
 
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
@@ -325,13 +309,13 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
-    ExprText value = exprText(c, ctx.syms, line, err, errCol);
+    ExprText value = exprText(c, ctx.syms, err, errCol);
     if (!value.ok) return false;
     if (ctx.asmOut) ctx.out += fmt::format("\t.size\t{}, {}\n", sym.text, value.text);
     return expectEnd(c, fail);
   }
   for (const DataDirective &dd : kDataDirectives)
-    if (name == dd.name) return dataDirective(ctx, dd, c, line, fail);
+    if (name == dd.name) return dataDirective(ctx, dd, c, fail);
   if (name == ".ident") {
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");

@@ -26,16 +26,15 @@ struct DirectiveContext {
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in
-// decimal), or symbolic (labels, names defined later), kept as its text without blanks as llvm
-// prints it. ok is false with `err`/`errCol` set when it is neither.
+// decimal), or relocatable (labels, names defined later), printed as llvm prints it back
+// (parseExpr's text). ok is false with `err`/`errCol` set when it is neither.
 struct ExprText {
   bool ok = false;
   bool absolute = false;
   int64_t value = 0;
   std::string text;
 };
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string_view line, std::string &err,
-                  uint32_t &errCol);
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol);
 
 // Handles directive `name` with its operands at the cursor; false with `err`/`errCol` on error.
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
