@@ -36,15 +36,16 @@ inline std::string slurp(const std::string &path) {
 
 // Runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on `input`.
 inline ToolRun runAssembler(const std::string &tool, const std::string &input,
-                            const std::string &cpu = "gfx1100", const std::string &mattr = "") {
+                            const std::string &cpu = "gfx1100", const std::string &mattr = "",
+                            const std::string &options = "") {
   const char *tmp = std::getenv("TMPDIR");
   std::string dir = fmt::format("{}/gfxasm_oracle_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
   std::string mk = "mkdir -p " + dir;
   if (std::system(mk.c_str()) != 0) return {};
   std::ofstream(dir + "/" + kInputName) << input;
   std::string cmd = fmt::format(
-      "cd {} && {} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} >out.txt 2>err.txt", dir,
-      tool, cpu, mattr.empty() ? "" : "-mattr=" + mattr, kInputName);
+      "cd {} && {} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} {} >out.txt 2>err.txt",
+      dir, tool, cpu, mattr.empty() ? "" : "-mattr=" + mattr, options, kInputName);
   ToolRun r;
   int st = std::system(cmd.c_str());
   r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
@@ -56,9 +57,9 @@ inline ToolRun runAssembler(const std::string &tool, const std::string &input,
 }
 
 inline ToolRun runLlvmMc(const std::string &input, const std::string &cpu = "gfx1100",
-                         const std::string &mattr = "") {
+                         const std::string &mattr = "", const std::string &options = "") {
   const char *mc = std::getenv("LLVM_MC");
-  return runAssembler(mc && *mc ? mc : "llvm-mc-22", input, cpu, mattr);
+  return runAssembler(mc && *mc ? mc : "llvm-mc-22", input, cpu, mattr, options);
 }
 
 // One diagnostic as printed: position, severity and message (source and caret lines aside).

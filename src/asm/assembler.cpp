@@ -383,6 +383,7 @@ private:
         as::ParseContext pctx{target_, syms_, {}};
         bool few = false;
         if (parseOperands(pctx, c, inst, mn, few)) {
+          warnAt(mn, pctx.err);
           emit(inst, mn);
           return;
         }
@@ -397,7 +398,12 @@ private:
       return;
     }
     (void)tooFew;
+    if (best.failedAfterMatch()) warnAt(mn, best);
     error(best.col, best.message());
+  }
+
+  void warnAt(const Token &mn, const as::ParseError &e) {
+    for (unsigned k = 0; k < e.numWarnings; ++k) report(Severity::Warning, mn.col, e.warnings[k]);
   }
 
   bool availableOnTarget(const InstrDesc &d) const {

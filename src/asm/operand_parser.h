@@ -1,7 +1,9 @@
 // Operand parsing, directed by the operand class the instruction's table entry expects.
 #pragma once
 
+#include <array>
 #include <string>
+#include <string_view>
 
 #include "asm/expr.h"
 #include "isa/inst.h"
@@ -20,7 +22,17 @@ struct ParseError {
   const char *fixed = nullptr;
   std::string dynamic;
   bool set = false;
+  // Warnings of the reading (llvm gives them at the instruction once an entry matched, also
+  // before the errors of its checks after matching, see failedAfterMatch).
+  std::array<const char *, 2> warnings{};
+  uint8_t numWarnings = 0;
   std::string message() const { return fixed ? std::string(fixed) : dynamic; }
+  // The error is one llvm reports after it matched the entry (and gave its warnings).
+  bool failedAfterMatch() const {
+    std::string_view m = fixed ? std::string_view(fixed) : std::string_view(dynamic);
+    return m == "only one unique literal operand is allowed" ||
+           m == "invalid operand (violates constant bus restrictions)";
+  }
 };
 
 struct ParseContext {
@@ -29,12 +41,23 @@ struct ParseContext {
   ParseError err;
   // Fails the current parse with `msg` at `col` (the first failure is kept).
   bool fail(uint32_t col, const char *msg) {
-    if (!err.set) err = {col, msg, {}, true};
+    if (!err.set) setError(col, msg, {});
     return false;
   }
   bool fail(uint32_t col, std::string msg) {
-    if (!err.set) err = {col, nullptr, std::move(msg), true};
+    if (!err.set) setError(col, nullptr, std::move(msg));
     return false;
+  }
+  void warn(const char *msg) {
+    if (err.numWarnings < err.warnings.size()) err.warnings[err.numWarnings++] = msg;
+  }
+
+private:
+  void setError(uint32_t col, const char *fixed, std::string dynamic) {
+    err.col = col;
+    err.fixed = fixed;
+    err.dynamic = std::move(dynamic);
+    err.set = true;
   }
 };
 

@@ -346,6 +346,11 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
     if (!isFloat && iv < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative;
     imm = valuForcedLiteral(isFloat, iv, fv, d.type);
   }
+  // A double's literal is its high half: llvm warns when that drops bits.
+  if (isFloat && d.type == OpType::f64 && imm.ok && imm.literal &&
+      (std::bit_cast<uint64_t>(fv) & 0xffffffffu))
+    ctx.warn("Can't encode literal as exact 64-bit floating-point operand. Low 32-bits will be "
+             "set to zero");
   return setValuLiteral(ctx, start.col, imm, v, inst);
 }
 

@@ -25,7 +25,8 @@ namespace {
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
 const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch",     "mcpu",
                                                           "mattr",  "filetype", "o"};
-const std::set<std::string, std::less<>> kFlagOptions = {"show-encoding", "help", "version"};
+const std::set<std::string, std::less<>> kFlagOptions = {"show-encoding", "fatal-warnings",
+                                                         "no-warn", "help", "version"};
 
 // llvm's command line accepts `-name=value`, `--name=value`, `-name value` and `--name value`;
 // CLI11 wants `--name=value`. Each known option is rewritten into that single token, so a value
@@ -148,7 +149,7 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr;
-  bool showEncoding = false;
+  bool showEncoding = false, fatalWarnings = false, noWarn = false;
   app.add_option("--triple", tripleText,
                  "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
   app.add_option("--arch", arch, "target architecture (amdgcn); replaces the triple's");
@@ -156,6 +157,8 @@ int main(int argc, char **argv) {
   app.add_option("--mattr", mattr, "target features: +wavefrontsize64, -real-true16, ...")
       ->allow_extra_args(false);
   app.add_flag("--show-encoding", showEncoding, "print the encoding of each instruction");
+  app.add_flag("--fatal-warnings", fatalWarnings, "treat warnings as errors");
+  app.add_flag("--no-warn", noWarn, "suppress all warnings (before --fatal-warnings)");
   app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("input", input, "input file (- or none for standard input)");
@@ -199,14 +202,22 @@ int main(int argc, char **argv) {
   opts.triple = triple.str();
   opts.emitTargetDirective = triple.os == "amdhsa";
   gfxasm::AssembleResult res = gfxasm::assemble(*target, source.text(), opts);
-  for (const auto &d : res.diagnostics) std::cerr << gfxasm::formatDiagnostic(d);
+  bool ok = res.ok();
+  for (auto &d : res.diagnostics) {
+    if (d.severity == gfxasm::Severity::Warning && noWarn) continue;
+    if (d.severity == gfxasm::Severity::Warning && fatalWarnings) {
+      d.severity = gfxasm::Severity::Error;
+      ok = false;
+    }
+    std::cerr << gfxasm::formatDiagnostic(d);
+  }
   if (output == "-") {
     std::fwrite(res.text.data(), 1, res.text.size(), stdout);
-    return res.ok() ? 0 : 1;
+    return ok ? 0 : 1;
   }
   // Like llvm-mc, an output file is kept only when assembling succeeded (a device such as
   // /dev/null is left alone).
-  if (!res.ok()) {
+  if (!ok) {
     std::error_code ec;
     if (std::filesystem::is_regular_file(output, ec)) std::filesystem::remove(output, ec);
     return 1;
