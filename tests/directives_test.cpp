@@ -7,15 +7,6 @@ namespace {
 
 using namespace gfxasm::test;
 
-void expectSameOutput(const std::string &input, const std::string &cpu = "gfx1100") {
-  ToolRun llvm = runLlvmMc(input, cpu);
-  ASSERT_NE(llvm.out.find(".amdgcn_target"), std::string::npos)
-      << "llvm-mc-22 did not run: " << llvm.err;
-  gfxasm::AssembleResult r = assembleLikeCli(input, cpu);
-  EXPECT_EQ(r.text, llvm.out) << input;
-  EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
-}
-
 TEST(Directives, KernelPrologue) {
   expectSameOutput(R"(// leading comment
 .text

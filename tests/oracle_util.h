@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include "gfxasm/gfxasm.h"
 
@@ -98,6 +99,17 @@ inline std::string formatAll(const std::vector<Diagnostic> &diags) {
   std::string s;
   for (const Diagnostic &d : diags) s += formatDiagnostic(d);
   return s;
+}
+
+// The library's whole output for `input` (text with encodings and fixups, diagnostics with their
+// source lines and carets) must be llvm-mc-22's.
+inline void expectSameOutput(const std::string &input, const std::string &cpu = "gfx1100") {
+  ToolRun llvm = runLlvmMc(input, cpu);
+  ASSERT_NE(llvm.out.find(".amdgcn_target"), std::string::npos)
+      << "llvm-mc-22 did not run: " << llvm.err;
+  AssembleResult r = assembleLikeCli(input, cpu);
+  EXPECT_EQ(r.text, llvm.out) << input;
+  EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
 }
 
 } // namespace gfxasm::test
