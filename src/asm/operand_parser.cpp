@@ -218,7 +218,8 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
 }
 
 bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, Inst &inst) {
-  if (inst.hasLiteral && inst.literal != lit)
+  // (a relocatable expression's literal is never known to be the same value)
+  if (inst.hasLiteral && (inst.literal != lit || inst.labelOperand >= 0))
     return ctx.fail(col, "only one unique literal operand is allowed");
   inst.hasLiteral = true;
   inst.literal = lit;

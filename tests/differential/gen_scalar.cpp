@@ -192,6 +192,42 @@ std::string genImmediateAnyWidth(GenContext &g) {
 
 } // namespace
 
+const char *genRelocatable(GenContext &g) {
+  // Symbols with offsets and relocation specifiers, label differences, and the operators and
+  // parentheses llvm prints back its own way.
+  static const char *const kExpressions[] = {"foo",
+                                             "foo+4",
+                                             "foo-8",
+                                             "func@rel32@lo+4",
+                                             "func@abs32@hi",
+                                             "L_before",
+                                             "func-foo",
+                                             "foo+bar",
+                                             "foo + 0x10",
+                                             "-foo",
+                                             "1+foo",
+                                             "foo*2",
+                                             "(foo+4)",
+                                             "(foo)",
+                                             "~foo",
+                                             "foo@abs32@lo",
+                                             "foo@ABS64",
+                                             "func@gotpcrel32@lo",
+                                             "L_after-L_before",
+                                             "L_before-L_after+4",
+                                             "foo+(1*2)",
+                                             "(foo+1)*2",
+                                             "2*foo+1",
+                                             "foo-(bar-2)",
+                                             "foo+-4",
+                                             "foo+(-4)",
+                                             "-(foo+1)",
+                                             "foo>>2",
+                                             "1/0",
+                                             "abs+1"};
+  return g.pick(kExpressions);
+}
+
 std::string gen_scalar(GenContext &g, const OperandDesc &d) {
   unsigned dwords = d.type == OpType::b1 ? (g.wave64 ? 2 : 1) : std::max(1u, typeBits(d.type) / 32);
   if (g.invalid && g.chance(30) && isPositional(d.cls)) {
@@ -212,13 +248,7 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
   case OpClass::sreg_null: return g.chance(85) ? "null" : genScalarRegister(g, 1, true);
   case OpClass::ssrc:
     if (g.chance(45)) return genScalarOperandRegister(g, dwords);
-    if (g.chance(3)) {
-      // Relocatable literals: a symbol, with an offset, with a relocation specifier.
-      static const char *const kSymbols[] = {
-          "foo",      "foo+4",    "foo-8",   "func@rel32@lo+4", "func@abs32@hi",
-          "L_before", "func-foo", "foo+bar", "foo + 0x10"};
-      return g.pick(kSymbols);
-    }
+    if (g.chance(3)) return genRelocatable(g);
     return genConstant(g, literalOperands(g) < 2);
   case OpClass::smem_soffset: {
     bool isUnsigned = d.type == OpType::dec;

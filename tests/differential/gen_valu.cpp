@@ -116,7 +116,7 @@ std::string genSource(GenContext &g, const OperandDesc &d) {
   else if (typeKind(d.type) == 'V')
     x = fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   else
-    x = genNumber(g, d.type);
+    x = g.chance(4) ? genRelocatable(g) : genNumber(g, d.type);
   return withModifiers(g, x, negOk, absOk);
 }
 

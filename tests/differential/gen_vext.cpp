@@ -99,7 +99,7 @@ std::string genPackedSource(GenContext &g, const OperandDesc &d) {
     s = g.pick(kSpecial);
     break;
   }
-  default: s = dpp ? g.pick(kDppNumbers) : genNumber(g); break;
+  default: s = dpp ? g.pick(kDppNumbers) : g.chance(5) ? genRelocatable(g) : genNumber(g); break;
   }
   bool dppNumber =
       dpp && !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-');
@@ -182,7 +182,7 @@ std::string genVopd(GenContext &g, const OperandDesc &d) {
     if (!y) vopdDraw.srcx0 = 4; // no VGPR bank in use
     if (g.chance(40)) return genScalarRegister(g, 1, true);
     if (g.chance(10)) return g.chance(50) ? "src_scc" : "src_lds_direct";
-    return genNumber(g);
+    return g.chance(5) ? genRelocatable(g) : genNumber(g);
   case OpClass::vopd_k:
     return g.chance(70) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next())) : genNumber(g);
   default: return {};

@@ -40,5 +40,7 @@ std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial)
 std::string genVgprTuple(GenContext &g, unsigned dwords);
 std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
 std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
+// A relocatable expression (names a label or an undefined symbol) where a 32-bit literal goes.
+const char *genRelocatable(GenContext &g);
 
 } // namespace gfxasm::difftest
