@@ -281,7 +281,7 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
   ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
   if (!e.ok()) {
-    err = std::move(e.error);
+    err = e.error;
     errCol = e.errCol;
     return {};
   }

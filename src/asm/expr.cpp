@@ -148,9 +148,10 @@ struct Evaluator {
       const std::string_view *known = nullptr;
       for (const std::string_view &k : kSpecifiers)
         if (sameLowercase(spec, k)) known = &k;
+      // (a rare message, kept by the symbol table: expression errors are fixed strings)
       if (!known)
         return fail(t.col + static_cast<uint32_t>(name.size()) + 1,
-                    "invalid variant '" + std::string(spec) + "'");
+                    syms.intern("invalid variant '" + std::string(spec) + "'").data());
       spec = *known;
     }
     Symbol &s = syms.get(name);
@@ -174,7 +175,6 @@ struct Evaluator {
       return true;
     case Tok::Real:
       // A floating number inside an expression is the bits of its double, as in llvm.
-      if (!relocatable) return fail(t.col, "unknown token in expression");
       c.next();
       out.v = static_cast<int64_t>(std::bit_cast<uint64_t>(t.fval));
       out = {out.v, true, constant(out.v)};
@@ -187,10 +187,11 @@ struct Evaluator {
       if (out.absolute && build) out.node = constant(out.v);
       return true;
     }
-    case Tok::LBrac: { // llvm-mc's bracket expression: [expr] is expr
+    case Tok::LBrac: { // llvm-mc's bracket expression: [expr] is expr, folded like (expr)
       c.next();
-      if (!expr(0, v)) return false;
+      if (!expr(1, out)) return false;
       if (!c.accept(Tok::RBrac)) return fail(c.peek().col, "expected ']' in brackets expression");
+      if (out.absolute && build) out.node = constant(out.v);
       return true;
     }
     case Tok::Minus:

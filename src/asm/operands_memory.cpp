@@ -93,10 +93,8 @@ bool parseFormatNumber(ParseContext &ctx, Cursor &c, OperandValue &v) {
   // A name has no value here (format:[BUF_FMT_32_FLOAT] is a bracket expression to llvm-mc,
   // which reports that at the expression's start).
   uint32_t at = c.peek().col;
-  ExprResult e = parseExpr(c, ctx.syms, /*allowSymbolic=*/true);
-  if (e.kind == ExprResult::Kind::Symbolic ||
-      (!e.ok() && std::string_view(e.error) == "expected an absolute expression or a label"))
-    return ctx.fail(at, "expected absolute expression");
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(at, "expected absolute expression");
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.value < 0 || e.value > 127) return ctx.fail(col, "out of range format");
   v.value = static_cast<uint32_t>(e.value);
