@@ -139,6 +139,22 @@ TEST(Literals, MinusBeforeAValue) {
                    "v_add_f32_e64 v0, -(v1), v1\n");
 }
 
+// A bf16 literal written as a negative integer prints sign-extended to 32 bits (the dword keeps
+// 16); a packed bf16 pair's literal is 32 bits anyway.
+TEST(Literals, NegativeBf16Integers) {
+  expectSameOutput("v_dot2_bf16_bf16 v197.l, -9, v1, -0x7fff\n"
+                   "v_dot2_bf16_bf16 v197.l, -0x7fff, v1, v2.l\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, -0x1234\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, 0x8001\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, -0x8000\n"
+                   "v_dot2_f32_bf16 v0, -0x7fff, v1, v2\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, lit(-0x1234)\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, -|-0x1234|\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, neg(-0x1234)\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, -1.5\n"
+                   "v_dot2_bf16_bf16 v197.l, v1, v2, |-0x1234|\n");
+}
+
 // llvm keeps the high half of a double's literal and warns, at the instruction, for each
 // literal operand that loses bits; also when a check after matching then fails.
 TEST(Warnings, DoubleLiteralLowBits) {

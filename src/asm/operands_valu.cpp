@@ -346,6 +346,8 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
     if (!isFloat && iv < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative;
     imm = valuForcedLiteral(isFloat, iv, fv, d.type);
   }
+  if (!isFloat && !forced && d.type == OpType::bf16 && iv < 0 && imm.ok && imm.literal)
+    v.mods |= Mod_Bf16Negative;
   // A double's literal is its high half: llvm warns when that drops bits.
   if (isFloat && d.type == OpType::f64 && imm.ok && imm.literal &&
       (std::bit_cast<uint64_t>(fv) & 0xffffffffu))

@@ -12,12 +12,15 @@ namespace gfxasm::isa {
 
 // Mod_Lit: a literal written lit(...), which prints that way (no bits of its own).
 // Mod_LitNegative: lit(...) of a negative integer, which llvm prints sign-extended to 64 bits.
+// Mod_Bf16Negative: a bf16 literal written as a negative integer, which llvm prints
+// sign-extended to 32 bits (the literal dword keeps 16).
 enum OperandMods : uint8_t {
   Mod_Neg = 1,
   Mod_Abs = 2,
   Mod_Sext = 4,
   Mod_Lit = 8,
-  Mod_LitNegative = 16
+  Mod_LitNegative = 16,
+  Mod_Bf16Negative = 32
 };
 
 struct OperandValue {

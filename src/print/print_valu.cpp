@@ -64,9 +64,10 @@ void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v
     }
     if (lit) out += "lit(";
     // b16 shows the low half, but a lit(...) all of it (a float's f32 bits).
-    printHex(lit && d.type == OpType::b16 ? inst.literal
-                                          : as::valuLiteralPrintValue(inst.literal, d.type),
-             out);
+    uint32_t shown = lit && d.type == OpType::b16 ? inst.literal
+                                                  : as::valuLiteralPrintValue(inst.literal, d.type);
+    if (v.mods & Mod_Bf16Negative) shown = static_cast<uint32_t>(static_cast<int16_t>(shown));
+    printHex(shown, out);
     if (lit) out += ')';
     return;
   }
