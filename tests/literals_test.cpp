@@ -155,6 +155,29 @@ TEST(Literals, NegativeBf16Integers) {
                    "v_dot2_bf16_bf16 v197.l, v1, v2, |-0x1234|\n");
 }
 
+// Two literals are one when written alike: a negative integer differs from the same bits written
+// otherwise (VALU; SALU only beside a constant); a 16-bit constant written negative fills its
+// dword sign-extended.
+TEST(Literals, UniqueLiteralsAsWritten) {
+  expectSameOutput(
+      "v_fmaak_f32 v190, -0.0, v114, -0x80000000\nv_fmaak_f32 v190, -0.0, v114, 0x80000000\n"
+      "v_fmaak_f32 v190, 0x80000000, v114, -0x80000000\n"
+      "v_fmaak_f32 v190, -0x80000000, v114, -0x80000000\nv_fma_f32 v0, -0x80000000, v1, "
+      "0x80000000\n"
+      "v_add3_u32 v0, -0x12345, v1, 0xfffedcbb\nv_add3_u32 v0, -0x12345, v1, -0x12345\n"
+      "v_dual_fmaak_f32 v0, 0xfffedcbb, v1, -0x12345 :: v_dual_mov_b32 v1, v2\n"
+      "v_dual_mov_b32 v0, 0xfffedcbb :: v_dual_fmaak_f32 v1, v2, v3, -0x12345\n"
+      "v_pk_fma_f16 v0, -0x1234, v1, 0xffffedcc\ns_add_u32 s0, -0x12345, 0xfffedcbb\n"
+      "v_fmaak_f16 v0.l, -0x1234, v1.l, 0xedcc\nv_fmaak_f16 v0.l, -0x1234, v1.l, -0x1234\n"
+      "v_fmaak_f16 v0.l, v1.l, v2.l, -0x1234\nv_fmamk_f16 v0.l, v1.l, -0x1234, v2.l\n"
+      "v_fmaak_f16 v0.l, v1.l, v2.l, -0x8000\nv_fmaak_f16 v0.l, v1.l, v2.l, -1.5\n");
+  expectSameOutput(
+      "s_fmaak_f32 s0, -0x12345, s1, 0xfffedcbb\ns_fmaak_f32 s0, 0xfffedcbb, s1, -0x12345\n"
+      "s_fmaak_f32 s0, -0x12345, s1, -0x12345\ns_fmamk_f32 s0, 0xfffedcbb, -0x12345, s1\n"
+      "s_add_f32 s0, -0x12345, 0xfffedcbb\ns_fmaak_f32 s0, -0.0, s1, -0x80000000\n",
+      "gfx1150");
+}
+
 // llvm keeps the high half of a double's literal and warns, at the instruction, for each
 // literal operand that loses bits; also when a check after matching then fails.
 TEST(Warnings, DoubleLiteralLowBits) {

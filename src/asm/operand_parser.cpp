@@ -195,6 +195,7 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   }
   int enc = -1;
   uint32_t lit = 0;
+  bool negative = false;
   if (c.is(Tok::Real)) {
     double f = c.next().fval;
     if (neg) f = -f;
@@ -209,20 +210,24 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
     enc = inlineEncodingOfInt(e.value, d.type);
     if (enc < 0 && !literalOfInt(e.value, d.type, lit))
       return ctx.fail(start.col, "invalid operand for instruction");
+    negative = e.value < 0;
   }
   if (enc >= 0) {
     v.value = static_cast<uint32_t>(enc);
     return true;
   }
-  return setLiteral(ctx, start.col, lit, v, inst);
+  return setLiteral(ctx, start.col, lit, v, inst, negative);
 }
 
-bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, Inst &inst) {
+bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, Inst &inst,
+                bool negative) {
   // (a relocatable expression's literal is never known to be the same value)
-  if (inst.hasLiteral && (inst.literal != lit || inst.labelOperand >= 0))
+  if (inst.hasLiteral &&
+      (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative))
     return ctx.fail(col, "only one unique literal operand is allowed");
   inst.hasLiteral = true;
   inst.literal = lit;
+  inst.literalNegative = negative;
   v.value = src::kLiteral;
   return true;
 }

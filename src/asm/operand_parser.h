@@ -76,8 +76,10 @@ bool regWidthOk(const isa::Reg &r, unsigned dwords);
 // d.type; the literal, if any, goes to inst.literal (one unique literal per instruction).
 bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const isa::OperandDesc &d,
                           isa::OperandValue &v, isa::Inst &inst);
+// `negative`: the literal was written as a negative integer. llvm-mc compares literals as written,
+// so -0x12345 and 0xfffedcbb (or -0.0 and -0x80000000) are two literals.
 bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, isa::OperandValue &v,
-                isa::Inst &inst);
+                isa::Inst &inst, bool negative = false);
 // A relocatable expression `e` (parseExpr with `relocatable`), written at `col`, as the literal of
 // source `d` (index `idx`): llvm takes one only in 32-bit sources without modifiers (its SSrc_b32,
 // VSrc_f32 ... classes; the caller rules out modifiers). It prints as written and leaves the

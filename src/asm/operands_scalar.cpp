@@ -60,6 +60,7 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
   }
   uint32_t col = c.peek().col; // errors point at the value, inside lit(...)
   ValuImmediate imm;
+  bool negative = false;
   if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
@@ -83,6 +84,9 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
       return setSymbolicLiteral(ctx, col, e, d, idx, v, inst);
     }
     imm = forced ? valuForcedLiteral(false, e.value, 0, d.type) : valuIntImmediate(e.value, d.type);
+    // SALU literals compare by their 32 bits, except beside a constant (s_fmaak_f32), where llvm
+    // compares them as written, as for VALU ones
+    negative = e.value < 0 && operandIndex(inst, Field::lit) >= 0;
     if (forced && e.value < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative; // b64: 32 bits
   }
   if (forced) {
@@ -94,7 +98,7 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
     v.value = imm.value;
     return true;
   }
-  return setLiteral(ctx, col, imm.value, v, inst);
+  return setLiteral(ctx, col, imm.value, v, inst, negative);
 }
 
 // Register operands and scalar sources (sreg, sreg_nonull, sreg_null, smem_sdata, ssrc).
@@ -162,6 +166,7 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
                     Inst &inst) {
   const Token &start = c.peek();
   uint32_t lit;
+  bool negative = false;
   if (d.type == OpType::none) {
     int64_t value;
     if (!parseRawImmediate(ctx, c, value)) return false;
@@ -176,8 +181,9 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.kind == ExprResult::Kind::Relocatable || !literalOfInt(e.value, OpType::b32, lit))
       return ctx.fail(start.col, kInvalid);
+    negative = e.value < 0;
   }
-  if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
+  if (!setLiteral(ctx, start.col, lit, v, inst, negative)) return false;
   v.value = lit;
   return true;
 }

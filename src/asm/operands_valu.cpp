@@ -251,13 +251,13 @@ bool isWord(const Cursor &c, std::string_view w) {
 }
 
 bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, OperandValue &v,
-                    Inst &inst) {
+                    Inst &inst, bool negative) {
   if (!imm.ok) return ctx.fail(col, "invalid operand for instruction");
   if (!imm.literal) {
     v.value = imm.value;
     return true;
   }
-  return setLiteral(ctx, col, imm.value, v, inst);
+  return setLiteral(ctx, col, imm.value, v, inst, negative);
 }
 
 // An integer expression, absolute or relocatable; inside |...| only a primary expression (llvm
@@ -353,7 +353,7 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
       (std::bit_cast<uint64_t>(fv) & 0xffffffffu))
     ctx.warn("Can't encode literal as exact 64-bit floating-point operand. Low 32-bits will be "
              "set to zero");
-  return setValuLiteral(ctx, start.col, imm, v, inst);
+  return setValuLiteral(ctx, start.col, imm, v, inst, !isFloat && iv < 0);
 }
 
 SourceKinds kindsOf(OpClass cls) {
@@ -529,6 +529,7 @@ bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
 bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   ValuImmediate imm;
+  bool negative = false;
   if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
@@ -540,9 +541,14 @@ bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
     if (e.kind == ExprResult::Kind::Relocatable)
       return ctx.fail(start.col, "invalid operand for instruction");
     imm = valuForcedLiteral(false, e.value, 0, d.type);
+    negative = e.value < 0;
   }
   if (!imm.ok) return ctx.fail(start.col, "invalid operand for instruction");
-  if (!setLiteral(ctx, start.col, imm.value, v, inst)) return false;
+  if (!setLiteral(ctx, start.col, imm.value, v, inst, negative)) return false;
+  // A 16-bit constant written as a negative integer fills the dword sign-extended (llvm-mc; it
+  // prints the low half). The constant is the instruction's last literal.
+  if (negative && typeBits(d.type) == 16)
+    imm.value = inst.literal = static_cast<uint32_t>(static_cast<int16_t>(imm.value));
   v.value = imm.value;
   return true;
 }

@@ -150,7 +150,7 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     if (enc == kConstantInvalid || (dpp && enc == kConstantLiteral))
       return invalid(ctx, valueTok.col);
     if (enc == kConstantLiteral) {
-      if (!setLiteral(ctx, valueTok.col, lit, v, inst)) return false;
+      if (!setLiteral(ctx, valueTok.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
     } else {
       v.value = static_cast<uint32_t>(enc);
     }
@@ -324,7 +324,7 @@ bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
     if (reloc.ok()) {
       if (!setSymbolicLiteral(ctx, start.col, reloc, d, idx, v, inst)) return false;
     } else if (enc == kConstantLiteral) {
-      if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
+      if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
     } else {
       v.value = static_cast<uint32_t>(enc);
     }
@@ -358,7 +358,7 @@ bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst
     if (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}) return invalid(ctx, start.col);
     lit = static_cast<uint32_t>(n.ival);
   }
-  if (!setLiteral(ctx, start.col, lit, v, inst)) return false;
+  if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
   if (!vopdConstantBusOk(inst))
     return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
   return true;

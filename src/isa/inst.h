@@ -38,6 +38,7 @@ struct Inst {
   const InstrDesc *desc = nullptr;
   std::array<OperandValue, kMaxOperands> ops{};
   bool hasLiteral = false;
+  bool literalNegative = false; // written as a negative integer (see as::setLiteral)
   uint32_t literal = 0;
   // An operand written as a relocatable expression (a branch target, or a 32-bit literal left to a
   // fixup): its index, the expression as printed, and whether a literal's fixup is pc-relative.

@@ -158,7 +158,8 @@ std::string gen_valu(GenContext &g, const OperandDesc &d) {
     if (g.chance(15)) return {};
     return g.wave64 ? "vcc" : "vcc_lo";
   case OpClass::vk: {
-    static const char *const kK[] = {"1.5", "-2.0", "0.1", "0x1234", "0xbf800000", "0x3c00", "1"};
+    static const char *const kK[] = {"1.5",    "-2.0",    "0.1", "0x1234", "0xbf800000",
+                                     "0x3c00", "-0x1234", "-1",  "1"};
     return g.chance(50) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next()) >>
                                                     (typeBits(d.type) == 16 ? 16 : 0))
                         : g.pick(kK);
