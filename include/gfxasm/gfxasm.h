@@ -76,4 +76,31 @@ struct AssembleResult {
 AssembleResult assemble(const Target &target, std::string_view source,
                         const AssembleOptions &options = {});
 
+// --- Disassembly ---
+
+// One instruction decoded from machine code: its size in bytes (0: the bytes are not a valid
+// instruction for the target) and its canonical text, as llvm-mc prints it.
+struct DecodedInstruction {
+  size_t size = 0;
+  std::string text;
+};
+// Decodes the instruction at the start of `bytes`.
+DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size);
+
+struct DisassembleOptions {
+  std::string fileName = "<stdin>";
+  bool showEncoding = false;
+};
+struct DisassembleResult {
+  std::string text; // one line per instruction: "\t<instruction>[ ; encoding: [...]]"
+  std::vector<Diagnostic> diagnostics;
+  unsigned errorCount = 0;
+  bool ok() const { return errorCount == 0; }
+};
+// Disassembles llvm-mc's `--disassemble` input: bytes written as numbers (0x01 or 1), separated
+// by spaces or commas, `#` comments, and `[...]` blocks decoded on their own. Bytes that are not
+// an instruction get llvm-mc's warning and decoding goes on after 4 of them (a block stops).
+DisassembleResult disassemble(const Target &target, std::string_view input,
+                              const DisassembleOptions &options = {});
+
 } // namespace gfxasm

@@ -105,15 +105,6 @@ std::vector<std::string> Target::supportedCpus() {
 
 namespace {
 
-constexpr size_t kEncodingColumn = 40;
-
-// "0x4f": the encoding comment's byte format, without a formatting call per byte.
-void appendHexByte(uint8_t b, std::string &out) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  const char text[4] = {'0', 'x', kDigits[b >> 4], kDigits[b & 15]};
-  out.append(text, 4);
-}
-
 // A branch to a label, resolved when all labels are known. The views point into the source,
 // which outlives the assembly.
 struct Fixup {
@@ -559,21 +550,11 @@ private:
       out_ += '\n';
       return;
     }
-    size_t width = out_.size() - start - 1;
-    out_.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
-    out_ += "; encoding: [";
-    for (size_t i = 0; i < n; ++i) {
-      if (i) out_ += ',';
-      // Bytes a label fixup fills in later are shown as A, like llvm-mc does.
-      if (symbolic && i >= fixupAt && i < fixupAt + fixupSize)
-        out_ += 'A';
-      else
-        appendHexByte(buf[i], out_);
-    }
-    out_ += "]\n";
+    // Bytes a label fixup fills in later are shown as A, like llvm-mc does.
+    print::appendEncoding(out_, start, buf, n, symbolic ? fixupAt : 0, symbolic ? fixupSize : 0);
     if (symbolic)
       out_ += fmt::format("{:{}};   fixup A - offset: {}, value: {}, kind: {}\n", "",
-                          kEncodingColumn, fixupAt, inst.labelSymbol,
+                          print::kEncodingColumn, fixupAt, inst.labelSymbol,
                           branch            ? "fixup_si_sopp_br"
                           : inst.labelPcRel ? "FK_PCRel_4"
                                             : "FK_Data_4");

@@ -25,8 +25,8 @@ namespace {
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
 const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch",     "mcpu",
                                                           "mattr",  "filetype", "o"};
-const std::set<std::string, std::less<>> kFlagOptions = {"show-encoding", "fatal-warnings",
-                                                         "no-warn", "help", "version"};
+const std::set<std::string, std::less<>> kFlagOptions = {
+    "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version"};
 
 // llvm's command line accepts `-name=value`, `--name=value`, `-name value` and `--name value`;
 // CLI11 wants `--name=value`. Each known option is rewritten into that single token, so a value
@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr;
-  bool showEncoding = false, fatalWarnings = false, noWarn = false;
+  bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false;
   app.add_option("--triple", tripleText,
                  "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
   app.add_option("--arch", arch, "target architecture (amdgcn); replaces the triple's");
@@ -157,6 +157,8 @@ int main(int argc, char **argv) {
   app.add_option("--mattr", mattr, "target features: +wavefrontsize64, -real-true16, ...")
       ->allow_extra_args(false);
   app.add_flag("--show-encoding", showEncoding, "print the encoding of each instruction");
+  app.add_flag("--disassemble", disassemble,
+               "disassemble bytes (0x01,0x02 ... as llvm-mc --disassemble reads them)");
   app.add_flag("--fatal-warnings", fatalWarnings, "treat warnings as errors");
   app.add_flag("--no-warn", noWarn, "suppress all warnings (before --fatal-warnings)");
   app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
@@ -195,13 +197,25 @@ int main(int argc, char **argv) {
     std::cerr << "gfxasm: error: " << input << ": " << std::strerror(errno) << "\n";
     return 1;
   }
-  gfxasm::AssembleOptions opts;
-  opts.fileName = input == "-" ? "<stdin>" : input;
-  opts.showEncoding = showEncoding;
-  opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
-  opts.triple = triple.str();
-  opts.emitTargetDirective = triple.os == "amdhsa";
-  gfxasm::AssembleResult res = gfxasm::assemble(*target, source.text(), opts);
+  std::string fileName = input == "-" ? "<stdin>" : input;
+  gfxasm::AssembleResult res;
+  if (disassemble) {
+    gfxasm::DisassembleOptions opts;
+    opts.fileName = fileName;
+    opts.showEncoding = showEncoding;
+    gfxasm::DisassembleResult d = gfxasm::disassemble(*target, source.text(), opts);
+    res.text = std::move(d.text);
+    res.diagnostics = std::move(d.diagnostics);
+    res.errorCount = d.errorCount;
+  } else {
+    gfxasm::AssembleOptions opts;
+    opts.fileName = fileName;
+    opts.showEncoding = showEncoding;
+    opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
+    opts.triple = triple.str();
+    opts.emitTargetDirective = triple.os == "amdhsa";
+    res = gfxasm::assemble(*target, source.text(), opts);
+  }
   bool ok = res.ok();
   for (auto &d : res.diagnostics) {
     if (d.severity == gfxasm::Severity::Warning && noWarn) continue;

@@ -61,6 +61,24 @@ void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::str
 }
 } // namespace
 
+void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, size_t n,
+                    size_t maskFrom, size_t maskSize) {
+  size_t width = out.size() - lineStart - 1;
+  out.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
+  out += "; encoding: [";
+  for (size_t i = 0; i < n; ++i) {
+    if (i) out += ',';
+    if (i >= maskFrom && i < maskFrom + maskSize) {
+      out += 'A';
+    } else {
+      const char text[4] = {'0', 'x', "0123456789abcdef"[bytes[i] >> 4],
+                            "0123456789abcdef"[bytes[i] & 15]};
+      out.append(text, 4);
+    }
+  }
+  out += "]\n";
+}
+
 void printInst(const Inst &inst, bool wave64, std::string &out) {
   PrintContext pc{wave64};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.

@@ -10,4 +10,12 @@ namespace gfxasm::print {
 
 void printInst(const isa::Inst &inst, bool wave64, std::string &out);
 
+// llvm-mc's `-show-encoding` column: the comment starts at column 40 of the line that begins at
+// out[lineStart] (a tab counts one).
+constexpr size_t kEncodingColumn = 40;
+// Appends ` ; encoding: [0x..,...]` and the newline; bytes [maskFrom, maskFrom + maskSize) are
+// shown as A (filled in by a fixup).
+void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, size_t n,
+                    size_t maskFrom = 0, size_t maskSize = 0);
+
 } // namespace gfxasm::print

@@ -1,0 +1,52 @@
+// Table-driven decoder: finds the table entry machine code encodes and the value of each of its
+// operands, the inverse of src/encode. Uses the same ISA tables as the assembler.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "isa/inst.h"
+
+namespace gfxasm {
+class Target;
+}
+
+namespace gfxasm::dec {
+
+// What an operand decoder sees: the instruction's bytes (at least the format's size, zero-padded
+// to 16 bytes past it), how many are really there, and the size used so far (a literal grows it).
+struct DecodeContext {
+  const Target &target;
+  const isa::FormatDesc &fmt;
+  const uint8_t *bytes; // readable for at least size + 16 bytes
+  size_t avail;         // bytes that really follow the instruction's start
+  size_t size;          // the format's size, plus 4 once a literal is read
+  // The field's value in the instruction word.
+  uint64_t field(isa::Field f) const;
+  // Reads the literal dword after the format's bytes (once); false if the input ends first.
+  bool takeLiteral(isa::Inst &inst);
+};
+
+// Decodes the instruction at bytes[0, avail) (bytes readable up to avail + 16) for `target`:
+// fills `inst` and returns its size in bytes, or 0 when no entry encodes these bytes.
+size_t decode(const Target &target, const uint8_t *bytes, size_t avail, isa::Inst &inst);
+
+// The generic part of an operand's decoding: its field's value.
+void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst);
+// A source: its field, the neg/abs/sext bits of its slot, and the literal dword if it names one.
+// literalAllowed false: a field where 255 is a register (the 8-bit DPP source VGPR).
+bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst,
+                  bool literalAllowed = true);
+
+// Whether a 9-bit source encoding names something (a register, an inline constant, a special
+// source or the literal): 209-234, 249 and 250 are reserved.
+bool validSourceEncoding(unsigned enc);
+
+// Per-family operand decoders (src/decode/decode_<family>.cpp), dispatched by the family column
+// of isa/classes.def: false when the bytes are not a valid value of the class.
+#define FAMILY(fam)                                                                                \
+  bool decode_##fam(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst);
+#include "isa/families.def"
+#undef FAMILY
+
+} // namespace gfxasm::dec

@@ -1,0 +1,184 @@
+// The disassembler driver: llvm-mc's `--disassemble` input format, byte streams and blocks,
+// diagnostics at the bytes' positions.
+#include <algorithm>
+#include <charconv>
+#include <cstring>
+#include <vector>
+
+#include "decode/decoder.h"
+#include "encode/encoder.h"
+#include "gfxasm/gfxasm.h"
+#include "print/printer.h"
+
+namespace gfxasm {
+
+namespace {
+
+class Disassembler {
+public:
+  Disassembler(const Target &target, std::string_view input, const DisassembleOptions &opts)
+      : target_(target), input_(input), opts_(opts) {}
+
+  DisassembleResult run() {
+    size_t pos = 0;
+    bool inBlock = false;
+    while (skipToToken(pos)) {
+      bytes_.clear();
+      where_.clear();
+      char c = input_[pos];
+      if (c == '[' || c == ']') {
+        bool open = c == '[';
+        if (open == inBlock)
+          report(Severity::Error, pos,
+                 open ? "nested atomic blocks make no sense"
+                      : "attempt to close atomic block without opening");
+        inBlock = open;
+        ++pos;
+        continue;
+      }
+      readBytes(pos);
+      if (!bytes_.empty()) decodeBytes(inBlock);
+    }
+    if (inBlock) report(Severity::Error, input_.size(), "unclosed atomic block");
+    result_.text = std::move(out_);
+    return std::move(result_);
+  }
+
+private:
+  const Target &target_;
+  std::string_view input_;
+  const DisassembleOptions &opts_;
+  std::vector<uint8_t> bytes_;
+  std::vector<size_t> where_; // input offset of each byte's token
+  std::string out_;
+  DisassembleResult result_;
+
+  // Skips spaces, commas and `#` comments; false at the end of the input.
+  bool skipToToken(size_t &pos) const {
+    while (pos < input_.size()) {
+      char c = input_[pos];
+      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',') {
+        ++pos;
+      } else if (c == '#') {
+        size_t nl = input_.find('\n', pos);
+        pos = nl == std::string_view::npos ? input_.size() : nl;
+      } else {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Byte tokens up to a block bracket or the end. A token that is not a number up to 255 is an
+  // error; like llvm-mc, the rest of its line and the bytes read so far are dropped.
+  void readBytes(size_t &pos) {
+    while (skipToToken(pos)) {
+      if (input_[pos] == '[' || input_[pos] == ']') return;
+      size_t end = input_.find_first_of(" \t\n\r,#[]", pos);
+      if (end == std::string_view::npos) end = input_.size();
+      std::string_view token = input_.substr(pos, end - pos);
+      unsigned value;
+      if (!parseByte(token, value)) {
+        report(Severity::Error, pos, "invalid input token", /*counts=*/false);
+        size_t nl = input_.find('\n', pos);
+        pos = nl == std::string_view::npos ? input_.size() : nl;
+        bytes_.clear();
+        where_.clear();
+        continue;
+      }
+      bytes_.push_back(static_cast<uint8_t>(value));
+      where_.push_back(pos);
+      pos = end;
+    }
+  }
+
+  // A number as llvm's StringRef::getAsInteger(0) reads it: 0x/0X hex, 0b/0B binary, a leading
+  // 0 octal, else decimal.
+  static bool parseByte(std::string_view t, unsigned &value) {
+    int base = 10;
+    if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
+      base = 16, t.remove_prefix(2);
+    else if (t.size() > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B'))
+      base = 2, t.remove_prefix(2);
+    else if (t.size() > 1 && t[0] == '0')
+      base = 8, t.remove_prefix(1);
+    if (t.empty()) return false;
+    uint64_t v = 0;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v, base);
+    if (ec != std::errc() || end != t.data() + t.size() || v > 255) return false;
+    value = static_cast<unsigned>(v);
+    return true;
+  }
+
+  void decodeBytes(bool inBlock) {
+    // Decoding reads up to 16 bytes past an instruction's start: a zero-padded copy.
+    std::vector<uint8_t> padded(bytes_.size() + 32, 0);
+    std::copy(bytes_.begin(), bytes_.end(), padded.begin());
+    isa::Inst inst;
+    for (size_t at = 0; at < bytes_.size();) {
+      size_t n = dec::decode(target_, padded.data() + at, bytes_.size() - at, inst);
+      if (n == 0) {
+        report(Severity::Warning, where_[at], "invalid instruction encoding");
+        // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
+        if (inBlock) {
+          ++result_.errorCount;
+          return;
+        }
+        at += 4;
+        continue;
+      }
+      size_t start = out_.size();
+      out_ += '\t';
+      print::printInst(inst, target_.wave64(), out_);
+      if (opts_.showEncoding) {
+        // llvm-mc shows the instruction's encoding, not the bytes it read (bits no field
+        // holds come out zero).
+        uint8_t buf[enc::kMaxInstBytes];
+        size_t len = enc::encode(inst, buf);
+        print::appendEncoding(out_, start, buf, len);
+      } else
+        out_ += '\n';
+      at += n;
+    }
+  }
+
+  // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
+  // (an unreadable token does not): `counts` says whether this one does.
+  void report(Severity severity, size_t at, std::string msg, bool counts = true) {
+    size_t lineStart = input_.rfind('\n', at == 0 ? 0 : at - 1);
+    lineStart = (lineStart == std::string_view::npos || at == 0) ? 0 : lineStart + 1;
+    if (at > 0 && input_[at - 1] == '\n') lineStart = at;
+    size_t lineEnd = input_.find('\n', lineStart);
+    if (lineEnd == std::string_view::npos) lineEnd = input_.size();
+    Diagnostic d;
+    d.severity = severity;
+    d.file = opts_.fileName;
+    d.line = static_cast<uint32_t>(std::count(input_.begin(), input_.begin() + lineStart, '\n') + 1);
+    d.column = static_cast<uint32_t>(at - lineStart + 1);
+    d.message = std::move(msg);
+    d.lineText = std::string(input_.substr(lineStart, lineEnd - lineStart));
+    if (!d.lineText.empty() && d.lineText.back() == '\r') d.lineText.pop_back();
+    result_.diagnostics.push_back(std::move(d));
+    if (severity == Severity::Error && counts) ++result_.errorCount;
+  }
+};
+
+} // namespace
+
+DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *bytes,
+                                          size_t size) {
+  uint8_t padded[64] = {};
+  std::memcpy(padded, bytes, std::min(size, sizeof padded - 16));
+  isa::Inst inst;
+  DecodedInstruction out;
+  out.size = dec::decode(target, padded, std::min(size, sizeof padded - 16), inst);
+  if (out.size) print::printInst(inst, target.wave64(), out.text);
+  return out;
+}
+
+DisassembleResult disassemble(const Target &target, std::string_view input,
+                              const DisassembleOptions &options) {
+  return Disassembler(target, input, options).run();
+}
+
+} // namespace gfxasm

@@ -1,0 +1,216 @@
+// Differential test of the disassembler against llvm-mc-22 --disassemble: for every format and
+// opcode of the tables, random bytes in every other bit (so valid and invalid operand values,
+// reserved fields, every register and modifier) must print the same text, give the same
+// warnings, and the text gfxasm prints must assemble back to an instruction that prints the same.
+//
+// Each sample is its own `[...]` block: the instruction's bytes, 4 random bytes (its literal if it
+// takes one) and 12 zero bytes (so that no decode runs past the block's end, which crashes
+// llvm-mc-22), then a marker block that separates the samples in the output.
+//
+// Environment: GFXASM_DISASM_SAMPLES (default 8 per opcode), GFXASM_DIFF_SEED,
+// GFXASM_DIFF_FORMATS, GFXASM_DIFF_KEEP=dir, LLVM_MC.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "../oracle_util.h"
+#include "encode/encoder.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/isa.h"
+
+namespace gfxasm::difftest {
+namespace {
+
+using namespace isa;
+
+std::string envOr(const char *name, const char *def) {
+  const char *v = std::getenv(name);
+  return v && *v ? v : def;
+}
+
+constexpr const char *kMarkerBlock = "[0x39,0x30,0x80,0xbf]";
+constexpr const char *kMarkerText = "\ts_nop 0x3039";
+
+struct Config {
+  std::string cpu;
+  std::vector<std::string> mattr;
+};
+void PrintTo(const Config &c, std::ostream *os) {
+  *os << c.cpu;
+  for (auto &a : c.mattr) *os << " " << a;
+}
+
+// Output lines per sample (split at the marker instruction).
+std::vector<std::vector<std::string>> samplesOf(const std::string &out) {
+  std::vector<std::vector<std::string>> samples(1);
+  std::istringstream in(out);
+  for (std::string l; std::getline(in, l);) {
+    if (l.rfind(kMarkerText, 0) == 0) {
+      samples.emplace_back();
+      continue;
+    }
+    samples.back().push_back(l);
+  }
+  return samples;
+}
+
+// "line: severity: message" of each diagnostic, in order.
+std::vector<std::string> diagnosticsOf(const std::string &err) {
+  std::vector<std::string> out;
+  for (const auto &d : test::parseDiagnostics(err))
+    out.push_back(fmt::format("{}:{}: {}: {}", d.line, d.col, d.severity, d.message));
+  return out;
+}
+
+class Disassembly : public ::testing::TestWithParam<Config> {};
+
+TEST_P(Disassembly, MatchesLlvmMc) {
+  const Config &cfg = GetParam();
+  std::string err, attrs;
+  auto target = Target::create(cfg.cpu, cfg.mattr, &err);
+  ASSERT_TRUE(target) << err;
+  for (auto &a : cfg.mattr) attrs += (attrs.empty() ? "" : ",") + a;
+  const ArchTables &arch = *static_cast<const ArchTables *>(target->arch());
+  unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DISASM_SAMPLES", "8")));
+  std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
+  std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
+
+  // One set of samples per format and opcode.
+  std::set<std::pair<uint16_t, uint32_t>> opcodes;
+  for (const InstrDesc &d : arch.instrs)
+    if (d.cpuMask & (1u << target->cpuIndex())) opcodes.insert({d.format, d.opcode});
+  std::string input;
+  std::vector<std::string> sampleBytes; // per sample, the block as written
+  for (auto [format, opcode] : opcodes) {
+    const FormatDesc &fmt = arch.formats[format];
+    if (!onlyFormats.empty() &&
+        ("," + onlyFormats + ",").find("," + std::string(fmt.name) + ",") == std::string::npos)
+      continue;
+    for (unsigned s = 0; s < samples; ++s) {
+      uint8_t bytes[32] = {};
+      for (unsigned i = 0; i < fmt.sizeBytes + 4u; ++i) bytes[i] = static_cast<uint8_t>(rng());
+      for (unsigned k = 0; k < fmt.numFixed; ++k) {
+        const FixedBits &b = fmt.fixed[k];
+        for (unsigned bit = 0; bit < b.range.width; ++bit) {
+          unsigned at = b.range.lo + bit;
+          bytes[at / 8] = static_cast<uint8_t>((bytes[at / 8] & ~(1u << (at % 8))) |
+                                               (((b.value >> bit) & 1u) << (at % 8)));
+        }
+      }
+      enc::setField(fmt, Field::op, opcode, bytes);
+      std::string block = "[";
+      for (unsigned i = 0; i < fmt.sizeBytes + 16u; ++i)
+        block += fmt::format("{}0x{:02x}", i ? "," : "", bytes[i]);
+      block += "]";
+      input += block + "\n" + kMarkerBlock + "\n";
+      sampleBytes.push_back(block);
+    }
+  }
+
+  test::ToolRun llvm = test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs,
+                                          "--disassemble");
+  ASSERT_TRUE(llvm.status == 0 || llvm.status == 1)
+      << "llvm-mc-22 did not finish (crashed?): " << llvm.err.substr(0, 2000);
+  DisassembleOptions opts;
+  opts.fileName = test::kInputName;
+  opts.showEncoding = true;
+  DisassembleResult ours = disassemble(*target, input, opts);
+  std::string ourErr;
+  for (const auto &d : ours.diagnostics) ourErr += formatDiagnostic(d);
+
+  auto theirs = samplesOf(llvm.out), mine = samplesOf(ours.text);
+  unsigned mismatches = 0, reported = 0;
+  auto report = [&](const std::string &msg) {
+    ++mismatches;
+    if (reported++ < 40) ADD_FAILURE() << msg;
+  };
+  if (theirs.size() != mine.size())
+    report(fmt::format("{} samples in llvm-mc's output, {} in gfxasm's", theirs.size(),
+                       mine.size()));
+  for (size_t i = 0; i < std::min(theirs.size(), mine.size()) && i < sampleBytes.size(); ++i) {
+    if (theirs[i] == mine[i]) continue;
+    std::string a, b;
+    for (auto &l : theirs[i]) a += "\n    " + l;
+    for (auto &l : mine[i]) b += "\n    " + l;
+    report(fmt::format("{}\n  llvm-mc:{}\n  gfxasm:{}", sampleBytes[i], a, b));
+  }
+  auto dl = diagnosticsOf(llvm.err), dg = diagnosticsOf(ourErr);
+  if (dl != dg) {
+    std::set<std::string> sl(dl.begin(), dl.end()), sg(dg.begin(), dg.end());
+    for (auto &d : sl)
+      if (!sg.count(d)) report("llvm-mc only: " + d);
+    for (auto &d : sg)
+      if (!sl.count(d)) report("gfxasm only: " + d);
+  }
+
+  // Round trip: each instruction gfxasm printed assembles (by gfxasm) to bytes that print the same.
+  unsigned roundTrips = 0, roundTripFailures = 0;
+  std::string texts;
+  std::vector<std::string> printed;
+  for (auto &sample : mine)
+    for (auto &l : sample) {
+      size_t semi = l.find(" ; encoding:");
+      std::string text = l.substr(0, semi == std::string::npos ? l.size() : semi);
+      while (!text.empty() && text.back() == ' ') text.pop_back();
+      printed.push_back(text);
+      texts += text + "\n";
+    }
+  AssembleOptions aopts;
+  aopts.showEncoding = false;
+  aopts.emitTargetDirective = false;
+  AssembleResult back = assemble(*target, texts, aopts);
+  std::vector<std::string> backLines;
+  {
+    std::istringstream in(back.text);
+    for (std::string l; std::getline(in, l);) backLines.push_back(l);
+  }
+  std::set<uint32_t> rejected;
+  for (auto &d : back.diagnostics)
+    if (d.severity == Severity::Error) rejected.insert(d.line);
+  size_t k = 0;
+  for (size_t i = 0; i < printed.size(); ++i) {
+    ++roundTrips;
+    if (rejected.count(static_cast<uint32_t>(i + 1))) {
+      ++roundTripFailures;
+      if (reported++ < 40) ADD_FAILURE() << "round trip: gfxasm rejects `" << printed[i] << "`";
+      continue;
+    }
+    if (k < backLines.size() && backLines[k] != printed[i]) {
+      ++roundTripFailures;
+      if (reported++ < 40)
+        ADD_FAILURE() << "round trip: `" << printed[i] << "` assembles to `" << backLines[k] << "`";
+    }
+    ++k;
+  }
+  mismatches += roundTripFailures;
+  std::printf("[disasm %s] %zu samples, %u instructions re-assembled, %u mismatches\n",
+              cfg.cpu.c_str(), sampleBytes.size(), roundTrips, mismatches);
+  if (const char *keep = std::getenv("GFXASM_DIFF_KEEP")) {
+    std::string name = cfg.cpu + attrs;
+    std::ofstream(fmt::format("{}/{}.disasm.txt", keep, name)) << input;
+    std::ofstream(fmt::format("{}/{}.disasm.llvm.out", keep, name)) << llvm.out << llvm.err;
+    std::ofstream(fmt::format("{}/{}.disasm.gfxasm.out", keep, name)) << ours.text << ourErr;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Gfx11, Disassembly,
+    ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
+                      Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
+                      Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
+                      Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}}),
+    [](const ::testing::TestParamInfo<Config> &info) {
+      std::string n = info.param.cpu;
+      for (auto &a : info.param.mattr)
+        for (char c : a)
+          if (std::isalnum(static_cast<unsigned char>(c))) n += c;
+      return n;
+    });
+
+} // namespace
+} // namespace gfxasm::difftest
