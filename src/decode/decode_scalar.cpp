@@ -9,11 +9,7 @@ using namespace isa;
 bool decode_scalar(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   switch (d.cls) {
   case OpClass::ssrc: return decodeSource(ctx, d, idx, inst);
-  case OpClass::simm32:
-    if (!ctx.takeLiteral(inst)) return false;
-    inst.ops[idx].value = src::kLiteral;
-    inst.ops[idx].present = true;
-    return true;
+  case OpClass::simm32: return decodeLiteralOperand(ctx, idx, inst);
   default: decodeField(ctx, d, idx, inst); return true;
   }
 }

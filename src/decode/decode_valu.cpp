@@ -13,11 +13,7 @@ bool decode_valu(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
   case OpClass::vssrc_inline: return decodeSource(ctx, d, idx, inst);
-  case OpClass::vk:
-    if (!ctx.takeLiteral(inst)) return false;
-    inst.ops[idx].value = src::kLiteral;
-    inst.ops[idx].present = true;
-    return true;
+  case OpClass::vk: return decodeLiteralOperand(ctx, idx, inst);
   default: decodeField(ctx, d, idx, inst); return true;
   }
 }

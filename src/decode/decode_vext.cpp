@@ -13,11 +13,7 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   case OpClass::wmma_c:
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: return decodeSource(ctx, d, idx, inst);
-  case OpClass::vopd_k:
-    if (!ctx.takeLiteral(inst)) return false;
-    inst.ops[idx].value = src::kLiteral;
-    inst.ops[idx].present = true;
-    return true;
+  case OpClass::vopd_k: return decodeLiteralOperand(ctx, idx, inst);
   case OpClass::dpp8_fi: {
     decodeField(ctx, d, idx, inst);
     uint32_t v = inst.ops[idx].value;

@@ -18,13 +18,7 @@ using namespace isa;
 
 namespace {
 
-using u128 = unsigned __int128;
-
-u128 load(const uint8_t *p) {
-  u128 v;
-  std::memcpy(&v, p, sizeof v);
-  return v;
-}
+using u128 = enc::Word;
 
 // One format's way in: the bits every instruction of it has (its fixed bits), and the entries
 // per opcode in table order.
@@ -102,29 +96,21 @@ bool isSourceField(Field f) {
          f == Field::vsrc2;
 }
 
-u128 fieldBits(const FormatDesc &fmt, Field f) {
-  u128 m = 0;
-  const FieldLayout &l = fmt.layout(f);
-  for (unsigned i = 0; i < l.count; ++i)
-    m |= ((u128{1} << l.ranges[i].width) - 1) << l.ranges[i].lo;
-  return m;
-}
-
 // Bits of the format's fields that no operand of the entry writes must be zero: they tell
 // entries of one opcode apart (offen, idxen, tfe, ...). Fields may overlap (DS offset and
 // offset0/offset1), so this works on bits.
 bool unclaimedBitsZero(const DecodeContext &ctx, const Inst &inst, u128 word) {
-  u128 formatBits = 0, claimed = fieldBits(ctx.fmt, Field::op);
+  u128 formatBits = 0, claimed = enc::fieldMask(ctx.fmt, Field::op);
   bool sources = false;
   for (const OperandDesc &d : inst.arch->operandsOf(*inst.desc)) {
-    claimed |= fieldBits(ctx.fmt, d.field);
+    claimed |= enc::fieldMask(ctx.fmt, d.field);
     sources |= isSourceField(d.field);
   }
   if (sources)
-    claimed |= fieldBits(ctx.fmt, Field::neg) | fieldBits(ctx.fmt, Field::abs) |
-               fieldBits(ctx.fmt, Field::sext);
+    claimed |= enc::fieldMask(ctx.fmt, Field::neg) | enc::fieldMask(ctx.fmt, Field::abs) |
+               enc::fieldMask(ctx.fmt, Field::sext);
   for (unsigned f = 0; f < static_cast<unsigned>(Field::Count); ++f)
-    formatBits |= fieldBits(ctx.fmt, static_cast<Field>(f));
+    formatBits |= enc::fieldMask(ctx.fmt, static_cast<Field>(f));
   return (word & formatBits & ~claimed) == 0;
 }
 
@@ -147,6 +133,13 @@ void decodeField(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   OperandValue &v = inst.ops[idx];
   v.value = static_cast<uint32_t>(ctx.field(d.field));
   v.present = true;
+}
+
+bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, Inst &inst) {
+  if (!ctx.takeLiteral(inst)) return false;
+  inst.ops[idx].value = src::kLiteral;
+  inst.ops[idx].present = true;
+  return true;
 }
 
 bool validSourceEncoding(unsigned enc) {
@@ -172,7 +165,7 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
   const ArchTables &arch = *static_cast<const ArchTables *>(target.arch());
   const DecodeIndex &index = indexFor(arch);
-  u128 word = load(bytes);
+  u128 word = enc::loadWord(bytes);
   for (const FormatIndex &fi : index.formats) {
     if (fi.fmt->sizeBytes > avail || (word & fi.mask) != fi.value) continue;
     uint32_t opcode = static_cast<uint32_t>(enc::getField(*fi.fmt, Field::op, bytes));

@@ -38,6 +38,9 @@ void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, is
 bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst,
                   bool literalAllowed = true);
 
+// An operand that is always the literal dword (s_setreg_imm32's, fmaak/fmamk's K).
+bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, isa::Inst &inst);
+
 // Whether a 9-bit source encoding names something (a register, an inline constant, a special
 // source or the literal): 209-234, 249 and 250 are reserved.
 bool validSourceEncoding(unsigned enc);

@@ -153,7 +153,8 @@ private:
     Diagnostic d;
     d.severity = severity;
     d.file = opts_.fileName;
-    d.line = static_cast<uint32_t>(std::count(input_.begin(), input_.begin() + lineStart, '\n') + 1);
+    d.line =
+        static_cast<uint32_t>(std::count(input_.begin(), input_.begin() + lineStart, '\n') + 1);
     d.column = static_cast<uint32_t>(at - lineStart + 1);
     d.message = std::move(msg);
     d.lineText = std::string(input_.substr(lineStart, lineEnd - lineStart));
@@ -165,8 +166,7 @@ private:
 
 } // namespace
 
-DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *bytes,
-                                          size_t size) {
+DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size) {
   uint8_t padded[64] = {};
   std::memcpy(padded, bytes, std::min(size, sizeof padded - 16));
   isa::Inst inst;

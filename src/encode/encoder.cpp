@@ -7,14 +7,10 @@ namespace gfxasm::enc {
 using namespace isa;
 
 namespace {
-// Instructions are at most 16 bytes before the literal: the bit operations work on one 128-bit
-// little-endian integer instead of bit by bit.
-using u128 = unsigned __int128;
+using u128 = Word;
 
 u128 load(const uint8_t *buf) {
-  u128 v;
-  std::memcpy(&v, buf, sizeof v);
-  return v;
+  return loadWord(buf);
 }
 void store(uint8_t *buf, u128 v) {
   std::memcpy(buf, &v, sizeof v);
@@ -23,6 +19,13 @@ u128 lowMask(unsigned width) {
   return width >= 128 ? ~u128{0} : (u128{1} << width) - 1;
 }
 } // namespace
+
+Word fieldMask(const FormatDesc &fmt, Field f) {
+  Word m = 0;
+  const FieldLayout &l = fmt.layout(f);
+  for (unsigned i = 0; i < l.count; ++i) m |= lowMask(l.ranges[i].width) << l.ranges[i].lo;
+  return m;
+}
 
 unsigned sourceSlot(Field f) {
   switch (f) {

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "isa/inst.h"
 
@@ -20,5 +21,16 @@ void setField(const isa::FormatDesc &fmt, isa::Field field, uint64_t value, uint
 // Which modifier bit (neg/abs/sext) belongs to a source field: src0 -> 0, src1 -> 1, src2 -> 2.
 unsigned sourceSlot(isa::Field f);
 uint64_t getField(const isa::FormatDesc &fmt, isa::Field field, const uint8_t *buf);
+
+// Instructions are at most 16 bytes before the literal: the bit operations work on one 128-bit
+// little-endian integer instead of bit by bit.
+using Word = unsigned __int128;
+inline Word loadWord(const uint8_t *buf) {
+  Word v;
+  std::memcpy(&v, buf, sizeof v);
+  return v;
+}
+// The bits of `field` in a format's word.
+Word fieldMask(const isa::FormatDesc &fmt, isa::Field field);
 
 } // namespace gfxasm::enc

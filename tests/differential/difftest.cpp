@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "configs.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/isa.h"
 #include "operand_gen.h"
@@ -27,11 +28,6 @@ namespace gfxasm::difftest {
 namespace {
 
 using namespace isa;
-
-std::string envOr(const char *name, const char *def) {
-  const char *v = std::getenv(name);
-  return v && *v ? v : def;
-}
 
 struct ToolOutput {
   std::string out, err;
@@ -113,17 +109,6 @@ std::string genLine(GenContext &g) {
     }
   }
   return line;
-}
-
-struct Config {
-  const char *cpu;
-  std::vector<std::string> mattr;
-};
-
-// How gtest shows a configuration (instead of its bytes).
-void PrintTo(const Config &c, std::ostream *os) {
-  *os << c.cpu;
-  for (auto &a : c.mattr) *os << " " << a;
 }
 
 class Differential : public ::testing::TestWithParam<Config> {};
@@ -257,27 +242,10 @@ TEST_P(Differential, MatchesLlvmMc) {
   }
   std::printf("[diff %s] %zu instructions, %u lines, %u mismatches\n", cfg.cpu, names.size(), total,
               mismatches);
-  if (const char *keep = std::getenv("GFXASM_DIFF_KEEP")) {
-    std::string name = cfg.cpu;
-    for (auto &a : cfg.mattr) name += a;
-    std::ofstream(fmt::format("{}/{}.s", keep, name)) << input;
-    std::ofstream(fmt::format("{}/{}.llvm.out", keep, name)) << llvm.out << llvm.err;
-    std::ofstream(fmt::format("{}/{}.gfxasm.out", keep, name)) << oursText.text << ourErrText;
-  }
+  keepOutputs(cfg, ".s", input, llvm.out + llvm.err, oursText.text + ourErrText);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Gfx11, Differential,
-    ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
-                      Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
-                      Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
-                      Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}}),
-    [](const ::testing::TestParamInfo<Config> &info) {
-      std::string n = info.param.cpu;
-      for (auto &a : info.param.mattr)
-        for (char ch : a) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-      return n;
-    });
+INSTANTIATE_TEST_SUITE_P(Gfx11, Differential, gfx11Configs(), configName);
 
 } // namespace
 } // namespace gfxasm::difftest

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "../oracle_util.h"
+#include "configs.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/isa.h"
@@ -28,22 +29,8 @@ namespace {
 
 using namespace isa;
 
-std::string envOr(const char *name, const char *def) {
-  const char *v = std::getenv(name);
-  return v && *v ? v : def;
-}
-
 constexpr const char *kMarkerBlock = "[0x39,0x30,0x80,0xbf]";
 constexpr const char *kMarkerText = "\ts_nop 0x3039";
-
-struct Config {
-  std::string cpu;
-  std::vector<std::string> mattr;
-};
-void PrintTo(const Config &c, std::ostream *os) {
-  *os << c.cpu;
-  for (auto &a : c.mattr) *os << " " << a;
-}
 
 // Output lines per sample (split at the marker instruction).
 std::vector<std::vector<std::string>> samplesOf(const std::string &out) {
@@ -112,8 +99,8 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     }
   }
 
-  test::ToolRun llvm = test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs,
-                                          "--disassemble");
+  test::ToolRun llvm =
+      test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
   ASSERT_TRUE(llvm.status == 0 || llvm.status == 1)
       << "llvm-mc-22 did not finish (crashed?): " << llvm.err.substr(0, 2000);
   DisassembleOptions opts;
@@ -130,8 +117,8 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     if (reported++ < 40) ADD_FAILURE() << msg;
   };
   if (theirs.size() != mine.size())
-    report(fmt::format("{} samples in llvm-mc's output, {} in gfxasm's", theirs.size(),
-                       mine.size()));
+    report(
+        fmt::format("{} samples in llvm-mc's output, {} in gfxasm's", theirs.size(), mine.size()));
   for (size_t i = 0; i < std::min(theirs.size(), mine.size()) && i < sampleBytes.size(); ++i) {
     if (theirs[i] == mine[i]) continue;
     std::string a, b;
@@ -188,29 +175,12 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     ++k;
   }
   mismatches += roundTripFailures;
-  std::printf("[disasm %s] %zu samples, %u instructions re-assembled, %u mismatches\n",
-              cfg.cpu.c_str(), sampleBytes.size(), roundTrips, mismatches);
-  if (const char *keep = std::getenv("GFXASM_DIFF_KEEP")) {
-    std::string name = cfg.cpu + attrs;
-    std::ofstream(fmt::format("{}/{}.disasm.txt", keep, name)) << input;
-    std::ofstream(fmt::format("{}/{}.disasm.llvm.out", keep, name)) << llvm.out << llvm.err;
-    std::ofstream(fmt::format("{}/{}.disasm.gfxasm.out", keep, name)) << ours.text << ourErr;
-  }
+  std::printf("[disasm %s] %zu samples, %u instructions re-assembled, %u mismatches\n", cfg.cpu,
+              sampleBytes.size(), roundTrips, mismatches);
+  keepOutputs(cfg, ".disasm.txt", input, llvm.out + llvm.err, ours.text + ourErr);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Gfx11, Disassembly,
-    ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
-                      Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
-                      Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
-                      Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}}),
-    [](const ::testing::TestParamInfo<Config> &info) {
-      std::string n = info.param.cpu;
-      for (auto &a : info.param.mattr)
-        for (char c : a)
-          if (std::isalnum(static_cast<unsigned char>(c))) n += c;
-      return n;
-    });
+INSTANTIATE_TEST_SUITE_P(Gfx11, Disassembly, gfx11Configs(), configName);
 
 } // namespace
 } // namespace gfxasm::difftest

@@ -1,0 +1,61 @@
+// The target configurations the differential tests run on (every gfx11 CPU, and gfx1100 in wave64
+// and with -real-true16), shared by the assembler and disassembler tests.
+#pragma once
+
+#include <cctype>
+#include <cstdlib>
+#include <fstream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+namespace gfxasm::difftest {
+
+inline std::string envOr(const char *name, const char *def) {
+  const char *v = std::getenv(name);
+  return v && *v ? v : def;
+}
+
+struct Config {
+  const char *cpu;
+  std::vector<std::string> mattr;
+};
+
+// How gtest shows a configuration (instead of its bytes).
+inline void PrintTo(const Config &c, std::ostream *os) {
+  *os << c.cpu;
+  for (auto &a : c.mattr) *os << " " << a;
+}
+
+inline auto gfx11Configs() {
+  return ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
+                           Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
+                           Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
+                           Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}});
+}
+
+// With GFXASM_DIFF_KEEP=dir, writes a run's input and both tools' outputs there as
+// <cpu><mattr><kind>, <kind>.llvm.out and <kind>.gfxasm.out (kind: ".s", ".disasm.txt").
+inline void keepOutputs(const Config &cfg, const std::string &kind, const std::string &input,
+                        const std::string &llvmOut, const std::string &ourOut) {
+  const char *keep = std::getenv("GFXASM_DIFF_KEEP");
+  if (!keep) return;
+  std::string base = std::string(keep) + "/" + cfg.cpu;
+  for (auto &a : cfg.mattr) base += a;
+  std::string stem = kind.substr(0, kind.rfind('.'));
+  std::ofstream(base + kind) << input;
+  std::ofstream(base + stem + ".llvm.out") << llvmOut;
+  std::ofstream(base + stem + ".gfxasm.out") << ourOut;
+}
+
+// The test's name suffix: gfx1100, gfx1100_wavefrontsize64, gfx1100_real_true16 ...
+inline std::string configName(const ::testing::TestParamInfo<Config> &info) {
+  std::string n = info.param.cpu;
+  for (auto &a : info.param.mattr)
+    for (char ch : a) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+  return n;
+}
+
+} // namespace gfxasm::difftest
