@@ -1,6 +1,7 @@
 #include "decode/decoder.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -26,12 +27,25 @@ struct FormatIndex {
   const FormatDesc *fmt;
   u128 mask = 0, value = 0;
   unsigned fixedBits = 0;
+  u128 fieldBits = 0; // every bit some field of the format holds
   std::unordered_map<uint32_t, std::vector<uint32_t>> byOpcode;
 };
 
 struct DecodeIndex {
   std::vector<FormatIndex> formats; // most specific first: more fixed bits, then larger
+  // Per entry: the bits of its format's fields that none of its operands writes, which must be
+  // zero. They tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap
+  // (DS offset and offset0/offset1), so this works on bits.
+  std::vector<u128> mustBeZero;
+  // The formats (in `formats` order) whose fixed bits allow each value of the first dword's top
+  // byte: a decode looks at a few formats, not all.
+  std::array<std::vector<const FormatIndex *>, 256> byTopByte;
 };
+
+bool isSourceField(Field f) {
+  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
+         f == Field::vsrc2;
+}
 
 DecodeIndex buildIndex(const ArchTables &arch) {
   DecodeIndex index;
@@ -45,26 +59,51 @@ DecodeIndex buildIndex(const ArchTables &arch) {
       fi.value |= (static_cast<u128>(b.value) << b.range.lo) & m;
       fi.fixedBits += b.range.width;
     }
+    for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k)
+      fi.fieldBits |= enc::fieldMask(f, static_cast<Field>(k));
     index.formats.push_back(std::move(fi));
   }
   for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
     const InstrDesc &d = arch.instrs[e];
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
+    const FormatDesc &fmt = arch.formatOf(d);
+    u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
+    bool sources = false;
+    for (const OperandDesc &o : arch.operandsOf(d)) {
+      claimed |= enc::fieldMask(fmt, o.field);
+      sources |= isSourceField(o.field);
+    }
+    if (sources)
+      claimed |= enc::fieldMask(fmt, Field::neg) | enc::fieldMask(fmt, Field::abs) |
+                 enc::fieldMask(fmt, Field::sext);
+    index.mustBeZero.push_back(formatBits & ~claimed);
   }
   std::stable_sort(index.formats.begin(), index.formats.end(),
                    [](const FormatIndex &a, const FormatIndex &b) {
                      if (a.fixedBits != b.fixedBits) return a.fixedBits > b.fixedBits;
                      return a.fmt->sizeBytes > b.fmt->sizeBytes;
                    });
+  for (unsigned top = 0; top < 256; ++top)
+    for (const FormatIndex &fi : index.formats) {
+      unsigned mask = static_cast<unsigned>(fi.mask >> 24) & 0xff;
+      if ((top & mask) == (static_cast<unsigned>(fi.value >> 24) & mask))
+        index.byTopByte[top].push_back(&fi);
+    }
   return index;
 }
 
 const DecodeIndex &indexFor(const ArchTables &arch) {
+  // The last architecture's index, per thread, without the lock (decode runs per instruction).
+  thread_local const ArchTables *lastArch = nullptr;
+  thread_local const DecodeIndex *lastIndex = nullptr;
+  if (lastArch == &arch) return *lastIndex;
   static std::mutex mu;
   static std::map<const ArchTables *, std::unique_ptr<DecodeIndex>> cache;
   std::lock_guard<std::mutex> lock(mu);
   auto &slot = cache[&arch];
   if (!slot) slot = std::make_unique<DecodeIndex>(buildIndex(arch));
+  lastArch = &arch;
+  lastIndex = slot.get();
   return *slot;
 }
 
@@ -91,33 +130,18 @@ bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   return false;
 }
 
-bool isSourceField(Field f) {
-  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
-         f == Field::vsrc2;
-}
-
-// Bits of the format's fields that no operand of the entry writes must be zero: they tell
-// entries of one opcode apart (offen, idxen, tfe, ...). Fields may overlap (DS offset and
-// offset0/offset1), so this works on bits.
-bool unclaimedBitsZero(const DecodeContext &ctx, const Inst &inst, u128 word) {
-  u128 formatBits = 0, claimed = enc::fieldMask(ctx.fmt, Field::op);
-  bool sources = false;
-  for (const OperandDesc &d : inst.arch->operandsOf(*inst.desc)) {
-    claimed |= enc::fieldMask(ctx.fmt, d.field);
-    sources |= isSourceField(d.field);
-  }
-  if (sources)
-    claimed |= enc::fieldMask(ctx.fmt, Field::neg) | enc::fieldMask(ctx.fmt, Field::abs) |
-               enc::fieldMask(ctx.fmt, Field::sext);
-  for (unsigned f = 0; f < static_cast<unsigned>(Field::Count); ++f)
-    formatBits |= enc::fieldMask(ctx.fmt, static_cast<Field>(f));
-  return (word & formatBits & ~claimed) == 0;
-}
-
 } // namespace
 
 uint64_t DecodeContext::field(Field f) const {
-  return enc::getField(fmt, f, bytes);
+  const FieldLayout &l = fmt.layout(f);
+  uint64_t v = 0;
+  unsigned shift = 0;
+  for (unsigned i = 0; i < l.count; ++i) {
+    v |= static_cast<uint64_t>((word >> l.ranges[i].lo) & ((u128{1} << l.ranges[i].width) - 1))
+         << shift;
+    shift += l.ranges[i].width;
+  }
+  return v;
 }
 
 bool DecodeContext::takeLiteral(Inst &inst) {
@@ -166,9 +190,11 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
   const ArchTables &arch = *static_cast<const ArchTables *>(target.arch());
   const DecodeIndex &index = indexFor(arch);
   u128 word = enc::loadWord(bytes);
-  for (const FormatIndex &fi : index.formats) {
+  for (const FormatIndex *f : index.byTopByte[bytes[3]]) {
+    const FormatIndex &fi = *f;
     if (fi.fmt->sizeBytes > avail || (word & fi.mask) != fi.value) continue;
-    uint32_t opcode = static_cast<uint32_t>(enc::getField(*fi.fmt, Field::op, bytes));
+    DecodeContext probe{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
+    uint32_t opcode = static_cast<uint32_t>(probe.field(Field::op));
     auto it = fi.byOpcode.find(opcode);
     if (it == fi.byOpcode.end()) continue;
     for (uint32_t e : it->second) {
@@ -177,11 +203,11 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
       inst = Inst{};
       inst.arch = &arch;
       inst.desc = &desc;
-      DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes};
+      DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
       auto ops = arch.operandsOf(desc);
       bool ok = true;
       for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-      if (ok && unclaimedBitsZero(ctx, inst, word)) return ctx.size;
+      if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
     }
   }
   return 0;

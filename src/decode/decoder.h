@@ -18,9 +18,10 @@ namespace gfxasm::dec {
 struct DecodeContext {
   const Target &target;
   const isa::FormatDesc &fmt;
-  const uint8_t *bytes; // readable for at least size + 16 bytes
-  size_t avail;         // bytes that really follow the instruction's start
-  size_t size;          // the format's size, plus 4 once a literal is read
+  const uint8_t *bytes;   // readable for at least size + 16 bytes
+  size_t avail;           // bytes that really follow the instruction's start
+  size_t size;            // the format's size, plus 4 once a literal is read
+  unsigned __int128 word; // the first 16 bytes, little-endian
   // The field's value in the instruction word.
   uint64_t field(isa::Field f) const;
   // Reads the literal dword after the format's bytes (once); false if the input ends first.

@@ -1,6 +1,7 @@
 // The disassembler driver: llvm-mc's `--disassemble` input format, byte streams and blocks,
 // diagnostics at the bytes' positions.
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <cstring>
 #include <vector>
@@ -13,6 +14,13 @@
 namespace gfxasm {
 
 namespace {
+
+// Characters that end a byte token, as llvm-mc reads its input.
+constexpr auto kEndsToken = [] {
+  std::array<bool, 256> t{};
+  for (char c : std::string_view(" \t\n\r,#[]")) t[static_cast<unsigned char>(c)] = true;
+  return t;
+}();
 
 class Disassembler {
 public:
@@ -74,8 +82,8 @@ private:
   void readBytes(size_t &pos) {
     while (skipToToken(pos)) {
       if (input_[pos] == '[' || input_[pos] == ']') return;
-      size_t end = input_.find_first_of(" \t\n\r,#[]", pos);
-      if (end == std::string_view::npos) end = input_.size();
+      size_t end = pos;
+      while (end < input_.size() && !kEndsToken[static_cast<unsigned char>(input_[end])]) ++end;
       std::string_view token = input_.substr(pos, end - pos);
       unsigned value;
       if (!parseByte(token, value)) {
@@ -95,6 +103,23 @@ private:
   // A number as llvm's StringRef::getAsInteger(0) reads it: 0x/0X hex, 0b/0B binary, a leading
   // 0 octal, else decimal.
   static bool parseByte(std::string_view t, unsigned &value) {
+    // The common spelling first: 0x and one or two hex digits.
+    if (t.size() >= 3 && t.size() <= 4 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+      unsigned v = 0;
+      bool ok = true;
+      for (char c : t.substr(2)) {
+        unsigned d = c >= '0' && c <= '9'   ? unsigned(c - '0')
+                     : c >= 'a' && c <= 'f' ? unsigned(c - 'a' + 10)
+                     : c >= 'A' && c <= 'F' ? unsigned(c - 'A' + 10)
+                                            : 16u;
+        ok &= d < 16;
+        v = v * 16 + d;
+      }
+      if (ok) {
+        value = v;
+        return true;
+      }
+    }
     int base = 10;
     if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
       base = 16, t.remove_prefix(2);
