@@ -87,7 +87,6 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
   out += name.substr(0, pair);
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool firstPositional = true;
-  std::string mod;
   for (unsigned i = 0; i < ops.size(); ++i) {
     if (isPositional(ops[i].cls)) {
       if (pair != std::string_view::npos && ops[i].field == Field::vdsty) {
@@ -97,25 +96,25 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
       }
       if (ops[i].flags & OF_Optional) {
         // An optional operand its family prints as nothing is left out (s_endpgm's 0).
-        mod.clear();
-        printOperand(pc, inst, i, mod);
-        if (mod.empty()) continue;
+        size_t mark = out.size();
         out += firstPositional ? " " : ", ";
-        firstPositional = false;
-        out += mod;
+        size_t start = out.size();
+        printOperand(pc, inst, i, out);
+        if (out.size() == start)
+          out.resize(mark);
+        else
+          firstPositional = false;
         continue;
       }
       out += firstPositional ? " " : ", ";
       firstPositional = false;
       printOperand(pc, inst, i, out);
     } else {
-      // Modifiers print nothing at their default value.
-      mod.clear();
-      printOperand(pc, inst, i, mod);
-      if (!mod.empty()) {
-        out += ' ';
-        out += mod;
-      }
+      // Modifiers print nothing at their default value: the space goes again then.
+      size_t mark = out.size();
+      out += ' ';
+      printOperand(pc, inst, i, out);
+      if (out.size() == mark + 1) out.resize(mark);
     }
   }
 }
