@@ -26,8 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     gfxasm::disassemble(target(wave64),
                         std::string_view(reinterpret_cast<const char *>(data), size), options);
     for (size_t at = 0; at < size;) {
-      gfxasm::DecodedInstruction d = gfxasm::disassembleInstruction(target(wave64), data + at,
-                                                                    size - at);
+      gfxasm::DecodedInstruction d =
+          gfxasm::disassembleInstruction(target(wave64), data + at, size - at);
       at += d.size ? d.size : 4;
     }
   }
