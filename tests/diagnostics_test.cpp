@@ -85,6 +85,21 @@ TEST(Diagnostics, WrongOperandKinds) {
                     "v_interp_p10_f32 v0, v1, v2, v3 clamp clamp", "s_mov_b32 s0"});
 }
 
+// With +real-true16 llvm-mc-22 takes 16-bit operands as halves (v1.l) or, in the fake16 forms, as
+// whole VGPRs (v1), not both in one instruction; instructions without a fake16 form (v_mov_b16)
+// take halves only.
+TEST(Diagnostics, True16HalvesMixedWithWholeVgprs) {
+  expectSameErrors(
+      {"v_add_f16_e64 v0, v1.h, v2", "v_add_f16_e64 v0.h, v1, v2", "v_add_f16 v0, v1.l, v2",
+       "v_add_f16_e32 v0.l, v1, v2", "v_cmp_eq_f16 vcc_lo, v1.l, v2",
+       "v_cmp_eq_f16_e64 s0, v1, v2.l", "v_cmpx_eq_f16 v1, v2.h", "v_fma_f16 v0, v1.h, v2.l, v3.l",
+       "v_pack_b32_f16 v0, v1.l, v2", "v_dot2_f16_f16 v0, v1, v2, v3.l",
+       "v_add_f16_dpp v0.l, v1, v2 quad_perm:[0,1,2,3]",
+       "v_add_f16_e64_dpp v0, v1.h, v2 dpp8:[0,1,2,3,4,5,6,7]",
+       "v_add_f16_e64 v0, v1, v2 op_sel:[0,0,0]", "v_cvt_f32_f16_e64 v0, v1 op_sel:[1,0]",
+       "v_mov_b16 v0, 1.0", "v_mov_b16_e64 v0, s1", "v_swap_b16 v0, v1"});
+}
+
 TEST(Diagnostics, OutOfRangeValues) {
   expectSameErrors({"s_mov_b32 s0, s106", "s_mov_b32 s0, ttmp16", "s_movk_i32 s0, 0x10000",
                     "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:8", "lds_direct_load v1 wait_vdst:16",

@@ -1,7 +1,8 @@
 // The trickiest VALU rules, with the text and bytes llvm-mc-22 prints (-show-encoding): typed
 // inline constants and literals (f16 1/(2*pi), 0xffff as f16 -1, 16-bit integer literals, f64
 // high-half literals and 32-bit patterns, lit()), neg/abs spellings and their folding into e32
-// constants, true16 halves and op_sel, implicit vcc left out, lane-mask destinations.
+// constants, true16 halves and op_sel, implicit vcc left out, lane-mask destinations, the fake16
+// forms (whole VGPRs) that +real-true16 also takes.
 #include <gtest/gtest.h>
 
 #include "test_util.h"
@@ -57,6 +58,37 @@ const Case kCases[] = {
 
 TEST(Valu, MatchesLlvmMc) {
   for (const Case &c : kCases) gfxasm::test::checkShown(c);
+}
+
+// With +real-true16 (gfx1100's default) llvm-mc-22 also takes the 16-bit instructions written
+// with whole VGPRs, as -real-true16 prints and encodes them; the bare mnemonic's form is chosen
+// as there (e32 for v0..v127).
+const Case kWholeVgprCases[] = {
+    {"v_add_f16_e64 v0, v1, v2", "\tv_add_f16_e64 v0, v1, v2                ; encoding: "
+                                 "[0x00,0x00,0x32,0xd5,0x01,0x05,0x02,0x00]"},
+    {"v_add_f16 v0, v1, v2", "\tv_add_f16_e32 v0, v1, v2                ; encoding: "
+                             "[0x01,0x05,0x00,0x64]"},
+    {"v_add_f16 v0, v1, v200", "\tv_add_f16_e64 v0, v1, v200              ; encoding: "
+                               "[0x00,0x00,0x32,0xd5,0x01,0x91,0x03,0x00]"},
+    {"v_fma_f16 v0, v1, v2, v3 op_sel:[0,0,0,1]",
+     "\tv_fma_f16 v0, v1, v2, v3 op_sel:[0,0,0,1] ; encoding: "
+     "[0x00,0x40,0x48,0xd6,0x01,0x05,0x0e,0x04]"},
+    {"v_cmp_eq_f16 v1, v2", "\tv_cmp_eq_f16_e32 vcc_lo, v1, v2         ; encoding: "
+                            "[0x01,0x05,0x04,0x7c]"},
+    {"v_cvt_f16_f32_e64 v200, v1", "\tv_cvt_f16_f32_e64 v200, v1              ; encoding: "
+                                   "[0xc8,0x00,0x8a,0xd5,0x01,0x01,0x00,0x00]"},
+    {"v_add_f16_e64_dpp v0, -v1, v2 dpp8:[7,6,5,4,3,2,1,0]",
+     "\tv_add_f16_e64_dpp v0, -v1, v2 dpp8:[7,6,5,4,3,2,1,0] ; encoding: "
+     "[0x00,0x00,0x32,0xd5,0xe9,0x04,0x02,0x20,0x01,0x77,0x39,0x05]"},
+    // mixed with halves, or where only the true16 form has the operand: llvm-mc-22's errors
+    {"v_add_f16_e64 v0, v1.h, v2", nullptr, "invalid operand for instruction"},
+    {"v_add_f16_e64 v0.h, v1, v2", nullptr, "invalid operand for instruction"},
+    {"v_add_f16_e64 v0, v1, v2 op_sel:[0,0,0]", nullptr, "invalid operand for instruction"},
+    {"v_mov_b16 v0, v1", nullptr, "invalid operand for instruction"},
+};
+
+TEST(Valu, WholeVgprFormsWithRealTrue16) {
+  for (const Case &c : kWholeVgprCases) gfxasm::test::checkShown(c);
 }
 
 TEST(Valu, RejectsLikeLlvmMc) {

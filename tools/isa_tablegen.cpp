@@ -42,7 +42,7 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64"};
+const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64", "also_true16"};
 
 std::string gFile;
 int gLine = 0;
@@ -303,6 +303,7 @@ int main(int argc, char **argv) {
       if (fl == "fake16") flags += "|IF_Fake16";
       if (fl == "wave32") flags += "|IF_Wave32";
       if (fl == "wave64") flags += "|IF_Wave64";
+      if (fl == "also_true16") flags += "|IF_AlsoTrue16";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec

@@ -398,12 +398,8 @@ private:
   }
 
   bool availableOnTarget(const InstrDesc &d) const {
-    if (!(d.cpuMask & (1u << target_.cpuIndex()))) return false;
-    if ((d.flags & IF_True16) && !target_.realTrue16()) return false;
-    if ((d.flags & IF_Fake16) && target_.realTrue16()) return false;
-    if ((d.flags & IF_Wave32) && target_.wave64()) return false;
-    if ((d.flags & IF_Wave64) && !target_.wave64()) return false;
-    return true;
+    return (d.cpuMask & (1u << target_.cpuIndex())) &&
+           availableInMode(d, target_.realTrue16(), target_.wave64());
   }
 
   // Words whose absence rules an entry out: each is the spelling of an operand the entry

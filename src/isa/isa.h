@@ -129,6 +129,8 @@ enum InstrFlags : uint32_t {
   IF_Fake16 = 1u << 1, // only with -real-true16
   IF_Wave32 = 1u << 2, // only in wave32
   IF_Wave64 = 1u << 3, // only in wave64
+  // with IF_Fake16: also with +real-true16 (llvm-mc-22 matches these whole-VGPR forms there too)
+  IF_AlsoTrue16 = 1u << 4,
 };
 
 struct InstrDesc {
@@ -144,6 +146,15 @@ struct InstrDesc {
   // width, or the registers of an address list); llvm-mc rejects other sizes whatever the dim.
   uint16_t addressSizes;
 };
+
+// Whether the entry exists in this true16 mode and wave size (by its flags; cpus aside).
+inline bool availableInMode(const InstrDesc &d, bool realTrue16, bool wave64) {
+  if ((d.flags & IF_True16) && !realTrue16) return false;
+  if ((d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16) && realTrue16) return false;
+  if ((d.flags & IF_Wave32) && wave64) return false;
+  if ((d.flags & IF_Wave64) && !wave64) return false;
+  return true;
+}
 
 // An old or alternative mnemonic llvm accepts for an instruction (s_load_dword: s_load_b32).
 struct MnemonicAlias {

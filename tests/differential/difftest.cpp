@@ -134,17 +134,13 @@ TEST_P(Differential, MatchesLlvmMc) {
         ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") ==
             std::string::npos)
       return false;
-    if ((d.flags & IF_True16) && !target->realTrue16()) return false;
-    if ((d.flags & IF_Fake16) && target->realTrue16()) return false;
-    if ((d.flags & IF_Wave32) && target->wave64()) return false;
-    if ((d.flags & IF_Wave64) && !target->wave64()) return false;
-    return true;
+    return availableInMode(d, target->realTrue16(), target->wave64());
   };
   for (const InstrDesc &d : arch.instrs) {
     if (!tested(d)) continue;
     names.insert(d.name);
     for (unsigned i = 0; i < samples; ++i) {
-      GenContext g{rng, arch, d, target->wave64()};
+      GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
       g.invalid = i % 10 == 9; // one sample in ten tries spellings that are likely invalid
       input += genLine(g) + "\n";
       lineFormat.push_back(std::string(arch.formatOf(d).name));
@@ -170,7 +166,7 @@ TEST_P(Differential, MatchesLlvmMc) {
       else
         spellings.insert(spellings.end(), {"_e32", "_e64"});
       for (unsigned i = 0; i < std::max(2u, samples / 4); ++i) {
-        GenContext g{rng, arch, d, target->wave64()};
+        GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
         input += fmt::format("{}{}{}\n", a.name, spellings[i % spellings.size()],
                              genLine(g).substr(d.name.size()));
         lineFormat.push_back(std::string(fmtName));

@@ -28,7 +28,11 @@ unsigned sourceCount(const GenContext &g) {
 }
 
 std::string genVgpr(GenContext &g, OpType t) {
-  if (isTrue16(g, t)) {
+  // With +real-true16 both forms are there: at times the other form's spelling, a half among
+  // whole VGPRs or a whole one among halves (llvm-mc-22 rejects the mix).
+  bool other = g.invalid && g.realTrue16 && (g.desc.flags & (IF_True16 | IF_Fake16)) &&
+               typeBits(t) == 16 && g.chance(30);
+  if (isTrue16(g, t) != other) {
     // e32 halves reach v0..v127 only; a few above make llvm pick (or reject for) the e64 form.
     unsigned n = g.below(isE32(g) && g.chance(90) ? 128 : 256);
     return fmt::format("v{}.{}", n, g.chance(50) ? 'l' : 'h');
@@ -136,8 +140,8 @@ std::string gen_valu(GenContext &g, const OperandDesc &d) {
     static const char *const kWrong[] = {"v256", "v[0:2]", "s[1:2]", "foo",  "1.0e40",
                                          "-|v1", "v1.x",   "exec",   "v1.l", "v1.h"};
     // (no .l/.h under -real-true16: llvm-mc-22 takes v1.h in some e32 operands and prints it back)
-    bool fake16 = g.desc.flags & IF_Fake16;
-    return kWrong[g.below(fake16 ? std::size(kWrong) - 2 : std::size(kWrong))];
+    bool halves = g.realTrue16 || !(g.desc.flags & IF_Fake16);
+    return kWrong[g.below(halves ? std::size(kWrong) : std::size(kWrong) - 2)];
   }
   switch (d.cls) {
   case OpClass::vgpr: return genVgpr(g, d.type);

@@ -16,6 +16,7 @@ struct GenContext {
   const isa::ArchTables &arch;
   const isa::InstrDesc &desc;
   bool wave64;
+  bool realTrue16;
   bool invalid = false; // draw from spellings that are likely wrong for the operand
   // Set by a generator: its positional operand follows the one before without a comma (llvm-mc
   // takes that); cleared once the line has it.

@@ -7,6 +7,8 @@ Further probes set one modifier at a time (neg, abs, clamp, omod, op_sel) to see
 and instructions take them. What kinds of values a source accepts (VGPR, SGPR, constants,
 literals) and how a constant is typed (what the literal 1.5 becomes) is asked of the assembler.
 Both true16 modes are swept; entries they print differently get @flags=true16 / @flags=fake16.
+A fake16 entry whose spellings llvm-mc-22 also takes with +real-true16 (whole VGPRs, no .l/.h),
+printed and encoded alike, is also_true16.
 Lane masks (vcc_lo / vcc, SGPR carry-outs) are type b1, whose width follows the wave size."""
 import re
 
@@ -166,6 +168,8 @@ class Entry:
         self.opsel = None  # None, "printed" or "hidden"
         self.types = {}    # source operand index -> (value kinds it takes, constant type)
         self.flags = None
+        self.also_true16 = False
+        self.spellings = [text]  # lines its own mode takes: the sweep's texts, classify()'s probes
 
     def sources(self):
         return [i for i, o in enumerate(self.ops) if o.field in ("src0", "src1", "src2") and o.kind in ("v", "s")]
@@ -216,8 +220,10 @@ def classify(entries, cpu, mattr):
                 lines.append(e.name + " " + ", ".join(t))
                 where.append((ei, i, kind))
     info = {}
-    for (ei, i, kind), r in zip(where, assemble(lines, cpu, mattr)):
+    for (ei, i, kind), line, r in zip(where, lines, assemble(lines, cpu, mattr)):
         info.setdefault((ei, i), {})[kind] = r
+        if r[0] is not None:
+            entries[ei].spellings.append(line)
     for (ei, i), r in info.items():
         e = entries[ei]
         o = e.ops[i]
@@ -319,6 +325,35 @@ def modifier_strings(e):
     return out
 
 
+def alike_in_true16(lines, cpu):
+    """Per line that llvm-mc-22 takes with -real-true16: is it taken with +real-true16 too, printed
+    and encoded alike? (None for the lines -real-true16 rejects.)"""
+    return [None if f[0] is None else t == f
+            for t, f in zip(assemble(lines, cpu), assemble(lines, cpu, "-real-true16"))]
+
+
+def also_true16(name, alike):
+    """A fake16 entry is also_true16 when +real-true16 takes all its spellings alike
+    (alike_in_true16()'s answers); one it takes only in part would need another model."""
+    alike = [a for a in alike if a is not None]
+    if any(alike) and not all(alike):
+        raise RuntimeError("%s: +real-true16 takes some fake16 spellings only" % name)
+    return bool(alike) and all(alike)
+
+
+def mark_also_true16(entries):
+    """Asks for the fake16 entries' spellings (the printed forms with each modifier, each kind of
+    source value) with +real-true16."""
+    groups = {}
+    for e in entries:
+        if e.flags == "fake16":
+            groups.setdefault(e.cpus[0], []).append(e)
+    for cpu, group in groups.items():
+        answers = iter(alike_in_true16([l for e in group for l in e.spellings], cpu))
+        for e in group:
+            e.also_true16 = also_true16(e.name, [next(answers) for _ in e.spellings])
+
+
 def text_at(res, op, cpu):
     return res.get(op, {}).get(cpu)
 
@@ -374,6 +409,8 @@ def sweep_mode(sw, mattr, flag):
             # No abs bits (sdst is there), but llvm-mc-22 takes and prints |x| where it takes -x.
             for o in e.ops:
                 o.abs_ok = o.neg_ok
+        e.spellings += [t for res in probe["neg"] + probe["abs"] + probe["opsel"] + [probe["clamp"], probe["omod"]]
+                        for t in [text_at(res, op, cpu)] if t]
         cl = text_at(probe["clamp"], op, cpu)
         e.clamp = bool(cl) and "clamp" in parse_text(cl, E64_FIELDS)[2]
         om = text_at(probe["omod"], op, cpu)
@@ -458,6 +495,7 @@ def generate(cpus, unit_of):
                     o.half16 = True
                 if i in e.types and i in t.types and t.types[i][1].startswith("v2"):
                     e.types[i] = (e.types[i][0], t.types[i][1])
+    mark_also_true16(final)
     # 32-bit sources are floats when the VOP3 form gives them neg (cvt_f32_ubyte's is an integer).
     e64 = {(e.name, e.flags): e for e in final if e.fmt in ("VOP3", "VOP3SD")}
     for e in final:
@@ -482,7 +520,7 @@ def generate(cpus, unit_of):
         if set(e.cpus) != set(cpus):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in e.cpus))
         if e.flags:
-            attrs.append("@flags=" + e.flags)
+            attrs.append("@flags=" + e.flags + ("|also_true16" if e.also_true16 else ""))
         attrs.append("@unit=" + unit_of(e.name, "trans" if e.name.startswith(TRANS) else "valu"))
         insts.append("inst %s %s 0x%x %s" % (e.fmt, e.name, e.op, " ".join(operands + attrs)))
     return insts + [""] + alias_lines(alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"]), insts, cpus,

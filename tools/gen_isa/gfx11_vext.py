@@ -13,7 +13,7 @@ import os
 
 from gfx11_formats import FORMATS, encode, format_lines
 from gfx11_scalar import split_operands
-from gfx11_valu import alias_probes
+from gfx11_valu import alias_probes, alike_in_true16, also_true16
 from oracle import alias_lines, assemble, disassemble
 from oracle import group_by_text, width_type
 from oracle import sweep_opcodes as sweep
@@ -236,6 +236,16 @@ def probe_texts(probes, cpus):
     return texts
 
 
+def true16_verdicts(variants, cpus):
+    """{(k, cpu): alike_in_true16()'s answers on the lines} of the fake16 variants (k, [lines])."""
+    out = {}
+    for cpu in cpus:
+        answers = iter(alike_in_true16([l for _, lines in variants for l in lines], cpu))
+        for k, lines in variants:
+            out[k, cpu] = [next(answers) for _ in lines]
+    return out
+
+
 def dpp(cpus, emit):
     """DPP16 and DPP8 forms of the VOP1/VOP2/VOPC (e32) instructions: the valu entries' operands,
     with VGPR-only DPP classes for the sources that take the modifiers the oracle accepts."""
@@ -251,7 +261,10 @@ def dpp(cpus, emit):
     variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
     # Which source modifiers each VGPR source takes: -v and |v| asked of the assembler.
     asm_lines = {None: [], "-real-true16": []}
+    fake16 = []  # (variant index, its lines) of the fake16 forms
     for p, text, cs in variants:
+        if p[4]:
+            fake16.append((len(fake16), [text]))
         mn, printed = dpp_operands(text)
         # VOPC DPP prints without _dpp; spelled with it the probe cannot become a v_cmp*_e64_dpp.
         mn = mn if mn.endswith("_dpp") else mn + "_dpp"
@@ -261,7 +274,11 @@ def dpp(cpus, emit):
                 q = list(printed)
                 q[i] = m.replace("%s", o)
                 asm_lines[p[4]].append(mn + " " + ", ".join(q) + ctrl)
+                if p[4]:
+                    fake16[-1][1].append(asm_lines[p[4]][-1])
     answers = {m: iter(r[0] is not None for r in assemble(lines, cpus[0], m)) for m, lines in asm_lines.items()}
+    verdicts = true16_verdicts(fake16, cpus)
+    fake16 = iter(k for k, _ in fake16)
     variants.sort(key=lambda v: v[0][4] is not None)  # true16 entries first (stable otherwise)
     for (entry, dfmt, mods, _, mattr), text, cs in variants:
         fmt, name, op, ops, attrs = entry
@@ -281,8 +298,13 @@ def dpp(cpus, emit):
                 t = "b32"
             mod = "_mod" if neg and abs_ else "_neg" if neg else "_abs" if abs_ else ""
             operands.append("%s:dpp_vreg%s%s:%s" % (field, lo, mod, t))
-        # The fake16 (plain VGPR) forms are also accepted with +real-true16, after the true16 ones.
-        flags = [f for f in attrs.get("flags", "").split("|") if f and f != "fake16"]
+        # A fake16 (plain VGPR) form +real-true16 takes alike is there too, after the true16 ones;
+        # its classes tell the operands without the flag.
+        flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("fake16", "also_true16")]
+        if mattr:
+            k = next(fake16)
+            if not all(also_true16(mn, verdicts[k, cpu]) for cpu in cs):
+                flags.append("fake16")
         emit(dfmt, mn, op, operands + mods, sorted(cs, key=cpus.index), flags)
 
 
@@ -315,12 +337,16 @@ def dpp3(cpus, emit):
     variants = [(p, text, cs, opsel_len.get(k)) for k, (p, t) in enumerate(zip(probes, texts)) for text, cs in t.items()]
     # Does src1 take a scalar register? (gfx1150 and later; gfx110x take only a VGPR there.)
     asm_lines = {None: [], "-real-true16": []}
-    for p, text, cs, _ in variants:
+    fake16 = []  # (variant index, its lines) of the fake16 forms: the text, src1 a scalar
+    for k, (p, text, cs, _) in enumerate(variants):
         mn, rest = text.split(" ", 1)
         asm_lines[p[4]].append(mn + " " + scalar_src1(rest))
+        if p[4]:
+            fake16.append((k, [text, asm_lines[p[4]][-1]]))
     answers = {(m, cpu): iter(r[0] is not None for r in assemble(lines, cpu, m))
                for m, lines in asm_lines.items() for cpu in cpus}
-    for (entry, dfmt, mods, _, mattr), text, cs, nsel in variants:
+    verdicts = true16_verdicts(fake16, cpus)
+    for k, ((entry, dfmt, mods, _, mattr), text, cs, nsel) in enumerate(variants):
         fmt, name, op, ops, attrs = entry
         by_answer = {}
         for cpu in cpus:
@@ -336,7 +362,9 @@ def dpp3(cpus, emit):
                 if field == "op_sel" and nsel in opsel_class and cls in opsel_class.values():
                     o = o.replace(":%s" % cls, ":%s" % opsel_class[nsel], 1)
                 operands.append(o)
-            flags = [f for f in attrs.get("flags", "").split("|") if f]
+            flags = [f for f in attrs.get("flags", "").split("|") if f and f != "also_true16"]
+            if mattr and all(also_true16(text.split()[0], verdicts[k, cpu]) for cpu in group):
+                flags.append("also_true16")
             operands = [dpp_src1_type(text.split()[0], o) for o in operands]
             emit(dfmt, text.split()[0], op, operands + mods, group, flags)
 
