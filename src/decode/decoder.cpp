@@ -110,12 +110,8 @@ const DecodeIndex &indexFor(const ArchTables &arch) {
 // The disassembler decodes the forms the target prints: true16 forms under real-true16, fake16
 // forms otherwise, and the wave size's forms.
 bool decodable(const Target &t, const InstrDesc &d) {
-  if (!(d.cpuMask & (1u << t.cpuIndex()))) return false;
-  if ((d.flags & IF_True16) && !t.realTrue16()) return false;
-  if ((d.flags & IF_Fake16) && t.realTrue16()) return false;
-  if ((d.flags & IF_Wave32) && t.wave64()) return false;
-  if ((d.flags & IF_Wave64) && !t.wave64()) return false;
-  return true;
+  return (d.cpuMask & (1u << t.cpuIndex())) &&
+         availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {

@@ -148,9 +148,12 @@ struct InstrDesc {
 };
 
 // Whether the entry exists in this true16 mode and wave size (by its flags; cpus aside).
-inline bool availableInMode(const InstrDesc &d, bool realTrue16, bool wave64) {
+// printed: the forms the target prints (the disassembler's): a fake16 form llvm also accepts
+// under real-true16 is printed in its true16 form there.
+inline bool availableInMode(const InstrDesc &d, bool realTrue16, bool wave64,
+                            bool printed = false) {
   if ((d.flags & IF_True16) && !realTrue16) return false;
-  if ((d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16) && realTrue16) return false;
+  if ((d.flags & IF_Fake16) && (printed || !(d.flags & IF_AlsoTrue16)) && realTrue16) return false;
   if ((d.flags & IF_Wave32) && wave64) return false;
   if ((d.flags & IF_Wave64) && !wave64) return false;
   return true;
