@@ -9,4 +9,8 @@ namespace gfxasm::as {
 // 0 = 1D .. 7 = 2D_MSAA_ARRAY), with or without 16-bit addresses.
 unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16);
 
+// Dwords of the data of image opcode `name` for dmask (its low 4 bits: a dword per channel, four
+// for gather4 and msaa_load), halved (rounded up) by d16, one more with tfe.
+unsigned imageDataDwords(std::string_view name, unsigned dmask, bool d16, bool tfe);
+
 } // namespace gfxasm::as

@@ -447,6 +447,12 @@ ImageAddressKind imageAddressKind(std::string_view name) {
   return k;
 }
 
+// gather4 and msaa_load return four values of the one channel dmask selects.
+bool returnsFour(std::string_view name) {
+  return name.find("gather4") != std::string_view::npos ||
+         name.find("msaa_load") != std::string_view::npos;
+}
+
 struct ImageOperands {
   int vdata = -1, vaddr = -1, extra[4] = {-1, -1, -1, -1};
   uint32_t dmask = 0, dim = 0;
@@ -538,21 +544,18 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (name.find("msaa") != std::string_view::npos && io.dim < 6)
     return ctx.fail(col, "invalid dim; must be MSAA type");
   unsigned dmask = io.dmask & 0xf;
-  // gather4 and msaa_load return four values of the one channel dmask selects.
-  bool fixedFour = name.find("gather4") != std::string_view::npos ||
-                   name.find("msaa_load") != std::string_view::npos;
+  bool fixedFour = returnsFour(name);
   if (fixedFour && std::popcount(dmask) != 1)
     return ctx.fail(col, "invalid image_gather dmask: only one bit must be set");
   // A sample without data (`off`) takes the atomics' dmask rule.
   bool noData = inst.ops[io.vdata].regCount == 0;
   if ((noData || name.starts_with("image_atomic")) && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
     return ctx.fail(col, "invalid atomic image dmask");
-  unsigned data = fixedFour ? 4 : std::max(1, std::popcount(dmask));
   // No gather4 variant holds 3 dwords (d16 with tfe).
   bool gather = name.find("gather4") != std::string_view::npos;
-  if (data > io.maxData || (gather && io.d16 && io.tfe)) return invalid(ctx, col);
-  if (io.d16) data = (data + 1) / 2;
-  if (io.tfe) ++data;
+  if (imageDataDwords(name, dmask, false, false) > io.maxData || (gather && io.d16 && io.tfe))
+    return invalid(ctx, col);
+  unsigned data = imageDataDwords(name, dmask, io.d16, io.tfe);
   unsigned have = inst.ops[io.vdata].regCount;
   if (have != data && !noData)
     return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
@@ -566,6 +569,12 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
 }
 
 } // namespace
+
+unsigned imageDataDwords(std::string_view name, unsigned dmask, bool d16, bool tfe) {
+  unsigned data = returnsFour(name) ? 4 : std::max(1, std::popcount(dmask & 0xf));
+  if (d16) data = (data + 1) / 2;
+  return data + (tfe ? 1 : 0);
+}
 
 unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16) {
   ImageAddressKind k = imageAddressKind(name);

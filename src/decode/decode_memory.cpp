@@ -1,4 +1,8 @@
 // Decoding of the memory family's operand classes (see isa/classes.def).
+#include <algorithm>
+#include <bit>
+
+#include "asm/image_address.h"
 #include "decode/decoder.h"
 #include "isa/registers.h"
 
@@ -6,12 +10,168 @@ namespace gfxasm::dec {
 
 using namespace isa;
 
-bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+namespace {
+
+constexpr Field kNsaExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
+constexpr unsigned kNsaElements = 5;
+
+unsigned dwordsOf(OpType t) {
+  return std::max(1u, typeBits(t) / 32);
+}
+
+const OperandDesc *operandFor(const Inst &inst, Field f, unsigned *index = nullptr) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (unsigned i = 0; i < ops.size(); ++i) {
+    if (ops[i].field != f) continue;
+    if (index) *index = i;
+    return &ops[i];
+  }
+  return nullptr;
+}
+
+bool hasAddressSize(const InstrDesc &d, unsigned n) {
+  return n >= 1 && n <= 16 && (d.addressSizes >> (n - 1) & 1);
+}
+
+// The registers of an image instruction as llvm-mc's disassembler sizes them. It first decodes
+// one variant of the opcode (1 data and 1 address dword; an address list of the most elements
+// the opcode has, up to 5), then moves to the variant dmask, d16, tfe, dim and a16 call for, if
+// llvm has it and its registers end by v255; otherwise the first variant's sizes stay.
+struct ImageRegs {
+  unsigned data = 1;
+  unsigned addr[kNsaElements] = {1, 0, 0, 0, 0}; // element widths (one element without NSA)
+  unsigned elements = 1;
+};
+
+ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
+  const InstrDesc &desc = *inst.desc;
+  std::string_view name = desc.name;
+  bool nsa = ctx.fmt.has(Field::vaddr1);
+  bool a16 = ctx.field(Field::a16);
+  ImageRegs regs;
+  if (name.starts_with("image_bvh")) {
+    // Fixed sizes: node pointer (2 dwords for bvh64), ray extent, origin, direction, inverse
+    // direction (with a16 the directions share three dwords).
+    unsigned node = name.starts_with("image_bvh64") ? 2 : 1;
+    if (!nsa) {
+      regs.addr[0] = dwordsOf(operandFor(inst, Field::vaddr)->type);
+      return regs;
+    }
+    unsigned widths[] = {node, 1, 3, 3, 3};
+    regs.elements = a16 ? 4 : 5;
+    std::copy(widths, widths + regs.elements, regs.addr);
+    return regs;
+  }
+  // The first variant: the opcode's smallest data size (2 for compare-swaps and gather4, whose
+  // data are pairs) and 4 for image_msaa_load, as llvm-mc-22 shows.
+  bool gather = name.find("gather4") != std::string_view::npos;
+  bool cmpswap = name.find("cmpswap") != std::string_view::npos;
+  unsigned minData = gather || cmpswap ? 2 : 1;
+  regs.data = name.starts_with("image_msaa_load") ? 4 : minData;
+  unsigned maxElements = 0;
+  for (unsigned n = 1; n <= kNsaElements; ++n)
+    if (hasAddressSize(desc, n)) maxElements = n;
+  if (nsa) {
+    regs.elements = maxElements;
+    std::fill(regs.addr, regs.addr + maxElements, 1);
+  }
+  ImageRegs first = regs;
+
+  const OperandDesc *vdata = operandFor(inst, Field::vdata);
+  const OperandDesc *d16 = operandFor(inst, Field::d16);
+  unsigned data = as::imageDataDwords(name, static_cast<unsigned>(ctx.field(Field::dmask)),
+                                      d16 && ctx.field(Field::d16), ctx.field(Field::tfe));
+  // Data sizes: from the smallest to the largest with tfe; gather4 has none of 3 dwords.
+  if (data < minData || data > dwordsOf(vdata->type) + 1 || (gather && data == 3)) return first;
+  unsigned want = as::imageAddressDwords(name, static_cast<unsigned>(ctx.field(Field::dim)), a16);
+  if (!nsa && want > 12) want = 16;
+  if (!hasAddressSize(desc, want)) return first;
+  auto fits = [](uint64_t first, unsigned n) { return first + n <= src::kNumVgprs; };
+  if (data != first.data && !fits(ctx.field(Field::vdata), data)) return first;
+  regs.data = data;
+  if (!nsa) {
+    if (want != first.addr[0] && !fits(ctx.field(Field::vaddr), want)) return first;
+    regs.addr[0] = want;
+  } else if (want > first.elements) {
+    // Partial NSA: the last element holds the remaining addresses.
+    unsigned last = want - (kNsaElements - 1);
+    if (!fits(ctx.field(kNsaExtra[kNsaElements - 2]), last)) return first;
+    regs.addr[kNsaElements - 1] = last;
+  } else {
+    regs.elements = want;
+  }
+  return regs;
+}
+
+// The SGPR base address of GLOBAL (a pair) and SCRATCH (one SGPR); null is the form without
+// one. llvm-mc reads an odd SGPR or ttmp as the pair below it; vcc_hi, m0 and exec_hi are no
+// pair, exec is (printed with a complaint where a VGPR address comes with it).
+bool decodeFlatSaddr(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeField(ctx, d, idx, inst);
-  if (d.cls == OpClass::vgpr_tuple)
-    inst.ops[idx].regCount =
-        static_cast<uint8_t>(typeBits(d.type) <= 32 ? 1 : typeBits(d.type) / 32);
+  uint32_t &v = inst.ops[idx].value;
+  if (v == src::kNull) return false;
+  if (dwordsOf(d.type) == 1) return true;
+  if (v == src::kVccHi || v == src::kM0 || v == src::kExecHi) return false;
+  v &= ~1u;
   return true;
+}
+
+// A resource or sampler descriptor: SGPRs (up to s105) or ttmps, field = first register / 4;
+// the last value is null.
+bool validDescriptor(uint32_t field, OpType type) {
+  unsigned first = field * 4, end = first + dwordsOf(type);
+  return end <= src::kNumSgprs || first == src::kNull ||
+         (first >= src::kTtmp0 && end <= src::kTtmp0 + src::kNumTtmps);
+}
+
+} // namespace
+
+bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  switch (d.cls) {
+  case OpClass::vgpr_tuple:
+    decodeField(ctx, d, idx, inst);
+    v.regCount = static_cast<uint8_t>(dwordsOf(d.type));
+    return true;
+  case OpClass::mem_off:
+    // saddr must be null; a VGPR address llvm does not use (SCRATCH without sve, buffers
+    // without offen/idxen) may hold anything and encodes as 0.
+    v.present = true;
+    if (d.field != Field::saddr) return true;
+    v.value = src::kNull;
+    return ctx.field(d.field) == src::kNull;
+  case OpClass::flat_saddr: return decodeFlatSaddr(ctx, d, idx, inst);
+  case OpClass::required_flag: decodeField(ctx, d, idx, inst); return v.value == 1;
+  case OpClass::srsrc:
+    decodeField(ctx, d, idx, inst);
+    return validDescriptor(v.value, d.type);
+  case OpClass::buf_soffset: return decodeSource(ctx, d, idx, inst);
+  case OpClass::mimg_vdata:
+    decodeField(ctx, d, idx, inst);
+    v.regCount = static_cast<uint8_t>(imageRegs(ctx, inst).data);
+    return true;
+  case OpClass::mimg_vaddr:
+    decodeField(ctx, d, idx, inst);
+    v.regCount = static_cast<uint8_t>(imageRegs(ctx, inst).addr[0]);
+    return true;
+  case OpClass::mimg_nsa_vaddr: {
+    // The list's first element; the others go to vaddr1..4 (decoded here: mimg_nsa_extra
+    // operands do nothing), those past the list stay absent and encode as 0.
+    ImageRegs regs = imageRegs(ctx, inst);
+    decodeField(ctx, d, idx, inst);
+    v.regCount = static_cast<uint8_t>(regs.addr[0]);
+    for (unsigned k = 1; k < regs.elements; ++k) {
+      unsigned at = 0;
+      if (!operandFor(inst, kNsaExtra[k - 1], &at)) return false;
+      inst.ops[at].value = static_cast<uint32_t>(ctx.field(kNsaExtra[k - 1]));
+      inst.ops[at].regCount = static_cast<uint8_t>(regs.addr[k]);
+      inst.ops[at].present = true;
+    }
+    return true;
+  }
+  case OpClass::mimg_nsa_extra: return true;
+  default: decodeField(ctx, d, idx, inst); return true;
+  }
 }
 
 } // namespace gfxasm::dec

@@ -17,13 +17,13 @@ FORMATS = {
     "DS": (8, [((31, 26), 0x36)], {"op": [(25, 18)], "offset": [(15, 0)], "offset0": [(7, 0)],
                                     "offset1": [(15, 8)], "gds": [(17, 17)], "vaddr": [(39, 32)],
                                     "data0": [(47, 40)], "data1": [(55, 48)], "vdst": [(63, 56)]}),
-    "FLAT": (8, [((31, 26), 0x37), ((17, 16), 0), ((54, 48), 0x7C)], {
+    "FLAT": (8, [((31, 26), 0x37), ((17, 16), 0), ((54, 48), 0x7C), ((55, 55), 0)], {
         "op": [(24, 18)], "offset": [(12, 0)], "dlc": [(13, 13)], "glc": [(14, 14)], "slc": [(15, 15)],
         "vaddr": [(39, 32)], "vdata": [(47, 40)], "vdst": [(63, 56)]}),
-    "GLOBAL": (8, [((31, 26), 0x37), ((17, 16), 2)], {
+    "GLOBAL": (8, [((31, 26), 0x37), ((17, 16), 2), ((55, 55), 0)], {
         "op": [(24, 18)], "offset": [(12, 0)], "dlc": [(13, 13)], "glc": [(14, 14)], "slc": [(15, 15)],
         "vaddr": [(39, 32)], "vdata": [(47, 40)], "saddr": [(54, 48)], "vdst": [(63, 56)]}),
-    "SCRATCH": (8, [((31, 26), 0x37), ((17, 16), 1)], {
+    "SCRATCH": (8, [((31, 26), 0x37), ((17, 16), 1), ((55, 55), 0)], {
         "op": [(24, 18)], "offset": [(12, 0)], "dlc": [(13, 13)], "glc": [(14, 14)], "slc": [(15, 15)],
         "vaddr": [(39, 32)], "vdata": [(47, 40)], "saddr": [(54, 48)], "vdst": [(63, 56)]}),
     "SCRATCH_SVE": (8, [((31, 26), 0x37), ((17, 16), 1), ((55, 55), 1)], {
@@ -49,14 +49,17 @@ FORMATS = {
         "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)], "tfe": [(53, 53)],
         "lwe": [(54, 54)], "ssamp": [(62, 58)], "vaddr1": [(71, 64)], "vaddr2": [(79, 72)],
         "vaddr3": [(87, 80)], "vaddr4": [(95, 88)]}),
-    # The ray-tracing forms: unorm, dmask (0xf) and r128 fixed on.
+    # The ray-tracing forms: unorm, dmask (0xf) and r128 fixed on. They have no dim, d16, tfe, lwe
+    # or ssamp operand, but llvm-mc decodes them only with those MIMG fields zero.
     "MIMG_BVH": (8, [((31, 26), 0x3C), ((11, 7), 0x1F), ((15, 15), 1)], {
-        "op": [(25, 18)], "slc": [(12, 12)], "dlc": [(13, 13)], "glc": [(14, 14)], "a16": [(16, 16)],
-        "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)]}),
+        "op": [(25, 18)], "dim": [(4, 2)], "slc": [(12, 12)], "dlc": [(13, 13)], "glc": [(14, 14)],
+        "a16": [(16, 16)], "d16": [(17, 17)], "vaddr": [(39, 32)], "vdata": [(47, 40)],
+        "srsrc": [(52, 48)], "tfe": [(53, 53)], "lwe": [(54, 54)], "ssamp": [(62, 58)]}),
     "MIMG_BVH_NSA": (12, [((31, 26), 0x3C), ((0, 0), 1), ((11, 7), 0x1F), ((15, 15), 1)], {
-        "op": [(25, 18)], "slc": [(12, 12)], "dlc": [(13, 13)], "glc": [(14, 14)], "a16": [(16, 16)],
-        "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)], "vaddr1": [(71, 64)],
-        "vaddr2": [(79, 72)], "vaddr3": [(87, 80)], "vaddr4": [(95, 88)]}),
+        "op": [(25, 18)], "dim": [(4, 2)], "slc": [(12, 12)], "dlc": [(13, 13)], "glc": [(14, 14)],
+        "a16": [(16, 16)], "d16": [(17, 17)], "vaddr": [(39, 32)], "vdata": [(47, 40)],
+        "srsrc": [(52, 48)], "tfe": [(53, 53)], "lwe": [(54, 54)], "ssamp": [(62, 58)],
+        "vaddr1": [(71, 64)], "vaddr2": [(79, 72)], "vaddr3": [(87, 80)], "vaddr4": [(95, 88)]}),
     # VALU extensions (vext). VOP3P_MIX is VOP3P for v_fma_mix*, whose neg_lo/neg_hi bits are the
     # sources' neg and abs modifiers; VOP3P_NO_OPSEL the instructions without op_sel/op_sel_hi (their
     # op_sel_hi bits are still set).
@@ -149,12 +152,16 @@ def encode(fmt, values):
     return v.to_bytes(size, "little")
 
 
-def format_lines(names):
+def format_lines(names, ignored=None):
+    """The `format` lines of `names`; ignored: {format: fields llvm ignores where unused}, marked
+    FIELD=HI:LO?."""
     out = []
     for name in names:
         size, fixed, fields = FORMATS[name]
+        free = (ignored or {}).get(name, ())
         parts = ["format", name, str(size)]
         parts += ["%d:%d=0x%x" % (hi, lo, val) for (hi, lo), val in fixed]
-        parts += ["%s=%s" % (f, ",".join("%d:%d" % r for r in rs)) for f, rs in fields.items()]
+        parts += ["%s=%s%s" % (f, ",".join("%d:%d" % r for r in rs), "?" if f in free else "")
+                  for f, rs in fields.items()]
         out.append(" ".join(parts))
     return out
