@@ -6,7 +6,9 @@
 // Data file lines (# starts a comment):
 //   arch NAME
 //   cpus CPU...                        order gives the cpu bit of each CPU
-//   format NAME BYTES [HI:LO=VALUE]... FIELD=HI:LO[,HI:LO]...
+//   format NAME BYTES [HI:LO=VALUE]... FIELD=HI:LO[,HI:LO][?]...
+//                                      ? : the decoder ignores the field in instructions without
+//                                      an operand there (else it must be zero)
 //   inst FORMAT NAME OPCODE [FIELD:CLASS[:TYPE][?]]... [@unit=U] [@cpus=A,B] [@flags=F|G]
 //                                      [@vaddr=1-4,8] (MIMG: the address sizes, in dwords)
 //   alias OLD NEW                      mnemonic OLD is accepted as NEW (printed as NEW)
@@ -17,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -42,7 +45,7 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64", "also_true16"};
+const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64", "also_true16", "disasm_only"};
 
 std::string gFile;
 int gLine = 0;
@@ -97,6 +100,7 @@ struct Format {
   unsigned bytes;
   std::vector<std::pair<Range, unsigned long>> fixed;
   std::map<int, std::vector<Range>> fields;
+  std::set<int> ignoredUnused;
 };
 struct Operand {
   int field, cls, type, flags;
@@ -169,6 +173,10 @@ int main(int argc, char **argv) {
             f.fixed.push_back({r, parseNum(rhs)});
           } else {
             int fi = indexOf(kFields, lhs, "field");
+            if (!rhs.empty() && rhs.back() == '?') {
+              f.ignoredUnused.insert(fi);
+              rhs.pop_back();
+            }
             for (auto &part : split(rhs, ',')) f.fields[fi].push_back(parseRange(part));
             if (f.fields[fi].size() > 3) fail("at most 3 ranges per field");
           }
@@ -282,7 +290,8 @@ int main(int argc, char **argv) {
       }
       o << "{{";
       for (auto &r : it->second) o << "{" << r.lo << ", " << r.width << "}, ";
-      o << "}, " << it->second.size() << "}, ";
+      o << "}, " << it->second.size() << (f.ignoredUnused.count(it->first) ? ", true" : "")
+        << "}, ";
     }
     o << "}},\n";
   }
@@ -304,6 +313,7 @@ int main(int argc, char **argv) {
       if (fl == "wave32") flags += "|IF_Wave32";
       if (fl == "wave64") flags += "|IF_Wave64";
       if (fl == "also_true16") flags += "|IF_AlsoTrue16";
+      if (fl == "disasm_only") flags += "|IF_DisasmOnly";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec

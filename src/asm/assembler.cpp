@@ -398,7 +398,7 @@ private:
   }
 
   bool availableOnTarget(const InstrDesc &d) const {
-    return (d.cpuMask & (1u << target_.cpuIndex())) &&
+    return (d.cpuMask & (1u << target_.cpuIndex())) && !(d.flags & IF_DisasmOnly) &&
            availableInMode(d, target_.realTrue16(), target_.wave64());
   }
 

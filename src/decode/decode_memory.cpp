@@ -34,9 +34,9 @@ bool hasAddressSize(const InstrDesc &d, unsigned n) {
 }
 
 // The registers of an image instruction as llvm-mc's disassembler sizes them. It first decodes
-// one variant of the opcode (1 data and 1 address dword; an address list of the most elements
-// the opcode has, up to 5), then moves to the variant dmask, d16, tfe, dim and a16 call for, if
-// llvm has it and its registers end by v255; otherwise the first variant's sizes stay.
+// one variant of the opcode (the smallest data and address sizes it has; an address list of the
+// most elements it has, up to 5), then moves to the variant dmask, d16, tfe, dim and a16 call
+// for, if llvm has it and its registers end by v255; otherwise the first variant's sizes stay.
 struct ImageRegs {
   unsigned data = 1;
   unsigned addr[kNsaElements] = {1, 0, 0, 0, 0}; // element widths (one element without NSA)
@@ -68,12 +68,13 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
   bool cmpswap = name.find("cmpswap") != std::string_view::npos;
   unsigned minData = gather || cmpswap ? 2 : 1;
   regs.data = name.starts_with("image_msaa_load") ? 4 : minData;
-  unsigned maxElements = 0;
-  for (unsigned n = 1; n <= kNsaElements; ++n)
-    if (hasAddressSize(desc, n)) maxElements = n;
   if (nsa) {
-    regs.elements = maxElements;
-    std::fill(regs.addr, regs.addr + maxElements, 1);
+    regs.elements = 0;
+    for (unsigned n = 1; n <= kNsaElements; ++n)
+      if (hasAddressSize(desc, n)) regs.elements = n;
+    std::fill(regs.addr, regs.addr + regs.elements, 1);
+  } else {
+    regs.addr[0] = static_cast<unsigned>(std::countr_zero(desc.addressSizes)) + 1;
   }
   ImageRegs first = regs;
 
@@ -142,9 +143,7 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     return ctx.field(d.field) == src::kNull;
   case OpClass::flat_saddr: return decodeFlatSaddr(ctx, d, idx, inst);
   case OpClass::required_flag: decodeField(ctx, d, idx, inst); return v.value == 1;
-  case OpClass::srsrc:
-    decodeField(ctx, d, idx, inst);
-    return validDescriptor(v.value, d.type);
+  case OpClass::srsrc: decodeField(ctx, d, idx, inst); return validDescriptor(v.value, d.type);
   case OpClass::buf_soffset: return decodeSource(ctx, d, idx, inst);
   case OpClass::mimg_vdata:
     decodeField(ctx, d, idx, inst);

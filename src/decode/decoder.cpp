@@ -27,7 +27,7 @@ struct FormatIndex {
   const FormatDesc *fmt;
   u128 mask = 0, value = 0;
   unsigned fixedBits = 0;
-  u128 fieldBits = 0; // every bit some field of the format holds
+  u128 fieldBits = 0; // every bit some field of the format holds, but those it may ignore
   std::unordered_map<uint32_t, std::vector<uint32_t>> byOpcode;
 };
 
@@ -35,7 +35,8 @@ struct DecodeIndex {
   std::vector<FormatIndex> formats; // most specific first: more fixed bits, then larger
   // Per entry: the bits of its format's fields that none of its operands writes, which must be
   // zero. They tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap
-  // (DS offset and offset0/offset1), so this works on bits.
+  // (DS offset and offset0/offset1), so this works on bits. Fields the format marks ignoredUnused
+  // (llvm's `?` bits: FLAT's vdst in a store) may hold anything.
   std::vector<u128> mustBeZero;
   // The formats (in `formats` order) whose fixed bits allow each value of the first dword's top
   // byte: a decode looks at a few formats, not all.
@@ -60,7 +61,7 @@ DecodeIndex buildIndex(const ArchTables &arch) {
       fi.fixedBits += b.range.width;
     }
     for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k)
-      fi.fieldBits |= enc::fieldMask(f, static_cast<Field>(k));
+      if (!f.fields[k].ignoredUnused) fi.fieldBits |= enc::fieldMask(f, static_cast<Field>(k));
     index.formats.push_back(std::move(fi));
   }
   for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
@@ -163,7 +164,8 @@ bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, Inst &inst) {
 }
 
 bool validSourceEncoding(unsigned enc) {
-  return enc <= src::kIntNegMin || (enc >= src::kSharedBase && enc <= src::kInvPi) ||
+  return enc <= src::kIntNegMin || enc == src::kFlatScratchBaseLo ||
+         enc == src::kFlatScratchBaseHi || (enc >= src::kSharedBase && enc <= src::kInvPi) ||
          enc >= src::kVccz;
 }
 

@@ -87,6 +87,9 @@ struct BitRange {
 struct FieldLayout {
   BitRange ranges[3];
   uint8_t count = 0;
+  // The decoder ignores the field in instructions without an operand there (llvm's `?` bits);
+  // else such a field must be zero.
+  bool ignoredUnused = false;
   unsigned width() const {
     unsigned w = 0;
     for (unsigned i = 0; i < count; ++i) w += ranges[i].width;
@@ -131,6 +134,8 @@ enum InstrFlags : uint32_t {
   IF_Wave64 = 1u << 3, // only in wave64
   // with IF_Fake16: also with +real-true16 (llvm-mc-22 matches these whole-VGPR forms there too)
   IF_AlsoTrue16 = 1u << 4,
+  // llvm-mc's disassembler decodes it, its assembler rejects the text (buffer stores with tfe)
+  IF_DisasmOnly = 1u << 5,
 };
 
 struct InstrDesc {

@@ -1,6 +1,7 @@
 // Register names and the 9-bit source-operand encoding shared by every format:
 //   0-105 SGPRs, 106/107 vcc_lo/hi, 108-123 ttmp0-15, 124 null, 125 m0, 126/127 exec_lo/hi,
-//   128-208 inline integers 0..64 and -1..-16, 235-239 src_* apertures, 240-248 inline floats,
+//   128-208 inline integers 0..64 and -1..-16, 230/231 src_flat_scratch_base_lo/hi (printed,
+//   not accepted, by llvm-mc on gfx11), 235-239 src_* apertures, 240-248 inline floats,
 //   251 src_vccz, 252 src_execz, 253 src_scc, 254 src_lds_direct, 255 literal, 256-511 VGPRs.
 #pragma once
 
@@ -23,8 +24,9 @@ namespace src {
 constexpr unsigned kVccLo = 106, kVccHi = 107, kTtmp0 = 108, kNull = 124, kM0 = 125, kExecLo = 126,
                    kExecHi = 127, kIntZero = 128, kIntMax = 192, kIntNegMin = 208,
                    kSharedBase = 235, kPopsExitingWaveId = 239, kFloatFirst = 240, kInvPi = 248,
-                   kDpp8 = 233, kDpp8Fi = 234, kDpp16 = 250, kVccz = 251, kExecz = 252, kScc = 253,
-                   kLdsDirect = 254, kLiteral = 255, kVgpr0 = 256;
+                   kFlatScratchBaseLo = 230, kFlatScratchBaseHi = 231, kDpp8 = 233, kDpp8Fi = 234,
+                   kDpp16 = 250, kVccz = 251, kExecz = 252, kScc = 253, kLdsDirect = 254,
+                   kLiteral = 255, kVgpr0 = 256;
 constexpr unsigned kNumSgprs = 106, kNumTtmps = 16, kNumVgprs = 256;
 } // namespace src
 

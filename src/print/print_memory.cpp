@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "asm/valu_operands.h"
 #include "isa/buffer_formats.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
@@ -98,6 +99,37 @@ void printSwizzle(uint32_t v, std::string &out) {
   }
 }
 
+// llvm-mc's note after a register its disassembler decoded where the operand's class has none.
+void invalidRegisterNote(std::string_view regClass, std::string &out) {
+  out.append("/*Invalid register, operand has '").append(regClass).append("' register class*/");
+}
+
+// The SGPR base address: exec_hi is no SCRATCH base, and exec no GLOBAL base beside a VGPR
+// address (gfx11 has it only in the addtid forms), though llvm-mc decodes them.
+void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, std::string &out) {
+  unsigned dwords = dwordsOf(d.type, false);
+  printRegister(v, dwords, out);
+  const OperandDesc *vaddr = nullptr;
+  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
+    if (o.field == Field::vaddr) vaddr = &o;
+  if (dwords == 1 && v == src::kExecHi) invalidRegisterNote("SReg_32_XEXEC_HI", out);
+  if (dwords == 2 && v == src::kExecLo && vaddr) invalidRegisterNote("SReg_64_XEXEC_XNULL", out);
+}
+
+// A buffer's soffset: what llvm-mc decodes beyond the SGPR-or-constant class too (lds_direct,
+// a literal, in lit() where it would read back as a constant).
+void printBufferSoffset(const Inst &inst, const OperandDesc &d, uint32_t v, std::string &out) {
+  if (v == src::kLiteral) {
+    bool litForm = as::valuLiteralLooksInline(inst.literal, d.type);
+    if (litForm) out += "lit(";
+    printHex(inst.literal, out);
+    if (litForm) out += ')';
+    return;
+  }
+  printSource(inst, d, v, false, out);
+  if (v == src::kLdsDirect) invalidRegisterNote("SReg_32", out);
+}
+
 } // namespace
 
 void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
@@ -106,7 +138,7 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   switch (d.cls) {
   case OpClass::vgpr_tuple: printVgprs(v, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::mem_off: out += "off"; break;
-  case OpClass::flat_saddr: printRegister(v, dwordsOf(d.type, pc.wave64), out); break;
+  case OpClass::flat_saddr: printFlatSaddr(inst, d, v, out); break;
   case OpClass::mem_offset_u16:
   case OpClass::mem_offset_u8:
   case OpClass::mem_offset_u12: printNamedValue(fieldName(d.field), v, out); break;
@@ -116,7 +148,7 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     if (v) out += fieldName(d.field);
     break;
   case OpClass::srsrc: printRegister(v * 4, dwordsOf(d.type, pc.wave64), out); break;
-  case OpClass::buf_soffset: printSource(inst, d, v, pc.wave64, out); break;
+  case OpClass::buf_soffset: printBufferSoffset(inst, d, v, out); break;
   case OpClass::mimg_vdata:
     if (inst.ops[i].regCount == 0) {
       out += "off"; // a sample that discards its result

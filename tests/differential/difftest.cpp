@@ -129,7 +129,7 @@ TEST_P(Differential, MatchesLlvmMc) {
   // GFXASM_DIFF_FORMATS=DS,FLAT limits the test to those formats (while working on one area).
   std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
   auto tested = [&](const InstrDesc &d) {
-    if (!(d.cpuMask & (1u << target->cpuIndex()))) return false;
+    if (!(d.cpuMask & (1u << target->cpuIndex())) || (d.flags & IF_DisasmOnly)) return false;
     if (!onlyFormats.empty() &&
         ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") ==
             std::string::npos)

@@ -233,7 +233,8 @@ def buf_operands(fmt, text):
 
 
 def tfe_accepted(mn, text, cpu):
-    """The decoder shows tfe on stores too; the assembler takes it only where it means something."""
+    """The decoder shows tfe on stores too; the assembler takes it only where it means something
+    (the other forms are the disassembler's only)."""
     return assemble([text], cpu)[0][0] is not None
 
 
@@ -250,10 +251,11 @@ def generate_buf(sweep, emit):
                 for form in forms:
                     emit(fmt, op, mn, form, cs, "vmem")
                 tfe_text = tfe.get(cs[0])
-                if tfe_text and "tfe" in tfe_text and tfe_accepted(mn, tfe_text, cs[0]):
+                if tfe_text and "tfe" in tfe_text:
                     _, wide = buf_operands(fmt, tfe_text)
+                    only = [] if tfe_accepted(mn, tfe_text, cs[0]) else ["@flags=disasm_only"]
                     for form in wide:
-                        emit(fmt, op, mn, form + ["tfe:required_flag"], cs, "vmem")
+                        emit(fmt, op, mn, form + ["tfe:required_flag"], cs, "vmem", only)
 
 
 # --- MIMG -----------------------------------------------------------------------------------------
