@@ -9,6 +9,11 @@ namespace gfxasm::as {
 // 0 = 1D .. 7 = 2D_MSAA_ARRAY), with or without 16-bit addresses.
 unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16);
 
+// The address list of image_bvh_intersect_ray and image_bvh64_intersect_ray: node pointer (2
+// dwords for bvh64), ray extent, origin, direction, inverse direction (with a16 the directions
+// share three dwords). Fills the elements' widths and returns how many there are.
+unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]);
+
 // Dwords of the data of image opcode `name` for dmask (its low 4 bits: a dword per channel, four
 // for gather4 and msaa_load), halved (rounded up) by d16, one more with tfe.
 unsigned imageDataDwords(std::string_view name, unsigned dmask, bool d16, bool tfe);

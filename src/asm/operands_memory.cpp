@@ -1,5 +1,7 @@
 // Operands of the DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG formats.
+#include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "asm/image_address.h"
 #include "asm/operand_families.h"
@@ -507,18 +509,11 @@ unsigned addressListWidths(const Inst &inst, const ImageOperands &io,
   return n;
 }
 
-// The ray-tracing address list: node pointer (2 dwords for bvh64), ray extent, origin, direction,
-// inverse direction; with a16 the two directions share three dwords.
 bool bvhAddressListOk(const Inst &inst, const ImageOperands &io) {
-  static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};
-  unsigned widths[kMaxNsaAddresses];
+  unsigned widths[kMaxNsaAddresses], want[kMaxNsaAddresses];
   unsigned n = addressListWidths(inst, io, widths);
-  if (n != (io.a16 ? 4u : 5u)) return false;
-  for (unsigned i = 0; i < n; ++i) {
-    unsigned want = i == 0 && inst.desc->name.starts_with("image_bvh64") ? 2 : kBvh[i];
-    if (widths[i] != want) return false;
-  }
-  return true;
+  return n == bvhAddressWidths(inst.desc->name, io.a16, want) &&
+         std::equal(widths, widths + n, want);
 }
 
 // The address list's size as llvm-mc counts it: the elements, or, where more addresses than
@@ -569,6 +564,13 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
 }
 
 } // namespace
+
+unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]) {
+  static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};
+  std::copy(std::begin(kBvh), std::end(kBvh), widths);
+  if (name.starts_with("image_bvh64")) widths[0] = 2;
+  return a16 ? 4 : 5;
+}
 
 unsigned imageDataDwords(std::string_view name, unsigned dmask, bool d16, bool tfe) {
   unsigned data = returnsFour(name) ? 4 : std::max(1, std::popcount(dmask & 0xf));

@@ -49,17 +49,11 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
   bool nsa = ctx.fmt.has(Field::vaddr1);
   bool a16 = ctx.field(Field::a16);
   ImageRegs regs;
-  if (name.starts_with("image_bvh")) {
-    // Fixed sizes: node pointer (2 dwords for bvh64), ray extent, origin, direction, inverse
-    // direction (with a16 the directions share three dwords).
-    unsigned node = name.starts_with("image_bvh64") ? 2 : 1;
-    if (!nsa) {
+  if (name.starts_with("image_bvh")) { // fixed sizes
+    if (nsa)
+      regs.elements = as::bvhAddressWidths(name, a16, regs.addr);
+    else
       regs.addr[0] = dwordsOf(operandFor(inst, Field::vaddr)->type);
-      return regs;
-    }
-    unsigned widths[] = {node, 1, 3, 3, 3};
-    regs.elements = a16 ? 4 : 5;
-    std::copy(widths, widths + regs.elements, regs.addr);
     return regs;
   }
   // The first variant: the opcode's smallest data size (2 for compare-swaps and gather4, whose
@@ -74,7 +68,7 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
       if (hasAddressSize(desc, n)) regs.elements = n;
     std::fill(regs.addr, regs.addr + regs.elements, 1);
   } else {
-    regs.addr[0] = static_cast<unsigned>(std::countr_zero(desc.addressSizes)) + 1;
+    regs.addr[0] = desc.addressSizes ? std::countr_zero(desc.addressSizes) + 1u : 1u;
   }
   ImageRegs first = regs;
 
