@@ -138,7 +138,14 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   case OpClass::flat_saddr: return decodeFlatSaddr(ctx, d, idx, inst);
   case OpClass::required_flag: decodeField(ctx, d, idx, inst); return v.value == 1;
   case OpClass::srsrc: decodeField(ctx, d, idx, inst); return validDescriptor(v.value, d.type);
-  case OpClass::buf_soffset: return decodeSource(ctx, d, idx, inst);
+  case OpClass::buf_soffset:
+    // A 32-bit source, where llvm-mc also decodes src_flat_scratch_base_lo/hi.
+    if (uint64_t f = ctx.field(d.field);
+        f == src::kFlatScratchBaseLo || f == src::kFlatScratchBaseHi) {
+      decodeField(ctx, d, idx, inst);
+      return true;
+    }
+    return decodeSource(ctx, d, idx, inst);
   case OpClass::mimg_vdata:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(imageRegs(ctx, inst).data);

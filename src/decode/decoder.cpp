@@ -164,8 +164,7 @@ bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, Inst &inst) {
 }
 
 bool validSourceEncoding(unsigned enc) {
-  return enc <= src::kIntNegMin || enc == src::kFlatScratchBaseLo ||
-         enc == src::kFlatScratchBaseHi || (enc >= src::kSharedBase && enc <= src::kInvPi) ||
+  return enc <= src::kIntNegMin || (enc >= src::kSharedBase && enc <= src::kInvPi) ||
          enc >= src::kVccz;
 }
 

@@ -43,7 +43,7 @@ bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, i
 bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, isa::Inst &inst);
 
 // Whether a 9-bit source encoding names something (a register, an inline constant, a special
-// source or the literal): 209-229, 232-234, 249 and 250 are reserved.
+// source or the literal): 209-234, 249 and 250 are reserved.
 bool validSourceEncoding(unsigned enc);
 
 // Per-family operand decoders (src/decode/decode_<family>.cpp), dispatched by the family column

@@ -102,8 +102,8 @@ bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
       return true;
     }
   }
-  // Names llvm-mc's disassembler prints on gfx11 but its assembler rejects there.
-  if (enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi) {
+  // 32-bit registers llvm-mc's disassembler prints on gfx11 but its assembler rejects there.
+  if (dwords == 1 && (enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi)) {
     out += enc == src::kFlatScratchBaseLo ? "src_flat_scratch_base_lo" : "src_flat_scratch_base_hi";
     return true;
   }
