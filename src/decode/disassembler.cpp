@@ -170,16 +170,21 @@ private:
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
   // (an unreadable token does not): `counts` says whether this one does.
   void report(Severity severity, size_t at, std::string msg, bool counts = true) {
-    size_t lineStart = input_.rfind('\n', at == 0 ? 0 : at - 1);
-    lineStart = (lineStart == std::string_view::npos || at == 0) ? 0 : lineStart + 1;
-    if (at > 0 && input_[at - 1] == '\n') lineStart = at;
+    // Line starts, found once: inputs with many invalid encodings report many diagnostics.
+    if (lineStarts_.empty()) {
+      lineStarts_.push_back(0);
+      for (size_t i = 0; i < input_.size(); ++i)
+        if (input_[i] == '\n') lineStarts_.push_back(i + 1);
+    }
+    size_t line = static_cast<size_t>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), at) -
+                                      lineStarts_.begin() - 1);
+    size_t lineStart = lineStarts_[line];
     size_t lineEnd = input_.find('\n', lineStart);
     if (lineEnd == std::string_view::npos) lineEnd = input_.size();
     Diagnostic d;
     d.severity = severity;
     d.file = opts_.fileName;
-    d.line =
-        static_cast<uint32_t>(std::count(input_.begin(), input_.begin() + lineStart, '\n') + 1);
+    d.line = static_cast<uint32_t>(line + 1);
     d.column = static_cast<uint32_t>(at - lineStart + 1);
     d.message = std::move(msg);
     d.lineText = std::string(input_.substr(lineStart, lineEnd - lineStart));
@@ -187,6 +192,7 @@ private:
     result_.diagnostics.push_back(std::move(d));
     if (severity == Severity::Error && counts) ++result_.errorCount;
   }
+  std::vector<size_t> lineStarts_;
 };
 
 } // namespace
