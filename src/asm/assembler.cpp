@@ -262,7 +262,7 @@ private:
       return;
     }
     Symbol &s = syms_.get(name.text);
-    if (s.kind == Symbol::Kind::Label) {
+    if (s.kind == Symbol::Kind::Label || s.constant) {
       error(name.col, "redefinition of '" + std::string(name.text) + "'");
       return;
     }

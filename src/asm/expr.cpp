@@ -1,10 +1,17 @@
 #include "asm/expr.h"
+#include "isa/operand_names.h"
 
 #include <bit>
 #include <string>
 #include <vector>
 
 namespace gfxasm::as {
+
+SymbolTable::SymbolTable() {
+  for (auto names : {isa::versionCodeNames(), isa::versionFlagNames()})
+    for (const isa::NamedValue &n : names)
+      map_.emplace(std::string(n.name), Symbol{Symbol::Kind::Value, n.value, false, true});
+}
 
 Symbol *SymbolTable::find(std::string_view name) {
   auto it = map_.find(name);

@@ -18,10 +18,12 @@ struct Symbol {
   enum class Kind : uint8_t { Undefined, Value, Label } kind = Kind::Undefined;
   int64_t value = 0; // Value: the value; Label: byte offset in .text
   bool referenced = false;
+  bool constant = false; // predefined by llvm-mc's AMDGPU assembler: not to be redefined
 };
 
 class SymbolTable {
 public:
+  SymbolTable(); // with llvm-mc's predefined constants (UC_VERSION_*)
   Symbol *find(std::string_view name);
   Symbol &get(std::string_view name); // creates an Undefined entry on first use
   // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).

@@ -107,6 +107,10 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
     reg.count = static_cast<uint16_t>(dwords);
     return 1;
   }
+  if (isUnavailableRegister(text)) {
+    ctx.fail(t.col, std::string(text) + " register not available on this GPU");
+    return -1;
+  }
   return 0;
 }
 

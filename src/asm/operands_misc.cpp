@@ -234,6 +234,7 @@ uint32_t default_misc(const OperandDesc &) {
 
 bool parse_misc(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
+  if (d.cls == OpClass::mhidden) return ctx.fail(c.peek().col, "not a valid operand.");
   if (!isPositional(d.cls) && !inPrintedOrder(ctx, c.peek(), idx, inst)) return false;
   switch (d.cls) {
   case OpClass::exp_src: return parseExpSource(ctx, c, idx, inst);

@@ -290,6 +290,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   }
   case OpClass::imm16:
   case OpClass::uimm16:
+  case OpClass::version:
     if (failAtSourceModifier(ctx, c)) return false;
     return parseImm16(ctx, c, d, v);
   case OpClass::imm: {

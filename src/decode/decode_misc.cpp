@@ -1,14 +1,41 @@
 // Decoding of the misc family's operand classes (see isa/classes.def).
+#include "asm/misc_operands.h"
 #include "decode/decoder.h"
+#include "encode/encoder.h"
 #include "isa/registers.h"
 
 namespace gfxasm::dec {
 
 using namespace isa;
 
-bool decode_misc(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+namespace {
+
+// A VINTERP source. A 16-bit one of a true16 form names a VGPR whatever bit 8 says (llvm decodes
+// the field's low 8 bits as the register). Any other is a full 9-bit source, of which llvm prints
+// what is no VGPR with a note (an immediate's value goes into the field as is; a literal's dword
+// is read, not shown).
+bool decodeInterpSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeField(ctx, d, idx, inst);
-  return true;
+  OperandValue &v = inst.ops[idx];
+  if ((ctx.field(Field::neg) >> enc::sourceSlot(d.field)) & 1) v.mods |= Mod_Neg;
+  if (d.type == OpType::f16 && (inst.desc->flags & IF_True16)) {
+    v.value = src::kVgpr0 + (v.value & 0xff);
+    return true;
+  }
+  return v.value >= src::kVgpr0 || decodeRegisterOnly(ctx, v, 1);
+}
+
+} // namespace
+
+bool decode_misc(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  switch (d.cls) {
+  case OpClass::msrc: return decodeInterpSource(ctx, d, idx, inst);
+  case OpClass::mop_sel:
+    decodeField(ctx, d, idx, inst);
+    if (inst.ops[idx].value) inst.ops[idx].mods |= as::kOpSelWritten; // printed when set
+    return true;
+  default: decodeField(ctx, d, idx, inst); return true;
+  }
 }
 
 } // namespace gfxasm::dec

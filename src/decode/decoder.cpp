@@ -11,6 +11,7 @@
 
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/constants.h"
 #include "isa/registers.h"
 
 namespace gfxasm::dec {
@@ -79,6 +80,13 @@ DecodeIndex buildIndex(const ArchTables &arch) {
                  enc::fieldMask(fmt, Field::sext);
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
+  // A true16 or fake16 form before an entry both modes accept (VINTERP's 32-bit register form):
+  // llvm prints the mode's own form.
+  for (FormatIndex &fi : index.formats)
+    for (auto &[op, entries] : fi.byOpcode)
+      std::stable_partition(entries.begin(), entries.end(), [&](uint32_t e) {
+        return (arch.instrs[e].flags & (IF_True16 | IF_Fake16)) != 0;
+      });
   std::stable_sort(index.formats.begin(), index.formats.end(),
                    [](const FormatIndex &a, const FormatIndex &b) {
                      if (a.fixedBits != b.fixedBits) return a.fixedBits > b.fixedBits;
@@ -141,12 +149,19 @@ uint64_t DecodeContext::field(Field f) const {
   return v;
 }
 
+bool DecodeContext::readLiteral(uint32_t &out) {
+  if (size == fmt.sizeBytes) {
+    if (size + 4 > avail) return false;
+    size += 4;
+  }
+  std::memcpy(&out, bytes + fmt.sizeBytes, 4);
+  return true;
+}
+
 bool DecodeContext::takeLiteral(Inst &inst) {
   if (inst.hasLiteral) return true;
-  if (size + 4 > avail) return false;
-  std::memcpy(&inst.literal, bytes + size, 4);
+  if (!readLiteral(inst.literal)) return false;
   inst.hasLiteral = true;
-  size += 4;
   return true;
 }
 
@@ -158,14 +173,67 @@ void decodeField(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
 
 bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, Inst &inst) {
   if (!ctx.takeLiteral(inst)) return false;
-  inst.ops[idx].value = src::kLiteral;
+  inst.ops[idx].value = inst.literal; // the constant itself, as the assembler keeps it
   inst.ops[idx].present = true;
   return true;
 }
 
 bool validSourceEncoding(unsigned enc) {
-  return enc <= src::kIntNegMin || (enc >= src::kSharedBase && enc <= src::kInvPi) ||
+  return enc <= src::kIntNegMin || enc == src::kFlatScratchBaseLo ||
+         enc == src::kFlatScratchBaseHi || (enc >= src::kSharedBase && enc <= src::kInvPi) ||
          enc >= src::kVccz;
+}
+
+ScalarEncoding classifyScalarEncoding(unsigned &enc, unsigned dwords) {
+  // A tuple: aligned down, and within its register file (llvm's register classes).
+  auto tuple = [&](unsigned first, unsigned count) {
+    unsigned idx = enc - first;
+    if (dwords == 2) idx &= ~1u;
+    if (dwords > 2) idx &= ~3u;
+    if (idx + dwords > count) return ScalarEncoding::Invalid;
+    enc = first + idx;
+    return ScalarEncoding::Register;
+  };
+  if (enc < src::kNumSgprs) return tuple(0, src::kNumSgprs);
+  if (enc >= src::kTtmp0 && enc < src::kTtmp0 + src::kNumTtmps)
+    return tuple(src::kTtmp0, src::kNumTtmps);
+  if ((enc >= src::kIntZero && enc <= src::kIntNegMin) ||
+      (enc >= src::kFloatFirst && enc <= src::kInvPi))
+    return ScalarEncoding::Constant;
+  if (enc == src::kLiteral) return ScalarEncoding::Literal;
+  if (enc == src::kNull) return ScalarEncoding::Register;
+  bool ok = false;
+  if (dwords == 1)
+    ok = enc == src::kVccLo || enc == src::kVccHi || (enc >= src::kM0 && enc <= src::kExecHi) ||
+         validSourceEncoding(enc);
+  else if (dwords == 2) // the even halves, no m0 or lds_direct
+    ok = enc == src::kVccLo || enc == src::kExecLo || enc == src::kFlatScratchBaseLo ||
+         (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
+         (enc >= src::kVccz && enc <= src::kScc);
+  return ok ? ScalarEncoding::Register : ScalarEncoding::Invalid;
+}
+
+bool decodeRegisterOnly(DecodeContext &ctx, OperandValue &v, unsigned dwords) {
+  switch (classifyScalarEncoding(v.value, dwords)) {
+  case ScalarEncoding::Register: return true;
+  case ScalarEncoding::Constant:
+    v.value = inlineConstantValue(v.value);
+    v.mods |= Mod_InvalidImm;
+    return true;
+  case ScalarEncoding::Literal:
+    if (!ctx.readLiteral(v.value)) return false;
+    v.mods |= Mod_InvalidImm;
+    return true;
+  case ScalarEncoding::Invalid: break;
+  }
+  return false;
+}
+
+uint32_t inlineConstantValue(unsigned enc) {
+  if (enc <= src::kIntMax) return enc - src::kIntZero;
+  if (enc <= src::kIntNegMin)
+    return static_cast<uint32_t>(static_cast<int>(src::kIntMax) - static_cast<int>(enc));
+  return kF32Bits[enc - src::kFloatFirst];
 }
 
 bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst,
@@ -200,6 +268,7 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
       inst = Inst{};
       inst.arch = &arch;
       inst.desc = &desc;
+      inst.decoded = true;
       DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
       auto ops = arch.operandsOf(desc);
       bool ok = true;

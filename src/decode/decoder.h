@@ -26,6 +26,9 @@ struct DecodeContext {
   uint64_t field(isa::Field f) const;
   // Reads the literal dword after the format's bytes (once); false if the input ends first.
   bool takeLiteral(isa::Inst &inst);
+  // The literal dword, read once, without making it the instruction's literal (for operands that
+  // print another value than llvm's encoding of the instruction shows).
+  bool readLiteral(uint32_t &out);
 };
 
 // Decodes the instruction at bytes[0, avail) (bytes readable up to avail + 16) for `target`:
@@ -43,8 +46,22 @@ bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, i
 bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, isa::Inst &inst);
 
 // Whether a 9-bit source encoding names something (a register, an inline constant, a special
-// source or the literal): 209-234, 249 and 250 are reserved.
+// source or the literal): 209-229, 232-234, 249 and 250 are reserved.
 bool validSourceEncoding(unsigned enc);
+
+// What a non-VGPR source encoding (0-255) is in an operand `dwords` wide, as llvm's decoder reads
+// it. A register's encoding is set to the tuple llvm names: SGPR and TTMP tuples aligned down (to
+// 2 registers for 64 bits, 4 for wider ones).
+enum class ScalarEncoding { Register, Constant, Literal, Invalid };
+ScalarEncoding classifyScalarEncoding(unsigned &enc, unsigned dwords);
+// A non-VGPR encoding in `v.value` where llvm's operand takes registers only: the register
+// (classifyScalarEncoding), or a constant or literal llvm decodes anyway, then marked
+// Mod_InvalidImm with its value (the literal's dword is read, and not shown in the encoding).
+// False when llvm decodes nothing there.
+bool decodeRegisterOnly(DecodeContext &ctx, isa::OperandValue &v, unsigned dwords);
+// The value llvm gives an inline constant (128-208, 240-248) where it takes no constant: the
+// integer, or a float's single-precision bits.
+uint32_t inlineConstantValue(unsigned enc);
 
 // Per-family operand decoders (src/decode/decode_<family>.cpp), dispatched by the family column
 // of isa/classes.def: false when the bytes are not a valid value of the class.

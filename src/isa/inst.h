@@ -14,13 +14,17 @@ namespace gfxasm::isa {
 // Mod_LitNegative: lit(...) of a negative integer, which llvm prints sign-extended to 64 bits.
 // Mod_Bf16Negative: a bf16 literal written as a negative integer, which llvm prints
 // sign-extended to 32 bits (the literal dword keeps 16).
+// Mod_InvalidImm (decoded only): a constant or literal where the operand takes registers only;
+// value is the immediate itself, which llvm prints with an "Invalid immediate" note and encodes
+// into the field as is.
 enum OperandMods : uint8_t {
   Mod_Neg = 1,
   Mod_Abs = 2,
   Mod_Sext = 4,
   Mod_Lit = 8,
   Mod_LitNegative = 16,
-  Mod_Bf16Negative = 32
+  Mod_Bf16Negative = 32,
+  Mod_InvalidImm = 64
 };
 
 struct OperandValue {
@@ -45,6 +49,14 @@ struct Inst {
   int labelOperand = -1;
   std::string_view labelSymbol;
   bool labelPcRel = false;
+  // Decoded only: a literal operand that prints another value than the literal dword, which holds
+  // the first literal operand's value as llvm encodes it (a 16-bit float literal keeps its low
+  // half; llvm reads an inline float in a 16-bit integer source as a literal of its half's bits).
+  // Set by the decoder: operands print as llvm's disassembler prints them where its assembler
+  // prints them otherwise (s_version's symbols).
+  bool decoded = false;
+  uint32_t ownLiteralOperands = 0; // bit per operand index
+  uint32_t ownLiteral = 0;
 };
 
 } // namespace gfxasm::isa

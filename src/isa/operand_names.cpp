@@ -142,6 +142,22 @@ std::span<const std::string_view> otherTargetMessageNames() {
 std::span<const MessageName> messageNames() {
   return kMessages;
 }
+
+namespace {
+constexpr NamedValue kVersionCodes[] = {{"UC_VERSION_GFX7", 0},
+                                        {"UC_VERSION_GFX10", 4},
+                                        {"UC_VERSION_GFX11", 6},
+                                        {"UC_VERSION_GFX12", 9}};
+constexpr NamedValue kVersionFlags[] = {
+    {"UC_VERSION_W64_BIT", 0x2000}, {"UC_VERSION_W32_BIT", 0x4000}, {"UC_VERSION_MDP_BIT", 0x8000}};
+} // namespace
+
+std::span<const NamedValue> versionCodeNames() {
+  return kVersionCodes;
+}
+std::span<const NamedValue> versionFlagNames() {
+  return kVersionFlags;
+}
 std::span<const MessageOpName> messageOpNames(unsigned id) {
   return id == 15 ? kSysmsgOps : kGsOps;
 }

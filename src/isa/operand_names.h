@@ -68,4 +68,11 @@ struct MessageOpName {
 };
 std::span<const MessageOpName> messageOpNames(unsigned id);
 
+// s_version: a version code (7:0) and flag bits (13-15). llvm-mc predefines these symbols (its
+// AMDGPU assembler's absolute constants); its disassembler prints an s_version operand with them.
+constexpr BitField kVersionCode{0, 8};
+constexpr uint32_t kVersionFlagsMask = 0xe000;
+std::span<const NamedValue> versionCodeNames(); // UC_VERSION_GFX7 = 0 ...
+std::span<const NamedValue> versionFlagNames(); // UC_VERSION_W64_BIT = 0x2000 ... (bit order)
+
 } // namespace gfxasm::isa

@@ -40,6 +40,12 @@ constexpr Special kSpecials[] = {
     {"src_lds_direct", src::kLdsDirect, 1},
     {"lds_direct", src::kLdsDirect, 1},
 };
+// Registers llvm-mc-22's disassembler names on gfx11 that its assembler does not accept there:
+// printed only, never parsed (whatever the operand's width).
+constexpr Special kPrintedOnly[] = {
+    {"src_flat_scratch_base_lo", src::kFlatScratchBaseLo, 1},
+    {"src_flat_scratch_base_hi", src::kFlatScratchBaseHi, 1},
+};
 } // namespace
 
 unsigned sourceEncoding(const Reg &r) {
@@ -50,6 +56,12 @@ unsigned sourceEncoding(const Reg &r) {
   case RegFile::Special: return r.index;
   default: return 0;
   }
+}
+
+bool isUnavailableRegister(std::string_view name) {
+  for (const auto &s : kPrintedOnly)
+    if (s.name == name) return true;
+  return false;
 }
 
 bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords) {
@@ -102,8 +114,10 @@ bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
       return true;
     }
   }
-  // 32-bit registers llvm-mc's disassembler prints on gfx11 but its assembler rejects there.
-  if (dwords == 1 && (enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi)) {
+  // Registers llvm-mc's disassembler prints on gfx11 but its assembler rejects there (the low
+  // one also as 64 bits).
+  if ((dwords == 1 && enc == src::kFlatScratchBaseHi) ||
+      (dwords <= 2 && enc == src::kFlatScratchBaseLo)) {
     out += enc == src::kFlatScratchBaseLo ? "src_flat_scratch_base_lo" : "src_flat_scratch_base_hi";
     return true;
   }

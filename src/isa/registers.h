@@ -37,6 +37,10 @@ unsigned sourceEncoding(const Reg &r);
 // dwords; false if `name` is none.
 bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords);
 
+// Whether `name` is a register llvm-mc knows but gfx11 lacks, which its disassembler still
+// prints (src_flat_scratch_base_lo/hi): an error wherever a register is written.
+bool isUnavailableRegister(std::string_view name);
+
 // Prints a scalar/vector source encoding as llvm does for a register of `dwords` width
 // (s5, s[4:5], vcc, exec_lo, ttmp[4:7], v[2:3], null, m0, src_scc, ...). Encodings that are not
 // registers (constants, literal) print nothing and return false.

@@ -20,6 +20,14 @@ void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, std::stri
     out += (valueOf(inst, Field::op_sel) >> as::opSelBit(d.field)) & 1 ? ".h" : ".l";
 }
 
+// The special sources llvm's printer does not flag as registers of the wrong class (its
+// "inline values": null, the src_* registers).
+bool isInlineValueRegister(unsigned enc) {
+  return enc == src::kNull || enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi ||
+         (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
+         (enc >= src::kVccz && enc <= src::kScc);
+}
+
 } // namespace
 
 void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string &out) {
@@ -27,7 +35,14 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string 
   const OperandDesc &d = ops[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
-  case OpClass::exp_target: out += exp::targetName(v.value); break;
+  case OpClass::exp_target: {
+    std::string name = exp::targetName(v.value);
+    if (name.empty()) // decoded: llvm names a target gfx11 lacks so
+      fmt::format_to(std::back_inserter(out), "invalid_target_{}", v.value);
+    else
+      out += name;
+    break;
+  }
   case OpClass::exp_src:
     if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1)
       printRegister(src::kVgpr0 + v.value, 1, out);
@@ -36,9 +51,21 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string 
     break;
   case OpClass::mvdst: printVgpr(inst, d, v.value, out); break;
   case OpClass::msrc:
+    if (v.mods & Mod_InvalidImm) { // decoded: llvm negates an immediate as neg(...)
+      if (v.mods & Mod_Neg) out += "neg(";
+      printImmediate32(v.value, out);
+      out += kInvalidImmediate;
+      if (v.mods & Mod_Neg) out += ')';
+      break;
+    }
     if (v.mods & Mod_Neg) out += '-';
     if (v.mods & Mod_Abs) out += '|';
-    printVgpr(inst, d, v.value - src::kVgpr0, out);
+    if (v.value < src::kVgpr0) { // decoded: a scalar register or special source
+      printRegister(v.value, 1, out);
+      if (!isInlineValueRegister(v.value)) appendInvalidRegister("VGPR_32", out);
+    } else {
+      printVgpr(inst, d, v.value - src::kVgpr0, out);
+    }
     if (v.mods & Mod_Abs) out += '|';
     break;
   case OpClass::mop_sel:

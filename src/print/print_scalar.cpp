@@ -1,9 +1,12 @@
 // Printing of the scalar-format operands and the generic classes.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
 #include "asm/valu_operands.h"
 #include "isa/constants.h"
+#include "isa/operand_names.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
 
@@ -13,37 +16,66 @@ using namespace isa;
 
 namespace {
 
-// A 32-bit immediate the way llvm prints an untyped one: inline integers in decimal, the bit
-// patterns of the inline floats as floats, anything else in hex.
-void printImm32(uint32_t v, std::string &out) {
-  int enc = inlineEncodingOfInt(static_cast<int32_t>(v), OpType::b32);
-  if (enc >= 0 && printInlineConstant(static_cast<unsigned>(enc), OpType::b32, out)) return;
-  printHex(v, out);
-}
-
 // A scalar source: register, inline constant, or the literal (16-bit types show its low half;
 // lit(...) when written so or when it would read back as an inline constant).
-void printScalarSource(const PrintContext &pc, const Inst &inst, const OperandDesc &d,
+void printScalarSource(const PrintContext &pc, const Inst &inst, unsigned i, const OperandDesc &d,
                        const OperandValue &v, std::string &out) {
   if (v.value != src::kLiteral) {
     printSource(inst, d, v.value, pc.wave64, out);
+    if (v.value == src::kLdsDirect) // decoded: llvm notes the register is no scalar one
+      appendInvalidRegister("SReg_32", out);
     return;
   }
+  uint32_t lit = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
   if (v.mods & Mod_Lit) {
     // As written: the whole dword (a 16-bit integer source keeps a single's bits), negative
     // integers sign-extended to 64 bits.
-    uint64_t value = inst.literal;
+    uint64_t value = lit;
     if (v.mods & Mod_LitNegative)
-      value = static_cast<uint64_t>(typeBits(d.type) == 16
-                                        ? int64_t{static_cast<int16_t>(inst.literal)}
-                                        : int64_t{static_cast<int32_t>(inst.literal)});
+      value = static_cast<uint64_t>(typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(lit)}
+                                                           : int64_t{static_cast<int32_t>(lit)});
     fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
     return;
   }
-  bool litForm = as::valuLiteralLooksInline(inst.literal, d.type);
+  bool litForm = as::valuLiteralLooksInline(lit, d.type);
   if (litForm) out += "lit(";
-  printHex(as::valuLiteralPrintValue(inst.literal, d.type), out);
+  printHex(as::valuLiteralPrintValue(lit, d.type), out);
   if (litForm) out += ')';
+}
+
+// s_version's operand as llvm's disassembler prints it: the version code's symbol (or number)
+// or-ed with the flags' symbols; hex when other bits are set.
+void printVersion(uint32_t v, std::string &out) {
+  if (v & ~(kVersionCode.mask() | kVersionFlagsMask)) {
+    printHex(v, out);
+    return;
+  }
+  std::string e;
+  uint32_t code = kVersionCode.get(v);
+  auto codes = versionCodeNames();
+  auto it = std::find_if(codes.begin(), codes.end(),
+                         [&](const NamedValue &n) { return n.value == code; });
+  if (it != codes.end())
+    e = it->name;
+  else
+    appendDecimal(e, code);
+  bool binary = false;
+  for (const NamedValue &f : versionFlagNames()) {
+    if (!(v & f.value)) continue;
+    if (binary) e = "(" + e + ")";
+    e += '|';
+    e += f.name;
+    binary = true;
+  }
+  out += e;
+}
+
+// Decoded SMEM destinations llvm's register class lacks (m0, exec): llvm notes them.
+void noteInvalidSmemData(uint32_t enc, unsigned dwords, std::string &out) {
+  if (dwords == 1 && (enc == src::kM0 || enc == src::kExecLo || enc == src::kExecHi))
+    appendInvalidRegister("SReg_32_XM0_XEXEC", out);
+  else if (dwords == 2 && enc == src::kExecLo)
+    appendInvalidRegister("SReg_64_XEXEC", out);
 }
 
 } // namespace
@@ -58,10 +90,16 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
   case OpClass::smem_sdata:
   case OpClass::ssrc:
     // A relocatable literal prints as the symbol it was written as.
-    if (static_cast<int>(i) == inst.labelOperand)
+    if (static_cast<int>(i) == inst.labelOperand) {
       out += inst.labelSymbol;
-    else
-      printScalarSource(pc, inst, d, v, out);
+    } else if (v.mods & Mod_InvalidImm) {
+      printImmediate32(v.value, out);
+      out += kInvalidImmediate;
+    } else {
+      printScalarSource(pc, inst, i, d, v, out);
+      if (d.cls == OpClass::smem_sdata)
+        noteInvalidSmemData(v.value, dwordsOf(d.type, pc.wave64), out);
+    }
     break;
   case OpClass::sbase: printRegister(v.value << 1, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::smem_soffset:
@@ -85,10 +123,16 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     else
       appendDecimal(out, v.value & 0xffff);
     break;
-  case OpClass::imm: printImm32(v.value, out); break;
+  case OpClass::version:
+    if (inst.decoded)
+      printVersion(v.value & 0xffff, out);
+    else
+      printHex(v.value & 0xffff, out);
+    break;
+  case OpClass::imm: printImmediate32(v.value, out); break;
   case OpClass::simm32:
     if (d.type == OpType::none)
-      printImm32(v.value, out);
+      printImmediate32(v.value, out);
     else
       printHex(v.value, out);
     break;

@@ -11,6 +11,16 @@ namespace gfxasm::print {
 
 unsigned dwordsOf(isa::OpType t, bool wave64);
 void printHex(uint32_t v, std::string &out);
+// A 32-bit immediate the way llvm prints an untyped one: inline integers in decimal, the bit
+// patterns of the inline floats as floats, anything else in hex.
+void printImmediate32(uint32_t v, std::string &out);
+// llvm's notes on decoded operands its operand's class does not take.
+constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";
+inline void appendInvalidRegister(const char *regClass, std::string &out) {
+  out += "/*Invalid register, operand has '";
+  out += regClass;
+  out += "' register class*/";
+}
 // -0x4, 0x0, 0x1234: a `bits`-wide signed field in llvm's signed hex.
 void printSignedHex(uint32_t v, unsigned bits, std::string &out);
 // The value of the operand writing field `f` (0 if the instruction has none).

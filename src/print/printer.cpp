@@ -22,6 +22,14 @@ void printHex(uint32_t v, std::string &out) {
   appendHex(out, v);
 }
 
+void printImmediate32(uint32_t v, std::string &out) {
+  // Small integers by their signed value, the floats' patterns (also negative ones) by their bits.
+  int32_t s = static_cast<int32_t>(v);
+  int enc = inlineEncodingOfInt(s >= -16 && s <= 64 ? int64_t{s} : int64_t{v}, OpType::b32);
+  if (enc >= 0 && printInlineConstant(static_cast<unsigned>(enc), OpType::b32, out)) return;
+  printHex(v, out);
+}
+
 void printSignedHex(uint32_t v, unsigned bits, std::string &out) {
   int64_t s = static_cast<int64_t>(v & ((1ull << bits) - 1));
   if (s >> (bits - 1)) s -= int64_t{1} << bits;

@@ -271,6 +271,15 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
                              genSignedHexOrDec(g, isUnsigned ? -8 : -(1 << 20), (1 << 20) - 1))
                : "";
   }
+  case OpClass::version:
+    // llvm-mc's predefined version symbols, alone or or-ed with flag bits, or any number.
+    if (g.chance(30)) {
+      static const char *const kVersions[] = {
+          "UC_VERSION_GFX11", "UC_VERSION_GFX12|UC_VERSION_W64_BIT",
+          "(16|UC_VERSION_W64_BIT)|UC_VERSION_W32_BIT", "UC_VERSION_MDP_BIT+UC_VERSION_GFX7"};
+      return g.pick(kVersions);
+    }
+    [[fallthrough]];
   case OpClass::imm16:
   case OpClass::uimm16: {
     bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;

@@ -88,7 +88,8 @@ FORMATS = {
         "op": [(25, 22), (21, 17)], "srcx0": [(8, 0)], "vsrcx1": [(16, 9)], "srcy0": [(40, 32)],
         "vsrcy1": [(48, 41)], "vdsty": [(55, 49)], "vdstx": [(63, 56)]}),
     # misc: exports, interpolation, LDS direct/parameter loads. EXP has no opcode field; its en
-    # bits say which sources are not `off`. LDSDIR's attr holds attribute * 4 + channel.
+    # bits say which sources are not `off`. LDSDIR's attr holds attribute * 4 + channel; its bits
+    # 23:22 are zero (llvm decodes nothing else).
     "EXP": (8, [((31, 26), 0x3E)], {
         "en": [(3, 0)], "target": [(9, 4)], "done": [(11, 11)], "row_en": [(13, 13)],
         "vsrc0": [(39, 32)], "vsrc1": [(47, 40)], "vsrc2": [(55, 48)], "vsrc3": [(63, 56)]}),
@@ -96,7 +97,7 @@ FORMATS = {
         "op": [(22, 16)], "vdst": [(7, 0)], "wait_exp": [(10, 8)], "op_sel": [(14, 11)],
         "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)],
         "neg": [(63, 61)]}),
-    "LDSDIR": (4, [((31, 24), 0xCE)], {
+    "LDSDIR": (4, [((31, 24), 0xCE), ((23, 22), 0)], {
         "op": [(21, 20)], "wait_vdst": [(19, 16)], "attr": [(15, 8)], "vdst": [(7, 0)]}),
     # Vector ALU: the e32 encodings and the 64-bit VOP3 (VOP3SD: an SGPR carry-out instead of
     # abs/op_sel). The literal of a source encoded 255 (and the fmamk/fmaak K) follows.
@@ -165,3 +166,58 @@ def format_lines(names, ignored=None):
                   for f, rs in fields.items()]
         out.append(" ".join(parts))
     return out
+
+
+MODIFIER_FIELDS = ("neg", "abs", "sext")  # per-source bits: claimed by the sources
+
+
+def unused_fields(inst_lines, cpus):
+    """How llvm decodes the fields of a format that an instruction has no operand for: returns
+    ({format: fields it ignores (TableGen's `?`: anything decodes, its encoding shows 0)},
+     {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
+     nothing)}); the other unused fields must be zero. Probed on every `inst` line: the field set
+    to all ones, then to a mixed pattern. A format whose instructions disagree about ignoring a
+    field is an error."""
+    from oracle import disassemble
+    probes, keys = [], []
+    for line in inst_lines:
+        w = line.split()
+        if not w or w[0] != "inst":
+            continue
+        fmt, mn, op = w[1], w[2], int(w[3], 0)
+        used = {o.split(":")[0] for o in w[4:] if not o.startswith("@")}
+        if used & {"src0", "src1", "src2"}:
+            used |= set(MODIFIER_FIELDS)
+        cpu = next((a.split("=")[1].split(",")[0] for a in w[4:] if a.startswith("@cpus=")), cpus[0])
+        size, fixed, fields = FORMATS[fmt]
+        for f, rs in fields.items():
+            if f == "op" or f in used:
+                continue
+            width = sum(hi - lo + 1 for hi, lo in rs)
+            for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
+                probes.append((cpu, encode(fmt, {"op": op, f: val} if "op" in fields else {f: val})))
+                keys.append((fmt, f, mn, val))
+    verdict, kept = {}, {}
+    for cpu in sorted({c for c, _ in probes}):
+        idx = [i for i, (c, _) in enumerate(probes) if c == cpu]
+        for i, r in zip(idx, disassemble([probes[i][1] for i in idx], cpu, with_encoding=True)):
+            fmt, f, mn, val = keys[i]
+            if r is None or r[0].split()[0] != mn:
+                verdict.setdefault((fmt, f), set()).add("zero")
+                continue
+            size, fixed, fields = FORMATS[fmt]
+            shown = int.from_bytes(r[2][:size].ljust(size, b"\0"), "little")
+            back = 0
+            for hi, lo in reversed(fields[f]):
+                back = (back << (hi - lo + 1)) | ((shown >> lo) & ((1 << (hi - lo + 1)) - 1))
+            if back == val:
+                kept.setdefault((fmt, mn), set()).add(f)
+            else:
+                verdict.setdefault((fmt, f), set()).add("ignored")
+    ignored = {}
+    for (fmt, f), v in sorted(verdict.items()):
+        if len(v) != 1:
+            raise RuntimeError("format %s: llvm ignores field %s in some instructions only" % (fmt, f))
+        if v == {"ignored"}:
+            ignored.setdefault(fmt, set()).add(f)
+    return ignored, kept

@@ -7,7 +7,7 @@ with 16-bit operands get two entries: the plain one with 32-bit VGPR names (op_s
 halves; both true16 modes accept it) and the true16 one whose 16-bit operands carry .l/.h."""
 import re
 
-from gfx11_formats import encode, format_lines
+from gfx11_formats import encode, format_lines, unused_fields
 from oracle import alias_lines, disassemble
 from gfx11_scalar import split_operands
 from oracle import group_by_text as by_text, sweep_opcodes
@@ -33,7 +33,7 @@ def vgpr_operand(o, field_of_number, src_class):
 
 
 def generate(cpus, unit_of):
-    insts = format_lines(["EXP", "VINTERP", "LDSDIR"]) + [""]
+    insts = []
 
     def emit(fmt, op, mn, operands, cpu_set, unit, flags=None):
         attrs = []
@@ -98,4 +98,15 @@ def generate(cpus, unit_of):
                 operands.append(v)
         emit("LDSDIR", op, mn, operands + ["wait_vdst:mwait"], cs, "ds")
 
+    # A field llvm keeps without printing it (VINTERP op_sel of the 32-bit forms: the sources'
+    # op_sel modifier bits) is a hidden operand of the instruction.
+    ignored, kept = unused_fields(insts, cpus)
+    for i, line in enumerate(insts):
+        w = line.split()
+        hidden = sorted(kept.get((w[1], w[2]), ())) if w and w[0] == "inst" else []
+        if hidden:
+            at = next(k for k, x in enumerate(w) if x.startswith("@"))
+            insts[i] = " ".join(w[:at] + ["%s:mhidden" % f for f in hidden] + w[at:])
+    names = ["EXP", "VINTERP", "LDSDIR"]
+    insts = format_lines(names, ignored) + [""] + insts
     return insts + [""] + alias_lines([], insts, cpus, EXTRA_ALIAS_LINES)

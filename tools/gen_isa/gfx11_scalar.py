@@ -11,7 +11,7 @@ by sweeping the same formats on older and newer targets and assembling each name
 gfx11: the accepted ones become `alias OLD NEW` lines."""
 import re
 
-from gfx11_formats import encode, format_lines
+from gfx11_formats import encode, format_lines, unused_fields
 from oracle import alias_lines, assemble, disassemble
 from oracle import group_by_text as by_text, width_type
 
@@ -193,6 +193,8 @@ def generate(cpus, unit_of):
 
     # SOPK: sdst register and a 16-bit immediate (hex, label, hwreg).
     res = sw.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 0x1234})
+    # s_version: llvm's disassembler prints a version code (6: gfx11) as its UC_VERSION_* symbol.
+    res_version = sw.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 6})
     for op, text, cs in by_text(res):
         mn, ops = split_operands(text)
         operands = []
@@ -204,7 +206,8 @@ def generate(cpus, unit_of):
             elif o.startswith("hwreg("):
                 operands.append(Operand("simm16", "hwreg", probe="hwreg(HW_REG_MODE)"))
             elif o == "0x1234":
-                imm = Operand("simm16", "imm16", "hex", probe="3")
+                version = any("UC_VERSION_" in r[0] for r in res_version.get(op, {}).values())
+                imm = Operand("simm16", "version" if version else "imm16", "hex", probe="3")
                 operands.append(imm)
             elif o == "4660":
                 operands.append(Operand("simm16", "label", probe="3"))
@@ -213,7 +216,7 @@ def generate(cpus, unit_of):
             else:
                 raise RuntimeError("unrecognised SOPK operand %r in %s" % (o, text))
         apply = classify_sop(prober, mn, cs[0], operands)
-        if imm is not None:
+        if imm is not None and imm.cls == "imm16":
             # With a null destination: some SOPK take nothing else (s_waitcnt_vscnt).
             probe_ops = [Operand(o.field, o.cls, o.type, "null" if o.field == "sdst" else o.probe)
                          for o in operands]
@@ -292,7 +295,7 @@ def generate(cpus, unit_of):
         queue("SMEM", op, mn, operands, cs, unit="smem", apply=apply)
 
     prober.run()
-    insts = format_lines(["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]) + [""]
+    insts = []
     for fmt, op, mn, operands, cpu_set, unit, apply in pending:
         if apply:
             apply()
@@ -301,6 +304,11 @@ def generate(cpus, unit_of):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
         attrs.append("@unit=" + unit_of(mn, unit))
         insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join([o.spec() for o in operands] + attrs)))
+    names = ["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]
+    ignored, kept = unused_fields(insts, cpus)
+    if kept:
+        raise RuntimeError("scalar fields llvm keeps without an operand: %s" % kept)
+    insts = format_lines(names, ignored) + [""] + insts
     insts += [""] + alias_lines(alias_probes(), insts, cpus)
     return insts
 

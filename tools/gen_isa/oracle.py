@@ -18,9 +18,10 @@ def _run(args, text):
     return p.returncode, p.stdout, p.stderr
 
 
-def disassemble(probes, cpu, mattr=None):
+def disassemble(probes, cpu, mattr=None, with_encoding=False):
     """probes: list of bytes (each at most PROBE_BYTES). Returns a list with, per probe, None when
-    llvm-mc rejects the encoding or (text, nbytes) of the instruction decoded at its start."""
+    llvm-mc rejects the encoding or (text, nbytes) of the instruction decoded at its start
+    (with_encoding: (text, nbytes, the encoding llvm-mc shows, as bytes))."""
     lines = []
     for p in probes:
         assert len(p) <= PROBE_BYTES and len(p) % 4 == 0
@@ -51,6 +52,8 @@ def disassemble(probes, cpu, mattr=None):
         n = len(m.group(2).split(","))
         if off % PROBE_BYTES == 0:
             results[off // PROBE_BYTES] = (m.group(1), n)
+            if with_encoding:
+                results[off // PROBE_BYTES] += (bytes(int(x, 16) for x in m.group(2).split(",")),)
         off += n
     if off < total and rc != 0:
         raise RuntimeError("llvm-mc stopped early (crash?) at byte %d: %s" % (off, err[-2000:]))
