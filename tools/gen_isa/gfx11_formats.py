@@ -171,38 +171,47 @@ def format_lines(names, ignored=None):
 MODIFIER_FIELDS = ("neg", "abs", "sext")  # per-source bits: claimed by the sources
 
 
-def unused_fields(inst_lines, cpus):
+def unused_fields(inst_lines, cpus, base_values=None):
     """How llvm decodes the fields of a format that an instruction has no operand for: returns
     ({format: fields it ignores (TableGen's `?`: anything decodes, its encoding shows 0)},
      {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
      nothing)}); the other unused fields must be zero. Probed on every `inst` line: the field set
-    to all ones, then to a mixed pattern. A format whose instructions disagree about ignoring a
-    field is an error."""
+    to all ones, then to a mixed pattern, over an encoding the instruction decodes from (its
+    operand fields 0, or base_values(operands) for [field, class, ...] operands) must print the
+    same text. A format whose instructions disagree about ignoring a field is an error."""
     from oracle import disassemble
-    probes, keys = [], []
+    bases, probes, keys = [], [], []
     for line in inst_lines:
         w = line.split()
         if not w or w[0] != "inst":
             continue
         fmt, mn, op = w[1], w[2], int(w[3], 0)
-        used = {o.split(":")[0] for o in w[4:] if not o.startswith("@")}
+        operands = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        size, fixed, fields = FORMATS[fmt]
+        values = dict(base_values(operands) if base_values else {})
+        if "op" in fields:
+            values["op"] = op
+        used = {o[0] for o in operands}
         if used & {"src0", "src1", "src2"}:
             used |= set(MODIFIER_FIELDS)
         cpu = next((a.split("=")[1].split(",")[0] for a in w[4:] if a.startswith("@cpus=")), cpus[0])
-        size, fixed, fields = FORMATS[fmt]
         for f, rs in fields.items():
             if f == "op" or f in used:
                 continue
             width = sum(hi - lo + 1 for hi, lo in rs)
             for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
-                probes.append((cpu, encode(fmt, {"op": op, f: val} if "op" in fields else {f: val})))
+                bases.append((cpu, encode(fmt, values)))
+                probes.append((cpu, encode(fmt, dict(values, **{f: val}))))
                 keys.append((fmt, f, mn, val))
     verdict, kept = {}, {}
     for cpu in sorted({c for c, _ in probes}):
         idx = [i for i, (c, _) in enumerate(probes) if c == cpu]
-        for i, r in zip(idx, disassemble([probes[i][1] for i in idx], cpu, with_encoding=True)):
+        base = disassemble([bases[i][1] for i in idx], cpu)
+        for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], cpu, with_encoding=True)):
             fmt, f, mn, val = keys[i]
-            if r is None or r[0].split()[0] != mn:
+            if b is None:
+                continue
+            if r is None or r[0] != b[0]:
                 verdict.setdefault((fmt, f), set()).add("zero")
                 continue
             size, fixed, fields = FORMATS[fmt]

@@ -7,7 +7,7 @@ register shows tells its field."""
 import itertools
 import re
 
-from gfx11_formats import FORMATS, encode, format_lines
+from gfx11_formats import encode, format_lines, unused_fields
 from gfx11_scalar import split_operands
 from oracle import alias_lines, assemble, disassemble, word_bytes
 from oracle import width_type
@@ -440,50 +440,16 @@ def alias_probes():
     return batches + [("gfx1030", gfx10_flat_probes())]
 
 
-def ignored_fields(inst_lines, cpus):
-    """{format: fields} llvm's decoder ignores in the instructions without an operand there
-    (TableGen leaves them `?`, as FLAT's vdst in a store or buffer_gl0_inv's buffer fields; other
-    unused fields must be zero). Each such field set to all ones, then to a mixed pattern, over an
-    encoding the instruction decodes from must print the same text; a format whose instructions
-    disagree about a field is an error."""
-    bases, probes, keys = [], [], []
-    for line in inst_lines:
-        w = line.split()
-        if not w or w[0] != "inst":
-            continue
-        fmt, mn, op = w[1], w[2], int(w[3], 0)
-        operands = [o.split(":") for o in w[4:] if not o.startswith("@")]
-        values = {"op": op}
-        for o in operands:
-            if o[1] == "required_flag":
-                values[o[0]] = 1
-            elif o[1] == "mem_off" and o[0] == "saddr":
-                values[o[0]] = 0x7C
-        used = {o[0] for o in operands}
-        cpu = next((a.split("=")[1].split(",")[0] for a in w[4:] if a.startswith("@cpus=")), cpus[0])
-        size, fixed, fields = FORMATS[fmt]
-        for f, rs in fields.items():
-            if f == "op" or f in used:
-                continue
-            width = sum(hi - lo + 1 for hi, lo in rs)
-            for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
-                bases.append((cpu, encode(fmt, values)))
-                probes.append((cpu, encode(fmt, dict(values, **{f: val}))))
-                keys.append((fmt, f))
-    verdict = {}
-    for cpu in sorted({c for c, _ in probes}):
-        idx = [i for i, (c, _) in enumerate(probes) if c == cpu]
-        base = disassemble([bases[i][1] for i in idx], cpu)
-        for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], cpu)):
-            if b is not None:
-                verdict.setdefault(keys[i], set()).add(r is not None and r[0] == b[0])
-    out = {}
-    for (fmt, f), v in sorted(verdict.items()):
-        if len(v) != 1:
-            raise RuntimeError("format %s: llvm ignores field %s in some instructions only" % (fmt, f))
-        if v == {True}:
-            out.setdefault(fmt, set()).add(f)
-    return out
+def base_values(operands):
+    """The fields of an encoding a memory instruction decodes from: its required flags set, a
+    saddr that may be off (null)."""
+    values = {}
+    for o in operands:
+        if o[1] == "required_flag":
+            values[o[0]] = 1
+        elif o[1] == "mem_off" and o[0] == "saddr":
+            values[o[0]] = 0x7C
+    return values
 
 
 def generate(cpus, unit_of):
@@ -503,5 +469,8 @@ def generate(cpus, unit_of):
     generate_mimg(sweep, emit)
     names = ["DS", "FLAT", "GLOBAL", "SCRATCH", "SCRATCH_SVE", "MUBUF", "MTBUF", "MIMG", "MIMG_NSA",
              "MIMG_BVH", "MIMG_BVH_NSA"]
-    lines = format_lines(names, ignored_fields(lines, cpus)) + [""] + lines
+    ignored, kept = unused_fields(lines, cpus, base_values)
+    if kept:
+        raise RuntimeError("memory fields llvm keeps without an operand: %s" % kept)
+    lines = format_lines(names, ignored) + [""] + lines
     return lines + [""] + alias_lines(alias_probes(), lines, cpus)
