@@ -1,6 +1,5 @@
 // Decoding of the scalar family's operand classes (see isa/classes.def).
 #include <algorithm>
-#include <cstring>
 #include <iterator>
 
 #include "decode/decoder.h"
