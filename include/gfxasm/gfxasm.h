@@ -125,8 +125,9 @@ struct ObjdumpOptions {
   bool skipZeroes = true;  // -z/--disassemble-zeroes: false
 };
 struct ObjdumpResult {
-  std::string text;  // the listing, as far as it got
-  std::string error; // empty when the file was read to its end
+  std::string text;                  // the listing, as far as it got
+  std::vector<std::string> warnings; // parts of the file left out (an unreadable symbol table)
+  std::string error;                 // empty when the file was read to its end
   bool ok() const { return error.empty(); }
 };
 // Disassembles the executable sections of an AMDGPU ELF file (relocatable object or linked code

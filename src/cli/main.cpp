@@ -185,9 +185,11 @@ int runObjdump(int argc, char **argv) {
       error = r.error;
     }
     std::fwrite(r.text.data(), 1, r.text.size(), stdout);
+    std::fflush(stdout);
+    for (const std::string &w : r.warnings)
+      std::cerr << "gfxasm objdump: warning: '" << file << "': " << w << "\n";
     if (!error.empty()) {
       // Like llvm-objdump: the listing so far, then the error, and no further file.
-      std::fflush(stdout);
       std::cerr << "gfxasm objdump: error: '" << file << "': " << error << "\n";
       return 1;
     }

@@ -123,34 +123,53 @@ std::optional<ElfFile> ElfFile::parse(std::span<const uint8_t> data, std::string
     s.entsize = sh.sh_entsize;
   }
 
-  // Section names: e_shstrndx (SHN_XINDEX: section 0's sh_link) names the string table.
+  // Section names: e_shstrndx (SHN_XINDEX: section 0's sh_link) names the string table. Like
+  // llvm, a name that cannot be read is an error only where the name is needed.
   uint64_t strndx = eh.e_shstrndx == SHN_XINDEX ? first.sh_link : eh.e_shstrndx;
   if (strndx == SHN_UNDEF) return f; // no names
-  if (strndx >= count) {
-    fail(error, fmt::format("section header string table index {} does not exist", strndx));
-    return std::nullopt;
-  }
-  const ElfSection &strtab = f.sections_[strndx];
-  if (strtab.type != SHT_STRTAB) {
-    fail(error, fmt::format("invalid sh_type for string table section [index {}]: expected "
-                            "SHT_STRTAB, but got 0x{:x}",
-                            strndx, strtab.type));
-    return std::nullopt;
-  }
-  auto names = f.contents(strtab, error);
-  if (!names) return std::nullopt;
+  std::string tableError;
+  std::optional<std::span<const uint8_t>> names;
+  if (strndx >= count)
+    tableError = fmt::format("section header string table index {} does not exist", strndx);
+  else
+    names = f.stringTable(f.sections_[strndx], &tableError);
   for (uint64_t i = 0; i < count; ++i) {
-    uint32_t nameOffset = readAt<Elf64_Shdr>(data, eh.e_shoff + i * sizeof(Elf64_Shdr)).sh_name;
-    auto name = stringAt(*names, nameOffset);
-    if (!name) {
-      fail(error, fmt::format("a section [index {}] has an invalid sh_name (0x{:x}) offset which "
-                              "goes past the end of the section name string table",
-                              i, nameOffset));
-      return std::nullopt;
+    ElfSection &sec = f.sections_[i];
+    if (!names) {
+      sec.nameError = tableError;
+      continue;
     }
-    f.sections_[i].name = *name;
+    uint32_t nameOffset = readAt<Elf64_Shdr>(data, eh.e_shoff + i * sizeof(Elf64_Shdr)).sh_name;
+    if (auto name = stringAt(*names, nameOffset))
+      sec.name = *name;
+    else
+      sec.nameError = fmt::format("a section [index {}] has an invalid sh_name (0x{:x}) offset "
+                                  "which goes past the end of the section name string table",
+                                  i, nameOffset);
   }
   return f;
+}
+
+std::optional<std::span<const uint8_t>> ElfFile::stringTable(const ElfSection &s,
+                                                             std::string *error) const {
+  if (s.type != SHT_STRTAB) {
+    fail(error, fmt::format("invalid sh_type for string table section [index {}]: expected "
+                            "SHT_STRTAB, but got 0x{:x}",
+                            s.index, s.type));
+    return std::nullopt;
+  }
+  auto bytes = contents(s, error);
+  if (!bytes) return std::nullopt;
+  if (bytes->empty()) {
+    fail(error, fmt::format("SHT_STRTAB string table section [index {}] is empty", s.index));
+    return std::nullopt;
+  }
+  if (bytes->back() != 0) {
+    fail(error,
+         fmt::format("SHT_STRTAB string table section [index {}] is non-null terminated", s.index));
+    return std::nullopt;
+  }
+  return bytes;
 }
 
 std::optional<std::span<const uint8_t>> ElfFile::contents(const ElfSection &s,
@@ -188,13 +207,13 @@ std::optional<std::vector<ElfSymbol>> ElfFile::symbols(uint32_t tableType,
   }
   auto bytes = contents(*table, error);
   if (!bytes) return std::nullopt;
-  if (table->link >= sections_.size() || sections_[table->link].type != SHT_STRTAB) {
-    fail(error, fmt::format("section [index {}] links to no string table (sh_link {})",
-                            table->index, table->link));
-    return std::nullopt;
-  }
-  auto strings = contents(sections_[table->link], error);
-  if (!strings) return std::nullopt;
+  // A string table that cannot be read makes every name unreadable, not the table (llvm).
+  std::string stringsError;
+  std::optional<std::span<const uint8_t>> strings;
+  if (table->link >= sections_.size())
+    stringsError = fmt::format("invalid section index: {}", table->link);
+  else
+    strings = stringTable(sections_[table->link], &stringsError);
   // Section indices that do not fit st_shndx are in the SHT_SYMTAB_SHNDX table linked to this one.
   std::span<const uint8_t> shndxTable;
   for (const ElfSection &s : sections_)
@@ -210,14 +229,14 @@ std::optional<std::vector<ElfSymbol>> ElfFile::symbols(uint32_t tableType,
   for (size_t i = 0; i < n; ++i) {
     auto st = readAt<Elf64_Sym>(*bytes, i * sizeof(Elf64_Sym));
     ElfSymbol &sym = out[i];
-    auto name = stringAt(*strings, st.st_name);
-    if (!name) {
-      fail(error, fmt::format("symbol {} of section [index {}]: st_name (0x{:x}) is past the end "
-                              "of the string table of size 0x{:x}",
-                              i, table->index, st.st_name, strings->size()));
-      return std::nullopt;
-    }
-    sym.name = *name;
+    if (!strings)
+      sym.nameError = stringsError;
+    else if (auto name = stringAt(*strings, st.st_name))
+      sym.name = *name;
+    else
+      sym.nameError = fmt::format("st_name (0x{:x}) is past the end of the string table of size "
+                                  "0x{:x}",
+                                  st.st_name, strings->size());
     sym.value = st.st_value;
     sym.size = st.st_size;
     sym.type = ELF64_ST_TYPE(st.st_info);
@@ -226,20 +245,19 @@ std::optional<std::vector<ElfSymbol>> ElfFile::symbols(uint32_t tableType,
     uint64_t section = st.st_shndx;
     if (st.st_shndx == SHN_XINDEX) {
       if ((i + 1) * 4 > shndxTable.size()) {
-        fail(error, fmt::format("found an extended symbol index ({}), but unable to locate the "
-                                "extended symbol index table",
-                                i));
-        return std::nullopt;
+        sym.sectionError = fmt::format("found an extended symbol index ({}), but unable to "
+                                       "locate the extended symbol index table",
+                                       i);
+        continue;
       }
       section = readAt<uint32_t>(shndxTable, i * 4);
     } else if (st.st_shndx >= SHN_LORESERVE) {
       section = 0; // SHN_ABS, SHN_COMMON, ...: in no section
     }
-    if (section >= sections_.size()) {
-      fail(error, fmt::format("invalid section index: {}", section));
-      return std::nullopt;
-    }
-    sym.section = static_cast<uint32_t>(section);
+    if (section >= sections_.size())
+      sym.sectionError = fmt::format("invalid section index: {}", section);
+    else
+      sym.section = static_cast<uint32_t>(section);
   }
   return out;
 }

@@ -16,6 +16,7 @@ namespace gfxasm::object {
 struct ElfSection {
   uint32_t index = 0;
   std::string_view name;
+  std::string nameError; // why the name cannot be read (llvm's words), if it cannot
   uint32_t type = 0;
   uint64_t flags = 0;
   uint64_t addr = 0;
@@ -33,6 +34,9 @@ struct ElfSymbol {
   uint8_t binding = 0;  // STB_*
   uint16_t shndx = 0;   // st_shndx as written
   uint32_t section = 0; // the section it is defined in (SHN_XINDEX resolved); 0: none
+  // What is wrong with it, as llvm words it (its name or its section cannot be read); llvm
+  // reports that only when it uses the symbol.
+  std::string nameError, sectionError;
 };
 
 class ElfFile {
@@ -50,10 +54,14 @@ public:
   // A section's bytes; an error if they lie outside the file (SHT_NOBITS: none).
   std::optional<std::span<const uint8_t>> contents(const ElfSection &s, std::string *error) const;
   // The symbols of the first table of type SHT_SYMTAB or SHT_DYNSYM (none if there is none),
-  // the null symbol at index 0 included.
+  // the null symbol at index 0 included; an error if the table itself cannot be read.
   std::optional<std::vector<ElfSymbol>> symbols(uint32_t tableType, std::string *error) const;
 
 private:
+  // A string table's bytes: a non-empty SHT_STRTAB section ending in a NUL.
+  std::optional<std::span<const uint8_t>> stringTable(const ElfSection &s,
+                                                      std::string *error) const;
+
   std::span<const uint8_t> data_;
   uint16_t type_ = 0;
   uint32_t flags_ = 0;

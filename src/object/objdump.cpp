@@ -75,8 +75,9 @@ size_t skippableZeroBytes(std::span<const uint8_t> bytes) {
 
 class Objdump {
 public:
-  Objdump(const ElfFile &file, const Target &target, const ObjdumpOptions &opts, std::string &out)
-      : file_(file), target_(target), opts_(opts), out_(out) {}
+  Objdump(const ElfFile &file, const Target &target, const ObjdumpOptions &opts, std::string &out,
+          std::vector<std::string> &warnings)
+      : file_(file), target_(target), opts_(opts), out_(out), warnings_(warnings) {}
 
   bool run(std::string *error) {
     if (!collectSymbols(error)) return false;
@@ -92,6 +93,7 @@ public:
       if (!(sec.flags & SHF_EXECINSTR) || sec.type == SHT_NOBITS || sec.size == 0) continue;
       auto bytes = file_.contents(sec, error);
       if (!bytes) return false;
+      if (!sec.nameError.empty()) return fail(error, sec.nameError);
       disassembleSection(sec, *bytes);
     }
     return true;
@@ -102,20 +104,32 @@ private:
   const Target &target_;
   const ObjdumpOptions &opts_;
   std::string &out_;
+  std::vector<std::string> &warnings_;
   std::vector<SymbolList> bySection_;                    // llvm's AllSymbols, per section index
   SymbolList absolute_;                                  // symbols in no section
   std::vector<std::pair<uint64_t, uint64_t>> addresses_; // (address, section), sorted
 
   // The symbols llvm-objdump shows: named ones of .symtab but for section and file symbols and
-  // the null symbol; .dynsym's when .symtab has none in a section.
+  // the null symbol; .dynsym's when .symtab has none in a section. Like llvm-objdump, a .symtab or
+  // a name in it that cannot be read is a warning (and no symbol), a symbol's section that cannot
+  // be found an error, and so is a .dynsym that cannot be read, or a .symtab that cannot when
+  // .dynsym's symbols are used (llvm reads both tables for any symbol's flags).
   bool collectSymbols(std::string *error) {
     bySection_.assign(file_.sections().size(), {});
-    auto symtab = file_.symbols(SHT_SYMTAB, error);
-    if (!symtab) return false;
+    auto dynsym = file_.symbols(SHT_DYNSYM, error);
+    if (!dynsym) return false;
+    std::string problem;
+    auto symtab = file_.symbols(SHT_SYMTAB, &problem);
+    if (!symtab) warnings_.push_back(problem);
     bool anyInSection = false;
-    for (size_t i = 1; i < symtab->size(); ++i) {
+    for (size_t i = 1; symtab && i < symtab->size(); ++i) {
       const ElfSymbol &s = (*symtab)[i];
+      if (!s.nameError.empty()) {
+        warnings_.push_back(s.nameError);
+        continue;
+      }
       if (s.name.empty() || s.type == STT_SECTION || s.type == STT_FILE) continue;
+      if (!s.sectionError.empty()) return fail(error, s.sectionError);
       SymbolInfo info{symbolAddress(file_, s), s.name, s.type};
       if (s.section) {
         bySection_[s.section].push_back(info);
@@ -125,10 +139,13 @@ private:
       }
     }
     if (!anyInSection) {
-      auto dynsym = file_.symbols(SHT_DYNSYM, error);
-      if (!dynsym) return false;
+      if (!symtab && !dynsym->empty()) return fail(error, problem);
       for (const ElfSymbol &s : *dynsym) {
-        if (s.type == STT_SECTION || s.name.empty() || !s.section) continue;
+        if (s.type == STT_SECTION) continue;
+        if (!s.nameError.empty()) return fail(error, s.nameError);
+        if (s.name.empty()) continue;
+        if (!s.sectionError.empty()) return fail(error, s.sectionError);
+        if (!s.section) continue;
         uint64_t addr = s.type == STT_COMMON ? s.value : symbolAddress(file_, s);
         bySection_[s.section].push_back({addr, s.name, s.type});
       }
@@ -136,6 +153,11 @@ private:
     for (SymbolList &list : bySection_) std::stable_sort(list.begin(), list.end());
     std::stable_sort(absolute_.begin(), absolute_.end());
     return true;
+  }
+
+  static bool fail(std::string *error, const std::string &message) {
+    *error = message;
+    return false;
   }
 
   void disassembleSection(const ElfSection &sec, std::span<const uint8_t> bytes) {
@@ -361,7 +383,7 @@ ObjdumpResult objdump(const uint8_t *data, size_t size, const ObjdumpOptions &op
   }
   auto target = Target::create(cpu, options.features, &result.error);
   if (!target) return result;
-  Objdump(*file, *target, options, result.text).run(&result.error);
+  Objdump(*file, *target, options, result.text, result.warnings).run(&result.error);
   return result;
 }
 
