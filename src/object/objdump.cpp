@@ -294,7 +294,8 @@ private:
         return std::string();
       };
       DecodedInstruction d = disassembleInstruction(target_, rest.data(), rest.size(), name);
-      size_t size = d.size ? d.size : std::min<size_t>(4, rest.size());
+      // Bytes that are no instruction: a dword (fewer at the section's end), as llvm skips them.
+      size_t size = std::min<size_t>(d.size ? d.size : 4, rest.size());
       std::span<const uint8_t> inst = rest.first(size);
       printLine(d, inst, addr);
       if (d.branchOffset && d.branchTargetFirst && !symbolized)
