@@ -224,7 +224,7 @@ int main(int argc, char **argv) {
     std::string s;
     for (auto &c : gfxasm::Target::supportedCpus()) s += (s.empty() ? "" : ", ") + c;
     return s;
-  }());
+  }() + "\nObject files (llvm-objdump -d): gfxasm objdump --help");
   auto args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end()); // CLI11 takes a vector in reverse order
   try {
