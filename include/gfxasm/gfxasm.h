@@ -84,9 +84,9 @@ AssembleResult assemble(const Target &target, std::string_view source,
 struct DecodedInstruction {
   size_t size = 0;
   std::string text;
-  // A branch (s_branch, s_cbranch_*, s_call_b64): its target's distance in bytes from the
+  // A branch (s_branch, s_cbranch_*, s_call_b64, ...): its target's distance in bytes from the
   // instruction's address (4 times the signed 16-bit offset, plus 4), and whether the target is
-  // the first operand (llvm-objdump labels the targets of those).
+  // llvm's first operand (llvm-objdump labels the targets of those).
   std::optional<int64_t> branchOffset;
   bool branchTargetFirst = false;
 };

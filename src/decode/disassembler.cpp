@@ -216,7 +216,9 @@ disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
     if (operands[i].cls != isa::OpClass::label) continue;
     // llvm: the target is the next instruction's address plus 4 * the signed dword count.
     out.branchOffset = static_cast<int64_t>(static_cast<int16_t>(inst.ops[i].value)) * 4 + 4;
-    out.branchTargetFirst = i == 0;
+    // llvm's operand 0, the one llvm-objdump labels: the target, but for s_call_b64, which lists
+    // the register it writes first (s_subvector_loop_* print their sdst first but read it).
+    out.branchTargetFirst = inst.desc->name != "s_call_b64";
     if (nameBranchTarget) symbol = nameBranchTarget(*out.branchOffset);
     if (!symbol.empty()) {
       inst.labelOperand = static_cast<int>(i);

@@ -15,6 +15,8 @@ loop:
   s_cbranch_execz kern
   s_call_b64 s[30:31], loop
   s_call_b64 s[30:31], kern
+  s_subvector_loop_begin s4, loop
+  s_subvector_loop_end s5, .Lfwd
 .Lfwd:
   s_branch after_data
   .long 0xffffffff
