@@ -4,8 +4,10 @@
 # Uses apt-get directly as root, sudo otherwise; `apt-get update` runs only when something is missing.
 
 BUILD_PACKAGES=(cmake g++ make pkg-config libfmt-dev libcli11-dev)
-# llvm-22 provides llvm-mc-22, the oracle of the differential and CLI tests (never linked).
-TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev libbenchmark-dev llvm-22 python3)
+# llvm-22 provides llvm-mc-22 and llvm-objdump-22, the oracles of the tests (never linked);
+# clang-22 and lld-22 build the objects the objdump test lists.
+TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev libbenchmark-dev llvm-22 clang-22
+  lld-22 python3)
 # clang-22's libFuzzer lives in libclang-rt-22-dev.
 FUZZ_PACKAGES=("${BUILD_PACKAGES[@]}" clang-22 libclang-rt-22-dev)
 BENCH_PACKAGES=("${TEST_PACKAGES[@]}" hyperfine time)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -83,9 +84,19 @@ AssembleResult assemble(const Target &target, std::string_view source,
 struct DecodedInstruction {
   size_t size = 0;
   std::string text;
+  // A branch (s_branch, s_cbranch_*, s_call_b64, ...): its target's distance in bytes from the
+  // instruction's address (4 times the signed 16-bit offset, plus 4), and whether the target is
+  // llvm's first operand (llvm-objdump labels the targets of those).
+  std::optional<int64_t> branchOffset;
+  bool branchTargetFirst = false;
 };
 // Decodes the instruction at the start of `bytes`.
 DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size);
+// The same; a branch target prints as the symbol `nameBranchTarget` returns for its distance from
+// the instruction (the text llvm prints for it), or as a number when it returns an empty string.
+DecodedInstruction
+disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
+                       const std::function<std::string(int64_t offset)> &nameBranchTarget);
 
 struct DisassembleOptions {
   std::string fileName = "<stdin>";
@@ -102,5 +113,27 @@ struct DisassembleResult {
 // an instruction get llvm-mc's warning and decoding goes on after 4 of them (a block stops).
 DisassembleResult disassemble(const Target &target, std::string_view input,
                               const DisassembleOptions &options = {});
+
+// --- Object files ---
+
+struct ObjdumpOptions {
+  std::string fileName = "a.out"; // as named in the listing's first line
+  // The processor and features to decode for; an empty cpu: the one the ELF header names.
+  std::string cpu;
+  std::vector<std::string> features;
+  bool leadingAddr = true; // --no-leading-addr: symbol lines without their address
+  bool skipZeroes = true;  // -z/--disassemble-zeroes: false
+};
+struct ObjdumpResult {
+  std::string text;                  // the listing, as far as it got
+  std::vector<std::string> warnings; // parts of the file left out (an unreadable symbol table)
+  std::string error;                 // empty when the file was read to its end
+  bool ok() const { return error.empty(); }
+};
+// Disassembles the executable sections of an AMDGPU ELF file (relocatable object or linked code
+// object) as `llvm-objdump -d` prints them: per symbol, each instruction with its address and
+// dwords, branch targets as <symbol+0xoffset>, data symbols and bytes that are no instruction as
+// llvm-objdump shows them. A malformed file or an unsupported processor is an error.
+ObjdumpResult objdump(const uint8_t *data, size_t size, const ObjdumpOptions &options = {});
 
 } // namespace gfxasm

@@ -142,9 +142,65 @@ private:
   std::string buffer_;
 };
 
+// `gfxasm objdump [options] FILE...`: llvm-objdump -d for AMDGPU ELF files.
+int runObjdump(int argc, char **argv) {
+  CLI::App app{"gfxasm objdump: disassembles AMDGPU ELF files (objects and code objects) as "
+               "llvm-objdump -d does",
+               "gfxasm objdump"};
+  bool disassemble = false, noShowRawInsn = false, noLeadingAddr = false, zeroes = false;
+  std::string mcpu;
+  std::vector<std::string> mattr, files;
+  app.add_flag("-d,--disassemble", disassemble,
+               "disassemble the executable sections (what gfxasm objdump always does)");
+  app.add_flag("--no-leading-addr", noLeadingAddr, "print symbol lines without their address");
+  app.add_flag("--no-show-raw-insn", noShowRawInsn,
+               "accepted as llvm-objdump accepts it: for AMDGPU both always show the encoding");
+  app.add_flag("-z,--disassemble-zeroes", zeroes, "do not replace runs of zero bytes by ...");
+  app.add_option("--mcpu", mcpu, "processor, e.g. gfx1100 (default: the one the ELF header names)");
+  app.add_option("--mattr", mattr, "target features: +wavefrontsize64, -real-true16, ...")
+      ->delimiter(',')
+      ->allow_extra_args(false);
+  app.add_option("files", files, "ELF files (default: a.out)");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e);
+  }
+  if (files.empty()) files.push_back("a.out");
+  gfxasm::ObjdumpOptions opts;
+  opts.cpu = mcpu;
+  opts.features = mattr;
+  opts.leadingAddr = !noLeadingAddr;
+  opts.skipZeroes = !zeroes;
+  for (const std::string &file : files) {
+    InputText input;
+    std::string error;
+    gfxasm::ObjdumpResult r;
+    if (!input.open(file)) {
+      error = std::strerror(errno);
+    } else {
+      opts.fileName = file;
+      std::string_view bytes = input.text();
+      r = gfxasm::objdump(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), opts);
+      error = r.error;
+    }
+    std::fwrite(r.text.data(), 1, r.text.size(), stdout);
+    std::fflush(stdout);
+    for (const std::string &w : r.warnings)
+      std::cerr << "gfxasm objdump: warning: '" << file << "': " << w << "\n";
+    if (!error.empty()) {
+      // Like llvm-objdump: the listing so far, then the error, and no further file.
+      std::cerr << "gfxasm objdump: error: '" << file << "': " << error << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc > 1 && std::strcmp(argv[1], "objdump") == 0) return runObjdump(argc - 1, argv + 1);
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
@@ -168,7 +224,7 @@ int main(int argc, char **argv) {
     std::string s;
     for (auto &c : gfxasm::Target::supportedCpus()) s += (s.empty() ? "" : ", ") + c;
     return s;
-  }());
+  }() + "\nObject files (llvm-objdump -d): gfxasm objdump --help");
   auto args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end()); // CLI11 takes a vector in reverse order
   try {

@@ -198,12 +198,35 @@ private:
 } // namespace
 
 DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size) {
+  return disassembleInstruction(target, bytes, size, {});
+}
+
+DecodedInstruction
+disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
+                       const std::function<std::string(int64_t offset)> &nameBranchTarget) {
   uint8_t padded[64] = {};
   std::memcpy(padded, bytes, std::min(size, sizeof padded - 16));
   isa::Inst inst;
   DecodedInstruction out;
   out.size = dec::decode(target, padded, std::min(size, sizeof padded - 16), inst);
-  if (out.size) print::printInst(inst, target.wave64(), out.text);
+  if (!out.size) return out;
+  std::string symbol;
+  auto operands = inst.arch->operandsOf(*inst.desc);
+  for (unsigned i = 0; i < operands.size(); ++i) {
+    if (operands[i].cls != isa::OpClass::label) continue;
+    // llvm: the target is the next instruction's address plus 4 * the signed dword count.
+    out.branchOffset = static_cast<int64_t>(static_cast<int16_t>(inst.ops[i].value)) * 4 + 4;
+    // llvm's operand 0, the one llvm-objdump labels: the target, but for s_call_b64, which lists
+    // the register it writes first (s_subvector_loop_* print their sdst first but read it).
+    out.branchTargetFirst = inst.desc->name != "s_call_b64";
+    if (nameBranchTarget) symbol = nameBranchTarget(*out.branchOffset);
+    if (!symbol.empty()) {
+      inst.labelOperand = static_cast<int>(i);
+      inst.labelSymbol = symbol;
+    }
+    break;
+  }
+  print::printInst(inst, target.wave64(), out.text);
   return out;
 }
 

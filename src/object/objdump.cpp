@@ -1,0 +1,391 @@
+// `llvm-objdump -d` for AMDGPU ELF files: which sections and symbols llvm-objdump lists, how it
+// splits a section into symbols' chunks, lays out instructions, data and undecodable bytes, and
+// labels branch targets (llvm/tools/llvm-objdump/llvm-objdump.cpp, disassembleObject, and its
+// AMDGCNPrettyPrinter; AMDGPU's symbolizer and MCInstrAnalysis).
+#include <algorithm>
+#include <cctype>
+#include <elf.h>
+#include <span>
+#include <tuple>
+
+#include <fmt/format.h>
+
+#include "gfxasm/gfxasm.h"
+#include "object/elf_reader.h"
+#include "object/kernel_descriptor.h"
+
+namespace gfxasm {
+
+namespace {
+
+using object::ElfFile;
+using object::ElfSection;
+using object::ElfSymbol;
+
+// llvm's STT_AMDGPU_HSA_KERNEL: a code object v2 kernel, which llvm-objdump does not decode.
+constexpr uint8_t kSttAmdgpuHsaKernel = 10;
+
+// What llvm-objdump keeps of a symbol (SymbolInfoTy), ordered as it sorts them.
+struct SymbolInfo {
+  uint64_t addr = 0;
+  std::string_view name;
+  uint8_t type = STT_NOTYPE;
+  bool operator<(const SymbolInfo &o) const {
+    return std::tie(addr, name, type) < std::tie(o.addr, o.name, o.type);
+  }
+};
+using SymbolList = std::vector<SymbolInfo>;
+
+// A symbol's address as llvm's ELFObjectFile gives it: 0 for an undefined one, the size of a
+// common one, else its value, plus its section's address in a relocatable file.
+uint64_t symbolAddress(const ElfFile &file, const ElfSymbol &s) {
+  if (s.shndx == SHN_UNDEF) return 0;
+  if (s.type == STT_COMMON || s.shndx == SHN_COMMON) return s.size;
+  if (s.shndx == SHN_ABS) return s.value;
+  uint64_t addr = s.value;
+  if (file.fileType() == ET_REL && s.section) addr += file.sections()[s.section].addr;
+  return addr;
+}
+
+// A symbol name as llvm's expression printer writes it: quoted unless every character may stand
+// in an unquoted name.
+std::string printedSymbol(std::string_view name) {
+  auto plain = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+  };
+  if (!name.empty() && std::all_of(name.begin(), name.end(), plain)) return std::string(name);
+  std::string out = "\"";
+  for (char c : name) {
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '"' || c == '\\')
+      out += {'\\', c};
+    else
+      out += c;
+  }
+  return out + '"';
+}
+
+// Leading zero bytes llvm-objdump replaces by "...": at least 8, in whole dwords.
+size_t skippableZeroBytes(std::span<const uint8_t> bytes) {
+  size_t n = 0;
+  while (n < bytes.size() && bytes[n] == 0) ++n;
+  return n < 8 ? 0 : n & ~size_t(3);
+}
+
+class Objdump {
+public:
+  Objdump(const ElfFile &file, const Target &target, const ObjdumpOptions &opts, std::string &out,
+          std::vector<std::string> &warnings)
+      : file_(file), target_(target), opts_(opts), out_(out), warnings_(warnings) {}
+
+  bool run(std::string *error) {
+    if (!collectSymbols(error)) return false;
+    for (const ElfSection &sec : file_.sections()) {
+      uint64_t i = sec.index;
+      addresses_.emplace_back(sec.addr, i);
+    }
+    std::stable_sort(addresses_.begin(), addresses_.end(), [&](auto &a, auto &b) {
+      if (a.first != b.first) return a.first < b.first;
+      return file_.sections()[a.second].size < file_.sections()[b.second].size;
+    });
+    for (const ElfSection &sec : file_.sections()) {
+      if (!(sec.flags & SHF_EXECINSTR) || sec.type == SHT_NOBITS || sec.size == 0) continue;
+      auto bytes = file_.contents(sec, error);
+      if (!bytes) return false;
+      if (!sec.nameError.empty()) return fail(error, sec.nameError);
+      disassembleSection(sec, *bytes);
+    }
+    return true;
+  }
+
+private:
+  const ElfFile &file_;
+  const Target &target_;
+  const ObjdumpOptions &opts_;
+  std::string &out_;
+  std::vector<std::string> &warnings_;
+  std::vector<SymbolList> bySection_;                    // llvm's AllSymbols, per section index
+  SymbolList absolute_;                                  // symbols in no section
+  std::vector<std::pair<uint64_t, uint64_t>> addresses_; // (address, section), sorted
+
+  // The symbols llvm-objdump shows: named ones of .symtab but for section and file symbols and
+  // the null symbol; .dynsym's when .symtab has none in a section. Like llvm-objdump, a .symtab or
+  // a name in it that cannot be read is a warning (and no symbol), a symbol's section that cannot
+  // be found an error, and so is a .dynsym that cannot be read, or a .symtab that cannot when
+  // .dynsym's symbols are used (llvm reads both tables for any symbol's flags).
+  bool collectSymbols(std::string *error) {
+    bySection_.assign(file_.sections().size(), {});
+    auto dynsym = file_.symbols(SHT_DYNSYM, error);
+    if (!dynsym) return false;
+    std::string problem;
+    auto symtab = file_.symbols(SHT_SYMTAB, &problem);
+    if (!symtab) warnings_.push_back(problem);
+    bool anyInSection = false;
+    for (size_t i = 1; symtab && i < symtab->size(); ++i) {
+      const ElfSymbol &s = (*symtab)[i];
+      if (!s.nameError.empty()) {
+        warnings_.push_back(s.nameError);
+        continue;
+      }
+      if (s.name.empty() || s.type == STT_SECTION || s.type == STT_FILE) continue;
+      if (!s.sectionError.empty()) return fail(error, s.sectionError);
+      SymbolInfo info{symbolAddress(file_, s), s.name, s.type};
+      if (s.section) {
+        bySection_[s.section].push_back(info);
+        anyInSection = true;
+      } else {
+        absolute_.push_back(info);
+      }
+    }
+    if (!anyInSection) {
+      if (!symtab && !dynsym->empty()) return fail(error, problem);
+      for (const ElfSymbol &s : *dynsym) {
+        if (s.type == STT_SECTION) continue;
+        if (!s.nameError.empty()) return fail(error, s.nameError);
+        if (s.name.empty()) continue;
+        if (!s.sectionError.empty()) return fail(error, s.sectionError);
+        if (!s.section) continue;
+        uint64_t addr = s.type == STT_COMMON ? s.value : symbolAddress(file_, s);
+        bySection_[s.section].push_back({addr, s.name, s.type});
+      }
+    }
+    for (SymbolList &list : bySection_) std::stable_sort(list.begin(), list.end());
+    std::stable_sort(absolute_.begin(), absolute_.end());
+    return true;
+  }
+
+  static bool fail(std::string *error, const std::string &message) {
+    *error = message;
+    return false;
+  }
+
+  void disassembleSection(const ElfSection &sec, std::span<const uint8_t> bytes) {
+    SymbolList &symbols = bySection_[sec.index];
+    // A section without a symbol at its start gets one named after it (kept for later lookups).
+    bool dummy = true;
+    for (const SymbolInfo &s : symbols) {
+      if (s.addr != sec.addr) break;
+      dummy = false;
+    }
+    if (dummy) {
+      SymbolInfo s{sec.addr, sec.name, STT_FUNC};
+      symbols.insert(std::lower_bound(symbols.begin(), symbols.end(), s), s);
+    }
+
+    bool printedSection = false;
+    // One chunk per address that symbols start at, up to the next such address.
+    for (size_t si = 0, se = symbols.size(); si != se;) {
+      size_t first = si;
+      uint64_t start = symbols[si].addr;
+      while (si != se && symbols[si].addr == start) ++si;
+      std::span<const SymbolInfo> here(symbols.data() + first, si - first);
+      // Data only when no symbol here is code; the last code symbol names the chunk.
+      bool asData = true;
+      size_t display = here.size() - 1;
+      for (size_t i = 0; i < here.size(); ++i)
+        if (here[i].type != STT_OBJECT && here[i].type != STT_COMMON) {
+          asData = false;
+          display = i;
+        }
+      if (start < sec.addr) continue;
+      uint64_t end = sec.addr + sec.size;
+      if (si < se) end = std::min(end, symbols[si].addr);
+      if (start >= end) continue;
+      start -= sec.addr;
+      end -= sec.addr;
+
+      if (!printedSection) {
+        printedSection = true;
+        out_ += fmt::format("\nDisassembly of section {}:\n", sec.name);
+      }
+      out_ += '\n';
+      if (opts_.leadingAddr) out_ += fmt::format("{:016x} ", sec.addr + start);
+      out_ += fmt::format("<{}>:\n", here[display].name);
+
+      start += symbolPrologue(here, sec, bytes, start, end);
+      if (asData) {
+        dumpData(sec.addr, start, end, bytes);
+        continue;
+      }
+      disassembleChunk(sec, symbols, bytes, start, end);
+    }
+  }
+
+  // llvm's AMDGPU onSymbolStart: a kernel descriptor (`NAME.kd`, 64 bytes) in a code section
+  // prints as an .amdhsa_kernel block; it and a code object v2 kernel (256 bytes of
+  // amd_kernel_code_t, not decoded) otherwise as bytes. Returns the bytes it covered.
+  uint64_t symbolPrologue(std::span<const SymbolInfo> here, const ElfSection &sec,
+                          std::span<const uint8_t> bytes, uint64_t start, uint64_t end) {
+    for (const SymbolInfo &s : here) {
+      uint64_t size;
+      std::string error;
+      if (s.type == kSttAmdgpuHsaKernel) {
+        size = 256;
+        error = "code object v2 is not supported";
+      } else if (s.type == STT_OBJECT && s.name.ends_with(".kd")) {
+        size = 64;
+        if (end - start != 64 || (sec.addr + start) % 64 != 0)
+          error = "kernel descriptor must be 64-byte aligned";
+        else if (object::decodeKernelDescriptor(s.name.substr(0, s.name.size() - 3),
+                                                bytes.subspan(start).first<64>(),
+                                                file_.abiVersion(), out_, error))
+          return size;
+      } else {
+        continue;
+      }
+      out_ += fmt::format("; error decoding {}: {}\n", s.name, error);
+      out_ += "; decoding failed region as bytes\n";
+      // llvm prints the bytes at the section's start here, not the symbol's, even past the
+      // section's end (the file's bytes; zeros past the file's end).
+      std::span<const uint8_t> file = file_.data();
+      for (uint64_t i = 0; i < size; ++i) {
+        uint64_t at = sec.offset + i;
+        out_ +=
+            fmt::format("\t.byte\t 0x{:X}\n", at < file.size() && at >= sec.offset ? file[at] : 0);
+      }
+      return size;
+    }
+    return 0;
+  }
+
+  // Bytes of a data symbol: 8 a line, in hex and as characters.
+  void dumpData(uint64_t secAddr, uint64_t index, uint64_t end, std::span<const uint8_t> bytes) {
+    char ascii[9] = {};
+    int n = 0;
+    for (; index < end; ++index) {
+      if (n == 0) out_ += fmt::format("{:8x}:", secAddr + index);
+      uint8_t b = bytes[index];
+      out_ += fmt::format(" {:02x}", b);
+      ascii[n] = b >= 0x20 && b < 0x7f ? static_cast<char>(b) : '.';
+      ++n;
+      if (index == end - 1 || n == 8) {
+        out_.append(3 * (8 - n), ' ');
+        out_ += "         ";
+        out_.append(ascii, n);
+        out_ += '\n';
+        n = 0;
+      }
+    }
+  }
+
+  void disassembleChunk(const ElfSection &sec, const SymbolList &symbols,
+                        std::span<const uint8_t> bytes, uint64_t index, uint64_t end) {
+    while (index < end) {
+      if (opts_.skipZeroes) {
+        if (size_t n = skippableZeroBytes(bytes.subspan(index, end - index))) {
+          out_ += "\t\t...\n";
+          index += n;
+          continue;
+        }
+      }
+      uint64_t addr = sec.addr + index;
+      // An instruction may run past the chunk's end (into the next symbol), not the section's.
+      std::span<const uint8_t> rest = bytes.subspan(index);
+      bool symbolized = false;
+      auto name = [&](int64_t offset) {
+        // AMDGPU's symbolizer: a branch to an untyped symbol of the section prints its name.
+        uint64_t target = addr + static_cast<uint64_t>(offset);
+        for (const SymbolInfo &s : symbols)
+          if (s.addr == target && s.type == STT_NOTYPE) {
+            symbolized = true;
+            return printedSymbol(s.name);
+          }
+        return std::string();
+      };
+      DecodedInstruction d = disassembleInstruction(target_, rest.data(), rest.size(), name);
+      // Bytes that are no instruction: a dword (fewer at the section's end), as llvm skips them.
+      size_t size = std::min<size_t>(d.size ? d.size : 4, rest.size());
+      std::span<const uint8_t> inst = rest.first(size);
+      printLine(d, inst, addr);
+      if (d.branchOffset && d.branchTargetFirst && !symbolized)
+        printTarget(symbols, addr + static_cast<uint64_t>(*d.branchOffset));
+      out_ += '\n';
+      index += size;
+    }
+  }
+
+  // AMDGCNPrettyPrinter: the text padded to 60 columns (the tab counts one), or bytes that are no
+  // instruction as .long/.byte, then the address and the dwords (bytes if fewer than 4).
+  void printLine(const DecodedInstruction &d, std::span<const uint8_t> inst, uint64_t addr) {
+    size_t lineStart = out_.size();
+    if (d.size) {
+      out_ += '\t';
+      out_ += d.text;
+      if (out_.size() - lineStart < 60) out_.append(60 - (out_.size() - lineStart), ' ');
+    } else if (inst.size() >= 4) {
+      out_ += fmt::format("\t.long 0x{:08x} ", dword(inst, 0));
+      out_.append(42, ' ');
+    } else {
+      out_ += fmt::format("\t.byte 0x{:02x}", inst[0]);
+      for (size_t i = 1; i < inst.size(); ++i) out_ += fmt::format(", 0x{:02x}", inst[i]);
+      out_.append(55 - 6 * inst.size(), ' ');
+    }
+    out_ += fmt::format("// {:012X}:", addr);
+    if (inst.size() >= 4) {
+      for (size_t i = 0; i + 4 <= inst.size(); i += 4)
+        out_ += fmt::format(" {:08X}", dword(inst, i));
+    } else {
+      for (uint8_t b : inst) out_ += fmt::format(" {:02X}", b);
+    }
+  }
+
+  static uint32_t dword(std::span<const uint8_t> b, size_t i) {
+    return b[i] | b[i + 1] << 8 | b[i + 2] << 16 | static_cast<uint32_t>(b[i + 3]) << 24;
+  }
+
+  // ` <symbol+0xoffset>`: the last symbol at or before the target, in the same section in a
+  // relocatable file, else in the sections at the greatest address not above it; then among the
+  // symbols in no section.
+  void printTarget(const SymbolList &sectionSymbols, uint64_t target) {
+    std::vector<const SymbolList *> lists;
+    if (file_.fileType() == ET_REL) {
+      lists.push_back(&sectionSymbols);
+    } else {
+      auto it = std::partition_point(addresses_.begin(), addresses_.end(),
+                                     [&](auto &a) { return a.first <= target; });
+      if (it != addresses_.begin()) {
+        uint64_t at = std::prev(it)->first;
+        while (it != addresses_.begin() && std::prev(it)->first == at)
+          lists.push_back(&bySection_[(--it)->second]);
+      }
+    }
+    lists.push_back(&absolute_);
+    for (const SymbolList *list : lists) {
+      auto it = std::partition_point(list->begin(), list->end(),
+                                     [&](const SymbolInfo &s) { return s.addr <= target; });
+      if (it == list->begin()) continue;
+      const SymbolInfo &s = *std::prev(it);
+      uint64_t disp = target - s.addr;
+      out_ += fmt::format(" <{}", s.name);
+      if (disp) out_ += fmt::format("+0x{:x}", disp);
+      out_ += '>';
+      return;
+    }
+  }
+};
+
+} // namespace
+
+ObjdumpResult objdump(const uint8_t *data, size_t size, const ObjdumpOptions &options) {
+  ObjdumpResult result;
+  auto file = object::ElfFile::parse(std::span<const uint8_t>(data, size), &result.error);
+  if (!file) return result;
+  result.text = fmt::format("\n{}:\tfile format elf64-amdgpu\n", options.fileName);
+  std::string cpu = options.cpu;
+  if (cpu.empty()) {
+    cpu = object::amdgpuCpuName(file->flags());
+    if (cpu.empty()) {
+      result.error = fmt::format("the processor in the ELF header (EF_AMDGPU_MACH 0x{:x}) is not "
+                                 "one gfxasm supports; use --mcpu",
+                                 file->flags() & 0xff);
+      return result;
+    }
+  }
+  auto target = Target::create(cpu, options.features, &result.error);
+  if (!target) return result;
+  Objdump(*file, *target, options, result.text, result.warnings).run(&result.error);
+  return result;
+}
+
+} // namespace gfxasm
