@@ -15,14 +15,7 @@ namespace {
 
 std::string vgprs(GenContext &g, unsigned dwords) {
   if (dwords == 0) dwords = 1;
-  unsigned first = g.below(257 - dwords);
-  if (dwords == 1) return fmt::format("v{}", first);
-  if (g.chance(10)) {
-    std::string s = "[";
-    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
-    return s + "]";
-  }
-  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+  return spellRegisters(g, "v", g.below(257 - dwords), dwords, 10);
 }
 
 // A modifier `name:N` with N mostly in [lo, hi], sometimes just outside; empty half the time.

@@ -25,15 +25,20 @@ std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi) {
   return v < 0 ? fmt::format("-0x{:x}", -v) : fmt::format("0x{:x}", v);
 }
 
-std::string genVgprTuple(GenContext &g, unsigned dwords) {
-  unsigned first = g.below(257 - dwords);
-  if (dwords == 1) return fmt::format("v{}", first);
-  if (g.chance(5)) {
+std::string spellRegisters(GenContext &g, std::string_view prefix, unsigned first, unsigned dwords,
+                           unsigned listChance) {
+  if (dwords == 1) return fmt::format("{}{}", prefix, first);
+  if (g.chance(listChance)) {
     std::string s = "[";
-    for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}v{}", i ? ", " : "", first + i);
+    for (unsigned i = 0; i < dwords; ++i)
+      s += fmt::format("{}{}{}", i ? ", " : "", prefix, first + i);
     return s + "]";
   }
-  return fmt::format("v[{}:{}]", first, first + dwords - 1);
+  return fmt::format("{}[{}:{}]", prefix, first, first + dwords - 1);
+}
+
+std::string genVgprTuple(GenContext &g, unsigned dwords) {
+  return spellRegisters(g, "v", g.below(257 - dwords), dwords, 5);
 }
 
 std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial) {
@@ -41,14 +46,7 @@ std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial)
   unsigned align = dwords == 1 ? 1 : dwords == 2 ? 2 : 4;
   if (kind < 6) {
     unsigned maxFirst = 106 - dwords;
-    unsigned first = g.below(maxFirst / align + 1) * align;
-    if (dwords == 1) return fmt::format("s{}", first);
-    if (g.chance(10)) {
-      std::string s = "[";
-      for (unsigned i = 0; i < dwords; ++i) s += fmt::format("{}s{}", i ? ", " : "", first + i);
-      return s + "]";
-    }
-    return fmt::format("s[{}:{}]", first, first + dwords - 1);
+    return spellRegisters(g, "s", g.below(maxFirst / align + 1) * align, dwords, 10);
   }
   if (kind < 8) {
     unsigned first = g.below((16 - dwords) / align + 1) * align;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <string_view>
 
 #include "isa/isa.h"
 
@@ -39,6 +40,10 @@ std::string genOperand(GenContext &g, const isa::OperandDesc &d);
 std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial);
 // v7, v[4:7] or (at times) the list [v4, v5, v6, v7].
 std::string genVgprTuple(GenContext &g, unsigned dwords);
+// Registers first..first+dwords-1 of a file (prefix v, s, ttmp): pN, p[a:b], or one time in
+// listChance the list [pa, pb, ...].
+std::string spellRegisters(GenContext &g, std::string_view prefix, unsigned first, unsigned dwords,
+                           unsigned listChance);
 std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
 std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
 // A relocatable expression (names a label or an undefined symbol) where a 32-bit literal goes.
