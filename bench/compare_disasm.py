@@ -10,7 +10,6 @@ by llvm-mc-22 -filetype=obj (as data, so that it holds exactly the same bytes).
 
     bench/compare_disasm.py [--build-dir build] [--instructions 200000] [--runs 5]
 """
-import argparse
 import os
 import re
 import subprocess
@@ -18,19 +17,13 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_llvm_mc import ROOT, make_corpus, mean_seconds, peak_rss_kib  # noqa: E402
+from compare_llvm_mc import corpus_arguments, make_corpus, mean_seconds, peak_rss_kib  # noqa: E402
 
 ENCODING = re.compile(r"; encoding: \[([^\]]*)\]")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--instructions", type=int, default=200000)
-    ap.add_argument("--cpu", default="gfx1100")
-    ap.add_argument("--samples", type=int, default=20, help="difftest samples per instruction")
-    ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--llvm-mc", default="llvm-mc-22")
+    ap = corpus_arguments(__doc__.split("\n")[0])
     ap.add_argument("--llvm-objdump", default="llvm-objdump-22")
     args = ap.parse_args()
 

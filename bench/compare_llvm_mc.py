@@ -109,14 +109,20 @@ def peak_rss_kib(command):
     return int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", r.stderr).group(1))
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def corpus_arguments(description):
+    """The options every comparison script takes: build, corpus size and target, runs, llvm-mc."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     ap.add_argument("--instructions", type=int, default=200000)
     ap.add_argument("--cpu", default="gfx1100")
     ap.add_argument("--samples", type=int, default=20, help="difftest samples per instruction")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--llvm-mc", default="llvm-mc-22")
+    return ap
+
+
+def main():
+    ap = corpus_arguments(__doc__.split("\n")[0])
     ap.add_argument("--corpus", help="keep the generated file here")
     args = ap.parse_args()
 
