@@ -64,14 +64,20 @@ struct AssembleOptions {
   std::string triple = "amdgcn-amd-amdhsa";
 };
 
-struct AssembleResult {
-  std::string text; // the asm stream (empty for OutputKind::Null)
-  // The .text bytes in order. A branch to a label the source does not define keeps offset 0:
-  // like llvm-mc, gfxasm reports that only when writing an object file.
-  std::vector<uint8_t> code;
+// What assembling or disassembling text gives back: the printed text and the diagnostics.
+struct TextResult {
+  // assemble(): the asm stream (empty for OutputKind::Null); disassemble(): one line per
+  // instruction, "\t<instruction>[ ; encoding: [...]]".
+  std::string text;
   std::vector<Diagnostic> diagnostics;
   unsigned errorCount = 0;
   bool ok() const { return errorCount == 0; }
+};
+
+struct AssembleResult : TextResult {
+  // The .text bytes in order. A branch to a label the source does not define keeps offset 0:
+  // like llvm-mc, gfxasm reports that only when writing an object file.
+  std::vector<uint8_t> code;
 };
 
 AssembleResult assemble(const Target &target, std::string_view source,
@@ -102,12 +108,7 @@ struct DisassembleOptions {
   std::string fileName = "<stdin>";
   bool showEncoding = false;
 };
-struct DisassembleResult {
-  std::string text; // one line per instruction: "\t<instruction>[ ; encoding: [...]]"
-  std::vector<Diagnostic> diagnostics;
-  unsigned errorCount = 0;
-  bool ok() const { return errorCount == 0; }
-};
+struct DisassembleResult : TextResult {};
 // Disassembles llvm-mc's `--disassemble` input: bytes written as numbers (0x01 or 1), separated
 // by spaces or commas, `#` comments, and `[...]` blocks decoded on their own. Bytes that are not
 // an instruction get llvm-mc's warning and decoding goes on after 4 of them (a block stops).

@@ -254,15 +254,12 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string fileName = input == "-" ? "<stdin>" : input;
-  gfxasm::AssembleResult res;
+  gfxasm::TextResult res;
   if (disassemble) {
     gfxasm::DisassembleOptions opts;
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
-    gfxasm::DisassembleResult d = gfxasm::disassemble(*target, source.text(), opts);
-    res.text = std::move(d.text);
-    res.diagnostics = std::move(d.diagnostics);
-    res.errorCount = d.errorCount;
+    res = gfxasm::disassemble(*target, source.text(), opts);
   } else {
     gfxasm::AssembleOptions opts;
     opts.fileName = fileName;
