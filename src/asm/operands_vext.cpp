@@ -4,6 +4,7 @@
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
@@ -378,8 +379,8 @@ bool laterModifierPresent(const Inst &inst, unsigned idx) {
 // A VOP3 DPP source VGPR: parsed as the valu family's `vgpr` class (true16 halves set op_sel),
 // with the source modifiers its class allows around it.
 bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
-  bool absOk = d.cls == OpClass::dpp3_vgpr_mod;
-  bool negOk = absOk || d.cls == OpClass::dpp3_vgpr_neg;
+  bool negOk = dppSourceMods(d.cls) & Mod_Neg;
+  bool absOk = dppSourceMods(d.cls) & Mod_Abs;
   uint8_t mods = 0;
   bool closeNeg = false, closeAbs = false, closeAbsFn = false;
   auto isFn = [&](std::string_view name) {
@@ -418,10 +419,8 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
 // A DPP VGPR operand with the modifiers its class allows. True16 halves (v0..v127 .l/.h) encode as
 // n | hi << 7 in the 8-bit fields.
 bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
-  bool negOk = d.cls == OpClass::dpp_vreg_mod || d.cls == OpClass::dpp_vreg_neg ||
-               d.cls == OpClass::dpp_vreg_lo_mod || d.cls == OpClass::dpp_vreg_lo_neg;
-  bool absOk = d.cls == OpClass::dpp_vreg_mod || d.cls == OpClass::dpp_vreg_abs ||
-               d.cls == OpClass::dpp_vreg_lo_mod || d.cls == OpClass::dpp_vreg_lo_abs;
+  bool negOk = dppSourceMods(d.cls) & Mod_Neg;
+  bool absOk = dppSourceMods(d.cls) & Mod_Abs;
   bool lo128 = d.cls == OpClass::dpp_vreg_lo || d.cls == OpClass::dpp_vreg_lo_mod ||
                d.cls == OpClass::dpp_vreg_lo_neg || d.cls == OpClass::dpp_vreg_lo_abs;
   bool closeNeg = false, closeAbs = false, closeAbsFn = false;

@@ -1,4 +1,5 @@
 // Decoding of the vext family's operand classes (see isa/classes.def).
+#include "asm/vext_operands.h"
 #include "decode/decoder.h"
 #include "isa/registers.h"
 
@@ -19,6 +20,20 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     uint32_t v = inst.ops[idx].value;
     return v == src::kDpp8 || v == src::kDpp8Fi;
   }
+  case OpClass::dpp_vreg:
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp_vreg_lo_abs:
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    // llvm rejects the modifier bits of a source that takes no such modifier.
+    decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    return (inst.ops[idx].mods & ~as::dppSourceMods(d.cls)) == 0;
   default: return decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
   }
 }

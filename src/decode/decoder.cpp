@@ -70,14 +70,18 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
     const FormatDesc &fmt = arch.formatOf(d);
     u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
-    bool sources = false;
+    // The neg/abs/sext bits of the slots of the entry's sources (llvm rejects the others set).
+    unsigned slots = 0;
     for (const OperandDesc &o : arch.operandsOf(d)) {
       claimed |= enc::fieldMask(fmt, o.field);
-      sources |= isSourceField(o.field);
+      if (isSourceField(o.field)) slots |= 1u << enc::sourceSlot(o.field);
     }
-    if (sources)
-      claimed |= enc::fieldMask(fmt, Field::neg) | enc::fieldMask(fmt, Field::abs) |
-                 enc::fieldMask(fmt, Field::sext);
+    for (Field f : {Field::neg, Field::abs, Field::sext}) {
+      // The field's n-th bit belongs to slot n (a field may be split: DPP16 neg is 52, 54).
+      u128 bits = enc::fieldMask(fmt, f);
+      for (unsigned n = 0; bits; ++n, bits &= bits - 1)
+        if (slots >> n & 1) claimed |= bits & ~(bits - 1);
+    }
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
   // A true16 or fake16 form before an entry both modes accept (VINTERP's 32-bit register form):

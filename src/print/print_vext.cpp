@@ -1,4 +1,6 @@
 // Printing of the VOP3P, WMMA, VOPD, DPP16 and DPP8 operands.
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
@@ -82,6 +84,7 @@ void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v
   if (v.mods & Mod_Abs) out += '|';
 }
 
+// Values no control has print as llvm prints them (the disassembler meets them).
 void printDppControl(uint32_t ctrl, std::string &out) {
   if (ctrl <= 0xff) {
     const char text[] = {'q', 'u',
@@ -97,18 +100,34 @@ void printDppControl(uint32_t ctrl, std::string &out) {
     out.append(text, sizeof text);
     return;
   }
-  if (ctrl == 0x140)
+  if (ctrl == 0x140) {
     out += "row_mirror";
-  else if (ctrl == 0x141)
-    out += "row_half_mirror";
-  else {
-    static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
-                                            nullptr,   "row_share", "row_xmask"};
-    unsigned kind = (ctrl >> 4) & 0xf;
-    out += kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl";
-    out += ':';
-    appendDecimal(out, ctrl & 0xf);
+    return;
   }
+  if (ctrl == 0x141) {
+    out += "row_half_mirror";
+    return;
+  }
+  // gfx9 controls gfx11 lacks.
+  static constexpr std::pair<uint32_t, const char *> kOld[] = {
+      {0x130, "wave_shl"}, {0x134, "wave_rol"},  {0x138, "wave_shr"},
+      {0x13c, "wave_ror"}, {0x142, "row_bcast"}, {0x143, "row_bcast"}};
+  for (auto [value, name] : kOld)
+    if (ctrl == value) {
+      out.append("/* ").append(name).append(" is not supported starting from GFX10 */");
+      return;
+    }
+  static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
+                                          nullptr,   "row_share", "row_xmask"};
+  unsigned kind = (ctrl >> 4) & 0xf, n = ctrl & 0xf;
+  // row_shl/shr/ror:0 do not exist.
+  if (ctrl > 0x1ff || kind >= 7 || !kRows[kind] || (kind < 3 && n == 0)) {
+    out += "/* Invalid dpp_ctrl value */";
+    return;
+  }
+  out += kRows[kind];
+  out += ':';
+  appendDecimal(out, n);
 }
 
 } // namespace

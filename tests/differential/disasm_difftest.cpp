@@ -90,6 +90,10 @@ TEST_P(Disassembly, MatchesLlvmMc) {
         }
       }
       enc::setField(fmt, Field::op, opcode, bytes);
+      // DPP8 is told apart from the plain form by its src0 (the fi field): 0xE9 or 0xEA, chosen
+      // by a random bit already drawn (the other formats' samples stay the same).
+      if (fmt.has(Field::dpp8))
+        enc::setField(fmt, Field::fi, 0xE9 + (enc::getField(fmt, Field::fi, bytes) & 1), bytes);
       std::string block = "[";
       for (unsigned i = 0; i < fmt.sizeBytes + 16u; ++i)
         block += fmt::format("{}0x{:02x}", i ? "," : "", bytes[i]);
