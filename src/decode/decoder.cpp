@@ -56,6 +56,7 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     fi.fmt = &f;
     for (unsigned k = 0; k < f.numFixed; ++k) {
       const FixedBits &b = f.fixed[k];
+      if (b.decodeIgnored) continue;
       u128 m = ((u128{1} << b.range.width) - 1) << b.range.lo;
       fi.mask |= m;
       fi.value |= (static_cast<u128>(b.value) << b.range.lo) & m;
@@ -70,6 +71,10 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
     const FormatDesc &fmt = arch.formatOf(d);
     u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
+    // A source field the entry has no operand for is ignored (llvm: VOP3's src1/src2 of
+    // instructions with fewer sources).
+    claimed |= enc::fieldMask(fmt, Field::src0) | enc::fieldMask(fmt, Field::src1) |
+               enc::fieldMask(fmt, Field::src2);
     // The neg/abs/sext bits of the slots of the entry's sources (llvm rejects the others set).
     unsigned slots = 0;
     for (const OperandDesc &o : arch.operandsOf(d)) {
@@ -252,7 +257,11 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
     if (bit(Field::sext)) v.mods |= Mod_Sext;
   }
   if (!literalAllowed) return true;
-  return validSourceEncoding(v.value) && (v.value != src::kLiteral || ctx.takeLiteral(inst));
+  // llvm-mc-22 decodes 230 (src_flat_scratch_base_lo) in any source, 231 (_hi) in 32-bit ones.
+  bool flatScratch = v.value == src::kFlatScratchBaseLo ||
+                     (v.value == src::kFlatScratchBaseHi && typeBits(d.type) <= 32);
+  return (validSourceEncoding(v.value) || flatScratch) &&
+         (v.value != src::kLiteral || ctx.takeLiteral(inst));
 }
 
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {

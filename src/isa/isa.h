@@ -100,6 +100,8 @@ struct FieldLayout {
 struct FixedBits {
   BitRange range;
   uint32_t value;
+  // Encoded, but not looked at when decoding (llvm's encoder sets them, its decoder ignores them).
+  bool decodeIgnored;
 };
 
 struct FormatDesc {

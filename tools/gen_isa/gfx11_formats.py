@@ -71,8 +71,9 @@ FORMATS = {
         "op": [(22, 16)], "vdst": [(7, 0)], "abs": [(10, 8)], "op_sel": [(13, 11)],
         "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
         "src2": [(58, 50)], "neg": [(63, 61)]}),
+    # (VOP3P_NO_OPSEL's op_sel field is written by no operand: the disassembler wants it zero.)
     "VOP3P_NO_OPSEL": (8, [((31, 23), 0x198), ((60, 59), 0x3), ((14, 14), 0x1)], {
-        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "clamp": [(15, 15)], "src0": [(40, 32)],
+        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "op_sel": [(13, 11)], "clamp": [(15, 15)], "src0": [(40, 32)],
         "src1": [(49, 41)], "src2": [(58, 50)], "neg_lo": [(63, 61)]}),
     # DPP: the e32 encoding with src0 = 0xFA (DPP16) or 0xE9/0xEA (DPP8: the `fi` field) and a
     # second dword holding the real src0 VGPR and the lane controls.
@@ -112,6 +113,11 @@ FORMATS = {
                                         "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)],
                                         "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(40, 32)]}),
 }
+
+
+# Fixed bits llvm's encoder sets and its decoder does not look at (written HI:LO~VALUE): op_sel_hi
+# of the VOP3P instructions without op_sel/op_sel_hi operands.
+DECODE_IGNORED = {"VOP3P_NO_OPSEL": {(60, 59), (14, 14)}}
 
 
 def vop3_dpp(base, variant):
@@ -161,7 +167,8 @@ def format_lines(names, ignored=None):
         size, fixed, fields = FORMATS[name]
         free = (ignored or {}).get(name, ())
         parts = ["format", name, str(size)]
-        parts += ["%d:%d=0x%x" % (hi, lo, val) for (hi, lo), val in fixed]
+        decode_ignored = DECODE_IGNORED.get(name, set())
+        parts += ["%d:%d%s0x%x" % (hi, lo, "~" if (hi, lo) in decode_ignored else "=", val) for (hi, lo), val in fixed]
         parts += ["%s=%s%s" % (f, ",".join("%d:%d" % r for r in rs), "?" if f in free else "")
                   for f, rs in fields.items()]
         out.append(" ".join(parts))
