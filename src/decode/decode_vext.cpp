@@ -9,6 +9,15 @@ using namespace isa;
 
 namespace {
 
+// A DPP source's neg/abs bits: those its class prints, or, without printed modifiers in an entry
+// with llvm's integer modifiers (IF_HiddenMods), bits llvm keeps without printing them; llvm
+// rejects the others.
+bool dppModsOk(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
+  uint8_t allowed = as::dppSourceMods(d.cls);
+  if (!allowed && (inst.desc->flags & IF_HiddenMods)) allowed = Mod_Neg | Mod_Abs;
+  return (v.mods & ~allowed) == 0;
+}
+
 unsigned sourceCount(const Inst &inst) {
   unsigned n = 0;
   for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
@@ -48,6 +57,18 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   case OpClass::dpp8_fi:
     decodeField(ctx, d, idx, inst);
     return v.value == src::kDpp8 || v.value == src::kDpp8Fi;
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    // src0 is the VGPR number in the DPP dword (held as its source encoding, as parsed); src1 a
+    // 9-bit source, which llvm decodes whatever it holds (gfx1150 takes scalars there).
+    if (d.field != Field::src0) {
+      if (!decodeSource(ctx, d, idx, inst)) return false;
+    } else {
+      decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+      v.value += src::kVgpr0;
+    }
+    return dppModsOk(inst, d, v);
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
   case OpClass::dpp_vreg_neg:
@@ -56,12 +77,8 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   case OpClass::dpp_vreg_lo_mod:
   case OpClass::dpp_vreg_lo_neg:
   case OpClass::dpp_vreg_lo_abs:
-  case OpClass::dpp3_vgpr:
-  case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg:
-    // llvm rejects the modifier bits of a source that takes no such modifier.
     decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
-    return (v.mods & ~as::dppSourceMods(d.cls)) == 0;
+    return dppModsOk(inst, d, v);
   default: return decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
   }
 }

@@ -126,10 +126,12 @@ const DecodeIndex &indexFor(const ArchTables &arch) {
 }
 
 // The disassembler decodes the forms the target prints: true16 forms under real-true16, fake16
-// forms otherwise, and the wave size's forms.
-bool decodable(const Target &t, const InstrDesc &d) {
-  return (d.cpuMask & (1u << t.cpuIndex())) &&
-         availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
+// forms otherwise, and the wave size's forms. Under real-true16, llvm decodes an opcode's fake16
+// forms when none of its true16 forms takes the bits (its second decoder table): fake16Pass.
+bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
+  if (!(d.cpuMask & (1u << t.cpuIndex()))) return false;
+  if (fake16Pass) return (d.flags & IF_Fake16) && availableInMode(d, false, t.wave64());
+  return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -257,11 +259,9 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
     if (bit(Field::sext)) v.mods |= Mod_Sext;
   }
   if (!literalAllowed) return true;
-  // llvm-mc-22 decodes 230 (src_flat_scratch_base_lo) in any source, 231 (_hi) in 32-bit ones.
-  bool flatScratch = v.value == src::kFlatScratchBaseLo ||
-                     (v.value == src::kFlatScratchBaseHi && typeBits(d.type) <= 32);
-  return (validSourceEncoding(v.value) || flatScratch) &&
-         (v.value != src::kLiteral || ctx.takeLiteral(inst));
+  // (src_flat_scratch_base_hi is no 64-bit source)
+  if (v.value == src::kFlatScratchBaseHi && typeBits(d.type) > 32) return false;
+  return validSourceEncoding(v.value) && (v.value != src::kLiteral || ctx.takeLiteral(inst));
 }
 
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
@@ -275,19 +275,21 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
     uint32_t opcode = static_cast<uint32_t>(probe.field(Field::op));
     auto it = fi.byOpcode.find(opcode);
     if (it == fi.byOpcode.end()) continue;
-    for (uint32_t e : it->second) {
-      const InstrDesc &desc = arch.instrs[e];
-      if (!decodable(target, desc)) continue;
-      inst = Inst{};
-      inst.arch = &arch;
-      inst.desc = &desc;
-      inst.decoded = true;
-      DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-      auto ops = arch.operandsOf(desc);
-      bool ok = true;
-      for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-      if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
-    }
+    // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
+    for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
+      for (uint32_t e : it->second) {
+        const InstrDesc &desc = arch.instrs[e];
+        if (!decodable(target, desc, fake16Pass)) continue;
+        inst = Inst{};
+        inst.arch = &arch;
+        inst.desc = &desc;
+        inst.decoded = true;
+        DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
+        auto ops = arch.operandsOf(desc);
+        bool ok = true;
+        for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
+        if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
+      }
   }
   return 0;
 }

@@ -138,6 +138,9 @@ enum InstrFlags : uint32_t {
   IF_AlsoTrue16 = 1u << 4,
   // llvm-mc's disassembler decodes it, its assembler rejects the text (buffer stores with tfe)
   IF_DisasmOnly = 1u << 5,
+  // Its sources without printed modifiers (class vsrc) have llvm's integer input modifiers: the
+  // disassembler keeps their neg/abs bits, which llvm never prints.
+  IF_HiddenMods = 1u << 6,
 };
 
 struct InstrDesc {

@@ -6,6 +6,7 @@
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/append.h"
@@ -38,11 +39,11 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
   out += ']';
 }
 
-// -x, |x|, -|x|; a negated constant prints as neg(x), which cannot read as a negative number.
-// A relocatable literal prints as its symbol.
-void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wave64,
-                   std::string &out) {
+// -x, |x|, -|x| (`mods`: the modifiers printed); a negated constant prints as neg(x), which cannot
+// read as a negative number. A relocatable literal prints as its symbol.
+void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std::string &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
   if (static_cast<int>(i) == inst.labelOperand) {
     out += inst.labelSymbol;
     return;
@@ -50,38 +51,47 @@ void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wav
   bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
                   (v.value >= src::kFloatFirst && v.value <= src::kInvPi) ||
                   v.value == src::kLiteral;
-  bool negFunction = (v.mods & Mod_Neg) && !(v.mods & Mod_Abs) && constant;
+  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && constant;
   if (negFunction)
     out += "neg(";
-  else if (v.mods & Mod_Neg)
+  else if (mods & Mod_Neg)
     out += '-';
-  if (v.mods & Mod_Abs) out += '|';
+  if (mods & Mod_Abs) out += '|';
   printSource(inst, d, v.value, wave64, out);
-  if (v.mods & Mod_Abs) out += '|';
+  if (mods & Mod_Abs) out += '|';
   if (negFunction) out += ')';
 }
 
+// DPP sources print the modifiers of their class (decoded ones may hold llvm's hidden integer
+// modifiers, IF_HiddenMods).
 void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
-  if (v.mods & Mod_Neg) out += '-';
-  if (v.mods & Mod_Abs) out += '|';
+  uint8_t mods = v.mods & as::dppSourceMods(d.cls);
+  if (mods & Mod_Neg) out += '-';
+  if (mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
     printVgprHalf(v.value & 127, v.value & 128, out);
   else
     printRegister(src::kVgpr0 + v.value, 1, out);
-  if (v.mods & Mod_Abs) out += '|';
+  if (mods & Mod_Abs) out += '|';
 }
 
 // A VOP3 DPP source: src0 holds the VGPR number, src1 its 9-bit encoding; true16 halves by op_sel.
-void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v,
-                   std::string &out) {
-  unsigned n = v.value >= src::kVgpr0 ? v.value - src::kVgpr0 : v.value;
-  if (v.mods & Mod_Neg) out += '-';
-  if (v.mods & Mod_Abs) out += '|';
+// A src1 that is no VGPR (the disassembler meets them; gfx1150 takes them) prints as a source.
+void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const OperandValue &v,
+                   bool wave64, std::string &out) {
+  uint8_t mods = v.mods & as::dppSourceMods(d.cls);
+  if (v.value < src::kVgpr0) {
+    printWithMods(inst, i, mods, wave64, out);
+    return;
+  }
+  unsigned n = v.value - src::kVgpr0;
+  if (mods & Mod_Neg) out += '-';
+  if (mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
     printVgprHalf(n, (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1, out);
   else
     printRegister(n + src::kVgpr0, dwordsOf(d.type, false), out);
-  if (v.mods & Mod_Abs) out += '|';
+  if (mods & Mod_Abs) out += '|';
 }
 
 // Values no control has print as llvm prints them (the disassembler meets them).
@@ -143,7 +153,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::psrc:
   case OpClass::psrc_mods:
   case OpClass::pdpp_vgpr:
-  case OpClass::pdpp_vgpr_mods: printWithMods(inst, i, v, pc.wave64, out); break;
+  case OpClass::pdpp_vgpr_mods: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::wmma_c:
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
     if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))
@@ -163,7 +173,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vopd_vsrc:
   case OpClass::vopd_vsrc2: printRegister(v.value + src::kVgpr0, 1, out); break;
   case OpClass::vopd_src:
-  case OpClass::vopd_src_vcc: printWithMods(inst, i, v, pc.wave64, out); break;
+  case OpClass::vopd_src_vcc: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::vopd_k: printHex(inst.literal, out); break;
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
@@ -175,7 +185,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::dpp_vreg_lo_abs: printDppVreg(inst, d, v, out); break;
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, d, v, out); break;
+  case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, i, d, v, pc.wave64, out); break;
   case OpClass::dpp_vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
   case OpClass::dpp_ctrl: printDppControl(v.value, out); break;
   case OpClass::dpp_mask: // always printed, as written

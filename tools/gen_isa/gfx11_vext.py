@@ -246,6 +246,56 @@ def true16_verdicts(variants, cpus):
     return out
 
 
+SOURCE_SLOT = {"src0": 0, "src1": 1, "vsrc1": 1, "src2": 2}
+
+
+def with_bit(fmt, data, field, index):
+    """`data` (bytes of format `fmt`) with bit `index` of `field` set."""
+    v = int.from_bytes(data, "little")
+    for hi, lo in FORMATS[fmt][2][field]:
+        if index <= hi - lo:
+            return (v | 1 << (lo + index)).to_bytes(len(data), "little")
+        index -= hi - lo + 1
+    raise ValueError("%s has no bit %d of %s" % (fmt, index, field))
+
+
+def hidden_mods(items):
+    """items: (format, bytes, mattr, cpu, text, source fields). Per item, the fields whose neg and
+    abs bits the oracle's disassembler takes without printing them (its integer operands with
+    modifiers): set in the probe, they leave the text as it was."""
+    probes = []  # (item index, field, bytes)
+    for k, (fmt, data, _, _, _, fields) in enumerate(items):
+        for f in fields:
+            for m in ("neg", "abs"):
+                if m in FORMATS[fmt][2]:
+                    probes.append((k, f, with_bit(fmt, data, m, SOURCE_SLOT[f])))
+    groups = {}
+    for n, (k, _, _) in enumerate(probes):
+        groups.setdefault((items[k][3], items[k][2]), []).append(n)
+    answers = {}  # (item, field) -> [text unchanged, per bit]
+    for (cpu, mattr), idx in groups.items():
+        for n, r in zip(idx, disassemble([probes[n][2] for n in idx], cpu, mattr)):
+            k, f, _ = probes[n]
+            answers.setdefault((k, f), []).append(r is not None and r[0] == items[k][4])
+    out = [set() for _ in items]
+    for (k, f), same in answers.items():
+        if all(same):
+            out[k].add(f)
+        elif any(same):
+            raise RuntimeError("%s: %s takes one of neg/abs without printing it" % (items[k][4], f))
+    return out
+
+
+def hidden_mods_flag(name, hidden, operands):
+    """The hidden_mods flag (IF_HiddenMods) of an entry: its sources without printed modifiers
+    are exactly those `hidden` has."""
+    plain = {o.split(":")[0] for o in operands if o.split(":")[0] in SOURCE_SLOT and
+             not o.split(":")[1].endswith(("_mod", "_neg", "_abs"))}
+    if hidden and hidden != plain:
+        raise RuntimeError("%s: hidden modifiers on %s, not on all of %s" % (name, sorted(hidden), sorted(plain)))
+    return ["hidden_mods"] if hidden else []
+
+
 def dpp(cpus, emit):
     """DPP16 and DPP8 forms of the VOP1/VOP2/VOPC (e32) instructions: the valu entries' operands,
     with VGPR-only DPP classes for the sources that take the modifiers the oracle accepts."""
@@ -280,7 +330,9 @@ def dpp(cpus, emit):
     verdicts = true16_verdicts(fake16, cpus)
     fake16 = iter(k for k, _ in fake16)
     variants.sort(key=lambda v: v[0][4] is not None)  # true16 entries first (stable otherwise)
-    for (entry, dfmt, mods, _, mattr), text, cs in variants:
+    hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [f for f in ("src0", "vsrc1") if f in FORMATS[p[1]][2]])
+                          for p, text, cs in variants])
+    for ((entry, dfmt, mods, _, mattr), text, cs), hidden_fields in zip(variants, hidden):
         fmt, name, op, ops, attrs = entry
         mn, printed = dpp_operands(text)
         by_field = {o.split(":")[0]: o for o in ops}
@@ -291,7 +343,7 @@ def dpp(cpus, emit):
             if field is None:  # the implicit vcc: VOPC DPP forms must write it
                 operands.append("implicit:dpp_vcc:b1" if fmt == "VOPC" else by_field["implicit"])
                 continue
-            t = by_field[field].split(":")[2].rstrip("?")
+            t = by_field[field].split(":")[2].rstrip("?~")
             # fake16 forms: 16-bit values in plain VGPRs below v128 (the _lo classes)
             lo = "_lo" if mattr and not high else ""
             if lo:
@@ -300,7 +352,8 @@ def dpp(cpus, emit):
             operands.append("%s:dpp_vreg%s%s:%s" % (field, lo, mod, t))
         # A fake16 (plain VGPR) form +real-true16 takes alike is there too, after the true16 ones;
         # its classes tell the operands without the flag.
-        flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("fake16", "also_true16")]
+        flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("fake16", "also_true16", "hidden_mods")]
+        flags += hidden_mods_flag(mn, hidden_fields, operands)
         if mattr:
             k = next(fake16)
             if not all(also_true16(mn, verdicts[k, cpu]) for cpu in cs):
@@ -346,6 +399,8 @@ def dpp3(cpus, emit):
     answers = {(m, cpu): iter(r[0] is not None for r in assemble(lines, cpu, m))
                for m, lines in asm_lines.items() for cpu in cpus}
     verdicts = true16_verdicts(fake16, cpus)
+    hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [o.split(":")[0] for o in p[0][3] if o.split(":")[0] in SOURCE_SLOT])
+                          for p, text, cs, _ in variants])
     for k, ((entry, dfmt, mods, _, mattr), text, cs, nsel) in enumerate(variants):
         fmt, name, op, ops, attrs = entry
         by_answer = {}
@@ -362,7 +417,8 @@ def dpp3(cpus, emit):
                 if field == "op_sel" and nsel in opsel_class and cls in opsel_class.values():
                     o = o.replace(":%s" % cls, ":%s" % opsel_class[nsel], 1)
                 operands.append(o)
-            flags = [f for f in attrs.get("flags", "").split("|") if f and f != "also_true16"]
+            flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("also_true16", "hidden_mods")]
+            flags += hidden_mods_flag(text.split()[0], hidden[k], operands)
             if mattr and all(also_true16(text.split()[0], verdicts[k, cpu]) for cpu in group):
                 flags.append("also_true16")
             operands = [dpp_src1_type(text.split()[0], o) for o in operands]
@@ -377,8 +433,9 @@ DPP_SRC1_TYPE = {"v_ldexp_f16_e64_dpp": "b16", "v_cndmask_b16_e64_dpp": "f16"}
 
 def dpp_src1_type(name, operand):
     field, cls, typ = (operand.split(":") + [""])[:3]
-    if field == "src1" and name in DPP_SRC1_TYPE and typ.rstrip("?") in ("b16", "f16"):
-        return "%s:%s:%s" % (field, cls, DPP_SRC1_TYPE[name])
+    base = typ.rstrip("?~")
+    if field == "src1" and name in DPP_SRC1_TYPE and base in ("b16", "f16"):
+        return "%s:%s:%s%s" % (field, cls, DPP_SRC1_TYPE[name], typ[len(base):])
     return operand
 
 
