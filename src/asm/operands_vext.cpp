@@ -89,6 +89,30 @@ bool isDppForm(const Inst &inst) {
   return f.layout(Field::dpp_ctrl).count || f.layout(Field::dpp8).count;
 }
 
+bool atLit(const Cursor &c) {
+  return c.is(Tok::Identifier) && c.peek().text == "lit" && c.peek(1).kind == Tok::LParen;
+}
+
+// lit(number) at the cursor: the number as the literal dword, even where it is an inline
+// constant (a negative integer noted: llvm prints it sign-extended to 64 bits).
+bool parseForcedLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                        Inst &inst) {
+  c.next();
+  c.next();
+  const Token &start = c.peek();
+  NumberToken n;
+  ExprResult reloc;
+  if (!parseNumber(ctx, c, n, false, &reloc)) return false;
+  // (llvm fails lit(expr) at the closing parenthesis)
+  if (reloc.ok()) return ctx.fail(c.peek().col, "not a valid operand.");
+  if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  uint32_t lit;
+  if (!packedForcedLiteral(d.type, n, lit)) return invalid(ctx, start.col);
+  v.mods |= Mod_Lit;
+  if (!n.isFloat && n.ival < 0) v.mods |= Mod_LitNegative;
+  return setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0);
+}
+
 bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                        OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
@@ -121,10 +145,27 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   }
   const Token &valueTok = c.peek();
   if (failAtModifierWord(ctx, c, false)) return false;
+  // lit(...) but not in DPP forms nor after a minus; between |bars| llvm drops it.
+  bool litInBars = false;
+  if (atLit(c) && !closeAbs) {
+    if ((v.mods & Mod_Neg) && !closeNeg) return invalid(ctx, start.col);
+    if (vgprOnly || isDppForm(inst)) return invalid(ctx, c.peek(2).col);
+    if (!parseForcedLiteral(ctx, c, d, v, inst)) return false;
+  } else if (atLit(c)) {
+    c.next();
+    c.next();
+    litInBars = true;
+  }
   if ((d.cls == OpClass::psrc || d.cls == OpClass::pdpp_vgpr) && failAtSourceModifier(ctx, c))
     return false;
+  if (c.is(Tok::Minus)) {
+    Cursor probe = c;
+    probe.next();
+    if (atLit(probe)) return invalid(ctx, valueTok.col); // -lit(...)
+  }
   Reg r;
-  if (parseRegister(ctx, c, r)) {
+  if (v.mods & Mod_Lit) {
+  } else if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
         (vgprOnly && r.file != RegFile::VGPR))
       return invalid(ctx, valueTok.col);
@@ -156,6 +197,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
       v.value = static_cast<uint32_t>(enc);
     }
   }
+  if (litInBars && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
   if (closeAbs && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
   if ((closeAbsFn && !c.accept(Tok::RParen)) || (closeNeg && !c.accept(Tok::RParen)))
     return ctx.fail(c.peek().col, "expected closing parentheses");
@@ -309,9 +352,13 @@ bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
 bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                      OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
-  if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
+  if (failAtModifierWord(ctx, c, false)) return false;
+  bool forced = atLit(c);
+  if (forced && !parseForcedLiteral(ctx, c, d, v, inst)) return false;
+  if (!forced && failAtSourceModifier(ctx, c)) return false;
   Reg r;
-  if (parseRegister(ctx, c, r)) {
+  if (forced) {
+  } else if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r)) return invalid(ctx, start.col);
     v.value = sourceEncoding(r);
   } else {

@@ -31,17 +31,23 @@ unsigned sourceCount(const Inst &inst) {
 bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
-  case OpClass::psrc:
   case OpClass::psrc_mods:
+    if (!decodeSource(ctx, d, idx, inst)) return false;
+    // (llvm keeps an f16 source's literal dword whole but encodes back its low half)
+    if (v.value == src::kLiteral && typeBits(d.type) == 16) inst.literalLow16 = true;
+    return true;
+  case OpClass::psrc:
   case OpClass::wmma_c:
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: return decodeSource(ctx, d, idx, inst);
   case OpClass::vopd_k: return decodeLiteralOperand(ctx, idx, inst);
   case OpClass::pdpp_vgpr:
   case OpClass::pdpp_vgpr_mods:
-    // src0 of a DPP form: the 8-bit VGPR number in the DPP dword.
+    // src0 of a DPP form: the 8-bit VGPR number in the DPP dword; src1 a 9-bit source, which llvm
+    // decodes whatever it holds (gfx1150 takes scalars and constants in v_dot2_*'s).
+    if (d.field != Field::src0) return decodeSource(ctx, d, idx, inst);
     decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
-    if (d.field == Field::src0) v.value += src::kVgpr0;
+    v.value += src::kVgpr0;
     return true;
   case OpClass::sel:
   case OpClass::sel_ones: {

@@ -39,8 +39,30 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
   out += ']';
 }
 
+// A literal prints as lit(...) when written so or when it would read back as an inline constant.
+bool literalForm(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
+  return v.value == src::kLiteral &&
+         ((v.mods & Mod_Lit) || as::packedLiteralLooksInline(inst.literal, d.type));
+}
+
+// The literal as llvm prints it: lit(...) of the whole dword read (a negative integer written in
+// lit(...) sign-extended to 64 bits), else an f16 source's low half.
+void printLiteral(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
+  bool half = d.type == OpType::f16;
+  if (!literalForm(inst, d, v)) {
+    printHex(half ? inst.literal & 0xffff : inst.literal, out);
+    return;
+  }
+  uint64_t value = inst.literal;
+  if (v.mods & Mod_LitNegative)
+    value = static_cast<uint64_t>(half ? int64_t{static_cast<int16_t>(inst.literal)}
+                                       : int64_t{static_cast<int32_t>(inst.literal)});
+  fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
+}
+
 // -x, |x|, -|x| (`mods`: the modifiers printed); a negated constant prints as neg(x), which cannot
-// read as a negative number. A relocatable literal prints as its symbol.
+// read as a negative number (a literal shown as lit(...) takes a plain minus). A relocatable
+// literal prints as its symbol.
 void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std::string &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
@@ -51,13 +73,16 @@ void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std:
   bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
                   (v.value >= src::kFloatFirst && v.value <= src::kInvPi) ||
                   v.value == src::kLiteral;
-  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && constant;
+  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && constant && !literalForm(inst, d, v);
   if (negFunction)
     out += "neg(";
   else if (mods & Mod_Neg)
     out += '-';
   if (mods & Mod_Abs) out += '|';
-  printSource(inst, d, v.value, wave64, out);
+  if (v.value == src::kLiteral)
+    printLiteral(inst, d, v, out);
+  else
+    printSource(inst, d, v.value, wave64, out);
   if (mods & Mod_Abs) out += '|';
   if (negFunction) out += ')';
 }
