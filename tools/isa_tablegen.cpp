@@ -46,8 +46,8 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64", "also_true16", "disasm_only",
-                              "hidden_mods"};
+const char *const kFlags[] = {"true16",      "fake16",      "wave32",     "wave64",
+                              "also_true16", "disasm_only", "hidden_mods"};
 
 std::string gFile;
 int gLine = 0;

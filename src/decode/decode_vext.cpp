@@ -59,10 +59,6 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
       v.value |= absent;
       return true;
     }
-    // VOP3P instructions without op_sel (dot4, dot8, some WMMA): llvm wants its bits 0.
-    if (d.field == Field::neg_lo && ctx.fmt.has(Field::op_sel) &&
-        as::operandIndex(inst, Field::op_sel) < 0 && ctx.field(Field::op_sel))
-      return false;
     return (v.value & absent) == 0;
   }
   case OpClass::dpp8_fi:

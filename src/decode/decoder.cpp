@@ -71,10 +71,6 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
     const FormatDesc &fmt = arch.formatOf(d);
     u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
-    // A source field the entry has no operand for is ignored (llvm: VOP3's src1/src2 of
-    // instructions with fewer sources).
-    claimed |= enc::fieldMask(fmt, Field::src0) | enc::fieldMask(fmt, Field::src1) |
-               enc::fieldMask(fmt, Field::src2);
     // The neg/abs/sext bits of the slots of the entry's sources (llvm rejects the others set).
     unsigned slots = 0;
     for (const OperandDesc &o : arch.operandsOf(d)) {

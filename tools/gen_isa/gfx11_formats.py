@@ -184,8 +184,9 @@ def unused_fields(inst_lines, cpus, base_values=None):
      {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
      nothing)}); the other unused fields must be zero. Probed on every `inst` line: the field set
     to all ones, then to a mixed pattern, over an encoding the instruction decodes from (its
-    operand fields 0, or base_values(operands) for [field, class, ...] operands) must print the
-    same text. A format whose instructions disagree about ignoring a field is an error."""
+    operand fields 0, or base_values(operands) for [field, class, ...] operands; fake16 forms
+    without real-true16) must print the same text. A format whose instructions disagree about
+    ignoring a field is an error."""
     from oracle import disassemble
     bases, probes, keys = [], [], []
     for line in inst_lines:
@@ -202,19 +203,21 @@ def unused_fields(inst_lines, cpus, base_values=None):
         if used & {"src0", "src1", "src2"}:
             used |= set(MODIFIER_FIELDS)
         cpu = next((a.split("=")[1].split(",")[0] for a in w[4:] if a.startswith("@cpus=")), cpus[0])
+        flags = next((a.split("=")[1].split("|") for a in w[4:] if a.startswith("@flags=")), [])
+        mode = (cpu, "-real-true16" if "fake16" in flags else None)
         for f, rs in fields.items():
             if f == "op" or f in used:
                 continue
             width = sum(hi - lo + 1 for hi, lo in rs)
             for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
-                bases.append((cpu, encode(fmt, values)))
-                probes.append((cpu, encode(fmt, dict(values, **{f: val}))))
+                bases.append((mode, encode(fmt, values)))
+                probes.append((mode, encode(fmt, dict(values, **{f: val}))))
                 keys.append((fmt, f, mn, val))
     verdict, kept = {}, {}
-    for cpu in sorted({c for c, _ in probes}):
-        idx = [i for i, (c, _) in enumerate(probes) if c == cpu]
-        base = disassemble([bases[i][1] for i in idx], cpu)
-        for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], cpu, with_encoding=True)):
+    for mode in sorted({m for m, _ in probes}, key=str):
+        idx = [i for i, (m, _) in enumerate(probes) if m == mode]
+        base = disassemble([bases[i][1] for i in idx], *mode)
+        for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], *mode, with_encoding=True)):
             fmt, f, mn, val = keys[i]
             if b is None:
                 continue

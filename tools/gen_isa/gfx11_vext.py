@@ -11,7 +11,7 @@ DPP16 / DPP8: the forms of the VOP1/VOP2/VOPC, VOP3/VOP3SD and VOP3P entries tha
 DPP source, their operands asked of the assembler."""
 import os
 
-from gfx11_formats import FORMATS, encode, format_lines, ignored_fields
+from gfx11_formats import FORMATS, encode, format_lines, unused_fields
 from gfx11_scalar import split_operands
 from gfx11_valu import alias_probes, alike_in_true16, also_true16
 from oracle import alias_lines, assemble, disassemble
@@ -502,9 +502,9 @@ def vop3p_dpp(cpus, entries, emit):
             emit(dfmt, text.split()[0], op, operands + mods, group, attrs["flags"])
 
 
-def base_values(fmt, operands):
+def base_values(operands):
     """Field values that make an encoding decode besides op: a DPP8 form's src0 (its `fi`)."""
-    return {"fi": 0xE9} if fmt.endswith("_DPP8") else {}
+    return {"fi": 0xE9} if any(o[1] == "dpp8_fi" for o in operands) else {}
 
 
 def generate(cpus, unit_of):
@@ -529,6 +529,9 @@ def generate(cpus, unit_of):
     dpp3(cpus, emit)
     vop3p_dpp(cpus, packed, emit)
     # Fields llvm ignores where unused (VOP3P's src2 in two-source instructions, VOP3 DPP's op_sel).
-    lines = format_lines(names, ignored_fields(lines, cpus, base_values)) + [""] + lines
+    ignored, kept = unused_fields(lines, cpus, base_values)
+    if kept:
+        raise RuntimeError("vext fields llvm keeps without an operand: %s" % kept)
+    lines = format_lines(names, ignored) + [""] + lines
     # Old VOP3P names (v_dot4_i32_i8); gfx12's VOPD names are not gfx11 aliases.
     return lines + [""] + alias_lines(alias_probes(["VOP3P"]), lines, cpus)
