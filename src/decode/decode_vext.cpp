@@ -1,14 +1,25 @@
 // Decoding of the vext family's operand classes (see isa/classes.def).
 #include "asm/operand_parser.h"
+#include "asm/packed_constants.h"
 #include "asm/vext_operands.h"
 #include "decode/decoder.h"
+#include "gfxasm/gfxasm.h"
 #include "isa/registers.h"
+#include "print/print_util.h"
 
 namespace gfxasm::dec {
 
 using namespace isa;
 
 namespace {
+
+// An operand llvm wants a VGPR in (9-bit field): a VGPR, or what llvm decodes there anyway.
+bool decodeVgprOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+  OperandValue &v = inst.ops[idx];
+  return v.value >= src::kVgpr0 ||
+         decodeRegisterOnly(ctx, v, print::dwordsOf(d.type, ctx.target.wave64()));
+}
 
 // A DPP source's neg/abs bits: those its class prints, or, without printed modifiers in an entry
 // with llvm's integer modifiers (IF_HiddenMods), bits llvm keeps without printing them; llvm
@@ -34,18 +45,44 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   case OpClass::psrc_mods:
     if (!decodeSource(ctx, d, idx, inst)) return false;
     // (llvm keeps an f16 source's literal dword whole but encodes back its low half)
-    if (v.value == src::kLiteral && typeBits(d.type) == 16) inst.literalLow16 = true;
+    if (v.value == src::kLiteral && typeBits(d.type) == 16) inst.literalMask = 0xffff;
     return true;
+  case OpClass::pvreg: return decodeVgprOperand(ctx, d, idx, inst);
+  case OpClass::wmma_c: {
+    decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    // (a VGPR tuple, or the scalar tuples, null and constants llvm decodes there)
+    if (v.value < src::kVgpr0) {
+      ScalarEncoding k =
+          classifyScalarEncoding(v.value, print::dwordsOf(d.type, ctx.target.wave64()));
+      if (k == ScalarEncoding::Invalid || (k == ScalarEncoding::Literal && !ctx.takeLiteral(inst)))
+        return false;
+    }
+    if (v.value == src::kLiteral && as::wmmaAccumulatorIs64(d.type)) {
+      // llvm reads the literal as a double's high half: an inline double becomes its constant
+      // (the dword still read); else it keeps the dword, and encodes back its high half, 0.
+      as::NumberToken high;
+      high.ival = static_cast<int64_t>(uint64_t{inst.literal} << 32);
+      int enc = as::inline64Encoding(high);
+      if (enc >= 0) {
+        v.value = static_cast<uint32_t>(enc);
+        inst.hasLiteral = false;
+      }
+      inst.literalMask = 0;
+    }
+    return true;
+  }
   case OpClass::psrc:
-  case OpClass::wmma_c:
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: return decodeSource(ctx, d, idx, inst);
   case OpClass::vopd_k: return decodeLiteralOperand(ctx, idx, inst);
   case OpClass::pdpp_vgpr:
   case OpClass::pdpp_vgpr_mods:
     // src0 of a DPP form: the 8-bit VGPR number in the DPP dword; src1 a 9-bit source, which llvm
-    // decodes whatever it holds (gfx1150 takes scalars and constants in v_dot2_*'s).
-    if (d.field != Field::src0) return decodeSource(ctx, d, idx, inst);
+    // decodes whatever it holds: v_dot2_*'s as a source (gfx1150 takes scalars and constants
+    // there), v_fma_mix*'s as a register operand.
+    if (d.field != Field::src0)
+      return d.cls == OpClass::pdpp_vgpr ? decodeSource(ctx, d, idx, inst)
+                                         : decodeVgprOperand(ctx, d, idx, inst);
     decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
     v.value += src::kVgpr0;
     return true;

@@ -255,8 +255,6 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
     if (bit(Field::sext)) v.mods |= Mod_Sext;
   }
   if (!literalAllowed) return true;
-  // (src_flat_scratch_base_hi is no 64-bit source)
-  if (v.value == src::kFlatScratchBaseHi && typeBits(d.type) > 32) return false;
   return validSourceEncoding(v.value) && (v.value != src::kLiteral || ctx.takeLiteral(inst));
 }
 

@@ -115,7 +115,7 @@ size_t encode(const Inst &inst, uint8_t *out) {
   // takes none there).
   bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8);
   if (inst.hasLiteral && !dpp) {
-    uint32_t lit = inst.literalLow16 ? inst.literal & 0xffff : inst.literal;
+    uint32_t lit = inst.literal & inst.literalMask;
     std::memcpy(out + n, &lit, 4); // little-endian hosts only (x86-64, aarch64)
     n += 4;
   }

@@ -40,16 +40,16 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
 }
 
 // A literal prints as lit(...) when written so or when it would read back as an inline constant.
-bool literalForm(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
+bool literalForm(const Inst &inst, OpType t, const OperandValue &v) {
   return v.value == src::kLiteral &&
-         ((v.mods & Mod_Lit) || as::packedLiteralLooksInline(inst.literal, d.type));
+         ((v.mods & Mod_Lit) || as::packedLiteralLooksInline(inst.literal, t));
 }
 
 // The literal as llvm prints it: lit(...) of the whole dword read (a negative integer written in
 // lit(...) sign-extended to 64 bits), else an f16 source's low half.
-void printLiteral(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
-  bool half = d.type == OpType::f16;
-  if (!literalForm(inst, d, v)) {
+void printLiteral(const Inst &inst, OpType t, const OperandValue &v, std::string &out) {
+  bool half = t == OpType::f16;
+  if (!literalForm(inst, t, v)) {
     printHex(half ? inst.literal & 0xffff : inst.literal, out);
     return;
   }
@@ -73,18 +73,56 @@ void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std:
   bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
                   (v.value >= src::kFloatFirst && v.value <= src::kInvPi) ||
                   v.value == src::kLiteral;
-  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && constant && !literalForm(inst, d, v);
+  bool negFunction =
+      (mods & Mod_Neg) && !(mods & Mod_Abs) && constant && !literalForm(inst, d.type, v);
   if (negFunction)
     out += "neg(";
   else if (mods & Mod_Neg)
     out += '-';
   if (mods & Mod_Abs) out += '|';
   if (v.value == src::kLiteral)
-    printLiteral(inst, d, v, out);
+    printLiteral(inst, d.type, v, out);
   else
     printSource(inst, d, v.value, wave64, out);
   if (mods & Mod_Abs) out += '|';
   if (negFunction) out += ')';
+}
+
+// A decoded register operand holding what llvm wants no register for there: a constant (as the
+// immediate llvm made of it) or a register of another file, with llvm's notes; `regClass`: llvm's
+// register class of the operand. The rest prints as a register.
+void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char *regClass,
+                          bool wave64, std::string &out) {
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
+  bool imm = v.mods & Mod_InvalidImm;
+  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && imm;
+  if (negFunction)
+    out += "neg(";
+  else if (mods & Mod_Neg)
+    out += '-';
+  if (mods & Mod_Abs) out += '|';
+  if (imm) {
+    printImmediate32(v.value, out);
+    out += kInvalidImmediate;
+  } else {
+    // (a wider operand's src_flat_scratch_base_lo prints by its 32-bit name)
+    if (!printRegister(v.value, dwordsOf(d.type, wave64), out)) printRegister(v.value, 1, out);
+    // (llvm does not note the special sources it reads as values)
+    bool value = v.value == src::kNull || v.value == src::kFlatScratchBaseLo ||
+                 v.value == src::kFlatScratchBaseHi ||
+                 (v.value >= src::kSharedBase && v.value <= src::kPopsExitingWaveId) ||
+                 (v.value >= src::kVccz && v.value <= src::kScc);
+    if (v.value < src::kVgpr0 && !value) // (only decoded ones: the assembler takes no others)
+      appendInvalidRegister(regClass, out);
+  }
+  if (mods & Mod_Abs) out += '|';
+  if (negFunction) out += ')';
+}
+
+// llvm's register class of a VGPR tuple of `dwords` registers (VGPR_32, VReg_64, ...).
+std::string vgprClassName(unsigned dwords) {
+  return dwords == 1 ? "VGPR_32" : fmt::format("VReg_{}", 32 * dwords);
 }
 
 // DPP sources print the modifiers of their class (decoded ones may hold llvm's hidden integer
@@ -175,11 +213,32 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     printRegister(v.value + src::kVgpr0, dwordsOf(d.type, pc.wave64), out);
     break;
   case OpClass::pvreg:
+    printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)).c_str(), pc.wave64,
+                         out);
+    break;
+  case OpClass::pdpp_vgpr_mods:
+    if (d.field != Field::src0) {
+      printRegisterOperand(inst, i, v.mods, "VGPR_32", pc.wave64, out);
+      break;
+    }
+    [[fallthrough]];
   case OpClass::psrc:
   case OpClass::psrc_mods:
-  case OpClass::pdpp_vgpr:
-  case OpClass::pdpp_vgpr_mods: printWithMods(inst, i, v.mods, pc.wave64, out); break;
+  case OpClass::pdpp_vgpr: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::wmma_c:
+    if (v.value < src::kIntZero || v.value == src::kNull) {
+      printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)).c_str(),
+                           pc.wave64, out);
+      break;
+    }
+    if (v.value == src::kLiteral) {
+      // (decoded: a 64-bit accumulator's literal in hex, a 32-bit one's as an f32 source's)
+      if (as::wmmaAccumulatorIs64(d.type))
+        printHex(inst.literal, out);
+      else
+        printLiteral(inst, OpType::f32, v, out);
+      break;
+    }
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
     if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))
       printInlineConstant(v.value, as::wmmaAccumulatorIs64(d.type) ? OpType::f64 : OpType::f32,
