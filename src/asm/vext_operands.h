@@ -23,4 +23,17 @@ constexpr uint8_t dppSourceMods(isa::OpClass c) {
   }
 }
 
+// The classes of a DPP VGPR operand in an 8-bit field (VOP1/VOP2/VOPC DPP forms), and those of
+// them that hold only v0-v127 (fake16 16-bit operands: llvm's VGPR_32_Lo128).
+constexpr bool isDppVregLo128(isa::OpClass c) {
+  using isa::OpClass;
+  return c == OpClass::dpp_vreg_lo || c == OpClass::dpp_vreg_lo_mod ||
+         c == OpClass::dpp_vreg_lo_neg || c == OpClass::dpp_vreg_lo_abs;
+}
+constexpr bool isDppVreg(isa::OpClass c) {
+  using isa::OpClass;
+  return isDppVregLo128(c) || c == OpClass::dpp_vreg || c == OpClass::dpp_vreg_mod ||
+         c == OpClass::dpp_vreg_neg || c == OpClass::dpp_vreg_abs;
+}
+
 } // namespace gfxasm::as

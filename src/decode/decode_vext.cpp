@@ -113,17 +113,12 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
       v.value += src::kVgpr0;
     }
     return dppModsOk(inst, d, v);
-  case OpClass::dpp_vreg:
-  case OpClass::dpp_vreg_mod:
-  case OpClass::dpp_vreg_neg:
-  case OpClass::dpp_vreg_abs:
-  case OpClass::dpp_vreg_lo:
-  case OpClass::dpp_vreg_lo_mod:
-  case OpClass::dpp_vreg_lo_neg:
-  case OpClass::dpp_vreg_lo_abs:
+  default:
     decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    if (!as::isDppVreg(d.cls)) return true;
+    // A fake16 16-bit destination is one of v0-v127 (sources beyond print with llvm's note).
+    if (d.field == Field::vdst && as::isDppVregLo128(d.cls) && v.value >= 128) return false;
     return dppModsOk(inst, d, v);
-  default: return decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
   }
 }
 

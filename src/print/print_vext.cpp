@@ -135,6 +135,8 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
     printVgprHalf(v.value & 127, v.value & 128, out);
   else
     printRegister(src::kVgpr0 + v.value, 1, out);
+  if (as::isDppVregLo128(d.cls) && v.value >= 128) // (decoded only)
+    out += "/*Invalid register, operand has 'VGPR_32_Lo128' register class*/";
   if (mods & Mod_Abs) out += '|';
 }
 
