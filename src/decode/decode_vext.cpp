@@ -98,6 +98,17 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     }
     return (v.value & absent) == 0;
   }
+  case OpClass::dpp_ctrl: {
+    decodeField(ctx, d, idx, inst);
+    if (!(inst.desc->flags & IF_DppCtrlSource) || v.value >= src::kVgpr0) return true;
+    // (the control becomes the constant's value, which the field keeps the low bits of)
+    unsigned enc = v.value;
+    switch (classifyScalarEncoding(enc, 1)) {
+    case ScalarEncoding::Constant: v.value = inlineConstantValue(v.value); return true;
+    case ScalarEncoding::Literal: return ctx.readLiteral(v.value);
+    default: return true;
+    }
+  }
   case OpClass::dpp8_fi:
     decodeField(ctx, d, idx, inst);
     return v.value == src::kDpp8 || v.value == src::kDpp8Fi;

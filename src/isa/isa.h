@@ -141,6 +141,9 @@ enum InstrFlags : uint32_t {
   // Its sources without printed modifiers (class vsrc) have llvm's integer input modifiers: the
   // disassembler keeps their neg/abs bits, which llvm never prints.
   IF_HiddenMods = 1u << 6,
+  // llvm's disassembler reads its dpp_ctrl as a source operand (v_fma_mixlo/hi DPP16: their tied
+  // vdst_in shifts the operands): an inline constant or the literal there becomes its value.
+  IF_DppCtrlSource = 1u << 7,
 };
 
 struct InstrDesc {

@@ -259,6 +259,16 @@ def with_bit(fmt, data, field, index):
     raise ValueError("%s has no bit %d of %s" % (fmt, index, field))
 
 
+def with_dpp_ctrl(fmt, data, ctrl):
+    """`data` (bytes of format `fmt`) with dpp_ctrl `ctrl` (unchanged without one: DPP8)."""
+    if "dpp_ctrl" not in FORMATS[fmt][2]:
+        return data
+    v = int.from_bytes(data, "little")
+    (hi, lo), = FORMATS[fmt][2]["dpp_ctrl"]
+    v = v & ~(((1 << (hi - lo + 1)) - 1) << lo) | ctrl << lo
+    return v.to_bytes(len(data), "little")
+
+
 def hidden_mods(items):
     """items: (format, bytes, mattr, cpu, text, source fields). Per item, the fields whose neg and
     abs bits the oracle's disassembler takes without printing them (its integer operands with
@@ -482,7 +492,10 @@ def vop3p_dpp(cpus, entries, emit):
         ctrl = " dpp8:[0,1,2,3,4,5,6,7]" if p[1].endswith("_DPP8") else " quad_perm:[0,1,2,3]"
         lines += ["%s v5, v1, %s, v3%s" % (text.split()[0], src1, ctrl) for src1 in ("s2", "1.0")]
     answers = {cpu: iter(r[0] is not None for r in assemble(lines, cpu)) for cpu in cpus}
-    for ((fmt, mn, op, ops, attrs), dfmt, mods, _, _), text, cs in variants:
+    # dpp_ctrl 0xC1 (quad_perm:[1,0,0,3]) read as a source is the constant -1: no valid control.
+    src_ctrl = [p[1].endswith("_DPP16") and r is not None and "Invalid dpp_ctrl" in r[0] for (p, _, cs), r in zip(
+        variants, disassemble([with_dpp_ctrl(p[1], p[3], 0xC1) for p, _, _ in variants], cpus[0]))]
+    for (((fmt, mn, op, ops, attrs), dfmt, mods, _, _), text, cs), ctrl_source in zip(variants, src_ctrl):
         by_answer = {}
         for cpu in cpus:
             sgpr, constant = next(answers[cpu]), next(answers[cpu])
@@ -499,7 +512,8 @@ def vop3p_dpp(cpus, entries, emit):
                 if o == "clamp:flag":
                     o = "clamp:vop_clamp"  # (rejected after a DPP control, as llvm does)
                 operands.append(o)
-            emit(dfmt, text.split()[0], op, operands + mods, group, attrs["flags"])
+            emit(dfmt, text.split()[0], op, operands + mods, group,
+                 list(attrs["flags"]) + (["dpp_ctrl_source"] if ctrl_source else []))
 
 
 def base_values(operands):
