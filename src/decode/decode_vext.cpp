@@ -4,6 +4,7 @@
 #include "asm/vext_operands.h"
 #include "decode/decoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
 
@@ -119,6 +120,13 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     // 9-bit source, which llvm decodes whatever it holds (gfx1150 takes scalars there).
     if (d.field != Field::src0) {
       if (!decodeSource(ctx, d, idx, inst)) return false;
+      // llvm reads an inline float in a 16-bit integer source as its f16 bits, a literal.
+      if (d.type == OpType::b16 && v.value >= src::kFloatFirst && v.value <= src::kInvPi &&
+          !inst.hasLiteral) {
+        inst.literal = kF16Bits[v.value - src::kFloatFirst];
+        inst.hasLiteral = true;
+        v.value = src::kLiteral;
+      }
     } else {
       decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
       v.value += src::kVgpr0;

@@ -40,15 +40,17 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
 }
 
 // A literal prints as lit(...) when written so or when it would read back as an inline constant.
+// (a 16-bit integer source's literal looks inline as a 32-bit one)
 bool literalForm(const Inst &inst, OpType t, const OperandValue &v) {
   return v.value == src::kLiteral &&
-         ((v.mods & Mod_Lit) || as::packedLiteralLooksInline(inst.literal, t));
+         ((v.mods & Mod_Lit) ||
+          as::packedLiteralLooksInline(inst.literal, t == OpType::b16 ? OpType::b32 : t));
 }
 
 // The literal as llvm prints it: lit(...) of the whole dword read (a negative integer written in
-// lit(...) sign-extended to 64 bits), else an f16 source's low half.
+// lit(...) sign-extended to 64 bits), else a 16-bit source's low half.
 void printLiteral(const Inst &inst, OpType t, const OperandValue &v, std::string &out) {
-  bool half = t == OpType::f16;
+  bool half = typeBits(t) == 16;
   if (!literalForm(inst, t, v)) {
     printHex(half ? inst.literal & 0xffff : inst.literal, out);
     return;
