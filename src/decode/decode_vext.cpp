@@ -45,8 +45,13 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   switch (d.cls) {
   case OpClass::psrc_mods:
     if (!decodeSource(ctx, d, idx, inst)) return false;
-    // (llvm keeps an f16 source's literal dword whole but encodes back its low half)
-    if (v.value == src::kLiteral && typeBits(d.type) == 16) inst.literalMask = 0xffff;
+    if (v.value == src::kLiteral && typeBits(d.type) == 16) {
+      // llvm prints an f16 source's literal dword whole, and encodes back its low half.
+      uint32_t read = inst.ownLiteralOperands ? inst.ownLiteral : inst.literal;
+      inst.ownLiteral = read;
+      inst.ownLiteralOperands |= 1u << idx;
+      inst.literal = read & 0xffff;
+    }
     return true;
   case OpClass::pvreg: return decodeVgprOperand(ctx, d, idx, inst);
   case OpClass::wmma_c: {
@@ -67,8 +72,11 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
       if (enc >= 0) {
         v.value = static_cast<uint32_t>(enc);
         inst.hasLiteral = false;
+      } else {
+        inst.ownLiteral = inst.literal;
+        inst.ownLiteralOperands |= 1u << idx;
+        inst.literal = 0;
       }
-      inst.literalMask = 0;
     }
     return true;
   }

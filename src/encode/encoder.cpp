@@ -115,8 +115,7 @@ size_t encode(const Inst &inst, uint8_t *out) {
   // takes none there).
   bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8);
   if (inst.hasLiteral && !dpp) {
-    uint32_t lit = inst.literal & inst.literalMask;
-    std::memcpy(out + n, &lit, 4); // little-endian hosts only (x86-64, aarch64)
+    std::memcpy(out + n, &inst.literal, 4); // little-endian hosts only (x86-64, aarch64)
     n += 4;
   }
   return n;

@@ -43,9 +43,6 @@ struct Inst {
   std::array<OperandValue, kMaxOperands> ops{};
   bool hasLiteral = false;
   bool literalNegative = false; // written as a negative integer (see as::setLiteral)
-  // Decoded: `literal` is the dword as llvm reads it, of which its encoder writes back only these
-  // bits (the low half of a 16-bit v_fma_mix* source's, none of a 64-bit WMMA accumulator's).
-  uint32_t literalMask = ~0u;
   uint32_t literal = 0;
   // An operand written as a relocatable expression (a branch target, or a 32-bit literal left to a
   // fixup): its index, the expression as printed, and whether a literal's fixup is pc-relative.

@@ -39,26 +39,32 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
   out += ']';
 }
 
-// A literal prints as lit(...) when written so or when it would read back as an inline constant.
-// (a 16-bit integer source's literal looks inline as a 32-bit one)
-bool literalForm(const Inst &inst, OpType t, const OperandValue &v) {
-  return v.value == src::kLiteral &&
-         ((v.mods & Mod_Lit) ||
-          as::packedLiteralLooksInline(inst.literal, t == OpType::b16 ? OpType::b32 : t));
+// The literal operand `i` prints: its own where the decoder gave it one (llvm's encoding of the
+// instruction shows another), else the instruction's.
+uint32_t literalOf(const Inst &inst, unsigned i) {
+  return (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
 }
 
-// The literal as llvm prints it: lit(...) of the whole dword read (a negative integer written in
+// A literal prints as lit(...) when written so or when it would read back as an inline constant.
+// (a 16-bit integer source's literal looks inline as a 32-bit one)
+bool literalForm(uint32_t lit, OpType t, const OperandValue &v) {
+  return v.value == src::kLiteral &&
+         ((v.mods & Mod_Lit) ||
+          as::packedLiteralLooksInline(lit, t == OpType::b16 ? OpType::b32 : t));
+}
+
+// Literal `lit` as llvm prints it: lit(...) of the whole dword read (a negative integer written in
 // lit(...) sign-extended to 64 bits), else a 16-bit source's low half.
-void printLiteral(const Inst &inst, OpType t, const OperandValue &v, std::string &out) {
+void printLiteral(uint32_t lit, OpType t, const OperandValue &v, std::string &out) {
   bool half = typeBits(t) == 16;
-  if (!literalForm(inst, t, v)) {
-    printHex(half ? inst.literal & 0xffff : inst.literal, out);
+  if (!literalForm(lit, t, v)) {
+    printHex(half ? lit & 0xffff : lit, out);
     return;
   }
-  uint64_t value = inst.literal;
+  uint64_t value = lit;
   if (v.mods & Mod_LitNegative)
-    value = static_cast<uint64_t>(half ? int64_t{static_cast<int16_t>(inst.literal)}
-                                       : int64_t{static_cast<int32_t>(inst.literal)});
+    value = static_cast<uint64_t>(half ? int64_t{static_cast<int16_t>(lit)}
+                                       : int64_t{static_cast<int32_t>(lit)});
   fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
 }
 
@@ -75,15 +81,15 @@ void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std:
   bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
                   (v.value >= src::kFloatFirst && v.value <= src::kInvPi) ||
                   v.value == src::kLiteral;
-  bool negFunction =
-      (mods & Mod_Neg) && !(mods & Mod_Abs) && constant && !literalForm(inst, d.type, v);
+  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && constant &&
+                     !literalForm(literalOf(inst, i), d.type, v);
   if (negFunction)
     out += "neg(";
   else if (mods & Mod_Neg)
     out += '-';
   if (mods & Mod_Abs) out += '|';
   if (v.value == src::kLiteral)
-    printLiteral(inst, d.type, v, out);
+    printLiteral(literalOf(inst, i), d.type, v, out);
   else
     printSource(inst, d, v.value, wave64, out);
   if (mods & Mod_Abs) out += '|';
@@ -238,9 +244,9 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     if (v.value == src::kLiteral) {
       // (decoded: a 64-bit accumulator's literal in hex, a 32-bit one's as an f32 source's)
       if (as::wmmaAccumulatorIs64(d.type))
-        printHex(inst.literal, out);
+        printHex(literalOf(inst, i), out);
       else
-        printLiteral(inst, OpType::f32, v, out);
+        printLiteral(literalOf(inst, i), OpType::f32, v, out);
       break;
     }
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
