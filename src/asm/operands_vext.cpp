@@ -226,14 +226,6 @@ bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   return true;
 }
 
-// Number of source operands (src0..src2) of the instruction: the width of its op_sel arrays.
-unsigned sourceCount(const Inst &inst) {
-  unsigned n = 0;
-  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
-    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
-  return n;
-}
-
 // name:[b0,b1,...]: up to four 0/1 entries, one per source; entries past the sources are ignored.
 // llvm takes these modifiers only in the order it prints them.
 bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "isa/inst.h"
+#include "isa/isa.h"
 
 namespace gfxasm::as {
 
@@ -21,6 +22,14 @@ constexpr uint8_t dppSourceMods(isa::OpClass c) {
   case OpClass::dpp_vreg_lo_abs: return isa::Mod_Abs;
   default: return 0;
   }
+}
+
+// Number of source operands (src0..src2) of the instruction: the width of its op_sel arrays.
+inline unsigned sourceCount(const isa::Inst &inst) {
+  unsigned n = 0;
+  for (const isa::OperandDesc &o : inst.arch->operandsOf(*inst.desc))
+    n += o.field == isa::Field::src0 || o.field == isa::Field::src1 || o.field == isa::Field::src2;
+  return n;
 }
 
 // The classes of a DPP VGPR operand in an 8-bit field (VOP1/VOP2/VOPC DPP forms), and those of

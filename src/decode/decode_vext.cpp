@@ -1,5 +1,4 @@
 // Decoding of the vext family's operand classes (see isa/classes.def).
-#include "asm/operand_parser.h"
 #include "asm/packed_constants.h"
 #include "asm/vext_operands.h"
 #include "decode/decoder.h"
@@ -29,13 +28,6 @@ bool dppModsOk(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
   uint8_t allowed = as::dppSourceMods(d.cls);
   if (!allowed && (inst.desc->flags & IF_HiddenMods)) allowed = Mod_Neg | Mod_Abs;
   return (v.mods & ~allowed) == 0;
-}
-
-unsigned sourceCount(const Inst &inst) {
-  unsigned n = 0;
-  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
-    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
-  return n;
 }
 
 } // namespace
@@ -100,7 +92,7 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     decodeField(ctx, d, idx, inst);
     // Bits of sources the instruction lacks: llvm rejects op_sel/neg ones and ignores op_sel_hi
     // ones, which its encoder sets.
-    uint32_t absent = 7u & ~((1u << sourceCount(inst)) - 1);
+    uint32_t absent = 7u & ~((1u << as::sourceCount(inst)) - 1);
     if (d.cls == OpClass::sel_ones) {
       v.value |= absent;
       return true;

@@ -18,16 +18,9 @@ using namespace isa;
 
 namespace {
 
-unsigned sourceCount(const Inst &inst) {
-  unsigned n = 0;
-  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
-    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
-  return n;
-}
-
 // op_sel:[1,0,0]: one entry per source; nothing when the source bits are at their default.
 void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
-  unsigned n = sourceCount(inst);
+  unsigned n = as::sourceCount(inst);
   uint32_t mask = (1u << n) - 1, def = d.cls == OpClass::sel_ones ? mask : 0;
   if ((value & mask) == def) return;
   out += fieldName(d.field);
@@ -116,12 +109,7 @@ void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char
   } else {
     // (a wider operand's src_flat_scratch_base_lo prints by its 32-bit name)
     if (!printRegister(v.value, dwordsOf(d.type, wave64), out)) printRegister(v.value, 1, out);
-    // (llvm does not note the special sources it reads as values)
-    bool value = v.value == src::kNull || v.value == src::kFlatScratchBaseLo ||
-                 v.value == src::kFlatScratchBaseHi ||
-                 (v.value >= src::kSharedBase && v.value <= src::kPopsExitingWaveId) ||
-                 (v.value >= src::kVccz && v.value <= src::kScc);
-    if (v.value < src::kVgpr0 && !value) // (only decoded ones: the assembler takes no others)
+    if (v.value < src::kVgpr0 && !isInlineValueRegister(v.value)) // (decoded only)
       appendInvalidRegister(regClass, out);
   }
   if (mods & Mod_Abs) out += '|';
@@ -144,7 +132,7 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
   else
     printRegister(src::kVgpr0 + v.value, 1, out);
   if (as::isDppVregLo128(d.cls) && v.value >= 128) // (decoded only)
-    out += "/*Invalid register, operand has 'VGPR_32_Lo128' register class*/";
+    appendInvalidRegister("VGPR_32_Lo128", out);
   if (mods & Mod_Abs) out += '|';
 }
 
