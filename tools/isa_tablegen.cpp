@@ -46,8 +46,9 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16",      "fake16",      "wave32",      "wave64",
-                              "also_true16", "disasm_only", "hidden_mods", "dpp_ctrl_source"};
+const char *const kFlags[] = {"true16",      "fake16",          "wave32",
+                              "wave64",      "also_true16",     "disasm_only",
+                              "hidden_mods", "dpp_ctrl_source", "dpp_src1_raw"};
 
 std::string gFile;
 int gLine = 0;
@@ -327,6 +328,7 @@ int main(int argc, char **argv) {
       if (fl == "disasm_only") flags += "|IF_DisasmOnly";
       if (fl == "hidden_mods") flags += "|IF_HiddenMods";
       if (fl == "dpp_ctrl_source") flags += "|IF_DppCtrlSource";
+      if (fl == "dpp_src1_raw") flags += "|IF_DppSrc1Raw";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec

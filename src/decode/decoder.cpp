@@ -255,6 +255,15 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
     if (bit(Field::sext)) v.mods |= Mod_Sext;
   }
   if (!literalAllowed) return true;
+  if ((inst.desc->flags & IF_DppSrc1Raw) && d.field == Field::src1 &&
+      ((v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
+       (v.value >= src::kFloatFirst && v.value <= src::kInvPi) || v.value == src::kLiteral)) {
+    // (a literal of the encoding's value, with no dword read: a DPP form encodes none)
+    inst.literal = v.value;
+    inst.hasLiteral = true;
+    v.value = src::kLiteral;
+    return true;
+  }
   return validSourceEncoding(v.value) && (v.value != src::kLiteral || ctx.takeLiteral(inst));
 }
 

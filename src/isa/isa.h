@@ -144,6 +144,9 @@ enum InstrFlags : uint32_t {
   // llvm's disassembler reads its dpp_ctrl as a source operand (v_fma_mixlo/hi DPP16: their tied
   // vdst_in shifts the operands): an inline constant or the literal there becomes its value.
   IF_DppCtrlSource = 1u << 7,
+  // llvm's disassembler reads a constant in its src1 as its raw encoding (v_fmac_*_e64_dpp: their
+  // tied src2 shifts the operands): a literal of that value (no dword read; DPP encodes none).
+  IF_DppSrc1Raw = 1u << 8,
 };
 
 struct InstrDesc {

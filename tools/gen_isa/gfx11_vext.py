@@ -259,14 +259,26 @@ def with_bit(fmt, data, field, index):
     raise ValueError("%s has no bit %d of %s" % (fmt, index, field))
 
 
-def with_dpp_ctrl(fmt, data, ctrl):
-    """`data` (bytes of format `fmt`) with dpp_ctrl `ctrl` (unchanged without one: DPP8)."""
-    if "dpp_ctrl" not in FORMATS[fmt][2]:
+def with_field(fmt, data, field, value):
+    """`data` (bytes of format `fmt`) with one-range `field` set to `value` (unchanged without
+    that field: dpp_ctrl in DPP8)."""
+    if field not in FORMATS[fmt][2]:
         return data
     v = int.from_bytes(data, "little")
-    (hi, lo), = FORMATS[fmt][2]["dpp_ctrl"]
-    v = v & ~(((1 << (hi - lo + 1)) - 1) << lo) | ctrl << lo
+    (hi, lo), = FORMATS[fmt][2][field]
+    v = v & ~(((1 << (hi - lo + 1)) - 1) << lo) | value << lo
     return v.to_bytes(len(data), "little")
+
+
+def disassemble_each(probes):
+    """probes: (bytes, cpu, mattr). The oracle's result for each, one run per cpu and mode."""
+    groups, out = {}, [None] * len(probes)
+    for n, (_, cpu, mattr) in enumerate(probes):
+        groups.setdefault((cpu, mattr), []).append(n)
+    for (cpu, mattr), idx in groups.items():
+        for n, r in zip(idx, disassemble([probes[n][0] for n in idx], cpu, mattr)):
+            out[n] = r
+    return out
 
 
 def hidden_mods(items):
@@ -279,14 +291,10 @@ def hidden_mods(items):
             for m in ("neg", "abs"):
                 if m in FORMATS[fmt][2]:
                     probes.append((k, f, with_bit(fmt, data, m, SOURCE_SLOT[f])))
-    groups = {}
-    for n, (k, _, _) in enumerate(probes):
-        groups.setdefault((items[k][3], items[k][2]), []).append(n)
     answers = {}  # (item, field) -> [text unchanged, per bit]
-    for (cpu, mattr), idx in groups.items():
-        for n, r in zip(idx, disassemble([probes[n][2] for n in idx], cpu, mattr)):
-            k, f, _ = probes[n]
-            answers.setdefault((k, f), []).append(r is not None and r[0] == items[k][4])
+    results = disassemble_each([(data, items[k][3], items[k][2]) for k, _, data in probes])
+    for (k, f, _), r in zip(probes, results):
+        answers.setdefault((k, f), []).append(r is not None and r[0] == items[k][4])
     out = [set() for _ in items]
     for (k, f), same in answers.items():
         if all(same):
@@ -411,6 +419,10 @@ def dpp3(cpus, emit):
     verdicts = true16_verdicts(fake16, cpus)
     hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [o.split(":")[0] for o in p[0][3] if o.split(":")[0] in SOURCE_SLOT])
                           for p, text, cs, _ in variants])
+    # src1 = 0x86 (the constant 6) read as its raw encoding, 0x86 (v_fmac_*_e64_dpp: the tied
+    # src2 shifts llvm's operands).
+    raw_src1 = [r is not None and ", 0x86" in r[0] for r in disassemble_each(
+        [(with_field(p[1], p[3], "src1", 0x86), cs[0], p[4]) for p, _, cs, _ in variants])]
     for k, ((entry, dfmt, mods, _, mattr), text, cs, nsel) in enumerate(variants):
         fmt, name, op, ops, attrs = entry
         by_answer = {}
@@ -429,6 +441,8 @@ def dpp3(cpus, emit):
                 operands.append(o)
             flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("also_true16", "hidden_mods")]
             flags += hidden_mods_flag(text.split()[0], hidden[k], operands)
+            if raw_src1[k]:
+                flags.append("dpp_src1_raw")
             if mattr and all(also_true16(text.split()[0], verdicts[k, cpu]) for cpu in group):
                 flags.append("also_true16")
             operands = [dpp_src1_type(text.split()[0], o) for o in operands]
@@ -494,7 +508,7 @@ def vop3p_dpp(cpus, entries, emit):
     answers = {cpu: iter(r[0] is not None for r in assemble(lines, cpu)) for cpu in cpus}
     # dpp_ctrl 0xC1 (quad_perm:[1,0,0,3]) read as a source is the constant -1: no valid control.
     src_ctrl = [p[1].endswith("_DPP16") and r is not None and "Invalid dpp_ctrl" in r[0] for (p, _, cs), r in zip(
-        variants, disassemble([with_dpp_ctrl(p[1], p[3], 0xC1) for p, _, _ in variants], cpus[0]))]
+        variants, disassemble([with_field(p[1], p[3], "dpp_ctrl", 0xC1) for p, _, _ in variants], cpus[0]))]
     for (((fmt, mn, op, ops, attrs), dfmt, mods, _, _), text, cs), ctrl_source in zip(variants, src_ctrl):
         by_answer = {}
         for cpu in cpus:
