@@ -9,6 +9,7 @@
 //   format NAME BYTES [HI:LO=VALUE]... FIELD=HI:LO[,HI:LO][?]...
 //                                      ? : the decoder ignores the field in instructions without
 //                                      an operand there (else it must be zero)
+//                                      HI:LO~VALUE: fixed bits the decoder does not look at
 //   inst FORMAT NAME OPCODE [FIELD:CLASS[:TYPE][?]]... [@unit=U] [@cpus=A,B] [@flags=F|G]
 //                                      [@vaddr=1-4,8] (MIMG: the address sizes, in dwords)
 //   alias OLD NEW                      mnemonic OLD is accepted as NEW (printed as NEW)
@@ -45,7 +46,9 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64", "also_true16", "disasm_only"};
+const char *const kFlags[] = {"true16",      "fake16",          "wave32",
+                              "wave64",      "also_true16",     "disasm_only",
+                              "hidden_mods", "dpp_ctrl_source", "dpp_src1_raw"};
 
 std::string gFile;
 int gLine = 0;
@@ -98,7 +101,12 @@ Range parseRange(const std::string &s) {
 struct Format {
   std::string name;
   unsigned bytes;
-  std::vector<std::pair<Range, unsigned long>> fixed;
+  struct Fixed {
+    Range range;
+    unsigned long value;
+    bool decodeIgnored;
+  };
+  std::vector<Fixed> fixed;
   std::map<int, std::vector<Range>> fields;
   std::set<int> ignoredUnused;
 };
@@ -163,14 +171,16 @@ int main(int argc, char **argv) {
         f.bytes = parseNum(w[2]);
         if (f.bytes == 0 || f.bytes > 16 || f.bytes % 4) fail("format size must be 4..16 bytes");
         for (size_t i = 3; i < w.size(); ++i) {
-          auto eq = w[i].find('=');
+          auto eq = w[i].find_first_of("=~");
           if (eq == std::string::npos)
             fail("expected FIELD=HI:LO or HI:LO=VALUE in '" + w[i] + "'");
           std::string lhs = w[i].substr(0, eq), rhs = w[i].substr(eq + 1);
           if (std::isdigit(static_cast<unsigned char>(lhs[0]))) {
             Range r = parseRange(lhs);
             if (f.fixed.size() == 4) fail("at most 4 fixed bit ranges");
-            f.fixed.push_back({r, parseNum(rhs)});
+            f.fixed.push_back({r, parseNum(rhs), w[i][eq] == '~'});
+          } else if (w[i][eq] == '~') {
+            fail("expected FIELD=HI:LO in '" + w[i] + "'");
           } else {
             int fi = indexOf(kFields, lhs, "field");
             if (!rhs.empty() && rhs.back() == '?') {
@@ -280,7 +290,9 @@ int main(int argc, char **argv) {
   o << "inline constexpr FormatDesc formats[] = {\n";
   for (auto &f : formats) {
     o << "  {\"" << f.name << "\", " << f.bytes << ", " << f.fixed.size() << ", {";
-    for (auto &[r, v] : f.fixed) o << "{{" << r.lo << ", " << r.width << "}, " << v << "u}, ";
+    for (auto &[r, v, ignored] : f.fixed)
+      o << "{{" << r.lo << ", " << r.width << "}, " << v << "u, " << (ignored ? "true" : "false")
+        << "}, ";
     o << "}, {";
     for (size_t fi = 0; fi < std::size(kFields); ++fi) {
       auto it = f.fields.find(static_cast<int>(fi));
@@ -314,6 +326,9 @@ int main(int argc, char **argv) {
       if (fl == "wave64") flags += "|IF_Wave64";
       if (fl == "also_true16") flags += "|IF_AlsoTrue16";
       if (fl == "disasm_only") flags += "|IF_DisasmOnly";
+      if (fl == "hidden_mods") flags += "|IF_HiddenMods";
+      if (fl == "dpp_ctrl_source") flags += "|IF_DppCtrlSource";
+      if (fl == "dpp_src1_raw") flags += "|IF_DppSrc1Raw";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec

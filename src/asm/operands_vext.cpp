@@ -4,6 +4,7 @@
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
@@ -88,6 +89,30 @@ bool isDppForm(const Inst &inst) {
   return f.layout(Field::dpp_ctrl).count || f.layout(Field::dpp8).count;
 }
 
+bool atLit(const Cursor &c) {
+  return c.is(Tok::Identifier) && c.peek().text == "lit" && c.peek(1).kind == Tok::LParen;
+}
+
+// lit(number) at the cursor: the number as the literal dword, even where it is an inline
+// constant (a negative integer noted: llvm prints it sign-extended to 64 bits).
+bool parseForcedLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                        Inst &inst) {
+  c.next();
+  c.next();
+  const Token &start = c.peek();
+  NumberToken n;
+  ExprResult reloc;
+  if (!parseNumber(ctx, c, n, false, &reloc)) return false;
+  // (llvm fails lit(expr) at the closing parenthesis)
+  if (reloc.ok()) return ctx.fail(c.peek().col, "not a valid operand.");
+  if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+  uint32_t lit;
+  if (!packedForcedLiteral(d.type, n, lit)) return invalid(ctx, start.col);
+  v.mods |= Mod_Lit;
+  if (!n.isFloat && n.ival < 0) v.mods |= Mod_LitNegative;
+  return setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0);
+}
+
 bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                        OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
@@ -120,10 +145,27 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   }
   const Token &valueTok = c.peek();
   if (failAtModifierWord(ctx, c, false)) return false;
+  // lit(...) but not in DPP forms nor after a minus; between |bars| llvm drops it.
+  bool litInBars = false;
+  if (atLit(c) && !closeAbs) {
+    if ((v.mods & Mod_Neg) && !closeNeg) return invalid(ctx, start.col);
+    if (vgprOnly || isDppForm(inst)) return invalid(ctx, c.peek(2).col);
+    if (!parseForcedLiteral(ctx, c, d, v, inst)) return false;
+  } else if (atLit(c)) {
+    c.next();
+    c.next();
+    litInBars = true;
+  }
   if ((d.cls == OpClass::psrc || d.cls == OpClass::pdpp_vgpr) && failAtSourceModifier(ctx, c))
     return false;
+  if (c.is(Tok::Minus)) {
+    Cursor probe = c;
+    probe.next();
+    if (atLit(probe)) return invalid(ctx, valueTok.col); // -lit(...)
+  }
   Reg r;
-  if (parseRegister(ctx, c, r)) {
+  if (v.mods & Mod_Lit) {
+  } else if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
         (vgprOnly && r.file != RegFile::VGPR))
       return invalid(ctx, valueTok.col);
@@ -155,6 +197,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
       v.value = static_cast<uint32_t>(enc);
     }
   }
+  if (litInBars && !c.accept(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected closing parentheses");
   if (closeAbs && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
   if ((closeAbsFn && !c.accept(Tok::RParen)) || (closeNeg && !c.accept(Tok::RParen)))
     return ctx.fail(c.peek().col, "expected closing parentheses");
@@ -180,14 +224,6 @@ bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   if (enc < 0) return invalid(ctx, start.col);
   v.value = static_cast<uint32_t>(enc);
   return true;
-}
-
-// Number of source operands (src0..src2) of the instruction: the width of its op_sel arrays.
-unsigned sourceCount(const Inst &inst) {
-  unsigned n = 0;
-  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
-    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
-  return n;
 }
 
 // name:[b0,b1,...]: up to four 0/1 entries, one per source; entries past the sources are ignored.
@@ -308,9 +344,13 @@ bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
 bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                      OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
-  if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
+  if (failAtModifierWord(ctx, c, false)) return false;
+  bool forced = atLit(c);
+  if (forced && !parseForcedLiteral(ctx, c, d, v, inst)) return false;
+  if (!forced && failAtSourceModifier(ctx, c)) return false;
   Reg r;
-  if (parseRegister(ctx, c, r)) {
+  if (forced) {
+  } else if (parseRegister(ctx, c, r)) {
     if (!valuScalarOrVgpr(r)) return invalid(ctx, start.col);
     v.value = sourceEncoding(r);
   } else {
@@ -378,8 +418,8 @@ bool laterModifierPresent(const Inst &inst, unsigned idx) {
 // A VOP3 DPP source VGPR: parsed as the valu family's `vgpr` class (true16 halves set op_sel),
 // with the source modifiers its class allows around it.
 bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
-  bool absOk = d.cls == OpClass::dpp3_vgpr_mod;
-  bool negOk = absOk || d.cls == OpClass::dpp3_vgpr_neg;
+  bool negOk = dppSourceMods(d.cls) & Mod_Neg;
+  bool absOk = dppSourceMods(d.cls) & Mod_Abs;
   uint8_t mods = 0;
   bool closeNeg = false, closeAbs = false, closeAbsFn = false;
   auto isFn = [&](std::string_view name) {
@@ -418,12 +458,9 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
 // A DPP VGPR operand with the modifiers its class allows. True16 halves (v0..v127 .l/.h) encode as
 // n | hi << 7 in the 8-bit fields.
 bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
-  bool negOk = d.cls == OpClass::dpp_vreg_mod || d.cls == OpClass::dpp_vreg_neg ||
-               d.cls == OpClass::dpp_vreg_lo_mod || d.cls == OpClass::dpp_vreg_lo_neg;
-  bool absOk = d.cls == OpClass::dpp_vreg_mod || d.cls == OpClass::dpp_vreg_abs ||
-               d.cls == OpClass::dpp_vreg_lo_mod || d.cls == OpClass::dpp_vreg_lo_abs;
-  bool lo128 = d.cls == OpClass::dpp_vreg_lo || d.cls == OpClass::dpp_vreg_lo_mod ||
-               d.cls == OpClass::dpp_vreg_lo_neg || d.cls == OpClass::dpp_vreg_lo_abs;
+  bool negOk = dppSourceMods(d.cls) & Mod_Neg;
+  bool absOk = dppSourceMods(d.cls) & Mod_Abs;
+  bool lo128 = isDppVregLo128(d.cls);
   bool closeNeg = false, closeAbs = false, closeAbsFn = false;
   auto isFn = [&](std::string_view name) {
     return c.is(Tok::Identifier) && c.peek().text == name && c.peek(1).kind == Tok::LParen;

@@ -108,6 +108,24 @@ int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit, bool l
   return kConstantLiteral;
 }
 
+bool packedForcedLiteral(OpType t, const NumberToken &n, uint32_t &lit) {
+  const FloatFormat &fmt = *formatOf(t);
+  if (n.isFloat) return roundToFloat(n.fval, fmt.expBits, fmt.mantBits, lit);
+  bool half = t == OpType::f16;
+  if (half ? (n.ival < -32768 || n.ival > 65535)
+           : (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}))
+    return false;
+  lit = static_cast<uint32_t>(n.ival) & (half ? 0xffffu : 0xffffffffu);
+  return true;
+}
+
+bool packedLiteralLooksInline(uint32_t lit, OpType t) {
+  NumberToken n;
+  n.ival = t == OpType::f16 ? lit & 0xffff : lit;
+  uint32_t bits;
+  return packedConstantEncoding(t, n, bits) >= 0;
+}
+
 int inline64Encoding(const NumberToken &n) {
   uint64_t bits;
   if (n.isFloat) {

@@ -28,6 +28,14 @@ constexpr int kConstantLiteral = -2; // needs a literal dword
 int packedConstantEncoding(isa::OpType t, const NumberToken &n, uint32_t &lit,
                            bool literalOk = true);
 
+// lit(n) in a source of type `t`: the literal dword (floats rounded to the type's format, integers
+// as 32-bit values, 16-bit ones in f16); false where llvm rejects the number.
+bool packedForcedLiteral(isa::OpType t, const NumberToken &n, uint32_t &lit);
+
+// Whether literal dword `lit` of a source of type `t` reads back as an inline constant, which llvm
+// then prints as lit(...) (an f16 source's literal by its low half).
+bool packedLiteralLooksInline(uint32_t lit, isa::OpType t);
+
 // The inline encoding of `n` as a 64-bit floating constant, or -1 (no literal allowed).
 int inline64Encoding(const NumberToken &n);
 

@@ -1,25 +1,143 @@
 // Decoding of the vext family's operand classes (see isa/classes.def).
+#include "asm/packed_constants.h"
+#include "asm/vext_operands.h"
 #include "decode/decoder.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/print_util.h"
 
 namespace gfxasm::dec {
 
 using namespace isa;
 
+namespace {
+
+// An operand llvm wants a VGPR in (9-bit field): a VGPR, or what llvm decodes there anyway.
+bool decodeVgprOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+  OperandValue &v = inst.ops[idx];
+  return v.value >= src::kVgpr0 ||
+         decodeRegisterOnly(ctx, v, print::dwordsOf(d.type, ctx.target.wave64()));
+}
+
+// A DPP source's neg/abs bits: those its class prints, or, without printed modifiers in an entry
+// with llvm's integer modifiers (IF_HiddenMods), bits llvm keeps without printing them; llvm
+// rejects the others.
+bool dppModsOk(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
+  uint8_t allowed = as::dppSourceMods(d.cls);
+  if (!allowed && (inst.desc->flags & IF_HiddenMods)) allowed = Mod_Neg | Mod_Abs;
+  return (v.mods & ~allowed) == 0;
+}
+
+} // namespace
+
 bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
   switch (d.cls) {
-  case OpClass::psrc:
   case OpClass::psrc_mods:
-  case OpClass::wmma_c:
+    if (!decodeSource(ctx, d, idx, inst)) return false;
+    if (v.value == src::kLiteral && typeBits(d.type) == 16) {
+      // llvm prints an f16 source's literal dword whole, and encodes back its low half.
+      uint32_t read = inst.ownLiteralOperands ? inst.ownLiteral : inst.literal;
+      inst.ownLiteral = read;
+      inst.ownLiteralOperands |= 1u << idx;
+      inst.literal = read & 0xffff;
+    }
+    return true;
+  case OpClass::pvreg: return decodeVgprOperand(ctx, d, idx, inst);
+  case OpClass::wmma_c: {
+    decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    // (a VGPR tuple, or the scalar tuples, null and constants llvm decodes there)
+    if (v.value < src::kVgpr0) {
+      ScalarEncoding k =
+          classifyScalarEncoding(v.value, print::dwordsOf(d.type, ctx.target.wave64()));
+      if (k == ScalarEncoding::Invalid || (k == ScalarEncoding::Literal && !ctx.takeLiteral(inst)))
+        return false;
+    }
+    if (v.value == src::kLiteral && as::wmmaAccumulatorIs64(d.type)) {
+      // llvm reads the literal as a double's high half: an inline double becomes its constant
+      // (the dword still read); else it keeps the dword, and encodes back its high half, 0.
+      as::NumberToken high;
+      high.ival = static_cast<int64_t>(uint64_t{inst.literal} << 32);
+      int enc = as::inline64Encoding(high);
+      if (enc >= 0) {
+        v.value = static_cast<uint32_t>(enc);
+        inst.hasLiteral = false;
+      } else {
+        inst.ownLiteral = inst.literal;
+        inst.ownLiteralOperands |= 1u << idx;
+        inst.literal = 0;
+      }
+    }
+    return true;
+  }
+  case OpClass::psrc:
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: return decodeSource(ctx, d, idx, inst);
   case OpClass::vopd_k: return decodeLiteralOperand(ctx, idx, inst);
-  case OpClass::dpp8_fi: {
+  case OpClass::pdpp_vgpr:
+  case OpClass::pdpp_vgpr_mods:
+    // src0 of a DPP form: the 8-bit VGPR number in the DPP dword; src1 a 9-bit source, which llvm
+    // decodes whatever it holds: v_dot2_*'s as a source (gfx1150 takes scalars and constants
+    // there), v_fma_mix*'s as a register operand.
+    if (d.field != Field::src0)
+      return d.cls == OpClass::pdpp_vgpr ? decodeSource(ctx, d, idx, inst)
+                                         : decodeVgprOperand(ctx, d, idx, inst);
+    decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    v.value += src::kVgpr0;
+    return true;
+  case OpClass::sel:
+  case OpClass::sel_ones: {
     decodeField(ctx, d, idx, inst);
-    uint32_t v = inst.ops[idx].value;
-    return v == src::kDpp8 || v == src::kDpp8Fi;
+    // Bits of sources the instruction lacks: llvm rejects op_sel/neg ones and ignores op_sel_hi
+    // ones, which its encoder sets.
+    uint32_t absent = 7u & ~((1u << as::sourceCount(inst)) - 1);
+    if (d.cls == OpClass::sel_ones) {
+      v.value |= absent;
+      return true;
+    }
+    return (v.value & absent) == 0;
   }
-  default: return decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+  case OpClass::dpp_ctrl: {
+    decodeField(ctx, d, idx, inst);
+    if (!(inst.desc->flags & IF_DppCtrlSource) || v.value >= src::kVgpr0) return true;
+    // (the control becomes the constant's value, which the field keeps the low bits of)
+    unsigned enc = v.value;
+    switch (classifyScalarEncoding(enc, 1)) {
+    case ScalarEncoding::Constant: v.value = inlineConstantValue(v.value); return true;
+    case ScalarEncoding::Literal: return ctx.readLiteral(v.value);
+    default: return true;
+    }
+  }
+  case OpClass::dpp8_fi:
+    decodeField(ctx, d, idx, inst);
+    return v.value == src::kDpp8 || v.value == src::kDpp8Fi;
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    // src0 is the VGPR number in the DPP dword (held as its source encoding, as parsed); src1 a
+    // 9-bit source, which llvm decodes whatever it holds (gfx1150 takes scalars there).
+    if (d.field != Field::src0) {
+      if (!decodeSource(ctx, d, idx, inst)) return false;
+      // llvm reads an inline float in a 16-bit integer source as its f16 bits, a literal.
+      if (d.type == OpType::b16 && v.value >= src::kFloatFirst && v.value <= src::kInvPi &&
+          !inst.hasLiteral) {
+        inst.literal = kF16Bits[v.value - src::kFloatFirst];
+        inst.hasLiteral = true;
+        v.value = src::kLiteral;
+      }
+    } else {
+      decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+      v.value += src::kVgpr0;
+    }
+    return dppModsOk(inst, d, v);
+  default:
+    decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    if (!as::isDppVreg(d.cls)) return true;
+    // A fake16 16-bit destination is one of v0-v127 (sources beyond print with llvm's note).
+    if (d.field == Field::vdst && as::isDppVregLo128(d.cls) && v.value >= 128) return false;
+    return dppModsOk(inst, d, v);
   }
 }
 

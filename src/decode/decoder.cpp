@@ -56,6 +56,7 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     fi.fmt = &f;
     for (unsigned k = 0; k < f.numFixed; ++k) {
       const FixedBits &b = f.fixed[k];
+      if (b.decodeIgnored) continue;
       u128 m = ((u128{1} << b.range.width) - 1) << b.range.lo;
       fi.mask |= m;
       fi.value |= (static_cast<u128>(b.value) << b.range.lo) & m;
@@ -70,14 +71,18 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
     const FormatDesc &fmt = arch.formatOf(d);
     u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
-    bool sources = false;
+    // The neg/abs/sext bits of the slots of the entry's sources (llvm rejects the others set).
+    unsigned slots = 0;
     for (const OperandDesc &o : arch.operandsOf(d)) {
       claimed |= enc::fieldMask(fmt, o.field);
-      sources |= isSourceField(o.field);
+      if (isSourceField(o.field)) slots |= 1u << enc::sourceSlot(o.field);
     }
-    if (sources)
-      claimed |= enc::fieldMask(fmt, Field::neg) | enc::fieldMask(fmt, Field::abs) |
-                 enc::fieldMask(fmt, Field::sext);
+    for (Field f : {Field::neg, Field::abs, Field::sext}) {
+      // The field's n-th bit belongs to slot n (a field may be split: DPP16 neg is 52, 54).
+      u128 bits = enc::fieldMask(fmt, f);
+      for (unsigned n = 0; bits; ++n, bits &= bits - 1)
+        if (slots >> n & 1) claimed |= bits & ~(bits - 1);
+    }
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
   // A true16 or fake16 form before an entry both modes accept (VINTERP's 32-bit register form):
@@ -117,10 +122,12 @@ const DecodeIndex &indexFor(const ArchTables &arch) {
 }
 
 // The disassembler decodes the forms the target prints: true16 forms under real-true16, fake16
-// forms otherwise, and the wave size's forms.
-bool decodable(const Target &t, const InstrDesc &d) {
-  return (d.cpuMask & (1u << t.cpuIndex())) &&
-         availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
+// forms otherwise, and the wave size's forms. Under real-true16, llvm decodes an opcode's fake16
+// forms when none of its true16 forms takes the bits (its second decoder table): fake16Pass.
+bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
+  if (!(d.cpuMask & (1u << t.cpuIndex()))) return false;
+  if (fake16Pass) return (d.flags & IF_Fake16) && availableInMode(d, false, t.wave64());
+  return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -248,6 +255,15 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
     if (bit(Field::sext)) v.mods |= Mod_Sext;
   }
   if (!literalAllowed) return true;
+  if ((inst.desc->flags & IF_DppSrc1Raw) && d.field == Field::src1 &&
+      ((v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
+       (v.value >= src::kFloatFirst && v.value <= src::kInvPi) || v.value == src::kLiteral)) {
+    // (a literal of the encoding's value, with no dword read: a DPP form encodes none)
+    inst.literal = v.value;
+    inst.hasLiteral = true;
+    v.value = src::kLiteral;
+    return true;
+  }
   return validSourceEncoding(v.value) && (v.value != src::kLiteral || ctx.takeLiteral(inst));
 }
 
@@ -262,19 +278,21 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
     uint32_t opcode = static_cast<uint32_t>(probe.field(Field::op));
     auto it = fi.byOpcode.find(opcode);
     if (it == fi.byOpcode.end()) continue;
-    for (uint32_t e : it->second) {
-      const InstrDesc &desc = arch.instrs[e];
-      if (!decodable(target, desc)) continue;
-      inst = Inst{};
-      inst.arch = &arch;
-      inst.desc = &desc;
-      inst.decoded = true;
-      DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-      auto ops = arch.operandsOf(desc);
-      bool ok = true;
-      for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-      if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
-    }
+    // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
+    for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
+      for (uint32_t e : it->second) {
+        const InstrDesc &desc = arch.instrs[e];
+        if (!decodable(target, desc, fake16Pass)) continue;
+        inst = Inst{};
+        inst.arch = &arch;
+        inst.desc = &desc;
+        inst.decoded = true;
+        DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
+        auto ops = arch.operandsOf(desc);
+        bool ok = true;
+        for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
+        if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
+      }
   }
   return 0;
 }

@@ -48,7 +48,6 @@ bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, isa::Inst &inst);
 // Whether a 9-bit source encoding names something (a register, an inline constant, a special
 // source or the literal): 209-229, 232-234, 249 and 250 are reserved.
 bool validSourceEncoding(unsigned enc);
-
 // What a non-VGPR source encoding (0-255) is in an operand `dwords` wide, as llvm's decoder reads
 // it. A register's encoding is set to the tuple llvm names: SGPR and TTMP tuples aligned down (to
 // 2 registers for 64 bits, 4 for wider ones).

@@ -111,7 +111,10 @@ size_t encode(const Inst &inst, uint8_t *out) {
   }
   store(out, w);
   size_t n = fmt.sizeBytes;
-  if (inst.hasLiteral) {
+  // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
+  // takes none there).
+  bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8);
+  if (inst.hasLiteral && !dpp) {
     std::memcpy(out + n, &inst.literal, 4); // little-endian hosts only (x86-64, aarch64)
     n += 4;
   }

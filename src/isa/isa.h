@@ -100,6 +100,8 @@ struct FieldLayout {
 struct FixedBits {
   BitRange range;
   uint32_t value;
+  // Encoded, but not looked at when decoding (llvm's encoder sets them, its decoder ignores them).
+  bool decodeIgnored;
 };
 
 struct FormatDesc {
@@ -136,6 +138,15 @@ enum InstrFlags : uint32_t {
   IF_AlsoTrue16 = 1u << 4,
   // llvm-mc's disassembler decodes it, its assembler rejects the text (buffer stores with tfe)
   IF_DisasmOnly = 1u << 5,
+  // Its sources without printed modifiers (class vsrc) have llvm's integer input modifiers: the
+  // disassembler keeps their neg/abs bits, which llvm never prints.
+  IF_HiddenMods = 1u << 6,
+  // llvm's disassembler reads its dpp_ctrl as a source operand (v_fma_mixlo/hi DPP16: their tied
+  // vdst_in shifts the operands): an inline constant or the literal there becomes its value.
+  IF_DppCtrlSource = 1u << 7,
+  // llvm's disassembler reads a constant in its src1 as its raw encoding (v_fmac_*_e64_dpp: their
+  // tied src2 shifts the operands): a literal of that value (no dword read; DPP encodes none).
+  IF_DppSrc1Raw = 1u << 8,
 };
 
 struct InstrDesc {

@@ -20,14 +20,6 @@ void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, std::stri
     out += (valueOf(inst, Field::op_sel) >> as::opSelBit(d.field)) & 1 ? ".h" : ".l";
 }
 
-// The special sources llvm's printer does not flag as registers of the wrong class (its
-// "inline values": null, the src_* registers).
-bool isInlineValueRegister(unsigned enc) {
-  return enc == src::kNull || enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi ||
-         (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
-         (enc >= src::kVccz && enc <= src::kScc);
-}
-
 } // namespace
 
 void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string &out) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "isa/inst.h"
+#include "isa/registers.h"
 #include "print/append.h"
 
 namespace gfxasm::print {
@@ -16,6 +17,14 @@ void printHex(uint32_t v, std::string &out);
 void printImmediate32(uint32_t v, std::string &out);
 // llvm's notes on decoded operands its operand's class does not take.
 constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";
+// The special sources llvm's printer does not flag as registers of the wrong class (its
+// "inline values": null, the src_* registers).
+inline bool isInlineValueRegister(unsigned enc) {
+  namespace src = isa::src;
+  return enc == src::kNull || enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi ||
+         (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
+         (enc >= src::kVccz && enc <= src::kScc);
+}
 inline void appendInvalidRegister(const char *regClass, std::string &out) {
   out += "/*Invalid register, operand has '";
   out += regClass;

@@ -1,9 +1,12 @@
 // Printing of the VOP3P, WMMA, VOPD, DPP16 and DPP8 operands.
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/append.h"
@@ -15,16 +18,9 @@ using namespace isa;
 
 namespace {
 
-unsigned sourceCount(const Inst &inst) {
-  unsigned n = 0;
-  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
-    n += o.field == Field::src0 || o.field == Field::src1 || o.field == Field::src2;
-  return n;
-}
-
 // op_sel:[1,0,0]: one entry per source; nothing when the source bits are at their default.
 void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
-  unsigned n = sourceCount(inst);
+  unsigned n = as::sourceCount(inst);
   uint32_t mask = (1u << n) - 1, def = d.cls == OpClass::sel_ones ? mask : 0;
   if ((value & mask) == def) return;
   out += fieldName(d.field);
@@ -36,11 +32,41 @@ void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::
   out += ']';
 }
 
-// -x, |x|, -|x|; a negated constant prints as neg(x), which cannot read as a negative number.
-// A relocatable literal prints as its symbol.
-void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wave64,
-                   std::string &out) {
+// The literal operand `i` prints: its own where the decoder gave it one (llvm's encoding of the
+// instruction shows another), else the instruction's.
+uint32_t literalOf(const Inst &inst, unsigned i) {
+  return (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
+}
+
+// A literal prints as lit(...) when written so or when it would read back as an inline constant.
+// (a 16-bit integer source's literal looks inline as a 32-bit one)
+bool literalForm(uint32_t lit, OpType t, const OperandValue &v) {
+  return v.value == src::kLiteral &&
+         ((v.mods & Mod_Lit) ||
+          as::packedLiteralLooksInline(lit, t == OpType::b16 ? OpType::b32 : t));
+}
+
+// Literal `lit` as llvm prints it: lit(...) of the whole dword read (a negative integer written in
+// lit(...) sign-extended to 64 bits), else a 16-bit source's low half.
+void printLiteral(uint32_t lit, OpType t, const OperandValue &v, std::string &out) {
+  bool half = typeBits(t) == 16;
+  if (!literalForm(lit, t, v)) {
+    printHex(half ? lit & 0xffff : lit, out);
+    return;
+  }
+  uint64_t value = lit;
+  if (v.mods & Mod_LitNegative)
+    value = static_cast<uint64_t>(half ? int64_t{static_cast<int16_t>(lit)}
+                                       : int64_t{static_cast<int32_t>(lit)});
+  fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
+}
+
+// -x, |x|, -|x| (`mods`: the modifiers printed); a negated constant prints as neg(x), which cannot
+// read as a negative number (a literal shown as lit(...) takes a plain minus). A relocatable
+// literal prints as its symbol.
+void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std::string &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
   if (static_cast<int>(i) == inst.labelOperand) {
     out += inst.labelSymbol;
     return;
@@ -48,40 +74,88 @@ void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, bool wav
   bool constant = (v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
                   (v.value >= src::kFloatFirst && v.value <= src::kInvPi) ||
                   v.value == src::kLiteral;
-  bool negFunction = (v.mods & Mod_Neg) && !(v.mods & Mod_Abs) && constant;
+  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && constant &&
+                     !literalForm(literalOf(inst, i), d.type, v);
   if (negFunction)
     out += "neg(";
-  else if (v.mods & Mod_Neg)
+  else if (mods & Mod_Neg)
     out += '-';
-  if (v.mods & Mod_Abs) out += '|';
-  printSource(inst, d, v.value, wave64, out);
-  if (v.mods & Mod_Abs) out += '|';
+  if (mods & Mod_Abs) out += '|';
+  if (v.value == src::kLiteral)
+    printLiteral(literalOf(inst, i), d.type, v, out);
+  else
+    printSource(inst, d, v.value, wave64, out);
+  if (mods & Mod_Abs) out += '|';
   if (negFunction) out += ')';
 }
 
+// A decoded register operand holding what llvm wants no register for there: a constant (as the
+// immediate llvm made of it) or a register of another file, with llvm's notes; `regClass`: llvm's
+// register class of the operand. The rest prints as a register.
+void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char *regClass,
+                          bool wave64, std::string &out) {
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
+  bool imm = v.mods & Mod_InvalidImm;
+  bool negFunction = (mods & Mod_Neg) && !(mods & Mod_Abs) && imm;
+  if (negFunction)
+    out += "neg(";
+  else if (mods & Mod_Neg)
+    out += '-';
+  if (mods & Mod_Abs) out += '|';
+  if (imm) {
+    printImmediate32(v.value, out);
+    out += kInvalidImmediate;
+  } else {
+    // (a wider operand's src_flat_scratch_base_lo prints by its 32-bit name)
+    if (!printRegister(v.value, dwordsOf(d.type, wave64), out)) printRegister(v.value, 1, out);
+    if (v.value < src::kVgpr0 && !isInlineValueRegister(v.value)) // (decoded only)
+      appendInvalidRegister(regClass, out);
+  }
+  if (mods & Mod_Abs) out += '|';
+  if (negFunction) out += ')';
+}
+
+// llvm's register class of a VGPR tuple of `dwords` registers (VGPR_32, VReg_64, ...).
+std::string vgprClassName(unsigned dwords) {
+  return dwords == 1 ? "VGPR_32" : fmt::format("VReg_{}", 32 * dwords);
+}
+
+// DPP sources print the modifiers of their class (decoded ones may hold llvm's hidden integer
+// modifiers, IF_HiddenMods).
 void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
-  if (v.mods & Mod_Neg) out += '-';
-  if (v.mods & Mod_Abs) out += '|';
+  uint8_t mods = v.mods & as::dppSourceMods(d.cls);
+  if (mods & Mod_Neg) out += '-';
+  if (mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
     printVgprHalf(v.value & 127, v.value & 128, out);
   else
     printRegister(src::kVgpr0 + v.value, 1, out);
-  if (v.mods & Mod_Abs) out += '|';
+  if (as::isDppVregLo128(d.cls) && v.value >= 128) // (decoded only)
+    appendInvalidRegister("VGPR_32_Lo128", out);
+  if (mods & Mod_Abs) out += '|';
 }
 
 // A VOP3 DPP source: src0 holds the VGPR number, src1 its 9-bit encoding; true16 halves by op_sel.
-void printDpp3Vgpr(const Inst &inst, const OperandDesc &d, const OperandValue &v,
-                   std::string &out) {
-  unsigned n = v.value >= src::kVgpr0 ? v.value - src::kVgpr0 : v.value;
-  if (v.mods & Mod_Neg) out += '-';
-  if (v.mods & Mod_Abs) out += '|';
+// A src1 that is no VGPR (the disassembler meets them; gfx1150 takes them) prints as a source.
+void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const OperandValue &v,
+                   bool wave64, std::string &out) {
+  uint8_t mods = v.mods & as::dppSourceMods(d.cls);
+  if (v.value < src::kVgpr0) {
+    printWithMods(inst, i, mods, wave64, out);
+    return;
+  }
+  unsigned n = v.value - src::kVgpr0;
+  if (mods & Mod_Neg) out += '-';
+  if (mods & Mod_Abs) out += '|';
   if (as::isTrue16Operand(inst, d.type))
     printVgprHalf(n, (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1, out);
   else
     printRegister(n + src::kVgpr0, dwordsOf(d.type, false), out);
-  if (v.mods & Mod_Abs) out += '|';
+  if (mods & Mod_Abs) out += '|';
 }
 
+// Values no control has print as llvm prints them (the disassembler meets them).
 void printDppControl(uint32_t ctrl, std::string &out) {
   if (ctrl <= 0xff) {
     const char text[] = {'q', 'u',
@@ -97,18 +171,34 @@ void printDppControl(uint32_t ctrl, std::string &out) {
     out.append(text, sizeof text);
     return;
   }
-  if (ctrl == 0x140)
+  if (ctrl == 0x140) {
     out += "row_mirror";
-  else if (ctrl == 0x141)
-    out += "row_half_mirror";
-  else {
-    static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
-                                            nullptr,   "row_share", "row_xmask"};
-    unsigned kind = (ctrl >> 4) & 0xf;
-    out += kind < 7 && kRows[kind] ? kRows[kind] : "dpp_ctrl";
-    out += ':';
-    appendDecimal(out, ctrl & 0xf);
+    return;
   }
+  if (ctrl == 0x141) {
+    out += "row_half_mirror";
+    return;
+  }
+  // gfx9 controls gfx11 lacks.
+  static constexpr std::pair<uint32_t, const char *> kOld[] = {
+      {0x130, "wave_shl"}, {0x134, "wave_rol"},  {0x138, "wave_shr"},
+      {0x13c, "wave_ror"}, {0x142, "row_bcast"}, {0x143, "row_bcast"}};
+  for (auto [value, name] : kOld)
+    if (ctrl == value) {
+      out.append("/* ").append(name).append(" is not supported starting from GFX10 */");
+      return;
+    }
+  static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
+                                          nullptr,   "row_share", "row_xmask"};
+  unsigned kind = (ctrl >> 4) & 0xf, n = ctrl & 0xf;
+  // row_shl/shr/ror:0 do not exist.
+  if (ctrl > 0x1ff || kind >= 7 || !kRows[kind] || (kind < 3 && n == 0)) {
+    out += "/* Invalid dpp_ctrl value */";
+    return;
+  }
+  out += kRows[kind];
+  out += ':';
+  appendDecimal(out, n);
 }
 
 } // namespace
@@ -121,11 +211,32 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     printRegister(v.value + src::kVgpr0, dwordsOf(d.type, pc.wave64), out);
     break;
   case OpClass::pvreg:
+    printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)).c_str(), pc.wave64,
+                         out);
+    break;
+  case OpClass::pdpp_vgpr_mods:
+    if (d.field != Field::src0) {
+      printRegisterOperand(inst, i, v.mods, "VGPR_32", pc.wave64, out);
+      break;
+    }
+    [[fallthrough]];
   case OpClass::psrc:
   case OpClass::psrc_mods:
-  case OpClass::pdpp_vgpr:
-  case OpClass::pdpp_vgpr_mods: printWithMods(inst, i, v, pc.wave64, out); break;
+  case OpClass::pdpp_vgpr: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::wmma_c:
+    if (v.value < src::kIntZero || v.value == src::kNull) {
+      printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)).c_str(),
+                           pc.wave64, out);
+      break;
+    }
+    if (v.value == src::kLiteral) {
+      // (decoded: a 64-bit accumulator's literal in hex, a 32-bit one's as an f32 source's)
+      if (as::wmmaAccumulatorIs64(d.type))
+        printHex(literalOf(inst, i), out);
+      else
+        printLiteral(literalOf(inst, i), OpType::f32, v, out);
+      break;
+    }
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
     if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))
       printInlineConstant(v.value, as::wmmaAccumulatorIs64(d.type) ? OpType::f64 : OpType::f32,
@@ -144,7 +255,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::vopd_vsrc:
   case OpClass::vopd_vsrc2: printRegister(v.value + src::kVgpr0, 1, out); break;
   case OpClass::vopd_src:
-  case OpClass::vopd_src_vcc: printWithMods(inst, i, v, pc.wave64, out); break;
+  case OpClass::vopd_src_vcc: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::vopd_k: printHex(inst.literal, out); break;
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
@@ -156,7 +267,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::dpp_vreg_lo_abs: printDppVreg(inst, d, v, out); break;
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, d, v, out); break;
+  case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, i, d, v, pc.wave64, out); break;
   case OpClass::dpp_vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
   case OpClass::dpp_ctrl: printDppControl(v.value, out); break;
   case OpClass::dpp_mask: // always printed, as written

@@ -67,6 +67,15 @@ std::string genNumber(GenContext &g) {
   }
 }
 
+// lit(...) of a value that is no inline constant: llvm-mc-22 lets lit() of an inline value share
+// the instruction with another literal (and encodes only one; tests/llvm_bugs_test.cpp), and
+// VOP3P/VOPD instructions have more than one source.
+std::string genForcedLiteral(GenContext &g) {
+  static const char *const kLit[] = {"lit(0x1234)", "lit(1.5)", "lit(0x12345678)", "lit(-3.25)",
+                                     "lit(0.1)",    "lit(-17)", "lit(0x10000)"};
+  return g.pick(kLit);
+}
+
 // (DPP forms' VGPR-only sources: a VGPR, or at times, among the likely invalid, anything else.)
 std::string genPackedSource(GenContext &g, const OperandDesc &d) {
   bool vgprOnly = d.cls == OpClass::pdpp_vgpr || d.cls == OpClass::pdpp_vgpr_mods;
@@ -99,7 +108,15 @@ std::string genPackedSource(GenContext &g, const OperandDesc &d) {
     s = g.pick(kSpecial);
     break;
   }
-  default: s = dpp ? g.pick(kDppNumbers) : g.chance(5) ? genRelocatable(g) : genNumber(g); break;
+  default:
+    if (!dpp && g.chance(5)) {
+      s = genRelocatable(g);
+      break;
+    }
+    s = dpp ? g.pick(kDppNumbers) : genNumber(g);
+    // (not in DPP forms: llvm-mc-22 takes v_fma_mix*'s there, as the 16-bit DPP literals above)
+    if (!dpp && g.chance(10)) s = genForcedLiteral(g);
+    break;
   }
   bool dppNumber =
       dpp && !s.empty() && (std::isdigit(static_cast<unsigned char>(s[0])) || s[0] == '-');
@@ -182,6 +199,7 @@ std::string genVopd(GenContext &g, const OperandDesc &d) {
     if (!y) vopdDraw.srcx0 = 4; // no VGPR bank in use
     if (g.chance(40)) return genScalarRegister(g, 1, true);
     if (g.chance(10)) return g.chance(50) ? "src_scc" : "src_lds_direct";
+    if (g.chance(8)) return genForcedLiteral(g);
     return g.chance(5) ? genRelocatable(g) : genNumber(g);
   case OpClass::vopd_k:
     return g.chance(70) ? fmt::format("0x{:x}", static_cast<uint32_t>(g.next())) : genNumber(g);

@@ -71,8 +71,9 @@ FORMATS = {
         "op": [(22, 16)], "vdst": [(7, 0)], "abs": [(10, 8)], "op_sel": [(13, 11)],
         "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
         "src2": [(58, 50)], "neg": [(63, 61)]}),
+    # (VOP3P_NO_OPSEL's op_sel field is written by no operand: the disassembler wants it zero.)
     "VOP3P_NO_OPSEL": (8, [((31, 23), 0x198), ((60, 59), 0x3), ((14, 14), 0x1)], {
-        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "clamp": [(15, 15)], "src0": [(40, 32)],
+        "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "op_sel": [(13, 11)], "clamp": [(15, 15)], "src0": [(40, 32)],
         "src1": [(49, 41)], "src2": [(58, 50)], "neg_lo": [(63, 61)]}),
     # DPP: the e32 encoding with src0 = 0xFA (DPP16) or 0xE9/0xEA (DPP8: the `fi` field) and a
     # second dword holding the real src0 VGPR and the lane controls.
@@ -112,6 +113,11 @@ FORMATS = {
                                         "vdst": [(7, 0)], "neg": [(63, 61)], "omod": [(60, 59)],
                                         "src2": [(58, 50)], "src1": [(49, 41)], "src0": [(40, 32)]}),
 }
+
+
+# Fixed bits llvm's encoder sets and its decoder does not look at (written HI:LO~VALUE): op_sel_hi
+# of the VOP3P instructions without op_sel/op_sel_hi operands.
+DECODE_IGNORED = {"VOP3P_NO_OPSEL": {(60, 59), (14, 14)}}
 
 
 def vop3_dpp(base, variant):
@@ -161,7 +167,8 @@ def format_lines(names, ignored=None):
         size, fixed, fields = FORMATS[name]
         free = (ignored or {}).get(name, ())
         parts = ["format", name, str(size)]
-        parts += ["%d:%d=0x%x" % (hi, lo, val) for (hi, lo), val in fixed]
+        decode_ignored = DECODE_IGNORED.get(name, set())
+        parts += ["%d:%d%s0x%x" % (hi, lo, "~" if (hi, lo) in decode_ignored else "=", val) for (hi, lo), val in fixed]
         parts += ["%s=%s%s" % (f, ",".join("%d:%d" % r for r in rs), "?" if f in free else "")
                   for f, rs in fields.items()]
         out.append(" ".join(parts))
@@ -177,8 +184,9 @@ def unused_fields(inst_lines, cpus, base_values=None):
      {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
      nothing)}); the other unused fields must be zero. Probed on every `inst` line: the field set
     to all ones, then to a mixed pattern, over an encoding the instruction decodes from (its
-    operand fields 0, or base_values(operands) for [field, class, ...] operands) must print the
-    same text. A format whose instructions disagree about ignoring a field is an error."""
+    operand fields 0, or base_values(operands) for [field, class, ...] operands; fake16 forms
+    without real-true16) must print the same text. A format whose instructions disagree about
+    ignoring a field is an error."""
     from oracle import disassemble
     bases, probes, keys = [], [], []
     for line in inst_lines:
@@ -195,19 +203,21 @@ def unused_fields(inst_lines, cpus, base_values=None):
         if used & {"src0", "src1", "src2"}:
             used |= set(MODIFIER_FIELDS)
         cpu = next((a.split("=")[1].split(",")[0] for a in w[4:] if a.startswith("@cpus=")), cpus[0])
+        flags = next((a.split("=")[1].split("|") for a in w[4:] if a.startswith("@flags=")), [])
+        mode = (cpu, "-real-true16" if "fake16" in flags else None)
         for f, rs in fields.items():
             if f == "op" or f in used:
                 continue
             width = sum(hi - lo + 1 for hi, lo in rs)
             for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
-                bases.append((cpu, encode(fmt, values)))
-                probes.append((cpu, encode(fmt, dict(values, **{f: val}))))
+                bases.append((mode, encode(fmt, values)))
+                probes.append((mode, encode(fmt, dict(values, **{f: val}))))
                 keys.append((fmt, f, mn, val))
     verdict, kept = {}, {}
-    for cpu in sorted({c for c, _ in probes}):
-        idx = [i for i, (c, _) in enumerate(probes) if c == cpu]
-        base = disassemble([bases[i][1] for i in idx], cpu)
-        for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], cpu, with_encoding=True)):
+    for mode in sorted({m for m, _ in probes}, key=str):
+        idx = [i for i, (m, _) in enumerate(probes) if m == mode]
+        base = disassemble([bases[i][1] for i in idx], *mode)
+        for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], *mode, with_encoding=True)):
             fmt, f, mn, val = keys[i]
             if b is None:
                 continue

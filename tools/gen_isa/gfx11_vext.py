@@ -246,6 +246,74 @@ def true16_verdicts(variants, cpus):
     return out
 
 
+SOURCE_SLOT = {"src0": 0, "src1": 1, "vsrc1": 1, "src2": 2}
+
+
+def with_bit(fmt, data, field, index):
+    """`data` (bytes of format `fmt`) with bit `index` of `field` set."""
+    v = int.from_bytes(data, "little")
+    for hi, lo in FORMATS[fmt][2][field]:
+        if index <= hi - lo:
+            return (v | 1 << (lo + index)).to_bytes(len(data), "little")
+        index -= hi - lo + 1
+    raise ValueError("%s has no bit %d of %s" % (fmt, index, field))
+
+
+def with_field(fmt, data, field, value):
+    """`data` (bytes of format `fmt`) with one-range `field` set to `value` (unchanged without
+    that field: dpp_ctrl in DPP8)."""
+    if field not in FORMATS[fmt][2]:
+        return data
+    v = int.from_bytes(data, "little")
+    (hi, lo), = FORMATS[fmt][2][field]
+    v = v & ~(((1 << (hi - lo + 1)) - 1) << lo) | value << lo
+    return v.to_bytes(len(data), "little")
+
+
+def disassemble_each(probes):
+    """probes: (bytes, cpu, mattr). The oracle's result for each, one run per cpu and mode."""
+    groups, out = {}, [None] * len(probes)
+    for n, (_, cpu, mattr) in enumerate(probes):
+        groups.setdefault((cpu, mattr), []).append(n)
+    for (cpu, mattr), idx in groups.items():
+        for n, r in zip(idx, disassemble([probes[n][0] for n in idx], cpu, mattr)):
+            out[n] = r
+    return out
+
+
+def hidden_mods(items):
+    """items: (format, bytes, mattr, cpu, text, source fields). Per item, the fields whose neg and
+    abs bits the oracle's disassembler takes without printing them (its integer operands with
+    modifiers): set in the probe, they leave the text as it was."""
+    probes = []  # (item index, field, bytes)
+    for k, (fmt, data, _, _, _, fields) in enumerate(items):
+        for f in fields:
+            for m in ("neg", "abs"):
+                if m in FORMATS[fmt][2]:
+                    probes.append((k, f, with_bit(fmt, data, m, SOURCE_SLOT[f])))
+    answers = {}  # (item, field) -> [text unchanged, per bit]
+    results = disassemble_each([(data, items[k][3], items[k][2]) for k, _, data in probes])
+    for (k, f, _), r in zip(probes, results):
+        answers.setdefault((k, f), []).append(r is not None and r[0] == items[k][4])
+    out = [set() for _ in items]
+    for (k, f), same in answers.items():
+        if all(same):
+            out[k].add(f)
+        elif any(same):
+            raise RuntimeError("%s: %s takes one of neg/abs without printing it" % (items[k][4], f))
+    return out
+
+
+def hidden_mods_flag(name, hidden, operands):
+    """The hidden_mods flag (IF_HiddenMods) of an entry: its sources without printed modifiers
+    are exactly those `hidden` has."""
+    plain = {o.split(":")[0] for o in operands if o.split(":")[0] in SOURCE_SLOT and
+             not o.split(":")[1].endswith(("_mod", "_neg", "_abs"))}
+    if hidden and hidden != plain:
+        raise RuntimeError("%s: hidden modifiers on %s, not on all of %s" % (name, sorted(hidden), sorted(plain)))
+    return ["hidden_mods"] if hidden else []
+
+
 def dpp(cpus, emit):
     """DPP16 and DPP8 forms of the VOP1/VOP2/VOPC (e32) instructions: the valu entries' operands,
     with VGPR-only DPP classes for the sources that take the modifiers the oracle accepts."""
@@ -280,7 +348,9 @@ def dpp(cpus, emit):
     verdicts = true16_verdicts(fake16, cpus)
     fake16 = iter(k for k, _ in fake16)
     variants.sort(key=lambda v: v[0][4] is not None)  # true16 entries first (stable otherwise)
-    for (entry, dfmt, mods, _, mattr), text, cs in variants:
+    hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [f for f in ("src0", "vsrc1") if f in FORMATS[p[1]][2]])
+                          for p, text, cs in variants])
+    for ((entry, dfmt, mods, _, mattr), text, cs), hidden_fields in zip(variants, hidden):
         fmt, name, op, ops, attrs = entry
         mn, printed = dpp_operands(text)
         by_field = {o.split(":")[0]: o for o in ops}
@@ -291,7 +361,7 @@ def dpp(cpus, emit):
             if field is None:  # the implicit vcc: VOPC DPP forms must write it
                 operands.append("implicit:dpp_vcc:b1" if fmt == "VOPC" else by_field["implicit"])
                 continue
-            t = by_field[field].split(":")[2].rstrip("?")
+            t = by_field[field].split(":")[2].rstrip("?~")
             # fake16 forms: 16-bit values in plain VGPRs below v128 (the _lo classes)
             lo = "_lo" if mattr and not high else ""
             if lo:
@@ -300,7 +370,8 @@ def dpp(cpus, emit):
             operands.append("%s:dpp_vreg%s%s:%s" % (field, lo, mod, t))
         # A fake16 (plain VGPR) form +real-true16 takes alike is there too, after the true16 ones;
         # its classes tell the operands without the flag.
-        flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("fake16", "also_true16")]
+        flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("fake16", "also_true16", "hidden_mods")]
+        flags += hidden_mods_flag(mn, hidden_fields, operands)
         if mattr:
             k = next(fake16)
             if not all(also_true16(mn, verdicts[k, cpu]) for cpu in cs):
@@ -346,6 +417,12 @@ def dpp3(cpus, emit):
     answers = {(m, cpu): iter(r[0] is not None for r in assemble(lines, cpu, m))
                for m, lines in asm_lines.items() for cpu in cpus}
     verdicts = true16_verdicts(fake16, cpus)
+    hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [o.split(":")[0] for o in p[0][3] if o.split(":")[0] in SOURCE_SLOT])
+                          for p, text, cs, _ in variants])
+    # src1 = 0x86 (the constant 6) read as its raw encoding, 0x86 (v_fmac_*_e64_dpp: the tied
+    # src2 shifts llvm's operands).
+    raw_src1 = [r is not None and ", 0x86" in r[0] for r in disassemble_each(
+        [(with_field(p[1], p[3], "src1", 0x86), cs[0], p[4]) for p, _, cs, _ in variants])]
     for k, ((entry, dfmt, mods, _, mattr), text, cs, nsel) in enumerate(variants):
         fmt, name, op, ops, attrs = entry
         by_answer = {}
@@ -362,7 +439,10 @@ def dpp3(cpus, emit):
                 if field == "op_sel" and nsel in opsel_class and cls in opsel_class.values():
                     o = o.replace(":%s" % cls, ":%s" % opsel_class[nsel], 1)
                 operands.append(o)
-            flags = [f for f in attrs.get("flags", "").split("|") if f and f != "also_true16"]
+            flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("also_true16", "hidden_mods")]
+            flags += hidden_mods_flag(text.split()[0], hidden[k], operands)
+            if raw_src1[k]:
+                flags.append("dpp_src1_raw")
             if mattr and all(also_true16(text.split()[0], verdicts[k, cpu]) for cpu in group):
                 flags.append("also_true16")
             operands = [dpp_src1_type(text.split()[0], o) for o in operands]
@@ -377,8 +457,9 @@ DPP_SRC1_TYPE = {"v_ldexp_f16_e64_dpp": "b16", "v_cndmask_b16_e64_dpp": "f16"}
 
 def dpp_src1_type(name, operand):
     field, cls, typ = (operand.split(":") + [""])[:3]
-    if field == "src1" and name in DPP_SRC1_TYPE and typ.rstrip("?") in ("b16", "f16"):
-        return "%s:%s:%s" % (field, cls, DPP_SRC1_TYPE[name])
+    base = typ.rstrip("?~")
+    if field == "src1" and name in DPP_SRC1_TYPE and base in ("b16", "f16"):
+        return "%s:%s:%s%s" % (field, cls, DPP_SRC1_TYPE[name], typ[len(base):])
     return operand
 
 
@@ -425,7 +506,10 @@ def vop3p_dpp(cpus, entries, emit):
         ctrl = " dpp8:[0,1,2,3,4,5,6,7]" if p[1].endswith("_DPP8") else " quad_perm:[0,1,2,3]"
         lines += ["%s v5, v1, %s, v3%s" % (text.split()[0], src1, ctrl) for src1 in ("s2", "1.0")]
     answers = {cpu: iter(r[0] is not None for r in assemble(lines, cpu)) for cpu in cpus}
-    for ((fmt, mn, op, ops, attrs), dfmt, mods, _, _), text, cs in variants:
+    # dpp_ctrl 0xC1 (quad_perm:[1,0,0,3]) read as a source is the constant -1: no valid control.
+    src_ctrl = [p[1].endswith("_DPP16") and r is not None and "Invalid dpp_ctrl" in r[0] for (p, _, cs), r in zip(
+        variants, disassemble([with_field(p[1], p[3], "dpp_ctrl", 0xC1) for p, _, _ in variants], cpus[0]))]
+    for (((fmt, mn, op, ops, attrs), dfmt, mods, _, _), text, cs), ctrl_source in zip(variants, src_ctrl):
         by_answer = {}
         for cpu in cpus:
             sgpr, constant = next(answers[cpu]), next(answers[cpu])
@@ -442,12 +526,13 @@ def vop3p_dpp(cpus, entries, emit):
                 if o == "clamp:flag":
                     o = "clamp:vop_clamp"  # (rejected after a DPP control, as llvm does)
                 operands.append(o)
-            emit(dfmt, text.split()[0], op, operands + mods, group, attrs["flags"])
+            emit(dfmt, text.split()[0], op, operands + mods, group,
+                 list(attrs["flags"]) + (["dpp_ctrl_source"] if ctrl_source else []))
 
 
-def base_values(fmt, operands):
+def base_values(operands):
     """Field values that make an encoding decode besides op: a DPP8 form's src0 (its `fi`)."""
-    return {"fi": 0xE9} if fmt.endswith("_DPP8") else {}
+    return {"fi": 0xE9} if any(o[1] == "dpp8_fi" for o in operands) else {}
 
 
 def generate(cpus, unit_of):
@@ -472,6 +557,9 @@ def generate(cpus, unit_of):
     dpp3(cpus, emit)
     vop3p_dpp(cpus, packed, emit)
     # Fields llvm ignores where unused (VOP3P's src2 in two-source instructions, VOP3 DPP's op_sel).
-    lines = format_lines(names, unused_fields(lines, cpus, base_values)[0]) + [""] + lines
+    ignored, kept = unused_fields(lines, cpus, base_values)
+    if kept:
+        raise RuntimeError("vext fields llvm keeps without an operand: %s" % kept)
+    lines = format_lines(names, ignored) + [""] + lines
     # Old VOP3P names (v_dot4_i32_i8); gfx12's VOPD names are not gfx11 aliases.
     return lines + [""] + alias_lines(alias_probes(["VOP3P"]), lines, cpus)

@@ -1,0 +1,48 @@
+// Helpers shared by the parser, printer and decoder of the vext classes.
+#pragma once
+
+#include <cstdint>
+
+#include "isa/inst.h"
+#include "isa/isa.h"
+
+namespace gfxasm::as {
+
+// The source modifiers (Mod_Neg, Mod_Abs) a DPP VGPR class takes.
+constexpr uint8_t dppSourceMods(isa::OpClass c) {
+  using isa::OpClass;
+  switch (c) {
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp3_vgpr_mod: return isa::Mod_Neg | isa::Mod_Abs;
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp3_vgpr_neg: return isa::Mod_Neg;
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo_abs: return isa::Mod_Abs;
+  default: return 0;
+  }
+}
+
+// Number of source operands (src0..src2) of the instruction: the width of its op_sel arrays.
+inline unsigned sourceCount(const isa::Inst &inst) {
+  unsigned n = 0;
+  for (const isa::OperandDesc &o : inst.arch->operandsOf(*inst.desc))
+    n += o.field == isa::Field::src0 || o.field == isa::Field::src1 || o.field == isa::Field::src2;
+  return n;
+}
+
+// The classes of a DPP VGPR operand in an 8-bit field (VOP1/VOP2/VOPC DPP forms), and those of
+// them that hold only v0-v127 (fake16 16-bit operands: llvm's VGPR_32_Lo128).
+constexpr bool isDppVregLo128(isa::OpClass c) {
+  using isa::OpClass;
+  return c == OpClass::dpp_vreg_lo || c == OpClass::dpp_vreg_lo_mod ||
+         c == OpClass::dpp_vreg_lo_neg || c == OpClass::dpp_vreg_lo_abs;
+}
+constexpr bool isDppVreg(isa::OpClass c) {
+  using isa::OpClass;
+  return isDppVregLo128(c) || c == OpClass::dpp_vreg || c == OpClass::dpp_vreg_mod ||
+         c == OpClass::dpp_vreg_neg || c == OpClass::dpp_vreg_abs;
+}
+
+} // namespace gfxasm::as
