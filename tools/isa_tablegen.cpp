@@ -45,7 +45,8 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16", "fake16", "wave32", "wave64", "also_true16", "disasm_only"};
+const char *const kFlags[] = {"true16",      "fake16",      "wave32",      "wave64",
+                              "also_true16", "disasm_only", "hidden_mods", "lds_src0"};
 
 std::string gFile;
 int gLine = 0;
@@ -314,6 +315,8 @@ int main(int argc, char **argv) {
       if (fl == "wave64") flags += "|IF_Wave64";
       if (fl == "also_true16") flags += "|IF_AlsoTrue16";
       if (fl == "disasm_only") flags += "|IF_DisasmOnly";
+      if (fl == "hidden_mods") flags += "|IF_HiddenMods";
+      if (fl == "lds_src0") flags += "|IF_LdsSrc0";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec

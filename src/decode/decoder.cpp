@@ -49,6 +49,14 @@ bool isSourceField(Field f) {
          f == Field::vsrc2;
 }
 
+// The bit of per-source field `f` (neg, abs, sext) for source `slot`, where the encoder puts it.
+u128 sourceSlotBits(const FormatDesc &fmt, Field f, unsigned slot) {
+  if (!fmt.has(f)) return 0;
+  uint8_t probe[enc::kMaxInstBytes + 16] = {};
+  enc::setField(fmt, f, uint64_t{1} << slot, probe);
+  return enc::loadWord(probe);
+}
+
 DecodeIndex buildIndex(const ArchTables &arch) {
   DecodeIndex index;
   for (const FormatDesc &f : arch.formats) {
@@ -70,14 +78,14 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
     const FormatDesc &fmt = arch.formatOf(d);
     u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
-    bool sources = false;
     for (const OperandDesc &o : arch.operandsOf(d)) {
       claimed |= enc::fieldMask(fmt, o.field);
-      sources |= isSourceField(o.field);
+      // A source's modifier bits (neg/abs/sext bit N for srcN); those of a source the
+      // instruction lacks must be zero.
+      if (isSourceField(o.field))
+        for (Field m : {Field::neg, Field::abs, Field::sext})
+          claimed |= sourceSlotBits(fmt, m, enc::sourceSlot(o.field));
     }
-    if (sources)
-      claimed |= enc::fieldMask(fmt, Field::neg) | enc::fieldMask(fmt, Field::abs) |
-                 enc::fieldMask(fmt, Field::sext);
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
   // A true16 or fake16 form before an entry both modes accept (VINTERP's 32-bit register form):
@@ -117,10 +125,13 @@ const DecodeIndex &indexFor(const ArchTables &arch) {
 }
 
 // The disassembler decodes the forms the target prints: true16 forms under real-true16, fake16
-// forms otherwise, and the wave size's forms.
-bool decodable(const Target &t, const InstrDesc &d) {
-  return (d.cpuMask & (1u << t.cpuIndex())) &&
-         availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
+// forms otherwise, and the wave size's forms. Under real-true16, llvm tries an opcode's fake16
+// forms when its true16 ones do not decode (its second decoder table): pass 1.
+bool decodable(const Target &t, const InstrDesc &d, int pass) {
+  if (!(d.cpuMask & (1u << t.cpuIndex()))) return false;
+  if (pass == 1)
+    return (d.flags & IF_Fake16) && availableInMode(d, false, t.wave64(), /*printed=*/true);
+  return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -262,19 +273,20 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
     uint32_t opcode = static_cast<uint32_t>(probe.field(Field::op));
     auto it = fi.byOpcode.find(opcode);
     if (it == fi.byOpcode.end()) continue;
-    for (uint32_t e : it->second) {
-      const InstrDesc &desc = arch.instrs[e];
-      if (!decodable(target, desc)) continue;
-      inst = Inst{};
-      inst.arch = &arch;
-      inst.desc = &desc;
-      inst.decoded = true;
-      DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-      auto ops = arch.operandsOf(desc);
-      bool ok = true;
-      for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-      if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
-    }
+    for (int pass = 0; pass < (target.realTrue16() ? 2 : 1); ++pass)
+      for (uint32_t e : it->second) {
+        const InstrDesc &desc = arch.instrs[e];
+        if (!decodable(target, desc, pass)) continue;
+        inst = Inst{};
+        inst.arch = &arch;
+        inst.desc = &desc;
+        inst.decoded = true;
+        DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
+        auto ops = arch.operandsOf(desc);
+        bool ok = true;
+        for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
+        if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
+      }
   }
   return 0;
 }

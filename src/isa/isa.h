@@ -136,6 +136,12 @@ enum InstrFlags : uint32_t {
   IF_AlsoTrue16 = 1u << 4,
   // llvm-mc's disassembler decodes it, its assembler rejects the text (buffer stores with tfe)
   IF_DisasmOnly = 1u << 5,
+  // Its sources without printed modifiers (class vsrc) have llvm's integer input modifiers: the
+  // disassembler keeps their neg/abs bits, which llvm never prints.
+  IF_HiddenMods = 1u << 6,
+  // Its src0's llvm register class holds lds_direct (VRegOrLds_32, SRegOrLds_32): the
+  // disassembler notes a register of the wrong file there under that name.
+  IF_LdsSrc0 = 1u << 7,
 };
 
 struct InstrDesc {
