@@ -35,9 +35,11 @@ bool decodeValuSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, In
       classifyScalarEncoding(v.value, print::dwordsOf(d.type, ctx.target.wave64())) ==
           ScalarEncoding::Invalid)
     return false;
-  if (v.value == src::kLiteral && typeBits(d.type) == 16 && d.type != OpType::b16) {
+  if (v.value == src::kLiteral && typeBits(d.type) == 16 && d.type != OpType::b16 &&
+      as::operandIndex(inst, Field::lit) < 0) {
     // llvm keeps a 16-bit float operand's literal as its low half (and encodes it back so), but
-    // prints the dword as read in lit(...), and a bf16 one always.
+    // prints the dword as read in lit(...), and a bf16 one always. (fmamk/fmaak's K keeps the
+    // dword.)
     inst.ownLiteral = inst.literal;
     inst.ownLiteralOperands |= 1u << idx;
     inst.literal &= 0xffff;
