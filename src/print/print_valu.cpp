@@ -62,6 +62,18 @@ void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, std
   case OpType::f16:
   case OpType::bf16: litForm = as::valuLiteralLooksInline(low, d.type); break;
   case OpType::f64: litForm = false; break;
+  case OpType::v2f16:
+  case OpType::v2bf16: {
+    // Packed: an inline integer, or an inline value in the low half that the other half leaves
+    // 0, or repeats in llvm's IsPacked instructions (v_pk_*: they splat an inline constant).
+    const uint16_t *floats = d.type == OpType::v2f16 ? kF16Bits : kBF16Bits;
+    bool inlineLow = low <= 64;
+    for (unsigned k = 0; k < 9; ++k) inlineLow |= low == floats[k];
+    int32_t asInt = static_cast<int32_t>(held);
+    litForm = (asInt >= -16 && asInt <= 64) ||
+              (inlineLow && held >> 16 == (inst.desc->name.starts_with("v_pk_") ? low : 0u));
+    break;
+  }
   default: litForm = as::valuLiteralLooksInline(held, d.type); break;
   }
   uint32_t shown = typeBits(d.type) == 16 && !litForm && d.type != OpType::bf16 ? low : held;
