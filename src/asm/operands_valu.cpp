@@ -184,6 +184,10 @@ bool isE32(const Inst &inst) {
   return inst.arch->formatOf(*inst.desc).sizeBytes == 4;
 }
 
+bool isFake16Lo128(const Inst &inst, OpType t) {
+  return typeBits(t) == 16 && (inst.desc->flags & IF_Fake16) && isE32(inst);
+}
+
 unsigned opselSlot(Field f) {
   switch (f) {
   case Field::src1: return 1;

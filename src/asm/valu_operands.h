@@ -38,6 +38,8 @@ uint32_t valuLiteralPrintValue(uint32_t lit, isa::OpType t);
 bool isTrue16Operand(const isa::Inst &inst, isa::OpType t);
 // The entry's format is a 32-bit (e32) one.
 bool isE32(const isa::Inst &inst);
+// A 16-bit operand of a fake16 e32 form: llvm's *_Lo128 register classes (v0-v127).
+bool isFake16Lo128(const isa::Inst &inst, isa::OpType t);
 // Bit of op_sel that selects the high half of the operand in field `f` (dst: bit 3).
 unsigned opselSlot(isa::Field f);
 // Field `f` is a 9-bit source field (VGPRs encoded 256 + n) rather than an 8-bit VGPR field.

@@ -1,21 +1,165 @@
 // Decoding of the valu family's operand classes (see isa/classes.def).
+#include "asm/operand_parser.h"
+#include "asm/valu_operands.h"
 #include "decode/decoder.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/print_util.h"
 
 namespace gfxasm::dec {
 
 using namespace isa;
 
-bool decode_valu(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+namespace {
+
+bool isValuSource(OpClass c) {
+  return c == OpClass::vsrc || c == OpClass::vsrc_mod || c == OpClass::vsrc_neg ||
+         c == OpClass::vssrc || c == OpClass::vssrc_inline;
+}
+
+// A source and its modifier bits: those the class prints (neg and abs of vsrc_mod, neg of
+// vsrc_neg), or, in an entry whose sources carry llvm's integer modifiers (IF_HiddenMods), bits
+// llvm keeps without printing them; any other modifier bit is invalid. A scalar register reads
+// as llvm's operand of its width reads it (64-bit: aligned pairs, no 32-bit halves).
+bool decodeValuSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  if (!decodeSource(ctx, d, idx, inst)) return false;
+  OperandValue &v = inst.ops[idx];
+  uint8_t allowed = d.cls == OpClass::vsrc_mod   ? Mod_Neg | Mod_Abs
+                    : d.cls == OpClass::vsrc_neg ? Mod_Neg
+                    : d.cls == OpClass::vsrc && (inst.desc->flags & IF_HiddenMods)
+                        ? Mod_Neg | Mod_Abs
+                        : 0;
+  if (v.mods & ~allowed) return false;
+  if (v.value < src::kVgpr0 &&
+      classifyScalarEncoding(v.value, print::dwordsOf(d.type, ctx.target.wave64())) ==
+          ScalarEncoding::Invalid)
+    return false;
+  if (v.value == src::kLiteral && typeBits(d.type) == 16 && d.type != OpType::b16 &&
+      as::operandIndex(inst, Field::lit) < 0) {
+    // llvm keeps a 16-bit float operand's literal as its low half (and encodes it back so), but
+    // prints the dword as read in lit(...), and a bf16 one always. (fmamk/fmaak's K keeps the
+    // dword.)
+    inst.ownLiteral = inst.literal;
+    inst.ownLiteralOperands |= 1u << idx;
+    inst.literal &= 0xffff;
+  }
+  return true;
+}
+
+// An operand llvm wants a register in (a VGPR-only source, a lane mask, a scalar destination):
+// llvm decodes any source encoding there, registers of the wrong file (the printer notes them)
+// and constants (Mod_InvalidImm) included. A source has no modifier bits then.
+bool decodeRegisterOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+  OperandValue &v = inst.ops[idx];
+  if (v.mods) return false;
+  if (v.value >= src::kVgpr0) return true;
+  return decodeRegisterOnly(ctx, v, print::dwordsOf(d.type, ctx.target.wave64()));
+}
+
+// op_sel bits without a half to select must be 0 (llvm's true16 form leaves them 0; its fake16
+// form, tried next, does not look at op_sel): a source the instruction lacks or that is not
+// 16-bit, v_fmac's tied src2, a lane-mask destination. v_dot2_*'s packed sources ignore theirs;
+// v_permlane* keeps bits 2 and 3 without printing them.
+bool decodeOpsel(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  decodeField(ctx, d, idx, inst);
+  uint32_t &v = inst.ops[idx].value;
+  int dst = as::operandIndex(inst, Field::vdst);
+  OpClass dstClass = dst < 0 ? OpClass::Count : inst.arch->operandsOf(*inst.desc)[dst].cls;
+  uint32_t dstBit = dstClass == OpClass::vgpr ? 0b1000 : 0;
+  switch (d.cls) {
+  case OpClass::vop_opsel2: return (v & ~(0b0001 | dstBit)) == 0;
+  case OpClass::vop_opsel3:
+  case OpClass::vop_opsel_hidden: return (v & ~(0b0011 | dstBit)) == 0;
+  case OpClass::vop_opsel4: return as::operandIndex(inst, Field::src2) >= 0 || (v & 0b0100) == 0;
+  case OpClass::vop_opsel_dot2: v &= 0b1100; return true;
+  case OpClass::vop_opsel_pair: return dstClass == OpClass::vgpr || (v & ~0b0011u) == 0;
+  default: return true;
+  }
+}
+
+// llvm's values of decoded constants, as it encodes them back (once all operands are decoded):
+// a double's literal that is an inline constant's high half is that inline constant; an inline
+// float in a 16-bit integer source is its f16 bits, a literal (the first literal operand's value
+// is the literal dword, another prints its own: ownLiteral).
+} // namespace
+
+void finishValuConstants(Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  bool literalUsed = false;
+  for (unsigned i = 0; i < ops.size(); ++i) {
+    OperandValue &v = inst.ops[i];
+    if (ops[i].type == OpType::f64 && v.value == src::kLiteral) {
+      if (inst.literal == 0) v.value = src::kIntZero;
+      for (unsigned k = 0; k < 8; ++k)
+        if (inst.literal == kF64Bits[k] >> 32) v.value = src::kFloatFirst + k;
+    }
+    // (VOP3 DPP's src1 on gfx110x holds an f16 literal decode_vext made of an inline float)
+    bool dppSource = ops[i].field == Field::src1 &&
+                     (ops[i].cls == OpClass::dpp3_vgpr || ops[i].cls == OpClass::dpp3_vgpr_mod ||
+                      ops[i].cls == OpClass::dpp3_vgpr_neg);
+    literalUsed |= ((isValuSource(ops[i].cls) || dppSource) && v.value == src::kLiteral) ||
+                   ops[i].cls == OpClass::vk;
+  }
+  inst.hasLiteral = literalUsed;
+  for (unsigned i = 0; i < ops.size(); ++i) {
+    OperandValue &v = inst.ops[i];
+    if (ops[i].type != OpType::b16 || !isValuSource(ops[i].cls) || v.value < src::kFloatFirst ||
+        v.value > src::kInvPi ||
+        (ops[i].field == Field::src1 && (inst.desc->flags & IF_Src1InlineFloat)))
+      continue;
+    uint32_t bits = kF16Bits[v.value - src::kFloatFirst];
+    if (!inst.hasLiteral) {
+      inst.literal = bits;
+      inst.hasLiteral = true;
+    } else if (inst.literal != bits) {
+      inst.ownLiteral = bits;
+      inst.ownLiteralOperands |= 1u << i;
+    }
+    v.value = src::kLiteral;
+  }
+}
+
+namespace {
+
+bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   switch (d.cls) {
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline: return decodeSource(ctx, d, idx, inst);
+  case OpClass::vssrc_inline: return decodeValuSource(ctx, d, idx, inst);
+  case OpClass::vgpr:
+    if (as::sourceField9Bits(inst, d.field)) return decodeRegisterOperand(ctx, d, idx, inst);
+    decodeField(ctx, d, idx, inst);
+    // A fake16 e32 form's 16-bit destination is one of v0-v127 (llvm's *_Lo128 classes).
+    return !(d.field == Field::vdst && as::isFake16Lo128(inst, d.type) &&
+             inst.ops[idx].value >= 128);
+  case OpClass::vmask:
+  case OpClass::vsdst_nom0: return decodeRegisterOperand(ctx, d, idx, inst);
   case OpClass::vk: return decodeLiteralOperand(ctx, idx, inst);
+  case OpClass::vcc: inst.ops[idx].present = true; return true;
+  case OpClass::vop_exec_dst:
+    // v_cmpx_*_e64: vdst holds exec_lo; llvm decodes any other value with a warning.
+    if (ctx.field(d.field) != src::kExecLo) inst.softFail = true;
+    inst.ops[idx].value = src::kExecLo;
+    return true;
+  case OpClass::vop_opsel2:
+  case OpClass::vop_opsel3:
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2:
+  case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_hidden: return decodeOpsel(ctx, d, idx, inst);
   default: decodeField(ctx, d, idx, inst); return true;
   }
+}
+
+} // namespace
+
+bool decode_valu(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  ctx.valuSources |= isValuSource(d.cls);
+  return decodeValuOperand(ctx, d, idx, inst);
 }
 
 } // namespace gfxasm::dec

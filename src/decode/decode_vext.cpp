@@ -122,7 +122,7 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
       if (!decodeSource(ctx, d, idx, inst)) return false;
       // llvm reads an inline float in a 16-bit integer source as its f16 bits, a literal.
       if (d.type == OpType::b16 && v.value >= src::kFloatFirst && v.value <= src::kInvPi &&
-          !inst.hasLiteral) {
+          !inst.hasLiteral && !(inst.desc->flags & IF_Src1InlineFloat)) {
         inst.literal = kF16Bits[v.value - src::kFloatFirst];
         inst.hasLiteral = true;
         v.value = src::kLiteral;

@@ -44,9 +44,12 @@ struct DecodeIndex {
   std::array<std::vector<const FormatIndex *>, 256> byTopByte;
 };
 
-bool isSourceField(Field f) {
-  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
-         f == Field::vsrc2;
+// The bit of per-source field `f` (neg, abs, sext) for source `slot`, where the encoder puts it.
+u128 sourceSlotBits(const FormatDesc &fmt, Field f, unsigned slot) {
+  if (!fmt.has(f)) return 0;
+  uint8_t probe[enc::kMaxInstBytes + 16] = {};
+  enc::setField(fmt, f, uint64_t{1} << slot, probe);
+  return enc::loadWord(probe);
 }
 
 DecodeIndex buildIndex(const ArchTables &arch) {
@@ -71,17 +74,13 @@ DecodeIndex buildIndex(const ArchTables &arch) {
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
     const FormatDesc &fmt = arch.formatOf(d);
     u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
-    // The neg/abs/sext bits of the slots of the entry's sources (llvm rejects the others set).
-    unsigned slots = 0;
     for (const OperandDesc &o : arch.operandsOf(d)) {
       claimed |= enc::fieldMask(fmt, o.field);
-      if (isSourceField(o.field)) slots |= 1u << enc::sourceSlot(o.field);
-    }
-    for (Field f : {Field::neg, Field::abs, Field::sext}) {
-      // The field's n-th bit belongs to slot n (a field may be split: DPP16 neg is 52, 54).
-      u128 bits = enc::fieldMask(fmt, f);
-      for (unsigned n = 0; bits; ++n, bits &= bits - 1)
-        if (slots >> n & 1) claimed |= bits & ~(bits - 1);
+      // A source's modifier bits (neg/abs/sext bit N for srcN); those of a source the
+      // instruction lacks must be zero.
+      if (isSourceField(o.field))
+        for (Field m : {Field::neg, Field::abs, Field::sext})
+          claimed |= sourceSlotBits(fmt, m, enc::sourceSlot(o.field));
     }
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
@@ -143,6 +142,11 @@ bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
 }
 
 } // namespace
+
+bool isSourceField(Field f) {
+  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
+         f == Field::vsrc2;
+}
 
 uint64_t DecodeContext::field(Field f) const {
   const FieldLayout &l = fmt.layout(f);
@@ -291,7 +295,9 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
         auto ops = arch.operandsOf(desc);
         bool ok = true;
         for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-        if (ok && (word & index.mustBeZero[e]) == 0) return ctx.size;
+        if (!ok || (word & index.mustBeZero[e]) != 0) continue;
+        if (ctx.valuSources) finishValuConstants(inst);
+        return ctx.size;
       }
   }
   return 0;

@@ -18,10 +18,11 @@ namespace gfxasm::dec {
 struct DecodeContext {
   const Target &target;
   const isa::FormatDesc &fmt;
-  const uint8_t *bytes;   // readable for at least size + 16 bytes
-  size_t avail;           // bytes that really follow the instruction's start
-  size_t size;            // the format's size, plus 4 once a literal is read
-  unsigned __int128 word; // the first 16 bytes, little-endian
+  const uint8_t *bytes;     // readable for at least size + 16 bytes
+  size_t avail;             // bytes that really follow the instruction's start
+  size_t size;              // the format's size, plus 4 once a literal is read
+  unsigned __int128 word;   // the first 16 bytes, little-endian
+  bool valuSources = false; // a VALU source was decoded: finishValuConstants runs at the end
   // The field's value in the instruction word.
   uint64_t field(isa::Field f) const;
   // Reads the literal dword after the format's bytes (once); false if the input ends first.
@@ -34,6 +35,13 @@ struct DecodeContext {
 // Decodes the instruction at bytes[0, avail) (bytes readable up to avail + 16) for `target`:
 // fills `inst` and returns its size in bytes, or 0 when no entry encodes these bytes.
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, isa::Inst &inst);
+
+// llvm's values of the decoded VALU constants, once all of an instruction's operands are decoded
+// (decode_valu.cpp).
+void finishValuConstants(isa::Inst &inst);
+
+// Whether the field holds one of the instruction's sources (src0-src2, VOP2/VOPC's vsrc1/2).
+bool isSourceField(isa::Field f);
 
 // The generic part of an operand's decoding: its field's value.
 void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst);

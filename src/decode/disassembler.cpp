@@ -152,6 +152,8 @@ private:
         at += 4;
         continue;
       }
+      if (inst.softFail)
+        report(Severity::Warning, where_[at], "potentially undefined instruction encoding");
       size_t start = out_.size();
       out_ += '\t';
       print::printInst(inst, target_.wave64(), out_);

@@ -57,6 +57,9 @@ struct Inst {
   bool decoded = false;
   uint32_t ownLiteralOperands = 0; // bit per operand index
   uint32_t ownLiteral = 0;
+  // Decoded from bits llvm decodes with a warning ("potentially undefined instruction encoding",
+  // its SoftFail): a v_cmpx_*_e64 vdst other than exec_lo.
+  bool softFail = false;
 };
 
 } // namespace gfxasm::isa

@@ -147,6 +147,12 @@ enum InstrFlags : uint32_t {
   // llvm's disassembler reads a constant in its src1 as its raw encoding (v_fmac_*_e64_dpp: their
   // tied src2 shifts the operands): a literal of that value (no dword read; DPP encodes none).
   IF_DppSrc1Raw = 1u << 8,
+  // Its src0's llvm register class holds lds_direct (VRegOrLds_32, SRegOrLds_32): the
+  // disassembler notes a register of the wrong file there under that name.
+  IF_LdsSrc0 = 1u << 9,
+  // llvm's disassembler keeps an inline float in its 16-bit integer src1 (v_ldexp_f16_e64_dpp),
+  // where it makes other integer sources' floats their f16 bits.
+  IF_Src1InlineFloat = 1u << 10,
 };
 
 struct InstrDesc {

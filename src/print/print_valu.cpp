@@ -49,10 +49,47 @@ bool literalForm(const Inst &inst, const OperandDesc &d, const OperandValue &v) 
          ((v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type));
 }
 
-void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v,
+// A decoded literal as llvm prints it: in lit(...) when it would read back as an inline constant
+// (a 16-bit float operand's low half; a 16-bit integer operand's whole dword, as a 32-bit one),
+// then the dword as llvm holds it; otherwise the operand's value (bf16: that dword, of which llvm
+// encodes only the low half). A double's inline-looking literals were decoded as inline ones.
+void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, std::string &out) {
+  uint32_t held = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
+  uint32_t low = held & 0xffff;
+  bool litForm;
+  switch (d.type) {
+  case OpType::b16: litForm = as::valuLiteralLooksInline(held, OpType::b32); break;
+  case OpType::f16:
+  case OpType::bf16: litForm = as::valuLiteralLooksInline(low, d.type); break;
+  case OpType::f64: litForm = false; break;
+  case OpType::v2f16:
+  case OpType::v2bf16: {
+    // Packed: an inline integer, or an inline value in the low half that the other half leaves
+    // 0, or repeats in llvm's IsPacked instructions (v_pk_*: they splat an inline constant).
+    const uint16_t *floats = d.type == OpType::v2f16 ? kF16Bits : kBF16Bits;
+    bool inlineLow = low <= 64;
+    for (unsigned k = 0; k < 9; ++k) inlineLow |= low == floats[k];
+    int32_t asInt = static_cast<int32_t>(held);
+    litForm = (asInt >= -16 && asInt <= 64) ||
+              (inlineLow && held >> 16 == (inst.desc->name.starts_with("v_pk_") ? low : 0u));
+    break;
+  }
+  default: litForm = as::valuLiteralLooksInline(held, d.type); break;
+  }
+  uint32_t shown = typeBits(d.type) == 16 && !litForm && d.type != OpType::bf16 ? low : held;
+  if (litForm) out += "lit(";
+  printHex(shown, out);
+  if (litForm) out += ')';
+}
+
+void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const OperandValue &v,
                    std::string &out) {
   uint32_t enc = v.value;
   if (printInlineConstant(enc, d.type, out)) return;
+  if (enc == src::kLiteral && inst.decoded) {
+    printDecodedLiteral(inst, i, d, out);
+    return;
+  }
   if (enc == src::kLiteral) {
     bool lit = literalForm(inst, d, v);
     if (lit && (v.mods & Mod_LitNegative)) {
@@ -74,6 +111,55 @@ void printConstant(const Inst &inst, const OperandDesc &d, const OperandValue &v
   fmt::format_to(std::back_inserter(out), "<invalid source {}>", enc);
 }
 
+// llvm's register class of a register operand, as it names it when a decoded register is not in
+// it (and which holds lds_direct: the ...OrLds classes of IF_LdsSrc0 entries' src0).
+const char *registerClassName(const Inst &inst, const OperandDesc &d, bool wave64) {
+  bool lds = d.field == Field::src0 && (inst.desc->flags & IF_LdsSrc0);
+  switch (d.cls) {
+  case OpClass::vgpr:
+    switch (dwordsOf(d.type, wave64)) {
+    case 2: return "VReg_64";
+    case 3: return "VReg_96";
+    case 4: return "VReg_128";
+    default:
+      if (isTrue16Operand(inst, d.type)) return isE32(inst) ? "VGPR_16_Lo128" : "VGPR_16";
+      if (as::isFake16Lo128(inst, d.type)) return "VGPR_32_Lo128";
+      return lds ? "VRegOrLds_32" : "VGPR_32";
+    }
+  case OpClass::vsrc: return "VS_32_Lo128";
+  case OpClass::vsdst_nom0: return "SReg_32_XM0";
+  default: return lds ? "SRegOrLds_32" : "SReg_32";
+  }
+}
+
+// Whether a decoded register is one llvm's class for operand `d` lacks; llvm does not note the
+// special sources it reads as inline values (null, the apertures, src_vccz/execz/scc).
+bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
+  bool inlineValue = enc == src::kNull || enc == src::kFlatScratchBaseLo ||
+                     enc == src::kFlatScratchBaseHi ||
+                     (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
+                     (enc >= src::kVccz && enc <= src::kScc);
+  bool lds = d.field == Field::src0 && (inst.desc->flags & IF_LdsSrc0);
+  if (as::isFake16Lo128(inst, d.type) && d.cls != OpClass::vgpr) return enc >= src::kVgpr0 + 128;
+  switch (d.cls) {
+  case OpClass::vgpr:
+    if (as::isFake16Lo128(inst, d.type)) return enc >= 128;
+    return as::sourceField9Bits(inst, d.field) && enc < src::kVgpr0 && !inlineValue &&
+           !(lds && enc == src::kLdsDirect);
+  case OpClass::vsdst_nom0: return enc == src::kM0 || enc == src::kLdsDirect;
+  case OpClass::vssrc:
+  case OpClass::vssrc_inline: return enc >= src::kVgpr0 || (enc == src::kLdsDirect && !lds);
+  default: return false;
+  }
+}
+
+// llvm's note after a decoded register its class for operand `d` lacks.
+void noteOutsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc,
+                      std::string &out) {
+  if (inst.decoded && outsideClass(inst, d, enc))
+    appendInvalidRegister(registerClassName(inst, d, pc.wave64), out);
+}
+
 void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
@@ -82,10 +168,13 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::
     out += inst.labelSymbol; // a relocatable literal
     return;
   }
-  bool isReg = enc >= src::kVgpr0 || enc < src::kIntZero ||
+  bool isReg = enc >= src::kVgpr0 || enc < src::kIntZero || enc == src::kFlatScratchBaseLo ||
+               enc == src::kFlatScratchBaseHi ||
                (enc >= src::kSharedBase && enc < src::kFloatFirst) ||
                (enc > src::kInvPi && enc != src::kLiteral);
-  bool neg = v.mods & Mod_Neg, abs = v.mods & Mod_Abs;
+  // A vsrc's neg/abs bits are llvm's integer modifiers (IF_HiddenMods), which it never prints.
+  bool printsMods = d.cls != OpClass::vsrc;
+  bool neg = printsMods && (v.mods & Mod_Neg), abs = printsMods && (v.mods & Mod_Abs);
   // llvm writes neg of a number as neg(...) (the minus would read as the number's sign); a
   // literal shown as lit(...) takes a plain minus.
   bool litForm = literalForm(inst, d, v);
@@ -98,9 +187,10 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::
   if (enc >= src::kVgpr0)
     printVgpr(pc, inst, d, enc, out);
   else if (!printRegister(enc, dwordsOf(d.type, pc.wave64), out))
-    printConstant(inst, d, v, out);
+    printConstant(inst, i, d, v, out);
   if (abs) out += '|';
   if (negCall) out += ')';
+  noteOutsideClass(pc, inst, d, enc, out);
 }
 
 bool hasVgprDst(const Inst &inst) {
@@ -114,18 +204,49 @@ void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::str
   unsigned n = d.cls == OpClass::vop_opsel3                                       ? 3
                : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4
                                                                                   : 2;
-  // v_fmac_*: the tied src2's entry repeats the destination's bit.
-  bool tied = n == 4 && as::operandIndex(inst, Field::src2) < 0;
-  out += "op_sel:[";
+  // v_fmac_*: the tied src2's entry repeats the destination's bit (as llvm-mc's assembler sets
+  // it; decoded, it is bit 2, which is 0).
+  bool tied = n == 4 && as::operandIndex(inst, Field::src2) < 0 && !inst.decoded;
+  char shown[4];
+  bool any = false;
   for (unsigned k = 0; k < n; ++k) {
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
     if (tied && k == 2) bit = 3;
     if (bit == 3 && d.cls != OpClass::vop_opsel_pair && !hasVgprDst(inst))
       bit = 4; // VOPC: always 0
+    shown[k] = (bits >> bit & 1) ? '1' : '0';
+    any |= shown[k] == '1';
+  }
+  // Bits no entry shows (v_permlane*'s 2 and 3, which llvm keeps) print nothing.
+  if (!any) return;
+  out += "op_sel:[";
+  for (unsigned k = 0; k < n; ++k) {
     if (k) out += ',';
-    out += (bits >> bit & 1) ? '1' : '0';
+    out += shown[k];
   }
   out += ']';
+}
+
+// A register operand as llvm prints what it decoded there: a constant it wanted a register for,
+// a register of the wrong file, with llvm's notes.
+void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
+  if (v.mods & Mod_InvalidImm) {
+    printImmediate32(v.value, out);
+    out += kInvalidImmediate;
+    return;
+  }
+  if (d.cls == OpClass::vgpr && v.value < src::kVgpr0 && as::sourceField9Bits(inst, d.field))
+    printRegister(v.value, dwordsOf(d.type, pc.wave64), out);
+  else if (d.cls == OpClass::vgpr)
+    printVgpr(pc, inst, d, v.value, out);
+  else if (d.cls == OpClass::vssrc || d.cls == OpClass::vssrc_inline)
+    printValuSource(pc, inst, i, out);
+  else
+    printSource(inst, d, v.value, pc.wave64, out);
+  if (d.cls != OpClass::vssrc && d.cls != OpClass::vssrc_inline)
+    noteOutsideClass(pc, inst, d, v.value, out);
 }
 
 } // namespace
@@ -134,16 +255,20 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
-  case OpClass::vgpr: printVgpr(pc, inst, d, v.value, out); break;
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
-  case OpClass::vsrc_neg:
+  case OpClass::vsrc_neg: printValuSource(pc, inst, i, out); break;
+  case OpClass::vgpr:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline: printValuSource(pc, inst, i, out); break;
+  case OpClass::vssrc_inline:
   case OpClass::vmask:
-  case OpClass::vsdst_nom0: printSource(inst, d, v.value, pc.wave64, out); break;
+  case OpClass::vsdst_nom0: printRegisterOperand(pc, inst, i, out); break;
   case OpClass::vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
-  case OpClass::vk: printHex(as::valuLiteralPrintValue(v.value, d.type), out); break;
+  case OpClass::vk:
+    // A K written as a negative 16-bit integer fills the dword but prints as 16 bits; decoded,
+    // llvm prints the whole dword.
+    printHex(inst.literalNegative ? as::valuLiteralPrintValue(v.value, d.type) : v.value, out);
+    break;
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:

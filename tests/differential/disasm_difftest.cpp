@@ -181,11 +181,34 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     for (std::string l; std::getline(in, l);)
       if (l.rfind("\t", 0) == 0 && l.rfind("\t.amdgcn_target", 0) != 0) llvmBackLines.push_back(l);
   }
-  unsigned roundTrips = 0, roundTripFailures = 0;
-  for (size_t i = 0, k = 0; i < printed.size(); ++i) {
+  // The encoding comment of a listing line.
+  auto encodingOf = [](const std::string &l) {
+    size_t at = l.find("; encoding:");
+    return at == std::string::npos ? std::string() : l.substr(at);
+  };
+  unsigned roundTrips = 0, roundTripFailures = 0, llvmOwnFailures = 0;
+  // k: gfxasm's re-assembled lines, kl: llvm-mc's.
+  for (size_t i = 0, k = 0, kl = 0; i < printed.size(); ++i) {
     uint32_t line = static_cast<uint32_t>(i + 1);
     bool theyReject = llvmRejects.count(line), weReject = ourRejects.count(line);
-    if (theyReject != weReject) {
+    size_t theirLine = theyReject ? std::string::npos : kl++;
+    // Text llvm-mc prints but cannot assemble back to the same bytes (llvm_bugs_test: a DPP
+    // literal it encodes without its dword): gfxasm rejects it, which is no failure.
+    bool llvmOwnFailure = false;
+    if (!theyReject && weReject && theirLine < llvmBackLines.size()) {
+      // (llvm-mc's bytes for the text, disassembled by llvm-mc again: not the same text)
+      std::string enc = encodingOf(llvmBackLines[theirLine]);
+      size_t open = enc.find('['), close = enc.find(']');
+      if (open != std::string::npos && close != std::string::npos) {
+        test::ToolRun again = test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"),
+                                                 enc.substr(open + 1, close - open - 1), cfg.cpu,
+                                                 attrs, "--disassemble");
+        llvmOwnFailure = again.out.find(printed[i] + " ") == std::string::npos &&
+                         again.out.find(printed[i] + "\n") == std::string::npos;
+      }
+    }
+    llvmOwnFailures += llvmOwnFailure;
+    if (theyReject != weReject && !llvmOwnFailure) {
       ++roundTripFailures;
       if (reported++ < 40)
         ADD_FAILURE() << "round trip: `" << printed[i] << "`: llvm-mc "
@@ -198,7 +221,7 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     // off), or llvm-mc's assembler prints it otherwise (s_version's symbols), gfxasm's re-assembly
     // must be llvm-mc's.
     if (k < backLines.size() && backLines[k] != listed[i] &&
-        !(k < llvmBackLines.size() && llvmBackLines[k] == backLines[k])) {
+        !(theirLine < llvmBackLines.size() && llvmBackLines[theirLine] == backLines[k])) {
       ++roundTripFailures;
       if (reported++ < 40)
         ADD_FAILURE() << "round trip: `" << listed[i] << "` assembles to `" << backLines[k] << "`";
@@ -206,8 +229,9 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     ++k;
   }
   mismatches += roundTripFailures;
-  std::printf("[disasm %s] %zu samples, %u instructions re-assembled, %u mismatches\n", cfg.cpu,
-              sampleBytes.size(), roundTrips, mismatches);
+  std::printf("[disasm %s] %zu samples, %u instructions re-assembled, %u mismatches (%u lines "
+              "llvm-mc-22 prints but cannot assemble back, which gfxasm rejects)\n",
+              cfg.cpu, sampleBytes.size(), roundTrips, mismatches, llvmOwnFailures);
   keepOutputs(cfg, ".disasm.txt", input, llvm.out + llvm.err, ours.text + ourErr);
 }
 

@@ -12,7 +12,7 @@ printed and encoded alike, is also_true16.
 Lane masks (vcc_lo / vcc, SGPR carry-outs) are type b1, whose width follows the wave size."""
 import re
 
-from gfx11_formats import encode, format_lines
+from gfx11_formats import encode, format_lines, unused_fields
 from gfx11_scalar import split_operands
 from oracle import alias_lines, assemble, disassemble
 from oracle import group_by_text as by_text
@@ -170,6 +170,8 @@ class Entry:
         self.flags = None
         self.also_true16 = False
         self.spellings = [text]  # lines its own mode takes: the sweep's texts, classify()'s probes
+        self.hidden_mods = False  # sources with llvm's integer modifiers (IF_HiddenMods)
+        self.lds_src0 = False  # src0 = 254 prints src_lds_direct with no note (IF_LdsSrc0)
 
     def sources(self):
         return [i for i, o in enumerate(self.ops) if o.field in ("src0", "src1", "src2") and o.kind in ("v", "s")]
@@ -320,7 +322,7 @@ def modifier_strings(e):
         out.append("clamp:vop_clamp")
     if e.omod:
         out.append("omod:vop_omod")
-    if e.fmt in ("VOP3", "VOP3SD") and not any(o.field == "vdst" for o in e.ops):
+    if e.fmt in ("VOP3", "VOP3SD") and e.ops and not any(o.field == "vdst" for o in e.ops):
         out.append("vdst:vop_exec_dst")  # v_cmpx_*_e64 writes exec: vdst holds exec_lo
     return out
 
@@ -358,6 +360,12 @@ def text_at(res, op, cpu):
     return res.get(op, {}).get(cpu)
 
 
+def lds_src0_plain(text):
+    """Whether a probe with src0 = 254 printed lds_direct there without llvm's wrong-class note."""
+    ops = split_operands(_COMMENT_RE.sub("!", text))[1] if text else []
+    return "src_lds_direct" in ops
+
+
 def sweep_mode(sw, mattr, flag):
     """Entries of one true16 mode (mattr None: +real-true16)."""
     entries = []
@@ -365,12 +373,14 @@ def sweep_mode(sw, mattr, flag):
                            ("VOPC", range(256), vopc_probe)):
         res = sw.run(fmt, list(ops), make, mattr)
         zero = sw.run(fmt, list(ops), lambda op: {"op": op}, mattr)
+        lds = sw.run(fmt, list(ops), lambda op: dict(make(op), src0=254), mattr)
         for op in zero:
             res.setdefault(op, zero[op])
         for op, text, cs in by_text(res):
             e = Entry(fmt, op, text, cs, E32_FIELDS)
             for o in e.ops:
                 o.neg_ok = o.abs_ok = False
+            e.lds_src0 = lds_src0_plain(text_at(lds, op, cs[0]))
             entries.append(e)
     ops = list(range(1024))
     base = sw.run("VOP3", ops, vop3_probe, mattr)
@@ -387,6 +397,7 @@ def sweep_mode(sw, mattr, flag):
         "clamp": run(clamp=1),
         "omod": run(omod=1),
         "sdst": sw.run("VOP3SD", ops, lambda op: vop3_probe(op, sdst=SDST), mattr),
+        "lds": run(src0=254),
     }
     for op, text, cs in by_text(base):
         cpu = cs[0]
@@ -395,16 +406,25 @@ def sweep_mode(sw, mattr, flag):
         if sd and re.search(r"\b(s40|s\[40:41\])\b", sd):
             fmt, text = "VOP3SD", sd
         e = Entry(fmt, op, text, cs, E64_FIELDS)
+        e.lds_src0 = lds_src0_plain(text_at(probe["lds"], op, cpu))
         for o in e.ops:
-            o.neg_ok = o.abs_ok = False
+            o.neg_ok = o.abs_ok = o.neg_hidden = o.abs_hidden = False
+        slots = {"src0": 0, "src1": 1, "src2": 2}
         for mod in ("neg", "abs"):
             if mod == "abs" and fmt == "VOP3SD":
                 continue
-            for res in probe[mod]:
+            for k, res in enumerate(probe[mod]):
                 t = text_at(res, op, cpu)
                 for o, p in zip(e.ops, parse_text(t, E64_FIELDS)[1] if t else []):
                     if getattr(p, mod):
                         setattr(o, mod + "_ok", True)
+                    elif slots.get(o.field) == k and o.kind in ("v", "s"):
+                        # taken but not printed: llvm's integer modifiers (kept, never printed)
+                        setattr(o, mod + "_hidden", True)
+        hidden = [o for o in e.ops if o.neg_hidden or o.abs_hidden]
+        if hidden and (fmt != "VOP3" or any(not (o.neg_hidden and o.abs_hidden) for o in hidden)):
+            raise RuntimeError("%s: neg and abs bits taken apart" % e.name)
+        e.hidden_mods = bool(hidden)
         if fmt == "VOP3SD":
             # No abs bits (sdst is there), but llvm-mc-22 takes and prints |x| where it takes -x.
             for o in e.ops:
@@ -508,7 +528,7 @@ def generate(cpus, unit_of):
             same = [o for o in (twin.ops if twin else []) if o.field == field]
             fp = bool(same) and getattr(same[0], "neg_ok", False)
             e.types[i] = (kinds, "f32" if fp else "b32")
-    insts = format_lines(["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"]) + [""]
+    insts = []
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
     for e in sorted(final, key=lambda e: (fmt_order[e.fmt], e.op, e.flags or "")):
         try:
@@ -519,9 +539,21 @@ def generate(cpus, unit_of):
         attrs = []
         if set(e.cpus) != set(cpus):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in e.cpus))
-        if e.flags:
-            attrs.append("@flags=" + e.flags + ("|also_true16" if e.also_true16 else ""))
+        # lds_src0 matters where src0 takes only registers of one file (and llvm notes others).
+        lds = e.lds_src0 and any(s.startswith(("src0:vgpr:", "src0:vssrc")) for s in operands)
+        flags = [f for f in (e.flags, "also_true16" if e.also_true16 else None,
+                             "hidden_mods" if e.hidden_mods else None, "lds_src0" if lds else None)
+                 if f]
+        if flags:
+            attrs.append("@flags=" + "|".join(flags))
         attrs.append("@unit=" + unit_of(e.name, "trans" if e.name.startswith(TRANS) else "valu"))
         insts.append("inst %s %s 0x%x %s" % (e.fmt, e.name, e.op, " ".join(operands + attrs)))
+    # Fields llvm ignores where an instruction has no operand there (a VOP3's absent sources and
+    # op_sel, v_nop's src0), probed on the forms the default (real-true16) mode decodes first.
+    names = ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"]
+    ignored, kept = unused_fields([l for l in insts if "fake16" not in l], cpus)
+    if kept:
+        raise RuntimeError("VALU fields llvm keeps without an operand: %s" % kept)
+    insts = format_lines(names, ignored) + [""] + insts
     return insts + [""] + alias_lines(alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"]), insts, cpus,
                                       EXTRA_ALIAS_LINES)
