@@ -100,6 +100,13 @@ TEST(Literals, WhereAnExpressionGoes) {
       "v_dot4_i32_iu8 v0, -v1, v1, v2\n");
 }
 
+// lit(...) in v_dot2acc_f32_f16's src0: llvm-mc-22 fails to parse it (its disassembler prints it);
+// other e32 sources take it.
+TEST(Literals, NoLitInDot2AccSource) {
+  expectSameOutput("v_dot2acc_f32_f16 v211, lit(0x1), v151\nv_dot2c_f32_f16 v1, lit(0x0), v2\n"
+                   "v_dot2acc_f32_f16 v1, 0x3c00, v2\nv_pk_fmac_f16 v1, lit(0x1), v2\n");
+}
+
 // Modifiers around an expression, and words llvm reads as modifiers before it reads a value.
 TEST(Literals, ModifiersAndModifierWords) {
   expectSameOutput(

@@ -46,9 +46,18 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
-const char *const kFlags[] = {"true16",       "fake16",      "wave32",           "wave64",
-                              "also_true16",  "disasm_only", "hidden_mods",      "dpp_ctrl_source",
-                              "dpp_src1_raw", "lds_src0",    "src1_inline_float"};
+const char *const kFlags[] = {"true16",
+                              "fake16",
+                              "wave32",
+                              "wave64",
+                              "also_true16",
+                              "disasm_only",
+                              "hidden_mods",
+                              "dpp_ctrl_source",
+                              "dpp_src1_raw",
+                              "lds_src0",
+                              "src1_inline_float",
+                              "no_lit_src0"};
 
 std::string gFile;
 int gLine = 0;
@@ -331,6 +340,7 @@ int main(int argc, char **argv) {
       if (fl == "dpp_src1_raw") flags += "|IF_DppSrc1Raw";
       if (fl == "lds_src0") flags += "|IF_LdsSrc0";
       if (fl == "src1_inline_float") flags += "|IF_Src1InlineFloat";
+      if (fl == "no_lit_src0") flags += "|IF_NoLitSrc0";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec

@@ -297,6 +297,8 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
   if (forced) {
     c.next();
     c.next();
+    if (d.field == Field::src0 && (inst.desc->flags & IF_NoLitSrc0))
+      return ctx.fail(c.peek().col, "failed parsing operand.");
   }
   bool isFloat = false;
   double fv = 0;

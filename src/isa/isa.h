@@ -153,6 +153,9 @@ enum InstrFlags : uint32_t {
   // llvm's disassembler keeps an inline float in its 16-bit integer src1 (v_ldexp_f16_e64_dpp),
   // where it makes other integer sources' floats their f16 bits.
   IF_Src1InlineFloat = 1u << 10,
+  // llvm-mc-22 fails to parse lit(...) in its src0 (v_dot2acc_f32_f16), though its disassembler
+  // prints one there.
+  IF_NoLitSrc0 = 1u << 11,
 };
 
 struct InstrDesc {

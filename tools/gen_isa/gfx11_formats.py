@@ -71,6 +71,12 @@ FORMATS = {
         "op": [(22, 16)], "vdst": [(7, 0)], "abs": [(10, 8)], "op_sel": [(13, 11)],
         "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
         "src2": [(58, 50)], "neg": [(63, 61)]}),
+    # v_fma_mix* in gfx9's VOP3P encoding (bits 31:23 = 0x1a7), which llvm's gfx11 disassembler
+    # also decodes (its encoder writes them back so); the assembler never picks it.
+    "VOP3P_MIX_GFX9": (8, [((31, 23), 0x1a7)], {
+        "op": [(22, 16)], "vdst": [(7, 0)], "abs": [(10, 8)], "op_sel": [(13, 11)],
+        "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)],
+        "src2": [(58, 50)], "neg": [(63, 61)]}),
     # (VOP3P_NO_OPSEL's op_sel field is written by no operand: the disassembler wants it zero.)
     "VOP3P_NO_OPSEL": (8, [((31, 23), 0x198), ((60, 59), 0x3), ((14, 14), 0x1)], {
         "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "op_sel": [(13, 11)], "clamp": [(15, 15)], "src0": [(40, 32)],

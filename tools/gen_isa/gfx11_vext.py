@@ -541,8 +541,20 @@ def base_values(operands):
     return {"fi": 0xE9} if any(o[1] == "dpp8_fi" for o in operands) else {}
 
 
+def gfx9_mix(cpus, packed, emit):
+    """The VOP3P_MIX entries llvm's disassembler also decodes in gfx9's encoding (disasm_only)."""
+    mix = [e for e in packed if e[0] == "VOP3P_MIX"]
+    probes = [encode("VOP3P_MIX_GFX9", {"op": e[2], "vdst": 5, "src0": 256 + 1, "src1": 256 + 2,
+                                        "src2": 256 + 3}) for e in mix]
+    for e, r in zip(mix, disassemble(probes, cpus[0])):
+        if r is not None and r[0].split()[0] == e[1]:
+            fmt, mn, op, operands, cs = e[:5]
+            flags = list(e[5]) if len(e) > 5 else []
+            emit("VOP3P_MIX_GFX9", mn, op, operands, cs, flags + ["disasm_only"])
+
+
 def generate(cpus, unit_of):
-    names = (["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOPD"] +
+    names = (["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOP3P_MIX_GFX9", "VOPD"] +
              [f + v for f in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") for v in ("_DPP16", "_DPP8")] +
              [f + v for f in ("VOP3P", "VOP3P_MIX") for v in ("_DPP16", "_DPP8")])
     lines = []
@@ -562,6 +574,7 @@ def generate(cpus, unit_of):
     dpp(cpus, emit)
     dpp3(cpus, emit)
     vop3p_dpp(cpus, packed, emit)
+    gfx9_mix(cpus, packed, emit)
     # Fields llvm ignores where unused (VOP3P's src2 in two-source instructions, VOP3 DPP's op_sel).
     ignored, kept = unused_fields(lines, cpus, base_values)
     if kept:
