@@ -107,6 +107,9 @@ disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
 struct DisassembleOptions {
   std::string fileName = "<stdin>";
   bool showEncoding = false;
+  // When set, the text goes here in pieces as it is decoded (DisassembleResult::text stays
+  // empty): large inputs need no buffer for the whole listing.
+  std::function<void(std::string_view)> output;
 };
 struct DisassembleResult : TextResult {};
 // Disassembles llvm-mc's `--disassemble` input: bytes written as numbers (0x01 or 1), separated

@@ -259,6 +259,12 @@ int main(int argc, char **argv) {
     gfxasm::DisassembleOptions opts;
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
+    // To standard output, the listing is written as it is decoded (an output file is written
+    // only when disassembling succeeds, from the whole text).
+    if (output == "-")
+      opts.output = [](std::string_view piece) {
+        std::fwrite(piece.data(), 1, piece.size(), stdout);
+      };
     res = gfxasm::disassemble(*target, source.text(), opts);
   } else {
     gfxasm::AssembleOptions opts;

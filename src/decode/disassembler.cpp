@@ -22,6 +22,18 @@ constexpr auto kEndsToken = [] {
   return t;
 }();
 
+// Hex digit values (-1: not a hex digit).
+constexpr auto kHexDigit = [] {
+  std::array<int8_t, 256> t{};
+  t.fill(-1);
+  for (int i = 0; i < 10; ++i) t['0' + i] = static_cast<int8_t>(i);
+  for (int i = 0; i < 6; ++i) t['a' + i] = t['A' + i] = static_cast<int8_t>(10 + i);
+  return t;
+}();
+
+// Output handed to DisassembleOptions::output in pieces of about this size.
+constexpr size_t kOutputPiece = 1 << 16;
+
 class Disassembler {
 public:
   Disassembler(const Target &target, std::string_view input, const DisassembleOptions &opts)
@@ -31,8 +43,6 @@ public:
     size_t pos = 0;
     bool inBlock = false;
     while (skipToToken(pos)) {
-      bytes_.clear();
-      where_.clear();
       char c = input_[pos];
       if (c == '[' || c == ']') {
         bool open = c == '[';
@@ -44,11 +54,17 @@ public:
         ++pos;
         continue;
       }
+      // llvm-mc reads all bytes up to a bracket or the end, then decodes them: an unreadable
+      // token drops the bytes before it, so nothing is decoded before the run of bytes ends.
       readBytes(pos);
       if (!bytes_.empty()) decodeBytes(inBlock);
     }
     if (inBlock) report(Severity::Error, input_.size(), "unclosed atomic block");
-    result_.text = std::move(out_);
+    if (opts_.output) {
+      if (!out_.empty()) opts_.output(out_);
+    } else {
+      result_.text = std::move(out_);
+    }
     return std::move(result_);
   }
 
@@ -56,8 +72,10 @@ private:
   const Target &target_;
   std::string_view input_;
   const DisassembleOptions &opts_;
-  std::vector<uint8_t> bytes_;
-  std::vector<size_t> where_; // input offset of each byte's token
+  std::vector<uint8_t> bytes_; // the run of bytes being decoded (plus zero padding)
+  size_t runStart_ = 0;        // input offset where the run's tokens start
+  // Where the last byte looked up for a diagnostic was: its index in the run, its token's offset.
+  size_t cursorByte_ = 0, cursorPos_ = 0;
   std::string out_;
   DisassembleResult result_;
 
@@ -77,49 +95,67 @@ private:
     return false;
   }
 
+  size_t tokenEnd(size_t pos) const {
+    while (pos < input_.size() && !kEndsToken[static_cast<unsigned char>(input_[pos])]) ++pos;
+    return pos;
+  }
+
   // Byte tokens up to a block bracket or the end. A token that is not a number up to 255 is an
   // error; like llvm-mc, the rest of its line and the bytes read so far are dropped.
   void readBytes(size_t &pos) {
+    bytes_.clear();
+    runStart_ = pos;
+    cursorByte_ = 0;
+    cursorPos_ = pos;
+    const char *s = input_.data();
+    const size_t size = input_.size();
     while (skipToToken(pos)) {
-      if (input_[pos] == '[' || input_[pos] == ']') return;
-      size_t end = pos;
-      while (end < input_.size() && !kEndsToken[static_cast<unsigned char>(input_[end])]) ++end;
-      std::string_view token = input_.substr(pos, end - pos);
+      char c = s[pos];
+      if (c == '[' || c == ']') return;
+      // The common spelling first: 0x and two hex digits.
+      if (c == '0' && pos + 4 <= size && (s[pos + 1] | 0x20) == 'x') {
+        int hi = kHexDigit[static_cast<unsigned char>(s[pos + 2])];
+        int lo = kHexDigit[static_cast<unsigned char>(s[pos + 3])];
+        if ((hi | lo) >= 0 &&
+            (pos + 4 == size || kEndsToken[static_cast<unsigned char>(s[pos + 4])])) {
+          bytes_.push_back(static_cast<uint8_t>(hi << 4 | lo));
+          pos += 4;
+          continue;
+        }
+      }
+      size_t end = tokenEnd(pos);
       unsigned value;
-      if (!parseByte(token, value)) {
+      if (!parseByte(input_.substr(pos, end - pos), value)) {
         report(Severity::Error, pos, "invalid input token", /*counts=*/false);
         size_t nl = input_.find('\n', pos);
-        pos = nl == std::string_view::npos ? input_.size() : nl;
+        pos = nl == std::string_view::npos ? size : nl;
         bytes_.clear();
-        where_.clear();
+        runStart_ = cursorPos_ = pos;
         continue;
       }
       bytes_.push_back(static_cast<uint8_t>(value));
-      where_.push_back(pos);
       pos = end;
     }
+  }
+
+  // The input offset of the run's byte `index`: its tokens read again from the last one looked
+  // up (diagnostics come in byte order, so a run is read at most once more).
+  size_t positionOf(size_t index) {
+    if (index < cursorByte_) {
+      cursorByte_ = 0;
+      cursorPos_ = runStart_;
+    }
+    skipToToken(cursorPos_);
+    for (; cursorByte_ < index; ++cursorByte_) {
+      cursorPos_ = tokenEnd(cursorPos_);
+      skipToToken(cursorPos_);
+    }
+    return cursorPos_;
   }
 
   // A number as llvm's StringRef::getAsInteger(0) reads it: 0x/0X hex, 0b/0B binary, a leading
   // 0 octal, else decimal.
   static bool parseByte(std::string_view t, unsigned &value) {
-    // The common spelling first: 0x and one or two hex digits.
-    if (t.size() >= 3 && t.size() <= 4 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
-      unsigned v = 0;
-      bool ok = true;
-      for (char c : t.substr(2)) {
-        unsigned d = c >= '0' && c <= '9'   ? unsigned(c - '0')
-                     : c >= 'a' && c <= 'f' ? unsigned(c - 'a' + 10)
-                     : c >= 'A' && c <= 'F' ? unsigned(c - 'A' + 10)
-                                            : 16u;
-        ok &= d < 16;
-        v = v * 16 + d;
-      }
-      if (ok) {
-        value = v;
-        return true;
-      }
-    }
     int base = 10;
     if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
       base = 16, t.remove_prefix(2);
@@ -136,14 +172,15 @@ private:
   }
 
   void decodeBytes(bool inBlock) {
-    // Decoding reads up to 16 bytes past an instruction's start: a zero-padded copy.
-    std::vector<uint8_t> padded(bytes_.size() + 32, 0);
-    std::copy(bytes_.begin(), bytes_.end(), padded.begin());
+    // Decoding reads up to 16 bytes past an instruction's start: zero padding after the run.
+    const size_t size = bytes_.size();
+    bytes_.resize(size + 32, 0);
+    const uint8_t *bytes = bytes_.data();
     isa::Inst inst;
-    for (size_t at = 0; at < bytes_.size();) {
-      size_t n = dec::decode(target_, padded.data() + at, bytes_.size() - at, inst);
+    for (size_t at = 0; at < size;) {
+      size_t n = dec::decode(target_, bytes + at, size - at, inst);
       if (n == 0) {
-        report(Severity::Warning, where_[at], "invalid instruction encoding");
+        report(Severity::Warning, positionOf(at), "invalid instruction encoding");
         // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
         if (inBlock) {
           ++result_.errorCount;
@@ -153,7 +190,7 @@ private:
         continue;
       }
       if (inst.softFail)
-        report(Severity::Warning, where_[at], "potentially undefined instruction encoding");
+        report(Severity::Warning, positionOf(at), "potentially undefined instruction encoding");
       size_t start = out_.size();
       out_ += '\t';
       print::printInst(inst, target_.wave64(), out_);
@@ -165,6 +202,10 @@ private:
         print::appendEncoding(out_, start, buf, len);
       } else
         out_ += '\n';
+      if (opts_.output && out_.size() >= kOutputPiece) {
+        opts_.output(out_);
+        out_.clear();
+      }
       at += n;
     }
   }
