@@ -19,8 +19,8 @@ using gfxasm::test::ToolRun;
 
 void expectSameRun(const std::string &input, const std::string &options = "") {
   const char *mc = std::getenv("LLVM_MC");
-  ToolRun llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", input, "gfx1100", "",
-                              "--disassemble " + options);
+  ToolRun llvm =
+      runAssembler(mc && *mc ? mc : "llvm-mc-22", input, "gfx1100", "", "--disassemble " + options);
   ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "--disassemble " + options);
   EXPECT_EQ(ours.out, llvm.out) << input;
   EXPECT_EQ(ours.err, llvm.err) << input;
@@ -55,8 +55,7 @@ TEST(DisassemblerInput, InvalidEncodingsInARunAndInBlocks) {
 TEST(DisassemblerInput, TruncatedLiteralAtTheEnd) {
   const std::string input = "0x01,0x00,0x80,0xbe\n0xff,0x00,0x80,0xbe\n";
   const char *mc = std::getenv("LLVM_MC");
-  ToolRun llvm =
-      runAssembler(mc && *mc ? mc : "llvm-mc-22", input, "gfx1100", "", "--disassemble");
+  ToolRun llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", input, "gfx1100", "", "--disassemble");
   EXPECT_NE(llvm.err.find("Stack dump"), std::string::npos)
       << "llvm-mc-22 no longer crashes (fixed upstream?): " << llvm.err;
   // (what llvm-mc-22 prints for the bytes before)
@@ -64,7 +63,8 @@ TEST(DisassemblerInput, TruncatedLiteralAtTheEnd) {
                                 "", "--disassemble");
   ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "--disassemble");
   EXPECT_EQ(ours.out, before.out);
-  EXPECT_EQ(ours.err, "input.s:2:1: warning: invalid instruction encoding\n0xff,0x00,0x80,0xbe\n^\n");
+  EXPECT_EQ(ours.err,
+            "input.s:2:1: warning: invalid instruction encoding\n0xff,0x00,0x80,0xbe\n^\n");
   EXPECT_EQ(ours.status, 0);
 }
 
@@ -79,10 +79,10 @@ TEST(DisassemblerInput, ShowEncoding) {
 // crashes llvm-mc-22).
 TEST(DisassemblerInput, RandomRuns) {
   std::mt19937 rng(2026);
-  const std::vector<std::vector<int>> words = {
-      {0x01, 0x00, 0x80, 0xbe}, {0x00, 0x00, 0xff, 0xbf}, {0xff, 0x00, 0x80, 0xbe},
-      {0x78, 0x56, 0x34, 0x12}, {0x01, 0x05, 0x0a, 0x7e}, {0xff, 0xff, 0xff, 0xff},
-      {0x00, 0x00, 0x80, 0xbf}, {0x02, 0x00, 0x06, 0xd5}};
+  const std::vector<std::vector<int>> words = {{0x01, 0x00, 0x80, 0xbe}, {0x00, 0x00, 0xff, 0xbf},
+                                               {0xff, 0x00, 0x80, 0xbe}, {0x78, 0x56, 0x34, 0x12},
+                                               {0x01, 0x05, 0x0a, 0x7e}, {0xff, 0xff, 0xff, 0xff},
+                                               {0x00, 0x00, 0x80, 0xbf}, {0x02, 0x00, 0x06, 0xd5}};
   for (int round = 0; round < 6; ++round) {
     std::string input;
     for (int line = 0; line < 120; ++line) {

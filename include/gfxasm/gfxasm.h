@@ -103,6 +103,10 @@ DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *b
 DecodedInstruction
 disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
                        const std::function<std::string(int64_t offset)> &nameBranchTarget);
+// The same, into `out` (whose text buffer is reused: no allocation per instruction in a loop).
+void disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
+                            const std::function<std::string(int64_t offset)> &nameBranchTarget,
+                            DecodedInstruction &out);
 
 struct DisassembleOptions {
   std::string fileName = "<stdin>";
@@ -127,6 +131,8 @@ struct ObjdumpOptions {
   std::vector<std::string> features;
   bool leadingAddr = true; // --no-leading-addr: symbol lines without their address
   bool skipZeroes = true;  // -z/--disassemble-zeroes: false
+  // When set, the listing goes here in pieces as it is made (ObjdumpResult::text stays empty).
+  std::function<void(std::string_view)> output;
 };
 struct ObjdumpResult {
   std::string text;                  // the listing, as far as it got

@@ -172,6 +172,7 @@ int runObjdump(int argc, char **argv) {
   opts.features = mattr;
   opts.leadingAddr = !noLeadingAddr;
   opts.skipZeroes = !zeroes;
+  opts.output = [](std::string_view piece) { std::fwrite(piece.data(), 1, piece.size(), stdout); };
   for (const std::string &file : files) {
     InputText input;
     std::string error;

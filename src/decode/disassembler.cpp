@@ -247,12 +247,22 @@ DecodedInstruction disassembleInstruction(const Target &target, const uint8_t *b
 DecodedInstruction
 disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
                        const std::function<std::string(int64_t offset)> &nameBranchTarget) {
+  DecodedInstruction out;
+  disassembleInstruction(target, bytes, size, nameBranchTarget, out);
+  return out;
+}
+
+void disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
+                            const std::function<std::string(int64_t offset)> &nameBranchTarget,
+                            DecodedInstruction &out) {
   uint8_t padded[64] = {};
   std::memcpy(padded, bytes, std::min(size, sizeof padded - 16));
   isa::Inst inst;
-  DecodedInstruction out;
+  out.text.clear();
+  out.branchOffset.reset();
+  out.branchTargetFirst = false;
   out.size = dec::decode(target, padded, std::min(size, sizeof padded - 16), inst);
-  if (!out.size) return out;
+  if (!out.size) return;
   std::string symbol;
   auto operands = inst.arch->operandsOf(*inst.desc);
   for (unsigned i = 0; i < operands.size(); ++i) {
@@ -270,7 +280,6 @@ disassembleInstruction(const Target &target, const uint8_t *bytes, size_t size,
     break;
   }
   print::printInst(inst, target.wave64(), out.text);
-  return out;
 }
 
 DisassembleResult disassemble(const Target &target, std::string_view input,

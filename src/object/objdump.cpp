@@ -13,6 +13,7 @@
 #include "gfxasm/gfxasm.h"
 #include "object/elf_reader.h"
 #include "object/kernel_descriptor.h"
+#include "print/append.h"
 
 namespace gfxasm {
 
@@ -104,6 +105,25 @@ private:
   const Target &target_;
   const ObjdumpOptions &opts_;
   std::string &out_;
+  DecodedInstruction decoded_; // reused: its text keeps its buffer
+  // The instruction being decoded, for the symbolizer: its section's symbols, its address, and
+  // whether its branch target printed as a symbol.
+  struct {
+    const SymbolList *symbols;
+    uint64_t addr;
+    bool symbolized;
+  } branchFrom_{};
+  // AMDGPU's symbolizer: a branch to an untyped symbol of the section prints its name. (One
+  // function object for all instructions.)
+  std::function<std::string(int64_t)> nameBranchTarget_ = [this](int64_t offset) {
+    uint64_t target = branchFrom_.addr + static_cast<uint64_t>(offset);
+    for (const SymbolInfo &s : *branchFrom_.symbols)
+      if (s.addr == target && s.type == STT_NOTYPE) {
+        branchFrom_.symbolized = true;
+        return printedSymbol(s.name);
+      }
+    return std::string();
+  };
   std::vector<std::string> &warnings_;
   std::vector<SymbolList> bySection_;                    // llvm's AllSymbols, per section index
   SymbolList absolute_;                                  // symbols in no section
@@ -282,18 +302,10 @@ private:
       uint64_t addr = sec.addr + index;
       // An instruction may run past the chunk's end (into the next symbol), not the section's.
       std::span<const uint8_t> rest = bytes.subspan(index);
-      bool symbolized = false;
-      auto name = [&](int64_t offset) {
-        // AMDGPU's symbolizer: a branch to an untyped symbol of the section prints its name.
-        uint64_t target = addr + static_cast<uint64_t>(offset);
-        for (const SymbolInfo &s : symbols)
-          if (s.addr == target && s.type == STT_NOTYPE) {
-            symbolized = true;
-            return printedSymbol(s.name);
-          }
-        return std::string();
-      };
-      DecodedInstruction d = disassembleInstruction(target_, rest.data(), rest.size(), name);
+      branchFrom_ = {&symbols, addr, false};
+      DecodedInstruction &d = decoded_;
+      disassembleInstruction(target_, rest.data(), rest.size(), nameBranchTarget_, d);
+      bool symbolized = branchFrom_.symbolized;
       // Bytes that are no instruction: a dword (fewer at the section's end), as llvm skips them.
       size_t size = std::min<size_t>(d.size ? d.size : 4, rest.size());
       std::span<const uint8_t> inst = rest.first(size);
@@ -302,6 +314,15 @@ private:
         printTarget(symbols, addr + static_cast<uint64_t>(*d.branchOffset));
       out_ += '\n';
       index += size;
+      flushOutput();
+    }
+  }
+
+  // With ObjdumpOptions::output, hands the listing over in pieces.
+  void flushOutput() {
+    if (opts_.output && out_.size() >= (1u << 16)) {
+      opts_.output(out_);
+      out_.clear();
     }
   }
 
@@ -314,19 +335,31 @@ private:
       out_ += d.text;
       if (out_.size() - lineStart < 60) out_.append(60 - (out_.size() - lineStart), ' ');
     } else if (inst.size() >= 4) {
-      out_ += fmt::format("\t.long 0x{:08x} ", dword(inst, 0));
-      out_.append(42, ' ');
+      out_ += "\t.long 0x";
+      print::appendHexFixed(out_, dword(inst, 0), 8);
+      out_.append(43, ' ');
     } else {
-      out_ += fmt::format("\t.byte 0x{:02x}", inst[0]);
-      for (size_t i = 1; i < inst.size(); ++i) out_ += fmt::format(", 0x{:02x}", inst[i]);
+      for (size_t i = 0; i < inst.size(); ++i) {
+        out_ += i ? ", 0x" : "\t.byte 0x";
+        print::appendHexFixed(out_, inst[i], 2);
+      }
       out_.append(55 - 6 * inst.size(), ' ');
     }
-    out_ += fmt::format("// {:012X}:", addr);
+    out_ += "// ";
+    unsigned digits = 12; // (at least)
+    while (digits < 16 && (addr >> (4 * digits))) ++digits;
+    print::appendHexFixed(out_, addr, digits, /*upper=*/true);
+    out_ += ':';
     if (inst.size() >= 4) {
-      for (size_t i = 0; i + 4 <= inst.size(); i += 4)
-        out_ += fmt::format(" {:08X}", dword(inst, i));
+      for (size_t i = 0; i + 4 <= inst.size(); i += 4) {
+        out_ += ' ';
+        print::appendHexFixed(out_, dword(inst, i), 8, /*upper=*/true);
+      }
     } else {
-      for (uint8_t b : inst) out_ += fmt::format(" {:02X}", b);
+      for (uint8_t b : inst) {
+        out_ += ' ';
+        print::appendHexFixed(out_, b, 2, /*upper=*/true);
+      }
     }
   }
 
@@ -385,6 +418,10 @@ ObjdumpResult objdump(const uint8_t *data, size_t size, const ObjdumpOptions &op
   auto target = Target::create(cpu, options.features, &result.error);
   if (!target) return result;
   Objdump(*file, *target, options, result.text, result.warnings).run(&result.error);
+  if (options.output) {
+    options.output(result.text);
+    result.text.clear();
+  }
   return result;
 }
 

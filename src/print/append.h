@@ -33,6 +33,14 @@ inline void appendHexDigits(std::string &out, uint64_t v) {
   out.append(p, static_cast<size_t>(end - p));
 }
 
+// Exactly `digits` hexadecimal digits (leading zeros kept), lowercase or uppercase.
+inline void appendHexFixed(std::string &out, uint64_t v, unsigned digits, bool upper = false) {
+  const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  char buf[16];
+  for (unsigned i = digits; i-- > 0; v >>= 4) buf[i] = set[v & 15];
+  out.append(buf, digits);
+}
+
 // "0x1f"
 inline void appendHex(std::string &out, uint64_t v) {
   out += "0x";

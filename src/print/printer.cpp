@@ -79,9 +79,8 @@ void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, si
     if (i >= maskFrom && i < maskFrom + maskSize) {
       out += 'A';
     } else {
-      const char text[4] = {'0', 'x', "0123456789abcdef"[bytes[i] >> 4],
-                            "0123456789abcdef"[bytes[i] & 15]};
-      out.append(text, 4);
+      out += "0x";
+      appendHexFixed(out, bytes[i], 2);
     }
   }
   out += "]\n";
