@@ -31,6 +31,10 @@ const BugCase kCases[] = {
     {"gfx1150", "v_dot2_f32_f16_e64_dpp v1, v2, 0xffff, v3 row_ror:12", "DPP literal"},
     {"gfx1100", "v_fma_mix_f32_e64_dpp v117, v251, v41, -21 row_ror:12", "DPP literal"},
     {"gfx1100", "v_fma_mixlo_f16_e64_dpp v1, v2, v3, 0.1 dpp8:[0,1,2,3,4,5,6,7]", "DPP literal"},
+    // (v_cndmask_b16_e64_dpp's f16 src1 takes hex as a 16-bit integer: 0x3800 is no inline 0.5)
+    {"gfx1150", "v_cndmask_b16_e64_dpp v178.l, v150.l, 0xc400, ttmp3 row_xmask:13", "DPP literal"},
+    {"gfx1150", "v_cndmask_b16_e64_dpp v255.l, v215.l, neg(0x3800), m0 dpp8:[2,5,7,7,1,0,3,3]",
+     "DPP literal"},
 };
 
 // The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.

@@ -56,7 +56,7 @@ const char *const kFlags[] = {"true16",
                               "dpp_ctrl_source",
                               "dpp_src1_raw",
                               "lds_src0",
-                              "src1_inline_float",
+                              "src1_kind_swapped",
                               "no_lit_src0"};
 
 std::string gFile;
@@ -339,7 +339,7 @@ int main(int argc, char **argv) {
       if (fl == "dpp_ctrl_source") flags += "|IF_DppCtrlSource";
       if (fl == "dpp_src1_raw") flags += "|IF_DppSrc1Raw";
       if (fl == "lds_src0") flags += "|IF_LdsSrc0";
-      if (fl == "src1_inline_float") flags += "|IF_Src1InlineFloat";
+      if (fl == "src1_kind_swapped") flags += "|IF_Src1KindSwapped";
       if (fl == "no_lit_src0") flags += "|IF_NoLitSrc0";
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex

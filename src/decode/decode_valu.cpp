@@ -79,14 +79,23 @@ bool decodeOpsel(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   }
 }
 
-// llvm's values of decoded constants, as it encodes them back (once all operands are decoded):
-// a double's literal that is an inline constant's high half is that inline constant; an inline
-// float in a 16-bit integer source is its f16 bits, a literal (the first literal operand's value
-// is the literal dword, another prints its own: ownLiteral).
 } // namespace
 
+// llvm's values of decoded constants, as it encodes them back (once all operands are decoded):
+// a double's literal that is an inline constant's high half is that inline constant; an inline
+// float in a 16-bit integer source is its f16 bits, a literal. The first literal operand's value
+// is the encoding's literal dword; a later one with another value prints its own (ownLiteral).
 void finishValuConstants(Inst &inst) {
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // An operand that reads the literal dword (VOP3 DPP's src1 on gfx110x holds an f16 literal
+  // decode_vext made of an inline float).
+  auto readsLiteral = [&](unsigned i) {
+    bool dppSource = ops[i].field == Field::src1 &&
+                     (ops[i].cls == OpClass::dpp3_vgpr || ops[i].cls == OpClass::dpp3_vgpr_mod ||
+                      ops[i].cls == OpClass::dpp3_vgpr_neg);
+    return ((isValuSource(ops[i].cls) || dppSource) && inst.ops[i].value == src::kLiteral) ||
+           ops[i].cls == OpClass::vk;
+  };
   bool literalUsed = false;
   for (unsigned i = 0; i < ops.size(); ++i) {
     OperandValue &v = inst.ops[i];
@@ -95,24 +104,28 @@ void finishValuConstants(Inst &inst) {
       for (unsigned k = 0; k < 8; ++k)
         if (inst.literal == kF64Bits[k] >> 32) v.value = src::kFloatFirst + k;
     }
-    // (VOP3 DPP's src1 on gfx110x holds an f16 literal decode_vext made of an inline float)
-    bool dppSource = ops[i].field == Field::src1 &&
-                     (ops[i].cls == OpClass::dpp3_vgpr || ops[i].cls == OpClass::dpp3_vgpr_mod ||
-                      ops[i].cls == OpClass::dpp3_vgpr_neg);
-    literalUsed |= ((isValuSource(ops[i].cls) || dppSource) && v.value == src::kLiteral) ||
-                   ops[i].cls == OpClass::vk;
+    literalUsed |= readsLiteral(i);
   }
   inst.hasLiteral = literalUsed;
+  const uint32_t read = inst.literal;
+  bool literalTaken = false; // an operand before holds the encoding's literal dword
   for (unsigned i = 0; i < ops.size(); ++i) {
     OperandValue &v = inst.ops[i];
-    if (ops[i].type != OpType::b16 || !isValuSource(ops[i].cls) || v.value < src::kFloatFirst ||
-        v.value > src::kInvPi ||
-        (ops[i].field == Field::src1 && (inst.desc->flags & IF_Src1InlineFloat)))
+    if (readsLiteral(i)) {
+      if (literalTaken && inst.literal != read && !(inst.ownLiteralOperands >> i & 1)) {
+        inst.ownLiteral = read;
+        inst.ownLiteralOperands |= 1u << i;
+      }
+      literalTaken = true;
+      continue;
+    }
+    if (!inlineFloatBecomesF16Bits(inst, ops[i]) || !isValuSource(ops[i].cls) ||
+        v.value < src::kFloatFirst || v.value > src::kInvPi)
       continue;
     uint32_t bits = kF16Bits[v.value - src::kFloatFirst];
-    if (!inst.hasLiteral) {
+    if (!literalTaken) {
       inst.literal = bits;
-      inst.hasLiteral = true;
+      inst.hasLiteral = literalTaken = true;
     } else if (inst.literal != bits) {
       inst.ownLiteral = bits;
       inst.ownLiteralOperands |= 1u << i;

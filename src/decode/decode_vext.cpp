@@ -121,8 +121,8 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     if (d.field != Field::src0) {
       if (!decodeSource(ctx, d, idx, inst)) return false;
       // llvm reads an inline float in a 16-bit integer source as its f16 bits, a literal.
-      if (d.type == OpType::b16 && v.value >= src::kFloatFirst && v.value <= src::kInvPi &&
-          !inst.hasLiteral && !(inst.desc->flags & IF_Src1InlineFloat)) {
+      if (inlineFloatBecomesF16Bits(inst, d) && v.value >= src::kFloatFirst &&
+          v.value <= src::kInvPi && !inst.hasLiteral) {
         inst.literal = kF16Bits[v.value - src::kFloatFirst];
         inst.hasLiteral = true;
         v.value = src::kLiteral;

@@ -40,6 +40,16 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, isa::Ins
 // (decode_valu.cpp).
 void finishValuConstants(isa::Inst &inst);
 
+// Whether llvm's disassembler makes an inline float in 16-bit source `d` its f16 bits, a literal
+// (integer sources; IF_Src1KindSwapped turns that around for src1).
+inline bool inlineFloatBecomesF16Bits(const isa::Inst &inst, const isa::OperandDesc &d) {
+  bool integer = d.type == isa::OpType::b16;
+  if (d.field == isa::Field::src1 && (inst.desc->flags & isa::IF_Src1KindSwapped) &&
+      (integer || d.type == isa::OpType::f16))
+    integer = !integer;
+  return integer;
+}
+
 // Whether the field holds one of the instruction's sources (src0-src2, VOP2/VOPC's vsrc1/2).
 bool isSourceField(isa::Field f);
 

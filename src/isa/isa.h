@@ -150,9 +150,10 @@ enum InstrFlags : uint32_t {
   // Its src0's llvm register class holds lds_direct (VRegOrLds_32, SRegOrLds_32): the
   // disassembler notes a register of the wrong file there under that name.
   IF_LdsSrc0 = 1u << 9,
-  // llvm's disassembler keeps an inline float in its 16-bit integer src1 (v_ldexp_f16_e64_dpp),
-  // where it makes other integer sources' floats their f16 bits.
-  IF_Src1InlineFloat = 1u << 10,
+  // llvm's disassembler reads an inline float in its 16-bit src1 the other way than the operand's
+  // type says: kept a float in an integer source (v_ldexp_f16_e64_dpp), made its f16 bits in an
+  // f16 one (v_cndmask_b16_e64_dpp); its assembler goes by the type.
+  IF_Src1KindSwapped = 1u << 10,
   // llvm-mc-22 fails to parse lit(...) in its src0 (v_dot2acc_f32_f16), though its disassembler
   // prints one there.
   IF_NoLitSrc0 = 1u << 11,

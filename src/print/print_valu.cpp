@@ -43,39 +43,53 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
   printRegister(src::kVgpr0 + n, dwordsOf(d.type, pc.wave64), out);
 }
 
-// A literal prints as lit(...) when written so or when it would read back as an inline constant.
-bool literalForm(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
-  return v.value == src::kLiteral &&
-         ((v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type));
+// The type llvm's disassembler gives a decoded operand: src1 of IF_Src1KindSwapped entries is the
+// other 16-bit kind (integer or float) than the assembler's.
+OpType decodedType(const Inst &inst, const OperandDesc &d) {
+  if (d.field != Field::src1 || !(inst.desc->flags & IF_Src1KindSwapped)) return d.type;
+  return d.type == OpType::b16 ? OpType::f16 : d.type == OpType::f16 ? OpType::b16 : d.type;
 }
 
-// A decoded literal as llvm prints it: in lit(...) when it would read back as an inline constant
-// (a 16-bit float operand's low half; a 16-bit integer operand's whole dword, as a 32-bit one),
-// then the dword as llvm holds it; otherwise the operand's value (bf16: that dword, of which llvm
-// encodes only the low half). A double's inline-looking literals were decoded as inline ones.
-void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, std::string &out) {
+// Whether a decoded literal prints in lit(...): when it would read back as an inline constant
+// (a 16-bit float operand's low half; a 16-bit integer operand's whole dword, as a 32-bit one).
+bool decodedLiteralForm(const Inst &inst, unsigned i, const OperandDesc &d) {
   uint32_t held = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
   uint32_t low = held & 0xffff;
-  bool litForm;
-  switch (d.type) {
-  case OpType::b16: litForm = as::valuLiteralLooksInline(held, OpType::b32); break;
+  OpType type = decodedType(inst, d);
+  switch (type) {
+  case OpType::b16: return as::valuLiteralLooksInline(held, OpType::b32);
   case OpType::f16:
-  case OpType::bf16: litForm = as::valuLiteralLooksInline(low, d.type); break;
-  case OpType::f64: litForm = false; break;
+  case OpType::bf16: return as::valuLiteralLooksInline(low, type);
+  case OpType::f64: return false;
   case OpType::v2f16:
   case OpType::v2bf16: {
     // Packed: an inline integer, or an inline value in the low half that the other half leaves
     // 0, or repeats in llvm's IsPacked instructions (v_pk_*: they splat an inline constant).
-    const uint16_t *floats = d.type == OpType::v2f16 ? kF16Bits : kBF16Bits;
+    const uint16_t *floats = type == OpType::v2f16 ? kF16Bits : kBF16Bits;
     bool inlineLow = low <= 64;
     for (unsigned k = 0; k < 9; ++k) inlineLow |= low == floats[k];
     int32_t asInt = static_cast<int32_t>(held);
-    litForm = (asInt >= -16 && asInt <= 64) ||
-              (inlineLow && held >> 16 == (inst.desc->name.starts_with("v_pk_") ? low : 0u));
-    break;
+    return (asInt >= -16 && asInt <= 64) ||
+           (inlineLow && held >> 16 == (inst.desc->name.starts_with("v_pk_") ? low : 0u));
   }
-  default: litForm = as::valuLiteralLooksInline(held, d.type); break;
+  default: return as::valuLiteralLooksInline(held, type);
   }
+}
+
+// A literal prints as lit(...) when written so or when it would read back as an inline constant.
+bool literalForm(const Inst &inst, unsigned i, const OperandDesc &d, const OperandValue &v) {
+  if (v.value != src::kLiteral) return false;
+  if (inst.decoded) return decodedLiteralForm(inst, i, d);
+  return (v.mods & Mod_Lit) || as::valuLiteralLooksInline(inst.literal, d.type);
+}
+
+// A decoded literal as llvm prints it: in lit(...) (decodedLiteralForm), then the dword as llvm
+// holds it; otherwise the operand's value (bf16: that dword, of which llvm encodes only the low
+// half). A double's inline-looking literals were decoded as inline ones.
+void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, std::string &out) {
+  uint32_t held = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
+  uint32_t low = held & 0xffff;
+  bool litForm = decodedLiteralForm(inst, i, d);
   uint32_t shown = typeBits(d.type) == 16 && !litForm && d.type != OpType::bf16 ? low : held;
   if (litForm) out += "lit(";
   printHex(shown, out);
@@ -91,7 +105,7 @@ void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
     return;
   }
   if (enc == src::kLiteral) {
-    bool lit = literalForm(inst, d, v);
+    bool lit = literalForm(inst, i, d, v);
     if (lit && (v.mods & Mod_LitNegative)) {
       // lit(-5): llvm shows the negative integer as 64 bits
       int64_t value = typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(inst.literal)}
@@ -177,7 +191,7 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::
   bool neg = printsMods && (v.mods & Mod_Neg), abs = printsMods && (v.mods & Mod_Abs);
   // llvm writes neg of a number as neg(...) (the minus would read as the number's sign); a
   // literal shown as lit(...) takes a plain minus.
-  bool litForm = literalForm(inst, d, v);
+  bool litForm = literalForm(inst, i, d, v);
   bool negCall = neg && !abs && !isReg && !litForm;
   if (negCall)
     out += "neg(";

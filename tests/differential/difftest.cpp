@@ -86,31 +86,6 @@ std::vector<std::string> splitLines(const std::string &s) {
 // The encoding suffixes of entry names (v_add_nc_u32_e64_dpp).
 constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp"};
 
-// One random line for `desc`: its mnemonic with generated operands.
-std::string genLine(GenContext &g) {
-  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
-  std::string_view name = g.desc.name;
-  size_t pair = name.find("::");
-  std::string line(name.substr(0, pair));
-  bool first = true;
-  for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
-    std::string t = genOperand(g, d);
-    if (pair != std::string_view::npos && d.field == Field::vdsty) {
-      line += fmt::format(" :: {}", name.substr(pair + 2));
-      first = true;
-    }
-    if (isPositional(d.cls)) {
-      if (t.empty() && (d.flags & OF_Optional)) continue;
-      line += first || g.noCommaBefore ? " " : ", ";
-      first = g.noCommaBefore = false;
-      line += t;
-    } else if (!t.empty()) {
-      line += " " + t;
-    }
-  }
-  return line;
-}
-
 class Differential : public ::testing::TestWithParam<Config> {};
 
 TEST_P(Differential, MatchesLlvmMc) {

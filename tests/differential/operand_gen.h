@@ -36,6 +36,9 @@ struct GenContext {
 
 std::string genOperand(GenContext &g, const isa::OperandDesc &d);
 
+// One random line for g.desc: its mnemonic with generated operands.
+std::string genLine(GenContext &g);
+
 // Shared pieces for the family generators.
 std::string genScalarRegister(GenContext &g, unsigned dwords, bool allowSpecial);
 // v7, v[4:7] or (at times) the list [v4, v5, v6, v7].

@@ -423,9 +423,11 @@ def dpp3(cpus, emit):
     # src2 shifts llvm's operands).
     raw_src1 = [r is not None and ", 0x86" in r[0] for r in disassemble_each(
         [(with_field(p[1], p[3], "src1", 0x86), cs[0], p[4]) for p, _, cs, _ in variants])]
-    # src1 = 246 (the inline 4.0) printed as 4.0 where the entry's src1 is a 16-bit integer: llvm's
-    # disassembler keeps that inline float (v_ldexp_f16_e64_dpp) instead of making it the f16 bits.
-    float_src1 = [r is not None and ", 4.0" in r[0] for r in disassemble_each(
+    # src1 = 246 (the inline 4.0): llvm's disassembler keeps it a float (", 4.0") or makes it its
+    # f16 bits (0x4400), which for some entries is the other way than their src1's type (the
+    # assembler's view) says: v_ldexp_f16_e64_dpp keeps it in an integer, v_cndmask_b16_e64_dpp
+    # converts it in an f16.
+    src1_text = [None if r is None else r[0] for r in disassemble_each(
         [(with_field(p[1], p[3], "src1", 246), cs[0], p[4]) for p, _, cs, _ in variants])]
     for k, ((entry, dfmt, mods, _, mattr), text, cs, nsel) in enumerate(variants):
         fmt, name, op, ops, attrs = entry
@@ -450,8 +452,10 @@ def dpp3(cpus, emit):
             if mattr and all(also_true16(text.split()[0], verdicts[k, cpu]) for cpu in group):
                 flags.append("also_true16")
             operands = [dpp_src1_type(text.split()[0], o) for o in operands]
-            if float_src1[k] and any(o.startswith("src1:") and o.split(":")[2].startswith("b16") for o in operands):
-                flags.append("src1_inline_float")
+            src1_type = next((o.split(":")[2].rstrip("?~") for o in operands if o.startswith("src1:")), "")
+            text1 = src1_text[k] or ""
+            if (src1_type == "b16" and ", 4.0" in text1) or (src1_type == "f16" and "0x4400" in text1):
+                flags.append("src1_kind_swapped")
             emit(dfmt, text.split()[0], op, operands + mods, group, flags)
 
 
