@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <unordered_map>
 #include <vector>
 
@@ -32,16 +33,39 @@ struct FormatIndex {
   std::unordered_map<uint32_t, std::vector<uint32_t>> byOpcode;
 };
 
-struct DecodeIndex {
+// The architecture's formats and entries, whatever the target.
+struct ArchIndex {
   std::vector<FormatIndex> formats; // most specific first: more fixed bits, then larger
   // Per entry: the bits of its format's fields that none of its operands writes, which must be
   // zero. They tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap
   // (DS offset and offset0/offset1), so this works on bits. Fields the format marks ignoredUnused
   // (llvm's `?` bits: FLAT's vdst in a store) may hold anything.
   std::vector<u128> mustBeZero;
-  // The formats (in `formats` order) whose fixed bits allow each value of the first dword's top
-  // byte: a decode looks at a few formats, not all.
-  std::array<std::vector<const FormatIndex *>, 256> byTopByte;
+};
+
+// An entry a target decodes, with what the decode loop needs of it.
+struct Candidate {
+  const InstrDesc *desc;
+  std::span<const OperandDesc> ops;
+  u128 mustBeZero;
+};
+
+// One format for one target: its candidates per opcode value, in the order they are tried.
+struct TargetFormat {
+  const FormatDesc *fmt;
+  u128 mask, value;
+  FieldLayout op;
+  std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
+  std::vector<Candidate> candidates;
+};
+
+// What one target (architecture, processor, wave size, true16 mode) decodes: built once, so that
+// a decode filters no entries and looks up no maps.
+struct TargetIndex {
+  std::vector<TargetFormat> formats; // in ArchIndex::formats order
+  // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
+  // at a few formats, not all.
+  std::array<std::vector<const TargetFormat *>, 256> byTopByte;
 };
 
 // The bit of per-source field `f` (neg, abs, sext) for source `slot`, where the encoder puts it.
@@ -52,8 +76,8 @@ u128 sourceSlotBits(const FormatDesc &fmt, Field f, unsigned slot) {
   return enc::loadWord(probe);
 }
 
-DecodeIndex buildIndex(const ArchTables &arch) {
-  DecodeIndex index;
+ArchIndex buildArchIndex(const ArchTables &arch) {
+  ArchIndex index;
   for (const FormatDesc &f : arch.formats) {
     FormatIndex fi;
     fi.fmt = &f;
@@ -96,28 +120,7 @@ DecodeIndex buildIndex(const ArchTables &arch) {
                      if (a.fixedBits != b.fixedBits) return a.fixedBits > b.fixedBits;
                      return a.fmt->sizeBytes > b.fmt->sizeBytes;
                    });
-  for (unsigned top = 0; top < 256; ++top)
-    for (const FormatIndex &fi : index.formats) {
-      unsigned mask = static_cast<unsigned>(fi.mask >> 24) & 0xff;
-      if ((top & mask) == (static_cast<unsigned>(fi.value >> 24) & mask))
-        index.byTopByte[top].push_back(&fi);
-    }
   return index;
-}
-
-const DecodeIndex &indexFor(const ArchTables &arch) {
-  // The last architecture's index, per thread, without the lock (decode runs per instruction).
-  thread_local const ArchTables *lastArch = nullptr;
-  thread_local const DecodeIndex *lastIndex = nullptr;
-  if (lastArch == &arch) return *lastIndex;
-  static std::mutex mu;
-  static std::map<const ArchTables *, std::unique_ptr<DecodeIndex>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto &slot = cache[&arch];
-  if (!slot) slot = std::make_unique<DecodeIndex>(buildIndex(arch));
-  lastArch = &arch;
-  lastIndex = slot.get();
-  return *slot;
 }
 
 // The disassembler decodes the forms the target prints: true16 forms under real-true16, fake16
@@ -127,6 +130,81 @@ bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
   if (!(d.cpuMask & (1u << t.cpuIndex()))) return false;
   if (fake16Pass) return (d.flags & IF_Fake16) && availableInMode(d, false, t.wave64());
   return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
+}
+
+TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
+                             const Target &target) {
+  TargetIndex index;
+  index.formats.reserve(archIndex.formats.size());
+  for (const FormatIndex &fi : archIndex.formats) {
+    TargetFormat &tf = index.formats.emplace_back();
+    tf.fmt = fi.fmt;
+    tf.mask = fi.mask;
+    tf.value = fi.value;
+    tf.op = fi.fmt->layout(Field::op);
+    unsigned opcodes = 1u << tf.op.width();
+    tf.first.assign(opcodes + 1, 0);
+    for (unsigned op = 0; op < opcodes; ++op) {
+      tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
+      auto it = fi.byOpcode.find(op);
+      if (it == fi.byOpcode.end()) continue;
+      // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
+      for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
+        for (uint32_t e : it->second) {
+          const InstrDesc &desc = arch.instrs[e];
+          if (decodable(target, desc, fake16Pass))
+            tf.candidates.push_back({&desc, arch.operandsOf(desc), archIndex.mustBeZero[e]});
+        }
+    }
+    tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
+  }
+  for (unsigned top = 0; top < 256; ++top)
+    for (const TargetFormat &tf : index.formats) {
+      unsigned mask = static_cast<unsigned>(tf.mask >> 24) & 0xff;
+      if ((top & mask) == (static_cast<unsigned>(tf.value >> 24) & mask))
+        index.byTopByte[top].push_back(&tf);
+    }
+  return index;
+}
+
+struct TargetKey {
+  const ArchTables *arch;
+  unsigned cpu;
+  bool wave64, realTrue16;
+  auto operator<=>(const TargetKey &) const = default;
+};
+
+const TargetIndex &indexFor(const ArchTables &arch, const Target &target) {
+  TargetKey key{&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
+  // The last target's index, per thread, without the lock (decode runs per instruction).
+  thread_local TargetKey lastKey{};
+  thread_local const TargetIndex *lastIndex = nullptr;
+  if (lastIndex && lastKey == key) return *lastIndex;
+  static std::mutex mu;
+  static std::map<const ArchTables *, std::unique_ptr<ArchIndex>> archCache;
+  static std::map<TargetKey, std::unique_ptr<TargetIndex>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto &slot = cache[key];
+  if (!slot) {
+    auto &archSlot = archCache[&arch];
+    if (!archSlot) archSlot = std::make_unique<ArchIndex>(buildArchIndex(arch));
+    slot = std::make_unique<TargetIndex>(buildTargetIndex(arch, *archSlot, target));
+  }
+  lastKey = key;
+  lastIndex = slot.get();
+  return *slot;
+}
+
+// A field's value in instruction word `word`.
+uint64_t fieldValue(const FieldLayout &l, u128 word) {
+  uint64_t v = 0;
+  unsigned shift = 0;
+  for (unsigned i = 0; i < l.count; ++i) {
+    v |= static_cast<uint64_t>((word >> l.ranges[i].lo) & ((u128{1} << l.ranges[i].width) - 1))
+         << shift;
+    shift += l.ranges[i].width;
+  }
+  return v;
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -149,15 +227,7 @@ bool isSourceField(Field f) {
 }
 
 uint64_t DecodeContext::field(Field f) const {
-  const FieldLayout &l = fmt.layout(f);
-  uint64_t v = 0;
-  unsigned shift = 0;
-  for (unsigned i = 0; i < l.count; ++i) {
-    v |= static_cast<uint64_t>((word >> l.ranges[i].lo) & ((u128{1} << l.ranges[i].width) - 1))
-         << shift;
-    shift += l.ranges[i].width;
-  }
-  return v;
+  return fieldValue(fmt.layout(f), word);
 }
 
 bool DecodeContext::readLiteral(uint32_t &out) {
@@ -273,32 +343,26 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
 
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
   const ArchTables &arch = *static_cast<const ArchTables *>(target.arch());
-  const DecodeIndex &index = indexFor(arch);
+  const TargetIndex &index = indexFor(arch, target);
   u128 word = enc::loadWord(bytes);
-  for (const FormatIndex *f : index.byTopByte[bytes[3]]) {
-    const FormatIndex &fi = *f;
-    if (fi.fmt->sizeBytes > avail || (word & fi.mask) != fi.value) continue;
-    DecodeContext probe{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-    uint32_t opcode = static_cast<uint32_t>(probe.field(Field::op));
-    auto it = fi.byOpcode.find(opcode);
-    if (it == fi.byOpcode.end()) continue;
-    // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
-    for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
-      for (uint32_t e : it->second) {
-        const InstrDesc &desc = arch.instrs[e];
-        if (!decodable(target, desc, fake16Pass)) continue;
-        inst = Inst{};
-        inst.arch = &arch;
-        inst.desc = &desc;
-        inst.decoded = true;
-        DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-        auto ops = arch.operandsOf(desc);
-        bool ok = true;
-        for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-        if (!ok || (word & index.mustBeZero[e]) != 0) continue;
-        if (ctx.valuSources) finishValuConstants(inst);
-        return ctx.size;
-      }
+  for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
+    const TargetFormat &tf = *f;
+    if (tf.fmt->sizeBytes > avail || (word & tf.mask) != tf.value) continue;
+    uint64_t opcode = fieldValue(tf.op, word);
+    for (uint32_t c = tf.first[opcode], end = tf.first[opcode + 1]; c < end; ++c) {
+      const Candidate &cand = tf.candidates[c];
+      inst = Inst{};
+      inst.arch = &arch;
+      inst.desc = cand.desc;
+      inst.decoded = true;
+      DecodeContext ctx{target, *tf.fmt, bytes, avail, tf.fmt->sizeBytes, word};
+      bool ok = true;
+      for (unsigned i = 0; ok && i < cand.ops.size(); ++i)
+        ok = decodeOperand(ctx, cand.ops[i], i, inst);
+      if (!ok || (word & cand.mustBeZero) != 0) continue;
+      if (ctx.valuSources) finishValuConstants(inst);
+      return ctx.size;
+    }
   }
   return 0;
 }
