@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <span>
+#include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -89,8 +92,12 @@ ArchIndex buildArchIndex(const ArchTables &arch) {
       fi.value |= (static_cast<u128>(b.value) << b.range.lo) & m;
       fi.fixedBits += b.range.width;
     }
-    for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k)
+    for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k) {
       if (!f.fields[k].ignoredUnused) fi.fieldBits |= enc::fieldMask(f, static_cast<Field>(k));
+      for (unsigned r = 0; r < f.fields[k].count; ++r) // (what fieldValue reads at once)
+        if ((f.fields[k].ranges[r].lo & 7) + f.fields[k].ranges[r].width > 64)
+          throw std::logic_error("field range too wide for the decoder");
+    }
     index.formats.push_back(std::move(fi));
   }
   for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
@@ -195,16 +202,17 @@ const TargetIndex &indexFor(const ArchTables &arch, const Target &target) {
   return *slot;
 }
 
-// A field's value in instruction word `word`.
-uint64_t fieldValue(const FieldLayout &l, u128 word) {
-  uint64_t v = 0;
-  unsigned shift = 0;
-  for (unsigned i = 0; i < l.count; ++i) {
-    v |= static_cast<uint64_t>((word >> l.ranges[i].lo) & ((u128{1} << l.ranges[i].width) - 1))
-         << shift;
-    shift += l.ranges[i].width;
-  }
-  return v;
+// Inst{} for an entry of `numOps` operands: the values of the operands it has, and every member
+// but the operands' array, as a default Inst has them (an Inst is large, entries have a few).
+void resetInst(Inst &inst, size_t numOps) {
+  static_assert(std::is_trivially_copyable_v<Inst> && std::is_standard_layout_v<Inst>);
+  static const Inst kEmpty{};
+  constexpr size_t opsAt = offsetof(Inst, ops), opsEnd = opsAt + sizeof(Inst::ops);
+  auto *to = reinterpret_cast<unsigned char *>(&inst);
+  const auto *from = reinterpret_cast<const unsigned char *>(&kEmpty);
+  std::memcpy(to, from, opsAt);
+  std::fill_n(inst.ops.begin(), numOps, OperandValue{});
+  std::memcpy(to + opsEnd, from + opsEnd, sizeof(Inst) - opsEnd);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -226,8 +234,14 @@ bool isSourceField(Field f) {
          f == Field::vsrc2;
 }
 
-uint64_t DecodeContext::field(Field f) const {
-  return fieldValue(fmt.layout(f), word);
+uint64_t splitFieldValue(const uint8_t *bytes, const FieldLayout &l) {
+  uint64_t v = 0;
+  unsigned shift = 0;
+  for (unsigned i = 0; i < l.count; ++i) {
+    v |= rangeValue(bytes, l.ranges[i]) << shift;
+    shift += l.ranges[i].width;
+  }
+  return v;
 }
 
 bool DecodeContext::readLiteral(uint32_t &out) {
@@ -348,14 +362,14 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
   for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
     const TargetFormat &tf = *f;
     if (tf.fmt->sizeBytes > avail || (word & tf.mask) != tf.value) continue;
-    uint64_t opcode = fieldValue(tf.op, word);
+    uint64_t opcode = fieldValue(bytes, tf.op);
     for (uint32_t c = tf.first[opcode], end = tf.first[opcode + 1]; c < end; ++c) {
       const Candidate &cand = tf.candidates[c];
-      inst = Inst{};
+      resetInst(inst, cand.ops.size());
       inst.arch = &arch;
       inst.desc = cand.desc;
       inst.decoded = true;
-      DecodeContext ctx{target, *tf.fmt, bytes, avail, tf.fmt->sizeBytes, word};
+      DecodeContext ctx{target, *tf.fmt, bytes, avail, tf.fmt->sizeBytes};
       bool ok = true;
       for (unsigned i = 0; ok && i < cand.ops.size(); ++i)
         ok = decodeOperand(ctx, cand.ops[i], i, inst);
