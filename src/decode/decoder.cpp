@@ -229,11 +229,6 @@ bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
 
 } // namespace
 
-bool isSourceField(Field f) {
-  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
-         f == Field::vsrc2;
-}
-
 uint64_t splitFieldValue(const uint8_t *bytes, const FieldLayout &l) {
   uint64_t v = 0;
   unsigned shift = 0;
@@ -258,12 +253,6 @@ bool DecodeContext::takeLiteral(Inst &inst) {
   if (!readLiteral(inst.literal)) return false;
   inst.hasLiteral = true;
   return true;
-}
-
-void decodeField(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
-  OperandValue &v = inst.ops[idx];
-  v.value = static_cast<uint32_t>(ctx.field(d.field));
-  v.present = true;
 }
 
 bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, Inst &inst) {

@@ -57,10 +57,19 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, isa::Ins
 void finishValuConstants(isa::Inst &inst);
 
 // Whether the field holds one of the instruction's sources (src0-src2, VOP2/VOPC's vsrc1/2).
-bool isSourceField(isa::Field f);
+inline bool isSourceField(isa::Field f) {
+  using isa::Field;
+  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
+         f == Field::vsrc2;
+}
 
-// The generic part of an operand's decoding: its field's value.
-void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst);
+// The generic part of an operand's decoding: its field's value. (inline: most operands are this)
+inline void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx,
+                        isa::Inst &inst) {
+  isa::OperandValue &v = inst.ops[idx];
+  v.value = static_cast<uint32_t>(ctx.field(d.field));
+  v.present = true;
+}
 // A source: its field, the neg/abs/sext bits of its slot, and the literal dword if it names one.
 // literalAllowed false: a field where 255 is a register (the 8-bit DPP source VGPR).
 bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst,
