@@ -81,6 +81,18 @@ u128 sourceSlotBits(const FormatDesc &fmt, Field f, unsigned slot) {
 
 ArchIndex buildArchIndex(const ArchTables &arch) {
   ArchIndex index;
+  // Per format, each field's bits and each source slot's modifier bits (neg/abs/sext bit N for
+  // srcN), found once.
+  constexpr unsigned kFields = static_cast<unsigned>(Field::Count);
+  std::vector<std::array<u128, kFields>> fieldMasks(arch.formats.size());
+  std::vector<std::array<u128, 3>> slotBits(arch.formats.size());
+  for (size_t f = 0; f < arch.formats.size(); ++f) {
+    for (unsigned k = 0; k < kFields; ++k)
+      fieldMasks[f][k] = enc::fieldMask(arch.formats[f], static_cast<Field>(k));
+    for (unsigned slot = 0; slot < 3; ++slot)
+      for (Field m : {Field::neg, Field::abs, Field::sext})
+        slotBits[f][slot] |= sourceSlotBits(arch.formats[f], m, slot);
+  }
   for (const FormatDesc &f : arch.formats) {
     FormatIndex fi;
     fi.fmt = &f;
@@ -93,7 +105,7 @@ ArchIndex buildArchIndex(const ArchTables &arch) {
       fi.fixedBits += b.range.width;
     }
     for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k) {
-      if (!f.fields[k].ignoredUnused) fi.fieldBits |= enc::fieldMask(f, static_cast<Field>(k));
+      if (!f.fields[k].ignoredUnused) fi.fieldBits |= fieldMasks[&f - arch.formats.data()][k];
       for (unsigned r = 0; r < f.fields[k].count; ++r) // (what fieldValue reads at once)
         if ((f.fields[k].ranges[r].lo & 7) + f.fields[k].ranges[r].width > 64)
           throw std::logic_error("field range too wide for the decoder");
@@ -103,15 +115,13 @@ ArchIndex buildArchIndex(const ArchTables &arch) {
   for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
     const InstrDesc &d = arch.instrs[e];
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
-    const FormatDesc &fmt = arch.formatOf(d);
-    u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
+    const auto &masks = fieldMasks[d.format];
+    u128 formatBits = index.formats[d.format].fieldBits,
+         claimed = masks[static_cast<unsigned>(Field::op)];
     for (const OperandDesc &o : arch.operandsOf(d)) {
-      claimed |= enc::fieldMask(fmt, o.field);
-      // A source's modifier bits (neg/abs/sext bit N for srcN); those of a source the
-      // instruction lacks must be zero.
-      if (isSourceField(o.field))
-        for (Field m : {Field::neg, Field::abs, Field::sext})
-          claimed |= sourceSlotBits(fmt, m, enc::sourceSlot(o.field));
+      claimed |= masks[static_cast<unsigned>(o.field)];
+      // A source's modifier bits; those of a source the instruction lacks must be zero.
+      if (isSourceField(o.field)) claimed |= slotBits[d.format][enc::sourceSlot(o.field)];
     }
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
@@ -150,14 +160,16 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     tf.value = fi.value;
     tf.op = fi.fmt->layout(Field::op);
     unsigned opcodes = 1u << tf.op.width();
+    std::vector<const std::vector<uint32_t> *> entries(opcodes);
+    for (const auto &[op, list] : fi.byOpcode)
+      if (op < opcodes) entries[op] = &list;
     tf.first.assign(opcodes + 1, 0);
     for (unsigned op = 0; op < opcodes; ++op) {
       tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
-      auto it = fi.byOpcode.find(op);
-      if (it == fi.byOpcode.end()) continue;
+      if (!entries[op]) continue;
       // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
       for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
-        for (uint32_t e : it->second) {
+        for (uint32_t e : *entries[op]) {
           const InstrDesc &desc = arch.instrs[e];
           if (decodable(target, desc, fake16Pass))
             tf.candidates.push_back({&desc, arch.operandsOf(desc), archIndex.mustBeZero[e]});
