@@ -5,6 +5,8 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
 #include "asm/operand_parser.h"
+#include "decode/decoder.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/inst.h"
@@ -204,6 +207,60 @@ void BM_DisassembleBytes(benchmark::State &state) {
   state.SetItemsProcessed(state.iterations() * count);
 }
 BENCHMARK(BM_DisassembleBytes);
+
+// A mixed corpus (llvm-mc's --disassemble input, one instruction's bytes per line, such as the one
+// bench/compare_disasm.py writes) named by GFXASM_DISASM_CORPUS: each line's bytes, zero-padded
+// as the disassembler pads them. Empty without the variable.
+const std::vector<std::vector<uint8_t>> &corpusInstructions() {
+  static const std::vector<std::vector<uint8_t>> lines = [] {
+    std::vector<std::vector<uint8_t>> out;
+    const char *path = std::getenv("GFXASM_DISASM_CORPUS");
+    if (!path) return out;
+    std::ifstream in(path);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::vector<uint8_t> bytes;
+      std::istringstream items(line);
+      std::string item;
+      while (std::getline(items, item, ','))
+        if (!item.empty()) bytes.push_back(static_cast<uint8_t>(std::stoul(item, nullptr, 0)));
+      if (bytes.empty()) continue;
+      bytes.resize(bytes.size() + 32, 0);
+      out.push_back(std::move(bytes));
+    }
+    return out;
+  }();
+  return lines;
+}
+
+// Decoding (and printing, with `print`) each instruction of the mixed corpus.
+void disassembleCorpus(benchmark::State &state, bool print) {
+  const auto &lines = corpusInstructions();
+  if (lines.empty()) {
+    state.SkipWithError("set GFXASM_DISASM_CORPUS to an llvm-mc --disassemble input");
+    return;
+  }
+  gfxasm::isa::Inst inst;
+  std::string out;
+  for (auto _ : state) {
+    out.clear();
+    for (const auto &bytes : lines) {
+      size_t n = gfxasm::dec::decode(target(), bytes.data(), bytes.size() - 32, inst);
+      if (n && print) gfxasm::print::printInst(inst, false, out);
+      benchmark::DoNotOptimize(n);
+    }
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(state.iterations() * lines.size());
+}
+void BM_DisassembleCorpusDecode(benchmark::State &state) {
+  disassembleCorpus(state, false);
+}
+BENCHMARK(BM_DisassembleCorpusDecode);
+void BM_DisassembleCorpusPrint(benchmark::State &state) {
+  disassembleCorpus(state, true);
+}
+BENCHMARK(BM_DisassembleCorpusPrint);
 
 } // namespace
 

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
+#include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -32,16 +36,39 @@ struct FormatIndex {
   std::unordered_map<uint32_t, std::vector<uint32_t>> byOpcode;
 };
 
-struct DecodeIndex {
+// The architecture's formats and entries, whatever the target.
+struct ArchIndex {
   std::vector<FormatIndex> formats; // most specific first: more fixed bits, then larger
   // Per entry: the bits of its format's fields that none of its operands writes, which must be
   // zero. They tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap
   // (DS offset and offset0/offset1), so this works on bits. Fields the format marks ignoredUnused
   // (llvm's `?` bits: FLAT's vdst in a store) may hold anything.
   std::vector<u128> mustBeZero;
-  // The formats (in `formats` order) whose fixed bits allow each value of the first dword's top
-  // byte: a decode looks at a few formats, not all.
-  std::array<std::vector<const FormatIndex *>, 256> byTopByte;
+};
+
+// An entry a target decodes, with what the decode loop needs of it.
+struct Candidate {
+  const InstrDesc *desc;
+  std::span<const OperandDesc> ops;
+  u128 mustBeZero;
+};
+
+// One format for one target: its candidates per opcode value, in the order they are tried.
+struct TargetFormat {
+  const FormatDesc *fmt;
+  u128 mask, value;
+  FieldLayout op;
+  std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
+  std::vector<Candidate> candidates;
+};
+
+// What one target (architecture, processor, wave size, true16 mode) decodes: built once, so that
+// a decode filters no entries and looks up no maps.
+struct TargetIndex {
+  std::vector<TargetFormat> formats; // in ArchIndex::formats order
+  // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
+  // at a few formats, not all.
+  std::array<std::vector<const TargetFormat *>, 256> byTopByte;
 };
 
 // The bit of per-source field `f` (neg, abs, sext) for source `slot`, where the encoder puts it.
@@ -52,8 +79,20 @@ u128 sourceSlotBits(const FormatDesc &fmt, Field f, unsigned slot) {
   return enc::loadWord(probe);
 }
 
-DecodeIndex buildIndex(const ArchTables &arch) {
-  DecodeIndex index;
+ArchIndex buildArchIndex(const ArchTables &arch) {
+  ArchIndex index;
+  // Per format, each field's bits and each source slot's modifier bits (neg/abs/sext bit N for
+  // srcN), found once.
+  constexpr unsigned kFields = static_cast<unsigned>(Field::Count);
+  std::vector<std::array<u128, kFields>> fieldMasks(arch.formats.size());
+  std::vector<std::array<u128, 3>> slotBits(arch.formats.size());
+  for (size_t f = 0; f < arch.formats.size(); ++f) {
+    for (unsigned k = 0; k < kFields; ++k)
+      fieldMasks[f][k] = enc::fieldMask(arch.formats[f], static_cast<Field>(k));
+    for (unsigned slot = 0; slot < 3; ++slot)
+      for (Field m : {Field::neg, Field::abs, Field::sext})
+        slotBits[f][slot] |= sourceSlotBits(arch.formats[f], m, slot);
+  }
   for (const FormatDesc &f : arch.formats) {
     FormatIndex fi;
     fi.fmt = &f;
@@ -65,22 +104,24 @@ DecodeIndex buildIndex(const ArchTables &arch) {
       fi.value |= (static_cast<u128>(b.value) << b.range.lo) & m;
       fi.fixedBits += b.range.width;
     }
-    for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k)
-      if (!f.fields[k].ignoredUnused) fi.fieldBits |= enc::fieldMask(f, static_cast<Field>(k));
+    for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k) {
+      if (!f.fields[k].ignoredUnused) fi.fieldBits |= fieldMasks[&f - arch.formats.data()][k];
+      for (unsigned r = 0; r < f.fields[k].count; ++r) // (what fieldValue reads at once)
+        if ((f.fields[k].ranges[r].lo & 7) + f.fields[k].ranges[r].width > 64)
+          throw std::logic_error("field range too wide for the decoder");
+    }
     index.formats.push_back(std::move(fi));
   }
   for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
     const InstrDesc &d = arch.instrs[e];
     index.formats[d.format].byOpcode[d.opcode].push_back(e);
-    const FormatDesc &fmt = arch.formatOf(d);
-    u128 formatBits = index.formats[d.format].fieldBits, claimed = enc::fieldMask(fmt, Field::op);
+    const auto &masks = fieldMasks[d.format];
+    u128 formatBits = index.formats[d.format].fieldBits,
+         claimed = masks[static_cast<unsigned>(Field::op)];
     for (const OperandDesc &o : arch.operandsOf(d)) {
-      claimed |= enc::fieldMask(fmt, o.field);
-      // A source's modifier bits (neg/abs/sext bit N for srcN); those of a source the
-      // instruction lacks must be zero.
-      if (isSourceField(o.field))
-        for (Field m : {Field::neg, Field::abs, Field::sext})
-          claimed |= sourceSlotBits(fmt, m, enc::sourceSlot(o.field));
+      claimed |= masks[static_cast<unsigned>(o.field)];
+      // A source's modifier bits; those of a source the instruction lacks must be zero.
+      if (isSourceField(o.field)) claimed |= slotBits[d.format][enc::sourceSlot(o.field)];
     }
     index.mustBeZero.push_back(formatBits & ~claimed);
   }
@@ -96,28 +137,7 @@ DecodeIndex buildIndex(const ArchTables &arch) {
                      if (a.fixedBits != b.fixedBits) return a.fixedBits > b.fixedBits;
                      return a.fmt->sizeBytes > b.fmt->sizeBytes;
                    });
-  for (unsigned top = 0; top < 256; ++top)
-    for (const FormatIndex &fi : index.formats) {
-      unsigned mask = static_cast<unsigned>(fi.mask >> 24) & 0xff;
-      if ((top & mask) == (static_cast<unsigned>(fi.value >> 24) & mask))
-        index.byTopByte[top].push_back(&fi);
-    }
   return index;
-}
-
-const DecodeIndex &indexFor(const ArchTables &arch) {
-  // The last architecture's index, per thread, without the lock (decode runs per instruction).
-  thread_local const ArchTables *lastArch = nullptr;
-  thread_local const DecodeIndex *lastIndex = nullptr;
-  if (lastArch == &arch) return *lastIndex;
-  static std::mutex mu;
-  static std::map<const ArchTables *, std::unique_ptr<DecodeIndex>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto &slot = cache[&arch];
-  if (!slot) slot = std::make_unique<DecodeIndex>(buildIndex(arch));
-  lastArch = &arch;
-  lastIndex = slot.get();
-  return *slot;
 }
 
 // The disassembler decodes the forms the target prints: true16 forms under real-true16, fake16
@@ -127,6 +147,84 @@ bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
   if (!(d.cpuMask & (1u << t.cpuIndex()))) return false;
   if (fake16Pass) return (d.flags & IF_Fake16) && availableInMode(d, false, t.wave64());
   return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
+}
+
+TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
+                             const Target &target) {
+  TargetIndex index;
+  index.formats.reserve(archIndex.formats.size());
+  for (const FormatIndex &fi : archIndex.formats) {
+    TargetFormat &tf = index.formats.emplace_back();
+    tf.fmt = fi.fmt;
+    tf.mask = fi.mask;
+    tf.value = fi.value;
+    tf.op = fi.fmt->layout(Field::op);
+    unsigned opcodes = 1u << tf.op.width();
+    std::vector<const std::vector<uint32_t> *> entries(opcodes);
+    for (const auto &[op, list] : fi.byOpcode)
+      if (op < opcodes) entries[op] = &list;
+    tf.first.assign(opcodes + 1, 0);
+    for (unsigned op = 0; op < opcodes; ++op) {
+      tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
+      if (!entries[op]) continue;
+      // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
+      for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
+        for (uint32_t e : *entries[op]) {
+          const InstrDesc &desc = arch.instrs[e];
+          if (decodable(target, desc, fake16Pass))
+            tf.candidates.push_back({&desc, arch.operandsOf(desc), archIndex.mustBeZero[e]});
+        }
+    }
+    tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
+  }
+  for (unsigned top = 0; top < 256; ++top)
+    for (const TargetFormat &tf : index.formats) {
+      unsigned mask = static_cast<unsigned>(tf.mask >> 24) & 0xff;
+      if ((top & mask) == (static_cast<unsigned>(tf.value >> 24) & mask))
+        index.byTopByte[top].push_back(&tf);
+    }
+  return index;
+}
+
+struct TargetKey {
+  const ArchTables *arch;
+  unsigned cpu;
+  bool wave64, realTrue16;
+  auto operator<=>(const TargetKey &) const = default;
+};
+
+const TargetIndex &indexFor(const ArchTables &arch, const Target &target) {
+  TargetKey key{&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
+  // The last target's index, per thread, without the lock (decode runs per instruction).
+  thread_local TargetKey lastKey{};
+  thread_local const TargetIndex *lastIndex = nullptr;
+  if (lastIndex && lastKey == key) return *lastIndex;
+  static std::mutex mu;
+  static std::map<const ArchTables *, std::unique_ptr<ArchIndex>> archCache;
+  static std::map<TargetKey, std::unique_ptr<TargetIndex>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto &slot = cache[key];
+  if (!slot) {
+    auto &archSlot = archCache[&arch];
+    if (!archSlot) archSlot = std::make_unique<ArchIndex>(buildArchIndex(arch));
+    slot = std::make_unique<TargetIndex>(buildTargetIndex(arch, *archSlot, target));
+  }
+  lastKey = key;
+  lastIndex = slot.get();
+  return *slot;
+}
+
+// Inst{} for an entry of `numOps` operands: the values of the operands it has, and every member
+// but the operands' array, as a default Inst has them (an Inst is large, entries have a few).
+void resetInst(Inst &inst, size_t numOps) {
+  static_assert(std::is_trivially_copyable_v<Inst> && std::is_standard_layout_v<Inst>);
+  static const Inst kEmpty{};
+  constexpr size_t opsAt = offsetof(Inst, ops), opsEnd = opsAt + sizeof(Inst::ops);
+  auto *to = reinterpret_cast<unsigned char *>(&inst);
+  const auto *from = reinterpret_cast<const unsigned char *>(&kEmpty);
+  std::memcpy(to, from, opsAt);
+  std::fill_n(inst.ops.begin(), numOps, OperandValue{});
+  std::memcpy(to + opsEnd, from + opsEnd, sizeof(Inst) - opsEnd);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -143,18 +241,11 @@ bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
 
 } // namespace
 
-bool isSourceField(Field f) {
-  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
-         f == Field::vsrc2;
-}
-
-uint64_t DecodeContext::field(Field f) const {
-  const FieldLayout &l = fmt.layout(f);
+uint64_t splitFieldValue(const uint8_t *bytes, const FieldLayout &l) {
   uint64_t v = 0;
   unsigned shift = 0;
   for (unsigned i = 0; i < l.count; ++i) {
-    v |= static_cast<uint64_t>((word >> l.ranges[i].lo) & ((u128{1} << l.ranges[i].width) - 1))
-         << shift;
+    v |= rangeValue(bytes, l.ranges[i]) << shift;
     shift += l.ranges[i].width;
   }
   return v;
@@ -174,12 +265,6 @@ bool DecodeContext::takeLiteral(Inst &inst) {
   if (!readLiteral(inst.literal)) return false;
   inst.hasLiteral = true;
   return true;
-}
-
-void decodeField(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
-  OperandValue &v = inst.ops[idx];
-  v.value = static_cast<uint32_t>(ctx.field(d.field));
-  v.present = true;
 }
 
 bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, Inst &inst) {
@@ -273,32 +358,26 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
 
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
   const ArchTables &arch = *static_cast<const ArchTables *>(target.arch());
-  const DecodeIndex &index = indexFor(arch);
+  const TargetIndex &index = indexFor(arch, target);
   u128 word = enc::loadWord(bytes);
-  for (const FormatIndex *f : index.byTopByte[bytes[3]]) {
-    const FormatIndex &fi = *f;
-    if (fi.fmt->sizeBytes > avail || (word & fi.mask) != fi.value) continue;
-    DecodeContext probe{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-    uint32_t opcode = static_cast<uint32_t>(probe.field(Field::op));
-    auto it = fi.byOpcode.find(opcode);
-    if (it == fi.byOpcode.end()) continue;
-    // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
-    for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
-      for (uint32_t e : it->second) {
-        const InstrDesc &desc = arch.instrs[e];
-        if (!decodable(target, desc, fake16Pass)) continue;
-        inst = Inst{};
-        inst.arch = &arch;
-        inst.desc = &desc;
-        inst.decoded = true;
-        DecodeContext ctx{target, *fi.fmt, bytes, avail, fi.fmt->sizeBytes, word};
-        auto ops = arch.operandsOf(desc);
-        bool ok = true;
-        for (unsigned i = 0; ok && i < ops.size(); ++i) ok = decodeOperand(ctx, ops[i], i, inst);
-        if (!ok || (word & index.mustBeZero[e]) != 0) continue;
-        if (ctx.valuSources) finishValuConstants(inst);
-        return ctx.size;
-      }
+  for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
+    const TargetFormat &tf = *f;
+    if (tf.fmt->sizeBytes > avail || (word & tf.mask) != tf.value) continue;
+    uint64_t opcode = fieldValue(bytes, tf.op);
+    for (uint32_t c = tf.first[opcode], end = tf.first[opcode + 1]; c < end; ++c) {
+      const Candidate &cand = tf.candidates[c];
+      resetInst(inst, cand.ops.size());
+      inst.arch = &arch;
+      inst.desc = cand.desc;
+      inst.decoded = true;
+      DecodeContext ctx{target, *tf.fmt, bytes, avail, tf.fmt->sizeBytes};
+      bool ok = true;
+      for (unsigned i = 0; ok && i < cand.ops.size(); ++i)
+        ok = decodeOperand(ctx, cand.ops[i], i, inst);
+      if (!ok || (word & cand.mustBeZero) != 0) continue;
+      if (ctx.valuSources) finishValuConstants(inst);
+      return ctx.size;
+    }
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "isa/inst.h"
 
@@ -13,6 +14,22 @@ class Target;
 
 namespace gfxasm::dec {
 
+// A field's value in instruction bytes `bytes`: each bit range from the 8 bytes at its first
+// byte (readable: instructions are zero-padded past their end), which hold it whole (ranges
+// start at most 7 bits into their first byte and are at most 24 bits wide; buildArchIndex checks).
+inline uint64_t rangeValue(const uint8_t *bytes, isa::BitRange r) {
+  uint64_t chunk;
+  std::memcpy(&chunk, bytes + (r.lo >> 3), sizeof chunk);
+  return (chunk >> (r.lo & 7)) & ((uint64_t{1} << r.width) - 1);
+}
+// (a field of several ranges)
+uint64_t splitFieldValue(const uint8_t *bytes, const isa::FieldLayout &l);
+inline uint64_t fieldValue(const uint8_t *bytes, const isa::FieldLayout &l) {
+  if (l.count > 1) [[unlikely]]
+    return splitFieldValue(bytes, l);
+  return rangeValue(bytes, l.ranges[0]); // (a format without the field: a range 0 bits wide)
+}
+
 // What an operand decoder sees: the instruction's bytes (at least the format's size, zero-padded
 // to 16 bytes past it), how many are really there, and the size used so far (a literal grows it).
 struct DecodeContext {
@@ -21,10 +38,9 @@ struct DecodeContext {
   const uint8_t *bytes;     // readable for at least size + 16 bytes
   size_t avail;             // bytes that really follow the instruction's start
   size_t size;              // the format's size, plus 4 once a literal is read
-  unsigned __int128 word;   // the first 16 bytes, little-endian
   bool valuSources = false; // a VALU source was decoded: finishValuConstants runs at the end
   // The field's value in the instruction word.
-  uint64_t field(isa::Field f) const;
+  uint64_t field(isa::Field f) const { return fieldValue(bytes, fmt.layout(f)); }
   // Reads the literal dword after the format's bytes (once); false if the input ends first.
   bool takeLiteral(isa::Inst &inst);
   // The literal dword, read once, without making it the instruction's literal (for operands that
@@ -51,10 +67,19 @@ inline bool inlineFloatBecomesF16Bits(const isa::Inst &inst, const isa::OperandD
 }
 
 // Whether the field holds one of the instruction's sources (src0-src2, VOP2/VOPC's vsrc1/2).
-bool isSourceField(isa::Field f);
+inline bool isSourceField(isa::Field f) {
+  using isa::Field;
+  return f == Field::src0 || f == Field::src1 || f == Field::src2 || f == Field::vsrc1 ||
+         f == Field::vsrc2;
+}
 
-// The generic part of an operand's decoding: its field's value.
-void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst);
+// The generic part of an operand's decoding: its field's value. (inline: most operands are this)
+inline void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx,
+                        isa::Inst &inst) {
+  isa::OperandValue &v = inst.ops[idx];
+  v.value = static_cast<uint32_t>(ctx.field(d.field));
+  v.present = true;
+}
 // A source: its field, the neg/abs/sext bits of its slot, and the literal dword if it names one.
 // literalAllowed false: a field where 255 is a register (the 8-bit DPP source VGPR).
 bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst,

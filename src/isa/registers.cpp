@@ -1,7 +1,4 @@
 #include "isa/registers.h"
-#include "print/append.h"
-
-#include <fmt/format.h>
 
 namespace gfxasm::isa {
 
@@ -82,18 +79,36 @@ bool scalarTupleAligned(unsigned index, unsigned dwords) {
   return index % 4 == 0;
 }
 
+namespace {
+// `v` in decimal at p; returns the end.
+char *putDecimal(char *p, unsigned v) {
+  char digits[10];
+  unsigned n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (n) *p++ = digits[--n];
+  return p;
+}
+} // namespace
+
 bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
+  // Register files' names are built in a buffer and appended at once (the printer's hot path).
   auto tuple = [&](std::string_view prefix, unsigned idx) {
-    out += prefix;
+    char buf[48];
+    char *p = buf;
+    for (char c : prefix) *p++ = c;
     if (dwords == 1) {
-      print::appendDecimal(out, idx);
-      return;
+      p = putDecimal(p, idx);
+    } else {
+      *p++ = '[';
+      p = putDecimal(p, idx);
+      *p++ = ':';
+      p = putDecimal(p, idx + dwords - 1);
+      *p++ = ']';
     }
-    out += '[';
-    print::appendDecimal(out, idx);
-    out += ':';
-    print::appendDecimal(out, idx + dwords - 1);
-    out += ']';
+    out.append(buf, static_cast<size_t>(p - buf));
   };
   if (enc < src::kNumSgprs) {
     tuple("s", enc);

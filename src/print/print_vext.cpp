@@ -1,4 +1,6 @@
 // Printing of the VOP3P, WMMA, VOPD, DPP16 and DPP8 operands.
+#include <array>
+#include <string>
 #include <utility>
 
 #include <fmt/format.h>
@@ -116,9 +118,16 @@ void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char
   if (negFunction) out += ')';
 }
 
-// llvm's register class of a VGPR tuple of `dwords` registers (VGPR_32, VReg_64, ...).
-std::string vgprClassName(unsigned dwords) {
-  return dwords == 1 ? "VGPR_32" : fmt::format("VReg_{}", 32 * dwords);
+// llvm's register class of a VGPR tuple of `dwords` registers (VGPR_32, VReg_64, ...), made once
+// per width (types are at most 1024 bits wide; b1 is at most 2 dwords).
+const char *vgprClassName(unsigned dwords) {
+  static const auto kNames = [] {
+    std::array<std::string, 33> names;
+    names[1] = "VGPR_32";
+    for (unsigned n = 2; n < names.size(); ++n) names[n] = fmt::format("VReg_{}", 32 * n);
+    return names;
+  }();
+  return kNames[dwords < kNames.size() ? dwords : 0].c_str();
 }
 
 // DPP sources print the modifiers of their class (decoded ones may hold llvm's hidden integer
@@ -211,8 +220,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
     printRegister(v.value + src::kVgpr0, dwordsOf(d.type, pc.wave64), out);
     break;
   case OpClass::pvreg:
-    printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)).c_str(), pc.wave64,
-                         out);
+    printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)), pc.wave64, out);
     break;
   case OpClass::pdpp_vgpr_mods:
     if (d.field != Field::src0) {
@@ -225,8 +233,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::pdpp_vgpr: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::wmma_c:
     if (v.value < src::kIntZero || v.value == src::kNull) {
-      printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)).c_str(),
-                           pc.wave64, out);
+      printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)), pc.wave64, out);
       break;
     }
     if (v.value == src::kLiteral) {
@@ -281,12 +288,12 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::strin
   case OpClass::dpp_fi:
     if (v.value == 1) out += "fi:1";
     break;
-  case OpClass::dpp8_sel:
-    out += "dpp8:[";
+  case OpClass::dpp8_sel: {
+    char text[] = "dpp8:[0,0,0,0,0,0,0,0]";
     for (unsigned k = 0; k < 8; ++k)
-      out.append(k ? "," : "").append(1, static_cast<char>('0' + ((v.value >> (3 * k)) & 7)));
-    out += ']';
-    break;
+      text[6 + 2 * k] = static_cast<char>('0' + ((v.value >> (3 * k)) & 7));
+    out.append(text, sizeof text - 1);
+  } break;
   case OpClass::dpp8_fi:
     if (v.value == src::kDpp8Fi) out += "fi:1";
     break;

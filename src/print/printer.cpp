@@ -11,6 +11,7 @@
 namespace gfxasm::print {
 
 using namespace isa;
+using namespace std::string_view_literals;
 
 unsigned dwordsOf(OpType t, bool wave64) {
   if (t == OpType::b1) return wave64 ? 2 : 1;
@@ -90,7 +91,8 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
   PrintContext pc{wave64};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
-  size_t pair = name.find("::");
+  size_t pair =
+      inst.arch->formatOf(*inst.desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
   out += name.substr(0, pair);
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool firstPositional = true;
@@ -104,7 +106,7 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
       if (ops[i].flags & OF_Optional) {
         // An optional operand its family prints as nothing is left out (s_endpgm's 0).
         size_t mark = out.size();
-        out += firstPositional ? " " : ", ";
+        out += firstPositional ? " "sv : ", "sv;
         size_t start = out.size();
         printOperand(pc, inst, i, out);
         if (out.size() == start)
@@ -113,7 +115,7 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
           firstPositional = false;
         continue;
       }
-      out += firstPositional ? " " : ", ";
+      out += firstPositional ? " "sv : ", "sv;
       firstPositional = false;
       printOperand(pc, inst, i, out);
     } else {
