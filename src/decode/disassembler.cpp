@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "decode/decoder.h"
@@ -57,7 +58,7 @@ public:
       // llvm-mc reads all bytes up to a bracket or the end, then decodes them: an unreadable
       // token drops the bytes before it, so nothing is decoded before the run of bytes ends.
       readBytes(pos);
-      if (!bytes_.empty()) decodeBytes(inBlock);
+      if (count_) decodeBytes(inBlock);
     }
     if (inBlock) report(Severity::Error, input_.size(), "unclosed atomic block");
     if (opts_.output) {
@@ -72,8 +73,10 @@ private:
   const Target &target_;
   std::string_view input_;
   const DisassembleOptions &opts_;
-  std::vector<uint8_t> bytes_; // the run of bytes being decoded (plus zero padding)
-  size_t runStart_ = 0;        // input offset where the run's tokens start
+  // The run of bytes being decoded: count_ of them, then room for 32 bytes of zero padding.
+  std::unique_ptr<uint8_t[]> bytes_;
+  size_t capacity_ = 0, count_ = 0;
+  size_t runStart_ = 0; // input offset where the run's tokens start
   // Where the last byte looked up for a diagnostic was: its index in the run, its token's offset.
   size_t cursorByte_ = 0, cursorPos_ = 0;
   std::string out_;
@@ -103,39 +106,53 @@ private:
   // Byte tokens up to a block bracket or the end. A token that is not a number up to 255 is an
   // error; like llvm-mc, the rest of its line and the bytes read so far are dropped.
   void readBytes(size_t &pos) {
-    bytes_.clear();
+    count_ = 0;
     runStart_ = pos;
     cursorByte_ = 0;
     cursorPos_ = pos;
     const char *s = input_.data();
     const size_t size = input_.size();
-    while (skipToToken(pos)) {
-      char c = s[pos];
-      if (c == '[' || c == ']') return;
-      // The common spelling first: 0x and two hex digits.
+    // A token takes at least 2 input bytes (with its separator): room for all of them, allocated
+    // once and left uninitialized (pages past the bytes really read stay untouched).
+    if (capacity_ < (size - pos) / 2 + 40) {
+      capacity_ = (size - pos) / 2 + 40;
+      bytes_ = std::make_unique_for_overwrite<uint8_t[]>(capacity_);
+    }
+    uint8_t *out = bytes_.get();
+    while (pos < size) {
+      // The common spelling first, without bounds checks per character: separators, then 0x
+      // and two hex digits before a token end.
+      unsigned char c = static_cast<unsigned char>(s[pos]);
+      if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+        ++pos;
+        continue;
+      }
       if (c == '0' && pos + 4 <= size && (s[pos + 1] | 0x20) == 'x') {
         int hi = kHexDigit[static_cast<unsigned char>(s[pos + 2])];
         int lo = kHexDigit[static_cast<unsigned char>(s[pos + 3])];
         if ((hi | lo) >= 0 &&
             (pos + 4 == size || kEndsToken[static_cast<unsigned char>(s[pos + 4])])) {
-          bytes_.push_back(static_cast<uint8_t>(hi << 4 | lo));
+          *out++ = static_cast<uint8_t>(hi << 4 | lo);
           pos += 4;
           continue;
         }
       }
+      if (!skipToToken(pos)) break;
+      if (s[pos] == '[' || s[pos] == ']') break;
       size_t end = tokenEnd(pos);
       unsigned value;
       if (!parseByte(input_.substr(pos, end - pos), value)) {
         report(Severity::Error, pos, "invalid input token", /*counts=*/false);
         size_t nl = input_.find('\n', pos);
         pos = nl == std::string_view::npos ? size : nl;
-        bytes_.clear();
+        out = bytes_.get();
         runStart_ = cursorPos_ = pos;
         continue;
       }
-      bytes_.push_back(static_cast<uint8_t>(value));
+      *out++ = static_cast<uint8_t>(value);
       pos = end;
     }
+    count_ = static_cast<size_t>(out - bytes_.get());
   }
 
   // The input offset of the run's byte `index`: its tokens read again from the last one looked
@@ -173,9 +190,9 @@ private:
 
   void decodeBytes(bool inBlock) {
     // Decoding reads up to 16 bytes past an instruction's start: zero padding after the run.
-    const size_t size = bytes_.size();
-    bytes_.resize(size + 32, 0);
-    const uint8_t *bytes = bytes_.data();
+    const size_t size = count_;
+    std::memset(bytes_.get() + size, 0, 32);
+    const uint8_t *bytes = bytes_.get();
     isa::Inst inst;
     for (size_t at = 0; at < size;) {
       size_t n = dec::decode(target_, bytes + at, size - at, inst);
