@@ -120,13 +120,9 @@ private:
     }
     uint8_t *out = bytes_.get();
     while (pos < size) {
-      // The common spelling first, without bounds checks per character: separators, then 0x
-      // and two hex digits before a token end.
+      // The common spelling first, without bounds checks per character: 0x and two hex digits
+      // before a token end (and the comma after it), then separators.
       unsigned char c = static_cast<unsigned char>(s[pos]);
-      if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-        ++pos;
-        continue;
-      }
       if (c == '0' && pos + 4 <= size && (s[pos + 1] | 0x20) == 'x') {
         int hi = kHexDigit[static_cast<unsigned char>(s[pos + 2])];
         int lo = kHexDigit[static_cast<unsigned char>(s[pos + 3])];
@@ -134,8 +130,13 @@ private:
             (pos + 4 == size || kEndsToken[static_cast<unsigned char>(s[pos + 4])])) {
           *out++ = static_cast<uint8_t>(hi << 4 | lo);
           pos += 4;
+          if (pos < size && s[pos] == ',') ++pos;
           continue;
         }
+      }
+      if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+        ++pos;
+        continue;
       }
       if (!skipToToken(pos)) break;
       if (s[pos] == '[' || s[pos] == ']') break;
