@@ -1,6 +1,7 @@
 // Decoding of the memory family's operand classes (see isa/classes.def).
 #include <algorithm>
 #include <bit>
+#include <iterator>
 
 #include "asm/image_address.h"
 #include "decode/decoder.h"
@@ -13,7 +14,7 @@ using namespace isa;
 namespace {
 
 constexpr Field kNsaExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
-constexpr unsigned kNsaElements = 5;
+constexpr unsigned kNsaElements = std::size(ImageRegs{}.addr);
 
 unsigned dwordsOf(OpType t) {
   return std::max(1u, typeBits(t) / 32);
@@ -37,12 +38,6 @@ bool hasAddressSize(const InstrDesc &d, unsigned n) {
 // one variant of the opcode (the smallest data and address sizes it has; an address list of the
 // most elements it has, up to 5), then moves to the variant dmask, d16, tfe, dim and a16 call
 // for, if llvm has it and its registers end by v255; otherwise the first variant's sizes stay.
-struct ImageRegs {
-  unsigned data = 1;
-  unsigned addr[kNsaElements] = {1, 0, 0, 0, 0}; // element widths (one element without NSA)
-  unsigned elements = 1;
-};
-
 ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
   const InstrDesc &desc = *inst.desc;
   std::string_view name = desc.name;
@@ -98,6 +93,15 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
   return regs;
 }
 
+// imageRegs, found once per entry (its data and address operands both need it).
+const ImageRegs &entryImageRegs(DecodeContext &ctx, const Inst &inst) {
+  if (!ctx.imageKnown) {
+    ctx.image = imageRegs(ctx, inst);
+    ctx.imageKnown = true;
+  }
+  return ctx.image;
+}
+
 // The SGPR base address of GLOBAL (a pair) and SCRATCH (one SGPR); null is the form without
 // one. llvm-mc reads an odd SGPR or ttmp as the pair below it; vcc_hi, m0 and exec_hi are no
 // pair, exec is (printed with a complaint where a VGPR address comes with it).
@@ -120,6 +124,22 @@ bool validDescriptor(uint32_t field, OpType type) {
 }
 
 } // namespace
+
+OperandPlan plan_memory(const OperandDesc &d) {
+  switch (d.cls) { // (decode_memory's cases)
+  case OpClass::vgpr_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
+  case OpClass::mem_off:
+  case OpClass::flat_saddr:
+  case OpClass::required_flag:
+  case OpClass::srsrc:
+  case OpClass::buf_soffset:
+  case OpClass::mimg_vdata:
+  case OpClass::mimg_vaddr:
+  case OpClass::mimg_nsa_vaddr: return {};
+  case OpClass::mimg_nsa_extra: return {OperandPlan::Nothing};
+  default: return {OperandPlan::FieldOnly};
+  }
+}
 
 bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
@@ -148,16 +168,16 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     return decodeSource(ctx, d, idx, inst);
   case OpClass::mimg_vdata:
     decodeField(ctx, d, idx, inst);
-    v.regCount = static_cast<uint8_t>(imageRegs(ctx, inst).data);
+    v.regCount = static_cast<uint8_t>(entryImageRegs(ctx, inst).data);
     return true;
   case OpClass::mimg_vaddr:
     decodeField(ctx, d, idx, inst);
-    v.regCount = static_cast<uint8_t>(imageRegs(ctx, inst).addr[0]);
+    v.regCount = static_cast<uint8_t>(entryImageRegs(ctx, inst).addr[0]);
     return true;
   case OpClass::mimg_nsa_vaddr: {
     // The list's first element; the others go to vaddr1..4 (decoded here: mimg_nsa_extra
     // operands do nothing), those past the list stay absent and encode as 0.
-    ImageRegs regs = imageRegs(ctx, inst);
+    const ImageRegs &regs = entryImageRegs(ctx, inst);
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(regs.addr[0]);
     for (unsigned k = 1; k < regs.elements; ++k) {

@@ -27,6 +27,14 @@ bool decodeInterpSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
 
 } // namespace
 
+OperandPlan plan_misc(const OperandDesc &d) {
+  switch (d.cls) { // (decode_misc's cases)
+  case OpClass::msrc:
+  case OpClass::mop_sel: return {};
+  default: return {OperandPlan::FieldOnly};
+  }
+}
+
 bool decode_misc(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   switch (d.cls) {
   case OpClass::msrc: return decodeInterpSource(ctx, d, idx, inst);

@@ -88,6 +88,21 @@ bool decodeScalarSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
 
 } // namespace
 
+OperandPlan plan_scalar(const OperandDesc &d) {
+  switch (d.cls) { // (decode_scalar's cases)
+  case OpClass::sreg:
+  case OpClass::sreg_nonull:
+  case OpClass::sreg_null:
+  case OpClass::smem_sdata:
+  case OpClass::ssrc:
+  case OpClass::sbase:
+  case OpClass::smem_soffset:
+  case OpClass::smem_offset:
+  case OpClass::simm32: return {};
+  default: return {OperandPlan::FieldOnly};
+  }
+}
+
 bool decode_scalar(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   switch (d.cls) {
   case OpClass::sreg:

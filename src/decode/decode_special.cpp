@@ -6,6 +6,10 @@ namespace gfxasm::dec {
 
 using namespace isa;
 
+OperandPlan plan_special(const OperandDesc &) {
+  return {OperandPlan::FieldOnly};
+}
+
 bool decode_special(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeField(ctx, d, idx, inst);
   return true;

@@ -170,6 +170,15 @@ bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
 
 } // namespace
 
+OperandPlan plan_valu(const OperandDesc &d) {
+  switch (d.cls) { // (decodeValuOperand's cases)
+  case OpClass::vcc: return {OperandPlan::Present};
+  case OpClass::vop_clamp:
+  case OpClass::vop_omod: return {OperandPlan::FieldOnly};
+  default: return {};
+  }
+}
+
 bool decode_valu(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   ctx.valuSources |= isValuSource(d.cls);
   return decodeValuOperand(ctx, d, idx, inst);

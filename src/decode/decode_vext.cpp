@@ -32,6 +32,30 @@ bool dppModsOk(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
 
 } // namespace
 
+OperandPlan plan_vext(const OperandDesc &d) {
+  switch (d.cls) { // (decode_vext's cases)
+  case OpClass::psrc_mods:
+  case OpClass::pvreg:
+  case OpClass::wmma_c:
+  case OpClass::psrc:
+  case OpClass::vopd_src:
+  case OpClass::vopd_src_vcc:
+  case OpClass::vopd_k:
+  case OpClass::pdpp_vgpr:
+  case OpClass::pdpp_vgpr_mods:
+  case OpClass::sel:
+  case OpClass::sel_ones:
+  case OpClass::dpp_ctrl:
+  case OpClass::dpp8_fi:
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg: return {};
+  default: // (decodeSource reads only the field of an operand that is no source)
+    if (isSourceField(d.field) || as::isDppVreg(d.cls)) return {};
+    return {OperandPlan::FieldOnly};
+  }
+}
+
 bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {

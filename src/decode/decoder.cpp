@@ -46,11 +46,21 @@ struct ArchIndex {
   std::vector<u128> mustBeZero;
 };
 
+// How the decode loop decodes one operand of an entry (OperandPlan, with a FieldOnly field's
+// single bit range as the 8 bytes at `byte` shifted and masked).
+struct Step {
+  OperandPlan::Kind kind;
+  uint8_t regCount;
+  uint8_t byte, shift;
+  uint32_t mask;
+};
+
 // An entry a target decodes, with what the decode loop needs of it.
 struct Candidate {
   const InstrDesc *desc;
   std::span<const OperandDesc> ops;
   u128 mustBeZero;
+  uint32_t firstStep; // its operands' steps in TargetFormat::steps
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -58,18 +68,25 @@ struct TargetFormat {
   const FormatDesc *fmt;
   u128 mask, value;
   FieldLayout op;
+  bool sourceMods; // has neg, abs or sext fields
   std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
   std::vector<Candidate> candidates;
+  std::vector<Step> steps;
 };
+
+} // namespace
 
 // What one target (architecture, processor, wave size, true16 mode) decodes: built once, so that
 // a decode filters no entries and looks up no maps.
 struct TargetIndex {
+  const ArchTables *arch;
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
   // at a few formats, not all.
   std::array<std::vector<const TargetFormat *>, 256> byTopByte;
 };
+
+namespace {
 
 // The bit of per-source field `f` (neg, abs, sext) for source `slot`, where the encoder puts it.
 u128 sourceSlotBits(const FormatDesc &fmt, Field f, unsigned slot) {
@@ -149,9 +166,40 @@ bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
   return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
 }
 
+OperandPlan planOperand(const OperandDesc &d) {
+  switch (d.cls) {
+#define CLASS(n, positional, fam)                                                                  \
+  case OpClass::n:                                                                                 \
+    return plan_##fam(d);
+#include "isa/classes.def"
+#undef CLASS
+  case OpClass::Count: break;
+  }
+  return {};
+}
+
+// The decode loop's step for operand `d` of an entry of format `fmt`.
+Step stepFor(const FormatDesc &fmt, const OperandDesc &d) {
+  OperandPlan plan = planOperand(d);
+  Step step{plan.kind, plan.regCount, 0, 0, 0};
+  if (plan.kind != OperandPlan::FieldOnly) return step;
+  const FieldLayout &l = fmt.layout(d.field);
+  if (l.count > 1) { // (split fields: decodeField, called)
+    step.kind = OperandPlan::Call;
+    return step;
+  }
+  BitRange r = l.ranges[0]; // (a format without the field: a range 0 bits wide, read as 0)
+  step.byte = static_cast<uint8_t>(r.lo >> 3);
+  step.shift = static_cast<uint8_t>(r.lo & 7);
+  // (decodeField keeps the low 32 bits)
+  step.mask = r.width >= 32 ? ~uint32_t{0} : (uint32_t{1} << r.width) - 1;
+  return step;
+}
+
 TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
                              const Target &target) {
   TargetIndex index;
+  index.arch = &arch;
   index.formats.reserve(archIndex.formats.size());
   for (const FormatIndex &fi : archIndex.formats) {
     TargetFormat &tf = index.formats.emplace_back();
@@ -159,6 +207,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     tf.mask = fi.mask;
     tf.value = fi.value;
     tf.op = fi.fmt->layout(Field::op);
+    tf.sourceMods = fi.fmt->has(Field::neg) || fi.fmt->has(Field::abs) || fi.fmt->has(Field::sext);
     unsigned opcodes = 1u << tf.op.width();
     std::vector<const std::vector<uint32_t> *> entries(opcodes);
     for (const auto &[op, list] : fi.byOpcode)
@@ -171,8 +220,11 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
       for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
         for (uint32_t e : *entries[op]) {
           const InstrDesc &desc = arch.instrs[e];
-          if (decodable(target, desc, fake16Pass))
-            tf.candidates.push_back({&desc, arch.operandsOf(desc), archIndex.mustBeZero[e]});
+          if (!decodable(target, desc, fake16Pass)) continue;
+          auto ops = arch.operandsOf(desc);
+          tf.candidates.push_back(
+              {&desc, ops, archIndex.mustBeZero[e], static_cast<uint32_t>(tf.steps.size())});
+          for (const OperandDesc &o : ops) tf.steps.push_back(stepFor(*fi.fmt, o));
         }
     }
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
@@ -191,14 +243,15 @@ struct TargetKey {
   unsigned cpu;
   bool wave64, realTrue16;
   auto operator<=>(const TargetKey &) const = default;
+  bool operator==(const TargetKey &) const = default;
 };
 
-const TargetIndex &indexFor(const ArchTables &arch, const Target &target) {
-  TargetKey key{&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
-  // The last target's index, per thread, without the lock (decode runs per instruction).
-  thread_local TargetKey lastKey{};
-  thread_local const TargetIndex *lastIndex = nullptr;
-  if (lastIndex && lastKey == key) return *lastIndex;
+// The last target's index, per thread, without the lock (decode runs per instruction).
+thread_local TargetKey lastKey{};
+thread_local const TargetIndex *lastIndex = nullptr;
+
+[[gnu::noinline]] const TargetIndex &lookUpIndex(const TargetKey &key, const Target &target) {
+  const ArchTables &arch = *key.arch;
   static std::mutex mu;
   static std::map<const ArchTables *, std::unique_ptr<ArchIndex>> archCache;
   static std::map<TargetKey, std::unique_ptr<TargetIndex>> cache;
@@ -214,17 +267,35 @@ const TargetIndex &indexFor(const ArchTables &arch, const Target &target) {
   return *slot;
 }
 
-// Inst{} for an entry of `numOps` operands: the values of the operands it has, and every member
-// but the operands' array, as a default Inst has them (an Inst is large, entries have a few).
-void resetInst(Inst &inst, size_t numOps) {
+const TargetIndex &indexFor(const Target &target) {
+  TargetKey key{static_cast<const ArchTables *>(target.arch()), target.cpuIndex(), target.wave64(),
+                target.realTrue16()};
+  if (lastIndex && lastKey == key) [[likely]]
+    return *lastIndex;
+  return lookUpIndex(key, target);
+}
+
+// Inst{}: every member as a default Inst has it (constant sizes: a few vector stores; the
+// operands' array is zeros).
+void resetInst(Inst &inst) {
   static_assert(std::is_trivially_copyable_v<Inst> && std::is_standard_layout_v<Inst>);
   static const Inst kEmpty{};
   constexpr size_t opsAt = offsetof(Inst, ops), opsEnd = opsAt + sizeof(Inst::ops);
   auto *to = reinterpret_cast<unsigned char *>(&inst);
   const auto *from = reinterpret_cast<const unsigned char *>(&kEmpty);
   std::memcpy(to, from, opsAt);
-  std::fill_n(inst.ops.begin(), numOps, OperandValue{});
+  std::memset(to + opsAt, 0, sizeof(Inst::ops));
   std::memcpy(to + opsEnd, from + opsEnd, sizeof(Inst) - opsEnd);
+}
+
+// The neg/abs/sext bits of each source slot (slotMods), once per format.
+void readSourceMods(DecodeContext &ctx) {
+  uint64_t neg = ctx.field(Field::neg), abs = ctx.field(Field::abs),
+           sext = ctx.field(Field::sext); // (0 where the format lacks the field)
+  for (unsigned slot = 0; slot < 3; ++slot)
+    ctx.slotMods[slot] = static_cast<uint8_t>((neg >> slot & 1) * Mod_Neg |
+                                              (abs >> slot & 1) * Mod_Abs |
+                                              (sext >> slot & 1) * Mod_Sext);
 }
 
 bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -336,13 +407,7 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
                   bool literalAllowed) {
   decodeField(ctx, d, idx, inst);
   OperandValue &v = inst.ops[idx];
-  if (isSourceField(d.field)) {
-    unsigned slot = enc::sourceSlot(d.field);
-    auto bit = [&](Field f) { return ctx.fmt.has(f) && (ctx.field(f) >> slot & 1); };
-    if (bit(Field::neg)) v.mods |= Mod_Neg;
-    if (bit(Field::abs)) v.mods |= Mod_Abs;
-    if (bit(Field::sext)) v.mods |= Mod_Sext;
-  }
+  if (isSourceField(d.field)) v.mods |= ctx.slotMods[enc::sourceSlot(d.field)];
   if (!literalAllowed) return true;
   if ((inst.desc->flags & IF_DppSrc1Raw) && d.field == Field::src1 &&
       ((v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
@@ -356,30 +421,63 @@ bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &
   return validSourceEncoding(v.value) && (v.value != src::kLiteral || ctx.takeLiteral(inst));
 }
 
-size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
-  const ArchTables &arch = *static_cast<const ArchTables *>(target.arch());
-  const TargetIndex &index = indexFor(arch, target);
+namespace {
+
+size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
+                  size_t avail, Inst &inst) {
   u128 word = enc::loadWord(bytes);
   for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
     const TargetFormat &tf = *f;
     if (tf.fmt->sizeBytes > avail || (word & tf.mask) != tf.value) continue;
     uint64_t opcode = fieldValue(bytes, tf.op);
-    for (uint32_t c = tf.first[opcode], end = tf.first[opcode + 1]; c < end; ++c) {
+    uint32_t c = tf.first[opcode], end = tf.first[opcode + 1];
+    if (c == end) continue;
+    DecodeContext ctx(target, *tf.fmt, bytes, avail);
+    if (tf.sourceMods) readSourceMods(ctx);
+    for (; c < end; ++c) {
       const Candidate &cand = tf.candidates[c];
-      resetInst(inst, cand.ops.size());
-      inst.arch = &arch;
+      // (bits no operand holds: a cheap reject before the operands; either rejects alike)
+      if ((word & cand.mustBeZero) != 0) continue;
+      resetInst(inst);
+      inst.arch = index.arch;
       inst.desc = cand.desc;
       inst.decoded = true;
-      DecodeContext ctx{target, *tf.fmt, bytes, avail, tf.fmt->sizeBytes};
+      ctx.size = tf.fmt->sizeBytes;
+      ctx.valuSources = ctx.imageKnown = false;
+      const Step *steps = tf.steps.data() + cand.firstStep;
       bool ok = true;
-      for (unsigned i = 0; ok && i < cand.ops.size(); ++i)
-        ok = decodeOperand(ctx, cand.ops[i], i, inst);
-      if (!ok || (word & cand.mustBeZero) != 0) continue;
+      for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); ok && i < n; ++i) {
+        const Step &s = steps[i];
+        switch (s.kind) {
+        case OperandPlan::FieldOnly: {
+          uint64_t chunk;
+          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
+          inst.ops[i] = {static_cast<uint32_t>(chunk >> s.shift) & s.mask, 0, s.regCount, true};
+          break;
+        }
+        case OperandPlan::Present: inst.ops[i].present = true; break;
+        case OperandPlan::Nothing: break;
+        case OperandPlan::Call: ok = decodeOperand(ctx, cand.ops[i], i, inst); break;
+        }
+      }
+      if (!ok) continue;
       if (ctx.valuSources) finishValuConstants(inst);
       return ctx.size;
     }
   }
   return 0;
+}
+
+} // namespace
+
+size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
+  return decodeWith(indexFor(target), target, bytes, avail, inst);
+}
+
+Decoder::Decoder(const Target &target) : target_(target), index_(indexFor(target)) {}
+
+size_t Decoder::decode(const uint8_t *bytes, size_t avail, Inst &inst) const {
+  return decodeWith(index_, target_, bytes, avail, inst);
 }
 
 } // namespace gfxasm::dec

@@ -30,15 +30,30 @@ inline uint64_t fieldValue(const uint8_t *bytes, const isa::FieldLayout &l) {
   return rangeValue(bytes, l.ranges[0]); // (a format without the field: a range 0 bits wide)
 }
 
+// An image instruction's register counts as llvm sizes them (decode_memory.cpp's imageRegs):
+// data VGPRs, and per address element its VGPRs.
+struct ImageRegs {
+  unsigned data = 1;
+  unsigned addr[5] = {1, 0, 0, 0, 0}; // element widths (one element without NSA)
+  unsigned elements = 1;
+};
+
 // What an operand decoder sees: the instruction's bytes (at least the format's size, zero-padded
 // to 16 bytes past it), how many are really there, and the size used so far (a literal grows it).
 struct DecodeContext {
+  DecodeContext(const Target &target, const isa::FormatDesc &fmt, const uint8_t *bytes,
+                size_t avail)
+      : target(target), fmt(fmt), bytes(bytes), avail(avail), size(fmt.sizeBytes) {}
   const Target &target;
   const isa::FormatDesc &fmt;
   const uint8_t *bytes;     // readable for at least size + 16 bytes
   size_t avail;             // bytes that really follow the instruction's start
   size_t size;              // the format's size, plus 4 once a literal is read
   bool valuSources = false; // a VALU source was decoded: finishValuConstants runs at the end
+  bool imageKnown = false;  // `image` holds the entry's image registers
+  // Per source slot (src0-src2), its neg/abs/sext bits as OperandMods (read once per format).
+  uint8_t slotMods[3] = {};
+  ImageRegs image;
   // The field's value in the instruction word.
   uint64_t field(isa::Field f) const { return fieldValue(bytes, fmt.layout(f)); }
   // Reads the literal dword after the format's bytes (once); false if the input ends first.
@@ -51,6 +66,18 @@ struct DecodeContext {
 // Decodes the instruction at bytes[0, avail) (bytes readable up to avail + 16) for `target`:
 // fills `inst` and returns its size in bytes, or 0 when no entry encodes these bytes.
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, isa::Inst &inst);
+
+// The same for many instructions of one target: looks up the target's tables once.
+struct TargetIndex;
+class Decoder {
+public:
+  explicit Decoder(const Target &target);
+  size_t decode(const uint8_t *bytes, size_t avail, isa::Inst &inst) const;
+
+private:
+  const Target &target_;
+  const TargetIndex &index_;
+};
 
 // llvm's values of the decoded VALU constants, once all of an instruction's operands are decoded
 // (decode_valu.cpp).
@@ -109,6 +136,17 @@ uint32_t inlineConstantValue(unsigned enc);
 // of isa/classes.def: false when the bytes are not a valid value of the class.
 #define FAMILY(fam)                                                                                \
   bool decode_##fam(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst);
+#include "isa/families.def"
+#undef FAMILY
+
+// What decode_<family> does with an operand, when that is little enough for the decode loop to
+// do it itself (most operands): FieldOnly, decodeField and regCount; Present, only present;
+// Nothing. Call: anything else, decode_<family> runs. (plan_<family>, beside decode_<family>)
+struct OperandPlan {
+  enum Kind : uint8_t { Call, FieldOnly, Present, Nothing } kind = Call;
+  uint8_t regCount = 0;
+};
+#define FAMILY(fam) OperandPlan plan_##fam(const isa::OperandDesc &d);
 #include "isa/families.def"
 #undef FAMILY
 

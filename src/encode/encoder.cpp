@@ -27,16 +27,6 @@ Word fieldMask(const FormatDesc &fmt, Field f) {
   return m;
 }
 
-unsigned sourceSlot(Field f) {
-  switch (f) {
-  case Field::src1:
-  case Field::vsrc1: return 1;
-  case Field::src2:
-  case Field::vsrc2: return 2;
-  default: return 0;
-  }
-}
-
 namespace {
 // Writes `value` into `field` of the 128-bit instruction word `w`. Most ranges lie within one
 // 64-bit half, where plain 64-bit operations do.

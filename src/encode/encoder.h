@@ -19,7 +19,15 @@ size_t encode(const isa::Inst &inst, uint8_t *out);
 // width are dropped).
 void setField(const isa::FormatDesc &fmt, isa::Field field, uint64_t value, uint8_t *buf);
 // Which modifier bit (neg/abs/sext) belongs to a source field: src0 -> 0, src1 -> 1, src2 -> 2.
-unsigned sourceSlot(isa::Field f);
+inline unsigned sourceSlot(isa::Field f) {
+  switch (f) {
+  case isa::Field::src1:
+  case isa::Field::vsrc1: return 1;
+  case isa::Field::src2:
+  case isa::Field::vsrc2: return 2;
+  default: return 0;
+  }
+}
 uint64_t getField(const isa::FormatDesc &fmt, isa::Field field, const uint8_t *buf);
 
 // Instructions are at most 16 bytes before the literal: the bit operations work on one 128-bit
