@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstring>
 #include <map>
@@ -46,13 +48,23 @@ struct ArchIndex {
   std::vector<u128> mustBeZero;
 };
 
-// How the decode loop decodes one operand of an entry (OperandPlan, with a FieldOnly field's
-// single bit range as the 8 bytes at `byte` shifted and masked).
+// The family decoders, by the family's order in isa/families.def.
+using FamilyDecoder = bool (*)(DecodeContext &, const OperandDesc &, unsigned, Inst &);
+constexpr FamilyDecoder kFamilyDecoders[] = {
+#define FAMILY(fam) decode_##fam,
+#include "isa/families.def"
+#undef FAMILY
+};
+
+// How the decode loop decodes one operand of an entry. A field read by the loop: the 8 bytes at
+// `byte`, shifted and masked, into `value` of the OperandValue whose other members are
+// `operand`'s (FieldOnly and Present: a mask 0). Else the operand's family decoder.
 struct Step {
-  OperandPlan::Kind kind;
-  uint8_t regCount;
+  enum Kind : uint8_t { ReadField, Nothing, Call } kind;
+  uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
   uint32_t mask;
+  uint64_t operand;
 };
 
 // An entry a target decodes, with what the decode loop needs of it.
@@ -61,6 +73,7 @@ struct Candidate {
   std::span<const OperandDesc> ops;
   u128 mustBeZero;
   uint32_t firstStep; // its operands' steps in TargetFormat::steps
+  bool zeroOps;       // a decoder writes other operands than its own: all start zero
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -74,11 +87,20 @@ struct TargetFormat {
   std::vector<Step> steps;
 };
 
+struct TargetKey {
+  const ArchTables *arch;
+  unsigned cpu;
+  bool wave64, realTrue16;
+  auto operator<=>(const TargetKey &) const = default;
+  bool operator==(const TargetKey &) const = default;
+};
+
 } // namespace
 
 // What one target (architecture, processor, wave size, true16 mode) decodes: built once, so that
 // a decode filters no entries and looks up no maps.
 struct TargetIndex {
+  TargetKey key;
   const ArchTables *arch;
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
@@ -166,39 +188,52 @@ bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
   return availableInMode(d, t.realTrue16(), t.wave64(), /*printed=*/true);
 }
 
-OperandPlan planOperand(const OperandDesc &d) {
+// The decode loop's step for operand `d` of an entry of format `fmt`.
+Step stepFor(const FormatDesc &fmt, const OperandDesc &d) {
+  enum Family : uint8_t {
+#define FAMILY(fam) fam,
+#include "isa/families.def"
+#undef FAMILY
+  };
+  OperandPlan plan;
+  Family family{};
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \
   case OpClass::n:                                                                                 \
-    return plan_##fam(d);
+    plan = plan_##fam(d);                                                                          \
+    family = fam;                                                                                  \
+    break;
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;
   }
-  return {};
-}
-
-// The decode loop's step for operand `d` of an entry of format `fmt`.
-Step stepFor(const FormatDesc &fmt, const OperandDesc &d) {
-  OperandPlan plan = planOperand(d);
-  Step step{plan.kind, plan.regCount, 0, 0, 0};
-  if (plan.kind != OperandPlan::FieldOnly) return step;
+  Step step{Step::Call, family, 0, 0, 0, 0};
+  // (an OperandValue's bytes, little-endian as the instruction's)
+  static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
+  step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
+                 uint64_t{true} << 8 * offsetof(OperandValue, present);
   const FieldLayout &l = fmt.layout(d.field);
-  if (l.count > 1) { // (split fields: decodeField, called)
-    step.kind = OperandPlan::Call;
-    return step;
+  switch (plan.kind) {
+  case OperandPlan::Call: break;
+  case OperandPlan::Nothing: step.kind = Step::Nothing; break;
+  case OperandPlan::Present: step.kind = Step::ReadField; break;
+  case OperandPlan::FieldOnly:
+    if (l.count > 1) break; // (split fields: decodeField, called)
+    step.kind = Step::ReadField;
+    // (a format without the field: a range 0 bits wide, read as 0)
+    step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
+    step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
+    // (decodeField keeps the low 32 bits)
+    step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
+    break;
   }
-  BitRange r = l.ranges[0]; // (a format without the field: a range 0 bits wide, read as 0)
-  step.byte = static_cast<uint8_t>(r.lo >> 3);
-  step.shift = static_cast<uint8_t>(r.lo & 7);
-  // (decodeField keeps the low 32 bits)
-  step.mask = r.width >= 32 ? ~uint32_t{0} : (uint32_t{1} << r.width) - 1;
   return step;
 }
 
 TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
                              const Target &target) {
   TargetIndex index;
+  index.key = {&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
   index.arch = &arch;
   index.formats.reserve(archIndex.formats.size());
   for (const FormatIndex &fi : archIndex.formats) {
@@ -222,9 +257,12 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
           const InstrDesc &desc = arch.instrs[e];
           if (!decodable(target, desc, fake16Pass)) continue;
           auto ops = arch.operandsOf(desc);
-          tf.candidates.push_back(
-              {&desc, ops, archIndex.mustBeZero[e], static_cast<uint32_t>(tf.steps.size())});
-          for (const OperandDesc &o : ops) tf.steps.push_back(stepFor(*fi.fmt, o));
+          Candidate &cand = tf.candidates.emplace_back(Candidate{
+              &desc, ops, archIndex.mustBeZero[e], static_cast<uint32_t>(tf.steps.size()), false});
+          for (const OperandDesc &o : ops) {
+            tf.steps.push_back(stepFor(*fi.fmt, o));
+            cand.zeroOps |= tf.steps.back().kind == Step::Nothing;
+          }
         }
     }
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
@@ -238,17 +276,10 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   return index;
 }
 
-struct TargetKey {
-  const ArchTables *arch;
-  unsigned cpu;
-  bool wave64, realTrue16;
-  auto operator<=>(const TargetKey &) const = default;
-  bool operator==(const TargetKey &) const = default;
-};
 
-// The last target's index, per thread, without the lock (decode runs per instruction).
-thread_local TargetKey lastKey{};
-thread_local const TargetIndex *lastIndex = nullptr;
+// The last target's index, read without the lock (decode runs per instruction; indexes live
+// as long as the program).
+std::atomic<const TargetIndex *> lastIndex{nullptr};
 
 [[gnu::noinline]] const TargetIndex &lookUpIndex(const TargetKey &key, const Target &target) {
   const ArchTables &arch = *key.arch;
@@ -262,21 +293,20 @@ thread_local const TargetIndex *lastIndex = nullptr;
     if (!archSlot) archSlot = std::make_unique<ArchIndex>(buildArchIndex(arch));
     slot = std::make_unique<TargetIndex>(buildTargetIndex(arch, *archSlot, target));
   }
-  lastKey = key;
-  lastIndex = slot.get();
+  lastIndex.store(slot.get(), std::memory_order_release);
   return *slot;
 }
 
 const TargetIndex &indexFor(const Target &target) {
   TargetKey key{static_cast<const ArchTables *>(target.arch()), target.cpuIndex(), target.wave64(),
                 target.realTrue16()};
-  if (lastIndex && lastKey == key) [[likely]]
-    return *lastIndex;
+  const TargetIndex *last = lastIndex.load(std::memory_order_acquire);
+  if (last && last->key == key) [[likely]]
+    return *last;
   return lookUpIndex(key, target);
 }
 
-// Inst{}: every member as a default Inst has it (constant sizes: a few vector stores; the
-// operands' array is zeros).
+// Inst{} but the operands' array, which the decode loop writes (constant sizes: a few moves).
 void resetInst(Inst &inst) {
   static_assert(std::is_trivially_copyable_v<Inst> && std::is_standard_layout_v<Inst>);
   static const Inst kEmpty{};
@@ -284,7 +314,6 @@ void resetInst(Inst &inst) {
   auto *to = reinterpret_cast<unsigned char *>(&inst);
   const auto *from = reinterpret_cast<const unsigned char *>(&kEmpty);
   std::memcpy(to, from, opsAt);
-  std::memset(to + opsAt, 0, sizeof(Inst::ops));
   std::memcpy(to + opsEnd, from + opsEnd, sizeof(Inst) - opsEnd);
 }
 
@@ -298,17 +327,6 @@ void readSourceMods(DecodeContext &ctx) {
                                               (sext >> slot & 1) * Mod_Sext);
 }
 
-bool decodeOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
-  switch (d.cls) {
-#define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n:                                                                                 \
-    return decode_##fam(ctx, d, idx, inst);
-#include "isa/classes.def"
-#undef CLASS
-  case OpClass::Count: break;
-  }
-  return false;
-}
 
 } // namespace
 
@@ -439,6 +457,7 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       // (bits no operand holds: a cheap reject before the operands; either rejects alike)
       if ((word & cand.mustBeZero) != 0) continue;
       resetInst(inst);
+      if (cand.zeroOps) std::fill_n(inst.ops.begin(), cand.ops.size(), OperandValue{});
       inst.arch = index.arch;
       inst.desc = cand.desc;
       inst.decoded = true;
@@ -449,15 +468,18 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); ok && i < n; ++i) {
         const Step &s = steps[i];
         switch (s.kind) {
-        case OperandPlan::FieldOnly: {
+        case Step::ReadField: {
           uint64_t chunk;
           std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          inst.ops[i] = {static_cast<uint32_t>(chunk >> s.shift) & s.mask, 0, s.regCount, true};
+          uint64_t operand = s.operand | (static_cast<uint32_t>(chunk >> s.shift) & s.mask);
+          inst.ops[i] = std::bit_cast<OperandValue>(operand);
           break;
         }
-        case OperandPlan::Present: inst.ops[i].present = true; break;
-        case OperandPlan::Nothing: break;
-        case OperandPlan::Call: ok = decodeOperand(ctx, cand.ops[i], i, inst); break;
+        case Step::Nothing: break;
+        case Step::Call:
+          inst.ops[i] = {};
+          ok = kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst);
+          break;
         }
       }
       if (!ok) continue;
