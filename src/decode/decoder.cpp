@@ -79,6 +79,7 @@ struct Candidate {
 // One format for one target: its candidates per opcode value, in the order they are tried.
 struct TargetFormat {
   const FormatDesc *fmt;
+  size_t sizeBytes;
   u128 mask, value;
   FieldLayout op;
   bool sourceMods; // has neg, abs or sext fields
@@ -239,6 +240,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   for (const FormatIndex &fi : archIndex.formats) {
     TargetFormat &tf = index.formats.emplace_back();
     tf.fmt = fi.fmt;
+    tf.sizeBytes = fi.fmt->sizeBytes;
     tf.mask = fi.mask;
     tf.value = fi.value;
     tf.op = fi.fmt->layout(Field::op);
@@ -421,12 +423,7 @@ uint32_t inlineConstantValue(unsigned enc) {
   return kF32Bits[enc - src::kFloatFirst];
 }
 
-bool decodeSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst,
-                  bool literalAllowed) {
-  decodeField(ctx, d, idx, inst);
-  OperandValue &v = inst.ops[idx];
-  if (isSourceField(d.field)) v.mods |= ctx.slotMods[enc::sourceSlot(d.field)];
-  if (!literalAllowed) return true;
+bool decodeNonVgprSource(DecodeContext &ctx, const OperandDesc &d, OperandValue &v, Inst &inst) {
   if ((inst.desc->flags & IF_DppSrc1Raw) && d.field == Field::src1 &&
       ((v.value >= src::kIntZero && v.value <= src::kIntNegMin) ||
        (v.value >= src::kFloatFirst && v.value <= src::kInvPi) || v.value == src::kLiteral)) {
@@ -446,7 +443,7 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
   u128 word = enc::loadWord(bytes);
   for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
     const TargetFormat &tf = *f;
-    if (tf.fmt->sizeBytes > avail || (word & tf.mask) != tf.value) continue;
+    if (tf.sizeBytes > avail || (word & tf.mask) != tf.value) continue;
     uint64_t opcode = fieldValue(bytes, tf.op);
     uint32_t c = tf.first[opcode], end = tf.first[opcode + 1];
     if (c == end) continue;
@@ -461,11 +458,10 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       inst.arch = index.arch;
       inst.desc = cand.desc;
       inst.decoded = true;
-      ctx.size = tf.fmt->sizeBytes;
+      ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
       const Step *steps = tf.steps.data() + cand.firstStep;
-      bool ok = true;
-      for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); ok && i < n; ++i) {
+      for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); i < n; ++i) {
         const Step &s = steps[i];
         switch (s.kind) {
         case Step::ReadField: {
@@ -478,13 +474,13 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         case Step::Nothing: break;
         case Step::Call:
           inst.ops[i] = {};
-          ok = kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst);
+          if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
           break;
         }
       }
-      if (!ok) continue;
       if (ctx.valuSources) finishValuConstants(inst);
       return ctx.size;
+    rejected:;
     }
   }
   return 0;

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <cstring>
 
+#include "encode/encoder.h"
 #include "isa/inst.h"
+#include "isa/registers.h"
 
 namespace gfxasm {
 class Target;
@@ -33,9 +35,9 @@ inline uint64_t fieldValue(const uint8_t *bytes, const isa::FieldLayout &l) {
 // An image instruction's register counts as llvm sizes them (decode_memory.cpp's imageRegs):
 // data VGPRs, and per address element its VGPRs.
 struct ImageRegs {
-  unsigned data = 1;
-  unsigned addr[5] = {1, 0, 0, 0, 0}; // element widths (one element without NSA)
-  unsigned elements = 1;
+  unsigned data;
+  unsigned addr[5]; // element widths (one element without NSA)
+  unsigned elements;
 };
 
 // What an operand decoder sees: the instruction's bytes (at least the format's size, zero-padded
@@ -53,7 +55,7 @@ struct DecodeContext {
   bool imageKnown = false;  // `image` holds the entry's image registers
   // Per source slot (src0-src2), its neg/abs/sext bits as OperandMods (read once per format).
   uint8_t slotMods[3] = {};
-  ImageRegs image;
+  ImageRegs image; // (uninitialized until imageKnown)
   // The field's value in the instruction word.
   uint64_t field(isa::Field f) const { return fieldValue(bytes, fmt.layout(f)); }
   // Reads the literal dword after the format's bytes (once); false if the input ends first.
@@ -107,10 +109,19 @@ inline void decodeField(DecodeContext &ctx, const isa::OperandDesc &d, unsigned 
   v.value = static_cast<uint32_t>(ctx.field(d.field));
   v.present = true;
 }
+// (decodeSource's check of a source that is no VGPR)
+bool decodeNonVgprSource(DecodeContext &ctx, const isa::OperandDesc &d, isa::OperandValue &v,
+                         isa::Inst &inst);
 // A source: its field, the neg/abs/sext bits of its slot, and the literal dword if it names one.
 // literalAllowed false: a field where 255 is a register (the 8-bit DPP source VGPR).
-bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx, isa::Inst &inst,
-                  bool literalAllowed = true);
+inline bool decodeSource(DecodeContext &ctx, const isa::OperandDesc &d, unsigned idx,
+                         isa::Inst &inst, bool literalAllowed = true) {
+  decodeField(ctx, d, idx, inst);
+  isa::OperandValue &v = inst.ops[idx];
+  if (isSourceField(d.field)) v.mods |= ctx.slotMods[enc::sourceSlot(d.field)];
+  if (!literalAllowed || v.value >= isa::src::kVgpr0) return true;
+  return decodeNonVgprSource(ctx, d, v, inst);
+}
 
 // An operand that is always the literal dword (s_setreg_imm32's, fmaak/fmamk's K).
 bool decodeLiteralOperand(DecodeContext &ctx, unsigned idx, isa::Inst &inst);
