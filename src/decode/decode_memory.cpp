@@ -93,32 +93,12 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
   return regs;
 }
 
-// imageRegs, found once per entry (its data and address operands both need it). It looks at
-// the opcode's name: its results are kept per thread for the entries and fields seen last.
+// imageRegs, found once per entry (its data and address operands both need it).
 const ImageRegs &entryImageRegs(DecodeContext &ctx, const Inst &inst) {
-  if (ctx.imageKnown) return ctx.image;
-  struct Seen {
-    const InstrDesc *desc = nullptr;
-    uint64_t flags = 0, regs = 0; // the fields imageRegs reads (each at most 16 bits wide)
-    ImageRegs result;
-  };
-  thread_local Seen seen[64];
-  uint64_t flags = ctx.field(Field::a16) | ctx.field(Field::tfe) << 8 |
-                   ctx.field(Field::d16) << 16 | ctx.field(Field::dmask) << 24 |
-                   ctx.field(Field::dim) << 40;
-  uint64_t regs = ctx.field(Field::vdata) | ctx.field(Field::vaddr) << 16 |
-                  ctx.field(kNsaExtra[kNsaElements - 2]) << 32;
-  uint64_t hash = (reinterpret_cast<uintptr_t>(inst.desc) >> 3) ^ flags ^ (flags >> 29) ^ regs ^
-                  (regs >> 23);
-  Seen &s = seen[(hash ^ hash >> 6 ^ hash >> 12) & 63];
-  if (s.desc != inst.desc || s.flags != flags || s.regs != regs) {
-    s.desc = inst.desc;
-    s.flags = flags;
-    s.regs = regs;
-    s.result = imageRegs(ctx, inst);
+  if (!ctx.imageKnown) {
+    ctx.image = imageRegs(ctx, inst);
+    ctx.imageKnown = true;
   }
-  ctx.image = s.result;
-  ctx.imageKnown = true;
   return ctx.image;
 }
 
@@ -145,7 +125,7 @@ bool validDescriptor(uint32_t field, OpType type) {
 
 } // namespace
 
-OperandPlan plan_memory(const OperandDesc &d) {
+OperandPlan plan_memory(const Inst &, const OperandDesc &d) {
   switch (d.cls) { // (decode_memory's cases)
   case OpClass::vgpr_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
   case OpClass::mem_off:

@@ -27,7 +27,7 @@ bool decodeInterpSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
 
 } // namespace
 
-OperandPlan plan_misc(const OperandDesc &d) {
+OperandPlan plan_misc(const Inst &, const OperandDesc &d) {
   switch (d.cls) { // (decode_misc's cases)
   case OpClass::msrc:
   case OpClass::mop_sel: return {};

@@ -88,7 +88,7 @@ bool decodeScalarSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
 
 } // namespace
 
-OperandPlan plan_scalar(const OperandDesc &d) {
+OperandPlan plan_scalar(const Inst &, const OperandDesc &d) {
   switch (d.cls) { // (decode_scalar's cases)
   case OpClass::sreg:
   case OpClass::sreg_nonull:

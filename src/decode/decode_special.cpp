@@ -6,7 +6,7 @@ namespace gfxasm::dec {
 
 using namespace isa;
 
-OperandPlan plan_special(const OperandDesc &) {
+OperandPlan plan_special(const Inst &, const OperandDesc &) {
   return {OperandPlan::FieldOnly};
 }
 

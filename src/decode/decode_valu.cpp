@@ -62,21 +62,32 @@ bool decodeRegisterOperand(DecodeContext &ctx, const OperandDesc &d, unsigned id
 // form, tried next, does not look at op_sel): a source the instruction lacks or that is not
 // 16-bit, v_fmac's tied src2, a lane-mask destination. v_dot2_*'s packed sources ignore theirs;
 // v_permlane* keeps bits 2 and 3 without printing them.
-bool decodeOpsel(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
-  decodeField(ctx, d, idx, inst);
-  uint32_t &v = inst.ops[idx].value;
+// The bits of op_sel class `c` that must be 0 (vop_opsel_dot2: none, its bits 0-1 are dropped).
+uint32_t opselReject(const Inst &inst, OpClass c) {
   int dst = as::operandIndex(inst, Field::vdst);
   OpClass dstClass = dst < 0 ? OpClass::Count : inst.arch->operandsOf(*inst.desc)[dst].cls;
   uint32_t dstBit = dstClass == OpClass::vgpr ? 0b1000 : 0;
-  switch (d.cls) {
-  case OpClass::vop_opsel2: return (v & ~(0b0001 | dstBit)) == 0;
+  switch (c) {
+  case OpClass::vop_opsel2: return ~(0b0001 | dstBit);
   case OpClass::vop_opsel3:
-  case OpClass::vop_opsel_hidden: return (v & ~(0b0011 | dstBit)) == 0;
-  case OpClass::vop_opsel4: return as::operandIndex(inst, Field::src2) >= 0 || (v & 0b0100) == 0;
-  case OpClass::vop_opsel_dot2: v &= 0b1100; return true;
-  case OpClass::vop_opsel_pair: return dstClass == OpClass::vgpr || (v & ~0b0011u) == 0;
-  default: return true;
+  case OpClass::vop_opsel_hidden: return ~(0b0011 | dstBit);
+  case OpClass::vop_opsel4: return as::operandIndex(inst, Field::src2) >= 0 ? 0 : 0b0100;
+  case OpClass::vop_opsel_pair: return dstClass == OpClass::vgpr ? 0 : ~0b0011u;
+  default: return 0;
   }
+}
+
+bool decodeOpsel(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
+  decodeField(ctx, d, idx, inst);
+  uint32_t &v = inst.ops[idx].value;
+  if (d.cls == OpClass::vop_opsel_dot2) v &= 0b1100;
+  return (v & opselReject(inst, d.cls)) == 0;
+}
+
+// The bits that must be 0 in a VGPR of an 8-bit field: a fake16 e32 form's 16-bit destination
+// is one of v0-v127 (llvm's *_Lo128 classes).
+uint32_t vgpr8Reject(const Inst &inst, const OperandDesc &d) {
+  return d.field == Field::vdst && as::isFake16Lo128(inst, d.type) ? ~0x7fu : 0;
 }
 
 } // namespace
@@ -146,9 +157,7 @@ bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
   case OpClass::vgpr:
     if (as::sourceField9Bits(inst, d.field)) return decodeRegisterOperand(ctx, d, idx, inst);
     decodeField(ctx, d, idx, inst);
-    // A fake16 e32 form's 16-bit destination is one of v0-v127 (llvm's *_Lo128 classes).
-    return !(d.field == Field::vdst && as::isFake16Lo128(inst, d.type) &&
-             inst.ops[idx].value >= 128);
+    return (inst.ops[idx].value & vgpr8Reject(inst, d)) == 0;
   case OpClass::vmask:
   case OpClass::vsdst_nom0: return decodeRegisterOperand(ctx, d, idx, inst);
   case OpClass::vk: return decodeLiteralOperand(ctx, idx, inst);
@@ -170,9 +179,17 @@ bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
 
 } // namespace
 
-OperandPlan plan_valu(const OperandDesc &d) {
+OperandPlan plan_valu(const Inst &entry, const OperandDesc &d) {
   switch (d.cls) { // (decodeValuOperand's cases)
   case OpClass::vcc: return {OperandPlan::Present};
+  case OpClass::vgpr:
+    if (as::sourceField9Bits(entry, d.field)) return {};
+    return {OperandPlan::FieldOnly, 0, vgpr8Reject(entry, d)};
+  case OpClass::vop_opsel2:
+  case OpClass::vop_opsel3:
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_hidden: return {OperandPlan::FieldOnly, 0, opselReject(entry, d.cls)};
   case OpClass::vop_clamp:
   case OpClass::vop_omod: return {OperandPlan::FieldOnly};
   default: return {};

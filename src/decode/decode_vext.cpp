@@ -30,10 +30,19 @@ bool dppModsOk(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
   return (v.mods & ~allowed) == 0;
 }
 
+// op_sel-like bits of sources the instruction lacks.
+uint32_t absentSourceBits(const Inst &inst) {
+  return 7u & ~((1u << as::sourceCount(inst)) - 1);
+}
+
 } // namespace
 
-OperandPlan plan_vext(const OperandDesc &d) {
+OperandPlan plan_vext(const Inst &entry, const OperandDesc &d) {
   switch (d.cls) { // (decode_vext's cases)
+  case OpClass::sel: return {OperandPlan::FieldOnly, 0, absentSourceBits(entry)};
+  case OpClass::dpp_ctrl:
+    if (!(entry.desc->flags & IF_DppCtrlSource)) return {OperandPlan::FieldOnly};
+    return {};
   case OpClass::psrc_mods:
   case OpClass::pvreg:
   case OpClass::wmma_c:
@@ -43,9 +52,7 @@ OperandPlan plan_vext(const OperandDesc &d) {
   case OpClass::vopd_k:
   case OpClass::pdpp_vgpr:
   case OpClass::pdpp_vgpr_mods:
-  case OpClass::sel:
   case OpClass::sel_ones:
-  case OpClass::dpp_ctrl:
   case OpClass::dpp8_fi:
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
@@ -116,7 +123,7 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     decodeField(ctx, d, idx, inst);
     // Bits of sources the instruction lacks: llvm rejects op_sel/neg ones and ignores op_sel_hi
     // ones, which its encoder sets.
-    uint32_t absent = 7u & ~((1u << as::sourceCount(inst)) - 1);
+    uint32_t absent = absentSourceBits(inst);
     if (d.cls == OpClass::sel_ones) {
       v.value |= absent;
       return true;

@@ -64,6 +64,7 @@ struct Step {
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
   uint32_t mask;
+  uint32_t reject; // (ReadField) the operand is invalid when its value has one of these bits
   uint64_t operand;
 };
 
@@ -190,7 +191,7 @@ bool decodable(const Target &t, const InstrDesc &d, bool fake16Pass) {
 }
 
 // The decode loop's step for operand `d` of an entry of format `fmt`.
-Step stepFor(const FormatDesc &fmt, const OperandDesc &d) {
+Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   enum Family : uint8_t {
 #define FAMILY(fam) fam,
 #include "isa/families.def"
@@ -201,14 +202,14 @@ Step stepFor(const FormatDesc &fmt, const OperandDesc &d) {
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \
   case OpClass::n:                                                                                 \
-    plan = plan_##fam(d);                                                                          \
+    plan = plan_##fam(entry, d);                                                                   \
     family = fam;                                                                                  \
     break;
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, 0};
+  Step step{Step::Call, family, 0, 0, 0, plan.reject, 0};
   // (an OperandValue's bytes, little-endian as the instruction's)
   static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
   step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
@@ -261,8 +262,11 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
           auto ops = arch.operandsOf(desc);
           Candidate &cand = tf.candidates.emplace_back(Candidate{
               &desc, ops, archIndex.mustBeZero[e], static_cast<uint32_t>(tf.steps.size()), false});
+          Inst entry;
+          entry.arch = &arch;
+          entry.desc = &desc;
           for (const OperandDesc &o : ops) {
-            tf.steps.push_back(stepFor(*fi.fmt, o));
+            tf.steps.push_back(stepFor(entry, *fi.fmt, o));
             cand.zeroOps |= tf.steps.back().kind == Step::Nothing;
           }
         }
@@ -467,8 +471,9 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         case Step::ReadField: {
           uint64_t chunk;
           std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          uint64_t operand = s.operand | (static_cast<uint32_t>(chunk >> s.shift) & s.mask);
-          inst.ops[i] = std::bit_cast<OperandValue>(operand);
+          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
+          if (value & s.reject) goto rejected;
           break;
         }
         case Step::Nothing: break;
@@ -486,10 +491,21 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
   return 0;
 }
 
+[[gnu::noinline]] size_t decodeLookingUp(const Target &target, const uint8_t *bytes, size_t avail,
+                                         Inst &inst) {
+  return decodeWith(indexFor(target), target, bytes, avail, inst);
+}
+
 } // namespace
 
 size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &inst) {
-  return decodeWith(indexFor(target), target, bytes, avail, inst);
+  // (indexFor, with no key built unless the last index is another target's)
+  const TargetIndex *last = lastIndex.load(std::memory_order_acquire);
+  if (last && last->key.arch == target.arch() && last->key.cpu == target.cpuIndex() &&
+      last->key.wave64 == target.wave64() && last->key.realTrue16 == target.realTrue16())
+    [[likely]]
+    return decodeWith(*last, target, bytes, avail, inst);
+  return decodeLookingUp(target, bytes, avail, inst);
 }
 
 Decoder::Decoder(const Target &target) : target_(target), index_(indexFor(target)) {}

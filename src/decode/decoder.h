@@ -150,14 +150,17 @@ uint32_t inlineConstantValue(unsigned enc);
 #include "isa/families.def"
 #undef FAMILY
 
-// What decode_<family> does with an operand, when that is little enough for the decode loop to
-// do it itself (most operands): FieldOnly, decodeField and regCount; Present, only present;
-// Nothing. Call: anything else, decode_<family> runs. (plan_<family>, beside decode_<family>)
+// What decode_<family> does with operand `d` of entry `entry` (an Inst of no operand values),
+// when that is little enough for the decode loop to do it itself (most operands): FieldOnly,
+// decodeField and regCount, and the operand is invalid when its value has a bit of `reject`;
+// Present, only present; Nothing. Call: anything else, decode_<family> runs. (plan_<family>,
+// beside decode_<family>)
 struct OperandPlan {
   enum Kind : uint8_t { Call, FieldOnly, Present, Nothing } kind = Call;
   uint8_t regCount = 0;
+  uint32_t reject = 0;
 };
-#define FAMILY(fam) OperandPlan plan_##fam(const isa::OperandDesc &d);
+#define FAMILY(fam) OperandPlan plan_##fam(const isa::Inst &entry, const isa::OperandDesc &d);
 #include "isa/families.def"
 #undef FAMILY
 
