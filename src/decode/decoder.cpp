@@ -83,7 +83,7 @@ struct TargetFormat {
   size_t sizeBytes;
   u128 mask, value;
   FieldLayout op;
-  bool sourceMods; // has neg, abs or sext fields
+  bool sourceMods;             // has neg, abs or sext fields
   std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
   std::vector<Candidate> candidates;
   std::vector<Step> steps;
@@ -282,7 +282,6 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   return index;
 }
 
-
 // The last target's index, read without the lock (decode runs per instruction; indexes live
 // as long as the program).
 std::atomic<const TargetIndex *> lastIndex{nullptr};
@@ -328,11 +327,9 @@ void readSourceMods(DecodeContext &ctx) {
   uint64_t neg = ctx.field(Field::neg), abs = ctx.field(Field::abs),
            sext = ctx.field(Field::sext); // (0 where the format lacks the field)
   for (unsigned slot = 0; slot < 3; ++slot)
-    ctx.slotMods[slot] = static_cast<uint8_t>((neg >> slot & 1) * Mod_Neg |
-                                              (abs >> slot & 1) * Mod_Abs |
-                                              (sext >> slot & 1) * Mod_Sext);
+    ctx.slotMods[slot] = static_cast<uint8_t>(
+        (neg >> slot & 1) * Mod_Neg | (abs >> slot & 1) * Mod_Abs | (sext >> slot & 1) * Mod_Sext);
 }
-
 
 } // namespace
 
@@ -502,8 +499,7 @@ size_t decode(const Target &target, const uint8_t *bytes, size_t avail, Inst &in
   // (indexFor, with no key built unless the last index is another target's)
   const TargetIndex *last = lastIndex.load(std::memory_order_acquire);
   if (last && last->key.arch == target.arch() && last->key.cpu == target.cpuIndex() &&
-      last->key.wave64 == target.wave64() && last->key.realTrue16 == target.realTrue16())
-    [[likely]]
+      last->key.wave64 == target.wave64() && last->key.realTrue16 == target.realTrue16()) [[likely]]
     return decodeWith(*last, target, bytes, avail, inst);
   return decodeLookingUp(target, bytes, avail, inst);
 }
