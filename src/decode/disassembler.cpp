@@ -38,7 +38,7 @@ constexpr size_t kOutputPiece = 1 << 16;
 class Disassembler {
 public:
   Disassembler(const Target &target, std::string_view input, const DisassembleOptions &opts)
-      : target_(target), input_(input), opts_(opts) {}
+      : target_(target), decoder_(target), input_(input), opts_(opts) {}
 
   DisassembleResult run() {
     size_t pos = 0;
@@ -71,6 +71,7 @@ public:
 
 private:
   const Target &target_;
+  const dec::Decoder decoder_;
   std::string_view input_;
   const DisassembleOptions &opts_;
   // The run of bytes being decoded: count_ of them, then room for 32 bytes of zero padding.
@@ -196,7 +197,7 @@ private:
     const uint8_t *bytes = bytes_.get();
     isa::Inst inst;
     for (size_t at = 0; at < size;) {
-      size_t n = dec::decode(target_, bytes + at, size - at, inst);
+      size_t n = decoder_.decode(bytes + at, size - at, inst);
       if (n == 0) {
         report(Severity::Warning, positionOf(at), "invalid instruction encoding");
         // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
