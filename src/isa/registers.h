@@ -45,6 +45,10 @@ bool isUnavailableRegister(std::string_view name);
 // (s5, s[4:5], vcc, exec_lo, ttmp[4:7], v[2:3], null, m0, src_scc, ...). Encodings that are not
 // registers (constants, literal) print nothing and return false.
 bool printRegister(unsigned encoding, unsigned dwords, std::string &out);
+// The same written at `p`, which has room for kMaxRegisterText bytes (some past the name may be
+// overwritten): the name's end, or nullptr if `encoding` is no register.
+constexpr size_t kMaxRegisterText = 32;
+char *putRegister(unsigned encoding, unsigned dwords, char *p);
 
 // Alignment rule for SGPR/TTMP tuples: 64-bit tuples even, wider ones multiple of 4.
 bool scalarTupleAligned(unsigned index, unsigned dwords);

@@ -1,9 +1,9 @@
 #include "print/printer.h"
 #include "print/append.h"
+#include "print/writer.h"
 
 #include <fmt/format.h>
 
-#include "asm/operand_families.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -13,17 +13,28 @@ namespace gfxasm::print {
 using namespace isa;
 using namespace std::string_view_literals;
 
+void Writer::flush() {
+  s_.append(buf_, static_cast<size_t>(p_ - buf_));
+  p_ = buf_;
+}
+
+Writer &Writer::appendLong(const char *d, size_t n) {
+  flush();
+  s_.append(d, n);
+  return *this;
+}
+
 unsigned dwordsOf(OpType t, bool wave64) {
   if (t == OpType::b1) return wave64 ? 2 : 1;
   unsigned bits = typeBits(t);
   return bits <= 32 ? 1 : bits / 32;
 }
 
-void printHex(uint32_t v, std::string &out) {
+void printHex(uint32_t v, Writer &out) {
   appendHex(out, v);
 }
 
-void printImmediate32(uint32_t v, std::string &out) {
+void printImmediate32(uint32_t v, Writer &out) {
   // Small integers by their signed value, the floats' patterns (also negative ones) by their bits.
   int32_t s = static_cast<int32_t>(v);
   int enc = inlineEncodingOfInt(s >= -16 && s <= 64 ? int64_t{s} : int64_t{v}, OpType::b32);
@@ -31,7 +42,7 @@ void printImmediate32(uint32_t v, std::string &out) {
   printHex(v, out);
 }
 
-void printSignedHex(uint32_t v, unsigned bits, std::string &out) {
+void printSignedHex(uint32_t v, unsigned bits, Writer &out) {
   int64_t s = static_cast<int64_t>(v & ((1ull << bits) - 1));
   if (s >> (bits - 1)) s -= int64_t{1} << bits;
   if (s < 0) out += '-';
@@ -45,20 +56,19 @@ uint32_t valueOf(const Inst &inst, Field f) {
   return 0;
 }
 
-void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64,
-                 std::string &out) {
+void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64, Writer &out) {
   if (printRegister(enc, dwordsOf(d.type, wave64), out)) return;
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral) {
     printHex(inst.literal, out);
     return;
   }
-  fmt::format_to(std::back_inserter(out), "<invalid source {}>", enc);
+  fmt::format_to(std::back_inserter(out.str()), "<invalid source {}>", enc);
 }
 
 namespace {
-void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
-  switch (inst.arch->operandsOf(*inst.desc)[i].cls) {
+void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, OpClass cls, Writer &out) {
+  switch (cls) {
 #define CLASS(n, positional, fam)                                                                  \
   case OpClass::n:                                                                                 \
     print_##fam(pc, inst, i, out);                                                                 \
@@ -66,6 +76,39 @@ void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::str
 #include "isa/classes.def"
 #undef CLASS
   case OpClass::Count: break;
+  }
+}
+// Modifier classes their family prints as nothing when the value and modifiers are 0 (most
+// modifiers are, and need no call then).
+constexpr bool silentAtZero(OpClass c) {
+  switch (c) {
+  case OpClass::flag:
+  case OpClass::vop_opsel2:
+  case OpClass::vop_opsel3:
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2:
+  case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_hidden:
+  case OpClass::vop_clamp:
+  case OpClass::vop_omod:
+  case OpClass::vop_exec_dst:
+  case OpClass::sel:
+  case OpClass::dpp_bound:
+  case OpClass::dpp_fi:
+  case OpClass::dpp8_fi:
+  case OpClass::mem_offset_u16:
+  case OpClass::mem_offset_u8:
+  case OpClass::mem_offset_u12:
+  case OpClass::mem_offset_s13:
+  case OpClass::mimg_nsa_extra:
+  case OpClass::dmask:
+  case OpClass::mem_flag:
+  case OpClass::ds_swizzle:
+  case OpClass::exp_en:
+  case OpClass::mop_sel:
+  case OpClass::mflag:
+  case OpClass::mhidden: return true;
+  default: return false;
   }
 }
 } // namespace
@@ -87,7 +130,8 @@ void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, si
   out += "]\n";
 }
 
-void printInst(const Inst &inst, bool wave64, std::string &out) {
+void printInst(const Inst &inst, bool wave64, std::string &text) {
+  Writer out(text);
   PrintContext pc{wave64};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
@@ -97,7 +141,8 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool firstPositional = true;
   for (unsigned i = 0; i < ops.size(); ++i) {
-    if (isPositional(ops[i].cls)) {
+    OpClass cls = ops[i].cls;
+    if (isPositional(cls)) {
       if (pair != std::string_view::npos && ops[i].field == Field::vdsty) {
         out += " :: ";
         out += name.substr(pair + 2);
@@ -108,7 +153,7 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
         size_t mark = out.size();
         out += firstPositional ? " "sv : ", "sv;
         size_t start = out.size();
-        printOperand(pc, inst, i, out);
+        printOperand(pc, inst, i, cls, out);
         if (out.size() == start)
           out.resize(mark);
         else
@@ -117,12 +162,12 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
       }
       out += firstPositional ? " "sv : ", "sv;
       firstPositional = false;
-      printOperand(pc, inst, i, out);
-    } else {
+      printOperand(pc, inst, i, cls, out);
+    } else if (inst.ops[i].value != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {
       // Modifiers print nothing at their default value: the space goes again then.
       size_t mark = out.size();
       out += ' ';
-      printOperand(pc, inst, i, out);
+      printOperand(pc, inst, i, cls, out);
       if (out.size() == mark + 1) out.resize(mark);
     }
   }
