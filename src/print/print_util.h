@@ -21,7 +21,11 @@ struct PrintContext {
 #include "isa/families.def"
 #undef FAMILY
 
-unsigned dwordsOf(isa::OpType t, bool wave64);
+inline unsigned dwordsOf(isa::OpType t, bool wave64) {
+  if (t == isa::OpType::b1) return wave64 ? 2 : 1;
+  unsigned bits = isa::typeBits(t);
+  return bits <= 32 ? 1 : bits / 32;
+}
 // isa::printInlineConstant into the writer (the string only for constants: few are).
 inline bool printInlineConstant(unsigned enc, isa::OpType t, Writer &out) {
   namespace src = isa::src;
@@ -65,9 +69,16 @@ void printSource(const isa::Inst &inst, const isa::OperandDesc &d, uint32_t enc,
                  Writer &out);
 // A true16 VGPR half: v5.l, v5.h.
 inline void printVgprHalf(unsigned n, bool hi, Writer &out) {
-  out += 'v';
-  appendDecimal(out, n);
-  out += hi ? ".h" : ".l";
+  if (n >= isa::src::kNumVgprs) { // (not decoded so)
+    out += 'v';
+    appendDecimal(out, n);
+    out += std::string_view(hi ? ".h" : ".l");
+    return;
+  }
+  char *p = isa::putRegister(isa::src::kVgpr0 + n, 1, out.room(isa::kMaxRegisterText + 2));
+  p[0] = '.';
+  p[1] = hi ? 'h' : 'l';
+  out.advance(p + 2);
 }
 
 } // namespace gfxasm::print

@@ -24,12 +24,6 @@ Writer &Writer::appendLong(const char *d, size_t n) {
   return *this;
 }
 
-unsigned dwordsOf(OpType t, bool wave64) {
-  if (t == OpType::b1) return wave64 ? 2 : 1;
-  unsigned bits = typeBits(t);
-  return bits <= 32 ? 1 : bits / 32;
-}
-
 void printHex(uint32_t v, Writer &out) {
   appendHex(out, v);
 }
@@ -78,6 +72,14 @@ void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, OpClass 
   case OpClass::Count: break;
   }
 }
+// " " before the first positional operand, ", " before the others.
+void separate(bool first, Writer &out) {
+  char *p = out.room(2);
+  p[0] = first ? ' ' : ',';
+  p[1] = ' ';
+  out.advance(p + (first ? 1 : 2));
+}
+
 // Modifier classes their family prints as nothing when the value and modifiers are 0 (most
 // modifiers are, and need no call then).
 constexpr bool silentAtZero(OpClass c) {
@@ -151,7 +153,7 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
       if (ops[i].flags & OF_Optional) {
         // An optional operand its family prints as nothing is left out (s_endpgm's 0).
         size_t mark = out.size();
-        out += firstPositional ? " "sv : ", "sv;
+        separate(firstPositional, out);
         size_t start = out.size();
         printOperand(pc, inst, i, cls, out);
         if (out.size() == start)
@@ -160,7 +162,7 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
           firstPositional = false;
         continue;
       }
-      out += firstPositional ? " "sv : ", "sv;
+      separate(firstPositional, out);
       firstPositional = false;
       printOperand(pc, inst, i, cls, out);
     } else if (inst.ops[i].value != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {

@@ -34,7 +34,9 @@ public:
   }
   Writer &append(std::string_view v) { return append(v.data(), v.size()); }
   Writer &operator+=(std::string_view v) { return append(v); }
-  Writer &operator+=(const char *s) { return append(std::string_view(s)); }
+  // (string literals: their length known; other C strings go through string_view)
+  template <size_t N> Writer &operator+=(const char (&s)[N]) { return append(s, N - 1); }
+  template <size_t N> Writer &append(const char (&s)[N]) { return append(s, N - 1); }
   Writer &append(size_t n, char c) {
     for (size_t k = 0; k < n; ++k) push_back(c);
     return *this;
