@@ -1,6 +1,5 @@
 #include "isa/registers.h"
 
-#include <array>
 #include <cstring>
 
 namespace gfxasm::isa {
@@ -83,27 +82,9 @@ bool scalarTupleAligned(unsigned index, unsigned dwords) {
 }
 
 namespace {
-// 0-999 in decimal, padded to 4 bytes so that one store writes any of them.
-struct Digits {
-  char text[3];
-  uint8_t len;
-};
-constexpr auto kDigits = [] {
-  std::array<Digits, 1000> t{};
-  for (unsigned n = 0; n < t.size(); ++n) {
-    unsigned len = n >= 100 ? 3 : n >= 10 ? 2 : 1;
-    t[n].len = static_cast<uint8_t>(len);
-    for (unsigned k = len, v = n; k-- > 0; v /= 10) t[n].text[k] = static_cast<char>('0' + v % 10);
-  }
-  return t;
-}();
-
 // `v` in decimal at p (writing up to 4 bytes below 1000); returns the end.
 char *putDecimal(char *p, unsigned v) {
-  if (v < kDigits.size()) {
-    std::memcpy(p, &kDigits[v], 4);
-    return p + kDigits[v].len;
-  }
+  if (v < kDigits.size()) return putSmallDecimal(p, v);
   char digits[10];
   unsigned n = 0;
   do {
@@ -153,7 +134,7 @@ char *putText(char *p, std::string_view s) {
   return p + s.size();
 }
 
-char *putTuple(char *p, unsigned idx, unsigned dwords) {
+[[gnu::always_inline]] inline char *putTuple(char *p, unsigned idx, unsigned dwords) {
   if (dwords == 1) return putDecimal(p, idx);
   *p++ = '[';
   p = putDecimal(p, idx);

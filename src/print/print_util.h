@@ -36,7 +36,13 @@ inline bool printInlineConstant(unsigned enc, isa::OpType t, Writer &out) {
 }
 // isa::printRegister into the writer.
 inline bool printRegister(unsigned enc, unsigned dwords, Writer &out) {
-  char *end = isa::putRegister(enc, dwords, out.room(isa::kMaxRegisterText));
+  char *p = out.room(isa::kMaxRegisterText);
+  if (dwords == 1 && enc >= isa::src::kVgpr0 && enc < isa::src::kVgpr0 + isa::src::kNumVgprs) {
+    *p = 'v'; // (the most common register: written here)
+    out.advance(isa::putSmallDecimal(p + 1, enc - isa::src::kVgpr0));
+    return true;
+  }
+  char *end = isa::putRegister(enc, dwords, p);
   if (!end) return false;
   out.advance(end);
   return true;

@@ -37,6 +37,14 @@ void printImmediate32(uint32_t v, Writer &out) {
 }
 
 void printSignedHex(uint32_t v, unsigned bits, Writer &out) {
+  if (v < 16 && bits > 4) { // (row_mask:0xf and the like)
+    char *p = out.room(3);
+    p[0] = '0';
+    p[1] = 'x';
+    p[2] = "0123456789abcdef"[v];
+    out.advance(p + 3);
+    return;
+  }
   int64_t s = static_cast<int64_t>(v & ((1ull << bits) - 1));
   if (s >> (bits - 1)) s -= int64_t{1} << bits;
   if (s < 0) out += '-';
@@ -61,17 +69,14 @@ void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave
 }
 
 namespace {
-void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, OpClass cls, Writer &out) {
-  switch (cls) {
-#define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n:                                                                                 \
-    print_##fam(pc, inst, i, out);                                                                 \
-    break;
+// Each class's family printer.
+using PrintFn = void (*)(const PrintContext &, const Inst &, unsigned, Writer &);
+constexpr PrintFn kPrinters[] = {
+#define CLASS(n, positional, fam) print_##fam,
 #include "isa/classes.def"
 #undef CLASS
-  case OpClass::Count: break;
-  }
-}
+};
+
 // " " before the first positional operand, ", " before the others.
 void separate(bool first, Writer &out) {
   char *p = out.room(2);
@@ -155,7 +160,7 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
         size_t mark = out.size();
         separate(firstPositional, out);
         size_t start = out.size();
-        printOperand(pc, inst, i, cls, out);
+        kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
         if (out.size() == start)
           out.resize(mark);
         else
@@ -164,12 +169,12 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
       }
       separate(firstPositional, out);
       firstPositional = false;
-      printOperand(pc, inst, i, cls, out);
+      kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
     } else if (inst.ops[i].value != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {
       // Modifiers print nothing at their default value: the space goes again then.
       size_t mark = out.size();
       out += ' ';
-      printOperand(pc, inst, i, cls, out);
+      kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
       if (out.size() == mark + 1) out.resize(mark);
     }
   }
