@@ -123,18 +123,25 @@ constexpr bool silentAtZero(OpClass c) {
 void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, size_t n,
                     size_t maskFrom, size_t maskSize) {
   size_t width = out.size() - lineStart - 1;
-  out.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
-  out += "; encoding: [";
+  Writer w(out);
+  w.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
+  w += "; encoding: [";
   for (size_t i = 0; i < n; ++i) {
-    if (i) out += ',';
+    char *p = w.room(5);
+    *p = ',';
+    p += i != 0;
     if (i >= maskFrom && i < maskFrom + maskSize) {
-      out += 'A';
+      *p++ = 'A';
     } else {
-      out += "0x";
-      appendHexFixed(out, bytes[i], 2);
+      p[0] = '0';
+      p[1] = 'x';
+      p[2] = "0123456789abcdef"[bytes[i] >> 4];
+      p[3] = "0123456789abcdef"[bytes[i] & 15];
+      p += 4;
     }
+    w.advance(p);
   }
-  out += "]\n";
+  w += "]\n";
 }
 
 void printInst(const Inst &inst, bool wave64, std::string &text) {

@@ -38,7 +38,13 @@ public:
   template <size_t N> Writer &operator+=(const char (&s)[N]) { return append(s, N - 1); }
   template <size_t N> Writer &append(const char (&s)[N]) { return append(s, N - 1); }
   Writer &append(size_t n, char c) {
-    for (size_t k = 0; k < n; ++k) push_back(c);
+    if (n > static_cast<size_t>(end() - p_)) {
+      flush();
+      s_.append(n, c);
+      return *this;
+    }
+    std::memset(p_, c, n);
+    p_ += n;
     return *this;
   }
 
