@@ -1,5 +1,5 @@
-// Per-family operand parsers, printers and defaults, dispatched by the family column of
-// isa/classes.def. A family implements all three for its classes.
+// Per-family operand parsers and defaults, dispatched by the family column of
+// isa/classes.def (the printers: print/print_util.h). A family implements all for its classes.
 #pragma once
 
 #include <string>
@@ -18,13 +18,3 @@ bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
 bool validate_vext(ParseContext &ctx, isa::Inst &inst, uint32_t col); // DPP controls present
 } // namespace gfxasm::as
-
-namespace gfxasm::print {
-struct PrintContext {
-  bool wave64;
-};
-#define FAMILY(fam)                                                                                \
-  void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, std::string &out);
-#include "isa/families.def"
-#undef FAMILY
-} // namespace gfxasm::print

@@ -175,32 +175,6 @@ uint32_t valuLiteralPrintValue(uint32_t lit, OpType t) {
 
 // --- registers ----------------------------------------------------------------------------------
 
-bool isTrue16Operand(const Inst &inst, OpType t) {
-  return typeBits(t) == 16 && (t == OpType::b16 || isHalfFloat(t)) &&
-         !(inst.desc->flags & IF_Fake16);
-}
-
-bool isE32(const Inst &inst) {
-  return inst.arch->formatOf(*inst.desc).sizeBytes == 4;
-}
-
-bool isFake16Lo128(const Inst &inst, OpType t) {
-  return typeBits(t) == 16 && (inst.desc->flags & IF_Fake16) && isE32(inst);
-}
-
-unsigned opselSlot(Field f) {
-  switch (f) {
-  case Field::src1: return 1;
-  case Field::src2: return 2;
-  case Field::vdst: return 3;
-  default: return 0;
-  }
-}
-
-bool sourceField9Bits(const Inst &inst, Field f) {
-  return inst.arch->formatOf(*inst.desc).layout(f).width() == 9;
-}
-
 namespace {
 
 int opselIndex(const Inst &inst) {

@@ -34,16 +34,34 @@ bool valuLiteralLooksInline(uint32_t lit, isa::OpType t);
 // The literal as llvm prints it: 16-bit types show the low half.
 uint32_t valuLiteralPrintValue(uint32_t lit, isa::OpType t);
 
+// (inline: the printer asks these per operand)
 // A 16-bit operand written as a VGPR half (v1.l / v1.h): true16 entries only.
-bool isTrue16Operand(const isa::Inst &inst, isa::OpType t);
+inline bool isTrue16Operand(const isa::Inst &inst, isa::OpType t) {
+  using isa::OpType;
+  return isa::typeBits(t) == 16 && (t == OpType::b16 || t == OpType::f16 || t == OpType::bf16) &&
+         !(inst.desc->flags & isa::IF_Fake16);
+}
 // The entry's format is a 32-bit (e32) one.
-bool isE32(const isa::Inst &inst);
+inline bool isE32(const isa::Inst &inst) {
+  return inst.arch->formatOf(*inst.desc).sizeBytes == 4;
+}
 // A 16-bit operand of a fake16 e32 form: llvm's *_Lo128 register classes (v0-v127).
-bool isFake16Lo128(const isa::Inst &inst, isa::OpType t);
+inline bool isFake16Lo128(const isa::Inst &inst, isa::OpType t) {
+  return isa::typeBits(t) == 16 && (inst.desc->flags & isa::IF_Fake16) && isE32(inst);
+}
 // Bit of op_sel that selects the high half of the operand in field `f` (dst: bit 3).
-unsigned opselSlot(isa::Field f);
+inline unsigned opselSlot(isa::Field f) {
+  switch (f) {
+  case isa::Field::src1: return 1;
+  case isa::Field::src2: return 2;
+  case isa::Field::vdst: return 3;
+  default: return 0;
+  }
+}
 // Field `f` is a 9-bit source field (VGPRs encoded 256 + n) rather than an 8-bit VGPR field.
-bool sourceField9Bits(const isa::Inst &inst, isa::Field f);
+inline bool sourceField9Bits(const isa::Inst &inst, isa::Field f) {
+  return inst.arch->formatOf(*inst.desc).layout(f).width() == 9;
+}
 // An implicit operand left out before operand `next`, written at `c`, that llvm fails to parse.
 bool implicitOmissionRejected(const isa::Inst &inst, unsigned next, const Cursor &c);
 // Whether, after implicit operand `idx` parsed, the text at `c` still holds the entry's other

@@ -1,5 +1,7 @@
 #include "isa/registers.h"
 
+#include <cstring>
+
 namespace gfxasm::isa {
 
 namespace {
@@ -80,8 +82,9 @@ bool scalarTupleAligned(unsigned index, unsigned dwords) {
 }
 
 namespace {
-// `v` in decimal at p; returns the end.
+// `v` in decimal at p (writing up to 4 bytes below 1000); returns the end.
 char *putDecimal(char *p, unsigned v) {
+  if (v < kDigits.size()) return putSmallDecimal(p, v);
   char digits[10];
   unsigned n = 0;
   do {
@@ -91,52 +94,95 @@ char *putDecimal(char *p, unsigned v) {
   while (n) *p++ = digits[--n];
   return p;
 }
+
+// The printed name of each special register encoding (106-127, 230-254) as a 32-bit register;
+// empty: none.
+constexpr std::string_view kSpecialNames[] = {
+    "vcc_lo", "vcc_hi", "", "", "", "", "", "",     "",   "",        "",
+    "",       "",       "", "", "", "", "", "null", "m0", "exec_lo", "exec_hi"};
+constexpr std::string_view kHighNames[] = {"src_flat_scratch_base_lo",
+                                           "src_flat_scratch_base_hi",
+                                           "",
+                                           "",
+                                           "",
+                                           "src_shared_base",
+                                           "src_shared_limit",
+                                           "src_private_base",
+                                           "src_private_limit",
+                                           "src_pops_exiting_wave_id",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "",
+                                           "src_vccz",
+                                           "src_execz",
+                                           "src_scc",
+                                           "src_lds_direct"};
+
+static_assert(std::size(kSpecialNames) == src::kExecHi + 1 - src::kVccLo);
+static_assert(std::size(kHighNames) == src::kLdsDirect + 1 - src::kFlatScratchBaseLo);
+
+char *putText(char *p, std::string_view s) {
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+
+[[gnu::always_inline]] inline char *putTuple(char *p, unsigned idx, unsigned dwords) {
+  if (dwords == 1) return putDecimal(p, idx);
+  *p++ = '[';
+  p = putDecimal(p, idx);
+  *p++ = ':';
+  p = putDecimal(p, idx + dwords - 1);
+  *p++ = ']';
+  return p;
+}
 } // namespace
 
-bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
-  // Register files' names are built in a buffer and appended at once (the printer's hot path).
-  auto tuple = [&](std::string_view prefix, unsigned idx) {
-    char buf[48];
-    char *p = buf;
-    for (char c : prefix) *p++ = c;
-    if (dwords == 1) {
-      p = putDecimal(p, idx);
-    } else {
-      *p++ = '[';
-      p = putDecimal(p, idx);
-      *p++ = ':';
-      p = putDecimal(p, idx + dwords - 1);
-      *p++ = ']';
-    }
-    out.append(buf, static_cast<size_t>(p - buf));
-  };
-  if (enc < src::kNumSgprs) {
-    tuple("s", enc);
-    return true;
+char *putRegister(unsigned enc, unsigned dwords, char *p) {
+  if (enc >= src::kVgpr0) {
+    if (enc >= src::kVgpr0 + src::kNumVgprs) return nullptr;
+    *p = 'v';
+    return putTuple(p + 1, enc - src::kVgpr0, dwords);
   }
-  if (enc >= src::kVgpr0 && enc < src::kVgpr0 + src::kNumVgprs) {
-    tuple("v", enc - src::kVgpr0);
-    return true;
+  if (enc < src::kNumSgprs) {
+    *p = 's';
+    return putTuple(p + 1, enc, dwords);
   }
   if (enc >= src::kTtmp0 && enc < src::kTtmp0 + src::kNumTtmps) {
-    tuple("ttmp", enc - src::kTtmp0);
-    return true;
+    std::memcpy(p, "ttmp", 4);
+    return putTuple(p + 4, enc - src::kTtmp0, dwords);
   }
-  for (const auto &s : kSpecials) {
-    if (s.encoding == enc && (s.dwords == dwords || (dwords > 2 && s.dwords == 1) ||
-                              (s.dwords == 1 && enc != src::kVccLo && enc != src::kExecLo))) {
-      out += s.name;
-      return true;
-    }
+  if (enc == src::kVccLo || enc == src::kExecLo) {
+    // The pair by its own name, one register (or a wider operand's first) by the low half's.
+    if (dwords == 0) return nullptr;
+    if (dwords == 2) return putText(p, enc == src::kVccLo ? "vcc" : "exec");
+    return putText(p, enc == src::kVccLo ? "vcc_lo" : "exec_lo");
   }
-  // Registers llvm-mc's disassembler prints on gfx11 but its assembler rejects there (the low
-  // one also as 64 bits).
-  if ((dwords == 1 && enc == src::kFlatScratchBaseHi) ||
-      (dwords <= 2 && enc == src::kFlatScratchBaseLo)) {
-    out += enc == src::kFlatScratchBaseLo ? "src_flat_scratch_base_lo" : "src_flat_scratch_base_hi";
-    return true;
+  if (enc < src::kFlatScratchBaseLo) {
+    std::string_view name = enc <= src::kExecHi ? kSpecialNames[enc - src::kVccLo] : "";
+    return name.empty() ? nullptr : putText(p, name);
   }
-  return false;
+  // (llvm-mc's disassembler prints src_flat_scratch_base_lo also as 64 bits)
+  if ((enc == src::kFlatScratchBaseLo && dwords > 2) ||
+      (enc == src::kFlatScratchBaseHi && dwords != 1))
+    return nullptr;
+  std::string_view name = enc <= src::kLdsDirect ? kHighNames[enc - src::kFlatScratchBaseLo] : "";
+  return name.empty() ? nullptr : putText(p, name);
+}
+
+bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
+  char buf[kMaxRegisterText];
+  char *end = putRegister(enc, dwords, buf);
+  if (!end) return false;
+  out.append(buf, static_cast<size_t>(end - buf));
+  return true;
 }
 
 } // namespace gfxasm::isa

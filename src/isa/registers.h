@@ -5,7 +5,10 @@
 //   251 src_vccz, 252 src_execz, 253 src_scc, 254 src_lds_direct, 255 literal, 256-511 VGPRs.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -45,6 +48,29 @@ bool isUnavailableRegister(std::string_view name);
 // (s5, s[4:5], vcc, exec_lo, ttmp[4:7], v[2:3], null, m0, src_scc, ...). Encodings that are not
 // registers (constants, literal) print nothing and return false.
 bool printRegister(unsigned encoding, unsigned dwords, std::string &out);
+// The same written at `p`, which has room for kMaxRegisterText bytes (some past the name may be
+// overwritten): the name's end, or nullptr if `encoding` is no register.
+constexpr size_t kMaxRegisterText = 32;
+// 0-999 in decimal, padded to 4 bytes so that one store writes any of them.
+struct Digits {
+  char text[3];
+  uint8_t len;
+};
+inline constexpr auto kDigits = [] {
+  std::array<Digits, 1000> t{};
+  for (unsigned n = 0; n < t.size(); ++n) {
+    unsigned len = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    t[n].len = static_cast<uint8_t>(len);
+    for (unsigned k = len, v = n; k-- > 0; v /= 10) t[n].text[k] = static_cast<char>('0' + v % 10);
+  }
+  return t;
+}();
+// `v` (below 1000) in decimal at p, writing 4 bytes; returns the end.
+inline char *putSmallDecimal(char *p, unsigned v) {
+  std::memcpy(p, &kDigits[v], 4);
+  return p + kDigits[v].len;
+}
+char *putRegister(unsigned encoding, unsigned dwords, char *p);
 
 // Alignment rule for SGPR/TTMP tuples: 64-bit tuples even, wider ones multiple of 4.
 bool scalarTupleAligned(unsigned index, unsigned dwords);

@@ -1,5 +1,5 @@
-// Appending numbers to text without a formatting call: the printer writes several per
-// instruction, and fmt's back-insert path costs more than the rest of printing.
+// Appending numbers to text (a string or a print::Writer) without a formatting call: the printer
+// writes several per instruction, and fmt's back-insert path costs more than the rest of printing.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +7,7 @@
 
 namespace gfxasm::print {
 
-inline void appendDecimal(std::string &out, uint64_t v) {
+template <class Out> void appendDecimal(Out &out, uint64_t v) {
   char buf[20];
   char *end = buf + sizeof buf, *p = end;
   do {
@@ -17,13 +17,13 @@ inline void appendDecimal(std::string &out, uint64_t v) {
   out.append(p, static_cast<size_t>(end - p));
 }
 
-inline void appendSignedDecimal(std::string &out, int64_t v) {
+template <class Out> void appendSignedDecimal(Out &out, int64_t v) {
   if (v < 0) out += '-';
   appendDecimal(out, v < 0 ? 0 - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
 }
 
 // Lowercase hexadecimal digits without a prefix.
-inline void appendHexDigits(std::string &out, uint64_t v) {
+template <class Out> void appendHexDigits(Out &out, uint64_t v) {
   char buf[16];
   char *end = buf + sizeof buf, *p = end;
   do {
@@ -34,7 +34,8 @@ inline void appendHexDigits(std::string &out, uint64_t v) {
 }
 
 // Exactly `digits` hexadecimal digits (leading zeros kept), lowercase or uppercase.
-inline void appendHexFixed(std::string &out, uint64_t v, unsigned digits, bool upper = false) {
+template <class Out>
+void appendHexFixed(Out &out, uint64_t v, unsigned digits, bool upper = false) {
   const char *set = upper ? "0123456789ABCDEF" : "0123456789abcdef";
   char buf[16];
   for (unsigned i = digits; i-- > 0; v >>= 4) buf[i] = set[v & 15];
@@ -42,7 +43,7 @@ inline void appendHexFixed(std::string &out, uint64_t v, unsigned digits, bool u
 }
 
 // "0x1f"
-inline void appendHex(std::string &out, uint64_t v) {
+template <class Out> void appendHex(Out &out, uint64_t v) {
   out += "0x";
   appendHexDigits(out, v);
 }

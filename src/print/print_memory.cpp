@@ -17,12 +17,12 @@ using namespace isa;
 
 namespace {
 
-void printVgprs(uint32_t first, unsigned dwords, std::string &out) {
+void printVgprs(uint32_t first, unsigned dwords, Writer &out) {
   printRegister(src::kVgpr0 + first, dwords, out);
 }
 
 // `name:N` in decimal, nothing at 0.
-void printNamedValue(std::string_view name, int64_t value, std::string &out) {
+void printNamedValue(std::string_view name, int64_t value, Writer &out) {
   if (value == 0) return;
   out += name;
   out += ':';
@@ -51,7 +51,7 @@ bool samplerWithAddressList(const Inst &inst) {
   return inst.arch->formatOf(*inst.desc).has(Field::vaddr1) && operandOf(inst, Field::ssamp);
 }
 
-void printAddressList(const Inst &inst, const OperandValue &first, std::string &out) {
+void printAddressList(const Inst &inst, const OperandValue &first, Writer &out) {
   out += '[';
   printVgprs(first.value, first.regCount, out);
   for (Field f : kNsaExtra) {
@@ -64,9 +64,9 @@ void printAddressList(const Inst &inst, const OperandValue &first, std::string &
 }
 
 // offset:swizzle(...) of ds_swizzle_b32, in the form llvm-mc picks for the pattern.
-void printSwizzle(uint32_t v, std::string &out) {
+void printSwizzle(uint32_t v, Writer &out) {
   if (v == 0) return;
-  auto o = std::back_inserter(out);
+  auto o = std::back_inserter(out.str());
   if (v >= 0xe000) {
     fmt::format_to(o, "offset:swizzle(FFT,{})", v & 0x1f);
   } else if (v >= 0xc000) {
@@ -100,13 +100,13 @@ void printSwizzle(uint32_t v, std::string &out) {
 }
 
 // llvm-mc's note after a register its disassembler decoded where the operand's class has none.
-void invalidRegisterNote(std::string_view regClass, std::string &out) {
+void invalidRegisterNote(std::string_view regClass, Writer &out) {
   out.append("/*Invalid register, operand has '").append(regClass).append("' register class*/");
 }
 
 // The SGPR base address: exec_hi is no SCRATCH base, and exec no GLOBAL base beside a VGPR
 // address (gfx11 has it only in the addtid forms), though llvm-mc decodes them.
-void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, std::string &out) {
+void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, Writer &out) {
   unsigned dwords = dwordsOf(d.type, false);
   printRegister(v, dwords, out);
   const OperandDesc *vaddr = nullptr;
@@ -118,7 +118,7 @@ void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, std::str
 
 // A buffer's soffset: what llvm-mc decodes beyond the SGPR-or-constant class too (lds_direct,
 // a literal, in lit() where it would read back as a constant).
-void printBufferSoffset(const Inst &inst, const OperandDesc &d, uint32_t v, std::string &out) {
+void printBufferSoffset(const Inst &inst, const OperandDesc &d, uint32_t v, Writer &out) {
   if (v == src::kLiteral) {
     bool litForm = as::valuLiteralLooksInline(inst.literal, d.type);
     if (litForm) out += "lit(";
@@ -132,7 +132,7 @@ void printBufferSoffset(const Inst &inst, const OperandDesc &d, uint32_t v, std:
 
 } // namespace
 
-void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {
@@ -174,7 +174,7 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, std::str
     if (v < std::size(kBufFormatNames))
       out.append("format:[BUF_FMT_").append(kBufFormatNames[v]).append("]");
     else
-      fmt::format_to(std::back_inserter(out), "format:{}", v);
+      fmt::format_to(std::back_inserter(out.str()), "format:{}", v);
     break;
   default: break;
   }

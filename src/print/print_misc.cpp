@@ -14,7 +14,7 @@ using namespace isa;
 namespace {
 
 // vN, or vN.l / vN.h for a 16-bit (true16) operand, its half told by op_sel.
-void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, std::string &out) {
+void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, Writer &out) {
   printRegister(src::kVgpr0 + index, 1, out);
   if (d.type == OpType::f16)
     out += (valueOf(inst, Field::op_sel) >> as::opSelBit(d.field)) & 1 ? ".h" : ".l";
@@ -22,7 +22,7 @@ void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, std::stri
 
 } // namespace
 
-void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string &out) {
+void print_misc(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   const OperandDesc &d = ops[i];
   const OperandValue &v = inst.ops[i];
@@ -30,7 +30,7 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string 
   case OpClass::exp_target: {
     std::string name = exp::targetName(v.value);
     if (name.empty()) // decoded: llvm names a target gfx11 lacks so
-      fmt::format_to(std::back_inserter(out), "invalid_target_{}", v.value);
+      fmt::format_to(std::back_inserter(out.str()), "invalid_target_{}", v.value);
     else
       out += name;
     break;
@@ -71,13 +71,13 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, std::string 
     }
     break;
   case OpClass::mwait:
-    fmt::format_to(std::back_inserter(out), "{}:{}", fieldName(d.field), v.value);
+    fmt::format_to(std::back_inserter(out.str()), "{}:{}", fieldName(d.field), v.value);
     break;
   case OpClass::mflag:
     if (v.value) out += fieldName(d.field);
     break;
   case OpClass::lds_attr:
-    fmt::format_to(std::back_inserter(out), "attr{}.{}", v.value / 4, "xyzw"[v.value % 4]);
+    fmt::format_to(std::back_inserter(out.str()), "attr{}.{}", v.value / 4, "xyzw"[v.value % 4]);
     break;
   default: // exp_en: shown by the sources
     break;

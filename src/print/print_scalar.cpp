@@ -19,7 +19,7 @@ namespace {
 // A scalar source: register, inline constant, or the literal (16-bit types show its low half;
 // lit(...) when written so or when it would read back as an inline constant).
 void printScalarSource(const PrintContext &pc, const Inst &inst, unsigned i, const OperandDesc &d,
-                       const OperandValue &v, std::string &out) {
+                       const OperandValue &v, Writer &out) {
   if (v.value != src::kLiteral) {
     printSource(inst, d, v.value, pc.wave64, out);
     if (v.value == src::kLdsDirect) // decoded: llvm notes the register is no scalar one
@@ -34,7 +34,7 @@ void printScalarSource(const PrintContext &pc, const Inst &inst, unsigned i, con
     if (v.mods & Mod_LitNegative)
       value = static_cast<uint64_t>(typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(lit)}
                                                            : int64_t{static_cast<int32_t>(lit)});
-    fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
+    fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", value);
     return;
   }
   bool litForm = as::valuLiteralLooksInline(lit, d.type);
@@ -45,7 +45,7 @@ void printScalarSource(const PrintContext &pc, const Inst &inst, unsigned i, con
 
 // s_version's operand as llvm's disassembler prints it: the version code's symbol (or number)
 // or-ed with the flags' symbols; hex when other bits are set.
-void printVersion(uint32_t v, std::string &out) {
+void printVersion(uint32_t v, Writer &out) {
   if (v & ~(kVersionCode.mask() | kVersionFlagsMask)) {
     printHex(v, out);
     return;
@@ -71,7 +71,7 @@ void printVersion(uint32_t v, std::string &out) {
 }
 
 // Decoded SMEM destinations llvm's register class lacks (m0, exec): llvm notes them.
-void noteInvalidSmemData(uint32_t enc, unsigned dwords, std::string &out) {
+void noteInvalidSmemData(uint32_t enc, unsigned dwords, Writer &out) {
   if (dwords == 1 && (enc == src::kM0 || enc == src::kExecLo || enc == src::kExecHi))
     appendInvalidRegister("SReg_32_XM0_XEXEC", out);
   else if (dwords == 2 && enc == src::kExecLo)
@@ -80,7 +80,7 @@ void noteInvalidSmemData(uint32_t enc, unsigned dwords, std::string &out) {
 
 } // namespace
 
-void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {

@@ -13,20 +13,20 @@ using namespace isa;
 
 namespace {
 
-void printWaitcnt(uint32_t v, std::string &out) {
+void printWaitcnt(uint32_t v, Writer &out) {
   const WaitcntLayout &l = waitcntLayoutGfx11();
   uint32_t vm = l.vmcnt.get(v), exp = l.expcnt.get(v), lgkm = l.lgkmcnt.get(v);
   bool all = vm == l.vmcnt.max() && exp == l.expcnt.max() && lgkm == l.lgkmcnt.max();
   const char *sep = "";
   if (vm != l.vmcnt.max() || all)
-    fmt::format_to(std::back_inserter(out), "{}vmcnt({})", sep, vm), sep = " ";
+    fmt::format_to(std::back_inserter(out.str()), "{}vmcnt({})", sep, vm), sep = " ";
   if (exp != l.expcnt.max() || all)
-    fmt::format_to(std::back_inserter(out), "{}expcnt({})", sep, exp), sep = " ";
+    fmt::format_to(std::back_inserter(out.str()), "{}expcnt({})", sep, exp), sep = " ";
   if (lgkm != l.lgkmcnt.max() || all)
-    fmt::format_to(std::back_inserter(out), "{}lgkmcnt({})", sep, lgkm);
+    fmt::format_to(std::back_inserter(out.str()), "{}lgkmcnt({})", sep, lgkm);
 }
 
-void printDelay(uint32_t v, std::string &out) {
+void printDelay(uint32_t v, Writer &out) {
   auto ids = delayIdNames();
   auto skips = delaySkipNames();
   uint32_t id0 = kDelayInstId0.get(v), skip = kDelaySkip.get(v), id1 = kDelayInstId1.get(v);
@@ -48,7 +48,7 @@ void printDelay(uint32_t v, std::string &out) {
 
 // The counters not at their maximum, or all of them when every one is; raw hex when bits no
 // counter covers are set.
-void printDepctr(uint32_t v, std::string &out) {
+void printDepctr(uint32_t v, Writer &out) {
   v &= 0xffff;
   if (v & ~depctrUsedMask()) {
     printHex(v, out);
@@ -61,12 +61,12 @@ void printDepctr(uint32_t v, std::string &out) {
   const char *sep = "";
   for (size_t k = 0; k < fields.size(); ++k) {
     if (!allMax && fields[k].get(v) == fields[k].max()) continue;
-    fmt::format_to(std::back_inserter(out), "{}{}({})", sep, names[k], fields[k].get(v));
+    fmt::format_to(std::back_inserter(out.str()), "{}{}({})", sep, names[k], fields[k].get(v));
     sep = " ";
   }
 }
 
-void printHwreg(uint32_t v, std::string &out) {
+void printHwreg(uint32_t v, Writer &out) {
   uint32_t id = kHwregId.get(v), offset = kHwregOffset.get(v), size = kHwregSizeMinus1.get(v) + 1;
   out += "hwreg(";
   auto names = hwregNames();
@@ -75,29 +75,30 @@ void printHwreg(uint32_t v, std::string &out) {
   if (it != names.end())
     out += it->name;
   else
-    fmt::format_to(std::back_inserter(out), "{}", id);
-  if (offset != 0 || size != 32) fmt::format_to(std::back_inserter(out), ", {}, {}", offset, size);
+    fmt::format_to(std::back_inserter(out.str()), "{}", id);
+  if (offset != 0 || size != 32)
+    fmt::format_to(std::back_inserter(out.str()), ", {}, {}", offset, size);
   out += ')';
 }
 
 // gfx11 decodes only the type (8 bits) of a message: its name if it has one, the numeric triple
 // if the value is the type alone, else the plain number.
-void printSendmsg(uint32_t v, std::string &out) {
+void printSendmsg(uint32_t v, Writer &out) {
   uint32_t id = v & kMsgIdMax;
   auto names = messageNames();
   auto it = std::find_if(names.begin(), names.end(),
                          [&](const MessageName &m) { return m.printed && m.id == id; });
   if (it != names.end())
-    fmt::format_to(std::back_inserter(out), "sendmsg({})", it->name);
+    fmt::format_to(std::back_inserter(out.str()), "sendmsg({})", it->name);
   else if (v == id)
-    fmt::format_to(std::back_inserter(out), "sendmsg({}, 0, 0)", id);
+    fmt::format_to(std::back_inserter(out.str()), "sendmsg({}, 0, 0)", id);
   else
-    fmt::format_to(std::back_inserter(out), "{}", v);
+    fmt::format_to(std::back_inserter(out.str()), "{}", v);
 }
 
 } // namespace
 
-void print_special(const PrintContext &, const Inst &inst, unsigned i, std::string &out) {
+void print_special(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {

@@ -4,17 +4,53 @@
 #include <cstdint>
 #include <string>
 
+#include "isa/constants.h"
 #include "isa/inst.h"
 #include "isa/registers.h"
 #include "print/append.h"
+#include "print/writer.h"
 
 namespace gfxasm::print {
 
-unsigned dwordsOf(isa::OpType t, bool wave64);
-void printHex(uint32_t v, std::string &out);
+// The print_<family> functions (classes.def's family column).
+struct PrintContext {
+  bool wave64;
+};
+#define FAMILY(fam)                                                                                \
+  void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
+#include "isa/families.def"
+#undef FAMILY
+
+inline unsigned dwordsOf(isa::OpType t, bool wave64) {
+  if (t == isa::OpType::b1) return wave64 ? 2 : 1;
+  unsigned bits = isa::typeBits(t);
+  return bits <= 32 ? 1 : bits / 32;
+}
+// isa::printInlineConstant into the writer (the string only for constants: few are).
+inline bool printInlineConstant(unsigned enc, isa::OpType t, Writer &out) {
+  namespace src = isa::src;
+  if (!(enc >= src::kIntZero && enc <= src::kIntNegMin) &&
+      !(enc >= src::kFloatFirst && enc <= src::kInvPi))
+    return false;
+  return isa::printInlineConstant(enc, t, out.str());
+}
+// isa::printRegister into the writer.
+inline bool printRegister(unsigned enc, unsigned dwords, Writer &out) {
+  char *p = out.room(isa::kMaxRegisterText);
+  if (dwords == 1 && enc >= isa::src::kVgpr0 && enc < isa::src::kVgpr0 + isa::src::kNumVgprs) {
+    *p = 'v'; // (the most common register: written here)
+    out.advance(isa::putSmallDecimal(p + 1, enc - isa::src::kVgpr0));
+    return true;
+  }
+  char *end = isa::putRegister(enc, dwords, p);
+  if (!end) return false;
+  out.advance(end);
+  return true;
+}
+void printHex(uint32_t v, Writer &out);
 // A 32-bit immediate the way llvm prints an untyped one: inline integers in decimal, the bit
 // patterns of the inline floats as floats, anything else in hex.
-void printImmediate32(uint32_t v, std::string &out);
+void printImmediate32(uint32_t v, Writer &out);
 // llvm's notes on decoded operands its operand's class does not take.
 constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";
 // The special sources llvm's printer does not flag as registers of the wrong class (its
@@ -25,23 +61,30 @@ inline bool isInlineValueRegister(unsigned enc) {
          (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
          (enc >= src::kVccz && enc <= src::kScc);
 }
-inline void appendInvalidRegister(const char *regClass, std::string &out) {
+inline void appendInvalidRegister(const char *regClass, Writer &out) {
   out += "/*Invalid register, operand has '";
   out += regClass;
   out += "' register class*/";
 }
 // -0x4, 0x0, 0x1234: a `bits`-wide signed field in llvm's signed hex.
-void printSignedHex(uint32_t v, unsigned bits, std::string &out);
+void printSignedHex(uint32_t v, unsigned bits, Writer &out);
 // The value of the operand writing field `f` (0 if the instruction has none).
 uint32_t valueOf(const isa::Inst &inst, isa::Field f);
 // A source operand's 9-bit encoding: register, inline constant or the literal.
 void printSource(const isa::Inst &inst, const isa::OperandDesc &d, uint32_t enc, bool wave64,
-                 std::string &out);
+                 Writer &out);
 // A true16 VGPR half: v5.l, v5.h.
-inline void printVgprHalf(unsigned n, bool hi, std::string &out) {
-  out += 'v';
-  appendDecimal(out, n);
-  out += hi ? ".h" : ".l";
+inline void printVgprHalf(unsigned n, bool hi, Writer &out) {
+  if (n >= isa::src::kNumVgprs) { // (not decoded so)
+    out += 'v';
+    appendDecimal(out, n);
+    out += std::string_view(hi ? ".h" : ".l");
+    return;
+  }
+  char *p = isa::putRegister(isa::src::kVgpr0 + n, 1, out.room(isa::kMaxRegisterText + 2));
+  p[0] = '.';
+  p[1] = hi ? 'h' : 'l';
+  out.advance(p + 2);
 }
 
 } // namespace gfxasm::print

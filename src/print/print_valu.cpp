@@ -27,7 +27,7 @@ uint32_t opselBits(const Inst &inst) {
 
 // A VGPR field value (8-bit field: n; 9-bit source field: 256 + n) of operand `d`.
 void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t value,
-               std::string &out) {
+               Writer &out) {
   unsigned n = value >= src::kVgpr0 ? value - src::kVgpr0 : value;
   if (isTrue16Operand(inst, d.type)) {
     bool hi;
@@ -86,7 +86,7 @@ bool literalForm(const Inst &inst, unsigned i, const OperandDesc &d, const Opera
 // A decoded literal as llvm prints it: in lit(...) (decodedLiteralForm), then the dword as llvm
 // holds it; otherwise the operand's value (bf16: that dword, of which llvm encodes only the low
 // half). A double's inline-looking literals were decoded as inline ones.
-void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, std::string &out) {
+void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, Writer &out) {
   uint32_t held = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
   uint32_t low = held & 0xffff;
   bool litForm = decodedLiteralForm(inst, i, d);
@@ -97,7 +97,7 @@ void printDecodedLiteral(const Inst &inst, unsigned i, const OperandDesc &d, std
 }
 
 void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const OperandValue &v,
-                   std::string &out) {
+                   Writer &out) {
   uint32_t enc = v.value;
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral && inst.decoded) {
@@ -110,7 +110,7 @@ void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
       // lit(-5): llvm shows the negative integer as 64 bits
       int64_t value = typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(inst.literal)}
                                              : int64_t{static_cast<int32_t>(inst.literal)};
-      fmt::format_to(std::back_inserter(out), "lit(0x{:x})", static_cast<uint64_t>(value));
+      fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", static_cast<uint64_t>(value));
       return;
     }
     if (lit) out += "lit(";
@@ -122,7 +122,7 @@ void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
     if (lit) out += ')';
     return;
   }
-  fmt::format_to(std::back_inserter(out), "<invalid source {}>", enc);
+  fmt::format_to(std::back_inserter(out.str()), "<invalid source {}>", enc);
 }
 
 // llvm's register class of a register operand, as it names it when a decoded register is not in
@@ -169,12 +169,12 @@ bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
 
 // llvm's note after a decoded register its class for operand `d` lacks.
 void noteOutsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc,
-                      std::string &out) {
+                      Writer &out) {
   if (inst.decoded && outsideClass(inst, d, enc))
     appendInvalidRegister(registerClassName(inst, d, pc.wave64), out);
 }
 
-void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   uint32_t enc = v.value;
@@ -212,7 +212,7 @@ bool hasVgprDst(const Inst &inst) {
   return dst >= 0 && inst.arch->operandsOf(*inst.desc)[dst].cls == OpClass::vgpr;
 }
 
-void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
+void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, Writer &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
   unsigned n = d.cls == OpClass::vop_opsel3                                       ? 3
@@ -243,7 +243,7 @@ void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, std::str
 
 // A register operand as llvm prints what it decoded there: a constant it wanted a register for,
 // a register of the wrong file, with llvm's notes.
-void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   if (v.mods & Mod_InvalidImm) {
@@ -265,7 +265,7 @@ void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, 
 
 } // namespace
 
-void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {

@@ -21,7 +21,7 @@ using namespace isa;
 namespace {
 
 // op_sel:[1,0,0]: one entry per source; nothing when the source bits are at their default.
-void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, std::string &out) {
+void printSelArray(const Inst &inst, const OperandDesc &d, uint32_t value, Writer &out) {
   unsigned n = as::sourceCount(inst);
   uint32_t mask = (1u << n) - 1, def = d.cls == OpClass::sel_ones ? mask : 0;
   if ((value & mask) == def) return;
@@ -50,7 +50,7 @@ bool literalForm(uint32_t lit, OpType t, const OperandValue &v) {
 
 // Literal `lit` as llvm prints it: lit(...) of the whole dword read (a negative integer written in
 // lit(...) sign-extended to 64 bits), else a 16-bit source's low half.
-void printLiteral(uint32_t lit, OpType t, const OperandValue &v, std::string &out) {
+void printLiteral(uint32_t lit, OpType t, const OperandValue &v, Writer &out) {
   bool half = typeBits(t) == 16;
   if (!literalForm(lit, t, v)) {
     printHex(half ? lit & 0xffff : lit, out);
@@ -60,13 +60,13 @@ void printLiteral(uint32_t lit, OpType t, const OperandValue &v, std::string &ou
   if (v.mods & Mod_LitNegative)
     value = static_cast<uint64_t>(half ? int64_t{static_cast<int16_t>(lit)}
                                        : int64_t{static_cast<int32_t>(lit)});
-  fmt::format_to(std::back_inserter(out), "lit(0x{:x})", value);
+  fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", value);
 }
 
 // -x, |x|, -|x| (`mods`: the modifiers printed); a negated constant prints as neg(x), which cannot
 // read as a negative number (a literal shown as lit(...) takes a plain minus). A relocatable
 // literal prints as its symbol.
-void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std::string &out) {
+void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   if (static_cast<int>(i) == inst.labelOperand) {
@@ -95,7 +95,7 @@ void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, std:
 // immediate llvm made of it) or a register of another file, with llvm's notes; `regClass`: llvm's
 // register class of the operand. The rest prints as a register.
 void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char *regClass,
-                          bool wave64, std::string &out) {
+                          bool wave64, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   bool imm = v.mods & Mod_InvalidImm;
@@ -132,7 +132,7 @@ const char *vgprClassName(unsigned dwords) {
 
 // DPP sources print the modifiers of their class (decoded ones may hold llvm's hidden integer
 // modifiers, IF_HiddenMods).
-void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v, std::string &out) {
+void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v, Writer &out) {
   uint8_t mods = v.mods & as::dppSourceMods(d.cls);
   if (mods & Mod_Neg) out += '-';
   if (mods & Mod_Abs) out += '|';
@@ -148,7 +148,7 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
 // A VOP3 DPP source: src0 holds the VGPR number, src1 its 9-bit encoding; true16 halves by op_sel.
 // A src1 that is no VGPR (the disassembler meets them; gfx1150 takes them) prints as a source.
 void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const OperandValue &v,
-                   bool wave64, std::string &out) {
+                   bool wave64, Writer &out) {
   uint8_t mods = v.mods & as::dppSourceMods(d.cls);
   if (v.value < src::kVgpr0) {
     printWithMods(inst, i, mods, wave64, out);
@@ -165,7 +165,7 @@ void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
 }
 
 // Values no control has print as llvm prints them (the disassembler meets them).
-void printDppControl(uint32_t ctrl, std::string &out) {
+void printDppControl(uint32_t ctrl, Writer &out) {
   if (ctrl <= 0xff) {
     const char text[] = {'q', 'u',
                          'a', 'd',
@@ -212,7 +212,7 @@ void printDppControl(uint32_t ctrl, std::string &out) {
 
 } // namespace
 
-void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
+void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {

@@ -1,9 +1,9 @@
 #include "print/printer.h"
 #include "print/append.h"
+#include "print/writer.h"
 
 #include <fmt/format.h>
 
-#include "asm/operand_families.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -13,17 +13,22 @@ namespace gfxasm::print {
 using namespace isa;
 using namespace std::string_view_literals;
 
-unsigned dwordsOf(OpType t, bool wave64) {
-  if (t == OpType::b1) return wave64 ? 2 : 1;
-  unsigned bits = typeBits(t);
-  return bits <= 32 ? 1 : bits / 32;
+void Writer::flush() {
+  s_.append(buf_, static_cast<size_t>(p_ - buf_));
+  p_ = buf_;
 }
 
-void printHex(uint32_t v, std::string &out) {
+Writer &Writer::appendLong(const char *d, size_t n) {
+  flush();
+  s_.append(d, n);
+  return *this;
+}
+
+void printHex(uint32_t v, Writer &out) {
   appendHex(out, v);
 }
 
-void printImmediate32(uint32_t v, std::string &out) {
+void printImmediate32(uint32_t v, Writer &out) {
   // Small integers by their signed value, the floats' patterns (also negative ones) by their bits.
   int32_t s = static_cast<int32_t>(v);
   int enc = inlineEncodingOfInt(s >= -16 && s <= 64 ? int64_t{s} : int64_t{v}, OpType::b32);
@@ -31,7 +36,15 @@ void printImmediate32(uint32_t v, std::string &out) {
   printHex(v, out);
 }
 
-void printSignedHex(uint32_t v, unsigned bits, std::string &out) {
+void printSignedHex(uint32_t v, unsigned bits, Writer &out) {
+  if (v < 16 && bits > 4) { // (row_mask:0xf and the like)
+    char *p = out.room(3);
+    p[0] = '0';
+    p[1] = 'x';
+    p[2] = "0123456789abcdef"[v];
+    out.advance(p + 3);
+    return;
+  }
   int64_t s = static_cast<int64_t>(v & ((1ull << bits) - 1));
   if (s >> (bits - 1)) s -= int64_t{1} << bits;
   if (s < 0) out += '-';
@@ -45,27 +58,64 @@ uint32_t valueOf(const Inst &inst, Field f) {
   return 0;
 }
 
-void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64,
-                 std::string &out) {
+void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64, Writer &out) {
   if (printRegister(enc, dwordsOf(d.type, wave64), out)) return;
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral) {
     printHex(inst.literal, out);
     return;
   }
-  fmt::format_to(std::back_inserter(out), "<invalid source {}>", enc);
+  fmt::format_to(std::back_inserter(out.str()), "<invalid source {}>", enc);
 }
 
 namespace {
-void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::string &out) {
-  switch (inst.arch->operandsOf(*inst.desc)[i].cls) {
-#define CLASS(n, positional, fam)                                                                  \
-  case OpClass::n:                                                                                 \
-    print_##fam(pc, inst, i, out);                                                                 \
-    break;
+// Each class's family printer.
+using PrintFn = void (*)(const PrintContext &, const Inst &, unsigned, Writer &);
+constexpr PrintFn kPrinters[] = {
+#define CLASS(n, positional, fam) print_##fam,
 #include "isa/classes.def"
 #undef CLASS
-  case OpClass::Count: break;
+};
+
+// " " before the first positional operand, ", " before the others.
+void separate(bool first, Writer &out) {
+  char *p = out.room(2);
+  p[0] = first ? ' ' : ',';
+  p[1] = ' ';
+  out.advance(p + (first ? 1 : 2));
+}
+
+// Modifier classes their family prints as nothing when the value and modifiers are 0 (most
+// modifiers are, and need no call then).
+constexpr bool silentAtZero(OpClass c) {
+  switch (c) {
+  case OpClass::flag:
+  case OpClass::vop_opsel2:
+  case OpClass::vop_opsel3:
+  case OpClass::vop_opsel4:
+  case OpClass::vop_opsel_dot2:
+  case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_hidden:
+  case OpClass::vop_clamp:
+  case OpClass::vop_omod:
+  case OpClass::vop_exec_dst:
+  case OpClass::sel:
+  case OpClass::dpp_bound:
+  case OpClass::dpp_fi:
+  case OpClass::dpp8_fi:
+  case OpClass::mem_offset_u16:
+  case OpClass::mem_offset_u8:
+  case OpClass::mem_offset_u12:
+  case OpClass::mem_offset_s13:
+  case OpClass::mimg_nsa_extra:
+  case OpClass::dmask:
+  case OpClass::mem_flag:
+  case OpClass::ds_swizzle:
+  case OpClass::exp_en:
+  case OpClass::mop_sel:
+  case OpClass::mflag:
+  case OpClass::mhidden: return true;
+  default: return false;
   }
 }
 } // namespace
@@ -73,21 +123,29 @@ void printOperand(const PrintContext &pc, const Inst &inst, unsigned i, std::str
 void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, size_t n,
                     size_t maskFrom, size_t maskSize) {
   size_t width = out.size() - lineStart - 1;
-  out.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
-  out += "; encoding: [";
+  Writer w(out);
+  w.append(width < kEncodingColumn ? kEncodingColumn - width : 1, ' ');
+  w += "; encoding: [";
   for (size_t i = 0; i < n; ++i) {
-    if (i) out += ',';
+    char *p = w.room(5);
+    *p = ',';
+    p += i != 0;
     if (i >= maskFrom && i < maskFrom + maskSize) {
-      out += 'A';
+      *p++ = 'A';
     } else {
-      out += "0x";
-      appendHexFixed(out, bytes[i], 2);
+      p[0] = '0';
+      p[1] = 'x';
+      p[2] = "0123456789abcdef"[bytes[i] >> 4];
+      p[3] = "0123456789abcdef"[bytes[i] & 15];
+      p += 4;
     }
+    w.advance(p);
   }
-  out += "]\n";
+  w += "]\n";
 }
 
-void printInst(const Inst &inst, bool wave64, std::string &out) {
+void printInst(const Inst &inst, bool wave64, std::string &text) {
+  Writer out(text);
   PrintContext pc{wave64};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
@@ -97,7 +155,8 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool firstPositional = true;
   for (unsigned i = 0; i < ops.size(); ++i) {
-    if (isPositional(ops[i].cls)) {
+    OpClass cls = ops[i].cls;
+    if (isPositional(cls)) {
       if (pair != std::string_view::npos && ops[i].field == Field::vdsty) {
         out += " :: ";
         out += name.substr(pair + 2);
@@ -106,23 +165,23 @@ void printInst(const Inst &inst, bool wave64, std::string &out) {
       if (ops[i].flags & OF_Optional) {
         // An optional operand its family prints as nothing is left out (s_endpgm's 0).
         size_t mark = out.size();
-        out += firstPositional ? " "sv : ", "sv;
+        separate(firstPositional, out);
         size_t start = out.size();
-        printOperand(pc, inst, i, out);
+        kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
         if (out.size() == start)
           out.resize(mark);
         else
           firstPositional = false;
         continue;
       }
-      out += firstPositional ? " "sv : ", "sv;
+      separate(firstPositional, out);
       firstPositional = false;
-      printOperand(pc, inst, i, out);
-    } else {
+      kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
+    } else if (inst.ops[i].value != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {
       // Modifiers print nothing at their default value: the space goes again then.
       size_t mark = out.size();
       out += ' ';
-      printOperand(pc, inst, i, out);
+      kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
       if (out.size() == mark + 1) out.resize(mark);
     }
   }
