@@ -17,23 +17,6 @@ using namespace isa;
 
 namespace {
 
-void printVgprs(uint32_t first, unsigned dwords, Writer &out) {
-  printRegister(src::kVgpr0 + first, dwords, out);
-}
-
-// `name:N` in decimal, nothing at 0.
-void printNamedValue(std::string_view name, int64_t value, Writer &out) {
-  if (value == 0) return;
-  out += name;
-  out += ':';
-  appendSignedDecimal(out, value);
-}
-
-int64_t signExtend(uint32_t v, unsigned bits) {
-  int64_t s = v & ((1u << bits) - 1);
-  return (s >> (bits - 1)) ? s - (int64_t{1} << bits) : s;
-}
-
 constexpr std::string_view kDimNames[] = {"1D",       "2D",       "3D",      "CUBE",
                                           "1D_ARRAY", "2D_ARRAY", "2D_MSAA", "2D_MSAA_ARRAY"};
 constexpr isa::Field kNsaExtra[] = {Field::vaddr1, Field::vaddr2, Field::vaddr3, Field::vaddr4};
@@ -141,12 +124,10 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   case OpClass::flat_saddr: printFlatSaddr(inst, d, v, out); break;
   case OpClass::mem_offset_u16:
   case OpClass::mem_offset_u8:
-  case OpClass::mem_offset_u12: printNamedValue(fieldName(d.field), v, out); break;
-  case OpClass::mem_offset_s13: printNamedValue(fieldName(d.field), signExtend(v, 13), out); break;
+  case OpClass::mem_offset_u12: printNamedDecimal(d.field, v, false, out); break;
+  case OpClass::mem_offset_s13: printNamedDecimal(d.field, signExtend(v, 13), false, out); break;
   case OpClass::required_flag: out += fieldName(d.field); break;
-  case OpClass::mem_flag:
-    if (v) out += fieldName(d.field);
-    break;
+  case OpClass::mem_flag: printFlag(d.field, v, false, out); break;
   case OpClass::srsrc: printRegister(v * 4, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::buf_soffset: printBufferSoffset(inst, d, v, out); break;
   case OpClass::mimg_vdata:

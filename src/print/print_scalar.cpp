@@ -142,9 +142,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
     else
       appendSignedDecimal(out, static_cast<int32_t>(v.value));
     break;
-  case OpClass::flag:
-    if (v.value) out += fieldName(d.field);
-    break;
+  case OpClass::flag: printFlag(d.field, v.value, false, out); break;
   default: break;
   }
 }

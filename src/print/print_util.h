@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
+#include <string_view>
 
 #include "isa/constants.h"
 #include "isa/inst.h"
@@ -73,6 +75,49 @@ uint32_t valueOf(const isa::Inst &inst, isa::Field f);
 // A source operand's 9-bit encoding: register, inline constant or the literal.
 void printSource(const isa::Inst &inst, const isa::OperandDesc &d, uint32_t enc, bool wave64,
                  Writer &out);
+// The plainest operands, shared by their families and printInst's loop (which prints them without
+// the family's call: they are most operands of memory and DPP instructions). The modifiers print
+// nothing at their default; `space`: a space before what they print.
+inline void printVgprs(uint32_t first, unsigned dwords, Writer &out) {
+  printRegister(isa::src::kVgpr0 + first, dwords, out);
+}
+// glc, gds, ...: a bit named after its field.
+inline void printFlag(isa::Field f, uint32_t v, bool space, Writer &out) {
+  if (!v) return;
+  std::string_view name = isa::fieldName(f);
+  char *p = out.room(name.size() + 1);
+  *p = ' ';
+  p += space;
+  std::memcpy(p, name.data(), name.size());
+  out.advance(p + name.size());
+}
+// `name:N` in decimal (offset:16).
+inline void printNamedDecimal(isa::Field f, int64_t v, bool space, Writer &out) {
+  if (v == 0) return;
+  if (space) out += ' ';
+  out += isa::fieldName(f);
+  out += ':';
+  appendSignedDecimal(out, v);
+}
+// row_mask:0xf, bank_mask:0x3: always printed.
+inline void printDppMask(isa::Field f, uint32_t v, bool space, Writer &out) {
+  if (space) out += ' ';
+  out += isa::fieldName(f);
+  out += ':';
+  printSignedHex(v, 32, out);
+}
+// dpp8:[0,1,2,3,4,5,6,7]: always printed.
+inline void printDpp8Selects(uint32_t v, bool space, Writer &out) {
+  char text[] = " dpp8:[0,0,0,0,0,0,0,0]";
+  for (unsigned k = 0; k < 8; ++k) text[7 + 2 * k] = static_cast<char>('0' + ((v >> (3 * k)) & 7));
+  out.append(text + !space, sizeof text - 1 - !space);
+}
+// A `bits`-wide field's signed value.
+inline int64_t signExtend(uint32_t v, unsigned bits) {
+  int64_t s = v & ((1u << bits) - 1);
+  return (s >> (bits - 1)) ? s - (int64_t{1} << bits) : s;
+}
+
 // A true16 VGPR half: v5.l, v5.h.
 inline void printVgprHalf(unsigned n, bool hi, Writer &out) {
   if (n >= isa::src::kNumVgprs) { // (not decoded so)

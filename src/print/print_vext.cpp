@@ -216,9 +216,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
-  case OpClass::pvdst:
-    printRegister(v.value + src::kVgpr0, dwordsOf(d.type, pc.wave64), out);
-    break;
+  case OpClass::pvdst: printVgprs(v.value, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::pvreg:
     printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)), pc.wave64, out);
     break;
@@ -260,7 +258,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     break;
   }
   case OpClass::vopd_vsrc:
-  case OpClass::vopd_vsrc2: printRegister(v.value + src::kVgpr0, 1, out); break;
+  case OpClass::vopd_vsrc2: printVgprs(v.value, 1, out); break;
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: printWithMods(inst, i, v.mods, pc.wave64, out); break;
   case OpClass::vopd_k: printHex(inst.literal, out); break;
@@ -277,23 +275,14 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, i, d, v, pc.wave64, out); break;
   case OpClass::dpp_vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
   case OpClass::dpp_ctrl: printDppControl(v.value, out); break;
-  case OpClass::dpp_mask: // always printed, as written
-    out += fieldName(d.field);
-    out += ':';
-    printSignedHex(v.value, 32, out);
-    break;
+  case OpClass::dpp_mask: printDppMask(d.field, v.value, false, out); break;
   case OpClass::dpp_bound:
     if (v.value == 1) out += "bound_ctrl:1";
     break;
   case OpClass::dpp_fi:
     if (v.value == 1) out += "fi:1";
     break;
-  case OpClass::dpp8_sel: {
-    char text[] = "dpp8:[0,0,0,0,0,0,0,0]";
-    for (unsigned k = 0; k < 8; ++k)
-      text[6 + 2 * k] = static_cast<char>('0' + ((v.value >> (3 * k)) & 7));
-    out.append(text, sizeof text - 1);
-  } break;
+  case OpClass::dpp8_sel: printDpp8Selects(v.value, false, out); break;
   case OpClass::dpp8_fi:
     if (v.value == src::kDpp8Fi) out += "fi:1";
     break;

@@ -155,14 +155,42 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool firstPositional = true;
   for (unsigned i = 0; i < ops.size(); ++i) {
-    OpClass cls = ops[i].cls;
+    const OperandDesc &d = ops[i];
+    uint32_t v = inst.ops[i].value;
+    // The plainest classes, without their family's call.
+    switch (d.cls) {
+    case OpClass::vgpr_tuple:
+    case OpClass::pvdst:
+      separate(firstPositional, out);
+      firstPositional = false;
+      printVgprs(v, dwordsOf(d.type, wave64), out);
+      continue;
+    case OpClass::vopd_vsrc:
+    case OpClass::vopd_vsrc2:
+      separate(firstPositional, out);
+      firstPositional = false;
+      printVgprs(v, 1, out);
+      continue;
+    case OpClass::flag:
+    case OpClass::mem_flag: printFlag(d.field, v, true, out); continue;
+    case OpClass::mem_offset_u16:
+    case OpClass::mem_offset_u8:
+    case OpClass::mem_offset_u12: printNamedDecimal(d.field, v, true, out); continue;
+    case OpClass::mem_offset_s13:
+      printNamedDecimal(d.field, signExtend(v, 13), true, out);
+      continue;
+    case OpClass::dpp_mask: printDppMask(d.field, v, true, out); continue;
+    case OpClass::dpp8_sel: printDpp8Selects(v, true, out); continue;
+    default: break;
+    }
+    OpClass cls = d.cls;
     if (isPositional(cls)) {
-      if (pair != std::string_view::npos && ops[i].field == Field::vdsty) {
+      if (pair != std::string_view::npos && d.field == Field::vdsty) {
         out += " :: ";
         out += name.substr(pair + 2);
         firstPositional = true;
       }
-      if (ops[i].flags & OF_Optional) {
+      if (d.flags & OF_Optional) {
         // An optional operand its family prints as nothing is left out (s_endpgm's 0).
         size_t mark = out.size();
         separate(firstPositional, out);
@@ -177,7 +205,7 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
       separate(firstPositional, out);
       firstPositional = false;
       kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
-    } else if (inst.ops[i].value != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {
+    } else if (v != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {
       // Modifiers print nothing at their default value: the space goes again then.
       size_t mark = out.size();
       out += ' ';
