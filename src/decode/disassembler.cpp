@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <condition_variable>
 #include <cstring>
+#include <deque>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 #include "decode/decoder.h"
@@ -34,6 +38,9 @@ constexpr auto kHexDigit = [] {
 
 // Output handed to DisassembleOptions::output in pieces of about this size.
 constexpr size_t kOutputPiece = 1 << 16;
+// Runs of at least this many bytes are decoded and printed by two threads, in batches.
+constexpr size_t kPipelineBytes = 1 << 16;
+constexpr size_t kBatchSize = 1024;
 
 class Disassembler {
 public:
@@ -204,41 +211,108 @@ private:
 
   void decodeBytes(bool inBlock) {
     // Decoding reads up to 16 bytes past an instruction's start: zero padding after the run.
-    const size_t size = count_;
-    std::memset(bytes_.get() + size, 0, 32);
-    const uint8_t *bytes = bytes_.get();
+    std::memset(bytes_.get() + count_, 0, 32);
+    if (count_ >= kPipelineBytes && std::thread::hardware_concurrency() > 1) {
+      decodeAndPrintInParallel(inBlock);
+      return;
+    }
     isa::Inst inst;
-    for (size_t at = 0; at < size;) {
-      size_t n = decoder_.decode(bytes + at, size - at, inst);
+    for (size_t at = 0; decodeNext(at, inBlock, inst);) printOne(inst);
+  }
+
+  // Decodes the instruction at run offset `at` into `inst` and moves `at` past it, reporting the
+  // bytes before it that are no instruction; false at the run's end (or a block's failure).
+  bool decodeNext(size_t &at, bool inBlock, isa::Inst &inst) {
+    const uint8_t *bytes = bytes_.get();
+    while (at < count_) {
+      size_t n = decoder_.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         report(Severity::Warning, positionOf(at), "invalid instruction encoding");
         // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
         if (inBlock) {
           ++result_.errorCount;
-          return;
+          at = count_;
+          return false;
         }
         at += 4;
         continue;
       }
       if (inst.softFail)
         report(Severity::Warning, positionOf(at), "potentially undefined instruction encoding");
-      size_t start = out_.size();
-      out_ += '\t';
-      print::printInst(inst, target_.wave64(), out_);
-      if (opts_.showEncoding) {
-        // llvm-mc shows the instruction's encoding, not the bytes it read (bits no field
-        // holds come out zero).
-        uint8_t buf[enc::kMaxInstBytes];
-        size_t len = enc::encode(inst, buf);
-        print::appendEncoding(out_, start, buf, len);
-      } else
-        out_ += '\n';
-      if (opts_.output && out_.size() >= kOutputPiece) {
-        opts_.output(out_);
-        out_.clear();
-      }
       at += n;
+      return true;
     }
+    return false;
+  }
+
+  void printOne(const isa::Inst &inst) {
+    size_t start = out_.size();
+    out_ += '\t';
+    print::printInst(inst, target_.wave64(), out_);
+    if (opts_.showEncoding) {
+      // llvm-mc shows the instruction's encoding, not the bytes it read (bits no field holds
+      // come out zero).
+      uint8_t buf[enc::kMaxInstBytes];
+      size_t len = enc::encode(inst, buf);
+      print::appendEncoding(out_, start, buf, len);
+    } else {
+      out_ += '\n';
+    }
+    if (opts_.output && out_.size() >= kOutputPiece) {
+      opts_.output(out_);
+      out_.clear();
+    }
+  }
+
+  // Large runs: a worker thread decodes batches of instructions (and reports the bytes that are
+  // none) while this thread prints the batches before, in order; the text and the output
+  // callback stay on the caller's thread. Decoding and printing cost about the same.
+  void decodeAndPrintInParallel(bool inBlock) {
+    struct Batch {
+      std::array<isa::Inst, kBatchSize> insts;
+      size_t count = 0;
+      bool last = false;
+    };
+    std::vector<std::unique_ptr<Batch>> batches;
+    std::mutex mu;
+    std::condition_variable changed;
+    std::deque<Batch *> decoded, free;
+    for (int i = 0; i < 3; ++i) {
+      batches.push_back(std::make_unique<Batch>());
+      free.push_back(batches.back().get());
+    }
+    auto take = [&](std::deque<Batch *> &from) {
+      std::unique_lock lock(mu);
+      changed.wait(lock, [&] { return !from.empty(); });
+      Batch *b = from.front();
+      from.pop_front();
+      return b;
+    };
+    auto give = [&](std::deque<Batch *> &to, Batch *b) {
+      {
+        std::lock_guard lock(mu);
+        to.push_back(b);
+      }
+      changed.notify_all();
+    };
+    std::thread worker([&] {
+      size_t at = 0;
+      for (bool more = true; more;) {
+        Batch *b = take(free);
+        b->count = 0;
+        while (b->count < kBatchSize && (more = decodeNext(at, inBlock, b->insts[b->count])))
+          ++b->count;
+        b->last = !more;
+        give(decoded, b);
+      }
+    });
+    for (bool last = false; !last;) {
+      Batch *b = take(decoded);
+      for (size_t i = 0; i < b->count; ++i) printOne(b->insts[i]);
+      last = b->last;
+      give(free, b);
+    }
+    worker.join();
   }
 
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
