@@ -108,4 +108,19 @@ TEST(DisassemblerInput, RandomRuns) {
   }
 }
 
+// Runs of 64 KiB and more are decoded and printed by two threads: the same text and diagnostics,
+// in order, also where a block stops at an invalid encoding.
+TEST(DisassemblerInput, LargeRuns) {
+  std::mt19937 rng(7);
+  const char *const words[] = {
+      "0x01,0x00,0x80,0xbe", "0xff,0x00,0x80,0xbe,0x78,0x56,0x34,0x12", "0x00,0x00,0xff,0xbf",
+      "0x01,0x05,0x0a,0x7e", "0x02,0x00,0x06,0xd5,0x01,0x05,0x02,0x00", "0xff,0xff,0xff,0xff"};
+  std::string run, block = "[";
+  while (run.size() < 200000) run += std::string(words[rng() % 6]) + "\n";
+  while (block.size() < 100000) block += std::string(words[rng() % 4]) + ",";
+  block += "0xff,0xff,0xff,0xff,0x01,0x00,0x80,0xbe]\n";
+  expectSameRun(run + block + run);
+  expectSameRun(run, "-show-encoding");
+}
+
 } // namespace
