@@ -58,13 +58,17 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 
 // How the decode loop decodes one operand of an entry. A field read by the loop: the 8 bytes at
 // `byte`, shifted and masked, into `value` of the OperandValue whose other members are
-// `operand`'s (FieldOnly and Present: a mask 0). Else the operand's family decoder.
+// `operand`'s (FieldOnly and Present: a mask 0), then checked as OperandPlan says. Else the
+// operand's family decoder.
 struct Step {
-  enum Kind : uint8_t { ReadField, Nothing, Call } kind;
+  enum Kind : uint8_t { ReadField, OneOf, InSet, Source, Nothing, Call } kind;
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
   uint32_t mask;
-  uint32_t reject; // (ReadField) the operand is invalid when its value has one of these bits
+  uint32_t reject;   // (ReadField, OneOf, InSet, Source) OperandPlan::reject
+  uint8_t slot;      // (Source) index into DecodeContext::slotMods
+  uint8_t modReject; // (Source)
+  uint16_t add;      // (Source)
   uint64_t operand;
 };
 
@@ -161,7 +165,9 @@ ArchIndex buildArchIndex(const ArchTables &arch) {
   }
   // Entries by (format, opcode): counted, then placed. A true16 or fake16 form before an entry
   // both modes accept (VINTERP's 32-bit register form): llvm prints the mode's own form.
-  auto hasOpcode = [&](const InstrDesc &d) { return d.opcode + 1 < formats[d.format].first.size(); };
+  auto hasOpcode = [&](const InstrDesc &d) {
+    return d.opcode + 1 < formats[d.format].first.size();
+  };
   for (const InstrDesc &d : arch.instrs)
     if (hasOpcode(d)) ++formats[d.format].first[d.opcode + 1];
   std::vector<std::vector<uint32_t>> cursor(numFormats);
@@ -214,7 +220,7 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, plan.reject, 0};
+  Step step{Step::Call, family, 0, 0, 0, plan.reject, 3, plan.modReject, plan.add, 0};
   // (an OperandValue's bytes, little-endian as the instruction's)
   static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
   step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
@@ -225,8 +231,16 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::Nothing: step.kind = Step::Nothing; break;
   case OperandPlan::Present: step.kind = Step::ReadField; break;
   case OperandPlan::FieldOnly:
+  case OperandPlan::OneOf:
+  case OperandPlan::InSet:
+  case OperandPlan::Source:
     if (l.count > 1) break; // (split fields: decodeField, called)
-    step.kind = Step::ReadField;
+    if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) break;
+    step.kind = plan.kind == OperandPlan::OneOf    ? Step::OneOf
+                : plan.kind == OperandPlan::InSet  ? Step::InSet
+                : plan.kind == OperandPlan::Source ? Step::Source
+                                                   : Step::ReadField;
+    if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
     // (a format without the field: a range 0 bits wide, read as 0)
     step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
     step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
@@ -501,6 +515,32 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
           uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
           inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
           if (value & s.reject) goto rejected;
+          break;
+        }
+        case Step::OneOf: {
+          uint64_t chunk;
+          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
+          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
+          if (value != (s.reject & 0xffff) && value != s.reject >> 16) goto rejected;
+          break;
+        }
+        case Step::InSet: {
+          uint64_t chunk;
+          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
+          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
+          if (!(s.reject >> value & 1)) goto rejected;
+          break;
+        }
+        case Step::Source: {
+          uint64_t chunk;
+          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
+          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          uint8_t mods = ctx.slotMods[s.slot];
+          inst.ops[i] = std::bit_cast<OperandValue>(
+              s.operand | (value + s.add) | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+          if ((value & s.reject) || (mods & s.modReject)) goto rejected;
           break;
         }
         case Step::Nothing: break;
