@@ -481,6 +481,13 @@ bool decodeNonVgprSource(DecodeContext &ctx, const OperandDesc &d, OperandValue 
 
 namespace {
 
+// The field a step reads.
+inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
+  uint64_t chunk;
+  std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
+  return static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+}
+
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
                   size_t avail, Inst &inst) {
   u128 word = enc::loadWord(bytes);
@@ -510,33 +517,25 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         const Step &s = steps[i];
         switch (s.kind) {
         case Step::ReadField: {
-          uint64_t chunk;
-          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          uint32_t value = stepValue(bytes, s);
           inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
           if (value & s.reject) goto rejected;
           break;
         }
         case Step::OneOf: {
-          uint64_t chunk;
-          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          uint32_t value = stepValue(bytes, s);
           inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
           if (value != (s.reject & 0xffff) && value != s.reject >> 16) goto rejected;
           break;
         }
         case Step::InSet: {
-          uint64_t chunk;
-          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          uint32_t value = stepValue(bytes, s);
           inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
           if (!(s.reject >> value & 1)) goto rejected;
           break;
         }
         case Step::Source: {
-          uint64_t chunk;
-          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
           inst.ops[i] = std::bit_cast<OperandValue>(
               s.operand | (value + s.add) | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
