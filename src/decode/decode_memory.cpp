@@ -1,5 +1,6 @@
 // Decoding of the memory family's operand classes (see isa/classes.def).
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <iterator>
 
@@ -129,9 +130,20 @@ OperandPlan plan_memory(const Inst &, const OperandDesc &d) {
   switch (d.cls) { // (decode_memory's cases)
   case OpClass::vgpr_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
   case OpClass::mem_off:
+    if (d.field != Field::saddr) return {OperandPlan::Present};
+    return {OperandPlan::OneOf, 0, src::kNull | src::kNull << 16};
+  case OpClass::required_flag: return {OperandPlan::OneOf, 0, 1 | 1 << 16};
+  case OpClass::srsrc: { // (fields of 5 bits: InSet; the set per type, found once)
+    static const auto kValid = [] {
+      std::array<uint32_t, static_cast<unsigned>(OpType::Count)> valid{};
+      for (unsigned t = 0; t < valid.size(); ++t)
+        for (uint32_t f = 0; f < 32; ++f)
+          valid[t] |= uint32_t{validDescriptor(f, static_cast<OpType>(t))} << f;
+      return valid;
+    }();
+    return {OperandPlan::InSet, 0, kValid[static_cast<unsigned>(d.type)]};
+  }
   case OpClass::flat_saddr:
-  case OpClass::required_flag:
-  case OpClass::srsrc:
   case OpClass::buf_soffset:
   case OpClass::mimg_vdata:
   case OpClass::mimg_vaddr:

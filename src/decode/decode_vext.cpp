@@ -21,13 +21,18 @@ bool decodeVgprOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
          decodeRegisterOnly(ctx, v, print::dwordsOf(d.type, ctx.target.wave64()));
 }
 
+// The modifier bits dppModsOk rejects (see there).
+uint8_t dppModsRejected(const Inst &inst, const OperandDesc &d) {
+  uint8_t allowed = as::dppSourceMods(d.cls);
+  if (!allowed && (inst.desc->flags & IF_HiddenMods)) allowed = Mod_Neg | Mod_Abs;
+  return static_cast<uint8_t>(~allowed);
+}
+
 // A DPP source's neg/abs bits: those its class prints, or, without printed modifiers in an entry
 // with llvm's integer modifiers (IF_HiddenMods), bits llvm keeps without printing them; llvm
 // rejects the others.
 bool dppModsOk(const Inst &inst, const OperandDesc &d, const OperandValue &v) {
-  uint8_t allowed = as::dppSourceMods(d.cls);
-  if (!allowed && (inst.desc->flags & IF_HiddenMods)) allowed = Mod_Neg | Mod_Abs;
-  return (v.mods & ~allowed) == 0;
+  return (v.mods & dppModsRejected(inst, d)) == 0;
 }
 
 // op_sel-like bits of sources the instruction lacks.
@@ -43,6 +48,16 @@ OperandPlan plan_vext(const Inst &entry, const OperandDesc &d) {
   case OpClass::dpp_ctrl:
     if (!(entry.desc->flags & IF_DppCtrlSource)) return {OperandPlan::FieldOnly};
     return {};
+  case OpClass::dpp8_fi: return {OperandPlan::OneOf, 0, src::kDpp8 | src::kDpp8Fi << 16};
+  case OpClass::pdpp_vgpr:
+  case OpClass::pdpp_vgpr_mods:
+    if (d.field != Field::src0) return {};
+    return {OperandPlan::Source, 0, 0, 0, src::kVgpr0};
+  case OpClass::dpp3_vgpr:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    if (d.field != Field::src0) return {};
+    return {OperandPlan::Source, 0, 0, dppModsRejected(entry, d), src::kVgpr0};
   case OpClass::psrc_mods:
   case OpClass::pvreg:
   case OpClass::wmma_c:
@@ -50,15 +65,13 @@ OperandPlan plan_vext(const Inst &entry, const OperandDesc &d) {
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc:
   case OpClass::vopd_k:
-  case OpClass::pdpp_vgpr:
-  case OpClass::pdpp_vgpr_mods:
-  case OpClass::sel_ones:
-  case OpClass::dpp8_fi:
-  case OpClass::dpp3_vgpr:
-  case OpClass::dpp3_vgpr_mod:
-  case OpClass::dpp3_vgpr_neg: return {};
+  case OpClass::sel_ones: return {};
   default: // (decodeSource reads only the field of an operand that is no source)
-    if (isSourceField(d.field) || as::isDppVreg(d.cls)) return {};
+    if (as::isDppVreg(d.cls)) {
+      uint32_t reject = d.field == Field::vdst && as::isDppVregLo128(d.cls) ? ~0x7fu : 0;
+      return {OperandPlan::Source, 0, reject, dppModsRejected(entry, d)};
+    }
+    if (isSourceField(d.field)) return {OperandPlan::Source};
     return {OperandPlan::FieldOnly};
   }
 }

@@ -12,7 +12,6 @@
 #include <span>
 #include <stdexcept>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "encode/encoder.h"
@@ -35,17 +34,18 @@ struct FormatIndex {
   u128 mask = 0, value = 0;
   unsigned fixedBits = 0;
   u128 fieldBits = 0; // every bit some field of the format holds, but those it may ignore
-  std::unordered_map<uint32_t, std::vector<uint32_t>> byOpcode;
+  std::array<u128, static_cast<unsigned>(Field::Count)> fieldMasks{}; // each field's bits
+  std::array<u128, 3> slotBits{}; // each source slot's neg/abs/sext bits (bit N for srcN)
+  // Per opcode value, its first entry in `entries`; one more at the end. (flat: the index is
+  // built once per run, and maps of vectors cost more to build than the decoding of thousands
+  // of instructions)
+  std::vector<uint32_t> first;
+  std::vector<uint32_t> entries;
 };
 
 // The architecture's formats and entries, whatever the target.
 struct ArchIndex {
   std::vector<FormatIndex> formats; // most specific first: more fixed bits, then larger
-  // Per entry: the bits of its format's fields that none of its operands writes, which must be
-  // zero. They tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap
-  // (DS offset and offset0/offset1), so this works on bits. Fields the format marks ignoredUnused
-  // (llvm's `?` bits: FLAT's vdst in a store) may hold anything.
-  std::vector<u128> mustBeZero;
 };
 
 // The family decoders, by the family's order in isa/families.def.
@@ -58,27 +58,37 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 
 // How the decode loop decodes one operand of an entry. A field read by the loop: the 8 bytes at
 // `byte`, shifted and masked, into `value` of the OperandValue whose other members are
-// `operand`'s (FieldOnly and Present: a mask 0). Else the operand's family decoder.
+// `operand`'s (FieldOnly and Present: a mask 0), then checked as OperandPlan says. Else the
+// operand's family decoder.
 struct Step {
-  enum Kind : uint8_t { ReadField, Nothing, Call } kind;
+  enum Kind : uint8_t { ReadField, OneOf, InSet, Source, Nothing, Call } kind;
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
   uint32_t mask;
-  uint32_t reject; // (ReadField) the operand is invalid when its value has one of these bits
+  uint32_t reject;   // (ReadField, OneOf, InSet, Source) OperandPlan::reject
+  uint8_t slot;      // (Source) index into DecodeContext::slotMods
+  uint8_t modReject; // (Source)
+  uint16_t add;      // (Source)
   uint64_t operand;
 };
 
-// An entry a target decodes, with what the decode loop needs of it.
+// An entry a target decodes, with what the decode loop needs of it. The members after
+// firstStep are set with its steps, when the entry is first tried (most never are).
 struct Candidate {
   const InstrDesc *desc;
   std::span<const OperandDesc> ops;
-  u128 mustBeZero;
   uint32_t firstStep; // its operands' steps in TargetFormat::steps
   bool zeroOps;       // a decoder writes other operands than its own: all start zero
+  // The bits of its format's fields that none of its operands writes, which must be zero. They
+  // tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap (DS offset and
+  // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
+  // bits: FLAT's vdst in a store) may hold anything.
+  u128 mustBeZero;
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
 struct TargetFormat {
+  const FormatIndex *arch;
   const FormatDesc *fmt;
   size_t sizeBytes;
   u128 mask, value;
@@ -86,7 +96,9 @@ struct TargetFormat {
   bool sourceMods;             // has neg, abs or sext fields
   std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
   std::vector<Candidate> candidates;
-  std::vector<Step> steps;
+  // Per candidate, whether its steps are built (buildSteps, on first use).
+  std::unique_ptr<std::atomic<bool>[]> ready;
+  std::unique_ptr<Step[]> steps;
 };
 
 struct TargetKey {
@@ -125,54 +137,53 @@ ArchIndex buildArchIndex(const ArchTables &arch) {
   // Per format, each field's bits and each source slot's modifier bits (neg/abs/sext bit N for
   // srcN), found once.
   constexpr unsigned kFields = static_cast<unsigned>(Field::Count);
-  std::vector<std::array<u128, kFields>> fieldMasks(arch.formats.size());
-  std::vector<std::array<u128, 3>> slotBits(arch.formats.size());
-  for (size_t f = 0; f < arch.formats.size(); ++f) {
-    for (unsigned k = 0; k < kFields; ++k)
-      fieldMasks[f][k] = enc::fieldMask(arch.formats[f], static_cast<Field>(k));
+  size_t numFormats = arch.formats.size();
+  std::vector<FormatIndex> formats(numFormats);
+  for (size_t f = 0; f < numFormats; ++f) {
+    const FormatDesc &fmt = arch.formats[f];
+    FormatIndex &fi = formats[f];
+    fi.fmt = &fmt;
+    for (unsigned k = 0; k < kFields; ++k) {
+      fi.fieldMasks[k] = enc::fieldMask(fmt, static_cast<Field>(k));
+      if (!fmt.fields[k].ignoredUnused) fi.fieldBits |= fi.fieldMasks[k];
+      for (unsigned r = 0; r < fmt.fields[k].count; ++r) // (what fieldValue reads at once)
+        if ((fmt.fields[k].ranges[r].lo & 7) + fmt.fields[k].ranges[r].width > 64)
+          throw std::logic_error("field range too wide for the decoder");
+    }
     for (unsigned slot = 0; slot < 3; ++slot)
       for (Field m : {Field::neg, Field::abs, Field::sext})
-        slotBits[f][slot] |= sourceSlotBits(arch.formats[f], m, slot);
-  }
-  for (const FormatDesc &f : arch.formats) {
-    FormatIndex fi;
-    fi.fmt = &f;
-    for (unsigned k = 0; k < f.numFixed; ++k) {
-      const FixedBits &b = f.fixed[k];
+        fi.slotBits[slot] |= sourceSlotBits(fmt, m, slot);
+    for (unsigned k = 0; k < fmt.numFixed; ++k) {
+      const FixedBits &b = fmt.fixed[k];
       if (b.decodeIgnored) continue;
       u128 m = ((u128{1} << b.range.width) - 1) << b.range.lo;
       fi.mask |= m;
       fi.value |= (static_cast<u128>(b.value) << b.range.lo) & m;
       fi.fixedBits += b.range.width;
     }
-    for (unsigned k = 0; k < static_cast<unsigned>(Field::Count); ++k) {
-      if (!f.fields[k].ignoredUnused) fi.fieldBits |= fieldMasks[&f - arch.formats.data()][k];
-      for (unsigned r = 0; r < f.fields[k].count; ++r) // (what fieldValue reads at once)
-        if ((f.fields[k].ranges[r].lo & 7) + f.fields[k].ranges[r].width > 64)
-          throw std::logic_error("field range too wide for the decoder");
-    }
-    index.formats.push_back(std::move(fi));
+    fi.first.assign((size_t{1} << fmt.layout(Field::op).width()) + 1, 0);
   }
-  for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
-    const InstrDesc &d = arch.instrs[e];
-    index.formats[d.format].byOpcode[d.opcode].push_back(e);
-    const auto &masks = fieldMasks[d.format];
-    u128 formatBits = index.formats[d.format].fieldBits,
-         claimed = masks[static_cast<unsigned>(Field::op)];
-    for (const OperandDesc &o : arch.operandsOf(d)) {
-      claimed |= masks[static_cast<unsigned>(o.field)];
-      // A source's modifier bits; those of a source the instruction lacks must be zero.
-      if (isSourceField(o.field)) claimed |= slotBits[d.format][enc::sourceSlot(o.field)];
-    }
-    index.mustBeZero.push_back(formatBits & ~claimed);
+  // Entries by (format, opcode): counted, then placed. A true16 or fake16 form before an entry
+  // both modes accept (VINTERP's 32-bit register form): llvm prints the mode's own form.
+  auto hasOpcode = [&](const InstrDesc &d) {
+    return d.opcode + 1 < formats[d.format].first.size();
+  };
+  for (const InstrDesc &d : arch.instrs)
+    if (hasOpcode(d)) ++formats[d.format].first[d.opcode + 1];
+  std::vector<std::vector<uint32_t>> cursor(numFormats);
+  for (size_t f = 0; f < numFormats; ++f) {
+    auto &first = formats[f].first;
+    for (size_t op = 1; op < first.size(); ++op) first[op] += first[op - 1];
+    formats[f].entries.resize(first.back());
+    cursor[f].assign(first.begin(), first.end() - 1);
   }
-  // A true16 or fake16 form before an entry both modes accept (VINTERP's 32-bit register form):
-  // llvm prints the mode's own form.
-  for (FormatIndex &fi : index.formats)
-    for (auto &[op, entries] : fi.byOpcode)
-      std::stable_partition(entries.begin(), entries.end(), [&](uint32_t e) {
-        return (arch.instrs[e].flags & (IF_True16 | IF_Fake16)) != 0;
-      });
+  for (bool modeForms : {true, false})
+    for (uint32_t e = 0; e < arch.instrs.size(); ++e) {
+      const InstrDesc &d = arch.instrs[e];
+      if (hasOpcode(d) && ((d.flags & (IF_True16 | IF_Fake16)) != 0) == modeForms)
+        formats[d.format].entries[cursor[d.format][d.opcode]++] = e;
+    }
+  index.formats = std::move(formats);
   std::stable_sort(index.formats.begin(), index.formats.end(),
                    [](const FormatIndex &a, const FormatIndex &b) {
                      if (a.fixedBits != b.fixedBits) return a.fixedBits > b.fixedBits;
@@ -209,7 +220,7 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, plan.reject, 0};
+  Step step{Step::Call, family, 0, 0, 0, plan.reject, 3, plan.modReject, plan.add, 0};
   // (an OperandValue's bytes, little-endian as the instruction's)
   static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
   step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
@@ -220,8 +231,16 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::Nothing: step.kind = Step::Nothing; break;
   case OperandPlan::Present: step.kind = Step::ReadField; break;
   case OperandPlan::FieldOnly:
+  case OperandPlan::OneOf:
+  case OperandPlan::InSet:
+  case OperandPlan::Source:
     if (l.count > 1) break; // (split fields: decodeField, called)
-    step.kind = Step::ReadField;
+    if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) break;
+    step.kind = plan.kind == OperandPlan::OneOf    ? Step::OneOf
+                : plan.kind == OperandPlan::InSet  ? Step::InSet
+                : plan.kind == OperandPlan::Source ? Step::Source
+                                                   : Step::ReadField;
+    if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
     // (a format without the field: a range 0 bits wide, read as 0)
     step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
     step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
@@ -232,46 +251,68 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   return step;
 }
 
+// A candidate's steps, built the first time it is tried: a run decodes a few hundred of the
+// target's thousands of entries.
+[[gnu::noinline]] void buildSteps(const TargetIndex &index, const TargetFormat &tf, uint32_t c) {
+  static std::mutex mu;
+  std::lock_guard<std::mutex> lock(mu);
+  if (tf.ready[c].load(std::memory_order_relaxed)) return;
+  auto &cand = const_cast<Candidate &>(tf.candidates[c]);
+  Inst entry;
+  entry.arch = index.arch;
+  entry.desc = cand.desc;
+  cand.zeroOps = false;
+  const FormatIndex &fi = *tf.arch;
+  u128 claimed = fi.fieldMasks[static_cast<unsigned>(Field::op)];
+  for (const OperandDesc &o : cand.ops) {
+    claimed |= fi.fieldMasks[static_cast<unsigned>(o.field)];
+    // A source's modifier bits; those of a source the instruction lacks must be zero.
+    if (isSourceField(o.field)) claimed |= fi.slotBits[enc::sourceSlot(o.field)];
+  }
+  cand.mustBeZero = fi.fieldBits & ~claimed;
+  for (size_t i = 0; i < cand.ops.size(); ++i) {
+    Step &s = tf.steps[cand.firstStep + i];
+    s = stepFor(entry, *tf.fmt, cand.ops[i]);
+    cand.zeroOps |= s.kind == Step::Nothing;
+  }
+  tf.ready[c].store(true, std::memory_order_release);
+}
+
 TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
                              const Target &target) {
   TargetIndex index;
   index.key = {&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
   index.arch = &arch;
   index.formats.reserve(archIndex.formats.size());
+  int passes = target.realTrue16() ? 2 : 1;
   for (const FormatIndex &fi : archIndex.formats) {
     TargetFormat &tf = index.formats.emplace_back();
+    tf.arch = &fi;
     tf.fmt = fi.fmt;
     tf.sizeBytes = fi.fmt->sizeBytes;
     tf.mask = fi.mask;
     tf.value = fi.value;
     tf.op = fi.fmt->layout(Field::op);
     tf.sourceMods = fi.fmt->has(Field::neg) || fi.fmt->has(Field::abs) || fi.fmt->has(Field::sext);
-    unsigned opcodes = 1u << tf.op.width();
-    std::vector<const std::vector<uint32_t> *> entries(opcodes);
-    for (const auto &[op, list] : fi.byOpcode)
-      if (op < opcodes) entries[op] = &list;
-    tf.first.assign(opcodes + 1, 0);
-    for (unsigned op = 0; op < opcodes; ++op) {
+    size_t opcodes = fi.first.size() - 1;
+    tf.first.resize(opcodes + 1);
+    tf.candidates.reserve(fi.entries.size() * passes);
+    uint32_t numSteps = 0;
+    for (size_t op = 0; op < opcodes; ++op) {
       tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
-      if (!entries[op]) continue;
       // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
-      for (int fake16Pass = 0; fake16Pass < (target.realTrue16() ? 2 : 1); ++fake16Pass)
-        for (uint32_t e : *entries[op]) {
+      for (int fake16Pass = 0; fake16Pass < passes; ++fake16Pass)
+        for (uint32_t k = fi.first[op]; k < fi.first[op + 1]; ++k) {
+          uint32_t e = fi.entries[k];
           const InstrDesc &desc = arch.instrs[e];
           if (!decodable(target, desc, fake16Pass)) continue;
-          auto ops = arch.operandsOf(desc);
-          Candidate &cand = tf.candidates.emplace_back(Candidate{
-              &desc, ops, archIndex.mustBeZero[e], static_cast<uint32_t>(tf.steps.size()), false});
-          Inst entry;
-          entry.arch = &arch;
-          entry.desc = &desc;
-          for (const OperandDesc &o : ops) {
-            tf.steps.push_back(stepFor(entry, *fi.fmt, o));
-            cand.zeroOps |= tf.steps.back().kind == Step::Nothing;
-          }
+          tf.candidates.push_back(Candidate{&desc, arch.operandsOf(desc), numSteps, false, 0});
+          numSteps += desc.numOperands;
         }
     }
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
+    tf.ready = std::make_unique<std::atomic<bool>[]>(tf.candidates.size());
+    tf.steps.reset(new Step[numSteps]);
   }
   for (unsigned top = 0; top < 256; ++top)
     for (const TargetFormat &tf : index.formats) {
@@ -289,8 +330,9 @@ std::atomic<const TargetIndex *> lastIndex{nullptr};
 [[gnu::noinline]] const TargetIndex &lookUpIndex(const TargetKey &key, const Target &target) {
   const ArchTables &arch = *key.arch;
   static std::mutex mu;
-  static std::map<const ArchTables *, std::unique_ptr<ArchIndex>> archCache;
-  static std::map<TargetKey, std::unique_ptr<TargetIndex>> cache;
+  // (never destroyed: freeing the indexes at exit costs more than many decodes)
+  static auto &archCache = *new std::map<const ArchTables *, std::unique_ptr<ArchIndex>>;
+  static auto &cache = *new std::map<TargetKey, std::unique_ptr<TargetIndex>>;
   std::lock_guard<std::mutex> lock(mu);
   auto &slot = cache[key];
   if (!slot) {
@@ -439,6 +481,13 @@ bool decodeNonVgprSource(DecodeContext &ctx, const OperandDesc &d, OperandValue 
 
 namespace {
 
+// The field a step reads.
+inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
+  uint64_t chunk;
+  std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
+  return static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+}
+
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
                   size_t avail, Inst &inst) {
   u128 word = enc::loadWord(bytes);
@@ -453,6 +502,8 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
     for (; c < end; ++c) {
       const Candidate &cand = tf.candidates[c];
       // (bits no operand holds: a cheap reject before the operands; either rejects alike)
+      if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
+        buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
       resetInst(inst);
       if (cand.zeroOps) std::fill_n(inst.ops.begin(), cand.ops.size(), OperandValue{});
@@ -461,16 +512,34 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       inst.decoded = true;
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
-      const Step *steps = tf.steps.data() + cand.firstStep;
+      const Step *steps = tf.steps.get() + cand.firstStep;
       for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); i < n; ++i) {
         const Step &s = steps[i];
         switch (s.kind) {
         case Step::ReadField: {
-          uint64_t chunk;
-          std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-          uint32_t value = static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+          uint32_t value = stepValue(bytes, s);
           inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
           if (value & s.reject) goto rejected;
+          break;
+        }
+        case Step::OneOf: {
+          uint32_t value = stepValue(bytes, s);
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
+          if (value != (s.reject & 0xffff) && value != s.reject >> 16) goto rejected;
+          break;
+        }
+        case Step::InSet: {
+          uint32_t value = stepValue(bytes, s);
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
+          if (!(s.reject >> value & 1)) goto rejected;
+          break;
+        }
+        case Step::Source: {
+          uint32_t value = stepValue(bytes, s);
+          uint8_t mods = ctx.slotMods[s.slot];
+          inst.ops[i] = std::bit_cast<OperandValue>(
+              s.operand | (value + s.add) | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+          if ((value & s.reject) || (mods & s.modReject)) goto rejected;
           break;
         }
         case Step::Nothing: break;

@@ -53,8 +53,9 @@ struct DecodeContext {
   size_t size;              // the format's size, plus 4 once a literal is read
   bool valuSources = false; // a VALU source was decoded: finishValuConstants runs at the end
   bool imageKnown = false;  // `image` holds the entry's image registers
-  // Per source slot (src0-src2), its neg/abs/sext bits as OperandMods (read once per format).
-  uint8_t slotMods[3] = {};
+  // Per source slot (src0-src2), its neg/abs/sext bits as OperandMods (read once per format);
+  // none for an operand of no source slot (slot 3).
+  uint8_t slotMods[4] = {};
   ImageRegs image; // (uninitialized until imageKnown)
   // The field's value in the instruction word.
   uint64_t field(isa::Field f) const { return fieldValue(bytes, fmt.layout(f)); }
@@ -153,12 +154,17 @@ uint32_t inlineConstantValue(unsigned enc);
 // What decode_<family> does with operand `d` of entry `entry` (an Inst of no operand values),
 // when that is little enough for the decode loop to do it itself (most operands): FieldOnly,
 // decodeField and regCount, and the operand is invalid when its value has a bit of `reject`;
-// Present, only present; Nothing. Call: anything else, decode_<family> runs. (plan_<family>,
-// beside decode_<family>)
+// OneOf, decodeField, valid when the value is `reject`'s low or high half; InSet, decodeField of
+// a field of at most 5 bits, valid when bit `value` of `reject` is set; Source, decodeSource with
+// no literal (the slot's modifier bits), invalid with a value bit of `reject` or a modifier bit
+// of `modReject`, then `add` added; Present, only present; Nothing. Call: anything else,
+// decode_<family> runs. (plan_<family>, beside decode_<family>)
 struct OperandPlan {
-  enum Kind : uint8_t { Call, FieldOnly, Present, Nothing } kind = Call;
+  enum Kind : uint8_t { Call, FieldOnly, Present, Nothing, OneOf, InSet, Source } kind = Call;
   uint8_t regCount = 0;
   uint32_t reject = 0;
+  uint8_t modReject = 0;
+  uint16_t add = 0;
 };
 #define FAMILY(fam) OperandPlan plan_##fam(const isa::Inst &entry, const isa::OperandDesc &d);
 #include "isa/families.def"
