@@ -41,6 +41,7 @@ constexpr size_t kOutputPiece = 1 << 16;
 // Runs of at least this many bytes are decoded and printed by two threads, in batches.
 constexpr size_t kPipelineBytes = 1 << 16;
 constexpr size_t kBatchSize = 1024;
+constexpr size_t kWorkerPrints = 4; // the worker prints one batch in this many
 
 class Disassembler {
 public:
@@ -246,18 +247,26 @@ private:
   }
 
   void printOne(const isa::Inst &inst) {
-    size_t start = out_.size();
-    out_ += '\t';
-    print::printInst(inst, target_.wave64(), out_);
+    printTo(out_, inst);
+    flushPiece();
+  }
+
+  void printTo(std::string &out, const isa::Inst &inst) const {
+    size_t start = out.size();
+    out += '\t';
+    print::printInst(inst, target_.wave64(), out);
     if (opts_.showEncoding) {
       // llvm-mc shows the instruction's encoding, not the bytes it read (bits no field holds
       // come out zero).
       uint8_t buf[enc::kMaxInstBytes];
       size_t len = enc::encode(inst, buf);
-      print::appendEncoding(out_, start, buf, len);
+      print::appendEncoding(out, start, buf, len);
     } else {
-      out_ += '\n';
+      out += '\n';
     }
+  }
+
+  void flushPiece() {
     if (opts_.output && out_.size() >= kOutputPiece) {
       opts_.output(out_);
       out_.clear();
@@ -272,6 +281,7 @@ private:
       std::array<isa::Inst, kBatchSize> insts;
       size_t count = 0;
       bool last = false;
+      std::string text; // printed by the worker (every kWorkerPrints-th batch), else empty
     };
     std::vector<std::unique_ptr<Batch>> batches;
     std::mutex mu;
@@ -297,18 +307,27 @@ private:
     };
     std::thread worker([&] {
       size_t at = 0;
-      for (bool more = true; more;) {
+      for (size_t n = 0, more = true; more; ++n) {
         Batch *b = take(free);
         b->count = 0;
         while (b->count < kBatchSize && (more = decodeNext(at, inBlock, b->insts[b->count])))
           ++b->count;
         b->last = !more;
+        // Printing costs more than decoding: the worker prints a share of the batches too.
+        b->text.clear();
+        if (n % kWorkerPrints == kWorkerPrints - 1)
+          for (size_t i = 0; i < b->count; ++i) printTo(b->text, b->insts[i]);
         give(decoded, b);
       }
     });
     for (bool last = false; !last;) {
       Batch *b = take(decoded);
-      for (size_t i = 0; i < b->count; ++i) printOne(b->insts[i]);
+      if (!b->text.empty()) {
+        out_ += b->text;
+        flushPiece();
+      } else {
+        for (size_t i = 0; i < b->count; ++i) printOne(b->insts[i]);
+      }
       last = b->last;
       give(free, b);
     }
