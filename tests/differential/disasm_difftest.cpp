@@ -193,18 +193,33 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
               ours.text + ourErr);
 }
 
+// What both tests start from: the target, its -mattr list, its tables, and the formats
+// GFXASM_DIFF_FORMATS limits the test to.
+struct TestTarget {
+  std::optional<Target> target;
+  std::string error, attrs, onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
+  const ArchTables *arch = nullptr;
+  explicit TestTarget(const Config &cfg) : target(Target::create(cfg.cpu, cfg.mattr, &error)) {
+    for (auto &a : cfg.mattr) attrs += (attrs.empty() ? "" : ",") + a;
+    if (target) arch = static_cast<const ArchTables *>(target->arch());
+  }
+  bool formatTested(std::string_view name) const {
+    return onlyFormats.empty() ||
+           ("," + onlyFormats + ",").find("," + std::string(name) + ",") != std::string::npos;
+  }
+};
+
 class Disassembly : public ::testing::TestWithParam<Config> {};
 
 TEST_P(Disassembly, MatchesLlvmMc) {
   const Config &cfg = GetParam();
-  std::string err, attrs;
-  auto target = Target::create(cfg.cpu, cfg.mattr, &err);
-  ASSERT_TRUE(target) << err;
-  for (auto &a : cfg.mattr) attrs += (attrs.empty() ? "" : ",") + a;
-  const ArchTables &arch = *static_cast<const ArchTables *>(target->arch());
+  TestTarget t(cfg);
+  ASSERT_TRUE(t.target) << t.error;
+  const std::optional<Target> &target = t.target;
+  const std::string &attrs = t.attrs;
+  const ArchTables &arch = *t.arch;
   unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DISASM_SAMPLES", "8")));
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
-  std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
 
   // One set of samples per format and opcode.
   std::set<std::pair<uint16_t, uint32_t>> opcodes;
@@ -214,9 +229,7 @@ TEST_P(Disassembly, MatchesLlvmMc) {
   std::vector<std::string> sampleBytes; // per sample, the block as written
   for (auto [format, opcode] : opcodes) {
     const FormatDesc &fmt = arch.formats[format];
-    if (!onlyFormats.empty() &&
-        ("," + onlyFormats + ",").find("," + std::string(fmt.name) + ",") == std::string::npos)
-      continue;
+    if (!t.formatTested(fmt.name)) continue;
     for (unsigned s = 0; s < samples; ++s) {
       uint8_t bytes[32] = {};
       for (unsigned i = 0; i < fmt.sizeBytes + 4u; ++i) bytes[i] = static_cast<uint8_t>(rng());
@@ -255,23 +268,19 @@ class ValidEncodings : public ::testing::TestWithParam<Config> {};
 
 TEST_P(ValidEncodings, MatchLlvmMc) {
   const Config &cfg = GetParam();
-  std::string err, attrs;
-  auto target = Target::create(cfg.cpu, cfg.mattr, &err);
-  ASSERT_TRUE(target) << err;
-  for (auto &a : cfg.mattr) attrs += (attrs.empty() ? "" : ",") + a;
-  const ArchTables &arch = *static_cast<const ArchTables *>(target->arch());
+  TestTarget t(cfg);
+  ASSERT_TRUE(t.target) << t.error;
+  const std::optional<Target> &target = t.target;
+  const std::string &attrs = t.attrs;
+  const ArchTables &arch = *t.arch;
   unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DISASM_VALID_SAMPLES", "4")));
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")) + 1);
-  std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
   std::string lines;
   for (const InstrDesc &d : arch.instrs) {
     if (!(d.cpuMask & (1u << target->cpuIndex())) || (d.flags & IF_DisasmOnly) ||
         !availableInMode(d, target->realTrue16(), target->wave64()))
       continue;
-    if (!onlyFormats.empty() &&
-        ("," + onlyFormats + ",").find("," + std::string(arch.formatOf(d).name) + ",") ==
-            std::string::npos)
-      continue;
+    if (!t.formatTested(arch.formatOf(d).name)) continue;
     for (unsigned i = 0; i < samples; ++i) {
       GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
       lines += genLine(g) + "\n";
