@@ -46,6 +46,7 @@ const char *const kUnits[] = {"none", "salu", "valu",   "trans",   "smem", "vmem
                               "ds",   "exp",  "branch", "message", "wait"};
 const char *const kUnitEnums[] = {"None", "SALU", "VALU",   "TRANS",   "SMEM", "VMEM",
                                   "DS",   "EXP",  "Branch", "Message", "Wait"};
+// Each @flags name and its InstrFlags enumerator (src/isa/isa.h).
 const char *const kFlags[] = {"true16",
                               "fake16",
                               "wave32",
@@ -58,6 +59,10 @@ const char *const kFlags[] = {"true16",
                               "lds_src0",
                               "src1_kind_swapped",
                               "no_lit_src0"};
+const char *const kFlagEnums[] = {"True16",     "Fake16",     "Wave32",          "Wave64",
+                                  "AlsoTrue16", "DisasmOnly", "HiddenMods",      "DppCtrlSource",
+                                  "DppSrc1Raw", "LdsSrc0",    "Src1KindSwapped", "NoLitSrc0"};
+static_assert(std::size(kFlags) == std::size(kFlagEnums));
 
 std::string gFile;
 int gLine = 0;
@@ -329,18 +334,7 @@ int main(int argc, char **argv) {
   for (auto &ins : insts) {
     std::string flags = "0";
     for (auto &fl : ins.flags) {
-      if (fl == "true16") flags += "|IF_True16";
-      if (fl == "fake16") flags += "|IF_Fake16";
-      if (fl == "wave32") flags += "|IF_Wave32";
-      if (fl == "wave64") flags += "|IF_Wave64";
-      if (fl == "also_true16") flags += "|IF_AlsoTrue16";
-      if (fl == "disasm_only") flags += "|IF_DisasmOnly";
-      if (fl == "hidden_mods") flags += "|IF_HiddenMods";
-      if (fl == "dpp_ctrl_source") flags += "|IF_DppCtrlSource";
-      if (fl == "dpp_src1_raw") flags += "|IF_DppSrc1Raw";
-      if (fl == "lds_src0") flags += "|IF_LdsSrc0";
-      if (fl == "src1_kind_swapped") flags += "|IF_Src1KindSwapped";
-      if (fl == "no_lit_src0") flags += "|IF_NoLitSrc0";
+      flags += std::string("|IF_") + kFlagEnums[indexOf(kFlags, fl, "flag")];
     }
     o << "  {\"" << ins.name << "\", " << ins.format << ", " << ins.ops.size() << ", 0x" << std::hex
       << ins.opcode << std::dec << "u, " << total << ", 0x" << std::hex << ins.cpuMask << std::dec
