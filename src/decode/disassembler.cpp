@@ -91,11 +91,15 @@ private:
   std::string out_;
   DisassembleResult result_;
 
+  static bool isSeparator(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',';
+  }
+
   // Skips spaces, commas and `#` comments; false at the end of the input.
   bool skipToToken(size_t &pos) const {
     while (pos < input_.size()) {
       char c = input_[pos];
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ',') {
+      if (isSeparator(c)) {
         ++pos;
       } else if (c == '#') {
         size_t nl = input_.find('\n', pos);
@@ -129,20 +133,8 @@ private:
     }
     uint8_t *out = bytes_.get();
     while (pos < size) {
-      // The common spelling first, 8 input bytes at a time: 0x and two hex digits before a token
-      // end (and the comma after it).
-      while (pos + 8 <= size) {
-        uint64_t w;
-        std::memcpy(&w, s + pos, sizeof w);
-        if ((w & 0xdfff) != ('X' << 8 | '0')) break; // ('x' and 'X' alike)
-        int hi = kHexDigit[w >> 16 & 0xff], lo = kHexDigit[w >> 24 & 0xff];
-        unsigned end = static_cast<unsigned>(w >> 32 & 0xff);
-        if ((hi | lo) < 0 || !kEndsToken[end]) break;
-        *out++ = static_cast<uint8_t>(hi << 4 | lo);
-        pos += end == ',' ? 5 : 4;
-      }
-      if (pos >= size) break;
-      // Then the same near the end of the input, separators, and other spellings.
+      // The common spelling first: 0x and two hex digits before a token end (and the comma after
+      // it), then separators and comments, then other spellings.
       unsigned char c = static_cast<unsigned char>(s[pos]);
       if (c == '0' && pos + 4 <= size && (s[pos + 1] | 0x20) == 'x') {
         int hi = kHexDigit[static_cast<unsigned char>(s[pos + 2])];
@@ -155,12 +147,11 @@ private:
           continue;
         }
       }
-      if (c == ',' || c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-        ++pos;
+      if (isSeparator(static_cast<char>(c)) || c == '#') {
+        if (!skipToToken(pos)) break;
         continue;
       }
-      if (!skipToToken(pos)) break;
-      if (s[pos] == '[' || s[pos] == ']') break;
+      if (c == '[' || c == ']') break;
       size_t end = tokenEnd(pos);
       unsigned value;
       if (!parseByte(input_.substr(pos, end - pos), value)) {
