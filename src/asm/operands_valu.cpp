@@ -319,12 +319,9 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
       ((forced && !inBars) || fold ||
        (inlineInteger(iv) < 0 && inlineFloatBits(kF64Bits, static_cast<uint64_t>(iv)) < 0)))
     return ctx.fail(start.col, "invalid operand for instruction");
-  // llvm reads an integer in v_cndmask_b16_e64_dpp's f16 src1 as a 16-bit integer (its
-  // disassembler's view of the operand, IF_Src1KindSwapped): 0x3800 is no inline 0.5 there.
-  OpType intType =
-      d.type == OpType::f16 && d.field == Field::src1 && (inst.desc->flags & IF_Src1KindSwapped)
-          ? OpType::b16
-          : d.type;
+  // llvm reads an integer in an f16 source as its disassembler types the operand: in
+  // v_cndmask_b16_e64_dpp's src1 (IF_Src1KindSwapped) as a 16-bit integer, 0x3800 no inline 0.5.
+  OpType intType = d.type == OpType::f16 ? disassemblerType(inst, d) : d.type;
   ValuImmediate imm = isFloat ? valuFloatImmediate(fv, d.type) : valuIntImmediate(iv, intType);
   // lit(...) forces a literal, but not between |bars| (llvm-mc-22 drops it there).
   if (forced && !inBars) {

@@ -87,13 +87,9 @@ private:
 void finishValuConstants(isa::Inst &inst);
 
 // Whether llvm's disassembler makes an inline float in 16-bit source `d` its f16 bits, a literal
-// (integer sources; IF_Src1KindSwapped turns that around for src1).
+// (in the sources it reads as integers).
 inline bool inlineFloatBecomesF16Bits(const isa::Inst &inst, const isa::OperandDesc &d) {
-  bool integer = d.type == isa::OpType::b16;
-  if (d.field == isa::Field::src1 && (inst.desc->flags & isa::IF_Src1KindSwapped) &&
-      (integer || d.type == isa::OpType::f16))
-    integer = !integer;
-  return integer;
+  return isa::disassemblerType(inst, d) == isa::OpType::b16;
 }
 
 // Whether the field holds one of the instruction's sources (src0-src2, VOP2/VOPC's vsrc1/2).

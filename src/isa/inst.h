@@ -62,4 +62,11 @@ struct Inst {
   bool softFail = false;
 };
 
+// The type llvm's disassembler gives operand `d` of `inst`'s entry: src1 of IF_Src1KindSwapped
+// entries is the other 16-bit kind (integer or float) than the type the assembler goes by.
+inline OpType disassemblerType(const Inst &inst, const OperandDesc &d) {
+  if (d.field != Field::src1 || !(inst.desc->flags & IF_Src1KindSwapped)) return d.type;
+  return d.type == OpType::b16 ? OpType::f16 : d.type == OpType::f16 ? OpType::b16 : d.type;
+}
+
 } // namespace gfxasm::isa

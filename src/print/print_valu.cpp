@@ -43,19 +43,12 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
   printRegister(src::kVgpr0 + n, dwordsOf(d.type, pc.wave64), out);
 }
 
-// The type llvm's disassembler gives a decoded operand: src1 of IF_Src1KindSwapped entries is the
-// other 16-bit kind (integer or float) than the assembler's.
-OpType decodedType(const Inst &inst, const OperandDesc &d) {
-  if (d.field != Field::src1 || !(inst.desc->flags & IF_Src1KindSwapped)) return d.type;
-  return d.type == OpType::b16 ? OpType::f16 : d.type == OpType::f16 ? OpType::b16 : d.type;
-}
-
 // Whether a decoded literal prints in lit(...): when it would read back as an inline constant
 // (a 16-bit float operand's low half; a 16-bit integer operand's whole dword, as a 32-bit one).
 bool decodedLiteralForm(const Inst &inst, unsigned i, const OperandDesc &d) {
   uint32_t held = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
   uint32_t low = held & 0xffff;
-  OpType type = decodedType(inst, d);
+  OpType type = disassemblerType(inst, d);
   switch (type) {
   case OpType::b16: return as::valuLiteralLooksInline(held, OpType::b32);
   case OpType::f16:
