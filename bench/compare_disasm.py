@@ -8,10 +8,11 @@ tables, as the differential test draws them), assembled by llvm-mc-22 and writte
 disassembler input (one instruction's bytes per line); the object file is that corpus assembled
 by llvm-mc-22 -filetype=obj (as data, so that it holds exactly the same bytes).
 
-    bench/compare_disasm.py [--build-dir build] [--instructions 200000] [--runs 5]
+    bench/compare_disasm.py [--build-dir build] [--instructions 200000] [--runs 5] [--keep DIR]
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -25,6 +26,8 @@ ENCODING = re.compile(r"; encoding: \[([^\]]*)\]")
 def main():
     ap = corpus_arguments(__doc__.split("\n")[0])
     ap.add_argument("--llvm-objdump", default="llvm-objdump-22")
+    ap.add_argument("--keep", metavar="DIR",
+                    help="also copy the inputs (corpus.txt, corpus.o) to DIR, for profiling")
     args = ap.parse_args()
 
     gfxasm = os.path.join(args.build_dir, "gfxasm")
@@ -47,6 +50,10 @@ def main():
         obj = os.path.join(tmp, "corpus.o")
         subprocess.run([args.llvm_mc] + target + ["-filetype=obj", "-o", obj, data], check=True,
                        capture_output=True)
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+            for name in (text, obj):
+                shutil.copy(name, args.keep)
         print(f"{args.cpu}: {len(lines)} instructions ({os.path.getsize(text) / 1e6:.1f} MB of "
               f"text, {os.path.getsize(obj) / 1e6:.1f} MB object)")
 

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "gfxasm/gfxasm.h"
 #include "oracle_util.h"
 
 namespace {
@@ -108,8 +109,9 @@ TEST(DisassemblerInput, RandomRuns) {
   }
 }
 
-// Runs of 64 KiB and more are decoded and printed by two threads: the same text and diagnostics,
-// in order, also where a block stops at an invalid encoding.
+// Large inputs are read, decoded and printed by two threads (text of 256 KiB and more, runs of
+// 64 KiB of bytes and more; a block stays on one thread): the same text and diagnostics, in
+// order, also where a block stops at an invalid encoding.
 TEST(DisassemblerInput, LargeRuns) {
   std::mt19937 rng(7);
   const char *const words[] = {
@@ -121,6 +123,78 @@ TEST(DisassemblerInput, LargeRuns) {
   block += "0xff,0xff,0xff,0xff,0x01,0x00,0x80,0xbe]\n";
   expectSameRun(run + block + run);
   expectSameRun(run, "-show-encoding");
+}
+
+// A random large input: instructions of 4 to 12 bytes, invalid words, a word's bytes alone (so
+// that instructions start anywhere) and, one word in `rare` each, unreadable tokens (with
+// `badTokens`), blocks (with `blocks`) and comments with a bracket (which end the stretch the
+// two threads read).
+std::string largeInput(std::mt19937 &rng, size_t size, unsigned rare, bool badTokens, bool blocks) {
+  const char *const words[] = {"0x01,0x00,0x80,0xbe",
+                               "0xff,0x00,0x80,0xbe,0x78,0x56,0x34,0x12",
+                               "0x00,0x00,0xff,0xbf",
+                               "0x01,0x05,0x0a,0x7e",
+                               "0x02,0x00,0x06,0xd5,0x01,0x05,0x02,0x00",
+                               "0x01,0x00,0x10,0xd6,0xff,0x04,0x0a,0x04,0x00,0x00,0x80,0x3f",
+                               "0xff,0xff,0xff,0xff",
+                               "0x7e",
+                               "1 0 128 190 # comment"};
+  std::string input;
+  while (input.size() < size) {
+    unsigned r = rng() % rare;
+    if (badTokens && r == 0)
+      input += "0x1ff # bad\n";
+    else if (blocks && r == 1)
+      input += "[0x01,0x00,0x80,0xbe]\n";
+    else if (r == 2)
+      input += "0x7e # [not a block]\n";
+    else
+      input += std::string(words[rng() % std::size(words)]) + (rng() % 3 ? "\n" : ",");
+  }
+  return input;
+}
+
+TEST(DisassemblerInput, LargeInputsAsLlvmMc) {
+  std::mt19937 rng(11);
+  // 12-byte instructions only: each chunk the threads decode (a power of two bytes) starts
+  // inside one.
+  std::string twelve;
+  while (twelve.size() < 500000)
+    twelve += "0x01,0x00,0x10,0xd6,0xff,0x04,0x0a,0x04,0x00,0x00,0x80,0x3f\n";
+  expectSameRun(twelve);
+  expectSameRun(largeInput(rng, 700000, 40000, false, false));
+  // An unreadable token in the middle of a stretch the threads read, before a long run.
+  expectSameRun(largeInput(rng, 300000, 40000, false, false) + "0x1ff\n" +
+                largeInput(rng, 500000, 40000, false, false));
+  // A large block (one thread; it stops at its first invalid word) between long runs.
+  expectSameRun(largeInput(rng, 400000, 40000, false, false) + "[" +
+                largeInput(rng, 400000, 40000, false, false) + "]" +
+                largeInput(rng, 400000, 40000, false, false));
+}
+
+// The library with and without its second thread: the same text and diagnostics, on inputs
+// around the sizes where the threads start, over many random ones.
+TEST(DisassemblerInput, TwoThreadsPrintWhatOnePrints) {
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  std::mt19937 rng(5);
+  for (int round = 0; round < 24; ++round) {
+    size_t size = (round % 4 + 1) * 150000 + rng() % 1000;
+    std::string input =
+        largeInput(rng, size, round < 12 ? 40000 : 4000, round % 3 == 0, round % 4 == 1);
+    gfxasm::DisassembleOptions one, two;
+    one.threads = false;
+    one.showEncoding = two.showEncoding = round % 2;
+    auto a = gfxasm::disassemble(*target, input, one);
+    auto b = gfxasm::disassemble(*target, input, two);
+    ASSERT_EQ(a.text, b.text) << "round " << round;
+    ASSERT_EQ(a.diagnostics.size(), b.diagnostics.size()) << "round " << round;
+    for (size_t i = 0; i < a.diagnostics.size(); ++i)
+      ASSERT_EQ(gfxasm::formatDiagnostic(a.diagnostics[i]),
+                gfxasm::formatDiagnostic(b.diagnostics[i]))
+          << "round " << round;
+    EXPECT_EQ(a.errorCount, b.errorCount);
+  }
 }
 
 } // namespace

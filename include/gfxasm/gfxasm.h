@@ -114,6 +114,10 @@ struct DisassembleOptions {
   // When set, the text goes here in pieces as it is decoded (DisassembleResult::text stays
   // empty): large inputs need no buffer for the whole listing.
   std::function<void(std::string_view)> output;
+  // Large inputs (256 KiB of text or 64 KiB of bytes) are read, decoded and printed by two
+  // threads when the machine has two processors; false: by the caller's thread alone (the same
+  // output).
+  bool threads = true;
 };
 struct DisassembleResult : TextResult {};
 // Disassembles llvm-mc's `--disassemble` input: bytes written as numbers (0x01 or 1), separated

@@ -218,6 +218,10 @@ int main(int argc, char **argv) {
                "disassemble bytes (0x01,0x02 ... as llvm-mc --disassemble reads them)");
   app.add_flag("--fatal-warnings", fatalWarnings, "treat warnings as errors");
   app.add_flag("--no-warn", noWarn, "suppress all warnings (before --fatal-warnings)");
+  unsigned threads = 2;
+  app.add_option("--threads", threads,
+                 "--disassemble: 1 decodes large inputs on one thread (default: 2, as the "
+                 "machine has processors)");
   app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("input", input, "input file (- or none for standard input)");
@@ -260,6 +264,7 @@ int main(int argc, char **argv) {
     gfxasm::DisassembleOptions opts;
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
+    opts.threads = threads > 1;
     // To standard output, the listing is written as it is decoded (an output file is written
     // only when disassembling succeeds, from the whole text).
     if (output == "-")

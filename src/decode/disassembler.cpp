@@ -2,16 +2,15 @@
 // diagnostics at the bytes' positions.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "decode/decoder.h"
+#include "decode/helper_thread.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "print/printer.h"
@@ -38,15 +37,24 @@ constexpr auto kHexDigit = [] {
 
 // Output handed to DisassembleOptions::output in pieces of about this size.
 constexpr size_t kOutputPiece = 1 << 16;
-// Runs of at least this many bytes are decoded and printed by two threads, in batches.
-constexpr size_t kPipelineBytes = 1 << 16;
-constexpr size_t kBatchSize = 1024;
-constexpr size_t kWorkerPrints = 4; // the worker prints one batch in this many
+// Runs of at least this many bytes (outside blocks) are decoded and printed by two threads, in
+// chunks of kChunkBytes; at most kChunkSlots chunks are decoded and not yet in the listing.
+constexpr size_t kParallelBytes = 1 << 16;
+constexpr size_t kChunkBytes = 1 << 15;
+constexpr size_t kChunkSlots = 4;
+// Stretches of input text of at least kParallelText characters are read into bytes by two
+// threads, in segments of about kTextSegment.
+constexpr size_t kParallelText = 1 << 18;
+constexpr size_t kTextSegment = 1 << 17;
 
 class Disassembler {
 public:
   Disassembler(const Target &target, std::string_view input, const DisassembleOptions &opts)
-      : target_(target), decoder_(target), input_(input), opts_(opts) {}
+      : helper_(opts.threads && input.size() >= std::min(kParallelText, 2 * kParallelBytes) &&
+                        std::thread::hardware_concurrency() > 1
+                    ? std::make_unique<dec::HelperThread>()
+                    : nullptr),
+        target_(target), decoder_(target), input_(input), opts_(opts) {}
 
   DisassembleResult run() {
     size_t pos = 0;
@@ -78,6 +86,8 @@ public:
   }
 
 private:
+  // The second thread, for large inputs (started first: it takes a while to run).
+  std::unique_ptr<dec::HelperThread> helper_;
   const Target &target_;
   const dec::Decoder decoder_;
   std::string_view input_;
@@ -116,57 +126,138 @@ private:
     return pos;
   }
 
-  // Byte tokens up to a block bracket or the end. A token that is not a number up to 255 is an
-  // error; like llvm-mc, the rest of its line and the bytes read so far are dropped.
-  void readBytes(size_t &pos) {
-    count_ = 0;
-    runStart_ = pos;
-    cursorByte_ = 0;
-    cursorPos_ = pos;
+  // What parseBytes read of a stretch of the input.
+  struct ParsedBytes {
+    size_t end = 0;      // where it stopped: a block bracket or the stretch's end
+    size_t count = 0;    // bytes kept (after the last unreadable token)
+    size_t keptFrom = 0; // input offset of the first kept byte's token (or the stretch's start)
+    std::vector<size_t> badTokens; // offsets of unreadable tokens
+  };
+
+  // Byte tokens of input_[pos, limit) up to a block bracket, into `out`. A token that is not a
+  // number up to 255 is an error; like llvm-mc, the rest of its line and the bytes read so far
+  // are dropped. (`limit` is the input's end or just after a newline: no token crosses it.)
+  void parseBytes(size_t pos, size_t limit, uint8_t *out, ParsedBytes &r) const {
+    r = {};
+    r.keptFrom = pos;
     const char *s = input_.data();
-    const size_t size = input_.size();
-    // A token takes at least 2 input bytes (with its separator): room for all of them, allocated
-    // once and left uninitialized (pages past the bytes really read stay untouched).
-    if (capacity_ < (size - pos) / 2 + 40) {
-      capacity_ = (size - pos) / 2 + 40;
-      bytes_ = std::make_unique_for_overwrite<uint8_t[]>(capacity_);
-    }
-    uint8_t *out = bytes_.get();
-    while (pos < size) {
+    uint8_t *const first = out;
+    while (pos < limit) {
       // The common spelling first: 0x and two hex digits before a token end (and the comma after
       // it), then separators and comments, then other spellings.
       unsigned char c = static_cast<unsigned char>(s[pos]);
-      if (c == '0' && pos + 4 <= size && (s[pos + 1] | 0x20) == 'x') {
+      if (c == '0' && pos + 4 <= limit && (s[pos + 1] | 0x20) == 'x') {
         int hi = kHexDigit[static_cast<unsigned char>(s[pos + 2])];
         int lo = kHexDigit[static_cast<unsigned char>(s[pos + 3])];
         if ((hi | lo) >= 0 &&
-            (pos + 4 == size || kEndsToken[static_cast<unsigned char>(s[pos + 4])])) {
+            (pos + 4 == limit || kEndsToken[static_cast<unsigned char>(s[pos + 4])])) {
           *out++ = static_cast<uint8_t>(hi << 4 | lo);
           pos += 4;
-          if (pos < size && s[pos] == ',') ++pos;
+          if (pos < limit && s[pos] == ',') ++pos;
           continue;
         }
       }
       if (isSeparator(static_cast<char>(c)) || c == '#') {
-        if (!skipToToken(pos)) break;
+        if (!skipToToken(pos) || pos >= limit) {
+          pos = std::min(pos, limit);
+          break;
+        }
         continue;
       }
       if (c == '[' || c == ']') break;
       size_t end = tokenEnd(pos);
       unsigned value;
       if (!parseByte(input_.substr(pos, end - pos), value)) {
-        report(Severity::Error, pos, "invalid input token", /*counts=*/false);
+        r.badTokens.push_back(pos);
         size_t nl = input_.find('\n', pos);
-        pos = nl == std::string_view::npos ? size : nl;
-        out = bytes_.get();
-        runStart_ = cursorPos_ = pos;
+        pos = nl == std::string_view::npos || nl > limit ? limit : nl;
+        out = first;
+        r.keptFrom = pos;
         continue;
       }
       *out++ = static_cast<uint8_t>(value);
       pos = end;
     }
-    count_ = static_cast<size_t>(out - bytes_.get());
+    r.end = pos;
+    r.count = static_cast<size_t>(out - first);
   }
+
+  // Reads a run of bytes (up to a block bracket or the end) into bytes_, from `pos`, which it
+  // moves past them. Large stretches without brackets are read by both threads, in segments
+  // that end after a newline (no token crosses them), put together in order afterwards.
+  void readBytes(size_t &pos) {
+    const size_t size = input_.size();
+    const size_t parallelEnd = helper_ ? bracketFreeEnd(pos) : pos;
+    const size_t segments =
+        parallelEnd - pos >= kParallelText ? (parallelEnd - pos) / kTextSegment + 1 : 1;
+    // A token takes at least 2 input bytes (with its separator): room for all of them (and one
+    // more per segment), allocated once and left uninitialized (pages past the bytes really read
+    // stay untouched).
+    size_t needed = (size - pos) / 2 + segments + 40;
+    if (capacity_ < needed) {
+      capacity_ = needed;
+      bytes_ = std::make_unique_for_overwrite<uint8_t[]>(capacity_);
+    }
+    ParsedBytes run;
+    if (segments == 1) {
+      parseBytes(pos, size, bytes_.get(), run);
+    } else {
+      struct Segment {
+        size_t start, limit, out;
+        ParsedBytes parsed;
+      };
+      std::vector<Segment> parts;
+      for (size_t at = pos; at < size;) {
+        size_t nl = at + kTextSegment < parallelEnd ? input_.find('\n', at + kTextSegment)
+                                                    : std::string_view::npos;
+        // (the last segment goes on past the stretch, up to a bracket)
+        size_t limit = nl == std::string_view::npos || nl >= parallelEnd ? size : nl + 1;
+        parts.push_back({at, limit, (at - pos) / 2 + parts.size(), {}});
+        at = limit;
+      }
+      std::atomic<size_t> next{0};
+      auto work = [&] {
+        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();)
+          parseBytes(parts[i].start, parts[i].limit, bytes_.get() + parts[i].out, parts[i].parsed);
+      };
+      helper_->start(work);
+      work();
+      helper_->wait();
+      // In order: an unreadable token drops the bytes before it, a bracket ends the run.
+      run.keptFrom = pos;
+      for (const Segment &part : parts) {
+        const ParsedBytes &p = part.parsed;
+        if (!p.badTokens.empty()) run.count = 0, run.keptFrom = p.keptFrom;
+        std::memmove(bytes_.get() + run.count, bytes_.get() + part.out, p.count);
+        run.count += p.count;
+        run.badTokens.insert(run.badTokens.end(), p.badTokens.begin(), p.badTokens.end());
+        run.end = p.end; // (only the last segment can stop early, at a bracket)
+      }
+    }
+    for (size_t at : run.badTokens)
+      report(Severity::Error, at, "invalid input token", /*counts=*/false);
+    pos = run.end;
+    count_ = run.count;
+    runStart_ = cursorPos_ = run.keptFrom;
+    cursorByte_ = 0;
+  }
+
+  // The start of the line of the next bracket character after `pos` (in a comment or not), or
+  // the input's end. The next of each bracket is kept: each is searched for once per pass.
+  size_t bracketFreeEnd(size_t pos) {
+    auto nextOf = [&](char c, size_t &cached) {
+      if (cached < pos || cached == 0) {
+        size_t at = input_.find(c, pos);
+        cached = at == std::string_view::npos ? input_.size() : at;
+      }
+      return cached;
+    };
+    size_t bracket = std::min(nextOf('[', nextOpen_), nextOf(']', nextClose_));
+    if (bracket == input_.size()) return bracket;
+    size_t nl = input_.rfind('\n', bracket);
+    return nl == std::string_view::npos || nl < pos ? pos : nl + 1;
+  }
+  size_t nextOpen_ = 0, nextClose_ = 0;
 
   // The input offset of the run's byte `index`: its tokens read again from the last one looked
   // up (diagnostics come in byte order, so a run is read at most once more).
@@ -204,8 +295,9 @@ private:
   void decodeBytes(bool inBlock) {
     // Decoding reads up to 16 bytes past an instruction's start: zero padding after the run.
     std::memset(bytes_.get() + count_, 0, 32);
-    if (count_ >= kPipelineBytes && std::thread::hardware_concurrency() > 1) {
-      decodeAndPrintInParallel(inBlock);
+    // (A block stops at its first invalid encoding: decoded on one thread.)
+    if (!inBlock && count_ >= kParallelBytes && helper_) {
+      decodeAndPrintInParallel();
       return;
     }
     isa::Inst inst;
@@ -264,65 +356,131 @@ private:
     }
   }
 
-  // Large runs: a worker thread decodes batches of instructions (and reports the bytes that are
-  // none) while this thread prints the batches before, in order; the text and the output
-  // callback stay on the caller's thread. Decoding and printing cost about the same.
-  void decodeAndPrintInParallel(bool inBlock) {
-    struct Batch {
-      std::array<isa::Inst, kBatchSize> insts;
-      size_t count = 0;
-      bool last = false;
-      std::string text; // printed by the worker (every kWorkerPrints-th batch), else empty
+  // Large runs: both threads decode and print chunks of the run, and the caller's thread puts
+  // their text and diagnostics together in order (it alone calls the output callback). Where
+  // an instruction starts depends on every instruction before it, so a chunk's first
+  // instruction is a guess: its first byte. The chunk before ends where its last instruction
+  // ends; when that is not the guess, the chunk's text starts at its instruction that starts
+  // there (decoding falls into step within a few instructions), and when none does, the chunk
+  // is decoded again from there. Only text crosses between the threads, not decoded
+  // instructions: those are 5 times larger, and moving them cost more than decoding them.
+  struct alignas(128) Chunk {    // (aligned: each thread writes to its own chunk)
+    size_t begin = 0, limit = 0; // instructions that start in [begin, limit)
+    size_t end = 0;              // where the last one ends
+    std::string text;
+    struct Step {
+      size_t at, textPos, diagCount;
     };
-    std::vector<std::unique_ptr<Batch>> batches;
-    std::mutex mu;
-    std::condition_variable changed;
-    std::deque<Batch *> decoded, free;
-    for (int i = 0; i < 3; ++i) {
-      batches.push_back(std::make_unique<Batch>());
-      free.push_back(batches.back().get());
-    }
-    auto take = [&](std::deque<Batch *> &from) {
-      std::unique_lock lock(mu);
-      changed.wait(lock, [&] { return !from.empty(); });
-      Batch *b = from.front();
-      from.pop_front();
-      return b;
+    std::vector<Step> firstSteps; // the first kSyncSteps instructions (or invalid words)
+    struct Note {
+      size_t at;
+      bool invalid; // else a soft failure
     };
-    auto give = [&](std::deque<Batch *> &to, Batch *b) {
-      {
-        std::lock_guard lock(mu);
-        to.push_back(b);
+    std::vector<Note> notes;
+    std::atomic<bool> done{false};
+  };
+  static constexpr size_t kSyncSteps = 64;
+
+  void decodeChunk(Chunk &c, size_t begin) const {
+    c.begin = begin;
+    c.text.clear();
+    c.firstSteps.clear();
+    c.notes.clear();
+    isa::Inst inst;
+    size_t at = begin;
+    const uint8_t *bytes = bytes_.get();
+    while (at < c.limit && at < count_) {
+      if (c.firstSteps.size() < kSyncSteps)
+        c.firstSteps.push_back({at, c.text.size(), c.notes.size()});
+      size_t n = decoder_.decode(bytes + at, count_ - at, inst);
+      if (n == 0) {
+        c.notes.push_back({at, true});
+        at += 4;
+        continue;
       }
-      changed.notify_all();
+      if (inst.softFail) c.notes.push_back({at, false});
+      printTo(c.text, inst);
+      at += n;
+    }
+    c.end = at;
+  }
+
+  // Appends chunk `c` to the listing when the run's instructions reach `next`; moves `next` to
+  // where they go on.
+  void mergeChunk(Chunk &c, size_t &next) {
+    if (next >= c.limit) return; // the instructions before cover the whole chunk
+    Chunk::Step from{c.begin, 0, 0};
+    if (next != c.begin) {
+      auto it = std::find_if(c.firstSteps.begin(), c.firstSteps.end(),
+                             [&](const Chunk::Step &s) { return s.at == next; });
+      if (it != c.firstSteps.end()) {
+        from = *it;
+      } else {
+        decodeChunk(c, next);
+        from = {next, 0, 0};
+      }
+    }
+    for (size_t i = from.diagCount; i < c.notes.size(); ++i)
+      report(Severity::Warning, positionOf(c.notes[i].at),
+             c.notes[i].invalid ? "invalid instruction encoding"
+                                : "potentially undefined instruction encoding");
+    std::string_view text = std::string_view(c.text).substr(from.textPos);
+    if (opts_.output) {
+      if (!out_.empty()) {
+        opts_.output(out_);
+        out_.clear();
+      }
+      opts_.output(text);
+    } else {
+      out_ += text;
+    }
+    next = c.end;
+  }
+
+  void decodeAndPrintInParallel() {
+    const size_t chunks = (count_ + kChunkBytes - 1) / kChunkBytes;
+    std::array<Chunk, kChunkSlots> slots;
+    // Chunks claimed by a thread and chunks in the listing; a chunk's slot is free once the
+    // chunk kChunkSlots before it is in the listing.
+    std::atomic<size_t> claimed{0}, merged{0};
+    // Claims the next chunk if its slot is free; `chunks` if none (all claimed, or no slot).
+    auto claim = [&]() -> size_t {
+      size_t k = claimed.load(std::memory_order_relaxed);
+      while (k < chunks && k < merged.load(std::memory_order_acquire) + kChunkSlots)
+        if (claimed.compare_exchange_weak(k, k + 1, std::memory_order_relaxed)) return k;
+      return chunks;
     };
-    std::thread worker([&] {
-      size_t at = 0;
-      for (size_t n = 0, more = true; more; ++n) {
-        Batch *b = take(free);
-        b->count = 0;
-        while (b->count < kBatchSize && (more = decodeNext(at, inBlock, b->insts[b->count])))
-          ++b->count;
-        b->last = !more;
-        // Printing costs more than decoding: the worker prints a share of the batches too.
-        b->text.clear();
-        if (n % kWorkerPrints == kWorkerPrints - 1)
-          for (size_t i = 0; i < b->count; ++i) printTo(b->text, b->insts[i]);
-        give(decoded, b);
+    auto decodeClaimed = [&](size_t k) {
+      Chunk &c = slots[k % kChunkSlots];
+      c.limit = std::min(count_, (k + 1) * kChunkBytes);
+      decodeChunk(c, k * kChunkBytes);
+      c.done.store(true, std::memory_order_release);
+    };
+    helper_->start([&] {
+      for (;;) {
+        size_t k = chunks;
+        dec::spinUntil([&] {
+          return (k = claim()) != chunks || claimed.load(std::memory_order_relaxed) >= chunks;
+        });
+        if (k == chunks) return;
+        decodeClaimed(k);
       }
     });
-    for (bool last = false; !last;) {
-      Batch *b = take(decoded);
-      if (!b->text.empty()) {
-        out_ += b->text;
-        flushPiece();
-      } else {
-        for (size_t i = 0; i < b->count; ++i) printOne(b->insts[i]);
+    size_t next = 0;
+    for (size_t m = 0; m < chunks;) {
+      Chunk &c = slots[m % kChunkSlots];
+      size_t k = chunks;
+      dec::spinUntil(
+          [&] { return c.done.load(std::memory_order_acquire) || (k = claim()) != chunks; });
+      if (k != chunks) {
+        decodeClaimed(k);
+        continue;
       }
-      last = b->last;
-      give(free, b);
+      mergeChunk(c, next);
+      c.done.store(false, std::memory_order_relaxed);
+      merged.store(++m, std::memory_order_release);
     }
-    worker.join();
+    helper_->wait();
   }
 
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
