@@ -7,6 +7,8 @@
 #include <charconv>
 #include <cstring>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -55,7 +57,7 @@ public:
                         std::thread::hardware_concurrency() > 1
                     ? std::make_unique<dec::HelperThread>()
                     : nullptr),
-        target_(target), decoder_(target), input_(input), opts_(opts) {}
+        target_(target), input_(input), opts_(opts) {}
 
   DisassembleResult run() {
     size_t pos = 0;
@@ -90,7 +92,13 @@ private:
   // The second thread, for large inputs (started first: it takes a while to run).
   std::unique_ptr<dec::HelperThread> helper_;
   const Target &target_;
-  const dec::Decoder decoder_;
+  // Built by the first thread that needs it (the helper, while the caller reads the input).
+  mutable std::optional<dec::Decoder> decoder_;
+  mutable std::once_flag decoderBuilt_;
+  const dec::Decoder &decoder() const {
+    std::call_once(decoderBuilt_, [this] { decoder_.emplace(target_); });
+    return *decoder_;
+  }
   std::string_view input_;
   const DisassembleOptions &opts_;
   // The run of bytes being decoded: count_ of them, then room for 32 bytes of zero padding.
@@ -237,7 +245,10 @@ private:
         for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();)
           parseBytes(parts[i].start, parts[i].limit, bytes_.get() + parts[i].out, parts[i].parsed);
       };
-      helper_->start(work);
+      helper_->start([&] {
+        decoder();
+        work();
+      });
       work();
       helper_->wait();
       // In order: an unreadable token drops the bytes before it, a bracket ends the run.
@@ -318,15 +329,16 @@ private:
       return;
     }
     isa::Inst inst;
-    for (size_t at = 0; decodeNext(at, inBlock, inst);) printOne(inst);
+    const dec::Decoder &d = decoder();
+    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) printOne(inst);
   }
 
   // Decodes the instruction at run offset `at` into `inst` and moves `at` past it, reporting the
   // bytes before it that are no instruction; false at the run's end (or a block's failure).
-  bool decodeNext(size_t &at, bool inBlock, isa::Inst &inst) {
+  bool decodeNext(const dec::Decoder &decoder, size_t &at, bool inBlock, isa::Inst &inst) {
     const uint8_t *bytes = bytes_.get();
     while (at < count_) {
-      size_t n = decoder_.decode(bytes + at, count_ - at, inst);
+      size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         report(Severity::Warning, positionOf(at), "invalid instruction encoding");
         // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
@@ -406,10 +418,11 @@ private:
     isa::Inst inst;
     size_t at = begin;
     const uint8_t *bytes = bytes_.get();
+    const dec::Decoder &decoder = this->decoder();
     while (at < c.limit && at < count_) {
       if (c.firstSteps.size() < kSyncSteps)
         c.firstSteps.push_back({at, c.text.size(), c.notes.size()});
-      size_t n = decoder_.decode(bytes + at, count_ - at, inst);
+      size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         c.notes.push_back({at, true});
         at += 4;

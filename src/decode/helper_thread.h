@@ -37,7 +37,9 @@ template <class Ready> void spinUntil(Ready ready) {
   }
 }
 
-// Runs one job at a time on its own thread.
+// Runs one job at a time on its own thread. A job is help the caller can do without: one the
+// helper has not started when the caller waits for it is withdrawn (the caller's thread does
+// its work), so a helper that wakes late holds nothing up.
 class HelperThread {
 public:
   HelperThread() : thread_([this] { loop(); }) {}
@@ -49,24 +51,28 @@ public:
   HelperThread(const HelperThread &) = delete;
   HelperThread &operator=(const HelperThread &) = delete;
 
-  // Starts `job` on the helper (after the one before is done).
+  // Posts `job` (after the one before is done or withdrawn).
   void start(std::function<void()> job) {
     wait();
     job_ = std::move(job);
-    state_.store(kRunning, std::memory_order_release);
+    state_.store(kPosted, std::memory_order_release);
   }
-  // Returns when the job started last is done.
+  // Returns when the job posted last is done, or withdrawn before it started.
   void wait() {
+    int posted = kPosted;
+    if (state_.compare_exchange_strong(posted, kIdle, std::memory_order_acq_rel)) return;
     spinUntil([&] { return state_.load(std::memory_order_acquire) != kRunning; });
   }
 
 private:
-  enum State { kIdle, kRunning, kStop };
+  enum State { kIdle, kPosted, kRunning, kStop };
   void loop() {
     for (;;) {
       int state;
       spinUntil([&] { return (state = state_.load(std::memory_order_acquire)) != kIdle; });
       if (state == kStop) return;
+      if (!state_.compare_exchange_strong(state, kRunning, std::memory_order_acq_rel))
+        continue; // withdrawn
       job_();
       state_.store(kIdle, std::memory_order_release);
     }
