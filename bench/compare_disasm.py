@@ -18,7 +18,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from compare_llvm_mc import corpus_arguments, make_corpus, mean_seconds, peak_rss_kib  # noqa: E402
+from compare_llvm_mc import corpus_arguments, make_corpus, run_seconds, peak_rss_kib  # noqa: E402
 
 ENCODING = re.compile(r"; encoding: \[([^\]]*)\]")
 
@@ -66,7 +66,7 @@ def main():
                          [args.llvm_objdump, "-d", obj]))
         print(f"{'mode':16} {'':4} {'gfxasm':>9} {'llvm':>10} {'speedup':>8} {'gfxasm instr/s':>15}")
         for name, ours, theirs in runs:
-            (wall_o, cpu_o), (wall_t, cpu_t) = mean_seconds([ours, theirs], args.runs)
+            (wall_o, cpu_o), (wall_t, cpu_t) = run_seconds([ours, theirs], args.runs)
             for kind, t_o, t_t in (("wall", wall_o, wall_t), ("cpu", cpu_o, cpu_t)):
                 print(f"{name:16} {kind:4} {t_o * 1e3:7.1f}ms {t_t * 1e3:8.1f}ms "
                       f"{t_t / t_o:7.1f}x {len(lines) / t_o:15,.0f}")

@@ -17,6 +17,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -80,26 +81,29 @@ def make_corpus(gfxasm, build_dir, cpu, samples, count, path):
     return len(good), len({l.split()[0] for l in good})
 
 
-def mean_seconds(commands, runs):
-    """Mean wall and CPU (user + system) seconds of each command (argv lists), with hyperfine if
-    there is one. CPU time is the fairer measure on a loaded machine."""
+def run_seconds(commands, runs):
+    """Median wall and mean CPU (user + system) seconds of each command (argv lists), with
+    hyperfine if there is one. CPU time is the fairer measure on a loaded machine; the median
+    wall time leaves out the runs a busy host stalls (this machine is a virtual one)."""
     if shutil.which("hyperfine"):
         with tempfile.NamedTemporaryFile(suffix=".json") as js:
             subprocess.run(["hyperfine", "-N", "--warmup", "1", "--runs", str(runs),
                             "--export-json", js.name, "--style", "basic"]
                            + [" ".join(c) for c in commands], check=True,
                            stdout=subprocess.DEVNULL)
-            return [(r["mean"], r["user"] + r["system"])
+            return [(r["median"], r["user"] + r["system"])
                     for r in json.load(open(js.name))["results"]]
     result = []
     for c in commands:
         subprocess.run(c, stdout=subprocess.DEVNULL, check=True)
-        t0, c0 = time.perf_counter(), os.times()
+        c0, walls = os.times(), []
         for _ in range(runs):
+            t0 = time.perf_counter()
             subprocess.run(c, stdout=subprocess.DEVNULL, check=True)
+            walls.append(time.perf_counter() - t0)
         c1 = os.times()
         cpu = (c1.children_user - c0.children_user) + (c1.children_system - c0.children_system)
-        result.append(((time.perf_counter() - t0) / runs, cpu / runs))
+        result.append((statistics.median(walls), cpu / runs))
     return result
 
 
@@ -151,7 +155,7 @@ def main():
     print(f"{'mode':36} {'':4} {'gfxasm':>9} {'llvm-mc-22':>10} {'speedup':>8} {'gfxasm instr/s':>15}")
     for name, extra in modes:
         ours, theirs = ([tool] + target + extra + [corpus] for tool in (gfxasm, args.llvm_mc))
-        (wall_ours, cpu_ours), (wall_theirs, cpu_theirs) = mean_seconds([ours, theirs], args.runs)
+        (wall_ours, cpu_ours), (wall_theirs, cpu_theirs) = run_seconds([ours, theirs], args.runs)
         for kind, t_ours, t_theirs in (("wall", wall_ours, wall_theirs),
                                         ("cpu", cpu_ours, cpu_theirs)):
             print(f"{name:36} {kind:4} {t_ours * 1e3:7.1f}ms {t_theirs * 1e3:8.1f}ms "

@@ -364,6 +364,10 @@ private:
   }
 
   void printTo(std::string &out, const isa::Inst &inst) const {
+    print::Writer w(out);
+    printTo(w, inst);
+  }
+  void printTo(print::Writer &out, const isa::Inst &inst) const {
     size_t start = out.size();
     out += '\t';
     print::printInst(inst, target_.wave64(), out);
@@ -372,7 +376,7 @@ private:
       // come out zero).
       uint8_t buf[enc::kMaxInstBytes];
       size_t len = enc::encode(inst, buf);
-      print::appendEncoding(out, start, buf, len);
+      print::appendEncoding(out.str(), start, buf, len);
     } else {
       out += '\n';
     }
@@ -419,9 +423,10 @@ private:
     size_t at = begin;
     const uint8_t *bytes = bytes_.get();
     const dec::Decoder &decoder = this->decoder();
+    print::Writer text(c.text);
     while (at < c.limit && at < count_) {
       if (c.firstSteps.size() < kSyncSteps)
-        c.firstSteps.push_back({at, c.text.size(), c.notes.size()});
+        c.firstSteps.push_back({at, text.size(), c.notes.size()});
       size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         c.notes.push_back({at, true});
@@ -429,7 +434,7 @@ private:
         continue;
       }
       if (inst.softFail) c.notes.push_back({at, false});
-      printTo(c.text, inst);
+      printTo(text, inst);
       at += n;
     }
     c.end = at;

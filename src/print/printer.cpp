@@ -146,6 +146,10 @@ void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, si
 
 void printInst(const Inst &inst, bool wave64, std::string &text) {
   Writer out(text);
+  printInst(inst, wave64, out);
+}
+
+void printInst(const Inst &inst, bool wave64, Writer &out) {
   PrintContext pc{wave64};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
