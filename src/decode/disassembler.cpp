@@ -18,6 +18,10 @@
 #include "gfxasm/gfxasm.h"
 #include "print/printer.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 namespace gfxasm {
 
 namespace {
@@ -155,8 +159,15 @@ private:
     while (pos < limit) {
       // The common spelling first: 0x and two hex digits before a token end, and a separator
       // after it, read 8 input bytes at a time.
+#ifdef __SSE2__
+      // Three tokens at a time where they follow each other (llvm-mc's own spelling).
+      while (pos + 16 <= size && pos + 15 <= limit && threeTokens(s + pos, out)) {
+        out += 3;
+        pos += 15;
+      }
+#endif
       if constexpr (std::endian::native == std::endian::little) {
-        while (pos + 8 <= size) {
+        while (pos < limit && pos + 8 <= size) {
           uint64_t w;
           std::memcpy(&w, s + pos, 8);
           if ((w & 0xdfff) != 0x5830) break; // "0x" or "0X"
@@ -165,7 +176,6 @@ private:
           if ((hi | lo) < 0 || !kEndsToken[end]) break;
           *out++ = static_cast<uint8_t>(hi << 4 | lo);
           pos += 4 + isSeparator(static_cast<char>(end));
-          if (pos >= limit) break;
         }
         if (pos >= limit) break;
       }
@@ -206,6 +216,38 @@ private:
     r.end = pos;
     r.count = static_cast<size_t>(out - first);
   }
+
+#ifdef __SSE2__
+  // Whether the 16 characters at `p` start with "0xHH,0xHH,0xHH," (0X, upper-case digits and a
+  // newline for any comma allowed); if so, the three bytes go to `out`.
+  static bool threeTokens(const char *p, uint8_t *out) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+    // What each position holds: 0x (L), a hex digit (H), a comma or newline (S).
+    //                                      0    1    2  3  4  5    6    7  8  9  10   11   12 13 14
+    const __m128i literal =
+        _mm_setr_epi8('0', 'x', 0, 0, 0, '0', 'x', 0, 0, 0, '0', 'x', 0, 0, 0, 0);
+    const __m128i lowerX = _mm_setr_epi8(0, 0x20, 0, 0, 0, 0, 0x20, 0, 0, 0, 0, 0x20, 0, 0, 0, 0);
+    const __m128i isL = _mm_setr_epi8(-1, -1, 0, 0, 0, -1, -1, 0, 0, 0, -1, -1, 0, 0, 0, 0);
+    const __m128i isH = _mm_setr_epi8(0, 0, -1, -1, 0, 0, 0, -1, -1, 0, 0, 0, -1, -1, 0, 0);
+    const __m128i isS = _mm_setr_epi8(0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0, 0, 0, 0, -1, 0);
+    __m128i lit = _mm_cmpeq_epi8(_mm_or_si128(v, lowerX), literal);
+    __m128i sep =
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(',')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+    // (unsigned c - '0' <= 9, or (c | 0x20) - 'a' <= 5)
+    __m128i digit = _mm_sub_epi8(v, _mm_set1_epi8('0'));
+    __m128i letter = _mm_sub_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8('a'));
+    __m128i hex = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit),
+                               _mm_cmpeq_epi8(_mm_min_epu8(letter, _mm_set1_epi8(5)), letter));
+    __m128i ok = _mm_or_si128(_mm_and_si128(lit, isL),
+                              _mm_or_si128(_mm_and_si128(hex, isH), _mm_and_si128(sep, isS)));
+    if ((_mm_movemask_epi8(ok) & 0x7fff) != 0x7fff) return false;
+    auto hexAt = [&](int i) { return kHexDigit[static_cast<unsigned char>(p[i])]; };
+    out[0] = static_cast<uint8_t>(hexAt(2) << 4 | hexAt(3));
+    out[1] = static_cast<uint8_t>(hexAt(7) << 4 | hexAt(8));
+    out[2] = static_cast<uint8_t>(hexAt(12) << 4 | hexAt(13));
+    return true;
+  }
+#endif
 
   // Reads a run of bytes (up to a block bracket or the end) into bytes_, from `pos`, which it
   // moves past them. Large stretches without brackets are read by both threads, in segments
