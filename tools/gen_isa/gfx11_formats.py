@@ -151,9 +151,10 @@ for _base in ("VOP3", "VOP3SD", "VOP3P", "VOP3P_MIX"):
         FORMATS[_base + _variant] = vop3_dpp(_base, _variant)
 
 
-def encode(fmt, values):
-    """Encodes {field: value} in format `fmt` to bytes (for building probes)."""
-    size, fixed, fields = FORMATS[fmt]
+def encode(fmt, values, formats=None):
+    """Encodes {field: value} in format `fmt` to bytes (for building probes). formats: another
+    architecture's table (default: gfx11's FORMATS)."""
+    size, fixed, fields = (formats or FORMATS)[fmt]
     v = 0
     for (hi, lo), val in fixed:
         v |= (val & ((1 << (hi - lo + 1)) - 1)) << lo
@@ -165,12 +166,12 @@ def encode(fmt, values):
     return v.to_bytes(size, "little")
 
 
-def format_lines(names, ignored=None):
-    """The `format` lines of `names`; ignored: {format: fields llvm ignores where unused}, marked
-    FIELD=HI:LO?."""
+def format_lines(names, ignored=None, formats=None):
+    """The `format` lines of `names` (from `formats`, default gfx11's); ignored: {format: fields
+    llvm ignores where unused}, marked FIELD=HI:LO?."""
     out = []
     for name in names:
-        size, fixed, fields = FORMATS[name]
+        size, fixed, fields = (formats or FORMATS)[name]
         free = (ignored or {}).get(name, ())
         parts = ["format", name, str(size)]
         decode_ignored = DECODE_IGNORED.get(name, set())
@@ -184,7 +185,7 @@ def format_lines(names, ignored=None):
 MODIFIER_FIELDS = ("neg", "abs", "sext")  # per-source bits: claimed by the sources
 
 
-def unused_fields(inst_lines, cpus, base_values=None):
+def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None):
     """How llvm decodes the fields of a format that an instruction has no operand for: returns
     ({format: fields it ignores (TableGen's `?`: anything decodes, its encoding shows 0)},
      {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
@@ -192,8 +193,11 @@ def unused_fields(inst_lines, cpus, base_values=None):
     to all ones, then to a mixed pattern, over an encoding the instruction decodes from (its
     operand fields 0, or base_values(operands) for [field, class, ...] operands; fake16 forms
     without real-true16) must print the same text. A format whose instructions disagree about
-    ignoring a field is an error."""
+    ignoring a field is an error. formats: another architecture's table (default gfx11's);
+    implied: {field: fields an operand there also writes} (gfx9 SMEM's soffset sets imm and soe),
+    which are then not probed."""
     from oracle import disassemble
+    formats = formats or FORMATS
     bases, probes, keys = [], [], []
     for line in inst_lines:
         w = line.split()
@@ -201,13 +205,15 @@ def unused_fields(inst_lines, cpus, base_values=None):
             continue
         fmt, mn, op = w[1], w[2], int(w[3], 0)
         operands = [o.split(":") for o in w[4:] if not o.startswith("@")]
-        size, fixed, fields = FORMATS[fmt]
+        size, fixed, fields = formats[fmt]
         values = dict(base_values(operands) if base_values else {})
         if "op" in fields:
             values["op"] = op
         used = {o[0] for o in operands}
         if used & {"src0", "src1", "src2"}:
             used |= set(MODIFIER_FIELDS)
+        for f in list(used):
+            used |= set((implied or {}).get(f, ()))
         cpu = next((a.split("=")[1].split(",")[0] for a in w[4:] if a.startswith("@cpus=")), cpus[0])
         flags = next((a.split("=")[1].split("|") for a in w[4:] if a.startswith("@flags=")), [])
         mode = (cpu, "-real-true16" if "fake16" in flags else None)
@@ -216,8 +222,8 @@ def unused_fields(inst_lines, cpus, base_values=None):
                 continue
             width = sum(hi - lo + 1 for hi, lo in rs)
             for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
-                bases.append((mode, encode(fmt, values)))
-                probes.append((mode, encode(fmt, dict(values, **{f: val}))))
+                bases.append((mode, encode(fmt, values, formats)))
+                probes.append((mode, encode(fmt, dict(values, **{f: val}), formats)))
                 keys.append((fmt, f, mn, val))
     verdict, kept = {}, {}
     for mode in sorted({m for m, _ in probes}, key=str):
@@ -230,7 +236,7 @@ def unused_fields(inst_lines, cpus, base_values=None):
             if r is None or r[0] != b[0]:
                 verdict.setdefault((fmt, f), set()).add("zero")
                 continue
-            size, fixed, fields = FORMATS[fmt]
+            size, fixed, fields = formats[fmt]
             shown = int.from_bytes(r[2][:size].ljust(size, b"\0"), "little")
             back = 0
             for hi, lo in reversed(fields[f]):

@@ -11,8 +11,8 @@ by sweeping the same formats on older and newer targets and assembling each name
 gfx11: the accepted ones become `alias OLD NEW` lines."""
 import re
 
-from gfx11_formats import encode, format_lines, unused_fields
-from oracle import alias_lines, assemble, disassemble
+from gfx11_formats import FORMATS, encode, format_lines, unused_fields
+from oracle import ALIAS_MODES, alias_lines, assemble, disassemble
 from oracle import group_by_text as by_text, width_type
 
 # Probe values per field: distinct, aligned for 512-bit tuples where the field holds SGPRs.
@@ -82,21 +82,6 @@ class Prober:
         return self.queue[key[0]][key[1]][0] or ""
 
 
-class ScalarSweep:
-    def __init__(self, cpus):
-        self.cpus = cpus
-
-    def sweep(self, fmt, nops, make, cpus=None):
-        """Disassembles opcode 0..nops-1 of `fmt` on every cpu: {op: {cpu: (text, nbytes)}}."""
-        res = {}
-        probes = [encode(fmt, make(op)) for op in range(nops)]
-        for cpu in cpus or self.cpus:
-            for op, r in enumerate(disassemble(probes, cpu)):
-                if r is not None:
-                    res.setdefault(op, {})[cpu] = r
-        return res
-
-
 def float_type(width_t, probe_text):
     """The constant semantics of a 32-bit source from how llvm prints 1.5 there: as a half
     (0x3e00), as the low half of its single-precision literal (0x0: a 16-bit integer operand, the
@@ -156,165 +141,227 @@ def classify_sop(prober, mn, cpu, operands):
     return apply
 
 
-def generate(cpus, unit_of):
-    sw = ScalarSweep(cpus)
-    prober = Prober()
-    pending = []  # (fmt, op, mn, operands, cpus, unit, apply)
+class ScalarGenerator:
+    """Sweeps and classifies the scalar formats of one architecture. The gfx11 layouts and
+    spellings are the defaults; another architecture (gfx9_scalar) overrides the format table,
+    the SMEM section, special operands and where its aliases come from."""
 
-    def queue(fmt, op, mn, operands, cpu_set, unit="salu", apply=None):
-        pending.append((fmt, op, mn, operands, cpu_set, unit, apply))
+    FORMATS = FORMATS
+    NAMES = ["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]
+    IMPLIED = None  # {field: fields an operand there also writes}, for unused_fields
+    ALIAS_SOURCE_CPUS = ALIAS_SOURCE_CPUS
+    ALIAS_MODES = ALIAS_MODES
+    SOPK_NEG_SDST = "null"  # the destination of the SOPK -1 probe (None: the operand's own probe)
 
-    # SOP1 / SOP2 / SOPC: registers, refined by probing constants.
-    for fmt, nops, make, fmap in [
-        ("SOP1", 256, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0}, {SDST: "sdst", SSRC0: "ssrc0"}),
-        ("SOP2", 0x60, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0, "ssrc1": SSRC1},
-         {SDST: "sdst", SSRC0: "ssrc0", SSRC1: "ssrc1"}),
-        ("SOPC", 128, lambda op: {"op": op, "ssrc0": SSRC0, "ssrc1": SSRC1}, {SSRC0: "ssrc0", SSRC1: "ssrc1"}),
-    ]:
-        for op, text, cs in by_text(sw.sweep(fmt, nops, make)):
+    def __init__(self, cpus, unit_of):
+        self.cpus, self.unit_of = cpus, unit_of
+        self.prober = Prober()
+        self.pending = []  # (fmt, op, mn, operands, cpus, unit, apply)
+
+    def encode(self, fmt, values):
+        return encode(fmt, values, self.FORMATS)
+
+    def sweep(self, fmt, nops, make, cpus=None):
+        """Disassembles opcode 0..nops-1 of `fmt` on every cpu: {op: {cpu: (text, nbytes)}}."""
+        res = {}
+        probes = [self.encode(fmt, make(op)) for op in range(nops)]
+        for cpu in cpus or self.cpus:
+            for op, r in enumerate(disassemble(probes, cpu)):
+                if r is not None:
+                    res.setdefault(op, {})[cpu] = r
+        return res
+
+    def queue(self, fmt, op, mn, operands, cpu_set, unit="salu", apply=None):
+        self.pending.append((fmt, op, mn, operands, cpu_set, unit, apply))
+
+    def special_operand(self, fmt, op, mn, text):
+        """An Operand for a printed SOP1/SOP2/SOPC operand the register sweep does not explain, or
+        None (gfx11 has none)."""
+        return None
+
+    def sop(self):
+        """SOP1 / SOP2 / SOPC: registers, refined by probing constants."""
+        for fmt, nops, make, fmap in [
+            ("SOP1", 256, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0}, {SDST: "sdst", SSRC0: "ssrc0"}),
+            ("SOP2", 0x60, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0, "ssrc1": SSRC1},
+             {SDST: "sdst", SSRC0: "ssrc0", SSRC1: "ssrc1"}),
+            ("SOPC", 128, lambda op: {"op": op, "ssrc0": SSRC0, "ssrc1": SSRC1}, {SSRC0: "ssrc0", SSRC1: "ssrc1"}),
+        ]:
+            for op, text, cs in by_text(self.sweep(fmt, nops, make)):
+                mn, ops = split_operands(text)
+                operands = []
+                for o in ops:
+                    special = self.special_operand(fmt, op, mn, o)
+                    if special:
+                        operands.append(special)
+                        continue
+                    if o.startswith("sendmsg("):
+                        operands.append(Operand("ssrc0", "sendmsg", probe="sendmsg(MSG_RTN_GET_DOORBELL)"))
+                        continue
+                    if o.startswith("0x"):
+                        # The K constant of s_fmaak/s_fmamk: always a literal.
+                        operands.append(Operand("lit", "simm32", "f32", probe="0x1234"))
+                        continue
+                    ri = reg_info(o)
+                    if ri is None or ri[0] not in fmap:
+                        raise RuntimeError("unrecognised %s operands: %s" % (fmt, text))
+                    field = fmap[ri[0]]
+                    cls = "sreg" if field == "sdst" else "ssrc"
+                    operands.append(Operand(field, cls, width_type(ri[1]),
+                                            reg_text(ri[1], 8 if field == "sdst" else 4 if field == "ssrc0" else 0)))
+                self.queue(fmt, op, mn, operands, cs, apply=classify_sop(self.prober, mn, cs[0], operands))
+
+    def sopk(self):
+        """SOPK: sdst register and a 16-bit immediate (hex, label, hwreg)."""
+        prober = self.prober
+        res = self.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 0x1234})
+        # s_version: llvm's disassembler prints a version code (6: gfx11) as its UC_VERSION_* symbol.
+        res_version = self.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 6})
+        for op, text, cs in by_text(res):
             mn, ops = split_operands(text)
             operands = []
+            imm = None
             for o in ops:
-                if o.startswith("sendmsg("):
-                    operands.append(Operand("ssrc0", "sendmsg", probe="sendmsg(MSG_RTN_GET_DOORBELL)"))
-                    continue
-                if o.startswith("0x"):
-                    # The K constant of s_fmaak/s_fmamk: always a literal.
-                    operands.append(Operand("lit", "simm32", "f32", probe="0x1234"))
-                    continue
                 ri = reg_info(o)
-                if ri is None or ri[0] not in fmap:
-                    raise RuntimeError("unrecognised %s operands: %s" % (fmt, text))
-                field = fmap[ri[0]]
-                cls = "sreg" if field == "sdst" else "ssrc"
-                operands.append(Operand(field, cls, width_type(ri[1]),
-                                        reg_text(ri[1], 8 if field == "sdst" else 4 if field == "ssrc0" else 0)))
-            queue(fmt, op, mn, operands, cs, apply=classify_sop(prober, mn, cs[0], operands))
+                if ri and ri[0] == SDST:
+                    operands.append(Operand("sdst", "sreg", width_type(ri[1]), reg_text(ri[1])))
+                elif o.startswith("hwreg("):
+                    operands.append(Operand("simm16", "hwreg", probe="hwreg(HW_REG_MODE)"))
+                elif o == "0x1234":
+                    version = any("UC_VERSION_" in r[0] for r in res_version.get(op, {}).values())
+                    imm = Operand("simm16", "version" if version else "imm16", "hex", probe="3")
+                    operands.append(imm)
+                elif o == "4660":
+                    operands.append(Operand("simm16", "label", probe="3"))
+                elif mn == "s_setreg_imm32_b32":
+                    operands.append(Operand("lit", "simm32", probe="0x1234"))
+                else:
+                    raise RuntimeError("unrecognised SOPK operand %r in %s" % (o, text))
+            apply = classify_sop(prober, mn, cs[0], operands)
+            if imm is not None and imm.cls == "imm16":
+                # With a null destination: some SOPK take nothing else (s_waitcnt_vscnt).
+                null = self.SOPK_NEG_SDST
+                probe_ops = [Operand(o.field, o.cls, o.type, null if null and o.field == "sdst" else o.probe)
+                             for o in operands]
+                neg = prober.add(cs[0], line_with(mn, probe_ops, operands.index(imm), "-1"))
 
-    # SOPK: sdst register and a 16-bit immediate (hex, label, hwreg).
-    res = sw.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 0x1234})
-    # s_version: llvm's disassembler prints a version code (6: gfx11) as its UC_VERSION_* symbol.
-    res_version = sw.sweep("SOPK", 0x1D, lambda op: {"op": op, "sdst": SDST, "simm16": 6})
-    for op, text, cs in by_text(res):
-        mn, ops = split_operands(text)
-        operands = []
-        imm = None
-        for o in ops:
-            ri = reg_info(o)
-            if ri and ri[0] == SDST:
-                operands.append(Operand("sdst", "sreg", width_type(ri[1]), reg_text(ri[1])))
-            elif o.startswith("hwreg("):
-                operands.append(Operand("simm16", "hwreg", probe="hwreg(HW_REG_MODE)"))
-            elif o == "0x1234":
-                version = any("UC_VERSION_" in r[0] for r in res_version.get(op, {}).values())
-                imm = Operand("simm16", "version" if version else "imm16", "hex", probe="3")
-                operands.append(imm)
-            elif o == "4660":
-                operands.append(Operand("simm16", "label", probe="3"))
-            elif mn == "s_setreg_imm32_b32":
-                operands.append(Operand("lit", "simm32", probe="0x1234"))
-            else:
-                raise RuntimeError("unrecognised SOPK operand %r in %s" % (o, text))
-        apply = classify_sop(prober, mn, cs[0], operands)
-        if imm is not None and imm.cls == "imm16":
-            # With a null destination: some SOPK take nothing else (s_waitcnt_vscnt).
-            probe_ops = [Operand(o.field, o.cls, o.type, "null" if o.field == "sdst" else o.probe)
-                         for o in operands]
-            neg = prober.add(cs[0], line_with(mn, probe_ops, operands.index(imm), "-1"))
+                def apply_imm(apply=apply, imm=imm, neg=neg):
+                    apply()
+                    if not prober.accepted(neg):
+                        imm.cls = "uimm16"  # s_cmpk_*_u32: unsigned only
+                apply = apply_imm
+            self.queue("SOPK", op, mn, operands, cs, apply=apply)
 
-            def apply_imm(apply=apply, imm=imm, neg=neg):
+    def sopp(self):
+        """SOPP: the immediate's printed form at 3 and whether it shows at 0; a value over 16 bits
+        is accepted by the operands that keep any 32-bit value."""
+        prober = self.prober
+        res3 = self.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 3})
+        res0 = self.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 0})
+        # Instructions without an operand (s_barrier, s_code_end) decode only with the field clear.
+        for op, by_cpu in res0.items():
+            res3.setdefault(op, by_cpu)
+        for op, text, cs in by_text(res3):
+            mn, ops = split_operands(text)
+            zero_text = res0.get(op, {}).get(cs[0], ("", 0))[0]
+            optional = not split_operands(zero_text)[1] and bool(ops)
+            operands = []
+            for o in ops:
+                if mn.startswith("s_cbranch") or mn == "s_branch":
+                    operands.append(Operand("simm16", "label", probe="3"))
+                elif o in ("3", "0x3"):
+                    operands.append(Operand("simm16", "imm16", "dec" if o == "3" else "hex", "3", optional))
+                elif o.startswith("sendmsg("):
+                    operands.append(Operand("simm16", "sendmsg"))
+                elif o.startswith("gpr_idx("):
+                    operands.append(Operand("simm16", "gpr_idx"))  # gfx9 s_set_gpr_idx_mode
+                elif mn == "s_waitcnt":
+                    operands.append(Operand("simm16", "waitcnt"))
+                elif mn == "s_delay_alu":
+                    operands.append(Operand("simm16", "delay"))
+                elif mn == "s_waitcnt_depctr":
+                    operands.append(Operand("simm16", "depctr"))
+                else:
+                    raise RuntimeError("unrecognised SOPP operand %r in %s" % (o, text))
+            apply = None
+            if operands and operands[0].cls == "imm16":
+                wide = prober.add(cs[0], mn + " 0x10000")
+
+                def apply_wide(o=operands[0], wide=wide):
+                    if prober.accepted(wide):
+                        o.cls, o.type = "imm", None
+                apply = apply_wide
+            self.queue("SOPP", op, mn, operands, cs, apply=apply)
+
+    def smem(self):
+        """SMEM: data, base, then an SGPR or immediate offset; glc/dlc cache bits where accepted."""
+        prober = self.prober
+        res = self.sweep("SMEM", 256, lambda op: {"op": op, "sdata": 16, "sbase": 4, "offset": 0, "soffset": 124})
+        for op, text, cs in by_text(res):
+            mn, ops = split_operands(text)
+            operands = []
+            apply = None
+            if ops:
+                ri = reg_info(ops[0])
+                base_w = width_type(reg_info(ops[1])[1])
+                if ri:
+                    operands.append(Operand("sdata", "smem_sdata", width_type(ri[1]), reg_text(ri[1])))
+                else:
+                    operands.append(Operand("sdata", "imm", probe="3"))
+                operands.append(Operand("sbase", "sbase", base_w, reg_text(2 if base_w == "b64" else 4, 4)))
+                soff = Operand("soffset", "smem_soffset", "sdec", "s9", optional=True)
+                offs = Operand("offset", "smem_offset", "sdec")
+                operands += [soff, offs]
+                neg = prober.add(cs[0], line_with(mn, operands, 2, "-1"))
+                glc = prober.add(cs[0], line_with(mn, operands, -1, "") + " glc")
+
+                def apply_smem(operands=operands, soff=soff, offs=offs, neg=neg, glc=glc):
+                    if not prober.accepted(neg):
+                        soff.type = offs.type = "dec"  # a 20-bit unsigned offset (buffer loads)
+                    if prober.accepted(glc):
+                        operands += [Operand("glc", "flag"), Operand("dlc", "flag")]
+                apply = apply_smem
+            self.queue("SMEM", op, mn, operands, cs, unit="smem", apply=apply)
+
+    def inst_lines(self):
+        """Runs the queued assembler probes and turns each queued instruction into its line."""
+        self.prober.run()
+        insts = []
+        for fmt, op, mn, operands, cpu_set, unit, apply in self.pending:
+            if apply:
                 apply()
-                if not prober.accepted(neg):
-                    imm.cls = "uimm16"  # s_cmpk_*_u32: unsigned only
-            apply = apply_imm
-        queue("SOPK", op, mn, operands, cs, apply=apply)
+            attrs = []
+            if set(cpu_set) != set(self.cpus):
+                attrs.append("@cpus=" + ",".join(c for c in self.cpus if c in cpu_set))
+            attrs.append("@unit=" + self.unit_of(mn, unit))
+            insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join([o.spec() for o in operands] + attrs)))
+        return insts
 
-    # SOPP: the immediate's printed form at 3 and whether it shows at 0; a value over 16 bits is
-    # accepted by the operands that keep any 32-bit value.
-    res3 = sw.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 3})
-    res0 = sw.sweep("SOPP", 128, lambda op: {"op": op, "simm16": 0})
-    # Instructions without an operand (s_barrier, s_code_end) decode only with the field clear.
-    for op, by_cpu in res0.items():
-        res3.setdefault(op, by_cpu)
-    for op, text, cs in by_text(res3):
-        mn, ops = split_operands(text)
-        zero_text = res0.get(op, {}).get(cs[0], ("", 0))[0]
-        optional = not split_operands(zero_text)[1] and bool(ops)
-        operands = []
-        for o in ops:
-            if mn.startswith("s_cbranch") or mn == "s_branch":
-                operands.append(Operand("simm16", "label", probe="3"))
-            elif o in ("3", "0x3"):
-                operands.append(Operand("simm16", "imm16", "dec" if o == "3" else "hex", "3", optional))
-            elif o.startswith("sendmsg("):
-                operands.append(Operand("simm16", "sendmsg"))
-            elif mn == "s_waitcnt":
-                operands.append(Operand("simm16", "waitcnt"))
-            elif mn == "s_delay_alu":
-                operands.append(Operand("simm16", "delay"))
-            elif mn == "s_waitcnt_depctr":
-                operands.append(Operand("simm16", "depctr"))
-            else:
-                raise RuntimeError("unrecognised SOPP operand %r in %s" % (o, text))
-        apply = None
-        if operands and operands[0].cls == "imm16":
-            wide = prober.add(cs[0], mn + " 0x10000")
+    def generate(self):
+        self.sop()
+        self.sopk()
+        self.sopp()
+        self.smem()
+        insts = self.inst_lines()
+        ignored, kept = unused_fields(insts, self.cpus, formats=self.FORMATS, implied=self.IMPLIED)
+        if kept:
+            raise RuntimeError("scalar fields llvm keeps without an operand: %s" % kept)
+        insts = format_lines(self.NAMES, ignored, self.FORMATS) + [""] + insts
+        insts += [""] + alias_lines(self.alias_probes(), insts, self.cpus, modes=self.ALIAS_MODES)
+        return insts
 
-            def apply_wide(o=operands[0], wide=wide):
-                if prober.accepted(wide):
-                    o.cls, o.type = "imm", None
-            apply = apply_wide
-        queue("SOPP", op, mn, operands, cs, apply=apply)
-
-    # SMEM: data, base, then an SGPR or immediate offset; glc/dlc cache bits where accepted.
-    res = sw.sweep("SMEM", 256, lambda op: {"op": op, "sdata": 16, "sbase": 4, "offset": 0, "soffset": 124})
-    for op, text, cs in by_text(res):
-        mn, ops = split_operands(text)
-        operands = []
-        apply = None
-        if ops:
-            ri = reg_info(ops[0])
-            base_w = width_type(reg_info(ops[1])[1])
-            if ri:
-                operands.append(Operand("sdata", "smem_sdata", width_type(ri[1]), reg_text(ri[1])))
-            else:
-                operands.append(Operand("sdata", "imm", probe="3"))
-            operands.append(Operand("sbase", "sbase", base_w, reg_text(2 if base_w == "b64" else 4, 4)))
-            soff = Operand("soffset", "smem_soffset", "sdec", "s9", optional=True)
-            offs = Operand("offset", "smem_offset", "sdec")
-            operands += [soff, offs]
-            neg = prober.add(cs[0], line_with(mn, operands, 2, "-1"))
-            glc = prober.add(cs[0], line_with(mn, operands, -1, "") + " glc")
-
-            def apply_smem(operands=operands, soff=soff, offs=offs, neg=neg, glc=glc):
-                if not prober.accepted(neg):
-                    soff.type = offs.type = "dec"  # a 20-bit unsigned offset (buffer loads)
-                if prober.accepted(glc):
-                    operands += [Operand("glc", "flag"), Operand("dlc", "flag")]
-            apply = apply_smem
-        queue("SMEM", op, mn, operands, cs, unit="smem", apply=apply)
-
-    prober.run()
-    insts = []
-    for fmt, op, mn, operands, cpu_set, unit, apply in pending:
-        if apply:
-            apply()
-        attrs = []
-        if set(cpu_set) != set(cpus):
-            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cpu_set))
-        attrs.append("@unit=" + unit_of(mn, unit))
-        insts.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join([o.spec() for o in operands] + attrs)))
-    names = ["SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM"]
-    ignored, kept = unused_fields(insts, cpus)
-    if kept:
-        raise RuntimeError("scalar fields llvm keeps without an operand: %s" % kept)
-    insts = format_lines(names, ignored) + [""] + insts
-    insts += [""] + alias_lines(alias_probes(), insts, cpus)
-    return insts
+    def alias_probes(self):
+        """[(cpu, probes)]: the scalar opcode spaces of the targets whose mnemonics may be aliases."""
+        return alias_probes(self.ALIAS_SOURCE_CPUS, self.encode)
 
 
-def alias_probes():
-    """[(cpu, probes)]: the scalar opcode spaces of the targets whose mnemonics may be gfx11 aliases."""
+def generate(cpus, unit_of):
+    return ScalarGenerator(cpus, unit_of).generate()
+
+
+def alias_probes(source_cpus=ALIAS_SOURCE_CPUS, encode_fn=encode):
+    """[(cpu, probes)]: the scalar opcode spaces of source_cpus, encoded by encode_fn (the probes'
+    layout: gfx11's by default), whose mnemonics may be aliases."""
     sweeps = [
         ("SOP1", 256, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0}),
         ("SOP2", 0x80, lambda op: {"op": op, "sdst": SDST, "ssrc0": SSRC0, "ssrc1": SSRC1}),
@@ -323,5 +370,5 @@ def alias_probes():
         ("SOPP", 128, lambda op: {"op": op, "simm16": 3}),
         ("SMEM", 256, lambda op: {"op": op, "sdata": 16, "sbase": 4, "offset": 0, "soffset": 124}),
     ]
-    return [(cpu, [encode(fmt, make(op)) for op in range(nops)])
-            for cpu in ALIAS_SOURCE_CPUS for fmt, nops, make in sweeps]
+    return [(cpu, [encode_fn(fmt, make(op)) for op in range(nops)])
+            for cpu in source_cpus for fmt, nops, make in sweeps]

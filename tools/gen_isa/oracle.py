@@ -129,14 +129,14 @@ def base_name(mn):
     return mn
 
 
-def alias_lines(batches, insts, cpus, extra=()):
-    """`alias OLD NEW` for the mnemonics other targets print that llvm-mc accepts on gfx11 under
+def alias_lines(batches, insts, cpus, extra=(), modes=ALIAS_MODES):
+    """`alias OLD NEW` for the mnemonics other targets print that llvm-mc accepts on `cpus` under
     another name. batches: [(cpu, probes)], each probe disassembled on that (other) target; extra:
     lines whose mnemonics no target prints. Each old mnemonic is assembled with every operand list
-    printed for it, on every gfx11 cpu in every ALIAS_MODES mode; it becomes an alias when all it
-    is accepted as prints one name, one of the family's (the `inst` lines of insts). Names compare
-    without encoding suffix: v_add_u32_e32 stands for v_add_u32, and an alias covers every
-    suffixed spelling."""
+    printed for it, on every cpu in every mode of `modes` (-mattr values; gfx11: ALIAS_MODES); it
+    becomes an alias when all it is accepted as prints one name, one of the family's (the `inst`
+    lines of insts). Names compare without encoding suffix: v_add_u32_e32 stands for v_add_u32, and
+    an alias covers every suffixed spelling."""
     bases = {base_name(l.split()[2]) for l in insts if l.startswith("inst ")}
     texts = {}
     for cpu, probes in batches:
@@ -148,7 +148,7 @@ def alias_lines(batches, insts, cpus, extra=()):
     lines = [t for mn in sorted(texts) if mn not in bases for t in sorted(texts[mn])]
     targets = {}
     for cpu in cpus:
-        for mattr in ALIAS_MODES:
+        for mattr in modes:
             for line, (text, _) in zip(lines, assemble(lines, cpu, mattr)):
                 if text is not None:
                     targets.setdefault(base_name(line.split()[0]), set()).add(base_name(text.split()[0]))
