@@ -85,6 +85,16 @@ TEST(Diagnostics, WrongOperandKinds) {
                     "v_interp_p10_f32 v0, v1, v2, v3 clamp clamp", "s_mov_b32 s0"});
 }
 
+// Register names of other targets: gfx11 has no flat_scratch, xnack_mask, tba or tma (each its
+// own error wherever a register goes).
+TEST(Diagnostics, OtherTargetsRegisters) {
+  expectSameErrors({"s_mov_b32 s0, flat_scratch_lo", "s_mov_b64 s[0:1], flat_scratch",
+                    "s_mov_b32 flat_scratch_hi, s0", "s_mov_b64 xnack_mask, s[0:1]",
+                    "s_mov_b32 s0, xnack_mask_hi", "s_mov_b32 s0, tba", "s_mov_b64 tma, s[0:1]",
+                    "v_mov_b32 v0, tba_lo", "s_add_u32 s0, s1, tma_hi",
+                    "v_add_f32 v0, flat_scratch_lo, v1", "s_mov_b32 s0, src_flat_scratch_base_lo"});
+}
+
 // With +real-true16 llvm-mc-22 takes 16-bit operands as halves (v1.l) or, in the fake16 forms, as
 // whole VGPRs (v1), not both in one instruction; instructions without a fake16 form (v_mov_b16)
 // take halves only.

@@ -2,7 +2,10 @@
 
 #include "asm/operand_families.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/constants.h"
+
+#include <fmt/format.h>
 
 namespace gfxasm::as {
 
@@ -23,14 +26,18 @@ struct Prefix {
 };
 constexpr Prefix kPrefixes[] = {
     {"ttmp", RegFile::TTMP, src::kNumTtmps},
-    {"s", RegFile::SGPR, src::kNumSgprs},
+    {"s", RegFile::SGPR, src::kNumSgprs}, // (the most llvm knows: RegisterSet::numSgprs exist)
     {"v", RegFile::VGPR, src::kNumVgprs},
 };
 
-bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count) {
+// `text`: the register as written, for the message about SGPRs the architecture lacks.
+bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count,
+                std::string_view text) {
   if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
   if (p.file != RegFile::VGPR && !scalarTupleAligned(first, count))
     return ctx.fail(col, "invalid register alignment");
+  if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)
+    return ctx.fail(col, std::string(text) + " register not available on this GPU");
   return true;
 }
 
@@ -54,7 +61,8 @@ bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t c
   reg.file = p.file;
   reg.index = static_cast<uint16_t>(lo.value);
   reg.count = static_cast<uint16_t>(hiv - lo.value + 1);
-  return checkRange(ctx, col, p, reg.index, reg.count);
+  return checkRange(ctx, col, p, reg.index, reg.count,
+                    fmt::format("{}[{}:{}]", p.name, lo.value, hiv));
 }
 
 // Digits only, at most 9 of them (register numbers; the range check comes later).
@@ -97,18 +105,23 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
       reg.index = static_cast<uint16_t>(idx);
       reg.count = 1;
       reg.half = half;
-      return checkRange(ctx, t.col, *p, idx, 1) ? 1 : -1;
+      return checkRange(ctx, t.col, *p, idx, 1, text) ? 1 : -1;
     }
   }
-  unsigned enc, dwords;
-  if (lookupSpecialRegister(text, enc, dwords)) {
+  const RegisterSet &rs = targetRegisters(ctx);
+  if (const SpecialRegister *special = lookupSpecialRegister(rs, text)) {
     reg.file = RegFile::Special;
-    reg.index = static_cast<uint16_t>(enc);
-    reg.count = static_cast<uint16_t>(dwords);
+    reg.index = special->encoding;
+    reg.count = special->dwords;
+    reg.flags = special->flags;
     return 1;
   }
-  if (isUnavailableRegister(text)) {
+  if (isUnavailableRegister(rs, text)) {
     ctx.fail(t.col, std::string(text) + " register not available on this GPU");
+    return -1;
+  }
+  if (text == "null" && rs.null == kNoRegister) {
+    ctx.fail(t.col, "'null' operand is not supported on this GPU");
     return -1;
   }
   return 0;
@@ -149,7 +162,9 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
     reg = first;
     reg.count = static_cast<uint16_t>(count);
     for (const auto &p : kPrefixes)
-      if (p.file == reg.file) return checkRange(ctx, t.col, p, reg.index, reg.count);
+      if (p.file == reg.file)
+        return checkRange(ctx, t.col, p, reg.index, reg.count,
+                          fmt::format("{}[{}:{}]", p.name, reg.index, reg.index + count - 1));
     return true;
   }
   if (t.kind != Tok::Identifier) return false;
@@ -168,23 +183,22 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   return true;
 }
 
+const RegisterSet &targetRegisters(const ParseContext &ctx) {
+  return registersOf(*static_cast<const ArchTables *>(ctx.target.arch()));
+}
+
 bool isScalarFile(const Reg &r) {
   return r.file == RegFile::SGPR || r.file == RegFile::TTMP || r.file == RegFile::Special;
 }
 
 bool isScalarDestination(const Reg &r) {
   if (r.file == RegFile::SGPR || r.file == RegFile::TTMP) return true;
-  if (r.file != RegFile::Special) return false;
-  return r.index == src::kVccLo || r.index == src::kVccHi || r.index == src::kExecLo ||
-         r.index == src::kExecHi || r.index == src::kM0 || r.index == src::kNull;
+  return r.file == RegFile::Special && (r.flags & Reg_Writable);
 }
 
 bool regWidthOk(const Reg &r, unsigned dwords) {
-  if (r.file == RegFile::Special && r.count == 1 && dwords != 1) {
-    // null and the src_* registers serve any width; vcc_lo/exec_lo do not.
-    return r.index == src::kNull || r.index >= src::kSharedBase;
-  }
-  if (r.file == RegFile::Special && r.index == src::kM0) return dwords == 1;
+  // null and the src_* registers serve any width; vcc_lo/exec_lo and m0 do not.
+  if (r.file == RegFile::Special && r.count == 1 && dwords != 1) return r.flags & Reg_AnyWidth;
   return r.count == dwords;
 }
 

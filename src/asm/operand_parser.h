@@ -66,6 +66,9 @@ private:
 // sets ctx.err when it is a malformed one.
 bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
 
+// The register file of the target's architecture.
+const isa::RegisterSet &targetRegisters(const ParseContext &ctx);
+
 // Register kinds: any scalar register file; registers a scalar destination may name (no src_*
 // constants); whether a register covers `dwords` 32-bit registers (null and src_* serve any width).
 bool isScalarFile(const isa::Reg &r);

@@ -6,6 +6,7 @@
 #include "asm/operand_families.h"
 #include "asm/valu_operands.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/constants.h"
 
 namespace gfxasm::as {
@@ -20,27 +21,31 @@ bool isSpecial(const Reg &r, unsigned encoding) {
   return r.file == RegFile::Special && r.index == encoding;
 }
 
-// Registers gfx11 names but does not have: an error of their own, whatever the operand.
+// Registers llvm names everywhere that the architecture lacks: an error of their own in scalar
+// operands.
 bool checkAvailable(ParseContext &ctx, uint32_t col, const Reg &r) {
   if (r.file != RegFile::Special) return true;
-  if (r.index != src::kVccz && r.index != src::kExecz && r.index != src::kPopsExitingWaveId)
-    return true;
-  std::string name;
-  printRegister(r.index, 1, name);
-  return ctx.fail(col, name + " register not available on this GPU");
+  const RegisterSet &rs = targetRegisters(ctx);
+  for (unsigned enc : rs.unavailableInScalar) {
+    if (r.index != enc) continue;
+    std::string name;
+    printRegister(rs, r.index, 1, name);
+    return ctx.fail(col, name + " register not available on this GPU");
+  }
+  return true;
 }
 
 // Whether register `r` may stand in an operand of class `cls` (width checked separately).
-bool registerFitsClass(const Reg &r, OpClass cls, unsigned dwords) {
+bool registerFitsClass(const RegisterSet &rs, const Reg &r, OpClass cls, unsigned dwords) {
   bool sgprOrTtmp = r.file == RegFile::SGPR || r.file == RegFile::TTMP;
   // src_scc counts as a 32-bit scalar register wherever one is written (llvm's SReg_32 has it).
   bool scc32 = dwords == 1 && isSpecial(r, src::kScc);
   switch (cls) {
   case OpClass::ssrc: return isScalarFile(r) && !isSpecial(r, src::kLdsDirect);
   case OpClass::sreg: return isScalarDestination(r) || scc32;
-  case OpClass::sreg_nonull: return isScalarDestination(r) && !isSpecial(r, src::kNull);
+  case OpClass::sreg_nonull: return isScalarDestination(r) && !isSpecial(r, rs.null);
   case OpClass::smem_sdata:
-    return sgprOrTtmp || scc32 || isSpecial(r, src::kNull) ||
+    return sgprOrTtmp || scc32 || isSpecial(r, rs.null) ||
            (r.file == RegFile::Special && (r.index == src::kVccLo || r.index == src::kVccHi));
   default: return false;
   }
@@ -111,8 +116,9 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
     if (!checkAvailable(ctx, start.col, r)) return false;
     if (d.cls == OpClass::sreg_null) {
       if (!isScalarFile(r)) return ctx.fail(start.col, kInvalid);
-      if (!isSpecial(r, src::kNull)) return ctx.fail(start.col, "src0 must be null");
-    } else if (!registerFitsClass(r, d.cls, dwords) || !regWidthOk(r, dwords)) {
+      if (!isSpecial(r, targetRegisters(ctx).null)) return ctx.fail(start.col, "src0 must be null");
+    } else if (!registerFitsClass(targetRegisters(ctx), r, d.cls, dwords) ||
+               !regWidthOk(r, dwords)) {
       return ctx.fail(start.col, kInvalid);
     }
     v.value = sourceEncoding(r);

@@ -64,7 +64,7 @@ bool decodeScalarSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
   decodeField(ctx, d, idx, inst);
   OperandValue &v = inst.ops[idx];
   unsigned enc = v.value;
-  switch (classifyScalarEncoding(v.value, dwords(ctx, d))) {
+  switch (classifyScalarEncoding(ctx.regs, v.value, dwords(ctx, d))) {
   case ScalarEncoding::Register: return true;
   case ScalarEncoding::Constant:
     // llvm reads an inline float in a 16-bit integer source as a literal of the half's bits
@@ -114,7 +114,8 @@ bool decode_scalar(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     // The field holds the register pair / quad's first register / 2.
     decodeField(ctx, d, idx, inst);
     unsigned enc = inst.ops[idx].value << 1;
-    if (classifyScalarEncoding(enc, dwords(ctx, d)) != ScalarEncoding::Register) return false;
+    if (classifyScalarEncoding(ctx.regs, enc, dwords(ctx, d)) != ScalarEncoding::Register)
+      return false;
     inst.ops[idx].value = enc >> 1;
     return true;
   }

@@ -32,7 +32,7 @@ bool decodeValuSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, In
                         : 0;
   if (v.mods & ~allowed) return false;
   if (v.value < src::kVgpr0 &&
-      classifyScalarEncoding(v.value, print::dwordsOf(d.type, ctx.target.wave64())) ==
+      classifyScalarEncoding(ctx.regs, v.value, print::dwordsOf(d.type, ctx.target.wave64())) ==
           ScalarEncoding::Invalid)
     return false;
   if (v.value == src::kLiteral && typeBits(d.type) == 16 && d.type != OpType::b16 &&

@@ -95,7 +95,7 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     // (a VGPR tuple, or the scalar tuples, null and constants llvm decodes there)
     if (v.value < src::kVgpr0) {
       ScalarEncoding k =
-          classifyScalarEncoding(v.value, print::dwordsOf(d.type, ctx.target.wave64()));
+          classifyScalarEncoding(ctx.regs, v.value, print::dwordsOf(d.type, ctx.target.wave64()));
       if (k == ScalarEncoding::Invalid || (k == ScalarEncoding::Literal && !ctx.takeLiteral(inst)))
         return false;
     }
@@ -148,7 +148,7 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     if (!(inst.desc->flags & IF_DppCtrlSource) || v.value >= src::kVgpr0) return true;
     // (the control becomes the constant's value, which the field keeps the low bits of)
     unsigned enc = v.value;
-    switch (classifyScalarEncoding(enc, 1)) {
+    switch (classifyScalarEncoding(ctx.regs, enc, 1)) {
     case ScalarEncoding::Constant: v.value = inlineConstantValue(v.value); return true;
     case ScalarEncoding::Literal: return ctx.readLiteral(v.value);
     default: return true;

@@ -414,7 +414,7 @@ bool validSourceEncoding(unsigned enc) {
          enc >= src::kVccz;
 }
 
-ScalarEncoding classifyScalarEncoding(unsigned &enc, unsigned dwords) {
+ScalarEncoding classifyScalarEncoding(const RegisterSet &rs, unsigned &enc, unsigned dwords) {
   // A tuple: aligned down, and within its register file (llvm's register classes).
   auto tuple = [&](unsigned first, unsigned count) {
     unsigned idx = enc - first;
@@ -424,27 +424,22 @@ ScalarEncoding classifyScalarEncoding(unsigned &enc, unsigned dwords) {
     enc = first + idx;
     return ScalarEncoding::Register;
   };
-  if (enc < src::kNumSgprs) return tuple(0, src::kNumSgprs);
+  if (enc < rs.numSgprs) return tuple(0, rs.numSgprs);
   if (enc >= src::kTtmp0 && enc < src::kTtmp0 + src::kNumTtmps)
     return tuple(src::kTtmp0, src::kNumTtmps);
   if ((enc >= src::kIntZero && enc <= src::kIntNegMin) ||
       (enc >= src::kFloatFirst && enc <= src::kInvPi))
     return ScalarEncoding::Constant;
   if (enc == src::kLiteral) return ScalarEncoding::Literal;
-  if (enc == src::kNull) return ScalarEncoding::Register;
-  bool ok = false;
-  if (dwords == 1)
-    ok = enc == src::kVccLo || enc == src::kVccHi || (enc >= src::kM0 && enc <= src::kExecHi) ||
-         validSourceEncoding(enc);
-  else if (dwords == 2) // the even halves, no m0 or lds_direct
-    ok = enc == src::kVccLo || enc == src::kExecLo || enc == src::kFlatScratchBaseLo ||
-         (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
-         (enc >= src::kVccz && enc <= src::kScc);
+  if (enc == rs.null) return ScalarEncoding::Register;
+  // The named registers, in the widths llvm decodes them (the even halves of pairs as 64 bits).
+  uint8_t widths = enc < rs.names.size() ? rs.names[enc].decodes : 0;
+  bool ok = dwords == 1 ? (widths & 1) : dwords == 2 && (widths & 2);
   return ok ? ScalarEncoding::Register : ScalarEncoding::Invalid;
 }
 
 bool decodeRegisterOnly(DecodeContext &ctx, OperandValue &v, unsigned dwords) {
-  switch (classifyScalarEncoding(v.value, dwords)) {
+  switch (classifyScalarEncoding(ctx.regs, v.value, dwords)) {
   case ScalarEncoding::Register: return true;
   case ScalarEncoding::Constant:
     v.value = inlineConstantValue(v.value);

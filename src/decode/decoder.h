@@ -7,6 +7,8 @@
 #include <cstring>
 
 #include "encode/encoder.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/inst.h"
 #include "isa/registers.h"
 
@@ -45,8 +47,11 @@ struct ImageRegs {
 struct DecodeContext {
   DecodeContext(const Target &target, const isa::FormatDesc &fmt, const uint8_t *bytes,
                 size_t avail)
-      : target(target), fmt(fmt), bytes(bytes), avail(avail), size(fmt.sizeBytes) {}
+      : target(target),
+        regs(isa::registersOf(*static_cast<const isa::ArchTables *>(target.arch()))), fmt(fmt),
+        bytes(bytes), avail(avail), size(fmt.sizeBytes) {}
   const Target &target;
+  const isa::RegisterSet &regs; // the target's architecture's
   const isa::FormatDesc &fmt;
   const uint8_t *bytes;     // readable for at least size + 16 bytes
   size_t avail;             // bytes that really follow the instruction's start
@@ -130,7 +135,7 @@ bool validSourceEncoding(unsigned enc);
 // it. A register's encoding is set to the tuple llvm names: SGPR and TTMP tuples aligned down (to
 // 2 registers for 64 bits, 4 for wider ones).
 enum class ScalarEncoding { Register, Constant, Literal, Invalid };
-ScalarEncoding classifyScalarEncoding(unsigned &enc, unsigned dwords);
+ScalarEncoding classifyScalarEncoding(const isa::RegisterSet &rs, unsigned &enc, unsigned dwords);
 // A non-VGPR encoding in `v.value` where llvm's operand takes registers only: the register
 // (classifyScalarEncoding), or a constant or literal llvm decodes anyway, then marked
 // Mod_InvalidImm with its value (the literal's dword is read, and not shown in the encoding).

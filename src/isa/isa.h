@@ -191,6 +191,8 @@ struct MnemonicAlias {
   std::string_view target;
 };
 
+struct ArchTraits;
+
 struct ArchTables {
   std::string_view name;
   std::span<const std::string_view> cpus;
@@ -198,6 +200,9 @@ struct ArchTables {
   std::span<const InstrDesc> instrs; // sorted by name, then by preference for matching
   std::span<const OperandDesc> operands;
   std::span<const MnemonicAlias> aliases; // sorted by name
+  // The hand-written facts of the architecture (isa/arch_traits.h); set on the tables
+  // allArchs() gives (the generated ones lack them).
+  const ArchTraits *traits = nullptr;
 
   std::span<const OperandDesc> operandsOf(const InstrDesc &d) const {
     return operands.subspan(d.firstOperand, d.numOperands);

@@ -5,47 +5,130 @@
 namespace gfxasm::isa {
 
 namespace {
-struct Special {
-  std::string_view name;
-  unsigned encoding;
-  unsigned dwords;
+// Spellings every architecture accepts (RegisterSet::accepted has the others).
+constexpr SpecialRegister kCommonAccepted[] = {
+    {"vcc", src::kVccLo, 2, Reg_Writable},
+    {"vcc_lo", src::kVccLo, 1, Reg_Writable},
+    {"vcc_hi", src::kVccHi, 1, Reg_Writable},
+    {"exec", src::kExecLo, 2, Reg_Writable},
+    {"exec_lo", src::kExecLo, 1, Reg_Writable},
+    {"exec_hi", src::kExecHi, 1, Reg_Writable},
+    {"src_shared_base", 235, 1, Reg_AnyWidth},
+    {"shared_base", 235, 1, Reg_AnyWidth},
+    {"src_shared_limit", 236, 1, Reg_AnyWidth},
+    {"shared_limit", 236, 1, Reg_AnyWidth},
+    {"src_private_base", 237, 1, Reg_AnyWidth},
+    {"private_base", 237, 1, Reg_AnyWidth},
+    {"src_private_limit", 238, 1, Reg_AnyWidth},
+    {"private_limit", 238, 1, Reg_AnyWidth},
+    {"src_pops_exiting_wave_id", 239, 1, Reg_AnyWidth},
+    {"pops_exiting_wave_id", 239, 1, Reg_AnyWidth},
+    {"src_vccz", src::kVccz, 1, Reg_AnyWidth},
+    {"vccz", src::kVccz, 1, Reg_AnyWidth},
+    {"src_execz", src::kExecz, 1, Reg_AnyWidth},
+    {"execz", src::kExecz, 1, Reg_AnyWidth},
+    {"src_scc", src::kScc, 1, Reg_AnyWidth},
+    {"scc", src::kScc, 1, Reg_AnyWidth},
+    {"src_lds_direct", src::kLdsDirect, 1, Reg_AnyWidth},
+    {"lds_direct", src::kLdsDirect, 1, Reg_AnyWidth},
 };
-// Accepted spellings; the first one of each encoding/width is what llvm prints.
-constexpr Special kSpecials[] = {
-    {"vcc", src::kVccLo, 2},
-    {"vcc_lo", src::kVccLo, 1},
-    {"vcc_hi", src::kVccHi, 1},
-    {"exec", src::kExecLo, 2},
-    {"exec_lo", src::kExecLo, 1},
-    {"exec_hi", src::kExecHi, 1},
-    {"m0", src::kM0, 1},
-    {"null", src::kNull, 1},
-    {"src_shared_base", 235, 1},
-    {"shared_base", 235, 1},
-    {"src_shared_limit", 236, 1},
-    {"shared_limit", 236, 1},
-    {"src_private_base", 237, 1},
-    {"private_base", 237, 1},
-    {"src_private_limit", 238, 1},
-    {"private_limit", 238, 1},
-    {"src_pops_exiting_wave_id", 239, 1},
-    {"pops_exiting_wave_id", 239, 1},
-    {"src_vccz", src::kVccz, 1},
-    {"vccz", src::kVccz, 1},
-    {"src_execz", src::kExecz, 1},
-    {"execz", src::kExecz, 1},
-    {"src_scc", src::kScc, 1},
-    {"scc", src::kScc, 1},
-    {"src_lds_direct", src::kLdsDirect, 1},
-    {"lds_direct", src::kLdsDirect, 1},
+constexpr SpecialRegister kGfx11Accepted[] = {
+    {"m0", src::kM0, 1, Reg_Writable},
+    {"null", src::kNull, 1, Reg_Writable | Reg_AnyWidth},
 };
-// Registers llvm-mc-22's disassembler names on gfx11 that its assembler does not accept there:
-// printed only, never parsed (whatever the operand's width).
-constexpr Special kPrintedOnly[] = {
-    {"src_flat_scratch_base_lo", src::kFlatScratchBaseLo, 1},
-    {"src_flat_scratch_base_hi", src::kFlatScratchBaseHi, 1},
+constexpr unsigned kGfx9M0 = 124, kGfx9FlatScratch = 102, kGfx9XnackMask = 104;
+constexpr SpecialRegister kGfx9Accepted[] = {
+    {"m0", kGfx9M0, 1, Reg_Writable},
+    {"flat_scratch", kGfx9FlatScratch, 2, Reg_Writable},
+    {"flat_scratch_lo", kGfx9FlatScratch, 1, Reg_Writable},
+    {"flat_scratch_hi", kGfx9FlatScratch + 1, 1, Reg_Writable},
+    {"xnack_mask", kGfx9XnackMask, 2, Reg_Writable},
+    {"xnack_mask_lo", kGfx9XnackMask, 1, Reg_Writable},
+    {"xnack_mask_hi", kGfx9XnackMask + 1, 1, Reg_Writable},
 };
+
+// Registers of other targets llvm-mc knows by name.
+constexpr std::string_view kGfx11Unavailable[] = {"src_flat_scratch_base_lo",
+                                                  "src_flat_scratch_base_hi",
+                                                  "flat_scratch",
+                                                  "flat_scratch_lo",
+                                                  "flat_scratch_hi",
+                                                  "xnack_mask",
+                                                  "xnack_mask_lo",
+                                                  "xnack_mask_hi",
+                                                  "tba",
+                                                  "tba_lo",
+                                                  "tba_hi",
+                                                  "tma",
+                                                  "tma_lo",
+                                                  "tma_hi"};
+constexpr std::string_view kGfx9Unavailable[] = {"src_flat_scratch_base_lo",
+                                                 "src_flat_scratch_base_hi",
+                                                 "tba",
+                                                 "tba_lo",
+                                                 "tba_hi",
+                                                 "tma",
+                                                 "tma_lo",
+                                                 "tma_hi"};
+
+// gfx11 has no vccz, execz or pops_exiting_wave_id, whose names llvm takes everywhere.
+constexpr uint16_t kGfx11UnavailableInScalar[] = {src::kVccz, src::kExecz, src::kPopsExitingWaveId};
+
+constexpr uint8_t kAnyWidth = 255, k32 = 1, k32Or64 = 3;
+using NameTable = std::array<EncodingName, 256>;
+
+// The names every architecture prints: vcc, exec and 235-254.
+constexpr void commonNames(NameTable &t) {
+  t[src::kVccLo] = {"vcc_lo", "vcc", kAnyWidth, k32Or64};
+  t[src::kVccHi] = {"vcc_hi", {}, kAnyWidth, k32};
+  t[src::kExecLo] = {"exec_lo", "exec", kAnyWidth, k32Or64};
+  t[src::kExecHi] = {"exec_hi", {}, kAnyWidth, k32};
+  t[235] = {"src_shared_base", {}, kAnyWidth, k32Or64};
+  t[236] = {"src_shared_limit", {}, kAnyWidth, k32Or64};
+  t[237] = {"src_private_base", {}, kAnyWidth, k32Or64};
+  t[238] = {"src_private_limit", {}, kAnyWidth, k32Or64};
+  t[239] = {"src_pops_exiting_wave_id", {}, kAnyWidth, k32Or64};
+  t[src::kVccz] = {"src_vccz", {}, kAnyWidth, k32Or64};
+  t[src::kExecz] = {"src_execz", {}, kAnyWidth, k32Or64};
+  t[src::kScc] = {"src_scc", {}, kAnyWidth, k32Or64};
+  t[src::kLdsDirect] = {"src_lds_direct", {}, kAnyWidth, k32};
+}
+
+constexpr NameTable kGfx11Names = [] {
+  NameTable t{};
+  commonNames(t);
+  t[src::kNull] = {"null", {}, kAnyWidth, k32Or64};
+  t[src::kM0] = {"m0", {}, kAnyWidth, k32};
+  // (llvm-mc's disassembler prints src_flat_scratch_base_lo also as 64 bits)
+  t[src::kFlatScratchBaseLo] = {"src_flat_scratch_base_lo", {}, 2, k32Or64};
+  t[src::kFlatScratchBaseHi] = {"src_flat_scratch_base_hi", {}, 1, k32};
+  return t;
+}();
+
+constexpr NameTable kGfx9Names = [] {
+  NameTable t{};
+  commonNames(t);
+  t[kGfx9FlatScratch] = {"flat_scratch_lo", "flat_scratch", kAnyWidth, k32Or64};
+  t[kGfx9FlatScratch + 1] = {"flat_scratch_hi", {}, kAnyWidth, k32};
+  t[kGfx9XnackMask] = {"xnack_mask_lo", "xnack_mask", kAnyWidth, k32Or64};
+  t[kGfx9XnackMask + 1] = {"xnack_mask_hi", {}, kAnyWidth, k32};
+  t[kGfx9M0] = {"m0", {}, kAnyWidth, k32};
+  return t;
+}();
+
+constexpr RegisterSet kGfx11Registers{src::kNumSgprs, src::kM0,          src::kNull,
+                                      kGfx11Accepted, kGfx11Unavailable, kGfx11UnavailableInScalar,
+                                      kGfx11Names};
+constexpr RegisterSet kGfx9Registers{102, kGfx9M0,   kNoRegister, kGfx9Accepted, kGfx9Unavailable,
+                                     {},  kGfx9Names};
 } // namespace
+
+const RegisterSet &registersGfx11() {
+  return kGfx11Registers;
+}
+const RegisterSet &registersGfx9() {
+  return kGfx9Registers;
+}
 
 unsigned sourceEncoding(const Reg &r) {
   switch (r.file) {
@@ -57,22 +140,19 @@ unsigned sourceEncoding(const Reg &r) {
   }
 }
 
-bool isUnavailableRegister(std::string_view name) {
-  for (const auto &s : kPrintedOnly)
-    if (s.name == name) return true;
+bool isUnavailableRegister(const RegisterSet &rs, std::string_view name) {
+  for (std::string_view n : rs.unavailable)
+    if (n == name) return true;
   return false;
 }
 
-bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords) {
-  if (name.empty()) return false;
-  for (const auto &s : kSpecials) {
-    if (s.name[0] == name[0] && s.name == name) {
-      encoding = s.encoding;
-      dwords = s.dwords;
-      return true;
-    }
-  }
-  return false;
+const SpecialRegister *lookupSpecialRegister(const RegisterSet &rs, std::string_view name) {
+  if (name.empty()) return nullptr;
+  for (std::span<const SpecialRegister> names :
+       {rs.accepted, std::span<const SpecialRegister>(kCommonAccepted)})
+    for (const auto &s : names)
+      if (s.name[0] == name[0] && s.name == name) return &s;
+  return nullptr;
 }
 
 bool scalarTupleAligned(unsigned index, unsigned dwords) {
@@ -95,40 +175,6 @@ char *putDecimal(char *p, unsigned v) {
   return p;
 }
 
-// The printed name of each special register encoding (106-127, 230-254) as a 32-bit register;
-// empty: none.
-constexpr std::string_view kSpecialNames[] = {
-    "vcc_lo", "vcc_hi", "", "", "", "", "", "",     "",   "",        "",
-    "",       "",       "", "", "", "", "", "null", "m0", "exec_lo", "exec_hi"};
-constexpr std::string_view kHighNames[] = {"src_flat_scratch_base_lo",
-                                           "src_flat_scratch_base_hi",
-                                           "",
-                                           "",
-                                           "",
-                                           "src_shared_base",
-                                           "src_shared_limit",
-                                           "src_private_base",
-                                           "src_private_limit",
-                                           "src_pops_exiting_wave_id",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "",
-                                           "src_vccz",
-                                           "src_execz",
-                                           "src_scc",
-                                           "src_lds_direct"};
-
-static_assert(std::size(kSpecialNames) == src::kExecHi + 1 - src::kVccLo);
-static_assert(std::size(kHighNames) == src::kLdsDirect + 1 - src::kFlatScratchBaseLo);
-
 char *putText(char *p, std::string_view s) {
   std::memcpy(p, s.data(), s.size());
   return p + s.size();
@@ -145,13 +191,12 @@ char *putText(char *p, std::string_view s) {
 }
 } // namespace
 
-char *putRegister(unsigned enc, unsigned dwords, char *p) {
+char *putRegister(const RegisterSet &rs, unsigned enc, unsigned dwords, char *p) {
   if (enc >= src::kVgpr0) {
     if (enc >= src::kVgpr0 + src::kNumVgprs) return nullptr;
-    *p = 'v';
-    return putTuple(p + 1, enc - src::kVgpr0, dwords);
+    return putVgprs(enc - src::kVgpr0, dwords, p);
   }
-  if (enc < src::kNumSgprs) {
+  if (enc < rs.numSgprs) {
     *p = 's';
     return putTuple(p + 1, enc, dwords);
   }
@@ -159,27 +204,24 @@ char *putRegister(unsigned enc, unsigned dwords, char *p) {
     std::memcpy(p, "ttmp", 4);
     return putTuple(p + 4, enc - src::kTtmp0, dwords);
   }
-  if (enc == src::kVccLo || enc == src::kExecLo) {
-    // The pair by its own name, one register (or a wider operand's first) by the low half's.
+  const EncodingName &n = rs.names[enc];
+  if (n.name32.empty()) return nullptr;
+  if (!n.name64.empty()) {
+    // A pair by its own name, one register (or a wider operand's first) by the low half's.
     if (dwords == 0) return nullptr;
-    if (dwords == 2) return putText(p, enc == src::kVccLo ? "vcc" : "exec");
-    return putText(p, enc == src::kVccLo ? "vcc_lo" : "exec_lo");
+    return putText(p, dwords == 2 ? n.name64 : n.name32);
   }
-  if (enc < src::kFlatScratchBaseLo) {
-    std::string_view name = enc <= src::kExecHi ? kSpecialNames[enc - src::kVccLo] : "";
-    return name.empty() ? nullptr : putText(p, name);
-  }
-  // (llvm-mc's disassembler prints src_flat_scratch_base_lo also as 64 bits)
-  if ((enc == src::kFlatScratchBaseLo && dwords > 2) ||
-      (enc == src::kFlatScratchBaseHi && dwords != 1))
-    return nullptr;
-  std::string_view name = enc <= src::kLdsDirect ? kHighNames[enc - src::kFlatScratchBaseLo] : "";
-  return name.empty() ? nullptr : putText(p, name);
+  return dwords > n.maxDwords ? nullptr : putText(p, n.name32);
 }
 
-bool printRegister(unsigned enc, unsigned dwords, std::string &out) {
+char *putVgprs(unsigned first, unsigned dwords, char *p) {
+  *p = 'v';
+  return putTuple(p + 1, first, dwords);
+}
+
+bool printRegister(const RegisterSet &rs, unsigned enc, unsigned dwords, std::string &out) {
   char buf[kMaxRegisterText];
-  char *end = putRegister(enc, dwords, buf);
+  char *end = putRegister(rs, enc, dwords, buf);
   if (!end) return false;
   out.append(buf, static_cast<size_t>(end - buf));
   return true;

@@ -1,4 +1,5 @@
-// Register names and the 9-bit source-operand encoding shared by every format:
+// Register names and the 9-bit source-operand encoding shared by every format (the constants
+// below are gfx11's; RegisterSet holds what differs on other architectures):
 //   0-105 SGPRs, 106/107 vcc_lo/hi, 108-123 ttmp0-15, 124 null, 125 m0, 126/127 exec_lo/hi,
 //   128-208 inline integers 0..64 and -1..-16, 230/231 src_flat_scratch_base_lo/hi (printed,
 //   not accepted, by llvm-mc on gfx11), 235-239 src_* apertures, 240-248 inline floats,
@@ -9,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -16,11 +18,18 @@ namespace gfxasm::isa {
 
 enum class RegFile : uint8_t { None, SGPR, VGPR, AGPR, TTMP, Special };
 
+// What a special register may do (RegisterSet's entries; copied into the parsed Reg).
+enum RegFlags : uint8_t {
+  Reg_Writable = 1, // a scalar destination may name it (vcc, exec, m0, null, flat_scratch)
+  Reg_AnyWidth = 2, // one register that stands in operands of any width (null, src_*)
+};
+
 struct Reg {
   RegFile file = RegFile::None;
   uint16_t index = 0; // register number; for Special the source encoding
   uint16_t count = 1; // 32-bit registers covered
   uint8_t half = 0;   // true16 half: 0 none, 1 .l, 2 .h
+  uint8_t flags = 0;  // RegFlags, for Special
 };
 
 namespace src {
@@ -36,18 +45,53 @@ constexpr unsigned kNumSgprs = 106, kNumTtmps = 16, kNumVgprs = 256;
 // The source encoding of a register's first 32-bit part (Special: the stored encoding).
 unsigned sourceEncoding(const Reg &r);
 
-// A special register name (vcc, exec_lo, m0, null, src_scc, ...) to its encoding and width in
-// dwords; false if `name` is none.
-bool lookupSpecialRegister(std::string_view name, unsigned &encoding, unsigned &dwords);
+// A named register of the source encoding: its spelling, encoding and width in dwords.
+struct SpecialRegister {
+  std::string_view name;
+  uint16_t encoding;
+  uint8_t dwords;
+  uint8_t flags; // RegFlags
+};
+// How a special encoding (one no SGPR, TTMP or VGPR range covers) prints: by its 32-bit name,
+// and by its pair's name when the operand is 64 bits wide; `maxDwords` caps the operand widths
+// it prints in (llvm's disassembler prints nothing wider). `decodes`: the operand widths llvm's
+// disassembler takes it in (bit 0: 32-bit operands, bit 1: 64-bit ones).
+struct EncodingName {
+  std::string_view name32, name64;
+  uint8_t maxDwords = 0;
+  uint8_t decodes = 0;
+};
+constexpr unsigned kNoRegister = ~0u;
 
-// Whether `name` is a register llvm-mc knows but gfx11 lacks, which its disassembler still
-// prints (src_flat_scratch_base_lo/hi): an error wherever a register is written.
-bool isUnavailableRegister(std::string_view name);
+// An architecture's scalar register file and the registers its source encoding names.
+struct RegisterSet {
+  unsigned numSgprs; // s0 ... s(numSgprs - 1)
+  unsigned m0;       // m0's encoding
+  unsigned null;     // null's encoding, kNoRegister if the architecture has none
+  // The names the assembler accepts besides those of every architecture (vcc, exec, src_*).
+  std::span<const SpecialRegister> accepted;
+  // Names llvm knows but this architecture lacks: "<name> register not available on this GPU"
+  // wherever a register is written (some of them its disassembler still prints).
+  std::span<const std::string_view> unavailable;
+  // Encodings of accepted names that scalar operands reject with that error all the same.
+  std::span<const uint16_t> unavailableInScalar;
+  // Per source encoding 0-255, how it prints (the SGPR and TTMP ranges print by number).
+  std::span<const EncodingName, 256> names;
+};
+const RegisterSet &registersGfx11();
+const RegisterSet &registersGfx9();
+
+// A special register name (vcc, exec_lo, m0, null, src_scc, ...); nullptr if `name` is none.
+const SpecialRegister *lookupSpecialRegister(const RegisterSet &rs, std::string_view name);
+
+// Whether `name` is a register llvm-mc knows but this architecture lacks (an error wherever a
+// register is written).
+bool isUnavailableRegister(const RegisterSet &rs, std::string_view name);
 
 // Prints a scalar/vector source encoding as llvm does for a register of `dwords` width
 // (s5, s[4:5], vcc, exec_lo, ttmp[4:7], v[2:3], null, m0, src_scc, ...). Encodings that are not
 // registers (constants, literal) print nothing and return false.
-bool printRegister(unsigned encoding, unsigned dwords, std::string &out);
+bool printRegister(const RegisterSet &rs, unsigned encoding, unsigned dwords, std::string &out);
 // The same written at `p`, which has room for kMaxRegisterText bytes (some past the name may be
 // overwritten): the name's end, or nullptr if `encoding` is no register.
 constexpr size_t kMaxRegisterText = 32;
@@ -70,7 +114,9 @@ inline char *putSmallDecimal(char *p, unsigned v) {
   std::memcpy(p, &kDigits[v], 4);
   return p + kDigits[v].len;
 }
-char *putRegister(unsigned encoding, unsigned dwords, char *p);
+char *putRegister(const RegisterSet &rs, unsigned encoding, unsigned dwords, char *p);
+// VGPRs from v<first> (every architecture's), written as putRegister writes them.
+char *putVgprs(unsigned first, unsigned dwords, char *p);
 
 // Alignment rule for SGPR/TTMP tuples: 64-bit tuples even, wider ones multiple of 4.
 bool scalarTupleAligned(unsigned index, unsigned dwords);

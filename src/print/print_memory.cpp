@@ -91,7 +91,7 @@ void invalidRegisterNote(std::string_view regClass, Writer &out) {
 // address (gfx11 has it only in the addtid forms), though llvm-mc decodes them.
 void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, Writer &out) {
   unsigned dwords = dwordsOf(d.type, false);
-  printRegister(v, dwords, out);
+  printRegister(registersOf(*inst.arch), v, dwords, out);
   const OperandDesc *vaddr = nullptr;
   for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
     if (o.field == Field::vaddr) vaddr = &o;
@@ -128,7 +128,7 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   case OpClass::mem_offset_s13: printNamedDecimal(d.field, signExtend(v, 13), false, out); break;
   case OpClass::required_flag: out += fieldName(d.field); break;
   case OpClass::mem_flag: printFlag(d.field, v, false, out); break;
-  case OpClass::srsrc: printRegister(v * 4, dwordsOf(d.type, pc.wave64), out); break;
+  case OpClass::srsrc: printRegister(pc.regs, v * 4, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::buf_soffset: printBufferSoffset(inst, d, v, out); break;
   case OpClass::mimg_vdata:
     if (inst.ops[i].regCount == 0) {

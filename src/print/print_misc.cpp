@@ -15,14 +15,14 @@ namespace {
 
 // vN, or vN.l / vN.h for a 16-bit (true16) operand, its half told by op_sel.
 void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, Writer &out) {
-  printRegister(src::kVgpr0 + index, 1, out);
+  printVgprs(index, 1, out);
   if (d.type == OpType::f16)
     out += (valueOf(inst, Field::op_sel) >> as::opSelBit(d.field)) & 1 ? ".h" : ".l";
 }
 
 } // namespace
 
-void print_misc(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   const OperandDesc &d = ops[i];
   const OperandValue &v = inst.ops[i];
@@ -37,7 +37,7 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, Writer &out)
   }
   case OpClass::exp_src:
     if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1)
-      printRegister(src::kVgpr0 + v.value, 1, out);
+      printVgprs(v.value, 1, out);
     else
       out += "off";
     break;
@@ -53,7 +53,7 @@ void print_misc(const PrintContext &, const Inst &inst, unsigned i, Writer &out)
     if (v.mods & Mod_Neg) out += '-';
     if (v.mods & Mod_Abs) out += '|';
     if (v.value < src::kVgpr0) { // decoded: a scalar register or special source
-      printRegister(v.value, 1, out);
+      printRegister(pc.regs, v.value, 1, out);
       if (!isInlineValueRegister(v.value)) appendInvalidRegister("VGPR_32", out);
     } else {
       printVgpr(inst, d, v.value - src::kVgpr0, out);

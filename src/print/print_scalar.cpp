@@ -101,7 +101,9 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
         noteInvalidSmemData(v.value, dwordsOf(d.type, pc.wave64), out);
     }
     break;
-  case OpClass::sbase: printRegister(v.value << 1, dwordsOf(d.type, pc.wave64), out); break;
+  case OpClass::sbase:
+    printRegister(pc.regs, v.value << 1, dwordsOf(d.type, pc.wave64), out);
+    break;
   case OpClass::smem_soffset:
     // Not present: the immediate form, the offset in place of the SGPR.
     if (!v.present)

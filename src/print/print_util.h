@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "isa/arch_traits.h"
 #include "isa/constants.h"
 #include "isa/inst.h"
 #include "isa/registers.h"
@@ -17,6 +18,7 @@ namespace gfxasm::print {
 // The print_<family> functions (classes.def's family column).
 struct PrintContext {
   bool wave64;
+  const isa::RegisterSet &regs; // the instruction's architecture's
 };
 #define FAMILY(fam)                                                                                \
   void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
@@ -37,14 +39,14 @@ inline bool printInlineConstant(unsigned enc, isa::OpType t, Writer &out) {
   return isa::printInlineConstant(enc, t, out.str());
 }
 // isa::printRegister into the writer.
-inline bool printRegister(unsigned enc, unsigned dwords, Writer &out) {
+inline bool printRegister(const isa::RegisterSet &rs, unsigned enc, unsigned dwords, Writer &out) {
   char *p = out.room(isa::kMaxRegisterText);
   if (dwords == 1 && enc >= isa::src::kVgpr0 && enc < isa::src::kVgpr0 + isa::src::kNumVgprs) {
     *p = 'v'; // (the most common register: written here)
     out.advance(isa::putSmallDecimal(p + 1, enc - isa::src::kVgpr0));
     return true;
   }
-  char *end = isa::putRegister(enc, dwords, p);
+  char *end = isa::putRegister(rs, enc, dwords, p);
   if (!end) return false;
   out.advance(end);
   return true;
@@ -79,7 +81,13 @@ void printSource(const isa::Inst &inst, const isa::OperandDesc &d, uint32_t enc,
 // the family's call: they are most operands of memory and DPP instructions). The modifiers print
 // nothing at their default; `space`: a space before what they print.
 inline void printVgprs(uint32_t first, unsigned dwords, Writer &out) {
-  printRegister(isa::src::kVgpr0 + first, dwords, out);
+  char *p = out.room(isa::kMaxRegisterText);
+  if (dwords == 1 && first < isa::src::kNumVgprs) {
+    *p = 'v'; // (the most common register: written here)
+    out.advance(isa::putSmallDecimal(p + 1, first));
+  } else if (first < isa::src::kNumVgprs) {
+    out.advance(isa::putVgprs(first, dwords, p));
+  }
 }
 // glc, gds, ...: a bit named after its field.
 inline void printFlag(isa::Field f, uint32_t v, bool space, Writer &out) {
@@ -126,7 +134,7 @@ inline void printVgprHalf(unsigned n, bool hi, Writer &out) {
     out += std::string_view(hi ? ".h" : ".l");
     return;
   }
-  char *p = isa::putRegister(isa::src::kVgpr0 + n, 1, out.room(isa::kMaxRegisterText + 2));
+  char *p = isa::putVgprs(n, 1, out.room(isa::kMaxRegisterText + 2));
   p[0] = '.';
   p[1] = hi ? 'h' : 'l';
   out.advance(p + 2);

@@ -40,7 +40,7 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
     printVgprHalf(n, hi, out);
     return;
   }
-  printRegister(src::kVgpr0 + n, dwordsOf(d.type, pc.wave64), out);
+  printVgprs(n, dwordsOf(d.type, pc.wave64), out);
 }
 
 // Whether a decoded literal prints in lit(...): when it would read back as an inline constant
@@ -193,7 +193,7 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, Write
   if (abs) out += '|';
   if (enc >= src::kVgpr0)
     printVgpr(pc, inst, d, enc, out);
-  else if (!printRegister(enc, dwordsOf(d.type, pc.wave64), out))
+  else if (!printRegister(pc.regs, enc, dwordsOf(d.type, pc.wave64), out))
     printConstant(inst, i, d, v, out);
   if (abs) out += '|';
   if (negCall) out += ')';
@@ -245,7 +245,7 @@ void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, 
     return;
   }
   if (d.cls == OpClass::vgpr && v.value < src::kVgpr0 && as::sourceField9Bits(inst, d.field))
-    printRegister(v.value, dwordsOf(d.type, pc.wave64), out);
+    printRegister(pc.regs, v.value, dwordsOf(d.type, pc.wave64), out);
   else if (d.cls == OpClass::vgpr)
     printVgpr(pc, inst, d, v.value, out);
   else if (d.cls == OpClass::vssrc || d.cls == OpClass::vssrc_inline)

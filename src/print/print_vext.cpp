@@ -110,7 +110,8 @@ void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char
     out += kInvalidImmediate;
   } else {
     // (a wider operand's src_flat_scratch_base_lo prints by its 32-bit name)
-    if (!printRegister(v.value, dwordsOf(d.type, wave64), out)) printRegister(v.value, 1, out);
+    if (!printRegister(isa::registersOf(*inst.arch), v.value, dwordsOf(d.type, wave64), out))
+      printRegister(isa::registersOf(*inst.arch), v.value, 1, out);
     if (v.value < src::kVgpr0 && !isInlineValueRegister(v.value)) // (decoded only)
       appendInvalidRegister(regClass, out);
   }
@@ -139,7 +140,7 @@ void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v,
   if (as::isTrue16Operand(inst, d.type))
     printVgprHalf(v.value & 127, v.value & 128, out);
   else
-    printRegister(src::kVgpr0 + v.value, 1, out);
+    printVgprs(v.value, 1, out);
   if (as::isDppVregLo128(d.cls) && v.value >= 128) // (decoded only)
     appendInvalidRegister("VGPR_32_Lo128", out);
   if (mods & Mod_Abs) out += '|';
@@ -160,7 +161,7 @@ void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
   if (as::isTrue16Operand(inst, d.type))
     printVgprHalf(n, (valueOf(inst, Field::op_sel) >> as::opselSlot(d.field)) & 1, out);
   else
-    printRegister(n + src::kVgpr0, dwordsOf(d.type, false), out);
+    printVgprs(n, dwordsOf(d.type, false), out);
   if (mods & Mod_Abs) out += '|';
 }
 
@@ -243,7 +244,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
       break;
     }
     // 8-register accumulators print 1/(2*pi) in its 64-bit spelling.
-    if (!printRegister(v.value, dwordsOf(d.type, pc.wave64), out))
+    if (!printRegister(pc.regs, v.value, dwordsOf(d.type, pc.wave64), out))
       printInlineConstant(v.value, as::wmmaAccumulatorIs64(d.type) ? OpType::f64 : OpType::f32,
                           out);
     break;
@@ -254,7 +255,7 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     // vdsty holds v/2; its low bit is the complement of vdstx's.
     uint32_t n =
         d.field == Field::vdsty ? v.value << 1 | (~valueOf(inst, Field::vdstx) & 1) : v.value;
-    printRegister(n + src::kVgpr0, 1, out);
+    printVgprs(n, 1, out);
     break;
   }
   case OpClass::vopd_vsrc:

@@ -59,7 +59,7 @@ uint32_t valueOf(const Inst &inst, Field f) {
 }
 
 void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave64, Writer &out) {
-  if (printRegister(enc, dwordsOf(d.type, wave64), out)) return;
+  if (printRegister(registersOf(*inst.arch), enc, dwordsOf(d.type, wave64), out)) return;
   if (printInlineConstant(enc, d.type, out)) return;
   if (enc == src::kLiteral) {
     printHex(inst.literal, out);
@@ -150,7 +150,7 @@ void printInst(const Inst &inst, bool wave64, std::string &text) {
 }
 
 void printInst(const Inst &inst, bool wave64, Writer &out) {
-  PrintContext pc{wave64};
+  PrintContext pc{wave64, registersOf(*inst.arch)};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
   size_t pair =
