@@ -36,6 +36,12 @@ public:
   static std::optional<Target> create(std::string_view cpu,
                                       const std::vector<std::string> &features, std::string *error);
   const std::string &cpuName() const { return cpu_; }
+  // The target id llvm names the processor and its xnack/sramecc settings by (gfx90a,
+  // gfx90a:sramecc+:xnack-): the processor's settings only where it has the feature.
+  std::string targetId() const;
+  // llvm-mc's warnings about the features asked for ("xnack 'On' was requested for a processor
+  // that does not support it!"), in its order.
+  const std::vector<std::string> &featureWarnings() const { return featureWarnings_; }
   bool wave64() const { return wave64_; }
   bool realTrue16() const { return realTrue16_; }
   // Index into the internal CPU list; used by the library to filter instructions.
@@ -48,6 +54,9 @@ public:
 private:
   std::string cpu_;
   unsigned cpuIndex_ = 0;
+  // xnack and sramecc: 0 unspecified (any), '+' or '-'.
+  char xnack_ = 0, sramecc_ = 0;
+  std::vector<std::string> featureWarnings_;
   bool wave64_ = false;
   bool realTrue16_ = true;
   const void *arch_ = nullptr;

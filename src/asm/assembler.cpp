@@ -13,6 +13,7 @@
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/isa.h"
 #include "print/printer.h"
 
@@ -49,10 +50,18 @@ std::string formatDiagnostic(const Diagnostic &d) {
 
 namespace {
 
-struct CpuFeatures {
-  std::string_view cpu;
-  bool wave64Default;
-};
+// The processors with the xnack and sramecc target features (llvm's target ids).
+bool hasXnack(std::string_view cpu) {
+  for (std::string_view c : {"gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a",
+                             "gfx90c", "gfx942", "gfx950"})
+    if (c == cpu) return true;
+  return false;
+}
+bool hasSramecc(std::string_view cpu) {
+  for (std::string_view c : {"gfx906", "gfx908", "gfx90a", "gfx942", "gfx950"})
+    if (c == cpu) return true;
+  return false;
+}
 
 } // namespace
 
@@ -73,6 +82,11 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
     return std::nullopt;
   }
   t.cpu_ = std::string(cpu);
+  // gfx9 processors run wave64 only and have no true16 (llvm ignores the features there); gfx11
+  // takes wave32 unless asked for 64.
+  const bool gfx9 = static_cast<const ArchTables *>(t.arch_)->name == "gfx9";
+  t.wave64_ = gfx9;
+  t.realTrue16_ = !gfx9;
   for (const std::string &list : features) {
     size_t pos = 0;
     while (pos <= list.size()) {
@@ -84,16 +98,38 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
       bool on = f[0] != '-';
       if (f[0] == '+' || f[0] == '-') f.remove_prefix(1);
       if (f == "wavefrontsize64")
-        t.wave64_ = on;
+        t.wave64_ = on || gfx9;
       else if (f == "wavefrontsize32")
-        t.wave64_ = !on;
+        t.wave64_ = !on || gfx9;
       else if (f == "real-true16")
-        t.realTrue16_ = on;
-      // Other features (xnack, sramecc, ...) do not change gfx11 encodings; accepted silently,
-      // as llvm-mc warns only for names it does not know at all.
+        t.realTrue16_ = on && !gfx9;
+      else if (f == "xnack")
+        t.xnack_ = on ? '+' : '-';
+      else if (f == "sramecc")
+        t.sramecc_ = on ? '+' : '-';
+      // Other features do not change the encodings; accepted silently, as llvm-mc warns only
+      // for names it does not know at all.
     }
   }
+  auto check = [&](char &setting, const char *name, bool supported) {
+    if (setting && !supported) {
+      t.featureWarnings_.push_back(
+          fmt::format("{} '{}' was requested for a processor that does not "
+                      "support it!",
+                      name, setting == '+' ? "On" : "Off"));
+      setting = 0;
+    }
+  };
+  check(t.xnack_, "xnack", hasXnack(cpu));
+  check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;
+}
+
+std::string Target::targetId() const {
+  std::string id = cpu_;
+  if (sramecc_) id += fmt::format(":sramecc{}", sramecc_);
+  if (xnack_) id += fmt::format(":xnack{}", xnack_);
+  return id;
 }
 
 std::vector<std::string> Target::supportedCpus() {
@@ -127,7 +163,7 @@ public:
       // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
       bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
       out_ += fmt::format("\t.amdgcn_target \"{}{}-{}\"\n", opts_.triple, hasEnvironment ? "" : "-",
-                          target_.cpuName());
+                          target_.targetId());
     }
     size_t pos = 0;
     uint32_t lineNo = 0;
@@ -330,6 +366,10 @@ private:
       for (std::string_view n : similar)
         hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
       error(mn.col, "invalid instruction" + hint + (hint.empty() ? "" : "?"));
+      if (!arch_.traits->coverage.empty())
+        report(Severity::Note, mn.col,
+               fmt::format("gfxasm supports {} on {} so far", arch_.traits->coverage,
+                           target_.cpuName()));
       return;
     }
     size_t operandStart = c.pos;

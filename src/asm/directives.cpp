@@ -337,7 +337,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
-    std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.cpuName();
+    std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.targetId();
     if (s.text != expected)
       return fail(
           s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "

@@ -183,8 +183,12 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   return true;
 }
 
+const ArchTraits &targetTraits(const ParseContext &ctx) {
+  return *static_cast<const ArchTables *>(ctx.target.arch())->traits;
+}
+
 const RegisterSet &targetRegisters(const ParseContext &ctx) {
-  return registersOf(*static_cast<const ArchTables *>(ctx.target.arch()));
+  return targetTraits(ctx).registers;
 }
 
 bool isScalarFile(const Reg &r) {

@@ -13,6 +13,11 @@ namespace gfxasm {
 class Target;
 }
 
+namespace gfxasm::isa {
+struct ArchTraits;
+struct RegisterSet;
+} // namespace gfxasm::isa
+
 namespace gfxasm::as {
 
 struct ParseError {
@@ -66,7 +71,8 @@ private:
 // sets ctx.err when it is a malformed one.
 bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
 
-// The register file of the target's architecture.
+// The target's architecture's traits and register file.
+const isa::ArchTraits &targetTraits(const ParseContext &ctx);
 const isa::RegisterSet &targetRegisters(const ParseContext &ctx);
 
 // Register kinds: any scalar register file; registers a scalar destination may name (no src_*

@@ -239,6 +239,14 @@ bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
   return true;
 }
 
+// gfx9 SMEM keeps the offset's form in bits of its own (imm: an immediate offset; soe: an SGPR
+// in soffset, beside it): their hidden operands, where the entry has them.
+void setSmemOffsetForm(Inst &inst, bool imm, bool soe) {
+  int i = operandIndex(inst, Field::imm), s = operandIndex(inst, Field::soe);
+  if (i >= 0) inst.ops[i].value = imm;
+  if (s >= 0) inst.ops[s].value = soe;
+}
+
 // SMEM's third operand: an SGPR offset (then `offset:` may follow), or the immediate offset
 // alone. The immediate form leaves soffset null and marks the operand not present, which is how
 // the printer tells `s[2:3], 0x0` from `s[2:3], null`.
@@ -259,8 +267,10 @@ bool parseSmemSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
     return ctx.fail(start.col, "not a valid operand.");
   int off = operandIndex(inst, Field::offset);
   if (off < 0) return ctx.fail(start.col, kInvalid);
-  v.value = src::kNull;
+  const RegisterSet &rs = targetRegisters(ctx);
+  v.value = rs.null == kNoRegister ? 0 : rs.null;
   v.present = false;
+  setSmemOffsetForm(inst, true, false);
   return parseSmemOffset(ctx, c, d, inst.ops[off], start.col, true);
 }
 
@@ -292,6 +302,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, "not a valid operand.");
     uint32_t col = c.next().col; // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+    setSmemOffsetForm(inst, true, true);
     return parseSmemOffset(ctx, c, d, v, col, false);
   }
   case OpClass::imm16:

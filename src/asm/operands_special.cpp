@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "isa/arch_traits.h"
 #include "isa/operand_names.h"
 
 namespace gfxasm::as {
@@ -64,7 +65,7 @@ namespace {
 
 bool parseWaitcnt(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (!atNamedField(c)) return parsePlainInRange(ctx, c, v, INT64_MIN, INT64_MAX, nullptr);
-  const WaitcntLayout &l = waitcntLayoutGfx11();
+  const WaitcntLayout &l = targetTraits(ctx).waitcnt;
   uint32_t value = l.allMask();
   while (!c.atEnd()) {
     const Token &name = c.peek();
@@ -72,10 +73,10 @@ bool parseWaitcnt(ParseContext &ctx, Cursor &c, OperandValue &v) {
     std::string_view n = name.text;
     bool sat = n.size() > 4 && n.substr(n.size() - 4) == "_sat";
     if (sat) n.remove_suffix(4);
-    const BitField *f = n == "vmcnt"     ? &l.vmcnt
-                        : n == "expcnt"  ? &l.expcnt
-                        : n == "lgkmcnt" ? &l.lgkmcnt
-                                         : nullptr;
+    const SplitField *f = n == "vmcnt"     ? &l.vmcnt
+                          : n == "expcnt"  ? &l.expcnt
+                          : n == "lgkmcnt" ? &l.lgkmcnt
+                                           : nullptr;
     if (!f) return ctx.fail(name.col, "invalid counter name " + std::string(name.text));
     c.next();
     int64_t cnt;

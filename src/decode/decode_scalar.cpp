@@ -120,13 +120,26 @@ bool decode_scalar(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     return true;
   }
   case OpClass::smem_soffset:
-    // null with a nonzero offset is the immediate form (`s[2:3], 0x10`), else the SGPR form.
     decodeField(ctx, d, idx, inst);
+    if (ctx.fmt.has(Field::soe)) { // gfx9: the form in imm and soe (see encodeSmemOffsetForm)
+      bool imm = ctx.field(Field::imm), soe = ctx.field(Field::soe);
+      // (without either, the offset field's low 7 bits hold the SGPR)
+      if (!imm && !soe) inst.ops[idx].value = ctx.field(Field::offset) & 0x7f;
+      inst.ops[idx].present = soe || !imm;
+      return true;
+    }
+    // null with a nonzero offset is the immediate form (`s[2:3], 0x10`), else the SGPR form.
     inst.ops[idx].present = inst.ops[idx].value != src::kNull || ctx.field(Field::offset) == 0;
     return true;
   case OpClass::smem_offset:
-    // Printed beside an SGPR offset, when not 0.
     decodeField(ctx, d, idx, inst);
+    if (ctx.fmt.has(Field::soe)) { // gfx9: printed beside an SGPR offset (soe) when imm is set
+      bool imm = ctx.field(Field::imm);
+      if (!imm) inst.ops[idx].value = 0;
+      inst.ops[idx].present = imm && ctx.field(Field::soe);
+      return true;
+    }
+    // Printed beside an SGPR offset, when not 0.
     inst.ops[idx].present = inst.ops[idx].value != 0 && ctx.field(Field::soffset) != src::kNull;
     return true;
   case OpClass::simm32: {

@@ -12,10 +12,13 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "decode/decoder.h"
 #include "decode/helper_thread.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "print/printer.h"
 
 #ifdef __SSE2__
@@ -382,7 +385,7 @@ private:
     while (at < count_) {
       size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
-        report(Severity::Warning, positionOf(at), "invalid instruction encoding");
+        reportInvalidEncoding(positionOf(at));
         // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
         if (inBlock) {
           ++result_.errorCount;
@@ -497,10 +500,13 @@ private:
         from = {next, 0, 0};
       }
     }
-    for (size_t i = from.diagCount; i < c.notes.size(); ++i)
-      report(Severity::Warning, positionOf(c.notes[i].at),
-             c.notes[i].invalid ? "invalid instruction encoding"
-                                : "potentially undefined instruction encoding");
+    for (size_t i = from.diagCount; i < c.notes.size(); ++i) {
+      if (c.notes[i].invalid)
+        reportInvalidEncoding(positionOf(c.notes[i].at));
+      else
+        report(Severity::Warning, positionOf(c.notes[i].at),
+               "potentially undefined instruction encoding");
+    }
     std::string_view text = std::string_view(c.text).substr(from.textPos);
     if (opts_.output) {
       if (!out_.empty()) {
@@ -558,6 +564,15 @@ private:
       merged.store(++m, std::memory_order_release);
     }
     helper_->wait();
+  }
+
+  // llvm-mc's warning, and on an architecture gfxasm covers in part, a note saying so.
+  void reportInvalidEncoding(size_t at) {
+    report(Severity::Warning, at, "invalid instruction encoding");
+    const isa::ArchTraits &traits = *static_cast<const isa::ArchTables *>(target_.arch())->traits;
+    if (!traits.coverage.empty())
+      report(Severity::Note, at,
+             fmt::format("gfxasm decodes {} on {} so far", traits.coverage, target_.cpuName()));
   }
 
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors

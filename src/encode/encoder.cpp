@@ -79,6 +79,17 @@ uint64_t getField(const FormatDesc &fmt, Field field, const uint8_t *buf) {
   return extract(fmt, field, load(buf));
 }
 
+namespace {
+// gfx9 SMEM: the soffset field holds an SGPR only with soe set; without imm or soe, the SGPR offset
+// goes in the offset field instead (the operands keep it in soffset).
+void encodeSmemOffsetForm(const FormatDesc &fmt, u128 &w) {
+  if (extract(fmt, Field::soe, w)) return;
+  uint64_t sgpr = extract(fmt, Field::soffset, w);
+  place(fmt, Field::soffset, 0, w);
+  if (!extract(fmt, Field::imm, w)) place(fmt, Field::offset, sgpr, w);
+}
+} // namespace
+
 size_t encode(const Inst &inst, uint8_t *out) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
   // The word is built in a register and stored once; `out` holds kMaxInstBytes, so the 16-byte
@@ -99,6 +110,7 @@ size_t encode(const Inst &inst, uint8_t *out) {
       if (v.mods & Mod_Sext) orInto(fmt, Field::sext, bit, w);
     }
   }
+  if (fmt.has(Field::soe)) encodeSmemOffsetForm(fmt, w);
   store(out, w);
   size_t n = fmt.sizeBytes;
   // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler

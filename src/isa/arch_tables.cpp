@@ -3,6 +3,8 @@
 
 #include "gfx11_mnemonics.inc"
 #include "gfx11_tables.inc"
+#include "gfx9_mnemonics.inc"
+#include "gfx9_tables.inc"
 
 namespace gfxasm::isa {
 
@@ -17,15 +19,21 @@ const ArchTables &gfx11() {
   static const ArchTables tables = withTraits(gen_gfx11::tables, traits);
   return tables;
 }
+
+const ArchTables &gfx9() {
+  static const ArchTraits traits{registersGfx9(), waitcntLayoutGfx9(),
+                                 "only scalar instructions (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM)"};
+  static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
+  return tables;
+}
 } // namespace
 
 const MnemonicIndex &mnemonicIndexOf(const ArchTables &arch) {
-  (void)arch; // one architecture so far
-  return gen_gfx11::mnemonics;
+  return &arch == &gfx9() ? gen_gfx9::mnemonics : gen_gfx11::mnemonics;
 }
 
 std::span<const ArchTables *const> allArchs() {
-  static const ArchTables *const archs[] = {&gfx11()};
+  static const ArchTables *const archs[] = {&gfx11(), &gfx9()};
   return archs;
 }
 

@@ -12,8 +12,13 @@ namespace gfxasm::isa {
 struct ArchTraits {
   const RegisterSet &registers;
   const WaitcntLayout &waitcnt;
+  // For an architecture whose tables hold only some families so far: which ("scalar
+  // instructions (SOP1, ...)"), said in a note after an unknown mnemonic or encoding. Empty: all.
+  std::string_view coverage = {};
 };
 
-inline const RegisterSet &registersOf(const ArchTables &arch) { return arch.traits->registers; }
+inline const RegisterSet &registersOf(const ArchTables &arch) {
+  return arch.traits->registers;
+}
 
 } // namespace gfxasm::isa

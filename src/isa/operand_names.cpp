@@ -3,7 +3,12 @@
 namespace gfxasm::isa {
 
 const WaitcntLayout &waitcntLayoutGfx11() {
-  static constexpr WaitcntLayout layout{{10, 6}, {0, 3}, {4, 6}};
+  static constexpr WaitcntLayout layout{{{10, 6}}, {{0, 3}}, {{4, 6}}};
+  return layout;
+}
+
+const WaitcntLayout &waitcntLayoutGfx9() {
+  static constexpr WaitcntLayout layout{{{0, 4}, {14, 2}}, {{4, 3}}, {{8, 4}}};
   return layout;
 }
 

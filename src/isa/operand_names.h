@@ -24,12 +24,26 @@ struct NamedValue {
   uint32_t value;
 };
 
-// s_waitcnt counters on gfx11: expcnt 2:0, lgkmcnt 9:4, vmcnt 15:10.
+// A value kept in two bit fields: its low bits in `lo`, the rest in `hi` (width 0: none).
+struct SplitField {
+  BitField lo, hi{0, 0};
+  uint32_t mask() const { return lo.mask() | (hi.width ? hi.mask() : 0); }
+  uint32_t max() const { return (1u << (lo.width + hi.width)) - 1; }
+  uint32_t get(uint32_t v) const { return lo.get(v) | (hi.width ? hi.get(v) << lo.width : 0); }
+  uint32_t set(uint32_t v, uint32_t f) const {
+    v = lo.set(v, f);
+    return hi.width ? hi.set(v, f >> lo.width) : v;
+  }
+};
+
+// s_waitcnt counters: gfx11 expcnt 2:0, lgkmcnt 9:4, vmcnt 15:10; gfx9 vmcnt 3:0 and 15:14,
+// expcnt 6:4, lgkmcnt 11:8.
 struct WaitcntLayout {
-  BitField vmcnt, expcnt, lgkmcnt;
+  SplitField vmcnt, expcnt, lgkmcnt;
   uint32_t allMask() const { return vmcnt.mask() | expcnt.mask() | lgkmcnt.mask(); }
 };
 const WaitcntLayout &waitcntLayoutGfx11();
+const WaitcntLayout &waitcntLayoutGfx9();
 
 // s_delay_alu: instid0 3:0, instskip 6:4, instid1 10:7.
 constexpr BitField kDelayInstId0{0, 4}, kDelaySkip{4, 3}, kDelayInstId1{7, 4};

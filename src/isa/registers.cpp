@@ -113,6 +113,10 @@ constexpr NameTable kGfx9Names = [] {
   t[kGfx9XnackMask] = {"xnack_mask_lo", "xnack_mask", kAnyWidth, k32Or64};
   t[kGfx9XnackMask + 1] = {"xnack_mask_hi", {}, kAnyWidth, k32};
   t[kGfx9M0] = {"m0", {}, kAnyWidth, k32};
+  // (printed, not accepted: gfx9 has no null)
+  t[125] = {"null", {}, kAnyWidth, k32};
+  t[src::kFlatScratchBaseLo] = {"src_flat_scratch_base_lo", {}, 2, k32Or64};
+  t[src::kFlatScratchBaseHi] = {"src_flat_scratch_base_hi", {}, 1, k32};
   return t;
 }();
 

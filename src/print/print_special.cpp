@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
+#include "isa/arch_traits.h"
 #include "isa/operand_names.h"
 #include "print/print_util.h"
 
@@ -13,8 +14,7 @@ using namespace isa;
 
 namespace {
 
-void printWaitcnt(uint32_t v, Writer &out) {
-  const WaitcntLayout &l = waitcntLayoutGfx11();
+void printWaitcnt(const WaitcntLayout &l, uint32_t v, Writer &out) {
   uint32_t vm = l.vmcnt.get(v), exp = l.expcnt.get(v), lgkm = l.lgkmcnt.get(v);
   bool all = vm == l.vmcnt.max() && exp == l.expcnt.max() && lgkm == l.lgkmcnt.max();
   const char *sep = "";
@@ -102,7 +102,7 @@ void print_special(const PrintContext &, const Inst &inst, unsigned i, Writer &o
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {
-  case OpClass::waitcnt: printWaitcnt(v, out); break;
+  case OpClass::waitcnt: printWaitcnt(inst.arch->traits->waitcnt, v, out); break;
   case OpClass::delay: printDelay(v, out); break;
   case OpClass::depctr: printDepctr(v, out); break;
   case OpClass::hwreg: printHwreg(v, out); break;

@@ -94,6 +94,10 @@ class Gfx9ScalarGenerator(ScalarGenerator):
                 soff.optional = prober.accepted(checks["none"])
             if prober.accepted(checks["glc"]):
                 operands.append(Operand("glc", "flag"))
+            if at is not None:
+                # The offset's form (imm: an immediate; soe: an SGPR in soffset), kept as fields
+                # of their own: the parser sets them, and decoded ones re-encode as they were.
+                operands.extend([Operand("imm", "mhidden"), Operand("soe", "mhidden")])
         return apply
 
     def alias_probes(self):
