@@ -158,7 +158,7 @@ void BM_Print(benchmark::State &state) {
   std::string out;
   for (auto _ : state) {
     out.clear();
-    for (const auto &inst : insts) gfxasm::print::printInst(inst, false, out);
+    for (const auto &inst : insts) gfxasm::print::printInst(inst, target(), out);
     benchmark::DoNotOptimize(out.data());
   }
   state.SetItemsProcessed(state.iterations() * insts.size());
@@ -246,7 +246,7 @@ void disassembleCorpus(benchmark::State &state, bool print) {
     out.clear();
     for (const auto &bytes : lines) {
       size_t n = gfxasm::dec::decode(target(), bytes.data(), bytes.size() - 32, inst);
-      if (n && print) gfxasm::print::printInst(inst, false, out);
+      if (n && print) gfxasm::print::printInst(inst, target(), out);
       benchmark::DoNotOptimize(n);
     }
     benchmark::DoNotOptimize(out.data());

@@ -581,7 +581,7 @@ private:
     if (!asmOut()) return;
     size_t start = out_.size();
     out_ += '\t';
-    print::printInst(inst, target_.wave64(), out_);
+    print::printInst(inst, target_, out_);
     if (!opts_.showEncoding) {
       out_ += '\n';
       return;

@@ -114,6 +114,8 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
     reg.index = special->encoding;
     reg.count = special->dwords;
     reg.flags = special->flags;
+    for (unsigned enc : rs.alsoWritable)
+      if (enc == special->encoding) reg.flags |= Reg_Writable32;
     return 1;
   }
   if (isUnavailableRegister(rs, text)) {
@@ -197,7 +199,7 @@ bool isScalarFile(const Reg &r) {
 
 bool isScalarDestination(const Reg &r) {
   if (r.file == RegFile::SGPR || r.file == RegFile::TTMP) return true;
-  return r.file == RegFile::Special && (r.flags & Reg_Writable);
+  return r.file == RegFile::Special && (r.flags & (Reg_Writable | Reg_Writable32));
 }
 
 bool regWidthOk(const Reg &r, unsigned dwords) {

@@ -37,16 +37,17 @@ bool checkAvailable(ParseContext &ctx, uint32_t col, const Reg &r) {
 
 // Whether register `r` may stand in an operand of class `cls` (width checked separately).
 bool registerFitsClass(const RegisterSet &rs, const Reg &r, OpClass cls, unsigned dwords) {
-  bool sgprOrTtmp = r.file == RegFile::SGPR || r.file == RegFile::TTMP;
   // src_scc counts as a 32-bit scalar register wherever one is written (llvm's SReg_32 has it).
   bool scc32 = dwords == 1 && isSpecial(r, src::kScc);
+  bool writable = isScalarDestination(r) && (dwords == 1 || !(r.flags & Reg_Writable32));
   switch (cls) {
-  case OpClass::ssrc: return isScalarFile(r) && !isSpecial(r, src::kLdsDirect);
-  case OpClass::sreg: return isScalarDestination(r) || scc32;
-  case OpClass::sreg_nonull: return isScalarDestination(r) && !isSpecial(r, rs.null);
-  case OpClass::smem_sdata:
-    return sgprOrTtmp || scc32 || isSpecial(r, rs.null) ||
-           (r.file == RegFile::Special && (r.index == src::kVccLo || r.index == src::kVccHi));
+  case OpClass::ssrc:
+  case OpClass::ssrc_inline: return isScalarFile(r) && !isSpecial(r, src::kLdsDirect);
+  case OpClass::sreg: return writable || scc32;
+  case OpClass::sreg_nonull: return writable && !isSpecial(r, rs.null);
+  case OpClass::smem_sdata: // (no m0 or exec)
+    return scc32 || (writable && !isSpecial(r, rs.m0) && !isSpecial(r, src::kExecLo) &&
+                     !isSpecial(r, src::kExecHi));
   default: return false;
   }
 }
@@ -126,9 +127,12 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   }
   if (ctx.err.set) return false;
   if (failAtSourceModifier(ctx, c)) return false;
-  if (d.cls != OpClass::ssrc) return ctx.fail(start.col, kInvalid);
+  if (d.cls != OpClass::ssrc && d.cls != OpClass::ssrc_inline) return ctx.fail(start.col, kInvalid);
   if (failAtModifierWord(ctx, c, false)) return false;
-  return parseSourceConstant(ctx, c, d, idx, v, inst);
+  if (!parseSourceConstant(ctx, c, d, idx, v, inst)) return false;
+  if (d.cls == OpClass::ssrc_inline && v.value == src::kLiteral)
+    return ctx.fail(start.col, kInvalid);
+  return true;
 }
 
 // An absolute integer expression, or a floating number taken as the low 32 bits of its double
@@ -287,7 +291,8 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::sreg_nonull:
   case OpClass::sreg_null:
   case OpClass::smem_sdata:
-  case OpClass::ssrc: return parseScalar(ctx, c, d, idx, v, inst);
+  case OpClass::ssrc:
+  case OpClass::ssrc_inline: return parseScalar(ctx, c, d, idx, v, inst);
   case OpClass::sbase: {
     OperandDesc regDesc = d;
     regDesc.cls = d.type == OpType::b64 ? OpClass::sreg : OpClass::sreg_nonull;

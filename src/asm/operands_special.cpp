@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/operand_names.h"
 
@@ -188,17 +189,18 @@ bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names,
 }
 
 // sendmsg(type[, op[, stream]]). A type given by name is checked strictly (the operations it
-// takes, no stream for system messages); a numeric one only against the fields' ranges.
+// takes, whether a stream may follow); a numeric one only against the fields' ranges.
 bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" &&
         c.peek(1).kind == Tok::LParen))
     return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly, "a sendmsg macro");
   c.next();
   c.next();
+  const MessageNames &messages = targetTraits(ctx).messages;
   const MessageName *msg;
   int64_t id = 0, op = 0, stream = 0;
   uint32_t idCol = c.peek().col;
-  if (!parseNameOrExpr(ctx, c, messageNames(), msg, id, "a message name", otherTargetMessageNames(),
+  if (!parseNameOrExpr(ctx, c, messages.names, msg, id, "a message name", messages.otherTargets,
                        "specified message id is not supported on this GPU"))
     return false;
   if (msg) id = msg->id;
@@ -209,7 +211,7 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
     hasOp = true;
     opCol = c.peek().col;
     const MessageOpName *opName;
-    if (!parseNameOrExpr(ctx, c, messageOpNames(static_cast<unsigned>(id)), opName, op,
+    if (!parseNameOrExpr(ctx, c, messageOpNames(messages, static_cast<unsigned>(id)), opName, op,
                          "an operation name"))
       return false;
     if (opName) {
@@ -226,19 +228,53 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
     }
   }
   if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a closing parenthesis");
-  if (!msg && (id < 0 || id > kMsgIdMax)) return ctx.fail(idCol, "invalid message id");
-  if (msg && !msg->takesOp && hasOp) return ctx.fail(opCol, "message does not support operations");
-  if (msg && msg->takesOp) {
+  if (!msg && (id < 0 || id > messages.idMax)) return ctx.fail(idCol, "invalid message id");
+  if (msg && msg->ops == MessageOps::None && hasOp)
+    return ctx.fail(opCol, "message does not support operations");
+  if (msg && msg->ops != MessageOps::None) {
     if (!hasOp) return ctx.fail(idCol, "missing message operation");
-    auto ops = messageOpNames(msg->id);
-    bool valid = std::any_of(ops.begin(), ops.end(),
-                             [&](const MessageOpName &o) { return o.supported && o.value == op; });
+    bool valid = false;
+    for (const MessageOpName &o : messageOpNames(messages, msg->id))
+      valid |= o.supported && o.value == op;
+    if (msg->ops == MessageOps::Gs && op == 0) valid = false; // (MSG_GS takes no GS_OP_NOP)
     if (!valid) return ctx.fail(opCol, "invalid operation id");
-    if (hasStream) return ctx.fail(streamCol, "message operation does not support streams");
+    // Streams go with the GS operations that emit or cut.
+    if (hasStream && (msg->ops == MessageOps::Sysmsg || op == 0))
+      return ctx.fail(streamCol, "message operation does not support streams");
   }
   if (op < 0 || op > kMsgOpMax) return ctx.fail(opCol, "invalid operation id");
   if (stream < 0 || stream > kMsgStreamMax) return ctx.fail(streamCol, "invalid message stream id");
   v.value = static_cast<uint32_t>(id | op << kMsgOpShift | stream << kMsgStreamShift);
+  return true;
+}
+
+// gpr_idx(MODE, ...) in any order, each once, or a 4-bit number.
+bool parseGprIdx(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  constexpr const char *k4BitOnly = "invalid immediate: only 4-bit values are legal";
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "gpr_idx" &&
+        c.peek(1).kind == Tok::LParen))
+    return parsePlainInRange(ctx, c, v, 0, 15, k4BitOnly);
+  c.next();
+  c.next();
+  auto names = gprIdxModeNames();
+  uint32_t value = 0;
+  if (!c.accept(Tok::RParen)) {
+    for (;;) {
+      const Token &t = c.peek();
+      auto it =
+          t.kind == Tok::Identifier ? std::find(names.begin(), names.end(), t.text) : names.end();
+      if (it == names.end())
+        return ctx.fail(t.col, "expected a VGPR index mode or a closing parenthesis");
+      uint32_t bit = 1u << (it - names.begin());
+      if (value & bit) return ctx.fail(t.col, "duplicate VGPR index mode");
+      value |= bit;
+      c.next();
+      if (c.accept(Tok::RParen)) break;
+      if (!c.accept(Tok::Comma))
+        return ctx.fail(c.peek().col, "expected a comma or a closing parenthesis");
+    }
+  }
+  v.value = value;
   return true;
 }
 
@@ -298,13 +334,21 @@ bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
                              "a hwreg macro, structured immediate");
   c.next();
   c.next();
-  const NamedValue *reg;
+  const HwregNames &hwregs = targetTraits(ctx).hwregs;
   int64_t id = 0, offset = 0, size = 32;
   uint32_t idCol = c.peek().col, offCol = 0, sizeCol = 0;
-  if (!parseNameOrExpr(ctx, c, hwregNames(), reg, id, "a register name", otherTargetHwregNames(),
-                       "invalid hardware register: not supported on this GPU"))
-    return false;
-  if (reg) id = reg->value;
+  const Token &t = c.peek();
+  if (const NamedValue *reg =
+          t.kind == Tok::Identifier ? hwregs.find(ctx.target.cpuIndex(), t.text) : nullptr) {
+    c.next();
+    id = reg->value;
+  } else {
+    const NamedValue *none;
+    if (!parseNameOrExpr(ctx, c, std::span<const NamedValue>(), none, id, "a register name",
+                         hwregs.otherTargets,
+                         "invalid hardware register: not supported on this GPU"))
+      return false;
+  }
   if (c.accept(Tok::Comma)) {
     offCol = c.peek().col;
     ExprResult e = parseExpr(c, ctx.syms);
@@ -336,6 +380,7 @@ bool parse_special(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   case OpClass::depctr: return parseDepctr(ctx, c, v);
   case OpClass::sendmsg: return parseSendmsg(ctx, c, v);
   case OpClass::hwreg: return parseHwreg(ctx, c, v);
+  case OpClass::gpr_idx: return parseGprIdx(ctx, c, v);
   default: return ctx.fail(c.peek().col, "invalid operand for instruction");
   }
 }

@@ -95,6 +95,7 @@ OperandPlan plan_scalar(const Inst &, const OperandDesc &d) {
   case OpClass::sreg_null:
   case OpClass::smem_sdata:
   case OpClass::ssrc:
+  case OpClass::ssrc_inline:
   case OpClass::sbase:
   case OpClass::smem_soffset:
   case OpClass::smem_offset:
@@ -109,7 +110,8 @@ bool decode_scalar(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   case OpClass::sreg_nonull:
   case OpClass::sreg_null:
   case OpClass::smem_sdata: return decodeScalarRegister(ctx, d, idx, inst);
-  case OpClass::ssrc: return decodeScalarSource(ctx, d, idx, inst);
+  case OpClass::ssrc:
+  case OpClass::ssrc_inline: return decodeScalarSource(ctx, d, idx, inst);
   case OpClass::sbase: {
     // The field holds the register pair / quad's first register / 2.
     decodeField(ctx, d, idx, inst);

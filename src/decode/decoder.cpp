@@ -424,7 +424,8 @@ ScalarEncoding classifyScalarEncoding(const RegisterSet &rs, unsigned &enc, unsi
     enc = first + idx;
     return ScalarEncoding::Register;
   };
-  if (enc < rs.numSgprs) return tuple(0, rs.numSgprs);
+  // (a tuple may end past the architecture's SGPRs: llvm decodes s[100:103] on gfx9)
+  if (enc < rs.numSgprs) return tuple(0, src::kNumSgprs);
   if (enc >= src::kTtmp0 && enc < src::kTtmp0 + src::kNumTtmps)
     return tuple(src::kTtmp0, src::kNumTtmps);
   if ((enc >= src::kIntZero && enc <= src::kIntNegMin) ||
@@ -434,7 +435,7 @@ ScalarEncoding classifyScalarEncoding(const RegisterSet &rs, unsigned &enc, unsi
   if (enc == rs.null) return ScalarEncoding::Register;
   // The named registers, in the widths llvm decodes them (the even halves of pairs as 64 bits).
   uint8_t widths = enc < rs.names.size() ? rs.names[enc].decodes : 0;
-  bool ok = dwords == 1 ? (widths & 1) : dwords == 2 && (widths & 2);
+  bool ok = widths & (dwords == 1 ? 1 : dwords == 2 ? 2 : 4);
   return ok ? ScalarEncoding::Register : ScalarEncoding::Invalid;
 }
 

@@ -415,7 +415,7 @@ private:
   void printTo(print::Writer &out, const isa::Inst &inst) const {
     size_t start = out.size();
     out += '\t';
-    print::printInst(inst, target_.wave64(), out);
+    print::printInst(inst, target_, out);
     if (opts_.showEncoding) {
       // llvm-mc shows the instruction's encoding, not the bytes it read (bits no field holds
       // come out zero).
@@ -566,14 +566,17 @@ private:
     helper_->wait();
   }
 
-  // llvm-mc's warning, and on an architecture gfxasm covers in part, a note saying so.
+  // llvm-mc's warning, and on an architecture gfxasm covers in part, a note saying so (once).
   void reportInvalidEncoding(size_t at) {
     report(Severity::Warning, at, "invalid instruction encoding");
     const isa::ArchTraits &traits = *static_cast<const isa::ArchTables *>(target_.arch())->traits;
-    if (!traits.coverage.empty())
+    if (!traits.coverage.empty() && !coverageNoted_) {
+      coverageNoted_ = true;
       report(Severity::Note, at,
              fmt::format("gfxasm decodes {} on {} so far", traits.coverage, target_.cpuName()));
+    }
   }
+  bool coverageNoted_ = false;
 
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
   // (an unreadable token does not): `counts` says whether this one does.
@@ -644,7 +647,7 @@ void disassembleInstruction(const Target &target, const uint8_t *bytes, size_t s
     }
     break;
   }
-  print::printInst(inst, target.wave64(), out.text);
+  print::printInst(inst, target, out.text);
 }
 
 DisassembleResult disassemble(const Target &target, std::string_view input,

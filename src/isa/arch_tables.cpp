@@ -15,13 +15,15 @@ ArchTables withTraits(ArchTables tables, const ArchTraits &traits) {
 }
 
 const ArchTables &gfx11() {
-  static const ArchTraits traits{registersGfx11(), waitcntLayoutGfx11()};
+  static const ArchTraits traits{registersGfx11(), waitcntLayoutGfx11(), hwregNamesGfx11(),
+                                 messageNamesGfx11()};
   static const ArchTables tables = withTraits(gen_gfx11::tables, traits);
   return tables;
 }
 
 const ArchTables &gfx9() {
-  static const ArchTraits traits{registersGfx9(), waitcntLayoutGfx9(),
+  static const ArchTraits traits{registersGfx9(), waitcntLayoutGfx9(), hwregNamesGfx9(),
+                                 messageNamesGfx9(),
                                  "only scalar instructions (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM)"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;

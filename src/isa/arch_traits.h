@@ -12,6 +12,8 @@ namespace gfxasm::isa {
 struct ArchTraits {
   const RegisterSet &registers;
   const WaitcntLayout &waitcnt;
+  const HwregNames &hwregs;
+  const MessageNames &messages;
   // For an architecture whose tables hold only some families so far: which ("scalar
   // instructions (SOP1, ...)"), said in a note after an unknown mnemonic or encoding. Empty: all.
   std::string_view coverage = {};

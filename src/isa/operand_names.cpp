@@ -89,20 +89,20 @@ constexpr std::string_view kOtherMessages[] = {"MSG_GS",
                                                "MSG_RTN_GET_CLUSTER_BARRIER_STATE"};
 
 constexpr MessageName kMessages[] = {
-    {"MSG_INTERRUPT", 1, true, false},
-    {"MSG_HS_TESSFACTOR", 2, true, false},
-    {"MSG_DEALLOC_VGPRS", 3, true, false},
-    {"MSG_STALL_WAVE_GEN", 5, true, false},
-    {"MSG_HALT_WAVES", 6, true, false},
-    {"MSG_GS_ALLOC_REQ", 9, true, false},
-    {"MSG_SYSMSG", 15, false, true},
-    {"MSG_RTN_GET_DOORBELL", 128, true, false},
-    {"MSG_RTN_GET_DDID", 129, true, false},
-    {"MSG_RTN_GET_TMA", 130, true, false},
-    {"MSG_RTN_GET_REALTIME", 131, true, false},
-    {"MSG_RTN_SAVE_WAVE", 132, true, false},
-    {"MSG_RTN_GET_TBA", 133, true, false},
-    {"MSG_RTN_GET_TBA_TO_PC", 134, true, false},
+    {"MSG_INTERRUPT", 1, true, MessageOps::None},
+    {"MSG_HS_TESSFACTOR", 2, true, MessageOps::None},
+    {"MSG_DEALLOC_VGPRS", 3, true, MessageOps::None},
+    {"MSG_STALL_WAVE_GEN", 5, true, MessageOps::None},
+    {"MSG_HALT_WAVES", 6, true, MessageOps::None},
+    {"MSG_GS_ALLOC_REQ", 9, true, MessageOps::None},
+    {"MSG_SYSMSG", 15, false, MessageOps::Sysmsg},
+    {"MSG_RTN_GET_DOORBELL", 128, true, MessageOps::None},
+    {"MSG_RTN_GET_DDID", 129, true, MessageOps::None},
+    {"MSG_RTN_GET_TMA", 130, true, MessageOps::None},
+    {"MSG_RTN_GET_REALTIME", 131, true, MessageOps::None},
+    {"MSG_RTN_SAVE_WAVE", 132, true, MessageOps::None},
+    {"MSG_RTN_GET_TBA", 133, true, MessageOps::None},
+    {"MSG_RTN_GET_TBA_TO_PC", 134, true, MessageOps::None},
 };
 
 constexpr MessageOpName kGsOps[] = {{"GS_OP_NOP", 0, true},
@@ -113,6 +113,78 @@ constexpr MessageOpName kSysmsgOps[] = {{"SYSMSG_OP_ECC_ERR_INTERRUPT", 1, true}
                                         {"SYSMSG_OP_REG_RD", 2, true},
                                         {"SYSMSG_OP_HOST_TRAP_ACK", 3, false},
                                         {"SYSMSG_OP_TTRACE_PC", 4, true}};
+
+// gfx9 (docs/gfx9_operands.md, section 4): the same on every gfx9 processor.
+constexpr MessageName kGfx9Messages[] = {
+    {"MSG_INTERRUPT", 1, true, MessageOps::None},
+    {"MSG_GS", 2, true, MessageOps::Gs},
+    {"MSG_GS_DONE", 3, true, MessageOps::GsDone},
+    {"MSG_SAVEWAVE", 4, true, MessageOps::None},
+    {"MSG_STALL_WAVE_GEN", 5, true, MessageOps::None},
+    {"MSG_HALT_WAVES", 6, true, MessageOps::None},
+    {"MSG_ORDERED_PS_DONE", 7, true, MessageOps::None},
+    {"MSG_EARLY_PRIM_DEALLOC", 8, true, MessageOps::None},
+    {"MSG_GS_ALLOC_REQ", 9, true, MessageOps::None},
+    {"MSG_GET_DOORBELL", 10, true, MessageOps::None},
+    {"MSG_SYSMSG", 15, true, MessageOps::Sysmsg},
+};
+constexpr std::string_view kGfx9OtherMessages[] = {
+    "MSG_HS_TESSFACTOR",     "MSG_DEALLOC_VGPRS",     "MSG_GET_DDID",
+    "MSG_RTN_GET_DOORBELL",  "MSG_RTN_GET_DDID",      "MSG_RTN_GET_TMA",
+    "MSG_RTN_GET_REALTIME",  "MSG_RTN_SAVE_WAVE",     "MSG_RTN_GET_TBA",
+    "MSG_RTN_GET_TBA_TO_PC", "MSG_RTN_GET_SE_AID_ID", "MSG_RTN_GET_CLUSTER_BARRIER_STATE"};
+
+constexpr NamedValue kGfx9Hwregs[] = {
+    {"HW_REG_MODE", 1},    {"HW_REG_STATUS", 2},        {"HW_REG_TRAPSTS", 3},
+    {"HW_REG_HW_ID", 4},   {"HW_REG_GPR_ALLOC", 5},     {"HW_REG_LDS_ALLOC", 6},
+    {"HW_REG_IB_STS", 7},  {"HW_REG_SH_MEM_BASES", 15}, {"HW_REG_TBA_LO", 16},
+    {"HW_REG_TBA_HI", 17}, {"HW_REG_TMA_LO", 18},       {"HW_REG_TMA_HI", 19},
+};
+// gfx942 and gfx950 only (processors 8 and 9 of gfx9's list).
+constexpr NamedValue kGfx940Hwregs[] = {{"HW_REG_XCC_ID", 20},
+                                        {"HW_REG_SQ_PERF_SNAPSHOT_DATA", 21},
+                                        {"HW_REG_SQ_PERF_SNAPSHOT_DATA1", 22},
+                                        {"HW_REG_SQ_PERF_SNAPSHOT_PC_LO", 23},
+                                        {"HW_REG_SQ_PERF_SNAPSHOT_PC_HI", 24}};
+constexpr uint32_t kGfx940Cpus = 1u << 8 | 1u << 9;
+constexpr std::string_view kGfx9OtherHwregs[] = {"HW_REG_PERF_SNAPSHOT_PC_LO",
+                                                 "HW_REG_PERF_SNAPSHOT_PC_HI",
+                                                 "HW_REG_FLAT_SCR_LO",
+                                                 "HW_REG_FLAT_SCR_HI",
+                                                 "HW_REG_HW_ID1",
+                                                 "HW_REG_HW_ID2",
+                                                 "HW_REG_PERF_SNAPSHOT_DATA",
+                                                 "HW_REG_SHADER_CYCLES",
+                                                 "HW_REG_XNACK_MASK",
+                                                 "HW_REG_POPS_PACKER",
+                                                 "HW_REG_PERF_SNAPSHOT_DATA1",
+                                                 "HW_REG_PERF_SNAPSHOT_DATA2",
+                                                 "HW_REG_EXCP_FLAG_PRIV",
+                                                 "HW_REG_EXCP_FLAG_USER",
+                                                 "HW_REG_TRAP_CTRL",
+                                                 "HW_REG_SCRATCH_BASE_LO",
+                                                 "HW_REG_SCRATCH_BASE_HI",
+                                                 "HW_REG_WAVE_MODE",
+                                                 "HW_REG_WAVE_STATUS",
+                                                 "HW_REG_WAVE_GPR_ALLOC",
+                                                 "HW_REG_WAVE_LDS_ALLOC",
+                                                 "HW_REG_WAVE_HW_ID1",
+                                                 "HW_REG_WAVE_HW_ID2",
+                                                 "HW_REG_WAVE_SCHED_MODE",
+                                                 "HW_REG_WAVE_STATE_PRIV",
+                                                 "HW_REG_WAVE_EXCP_FLAG_PRIV",
+                                                 "HW_REG_WAVE_EXCP_FLAG_USER",
+                                                 "HW_REG_WAVE_TRAP_CTRL",
+                                                 "HW_REG_WAVE_DVGPR_ALLOC_LO",
+                                                 "HW_REG_WAVE_DVGPR_ALLOC_HI",
+                                                 "HW_REG_IB_STS2",
+                                                 "HW_REG_SHADER_CYCLES_HI",
+                                                 "HW_REG_DVGPR_ALLOC_LO",
+                                                 "HW_REG_XCC_ID",
+                                                 "HW_REG_SQ_PERF_SNAPSHOT_DATA",
+                                                 "HW_REG_SQ_PERF_SNAPSHOT_DATA1",
+                                                 "HW_REG_SQ_PERF_SNAPSHOT_PC_LO",
+                                                 "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
 } // namespace
 
 std::span<const std::string_view> delayIdNames() {
@@ -134,18 +206,40 @@ uint32_t depctrUsedMask() {
   return m;
 }
 
-std::span<const NamedValue> hwregNames() {
-  return kHwregs;
-}
-std::span<const std::string_view> otherTargetHwregNames() {
-  return kOtherHwregs;
-}
-std::span<const std::string_view> otherTargetMessageNames() {
-  return kOtherMessages;
+const NamedValue *HwregNames::find(unsigned cpu, std::string_view name, uint32_t id) const {
+  auto match = [&](const NamedValue &n) { return name.empty() ? n.value == id : n.name == name; };
+  for (const NamedValue &n : all)
+    if (match(n)) return &n;
+  if (someCpus >> cpu & 1)
+    for (const NamedValue &n : some)
+      if (match(n)) return &n;
+  return nullptr;
 }
 
-std::span<const MessageName> messageNames() {
-  return kMessages;
+const HwregNames &hwregNamesGfx11() {
+  static constexpr HwregNames names{kHwregs, {}, 0, kOtherHwregs};
+  return names;
+}
+const HwregNames &hwregNamesGfx9() {
+  static constexpr HwregNames names{kGfx9Hwregs, kGfx940Hwregs, kGfx940Cpus, kGfx9OtherHwregs};
+  return names;
+}
+
+std::span<const std::string_view> gprIdxModeNames() {
+  static constexpr std::string_view kModes[] = {"SRC0", "SRC1", "SRC2", "DST"};
+  return kModes;
+}
+
+std::span<const MessageOpName> gsOpNames() {
+  return kGsOps;
+}
+const MessageNames &messageNamesGfx11() {
+  static constexpr MessageNames names{255, kMessages, kOtherMessages, kSysmsgOps, false};
+  return names;
+}
+const MessageNames &messageNamesGfx9() {
+  static constexpr MessageNames names{15, kGfx9Messages, kGfx9OtherMessages, kSysmsgOps, true};
+  return names;
 }
 
 namespace {
@@ -162,9 +256,6 @@ std::span<const NamedValue> versionCodeNames() {
 }
 std::span<const NamedValue> versionFlagNames() {
   return kVersionFlags;
-}
-std::span<const MessageOpName> messageOpNames(unsigned id) {
-  return id == 15 ? kSysmsgOps : kGsOps;
 }
 
 } // namespace gfxasm::isa

@@ -57,30 +57,57 @@ uint32_t depctrUsedMask();                       // bits some counter covers
 
 // hwreg(id, offset, size): id 5:0, offset 10:6, size - 1 15:11.
 constexpr BitField kHwregId{0, 6}, kHwregOffset{6, 5}, kHwregSizeMinus1{11, 5};
-std::span<const NamedValue> hwregNames(); // the registers gfx11 names (HW_REG_MODE = 1 ...)
-// Names llvm knows from other targets: an error of their own on gfx11.
-std::span<const std::string_view> otherTargetHwregNames();
+// The hardware registers an architecture names: on all its processors, and some on only a few.
+struct HwregNames {
+  std::span<const NamedValue> all;
+  std::span<const NamedValue> some;
+  uint32_t someCpus; // bit i: the architecture's processor i has `some`
+  // Names llvm knows from other targets: an error of their own.
+  std::span<const std::string_view> otherTargets;
+  // The entry named `name` (or of value `id`, with an empty name) on processor `cpu`.
+  const NamedValue *find(unsigned cpu, std::string_view name, uint32_t id = 0) const;
+};
+const HwregNames &hwregNamesGfx11(); // HW_REG_MODE = 1 ...
+const HwregNames &hwregNamesGfx9();
 
-// sendmsg(type, op, stream) = type | op << 4 | stream << 8 (gfx11 types have 8 bits, so an op
-// overlaps the type's high bits); numeric arguments are range-checked against these widths.
-constexpr unsigned kMsgIdMax = 255, kMsgOpMax = 7, kMsgStreamMax = 3, kMsgOpShift = 4,
-                   kMsgStreamShift = 8;
+// sendmsg(type, op, stream) = type | op << 4 | stream << 8; numeric arguments are range-checked
+// against the widths (gfx11 types have 8 bits, so an op overlaps the type's high bits; gfx9
+// types have 4).
+constexpr unsigned kMsgOpMax = 7, kMsgStreamMax = 3, kMsgOpShift = 4, kMsgStreamShift = 8;
+// The operations a message takes: none, a system message's, or a GS one (with a stream;
+// MSG_GS_DONE also GS_OP_NOP, without).
+enum class MessageOps : uint8_t { None, Sysmsg, Gs, GsDone };
 struct MessageName {
   std::string_view name;
   uint16_t id;
-  bool printed; // llvm prints the name (MSG_SYSMSG is accepted but prints as numbers)
-  bool takesOp; // an operation is required (and no stream allowed)
+  bool printed; // llvm prints the name (gfx11's MSG_SYSMSG is accepted but prints as numbers)
+  MessageOps ops;
 };
-std::span<const MessageName> messageNames();
-std::span<const std::string_view> otherTargetMessageNames();
-// The operation names valid after message type `id` (by number: system message ops after 15,
-// GS ops after any other), and which of them gfx11 supports.
 struct MessageOpName {
   std::string_view name;
   uint16_t value;
   bool supported;
 };
-std::span<const MessageOpName> messageOpNames(unsigned id);
+struct MessageNames {
+  unsigned idMax; // 255 on gfx11, 15 on gfx9
+  std::span<const MessageName> names;
+  std::span<const std::string_view> otherTargets;
+  std::span<const MessageOpName> sysmsgOps; // (and which of them the architecture supports)
+  // gfx9 prints a message's operation and stream; gfx11 only its type.
+  bool printsOps;
+};
+const MessageNames &messageNamesGfx11();
+const MessageNames &messageNamesGfx9();
+// GS_OP_NOP ... GS_OP_EMIT_CUT (0-3).
+std::span<const MessageOpName> gsOpNames();
+// The operation names valid after message type `id` (by number: system message ops after 15,
+// GS ops after any other).
+inline std::span<const MessageOpName> messageOpNames(const MessageNames &m, unsigned id) {
+  return id == 15 ? m.sysmsgOps : gsOpNames();
+}
+
+// gpr_idx(SRC0,SRC1,SRC2,DST): gfx9's VGPR indexing modes, bit i for name i.
+std::span<const std::string_view> gprIdxModeNames();
 
 // s_version: a version code (7:0) and flag bits (13-15). llvm-mc predefines these symbols (its
 // AMDGPU assembler's absolute constants); its disassembler prints an s_version operand with them.

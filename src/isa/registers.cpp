@@ -74,7 +74,7 @@ constexpr std::string_view kGfx9Unavailable[] = {"src_flat_scratch_base_lo",
 // gfx11 has no vccz, execz or pops_exiting_wave_id, whose names llvm takes everywhere.
 constexpr uint16_t kGfx11UnavailableInScalar[] = {src::kVccz, src::kExecz, src::kPopsExitingWaveId};
 
-constexpr uint8_t kAnyWidth = 255, k32 = 1, k32Or64 = 3;
+constexpr uint8_t kAnyWidth = 255, k32 = 1, k32Or64 = 3, kAnyDecode = 7;
 using NameTable = std::array<EncodingName, 256>;
 
 // The names every architecture prints: vcc, exec and 235-254.
@@ -114,17 +114,24 @@ constexpr NameTable kGfx9Names = [] {
   t[kGfx9XnackMask + 1] = {"xnack_mask_hi", {}, kAnyWidth, k32};
   t[kGfx9M0] = {"m0", {}, kAnyWidth, k32};
   // (printed, not accepted: gfx9 has no null)
-  t[125] = {"null", {}, kAnyWidth, k32};
+  t[125] = {"null", {}, kAnyWidth, kAnyDecode};
   t[src::kFlatScratchBaseLo] = {"src_flat_scratch_base_lo", {}, 2, k32Or64};
   t[src::kFlatScratchBaseHi] = {"src_flat_scratch_base_hi", {}, 1, k32};
   return t;
 }();
 
-constexpr RegisterSet kGfx11Registers{src::kNumSgprs, src::kM0,          src::kNull,
-                                      kGfx11Accepted, kGfx11Unavailable, kGfx11UnavailableInScalar,
+constexpr uint16_t kGfx9AlsoWritable[] = {src::kPopsExitingWaveId, src::kVccz, src::kExecz};
+
+constexpr RegisterSet kGfx11Registers{src::kNumSgprs,
+                                      src::kM0,
+                                      src::kNull,
+                                      kGfx11Accepted,
+                                      kGfx11Unavailable,
+                                      kGfx11UnavailableInScalar,
+                                      {},
                                       kGfx11Names};
-constexpr RegisterSet kGfx9Registers{102, kGfx9M0,   kNoRegister, kGfx9Accepted, kGfx9Unavailable,
-                                     {},  kGfx9Names};
+constexpr RegisterSet kGfx9Registers{
+    102, kGfx9M0, kNoRegister, kGfx9Accepted, kGfx9Unavailable, {}, kGfx9AlsoWritable, kGfx9Names};
 } // namespace
 
 const RegisterSet &registersGfx11() {

@@ -20,8 +20,9 @@ enum class RegFile : uint8_t { None, SGPR, VGPR, AGPR, TTMP, Special };
 
 // What a special register may do (RegisterSet's entries; copied into the parsed Reg).
 enum RegFlags : uint8_t {
-  Reg_Writable = 1, // a scalar destination may name it (vcc, exec, m0, null, flat_scratch)
-  Reg_AnyWidth = 2, // one register that stands in operands of any width (null, src_*)
+  Reg_Writable = 1,   // a scalar destination may name it (vcc, exec, m0, null, flat_scratch)
+  Reg_AnyWidth = 2,   // one register that stands in operands of any width (null, src_*)
+  Reg_Writable32 = 4, // a 32-bit scalar destination may name it (RegisterSet::alsoWritable)
 };
 
 struct Reg {
@@ -55,7 +56,7 @@ struct SpecialRegister {
 // How a special encoding (one no SGPR, TTMP or VGPR range covers) prints: by its 32-bit name,
 // and by its pair's name when the operand is 64 bits wide; `maxDwords` caps the operand widths
 // it prints in (llvm's disassembler prints nothing wider). `decodes`: the operand widths llvm's
-// disassembler takes it in (bit 0: 32-bit operands, bit 1: 64-bit ones).
+// disassembler takes it in (bit 0: 32-bit operands, bit 1: 64-bit ones, bit 2: wider ones).
 struct EncodingName {
   std::string_view name32, name64;
   uint8_t maxDwords = 0;
@@ -75,6 +76,9 @@ struct RegisterSet {
   std::span<const std::string_view> unavailable;
   // Encodings of accepted names that scalar operands reject with that error all the same.
   std::span<const uint16_t> unavailableInScalar;
+  // Source-only registers llvm's assembler takes as scalar destinations all the same (it keeps
+  // the encoding's low 7 bits there: gfx9's src_vccz writes ttmp15).
+  std::span<const uint16_t> alsoWritable;
   // Per source encoding 0-255, how it prints (the SGPR and TTMP ranges print by number).
   std::span<const EncodingName, 256> names;
 };

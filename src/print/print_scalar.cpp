@@ -71,8 +71,8 @@ void printVersion(uint32_t v, Writer &out) {
 }
 
 // Decoded SMEM destinations llvm's register class lacks (m0, exec): llvm notes them.
-void noteInvalidSmemData(uint32_t enc, unsigned dwords, Writer &out) {
-  if (dwords == 1 && (enc == src::kM0 || enc == src::kExecLo || enc == src::kExecHi))
+void noteInvalidSmemData(const RegisterSet &rs, uint32_t enc, unsigned dwords, Writer &out) {
+  if (dwords == 1 && (enc == rs.m0 || enc == src::kExecLo || enc == src::kExecHi))
     appendInvalidRegister("SReg_32_XM0_XEXEC", out);
   else if (dwords == 2 && enc == src::kExecLo)
     appendInvalidRegister("SReg_64_XEXEC", out);
@@ -89,6 +89,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   case OpClass::sreg_null:
   case OpClass::smem_sdata:
   case OpClass::ssrc:
+  case OpClass::ssrc_inline:
     // A relocatable literal prints as the symbol it was written as.
     if (static_cast<int>(i) == inst.labelOperand) {
       out += inst.labelSymbol;
@@ -98,7 +99,7 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
     } else {
       printScalarSource(pc, inst, i, d, v, out);
       if (d.cls == OpClass::smem_sdata)
-        noteInvalidSmemData(v.value, dwordsOf(d.type, pc.wave64), out);
+        noteInvalidSmemData(pc.regs, v.value, dwordsOf(d.type, pc.wave64), out);
     }
     break;
   case OpClass::sbase:

@@ -66,14 +66,11 @@ void printDepctr(uint32_t v, Writer &out) {
   }
 }
 
-void printHwreg(uint32_t v, Writer &out) {
+void printHwreg(const HwregNames &hwregs, unsigned cpu, uint32_t v, Writer &out) {
   uint32_t id = kHwregId.get(v), offset = kHwregOffset.get(v), size = kHwregSizeMinus1.get(v) + 1;
   out += "hwreg(";
-  auto names = hwregNames();
-  auto it =
-      std::find_if(names.begin(), names.end(), [&](const NamedValue &n) { return n.value == id; });
-  if (it != names.end())
-    out += it->name;
+  if (const NamedValue *n = hwregs.find(cpu, {}, id))
+    out += n->name;
   else
     fmt::format_to(std::back_inserter(out.str()), "{}", id);
   if (offset != 0 || size != 32)
@@ -81,32 +78,74 @@ void printHwreg(uint32_t v, Writer &out) {
   out += ')';
 }
 
+// The modes in their order; a value no mode list gives (decoded) in hex.
+void printGprIdx(uint32_t v, Writer &out) {
+  if (v > 15) {
+    printHex(v, out);
+    return;
+  }
+  out += "gpr_idx(";
+  const char *sep = "";
+  auto names = gprIdxModeNames();
+  for (unsigned i = 0; i < names.size(); ++i) {
+    if (!(v >> i & 1)) continue;
+    out += sep;
+    out += names[i];
+    sep = ",";
+  }
+  out += ')';
+}
+
 // gfx11 decodes only the type (8 bits) of a message: its name if it has one, the numeric triple
-// if the value is the type alone, else the plain number.
-void printSendmsg(uint32_t v, Writer &out) {
-  uint32_t id = v & kMsgIdMax;
-  auto names = messageNames();
-  auto it = std::find_if(names.begin(), names.end(),
-                         [&](const MessageName &m) { return m.printed && m.id == id; });
-  if (it != names.end())
-    fmt::format_to(std::back_inserter(out.str()), "sendmsg({})", it->name);
-  else if (v == id)
-    fmt::format_to(std::back_inserter(out.str()), "sendmsg({}, 0, 0)", id);
+// if the value is the type alone, else the plain number. gfx9 decodes the type (4 bits), the
+// operation and the stream: the names where the message takes that operation and stream (other
+// bits ignored), else the numeric triple if no other bit is set, else the plain number.
+void printSendmsg(const MessageNames &messages, uint32_t v, Writer &out) {
+  uint32_t id = v & messages.idMax;
+  uint32_t op = v >> kMsgOpShift & kMsgOpMax, stream = v >> kMsgStreamShift & kMsgStreamMax;
+  const MessageName *msg = nullptr;
+  for (const MessageName &m : messages.names)
+    if (m.printed && m.id == id) msg = &m;
+  if (msg && !messages.printsOps) {
+    fmt::format_to(std::back_inserter(out.str()), "sendmsg({})", msg->name);
+    return;
+  }
+  if (msg) {
+    const MessageOpName *opName = nullptr;
+    if (msg->ops != MessageOps::None)
+      for (const MessageOpName &o : messageOpNames(messages, id))
+        if (o.supported && o.value == op) opName = &o;
+    bool gs = msg->ops == MessageOps::Gs || msg->ops == MessageOps::GsDone;
+    if (msg->ops == MessageOps::None && op == 0 && stream == 0) {
+      fmt::format_to(std::back_inserter(out.str()), "sendmsg({})", msg->name);
+      return;
+    }
+    if (opName && (op == 0 ? msg->ops != MessageOps::Gs && stream == 0 : gs || stream == 0)) {
+      fmt::format_to(std::back_inserter(out.str()), "sendmsg({}, {}", msg->name, opName->name);
+      if (gs && op != 0) fmt::format_to(std::back_inserter(out.str()), ", {}", stream);
+      out += ')';
+      return;
+    }
+  }
+  if (!messages.printsOps) op = stream = 0; // (gfx11: the type's bits only)
+  if (v == (id | op << kMsgOpShift | stream << kMsgStreamShift))
+    fmt::format_to(std::back_inserter(out.str()), "sendmsg({}, {}, {})", id, op, stream);
   else
     fmt::format_to(std::back_inserter(out.str()), "{}", v);
 }
 
 } // namespace
 
-void print_special(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+void print_special(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {
   case OpClass::waitcnt: printWaitcnt(inst.arch->traits->waitcnt, v, out); break;
   case OpClass::delay: printDelay(v, out); break;
   case OpClass::depctr: printDepctr(v, out); break;
-  case OpClass::hwreg: printHwreg(v, out); break;
-  case OpClass::sendmsg: printSendmsg(v, out); break;
+  case OpClass::hwreg: printHwreg(inst.arch->traits->hwregs, pc.cpuIndex, v, out); break;
+  case OpClass::sendmsg: printSendmsg(inst.arch->traits->messages, v, out); break;
+  case OpClass::gpr_idx: printGprIdx(v, out); break;
   default: printHex(v, out); break;
   }
 }

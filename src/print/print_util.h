@@ -19,6 +19,7 @@ namespace gfxasm::print {
 struct PrintContext {
   bool wave64;
   const isa::RegisterSet &regs; // the instruction's architecture's
+  unsigned cpuIndex;            // the target processor, in the architecture's list
 };
 #define FAMILY(fam)                                                                                \
   void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);

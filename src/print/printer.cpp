@@ -1,4 +1,5 @@
 #include "print/printer.h"
+#include "gfxasm/gfxasm.h"
 #include "print/append.h"
 #include "print/writer.h"
 
@@ -144,13 +145,14 @@ void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, si
   w += "]\n";
 }
 
-void printInst(const Inst &inst, bool wave64, std::string &text) {
+void printInst(const Inst &inst, const Target &target, std::string &text) {
   Writer out(text);
-  printInst(inst, wave64, out);
+  printInst(inst, target, out);
 }
 
-void printInst(const Inst &inst, bool wave64, Writer &out) {
-  PrintContext pc{wave64, registersOf(*inst.arch)};
+void printInst(const Inst &inst, const Target &target, Writer &out) {
+  const bool wave64 = target.wave64();
+  PrintContext pc{wave64, registersOf(*inst.arch), target.cpuIndex()};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
   size_t pair =

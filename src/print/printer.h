@@ -7,11 +7,16 @@
 #include "isa/inst.h"
 #include "print/writer.h"
 
+namespace gfxasm {
+class Target;
+}
+
 namespace gfxasm::print {
 
-void printInst(const isa::Inst &inst, bool wave64, std::string &out);
+// For `target` (its wave size, and names some of its processors lack).
+void printInst(const isa::Inst &inst, const Target &target, std::string &out);
 // The same into a writer (one writer for many instructions saves its appends to the string).
-void printInst(const isa::Inst &inst, bool wave64, Writer &out);
+void printInst(const isa::Inst &inst, const Target &target, Writer &out);
 
 // llvm-mc's `-show-encoding` column: the comment starts at column 40 of the line that begins at
 // out[lineStart] (a tab counts one).

@@ -1,5 +1,5 @@
-// The target configurations the differential tests run on (every gfx11 CPU, and gfx1100 in wave64
-// and with -real-true16), shared by the assembler and disassembler tests.
+// The target configurations the differential tests run on (every gfx11 CPU, gfx1100 in wave64 and
+// with -real-true16, every gfx9 CPU), shared by the assembler and disassembler tests.
 #pragma once
 
 #include <cctype>
@@ -34,6 +34,14 @@ inline auto gfx11Configs() {
                            Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
                            Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
                            Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}});
+}
+
+// Every gfx9 CPU (GCN5 and CDNA), and gfx90a with xnack on (its target id changes).
+inline auto gfx9Configs() {
+  return ::testing::Values(Config{"gfx900", {}}, Config{"gfx902", {}}, Config{"gfx904", {}},
+                           Config{"gfx906", {}}, Config{"gfx908", {}}, Config{"gfx909", {}},
+                           Config{"gfx90a", {}}, Config{"gfx90a", {"+xnack"}}, Config{"gfx90c", {}},
+                           Config{"gfx942", {}}, Config{"gfx950", {}});
 }
 
 // With GFXASM_DIFF_KEEP=dir, writes a run's input and both tools' outputs there as

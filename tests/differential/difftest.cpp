@@ -217,6 +217,7 @@ TEST_P(Differential, MatchesLlvmMc) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx11, Differential, gfx11Configs(), configName);
+INSTANTIATE_TEST_SUITE_P(Gfx9, Differential, gfx9Configs(), configName);
 
 } // namespace
 } // namespace gfxasm::difftest

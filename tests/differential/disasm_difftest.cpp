@@ -23,6 +23,7 @@
 #include "configs.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/isa.h"
 #include "operand_gen.h"
 
@@ -71,7 +72,8 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
   opts.showEncoding = true;
   DisassembleResult ours = disassemble(target, input, opts);
   std::string ourErr;
-  for (const auto &d : ours.diagnostics) ourErr += formatDiagnostic(d);
+  for (const auto &d : ours.diagnostics) // (gfxasm's notes on what it covers are its own)
+    if (d.severity != Severity::Note) ourErr += formatDiagnostic(d);
 
   auto theirs = samplesOf(llvm.out), mine = samplesOf(ours.text);
   unsigned mismatches = 0, reported = 0;
@@ -241,6 +243,14 @@ TEST_P(Disassembly, MatchesLlvmMc) {
     for (unsigned s = 0; s < samples; ++s) {
       uint8_t bytes[32] = {};
       for (unsigned i = 0; i < fmt.sizeBytes + 4u; ++i) bytes[i] = static_cast<uint8_t>(rng());
+      // Where gfxasm covers some formats only, what follows the instruction is s_nop (llvm would
+      // decode other formats there).
+      if (!arch.traits->coverage.empty())
+        for (unsigned i = fmt.sizeBytes; i + 4 <= sizeof bytes; i += 4) {
+          bytes[i] = bytes[i + 1] = 0;
+          bytes[i + 2] = 0x80;
+          bytes[i + 3] = 0xbf;
+        }
       for (unsigned k = 0; k < fmt.numFixed; ++k) {
         const FixedBits &b = fmt.fixed[k];
         if (b.decodeIgnored) continue; // random: the decoder must not look at them
@@ -302,12 +312,14 @@ TEST_P(Disassembly, ValidEncodingsMatchLlvmMc) {
     blocks.push_back("[" + bytes + "]");
     input += blocks.back() + "\n" + kMarkerBlock + "\n";
   }
-  ASSERT_GT(blocks.size(), t.onlyFormats.empty() ? 1000u : 0u)
+  // (one encoding per entry at least; gfx11 has thousands of entries)
+  ASSERT_GT(blocks.size(), t.onlyFormats.empty() ? std::min<size_t>(1000, arch.instrs.size()) : 0u)
       << "llvm-mc-22 encoded too few lines: " << encoded.err.substr(0, 2000);
   compareDisassembly(cfg, *target, attrs, input, blocks, " valid");
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx11, Disassembly, gfx11Configs(), configName);
+INSTANTIATE_TEST_SUITE_P(Gfx9, Disassembly, gfx9Configs(), configName);
 
 } // namespace
 } // namespace gfxasm::difftest

@@ -245,6 +245,7 @@ std::string gen_scalar(GenContext &g, const OperandDesc &d) {
     return genScalarRegister(g, dwords, dwords == 2);
   case OpClass::sreg_null: return g.chance(85) ? "null" : genScalarRegister(g, 1, true);
   case OpClass::ssrc:
+  case OpClass::ssrc_inline:
     if (g.chance(45)) return genScalarOperandRegister(g, dwords);
     if (g.chance(3)) return genRelocatable(g);
     return genConstant(g, literalOperands(g) < 2);
@@ -471,6 +472,14 @@ std::string gen_special(GenContext &g, const OperandDesc &d) {
   case OpClass::depctr: return genDepctr(g);
   case OpClass::sendmsg: return genSendmsg(g);
   case OpClass::hwreg: return genHwreg(g);
+  case OpClass::gpr_idx: {
+    if (g.chance(20)) return fmt::format("{}", g.below(g.invalid ? 20 : 16));
+    static const char *const kModes[] = {"SRC0", "SRC1", "SRC2", "DST", "FOO"};
+    std::string s = "gpr_idx(";
+    for (unsigned i = 0, n = g.below(4); i < n; ++i)
+      s += fmt::format("{}{}", i ? "," : "", kModes[g.below(g.invalid ? 5 : 4)]);
+    return s + ")";
+  }
   default: return fmt::format("0x{:x}", g.below(0x10000));
   }
 }

@@ -115,15 +115,18 @@ def line_with(mn, operands, index, text):
     return mn + (" " + ", ".join(parts) if parts else "")
 
 
-def classify_sop(prober, mn, cpu, operands):
-    """Queues the probes that refine register-shaped operands; returns a function applying them."""
+def classify_sop(prober, mn, cpu, operands, literal_probe=False):
+    """Queues the probes that refine register-shaped operands; returns a function applying them.
+    With `literal_probe`, a source that takes constants but no literal is ssrc_inline (gfx9's
+    s_cbranch_g_fork; gfx11 has none, and its literal rules are the parser's)."""
     checks = []
     for i, o in enumerate(operands):
         if o.cls == "ssrc":
             dw = 2 if o.type == "b64" else 1
             const = prober.add(cpu, line_with(mn, operands, i, "5"))
             half = prober.add(cpu, line_with(mn, operands, i, "1.5"))
-            checks.append((o, dw, const, half))
+            literal = literal_probe and prober.add(cpu, line_with(mn, operands, i, "0x12345"))
+            checks.append((o, dw, const, (half, literal)))
         elif o.cls == "sreg" and o.type == "b32":
             # A destination that takes only null (s_waitcnt_vscnt and friends).
             s0 = prober.add(cpu, line_with(mn, operands, i, "s0"))
@@ -135,7 +138,9 @@ def classify_sop(prober, mn, cpu, operands):
                 if not prober.accepted(key):
                     o.cls = "sreg"  # registers only: s_movrels, s_setpc, s_rfe
                 else:
-                    o.type = float_type(o.type, prober.text(half))
+                    o.type = float_type(o.type, prober.text(half[0]))
+                    if half[1] and not prober.accepted(half[1]):
+                        o.cls = "ssrc_inline"  # no literal: gfx9's s_cbranch_g_fork
             elif not prober.accepted(key):
                 o.cls = "sreg_null"
     return apply
@@ -152,6 +157,7 @@ class ScalarGenerator:
     ALIAS_SOURCE_CPUS = ALIAS_SOURCE_CPUS
     ALIAS_MODES = ALIAS_MODES
     SOPK_NEG_SDST = "null"  # the destination of the SOPK -1 probe (None: the operand's own probe)
+    LITERAL_PROBE = False  # whether sources that take no literal are told apart (classify_sop)
 
     def __init__(self, cpus, unit_of):
         self.cpus, self.unit_of = cpus, unit_of
@@ -209,7 +215,8 @@ class ScalarGenerator:
                     cls = "sreg" if field == "sdst" else "ssrc"
                     operands.append(Operand(field, cls, width_type(ri[1]),
                                             reg_text(ri[1], 8 if field == "sdst" else 4 if field == "ssrc0" else 0)))
-                self.queue(fmt, op, mn, operands, cs, apply=classify_sop(self.prober, mn, cs[0], operands))
+                self.queue(fmt, op, mn, operands, cs, apply=classify_sop(self.prober, mn, cs[0], operands,
+                                                              self.LITERAL_PROBE))
 
     def sopk(self):
         """SOPK: sdst register and a 16-bit immediate (hex, label, hwreg)."""
@@ -237,7 +244,7 @@ class ScalarGenerator:
                     operands.append(Operand("lit", "simm32", probe="0x1234"))
                 else:
                     raise RuntimeError("unrecognised SOPK operand %r in %s" % (o, text))
-            apply = classify_sop(prober, mn, cs[0], operands)
+            apply = classify_sop(prober, mn, cs[0], operands, self.LITERAL_PROBE)
             if imm is not None and imm.cls == "imm16":
                 # With a null destination: some SOPK take nothing else (s_waitcnt_vscnt).
                 null = self.SOPK_NEG_SDST

@@ -35,6 +35,7 @@ class Gfx9ScalarGenerator(ScalarGenerator):
     IMPLIED = {"soffset": ("imm", "soe")}
     ALIAS_MODES = (None,)
     SOPK_NEG_SDST = None  # no null register: the -1 probe keeps the destination's own register
+    LITERAL_PROBE = True
 
     def __init__(self, cpus, unit_of):
         super().__init__(cpus, unit_of)
