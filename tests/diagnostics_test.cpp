@@ -95,6 +95,40 @@ TEST(Diagnostics, OtherTargetsRegisters) {
                     "v_add_f32 v0, flat_scratch_lo, v1", "s_mov_b32 s0, src_flat_scratch_base_lo"});
 }
 
+// gfx9's sendmsg rules (../shared/seeds: the msg operand page): a type given by name is checked
+// against the table (its operations, whether a stream may follow), a number only against the
+// fields' ranges; and its registers' own errors.
+TEST(Diagnostics, Gfx9SendmsgRulesAndRegisters) {
+  expectSameErrors({"s_sendmsg sendmsg(MSG_GS)",
+                    "s_sendmsg sendmsg(MSG_GS, GS_OP_NOP)",
+                    "s_sendmsg sendmsg(MSG_GS, 4)",
+                    "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 4)",
+                    "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP, 0)",
+                    "s_sendmsg sendmsg(MSG_INTERRUPT, 0)",
+                    "s_sendmsg sendmsg(MSG_SYSMSG)",
+                    "s_sendmsg sendmsg(MSG_SYSMSG, 3)",
+                    "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_REG_RD, 0)",
+                    "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_HOST_TRAP_ACK)",
+                    "s_sendmsg sendmsg(MSG_GS, SYSMSG_OP_REG_RD)",
+                    "s_sendmsg sendmsg(16)",
+                    "s_sendmsg sendmsg(2, 8)",
+                    "s_sendmsg sendmsg(2, 1, 4)",
+                    "s_sendmsg sendmsg(MSG_RTN_GET_DOORBELL)",
+                    "s_sendmsg sendmsg(MSG_FOO)",
+                    "s_sendmsg 0x10000",
+                    "s_getreg_b32 s0, hwreg(HW_REG_XCC_ID)",
+                    "s_getreg_b32 s0, hwreg(HW_REG_SHADER_CYCLES)",
+                    "s_mov_b32 s0, null",
+                    "s_mov_b32 s102, s0",
+                    "s_mov_b64 s[100:103], s[0:1]",
+                    "s_mov_b32 s0, tba",
+                    "s_waitcnt vmcnt(64)",
+                    "s_set_gpr_idx_on s0, gpr_idx(SRC0,SRC0)",
+                    "s_set_gpr_idx_on s0, 16",
+                    "s_cbranch_g_fork s[4:5], 0x1234"},
+                   "gfx900");
+}
+
 // With +real-true16 llvm-mc-22 takes 16-bit operands as halves (v1.l) or, in the fake16 forms, as
 // whole VGPRs (v1), not both in one instruction; instructions without a fake16 form (v_mov_b16)
 // take halves only.

@@ -61,3 +61,43 @@ TEST(Seeds, WaitcntRangesAndSaturation) {
 }
 
 } // namespace
+
+// The msg operand page (gfx9): every example as written there, with llvm-mc-22's output for it
+// on gfx900 (-show-encoding).
+TEST(Seeds, Gfx9SendmsgExamplesMatchLlvmMc) {
+  const char *input = "msg = 0x10\n"
+                      "s_sendmsg 0x12\n"
+                      "s_sendmsg msg + 2\n"
+                      "s_sendmsg sendmsg(MSG_INTERRUPT)\n"
+                      "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT)\n"
+                      "s_sendmsg sendmsg(MSG_GS, 2)\n"
+                      "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_EMIT_CUT, 1)\n"
+                      "s_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC)\n"
+                      "s_sendmsg sendmsg(MSG_GET_DOORBELL)\n"
+                      "msg = 2\n"
+                      "op = 3\n"
+                      "stream = 1\n"
+                      "s_sendmsg sendmsg(msg, op, stream)\n"
+                      "s_sendmsg sendmsg(2, GS_OP_CUT)\n";
+  const char *llvm =
+      "\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n"
+      ".set msg, 16\n"
+      "\ts_sendmsg sendmsg(MSG_GS, GS_OP_CUT, 0) ; encoding: [0x12,0x00,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_GS, GS_OP_CUT, 0) ; encoding: [0x12,0x00,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_INTERRUPT)        ; encoding: [0x01,0x00,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0) ; encoding: [0x22,0x00,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0) ; encoding: [0x22,0x00,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_GS_DONE, GS_OP_EMIT_CUT, 1) ; encoding: [0x33,0x01,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_SYSMSG, SYSMSG_OP_TTRACE_PC) ; encoding: [0x4f,0x00,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_GET_DOORBELL)     ; encoding: [0x0a,0x00,0x90,0xbf]\n"
+      ".set msg, 2\n"
+      ".set op, 3\n"
+      ".set stream, 1\n"
+      "\ts_sendmsg sendmsg(MSG_GS, GS_OP_EMIT_CUT, 1) ; encoding: [0x32,0x01,0x90,0xbf]\n"
+      "\ts_sendmsg sendmsg(MSG_GS, GS_OP_CUT, 0) ; encoding: [0x12,0x00,0x90,0xbf]\n";
+  gfxasm::AssembleOptions opts;
+  opts.showEncoding = true;
+  auto r = gfxasm::assemble(gfxasm::test::target("gfx900"), input, opts);
+  EXPECT_TRUE(r.ok());
+  EXPECT_EQ(r.text, llvm);
+}
