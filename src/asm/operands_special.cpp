@@ -343,10 +343,10 @@ bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
     c.next();
     id = reg->value;
   } else {
+    if (t.kind == Tok::Identifier && hwregs.otherTarget(t.text))
+      return ctx.fail(t.col, "invalid hardware register: not supported on this GPU");
     const NamedValue *none;
-    if (!parseNameOrExpr(ctx, c, std::span<const NamedValue>(), none, id, "a register name",
-                         hwregs.otherTargets,
-                         "invalid hardware register: not supported on this GPU"))
+    if (!parseNameOrExpr(ctx, c, std::span<const NamedValue>(), none, id, "a register name"))
       return false;
   }
   if (c.accept(Tok::Comma)) {

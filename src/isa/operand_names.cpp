@@ -42,41 +42,17 @@ constexpr NamedValue kHwregs[] = {
     {"HW_REG_SHADER_CYCLES", 29},
 };
 
-constexpr std::string_view kOtherHwregs[] = {"HW_REG_HW_ID",
-                                             "HW_REG_TBA_LO",
-                                             "HW_REG_TBA_HI",
-                                             "HW_REG_TMA_LO",
-                                             "HW_REG_TMA_HI",
-                                             "HW_REG_XNACK_MASK",
-                                             "HW_REG_POPS_PACKER",
-                                             "HW_REG_PERF_SNAPSHOT_DATA1",
-                                             "HW_REG_PERF_SNAPSHOT_DATA2",
-                                             "HW_REG_EXCP_FLAG_PRIV",
-                                             "HW_REG_EXCP_FLAG_USER",
-                                             "HW_REG_TRAP_CTRL",
-                                             "HW_REG_SCRATCH_BASE_LO",
-                                             "HW_REG_SCRATCH_BASE_HI",
-                                             "HW_REG_WAVE_MODE",
-                                             "HW_REG_WAVE_STATUS",
-                                             "HW_REG_WAVE_GPR_ALLOC",
-                                             "HW_REG_WAVE_LDS_ALLOC",
-                                             "HW_REG_WAVE_HW_ID1",
-                                             "HW_REG_WAVE_HW_ID2",
-                                             "HW_REG_WAVE_SCHED_MODE",
-                                             "HW_REG_WAVE_STATE_PRIV",
-                                             "HW_REG_WAVE_EXCP_FLAG_PRIV",
-                                             "HW_REG_WAVE_EXCP_FLAG_USER",
-                                             "HW_REG_WAVE_TRAP_CTRL",
-                                             "HW_REG_WAVE_DVGPR_ALLOC_LO",
-                                             "HW_REG_WAVE_DVGPR_ALLOC_HI",
-                                             "HW_REG_IB_STS2",
-                                             "HW_REG_SHADER_CYCLES_HI",
-                                             "HW_REG_DVGPR_ALLOC_LO",
-                                             "HW_REG_XCC_ID",
-                                             "HW_REG_SQ_PERF_SNAPSHOT_DATA",
-                                             "HW_REG_SQ_PERF_SNAPSHOT_DATA1",
-                                             "HW_REG_SQ_PERF_SNAPSHOT_PC_LO",
-                                             "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
+// hwreg names of targets gfxasm does not have (gfx10, gfx12, ...): an error of their own on both.
+constexpr std::string_view kElsewhereHwregs[] = {
+    "HW_REG_XNACK_MASK",          "HW_REG_POPS_PACKER",     "HW_REG_PERF_SNAPSHOT_DATA1",
+    "HW_REG_PERF_SNAPSHOT_DATA2", "HW_REG_EXCP_FLAG_PRIV",  "HW_REG_EXCP_FLAG_USER",
+    "HW_REG_TRAP_CTRL",           "HW_REG_SCRATCH_BASE_LO", "HW_REG_SCRATCH_BASE_HI",
+    "HW_REG_WAVE_MODE",           "HW_REG_WAVE_STATUS",     "HW_REG_WAVE_GPR_ALLOC",
+    "HW_REG_WAVE_LDS_ALLOC",      "HW_REG_WAVE_HW_ID1",     "HW_REG_WAVE_HW_ID2",
+    "HW_REG_WAVE_SCHED_MODE",     "HW_REG_WAVE_STATE_PRIV", "HW_REG_WAVE_EXCP_FLAG_PRIV",
+    "HW_REG_WAVE_EXCP_FLAG_USER", "HW_REG_WAVE_TRAP_CTRL",  "HW_REG_WAVE_DVGPR_ALLOC_LO",
+    "HW_REG_WAVE_DVGPR_ALLOC_HI", "HW_REG_IB_STS2",         "HW_REG_SHADER_CYCLES_HI",
+    "HW_REG_DVGPR_ALLOC_LO"};
 
 constexpr std::string_view kOtherMessages[] = {"MSG_GS",
                                                "MSG_GS_DONE",
@@ -147,44 +123,6 @@ constexpr NamedValue kGfx940Hwregs[] = {{"HW_REG_XCC_ID", 20},
                                         {"HW_REG_SQ_PERF_SNAPSHOT_PC_LO", 23},
                                         {"HW_REG_SQ_PERF_SNAPSHOT_PC_HI", 24}};
 constexpr uint32_t kGfx940Cpus = 1u << 8 | 1u << 9;
-constexpr std::string_view kGfx9OtherHwregs[] = {"HW_REG_PERF_SNAPSHOT_PC_LO",
-                                                 "HW_REG_PERF_SNAPSHOT_PC_HI",
-                                                 "HW_REG_FLAT_SCR_LO",
-                                                 "HW_REG_FLAT_SCR_HI",
-                                                 "HW_REG_HW_ID1",
-                                                 "HW_REG_HW_ID2",
-                                                 "HW_REG_PERF_SNAPSHOT_DATA",
-                                                 "HW_REG_SHADER_CYCLES",
-                                                 "HW_REG_XNACK_MASK",
-                                                 "HW_REG_POPS_PACKER",
-                                                 "HW_REG_PERF_SNAPSHOT_DATA1",
-                                                 "HW_REG_PERF_SNAPSHOT_DATA2",
-                                                 "HW_REG_EXCP_FLAG_PRIV",
-                                                 "HW_REG_EXCP_FLAG_USER",
-                                                 "HW_REG_TRAP_CTRL",
-                                                 "HW_REG_SCRATCH_BASE_LO",
-                                                 "HW_REG_SCRATCH_BASE_HI",
-                                                 "HW_REG_WAVE_MODE",
-                                                 "HW_REG_WAVE_STATUS",
-                                                 "HW_REG_WAVE_GPR_ALLOC",
-                                                 "HW_REG_WAVE_LDS_ALLOC",
-                                                 "HW_REG_WAVE_HW_ID1",
-                                                 "HW_REG_WAVE_HW_ID2",
-                                                 "HW_REG_WAVE_SCHED_MODE",
-                                                 "HW_REG_WAVE_STATE_PRIV",
-                                                 "HW_REG_WAVE_EXCP_FLAG_PRIV",
-                                                 "HW_REG_WAVE_EXCP_FLAG_USER",
-                                                 "HW_REG_WAVE_TRAP_CTRL",
-                                                 "HW_REG_WAVE_DVGPR_ALLOC_LO",
-                                                 "HW_REG_WAVE_DVGPR_ALLOC_HI",
-                                                 "HW_REG_IB_STS2",
-                                                 "HW_REG_SHADER_CYCLES_HI",
-                                                 "HW_REG_DVGPR_ALLOC_LO",
-                                                 "HW_REG_XCC_ID",
-                                                 "HW_REG_SQ_PERF_SNAPSHOT_DATA",
-                                                 "HW_REG_SQ_PERF_SNAPSHOT_DATA1",
-                                                 "HW_REG_SQ_PERF_SNAPSHOT_PC_LO",
-                                                 "HW_REG_SQ_PERF_SNAPSHOT_PC_HI"};
 } // namespace
 
 std::span<const std::string_view> delayIdNames() {
@@ -206,6 +144,15 @@ uint32_t depctrUsedMask() {
   return m;
 }
 
+bool HwregNames::otherTarget(std::string_view name) const {
+  for (std::span<const NamedValue> names : otherArch)
+    for (const NamedValue &n : names)
+      if (n.name == name) return true;
+  for (std::string_view n : kElsewhereHwregs)
+    if (n == name) return true;
+  return false;
+}
+
 const NamedValue *HwregNames::find(unsigned cpu, std::string_view name, uint32_t id) const {
   auto match = [&](const NamedValue &n) { return name.empty() ? n.value == id : n.name == name; };
   for (const NamedValue &n : all)
@@ -217,11 +164,13 @@ const NamedValue *HwregNames::find(unsigned cpu, std::string_view name, uint32_t
 }
 
 const HwregNames &hwregNamesGfx11() {
-  static constexpr HwregNames names{kHwregs, {}, 0, kOtherHwregs};
+  static constexpr HwregNames names{kHwregs, {}, 0, {kGfx9Hwregs, kGfx940Hwregs}};
   return names;
 }
 const HwregNames &hwregNamesGfx9() {
-  static constexpr HwregNames names{kGfx9Hwregs, kGfx940Hwregs, kGfx940Cpus, kGfx9OtherHwregs};
+  // (gfx942's names are another target's on the other gfx9 processors)
+  static constexpr HwregNames names{
+      kGfx9Hwregs, kGfx940Hwregs, kGfx940Cpus, {kHwregs, kGfx940Hwregs}};
   return names;
 }
 

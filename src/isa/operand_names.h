@@ -62,10 +62,12 @@ struct HwregNames {
   std::span<const NamedValue> all;
   std::span<const NamedValue> some;
   uint32_t someCpus; // bit i: the architecture's processor i has `some`
-  // Names llvm knows from other targets: an error of their own.
-  std::span<const std::string_view> otherTargets;
+  // The other architecture's names: with those of targets gfxasm lacks, an error of their own.
+  std::span<const NamedValue> otherArch[2];
   // The entry named `name` (or of value `id`, with an empty name) on processor `cpu`.
   const NamedValue *find(unsigned cpu, std::string_view name, uint32_t id = 0) const;
+  // Whether `name` is a hardware register of another target (checked after find()).
+  bool otherTarget(std::string_view name) const;
 };
 const HwregNames &hwregNamesGfx11(); // HW_REG_MODE = 1 ...
 const HwregNames &hwregNamesGfx9();

@@ -269,21 +269,26 @@ def check_model(name, opword, model, cpus=CPUS):
     print()
 
 
-def section_waitcnt():
-    print("## 2. s_waitcnt\n")
-    check_model("s_waitcnt", 0xBF8C0000, lambda v, cpu: waitcnt_model(v))
-    samples = [0x0000, 0xFFFF, 0xCF7F, 0x0F7F, 0x0F70, 0xCF0F, 0xC07F, 0x0070, 0x3000, 0x0080, 0x1234, 0xC000,
-               0x4000, 0x8000, 0x0F7E, 0x3F7F]
+def print_representative(word, samples):
+    """A table of how gfx900 disassembles `word` | each simm16 sample and what that reassembles to."""
     print("Representative disassembly (all CPUs print the same):\n")
     print("| simm16 | bytes | llvm-mc-22 --disassemble | reassembles to |")
     print("|---|---|---|---|")
-    texts = dis_words([0xBF8C0000 | v for v in samples], "gfx900")
+    texts = dis_words([word | v for v in samples], "gfx900")
     back = asm(texts, "gfx900")
     for v, t, (bt, bb, _) in zip(samples, texts, back):
-        w = 0xBF8C0000 | v
+        w = word | v
         bytestr = ",".join("0x%02x" % ((w >> (8 * i)) & 255) for i in range(4))
-        print("| 0x%04x | [%s] | `%s` | [%s]%s |" % (v, bytestr, t, bb, "" if bb == bytestr else " (differs)"))
+        again = "error: " + bb if bt is None else "[%s]%s" % (bb, "" if bb == bytestr else " (differs)")
+        print("| 0x%04x | [%s] | `%s` | %s |" % (v, bytestr, t, again))
     print()
+
+
+def section_waitcnt():
+    print("## 2. s_waitcnt\n")
+    check_model("s_waitcnt", 0xBF8C0000, lambda v, cpu: waitcnt_model(v))
+    print_representative(0xBF8C0000, [0x0000, 0xFFFF, 0xCF7F, 0x0F7F, 0x0F70, 0xCF0F, 0xC07F, 0x0070,
+                                       0x3000, 0x0080, 0x1234, 0xC000, 0x4000, 0x8000, 0x0F7E, 0x3F7F])
     lines = [
         "s_waitcnt 0", "s_waitcnt vmcnt(0)", "s_waitcnt expcnt(0)", "s_waitcnt lgkmcnt(0)",
         "s_waitcnt vmcnt(63)", "s_waitcnt vmcnt(15)", "s_waitcnt vmcnt(16)", "s_waitcnt vmcnt(64)",
@@ -398,18 +403,9 @@ def section_sendmsg():
     print("## 4. sendmsg (s_sendmsg / s_sendmsghalt)\n")
     check_model("s_sendmsg simm16", 0xBF900000, sendmsg_model)
     check_model("s_sendmsghalt simm16", 0xBF910000, lambda v, c: sendmsg_model(v).replace("s_sendmsg", "s_sendmsghalt"), ["gfx900", "gfx942"])
-    samples = [0x0, 0x1, 0x2, 0x3, 0x12, 0x22, 0x32, 0x33, 0x112, 0x332, 0x103, 0x13, 0x1f, 0x2f, 0x3f, 0x4f, 0x5f,
-               0x10f, 0x9, 0xa, 0xb, 0xf, 0x11, 0x80, 0x81, 0x92, 0x400, 0x401, 0x1001, 0xffff, 0x7ff]
-    print("Representative disassembly (all CPUs print the same):\n")
-    print("| simm16 | bytes | llvm-mc-22 --disassemble | reassembles to |")
-    print("|---|---|---|---|")
-    texts = dis_words([0xBF900000 | v for v in samples], "gfx900")
-    back = asm(texts, "gfx900")
-    for v, t, (bt, bb, _) in zip(samples, texts, back):
-        w = 0xBF900000 | v
-        bytestr = ",".join("0x%02x" % ((w >> (8 * i)) & 255) for i in range(4))
-        print("| 0x%04x | [%s] | `%s` | %s |" % (v, bytestr, t, "error: " + bb if bt is None else "[%s]%s" % (bb, "" if bb == bytestr else " (differs)")))
-    print()
+    print_representative(0xBF900000, [0x0, 0x1, 0x2, 0x3, 0x12, 0x22, 0x32, 0x33, 0x112, 0x332, 0x103, 0x13,
+                                       0x1f, 0x2f, 0x3f, 0x4f, 0x5f, 0x10f, 0x9, 0xa, 0xb, 0xf, 0x11, 0x80,
+                                       0x81, 0x92, 0x400, 0x401, 0x1001, 0xffff, 0x7ff])
     names = ["MSG_INTERRUPT", "MSG_GS", "MSG_GS_DONE", "MSG_SAVEWAVE", "MSG_STALL_WAVE_GEN", "MSG_HALT_WAVES",
              "MSG_ORDERED_PS_DONE", "MSG_EARLY_PRIM_DEALLOC", "MSG_GS_ALLOC_REQ", "MSG_GET_DOORBELL",
              "MSG_GET_DDID", "MSG_SYSMSG", "MSG_HS_TESSFACTOR", "MSG_DEALLOC_VGPRS", "MSG_RTN_GET_DOORBELL",
