@@ -56,17 +56,18 @@ def strip_mods(op):
     return op, neg, ab
 
 
-WIDTH_TYPE = {1: "b32", 2: "b64", 3: "b96", 4: "b128"}
+WIDTH_TYPE = {n: "b%d" % (32 * n) for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 16, 32)}
 
 
 class Sweep:
-    def __init__(self, cpus):
+    def __init__(self, cpus, formats=None):
         self.cpus = cpus
+        self.formats = formats  # another architecture's layouts (default gfx11's)
 
     def run(self, fmt, ops, make, mattr=None, cpus=None):
         """{op: {cpu: text}} for the probes `make(op)` of format `fmt`."""
         res = {}
-        probes = [encode(fmt, make(op)) for op in ops]
+        probes = [encode(fmt, make(op), self.formats) for op in ops]
         for cpu in cpus or self.cpus:
             for op, r in zip(ops, disassemble(probes, cpu, mattr)):
                 if r is not None:
@@ -172,6 +173,7 @@ class Entry:
         self.spellings = [text]  # lines its own mode takes: the sweep's texts, classify()'s probes
         self.hidden_mods = False  # sources with llvm's integer modifiers (IF_HiddenMods)
         self.lds_src0 = False  # src0 = 254 prints src_lds_direct with no note (IF_LdsSrc0)
+        self.answers = {}  # source index -> {kind: assemble() answer} (classify()'s probes)
 
     def sources(self):
         return [i for i, o in enumerate(self.ops) if o.field in ("src0", "src1", "src2") and o.kind in ("v", "s")]
@@ -228,6 +230,7 @@ def classify(entries, cpu, mattr):
             entries[ei].spellings.append(line)
     for (ei, i), r in info.items():
         e = entries[ei]
+        e.answers[i] = r
         o = e.ops[i]
         kinds = "".join(k for k in "vsifl" if r[k][0] is not None)
         if any(x.kind == "k" for x in e.ops):
@@ -366,8 +369,9 @@ def lds_src0_plain(text):
     return "src_lds_direct" in ops
 
 
-def sweep_mode(sw, mattr, flag):
-    """Entries of one true16 mode (mattr None: +real-true16)."""
+def sweep_mode(sw, mattr, flag, nvop3=1024):
+    """Entries of one true16 mode (mattr None: +real-true16). nvop3: the VOP3 opcodes swept
+    (gfx9's VOP3P words are VOP3 opcodes 0x380 and up)."""
     entries = []
     for fmt, ops, make in (("VOP1", range(256), vop1_probe), ("VOP2", range(0x3e), vop2_probe),
                            ("VOPC", range(256), vopc_probe)):
@@ -382,7 +386,7 @@ def sweep_mode(sw, mattr, flag):
                 o.neg_ok = o.abs_ok = False
             e.lds_src0 = lds_src0_plain(text_at(lds, op, cs[0]))
             entries.append(e)
-    ops = list(range(1024))
+    ops = list(range(nvop3))
     base = sw.run("VOP3", ops, vop3_probe, mattr)
     zero = sw.run("VOP3", ops, lambda op: {"op": op}, mattr)
     for op in zero:
@@ -403,7 +407,7 @@ def sweep_mode(sw, mattr, flag):
         cpu = cs[0]
         sd = text_at(probe["sdst"], op, cpu)
         fmt = "VOP3"
-        if sd and re.search(r"\b(s40|s\[40:41\])\b", sd):
+        if sd and re.search(r"\b(s40\b|s\[40:41\])", sd):
             fmt, text = "VOP3SD", sd
         e = Entry(fmt, op, text, cs, E64_FIELDS)
         e.lds_src0 = lds_src0_plain(text_at(probe["lds"], op, cpu))
@@ -482,15 +486,16 @@ def alias_probes(formats):
     return out
 
 
-def no_lit_src0(entries, cpu):
+def no_lit_src0(entries, cpu, formats=None):
     """The e32 entries whose literal src0, printed lit(0x1) by llvm's disassembler, llvm-mc-22 fails
-    to parse back (v_dot2acc_f32_f16): (format, opcode, name) of each."""
+    to parse back (v_dot2acc_f32_f16): (format, opcode, name) of each. formats: another
+    architecture's layouts (default gfx11's)."""
     e32 = [e for e in entries if e.fmt in ("VOP1", "VOP2", "VOPC")]
     probes = []
     for e in e32:
         fields = {"op": e.op, "src0": 255}
         fields.update({f: 6 for f in ("vdst", "vsrc1") if any(o.field == f for o in e.ops)})
-        probes.append(encode(e.fmt, fields) + (1).to_bytes(4, "little"))
+        probes.append(encode(e.fmt, fields, formats) + (1).to_bytes(4, "little"))
     # (one run per probe: a literal llvm re-encodes without its dword misaligns a batch's answers)
     answers = [disassemble([p], cpu)[0] for p in probes]
     texts = [(e, r[0]) for e, r in zip(e32, answers) if r is not None and "lit(0x1)" in r[0]]
