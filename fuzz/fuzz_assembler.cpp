@@ -1,5 +1,5 @@
-// libFuzzer harness: any byte string is assembly source for gfx1100; assembling it must never
-// crash, hang or trip a sanitizer, whatever the output mode.
+// libFuzzer harness: any byte string is assembly source for gfx1100 and for gfx90a; assembling it
+// must never crash, hang or trip a sanitizer, whatever the output mode.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -8,9 +8,10 @@
 
 namespace {
 
-const gfxasm::Target &target() {
-  static const gfxasm::Target t = *gfxasm::Target::create("gfx1100", {}, nullptr);
-  return t;
+const gfxasm::Target &target(bool gfx9) {
+  static const gfxasm::Target gfx1100 = *gfxasm::Target::create("gfx1100", {}, nullptr);
+  static const gfxasm::Target gfx90a = *gfxasm::Target::create("gfx90a", {"+xnack"}, nullptr);
+  return gfx9 ? gfx90a : gfx1100;
 }
 
 } // namespace
@@ -21,9 +22,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.fileName = "fuzz.s";
   for (bool showEncoding : {false, true}) {
     options.showEncoding = showEncoding;
-    gfxasm::assemble(target(), source, options);
+    gfxasm::assemble(target(false), source, options);
   }
+  gfxasm::assemble(target(true), source, options); // (with -show-encoding)
   options.output = gfxasm::OutputKind::Null;
-  gfxasm::assemble(target(), source, options);
+  gfxasm::assemble(target(false), source, options);
   return 0;
 }

@@ -1,6 +1,6 @@
 // libFuzzer harness of the disassembler: any byte string is both llvm-mc --disassemble input
 // text and raw machine code (decoded instruction by instruction, as objdump does), for gfx1100
-// in wave32 and wave64; neither may crash, hang or trip a sanitizer.
+// in wave32 and wave64 and for gfx90a; none may crash, hang or trip a sanitizer.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -9,27 +9,29 @@
 
 namespace {
 
-const gfxasm::Target &target(bool wave64) {
-  static const gfxasm::Target t32 = *gfxasm::Target::create("gfx1100", {}, nullptr);
-  static const gfxasm::Target t64 =
-      *gfxasm::Target::create("gfx1100", {"+wavefrontsize64"}, nullptr);
-  return wave64 ? t64 : t32;
+// 0: gfx1100 (wave32), 1: gfx1100 with wave64, 2: gfx90a.
+const gfxasm::Target &target(int which) {
+  static const gfxasm::Target targets[] = {
+      *gfxasm::Target::create("gfx1100", {}, nullptr),
+      *gfxasm::Target::create("gfx1100", {"+wavefrontsize64"}, nullptr),
+      *gfxasm::Target::create("gfx90a", {}, nullptr)};
+  return targets[which];
 }
 
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  for (bool wave64 : {false, true}) {
+  for (int which : {0, 1, 2}) {
     gfxasm::DisassembleOptions options;
     options.fileName = "fuzz.txt";
-    options.showEncoding = wave64;
+    options.showEncoding = which != 0;
     // (both ways of delivering the text: whole, and in pieces)
-    if (wave64) options.output = [](std::string_view piece) { (void)piece.size(); };
-    gfxasm::disassemble(target(wave64),
-                        std::string_view(reinterpret_cast<const char *>(data), size), options);
+    if (which == 1) options.output = [](std::string_view piece) { (void)piece.size(); };
+    gfxasm::disassemble(target(which), std::string_view(reinterpret_cast<const char *>(data), size),
+                        options);
     for (size_t at = 0; at < size;) {
       gfxasm::DecodedInstruction d =
-          gfxasm::disassembleInstruction(target(wave64), data + at, size - at);
+          gfxasm::disassembleInstruction(target(which), data + at, size - at);
       at += d.size ? d.size : 4;
     }
   }
