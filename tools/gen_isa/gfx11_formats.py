@@ -185,7 +185,7 @@ def format_lines(names, ignored=None, formats=None):
 MODIFIER_FIELDS = ("neg", "abs", "sext")  # per-source bits: claimed by the sources
 
 
-def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None):
+def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None, mixed=None):
     """How llvm decodes the fields of a format that an instruction has no operand for: returns
     ({format: fields it ignores (TableGen's `?`: anything decodes, its encoding shows 0)},
      {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
@@ -195,7 +195,9 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
     without real-true16) must print the same text. A format whose instructions disagree about
     ignoring a field is an error. formats: another architecture's table (default gfx11's);
     implied: {field: fields an operand there also writes} (gfx9 SMEM's soffset sets imm and soe),
-    which are then not probed."""
+    which are then not probed. mixed: a dict that, instead of the error, collects {(format, field):
+    {mnemonic: 'ignored' or 'zero'}} for fields some instructions ignore and others must have zero
+    (such a field is then left must-be-zero)."""
     from oracle import disassemble
     formats = formats or FORMATS
     bases, probes, keys = [], [], []
@@ -225,7 +227,7 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
                 bases.append((mode, encode(fmt, values, formats)))
                 probes.append((mode, encode(fmt, dict(values, **{f: val}), formats)))
                 keys.append((fmt, f, mn, val))
-    verdict, kept = {}, {}
+    verdict, kept, by_mn = {}, {}, {}
     for mode in sorted({m for m, _ in probes}, key=str):
         idx = [i for i, (m, _) in enumerate(probes) if m == mode]
         base = disassemble([bases[i][1] for i in idx], *mode)
@@ -235,6 +237,7 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
                 continue
             if r is None or r[0] != b[0]:
                 verdict.setdefault((fmt, f), set()).add("zero")
+                by_mn.setdefault((fmt, f), {})[mn] = "zero"
                 continue
             size, fixed, fields = formats[fmt]
             shown = int.from_bytes(r[2][:size].ljust(size, b"\0"), "little")
@@ -245,8 +248,12 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
                 kept.setdefault((fmt, mn), set()).add(f)
             else:
                 verdict.setdefault((fmt, f), set()).add("ignored")
+                by_mn.setdefault((fmt, f), {})[mn] = "ignored"
     ignored = {}
     for (fmt, f), v in sorted(verdict.items()):
+        if len(v) != 1 and mixed is not None:
+            mixed[(fmt, f)] = by_mn[(fmt, f)]
+            continue
         if len(v) != 1:
             raise RuntimeError("format %s: llvm ignores field %s in some instructions only" % (fmt, f))
         if v == {"ignored"}:
