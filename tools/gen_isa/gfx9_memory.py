@@ -411,6 +411,12 @@ HEADER = [
     "#   vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at an even register",
     "#   mtbuf_format: gfx9 format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*] (dfmt 4 bits, nfmt 3 bits);",
     "#     default dfmt 1 / nfmt 0 is not printed",
+    "# Offsets (same on all ten cpus): FLAT 0..4095 (the decoder also shows bit 12: offset:8191, which",
+    "#   does not reassemble), GLOBAL/SCRATCH -4096..4095, DS 16 bits / offset0,offset1 8 bits each,",
+    "#   MUBUF/MTBUF 12 bits: llvm-mc takes offset:4096..65535 and silently keeps the low 12 bits",
+    "# gds: refused by the assembler on gfx90a gfx942 gfx950; their decoder ignores the bit except in",
+    "#   ds_gws_* (printed, accepted). FLAT bit 25 on gfx900-gfx90c but gfx90a: not printed, kept",
+    "# gfx90a: llvm-mc accepts scc on the f64 atomics but encodes it as 0; their decoder refuses it",
     "",
 ]
 
