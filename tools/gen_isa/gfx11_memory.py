@@ -149,10 +149,9 @@ def positional_count(text):
                 and not o.startswith("offset")])
 
 
-def flat_operands(fmt, text, glc):
-    """glc: None (not accepted), 'flag' or 'required'."""
-    mn, ops = split_operands(text)
-    positional = [o.split()[0] for o in ops if not o.startswith(("offset", "glc", "slc", "dlc"))]
+def flat_address_operands(fmt, positional):
+    """The address and data operands of a FLAT/GLOBAL/SCRATCH line's positional operands, and
+    its offset (gfx9_memory shares this; the cache bits differ)."""
     field_of = {num: f for f, num in FLAT_REGS.items()}
     out = []
     for k, o in enumerate(positional):
@@ -164,8 +163,16 @@ def flat_operands(fmt, text, glc):
         elif sreg_info(o) and sreg_info(o)[0] == SADDR_PROBE:
             out.append("saddr:flat_saddr:%s" % width_type(sreg_info(o)[1]))
         else:
-            raise RuntimeError("unrecognised %s operand %r in %s" % (fmt, o, text))
+            raise RuntimeError("unrecognised %s operand %r" % (fmt, o))
     out.append("offset:mem_offset_u12" if fmt == "FLAT" else "offset:mem_offset_s13")
+    return out
+
+
+def flat_operands(fmt, text, glc):
+    """glc: None (not accepted), 'flag' or 'required'."""
+    mn, ops = split_operands(text)
+    positional = [o.split()[0] for o in ops if not o.startswith(("offset", "glc", "slc", "dlc"))]
+    out = flat_address_operands(fmt, positional)
     if glc:
         out.append("glc:required_flag" if glc == "required" else "glc:mem_flag")
     out += ["slc:mem_flag", "dlc:mem_flag"]

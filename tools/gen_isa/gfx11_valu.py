@@ -486,6 +486,21 @@ def alias_probes(formats):
     return out
 
 
+def float_sources(entries, vop3_twin):
+    """32-bit sources are floats when the VOP3 form (vop3_twin(entry): the entry itself, its e64
+    twin, or None) gives them neg (cvt_f32_ubyte's is an integer)."""
+    for e in entries:
+        twin = vop3_twin(e)
+        for i, (kinds, t) in list(e.types.items()):
+            if t not in ("f32", "b32"):
+                continue
+            # the VOP3 form's operand of the same field (e32 vsrc1 is its src1)
+            field = {"vsrc1": "src1"}.get(e.ops[i].field, e.ops[i].field)
+            same = [o for o in (twin.ops if twin else []) if o.field == field]
+            fp = bool(same) and getattr(same[0], "neg_ok", False)
+            e.types[i] = (kinds, "f32" if fp else "b32")
+
+
 def no_lit_src0(entries, cpu, formats=None):
     """The e32 entries whose literal src0, printed lit(0x1) by llvm's disassembler, llvm-mc-22 fails
     to parse back (v_dot2acc_f32_f16): (format, opcode, name) of each. formats: another
@@ -537,18 +552,9 @@ def generate(cpus, unit_of):
                 if i in e.types and i in t.types and t.types[i][1].startswith("v2"):
                     e.types[i] = (e.types[i][0], t.types[i][1])
     mark_also_true16(final)
-    # 32-bit sources are floats when the VOP3 form gives them neg (cvt_f32_ubyte's is an integer).
     e64 = {(e.name, e.flags): e for e in final if e.fmt in ("VOP3", "VOP3SD")}
-    for e in final:
-        twin = e64.get((e.name.replace("_e32", "_e64"), e.flags)) if e.fmt in ("VOP1", "VOP2", "VOPC") else e
-        for i, (kinds, t) in list(e.types.items()):
-            if t not in ("f32", "b32"):
-                continue
-            # the VOP3 form's operand of the same field (e32 vsrc1 is its src1)
-            field = {"vsrc1": "src1"}.get(e.ops[i].field, e.ops[i].field)
-            same = [o for o in (twin.ops if twin else []) if o.field == field]
-            fp = bool(same) and getattr(same[0], "neg_ok", False)
-            e.types[i] = (kinds, "f32" if fp else "b32")
+    float_sources(final, lambda e: e64.get((e.name.replace("_e32", "_e64"), e.flags))
+                  if e.fmt in ("VOP1", "VOP2", "VOPC") else e)
     no_lit = no_lit_src0(final, cpus[0])
     insts = []
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}

@@ -26,7 +26,8 @@ import itertools
 import re
 
 from gfx11_formats import encode as _encode, format_lines
-from gfx11_memory import Sweep, ds_operands, ds_probes, group_cpus, sreg_info, vreg_info
+from gfx11_memory import (FLAT_REGS, SADDR_PROBE, Sweep, ds_operands, ds_probes, flat_address_operands,
+                          group_cpus, sreg_info, vreg_info)
 from gfx11_scalar import split_operands
 from oracle import assemble, width_type
 
@@ -191,8 +192,6 @@ def generate_ds(sweep, emit):
 
 
 # --- FLAT / GLOBAL / SCRATCH ----------------------------------------------------------------------
-FLAT_REGS = {"vaddr": 10, "vdata": 20, "vdst": 40}
-SADDR_PROBE = 4
 FLAT_VARIANTS = [("FLAT", [None]), ("GLOBAL", [SADDR_OFF, SADDR_PROBE]), ("GLOBAL_LDS", [SADDR_OFF, SADDR_PROBE]),
                  ("SCRATCH", [SADDR_OFF, SADDR_PROBE]), ("SCRATCH_SVE", [SADDR_OFF, SADDR_PROBE])]
 FLAG_WORDS = set(CACHE_BITS) | {"lds", "tfe", "gds", "offen", "idxen"}
@@ -228,22 +227,8 @@ def cache_flags(text, glc):
 
 
 def flat_operands(fmt, text, glc):
-    mn, ops = split_operands(text)
-    positional = positionals(text)
-    field_of = {num: f for f, num in FLAT_REGS.items()}
-    out = []
-    for k, o in enumerate(positional):
-        if o == "off":
-            out.append("%s:mem_off" % ("saddr" if k == len(positional) - 1 else "vaddr"))
-        elif vreg_info(o):
-            num, dw = vreg_info(o)
-            out.append("%s:vgpr_tuple:%s" % (field_of[num], width_type(dw)))
-        elif sreg_info(o) and sreg_info(o)[0] == SADDR_PROBE:
-            out.append("saddr:flat_saddr:%s" % width_type(sreg_info(o)[1]))
-        else:
-            raise RuntimeError("unrecognised %s operand %r in %s" % (fmt, o, text))
-    out.append("offset:mem_offset_u12" if fmt == "FLAT" else "offset:mem_offset_s13")
-    return mn, out + cache_flags(text, glc)
+    mn, _ = split_operands(text)
+    return mn, flat_address_operands(fmt, positionals(text)) + cache_flags(text, glc)
 
 
 def flat_format(fmt, text):

@@ -205,17 +205,8 @@ def generate(cpus, unit_of):
         for e in group:
             e.flags = None
         mark_packed(group, cpu, VOP3_LITERAL if e64 else None)
-    # 32-bit sources are floats when the VOP3 form gives them neg (cvt_f32_ubyte's is an integer).
     e64 = {e.name: e for e in final if is_e64(e)}
-    for e in final:
-        twin = e64.get(e.name.replace("_e32", "_e64")) if not is_e64(e) else e
-        for i, (kinds, t) in list(e.types.items()):
-            if t not in ("f32", "b32"):
-                continue
-            field = {"vsrc1": "src1"}.get(e.ops[i].field, e.ops[i].field)
-            same = [o for o in (twin.ops if twin else []) if o.field == field]
-            fp = bool(same) and getattr(same[0], "neg_ok", False)
-            e.types[i] = (kinds, "f32" if fp else "b32")
+    v11.float_sources(final, lambda e: e64.get(e.name.replace("_e32", "_e64")) if not is_e64(e) else e)
     no_lit = v11.no_lit_src0(final, cpus[0], FORMATS)
     insts, kept_entries, skipped = [], [], []
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
