@@ -130,11 +130,14 @@ FLAT_VARIANTS = [("FLAT", [None]), ("GLOBAL", [0x7C, SADDR_PROBE]), ("SCRATCH", 
                  ("SCRATCH_SVE", [0x7C, SADDR_PROBE])]
 
 
-def flat_probes(fmt, saddrs):
+def flat_probes(fmt, saddrs, more_bits=()):
+    """Field values to sweep: every opcode and saddr, glc (and the `more_bits` fields) off and on,
+    each data/address register present or not."""
     out = []
-    for op, saddr, glc in itertools.product(range(128), saddrs, [0, 1]):
+    for op, saddr, glc, *more in itertools.product(range(128), saddrs, [0, 1],
+                                                   *([[0, 1]] * len(more_bits))):
         for mask in itertools.product([0, 1], repeat=3):
-            v = {"op": op, "glc": glc}
+            v = {"op": op, "glc": glc, **dict(zip(more_bits, more))}
             if saddr is not None:
                 v["saddr"] = saddr
             for (field, num), on in zip(FLAT_REGS.items(), mask):

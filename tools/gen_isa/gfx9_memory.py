@@ -26,8 +26,9 @@ import itertools
 import re
 
 from gfx11_formats import encode as _encode, format_lines
-from gfx11_memory import (FLAT_REGS, SADDR_PROBE, Sweep, ds_operands, ds_probes, flat_address_operands,
-                          group_cpus, sreg_info, vreg_info)
+from gfx11_memory import flat_probes as v11_flat_probes
+from gfx11_memory import (BUF_ADDRESS_FORMS, BUF_REGS, SADDR_PROBE, Sweep, ds_operands, ds_probes,
+                          flat_address_operands, group_cpus, sreg_info, vreg_info)
 from gfx11_scalar import split_operands
 from oracle import assemble, width_type
 
@@ -198,17 +199,7 @@ FLAG_WORDS = set(CACHE_BITS) | {"lds", "tfe", "gds", "offen", "idxen"}
 
 
 def flat_probes(saddrs):
-    out = []
-    for op, saddr, glc, slc, dlc in itertools.product(range(128), saddrs, [0, 1], [0, 1], [0, 1]):
-        for mask in itertools.product([0, 1], repeat=3):
-            v = {"op": op, "glc": glc, "slc": slc, "dlc": dlc}
-            if saddr is not None:
-                v["saddr"] = saddr
-            for (field, num), on in zip(FLAT_REGS.items(), mask):
-                if on:
-                    v[field] = num
-            out.append(((op, saddr, glc), v))
-    return out
+    return v11_flat_probes(None, saddrs, ("slc", "dlc"))
 
 
 def positionals(text):
@@ -268,13 +259,8 @@ def lds_note(fmt):
 
 
 # --- MUBUF / MTBUF --------------------------------------------------------------------------------
-BUF_REGS = {"vaddr": 10, "vdata": 20}
 SRSRC_PROBE, SOFFSET_PROBE = 2, 3  # s[8:11], s3
 MTBUF_FORMAT_PROBE = 4 | 7 << 4   # BUF_DATA_FORMAT_32, BUF_NUM_FORMAT_FLOAT
-BUF_ADDRESS_FORMS = [["vaddr:mem_off"],
-                     ["vaddr:vgpr_tuple:b32", "offen:required_flag"],
-                     ["vaddr:vgpr_tuple:b32", "idxen:required_flag"],
-                     ["vaddr:vgpr_tuple:b64", "idxen:required_flag", "offen:required_flag"]]
 
 
 def buf_probes(fmt, nops):
