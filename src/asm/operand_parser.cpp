@@ -30,14 +30,17 @@ constexpr Prefix kPrefixes[] = {
     {"v", RegFile::VGPR, src::kNumVgprs},
 };
 
-// `text`: the register as written, for the message about SGPRs the architecture lacks.
+// `single`: written as one register (s102), else as a range (s[100:103]), for the message about
+// SGPRs the architecture lacks.
 bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count,
-                std::string_view text) {
+                bool single = false) {
   if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
   if (p.file != RegFile::VGPR && !scalarTupleAligned(first, count))
     return ctx.fail(col, "invalid register alignment");
   if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)
-    return ctx.fail(col, std::string(text) + " register not available on this GPU");
+    return ctx.fail(col, (single ? fmt::format("{}{}", p.name, first)
+                                 : fmt::format("{}[{}:{}]", p.name, first, first + count - 1)) +
+                             " register not available on this GPU");
   return true;
 }
 
@@ -61,8 +64,7 @@ bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t c
   reg.file = p.file;
   reg.index = static_cast<uint16_t>(lo.value);
   reg.count = static_cast<uint16_t>(hiv - lo.value + 1);
-  return checkRange(ctx, col, p, reg.index, reg.count,
-                    fmt::format("{}[{}:{}]", p.name, lo.value, hiv));
+  return checkRange(ctx, col, p, reg.index, reg.count);
 }
 
 // Digits only, at most 9 of them (register numbers; the range check comes later).
@@ -105,7 +107,7 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
       reg.index = static_cast<uint16_t>(idx);
       reg.count = 1;
       reg.half = half;
-      return checkRange(ctx, t.col, *p, idx, 1, text) ? 1 : -1;
+      return checkRange(ctx, t.col, *p, idx, 1, true) ? 1 : -1;
     }
   }
   const RegisterSet &rs = targetRegisters(ctx);
@@ -164,9 +166,7 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
     reg = first;
     reg.count = static_cast<uint16_t>(count);
     for (const auto &p : kPrefixes)
-      if (p.file == reg.file)
-        return checkRange(ctx, t.col, p, reg.index, reg.count,
-                          fmt::format("{}[{}:{}]", p.name, reg.index, reg.index + count - 1));
+      if (p.file == reg.file) return checkRange(ctx, t.col, p, reg.index, reg.count);
     return true;
   }
   if (t.kind != Tok::Identifier) return false;
