@@ -43,6 +43,8 @@ public:
   // that does not support it!"), in its order.
   const std::vector<std::string> &featureWarnings() const { return featureWarnings_; }
   bool wave64() const { return wave64_; }
+  // gfx90a, gfx942, gfx950: VGPR tuples start at an even register.
+  bool alignedVgprTuples() const { return alignedVgprTuples_; }
   bool realTrue16() const { return realTrue16_; }
   // Index into the internal CPU list; used by the library to filter instructions.
   unsigned cpuIndex() const { return cpuIndex_; }
@@ -58,6 +60,7 @@ private:
   char xnack_ = 0, sramecc_ = 0;
   std::vector<std::string> featureWarnings_;
   bool wave64_ = false;
+  bool alignedVgprTuples_ = false;
   bool realTrue16_ = true;
   const void *arch_ = nullptr;
 };

@@ -120,6 +120,7 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
       setting = 0;
     }
   };
+  t.alignedVgprTuples_ = cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
   check(t.xnack_, "xnack", hasXnack(cpu));
   check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;

@@ -204,11 +204,13 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
   } else {
     if (r.half) return ctx.fail(col, "invalid operand for instruction");
     // e32 fields of 16-bit operands keep bit 7 for the half: v0..v127 also under fake16.
-    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128)
+    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128 && inst.arch->traits->true16)
       return ctx.fail(col, "invalid operand for instruction");
     if (r.count != typeDwords(d.type, ctx.target.wave64()))
       return ctx.fail(col, "invalid operand for instruction");
     if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
+    if (r.count > 1 && (n & 1) && ctx.target.alignedVgprTuples())
+      return ctx.fail(col, "invalid register class: vgpr tuples must be 64 bit aligned");
   }
   value = (sourceField9Bits(inst, d.field) ? src::kVgpr0 : 0) + n;
   return true;
@@ -569,7 +571,8 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     OperandDesc scalar = d;
     scalar.cls = OpClass::sreg;
     if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
-    if (v.value == src::kM0) return ctx.fail(start.col, "invalid operand for instruction");
+    if (v.value == targetRegisters(ctx).m0)
+      return ctx.fail(start.col, "invalid operand for instruction");
     return true;
   }
   case OpClass::vcc: {
@@ -615,7 +618,8 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
     after.next();
     if (after.is(Tok::Pipe) || isWord(after, "abs")) return true;
   }
-  return t != OpType::f64 && isWord(c, "lit");
+  // (lit(..) only where sources may be true16 halves, which llvm tries first: gfx11)
+  return t != OpType::f64 && isWord(c, "lit") && inst.arch->traits->true16;
 }
 
 bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {
@@ -632,18 +636,41 @@ bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {
   return have >= need;
 }
 
+namespace {
+// Whether operand `i`'s literal holds an inline value of its type (llvm takes lit(1.0) in a VOP3
+// form where the architecture has no VOP3 literal, and encodes the literal marker alone).
+bool inlineLiteral(const Inst &inst, int i, OpType type) {
+  if (inst.labelOperand == i) return false; // (a relocatable expression)
+  // (a 64-bit operand's literal is its low dword, zero-extended)
+  // (16-bit integer operands keep lit(float) as single precision: 32 bits, inline as an f32;
+  // their integers are inline from -16 to 64 only)
+  bool half = type == OpType::f16 || type == OpType::bf16;
+  if (typeBits(type) == 16 && !half) {
+    int32_t i = static_cast<int32_t>(inst.literal);
+    return (i >= -16 && i <= 64) || inlineEncodingOfInt(inst.literal, OpType::f32) >= 0;
+  }
+  int64_t v = half                   ? int64_t{static_cast<int16_t>(inst.literal)}
+              : typeBits(type) <= 32 ? int64_t{static_cast<int32_t>(inst.literal)}
+                                     : int64_t{inst.literal};
+  return inlineEncodingOfInt(v, type) >= 0 || inlineEncodingOfInt(inst.literal, type) >= 0;
+}
+} // namespace
+
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
   if (fmt.name.substr(0, 3) != "VOP" || fmt.name == "VOP3P" || fmt.name == "VOPD") return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);
   // The implicit vcc operands of an e32 form are all written or all left out.
+  // (gfx9 has them written where there are two, a carry in and out)
   int implicitWritten = -1;
   for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls != OpClass::vcc) continue;
     int w = inst.ops[i].present ? 1 : 0;
     if (implicitWritten >= 0 && w != implicitWritten)
       return ctx.fail(col, "too few operands for instruction");
+    if (implicitWritten >= 0 && !w && !inst.arch->traits->carryOmittable)
+      return ctx.fail(col, "invalid operand for instruction");
     implicitWritten = w;
   }
   unsigned seen[2], n = 0;
@@ -652,15 +679,27 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
   if (name.starts_with("v_div_fmas_")) seen[n++] = kImplicitVcc;
-  unsigned limit =
-      name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64" ? 1 : 2;
+  unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64"
+                       ? 1
+                       : inst.arch->traits->constantBusLimit;
+  bool vop3 = fmt.name == "VOP3" || fmt.name == "VOP3SD";
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
     bool implicitVcc = ops[i].cls == OpClass::vcc && i + 1 == ops.size() && fmt.name == "VOP2";
-    if (!isSource && !implicitVcc) continue;
-    unsigned enc = implicitVcc ? src::kVccLo : inst.ops[i].value;
-    if (enc != src::kLiteral && !readsConstantBus(enc)) continue;
+    bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
+    if (!isSource && !implicitVcc && !constantK) continue;
+    unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
+    if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
+        !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
+      return ctx.fail(col, "literal operands are not supported");
+    // (llvm keeps src1's: it prints |v1| and encodes nothing, the field being sdst's)
+    if (fmt.name == "VOP3SD" && (inst.ops[i].mods & Mod_Abs) && !inst.arch->traits->vop3bAbs &&
+        f != Field::src1)
+      return ctx.fail(col, "ABS not allowed in VOP3B instructions");
+    if (enc != src::kLiteral && !readsConstantBus(targetRegisters(ctx), enc)) continue;
+    // (v_writelane_b32's lane select in m0 takes no place on the bus)
+    if (f == Field::src1 && enc == targetRegisters(ctx).m0 && name == "v_writelane_b32") continue;
     // A register is one value at one width (exec_lo and exec are two); vcc written as a 64-bit
     // operand is the register v_div_fmas_* reads implicitly.
     unsigned dwords = typeDwords(ops[i].type, ctx.target.wave64());

@@ -75,7 +75,7 @@ bool constantBusOk(const Inst &inst) {
     if (!inst.ops[i].present || !(ops[i].cls == OpClass::psrc || ops[i].cls == OpClass::psrc_mods))
       continue;
     unsigned enc = inst.ops[i].value;
-    if (!readsConstantBus(enc)) continue;
+    if (!readsConstantBus(isa::registersOf(*inst.arch), enc)) continue;
     bool dup = false;
     for (unsigned k = 0; k < distinct; ++k) dup |= seen[k] == enc;
     if (!dup && distinct <= kMaxSources) seen[distinct++] = enc;
@@ -319,7 +319,8 @@ bool vopdConstantBusOk(const Inst &inst) {
   bool readsVcc = false;
   for (size_t i = 0; i < ops.size(); ++i) {
     readsVcc |= ops[i].cls == OpClass::vopd_src_vcc;
-    if (isVopdSource(ops[i].cls) && inst.ops[i].present && readsConstantBus(inst.ops[i].value))
+    if (isVopdSource(ops[i].cls) && inst.ops[i].present &&
+        readsConstantBus(isa::registersOf(*inst.arch), inst.ops[i].value))
       add(inst.ops[i].value);
   }
   return distinct + (readsVcc ? 1 : 0) + (inst.hasLiteral ? 1 : 0) <= 2;

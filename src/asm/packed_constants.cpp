@@ -141,9 +141,8 @@ int inline64Encoding(const NumberToken &n) {
   return -1;
 }
 
-bool readsConstantBus(unsigned enc) {
-  if (enc < src::kNull) return true; // SGPRs, vcc, ttmp
-  if (enc == src::kM0 || enc == src::kExecLo || enc == src::kExecHi) return true;
+bool readsConstantBus(const RegisterSet &rs, unsigned enc) {
+  if (enc <= src::kExecHi) return enc != rs.null; // SGPRs, vcc, ttmp, m0, exec (gfx9's 102-105)
   return (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
          (enc >= src::kVccz && enc <= src::kScc);
 }

@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "isa/isa.h"
+#include "isa/registers.h"
 
 namespace gfxasm::as {
 
@@ -50,6 +51,6 @@ bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits);
 
 // Whether source encoding `enc` reads a scalar value over the constant bus (SGPRs, vcc, ttmp, m0,
 // exec, src_* registers; not null, inline constants, VGPRs or the literal itself).
-bool readsConstantBus(unsigned enc);
+bool readsConstantBus(const isa::RegisterSet &rs, unsigned enc);
 
 } // namespace gfxasm::as

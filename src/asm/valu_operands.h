@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "asm/expr.h"
+#include "isa/arch_traits.h"
 #include "isa/inst.h"
 
 namespace gfxasm::as {
@@ -39,7 +40,7 @@ uint32_t valuLiteralPrintValue(uint32_t lit, isa::OpType t);
 inline bool isTrue16Operand(const isa::Inst &inst, isa::OpType t) {
   using isa::OpType;
   return isa::typeBits(t) == 16 && (t == OpType::b16 || t == OpType::f16 || t == OpType::bf16) &&
-         !(inst.desc->flags & isa::IF_Fake16);
+         !(inst.desc->flags & isa::IF_Fake16) && inst.arch->traits->true16;
 }
 // The entry's format is a 32-bit (e32) one.
 inline bool isE32(const isa::Inst &inst) {
@@ -47,7 +48,8 @@ inline bool isE32(const isa::Inst &inst) {
 }
 // A 16-bit operand of a fake16 e32 form: llvm's *_Lo128 register classes (v0-v127).
 inline bool isFake16Lo128(const isa::Inst &inst, isa::OpType t) {
-  return isa::typeBits(t) == 16 && (inst.desc->flags & isa::IF_Fake16) && isE32(inst);
+  return isa::typeBits(t) == 16 && (inst.desc->flags & isa::IF_Fake16) && isE32(inst) &&
+         inst.arch->traits->true16;
 }
 // Bit of op_sel that selects the high half of the operand in field `f` (dst: bit 3).
 inline unsigned opselSlot(isa::Field f) {

@@ -15,16 +15,31 @@ ArchTables withTraits(ArchTables tables, const ArchTraits &traits) {
 }
 
 const ArchTables &gfx11() {
-  static const ArchTraits traits{registersGfx11(), waitcntLayoutGfx11(), hwregNamesGfx11(),
-                                 messageNamesGfx11()};
+  static const ArchTraits traits{.registers = registersGfx11(),
+                                 .waitcnt = waitcntLayoutGfx11(),
+                                 .hwregs = hwregNamesGfx11(),
+                                 .messages = messageNamesGfx11(),
+                                 .true16 = true,
+                                 .constantBusLimit = 2,
+                                 .vop3Literal = true,
+                                 .carryOmittable = true,
+                                 .vop3bAbs = true};
   static const ArchTables tables = withTraits(gen_gfx11::tables, traits);
   return tables;
 }
 
 const ArchTables &gfx9() {
-  static const ArchTraits traits{registersGfx9(), waitcntLayoutGfx9(), hwregNamesGfx9(),
-                                 messageNamesGfx9(),
-                                 "only scalar instructions (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM)"};
+  static const ArchTraits traits{
+      .registers = registersGfx9(),
+      .waitcnt = waitcntLayoutGfx9(),
+      .hwregs = hwregNamesGfx9(),
+      .messages = messageNamesGfx9(),
+      .true16 = false,
+      .constantBusLimit = 1,
+      .vop3Literal = false,
+      .carryOmittable = false,
+      .vop3bAbs = false,
+      .coverage = "only scalar instructions (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM)"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

@@ -14,6 +14,13 @@ struct ArchTraits {
   const WaitcntLayout &waitcnt;
   const HwregNames &hwregs;
   const MessageNames &messages;
+  // VALU rules: 16-bit VGPR halves (v1.l, v1.h), how many scalar values an instruction may read
+  // (the constant bus), and whether VOP3 takes a literal.
+  bool true16;
+  unsigned constantBusLimit;
+  bool vop3Literal;
+  bool carryOmittable; // an e32 form's implicit vcc carry-in and carry-out may be left out
+  bool vop3bAbs;       // VOP3SD sources take abs (gfx9: src1 alone, which llvm prints but drops)
   // For an architecture whose tables hold only some families so far: which ("scalar
   // instructions (SOP1, ...)"), said in a note after an unknown mnemonic or encoding. Empty: all.
   std::string_view coverage = {};
