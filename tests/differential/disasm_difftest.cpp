@@ -11,6 +11,7 @@
 // GFXASM_DIFF_FORMATS, GFXASM_DIFF_KEEP=dir, LLVM_MC.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <map>
 #include <random>
 #include <set>
@@ -60,11 +61,49 @@ std::vector<std::string> diagnosticsOf(const std::string &err) {
 // Disassembles `input` (sample blocks, each followed by the marker block) with both tools and
 // compares text and warnings per sample, then the round trip of gfxasm's text. `kind` names the
 // samples in the summary line and kept files.
-void compareDisassembly(const Config &cfg, const Target &target, const std::string &attrs,
-                        const std::string &input, const std::vector<std::string> &sampleBytes,
-                        const char *kind) {
+// The samples llvm-mc-22 crashes on (its disassembler has bugs of its own: gfx9 VALU encodings
+// with some reserved bits), found by halving the set that crashes.
+std::vector<size_t> llvmCrashers(const Config &cfg, const std::string &attrs,
+                                 const std::vector<std::string> &samples, size_t from, size_t to) {
+  std::string input;
+  for (size_t i = from; i < to; ++i) input += samples[i] + "\n" + kMarkerBlock + "\n";
   test::ToolRun llvm =
       test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
+  if (llvm.status == 0 || llvm.status == 1) return {};
+  if (to - from == 1) return {from};
+  size_t mid = from + (to - from) / 2;
+  auto a = llvmCrashers(cfg, attrs, samples, from, mid),
+       b = llvmCrashers(cfg, attrs, samples, mid, to);
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+void compareDisassembly(const Config &cfg, const Target &target, const std::string &attrs,
+                        std::string input, std::vector<std::string> sampleBytes, const char *kind) {
+  test::ToolRun llvm =
+      test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
+  if (!(llvm.status == 0 || llvm.status == 1)) {
+    // Left out of the comparison, after gfxasm decodes each without crashing (its test).
+    auto crashers = llvmCrashers(cfg, attrs, sampleBytes, 0, sampleBytes.size());
+    ASSERT_FALSE(crashers.empty()) << "llvm-mc-22 crashed on the whole input only";
+    std::printf("[disasm %s%s] llvm-mc-22 crashes on %zu samples (left out), e.g. %s\n", cfg.cpu,
+                kind, crashers.size(), sampleBytes[crashers[0]].c_str());
+    std::vector<std::string> kept;
+    for (size_t i = 0, k = 0; i < sampleBytes.size(); ++i) {
+      if (k < crashers.size() && crashers[k] == i) {
+        ++k;
+        DisassembleOptions one;
+        disassemble(target, sampleBytes[i], one); // (must not crash)
+        continue;
+      }
+      kept.push_back(sampleBytes[i]);
+    }
+    sampleBytes = std::move(kept);
+    input.clear();
+    for (const auto &b : sampleBytes) input += b + "\n" + kMarkerBlock + "\n";
+    llvm =
+        test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
+  }
   ASSERT_TRUE(llvm.status == 0 || llvm.status == 1)
       << "llvm-mc-22 did not finish (crashed?): " << llvm.err.substr(0, 2000);
   DisassembleOptions opts;
