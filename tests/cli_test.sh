@@ -98,6 +98,25 @@ same_output_file -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null -o OUT "
 same_output_stdin "$example" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding
 same_output_stdin "$example" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding -
 
+# gfx9: the gfx90a example, target ids with xnack/sramecc (and llvm-mc's warnings where the
+# processor lacks one: the output compared, the warning on standard error checked below).
+gfx9_example="$examples/gfx90a_scalar.s"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx90a -show-encoding "$gfx9_example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx90a -mattr=+xnack,-sramecc -show-encoding "$gfx9_example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -mattr=-xnack "$gfx9_example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -mattr=+sramecc -show-encoding "$gfx9_example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+xnack "$example"
+for tool in "$llvm_mc" "$gfxasm"; do
+  "$tool" -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -mattr=+sramecc -filetype=null "$gfx9_example" \
+    2>"$work/$(basename "$tool").warn"
+done
+if ! cmp -s "$work/$(basename "$llvm_mc").warn" "$work/$(basename "$gfxasm").warn"; then
+  fail "[-mcpu=gfx900 -mattr=+sramecc] warnings differ"
+  diff "$work/$(basename "$llvm_mc").warn" "$work/$(basename "$gfxasm").warn" | head -5
+else
+  passes=$((passes + 1))
+fi
+
 # Triples: llvm prints .amdgcn_target (with the normalized triple) only for the amdhsa OS.
 for triple in amdgcn amdgcn-amd-amdhsa amdgcn--amdhsa amdgcn-unknown-amdhsa amdgcn-amdhsa \
   amdgcn-amd-amdhsa-gnu amdgcn-amd-amdpal amdgcn-amd-mesa3d amdgcn-- amdgcn-amd-amdhsa-; do
