@@ -115,9 +115,7 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
     reg.file = RegFile::Special;
     reg.index = special->encoding;
     reg.count = special->dwords;
-    reg.flags = special->flags;
-    for (unsigned enc : rs.alsoWritable)
-      if (enc == special->encoding) reg.flags |= Reg_Writable32;
+    reg.flags = specialRegisterFlags(rs, *special);
     return 1;
   }
   if (isUnavailableRegister(rs, text)) {

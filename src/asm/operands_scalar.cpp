@@ -24,15 +24,10 @@ bool isSpecial(const Reg &r, unsigned encoding) {
 // Registers llvm names everywhere that the architecture lacks: an error of their own in scalar
 // operands.
 bool checkAvailable(ParseContext &ctx, uint32_t col, const Reg &r) {
-  if (r.file != RegFile::Special) return true;
-  const RegisterSet &rs = targetRegisters(ctx);
-  for (unsigned enc : rs.unavailableInScalar) {
-    if (r.index != enc) continue;
-    std::string name;
-    printRegister(rs, r.index, 1, name);
-    return ctx.fail(col, name + " register not available on this GPU");
-  }
-  return true;
+  if (r.file != RegFile::Special || !(r.flags & Reg_NotInScalar)) return true;
+  std::string name;
+  printRegister(targetRegisters(ctx), r.index, 1, name);
+  return ctx.fail(col, name + " register not available on this GPU");
 }
 
 // Whether register `r` may stand in an operand of class `cls` (width checked separately).

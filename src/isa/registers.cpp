@@ -21,12 +21,13 @@ constexpr SpecialRegister kCommonAccepted[] = {
     {"private_base", 237, 1, Reg_AnyWidth},
     {"src_private_limit", 238, 1, Reg_AnyWidth},
     {"private_limit", 238, 1, Reg_AnyWidth},
-    {"src_pops_exiting_wave_id", 239, 1, Reg_AnyWidth},
-    {"pops_exiting_wave_id", 239, 1, Reg_AnyWidth},
-    {"src_vccz", src::kVccz, 1, Reg_AnyWidth},
-    {"vccz", src::kVccz, 1, Reg_AnyWidth},
-    {"src_execz", src::kExecz, 1, Reg_AnyWidth},
-    {"execz", src::kExecz, 1, Reg_AnyWidth},
+    // (their RegisterSet::sourceOnlyFlags added)
+    {"src_pops_exiting_wave_id", src::kPopsExitingWaveId, 1, Reg_AnyWidth | Reg_SourceOnly},
+    {"pops_exiting_wave_id", src::kPopsExitingWaveId, 1, Reg_AnyWidth | Reg_SourceOnly},
+    {"src_vccz", src::kVccz, 1, Reg_AnyWidth | Reg_SourceOnly},
+    {"vccz", src::kVccz, 1, Reg_AnyWidth | Reg_SourceOnly},
+    {"src_execz", src::kExecz, 1, Reg_AnyWidth | Reg_SourceOnly},
+    {"execz", src::kExecz, 1, Reg_AnyWidth | Reg_SourceOnly},
     {"src_scc", src::kScc, 1, Reg_AnyWidth},
     {"scc", src::kScc, 1, Reg_AnyWidth},
     {"src_lds_direct", src::kLdsDirect, 1, Reg_AnyWidth},
@@ -47,32 +48,20 @@ constexpr SpecialRegister kGfx9Accepted[] = {
     {"xnack_mask_hi", kGfx9XnackMask + 1, 1, Reg_Writable},
 };
 
-// Registers of other targets llvm-mc knows by name.
-constexpr std::string_view kGfx11Unavailable[] = {"src_flat_scratch_base_lo",
-                                                  "src_flat_scratch_base_hi",
-                                                  "flat_scratch",
-                                                  "flat_scratch_lo",
-                                                  "flat_scratch_hi",
-                                                  "xnack_mask",
-                                                  "xnack_mask_lo",
-                                                  "xnack_mask_hi",
-                                                  "tba",
-                                                  "tba_lo",
-                                                  "tba_hi",
-                                                  "tma",
-                                                  "tma_lo",
-                                                  "tma_hi"};
-constexpr std::string_view kGfx9Unavailable[] = {"src_flat_scratch_base_lo",
-                                                 "src_flat_scratch_base_hi",
-                                                 "tba",
-                                                 "tba_lo",
-                                                 "tba_hi",
-                                                 "tma",
-                                                 "tma_lo",
-                                                 "tma_hi"};
-
-// gfx11 has no vccz, execz or pops_exiting_wave_id, whose names llvm takes everywhere.
-constexpr uint16_t kGfx11UnavailableInScalar[] = {src::kVccz, src::kExecz, src::kPopsExitingWaveId};
+// Registers of targets gfxasm lacks, llvm-mc knows by name (src_flat_scratch_base_lo/hi: its
+// disassembler prints them).
+constexpr std::string_view kUnavailableEverywhere[] = {"src_flat_scratch_base_lo",
+                                                       "src_flat_scratch_base_hi",
+                                                       "tba",
+                                                       "tba_lo",
+                                                       "tba_hi",
+                                                       "tma",
+                                                       "tma_lo",
+                                                       "tma_hi"};
+// gfx9's, on gfx11.
+constexpr std::string_view kGfx11Unavailable[] = {"flat_scratch",    "flat_scratch_lo",
+                                                  "flat_scratch_hi", "xnack_mask",
+                                                  "xnack_mask_lo",   "xnack_mask_hi"};
 
 constexpr uint8_t kAnyWidth = 255, k32 = 1, k32Or64 = 3, kAnyDecode = 7;
 using NameTable = std::array<EncodingName, 256>;
@@ -92,6 +81,10 @@ constexpr void commonNames(NameTable &t) {
   t[src::kExecz] = {"src_execz", {}, kAnyWidth, k32Or64};
   t[src::kScc] = {"src_scc", {}, kAnyWidth, k32Or64};
   t[src::kLdsDirect] = {"src_lds_direct", {}, kAnyWidth, k32};
+  // (printed, not accepted; llvm-mc's disassembler prints src_flat_scratch_base_lo also as 64
+  // bits)
+  t[src::kFlatScratchBaseLo] = {"src_flat_scratch_base_lo", {}, 2, k32Or64};
+  t[src::kFlatScratchBaseHi] = {"src_flat_scratch_base_hi", {}, 1, k32};
 }
 
 constexpr NameTable kGfx11Names = [] {
@@ -99,9 +92,6 @@ constexpr NameTable kGfx11Names = [] {
   commonNames(t);
   t[src::kNull] = {"null", {}, kAnyWidth, k32Or64};
   t[src::kM0] = {"m0", {}, kAnyWidth, k32};
-  // (llvm-mc's disassembler prints src_flat_scratch_base_lo also as 64 bits)
-  t[src::kFlatScratchBaseLo] = {"src_flat_scratch_base_lo", {}, 2, k32Or64};
-  t[src::kFlatScratchBaseHi] = {"src_flat_scratch_base_hi", {}, 1, k32};
   return t;
 }();
 
@@ -115,23 +105,16 @@ constexpr NameTable kGfx9Names = [] {
   t[kGfx9M0] = {"m0", {}, kAnyWidth, k32};
   // (printed, not accepted: gfx9 has no null)
   t[125] = {"null", {}, kAnyWidth, kAnyDecode};
-  t[src::kFlatScratchBaseLo] = {"src_flat_scratch_base_lo", {}, 2, k32Or64};
-  t[src::kFlatScratchBaseHi] = {"src_flat_scratch_base_hi", {}, 1, k32};
   return t;
 }();
 
-constexpr uint16_t kGfx9AlsoWritable[] = {src::kPopsExitingWaveId, src::kVccz, src::kExecz};
-
-constexpr RegisterSet kGfx11Registers{src::kNumSgprs,
-                                      src::kM0,
-                                      src::kNull,
-                                      kGfx11Accepted,
-                                      kGfx11Unavailable,
-                                      kGfx11UnavailableInScalar,
-                                      {},
+// gfx11 has no vccz, execz or pops_exiting_wave_id, which llvm-mc-22 takes as 32-bit
+// destinations on gfx9.
+constexpr RegisterSet kGfx11Registers{src::kNumSgprs, src::kM0,          src::kNull,
+                                      kGfx11Accepted, kGfx11Unavailable, Reg_NotInScalar,
                                       kGfx11Names};
-constexpr RegisterSet kGfx9Registers{
-    102, kGfx9M0, kNoRegister, kGfx9Accepted, kGfx9Unavailable, {}, kGfx9AlsoWritable, kGfx9Names};
+constexpr RegisterSet kGfx9Registers{102, kGfx9M0,        kNoRegister, kGfx9Accepted,
+                                     {},  Reg_Writable32, kGfx9Names};
 } // namespace
 
 const RegisterSet &registersGfx11() {
@@ -152,8 +135,10 @@ unsigned sourceEncoding(const Reg &r) {
 }
 
 bool isUnavailableRegister(const RegisterSet &rs, std::string_view name) {
-  for (std::string_view n : rs.unavailable)
-    if (n == name) return true;
+  for (std::span<const std::string_view> names :
+       {rs.unavailable, std::span<const std::string_view>(kUnavailableEverywhere)})
+    for (std::string_view n : names)
+      if (n == name) return true;
   return false;
 }
 

@@ -20,9 +20,17 @@ enum class RegFile : uint8_t { None, SGPR, VGPR, AGPR, TTMP, Special };
 
 // What a special register may do (RegisterSet's entries; copied into the parsed Reg).
 enum RegFlags : uint8_t {
-  Reg_Writable = 1,   // a scalar destination may name it (vcc, exec, m0, null, flat_scratch)
-  Reg_AnyWidth = 2,   // one register that stands in operands of any width (null, src_*)
-  Reg_Writable32 = 4, // a 32-bit scalar destination may name it (RegisterSet::alsoWritable)
+  Reg_Writable = 1, // a scalar destination may name it (vcc, exec, m0, null, flat_scratch)
+  Reg_AnyWidth = 2, // one register that stands in operands of any width (null, src_*)
+  // A source-only register llvm's assembler takes as a 32-bit scalar destination all the same
+  // (it keeps the encoding's low 7 bits there: gfx9's src_vccz writes ttmp15).
+  Reg_Writable32 = 4,
+  // A name llvm takes everywhere that scalar operands of this architecture reject ("<name>
+  // register not available on this GPU": gfx11's src_vccz).
+  Reg_NotInScalar = 8,
+  // vccz, execz, pops_exiting_wave_id: what else they may do is the architecture's
+  // (RegisterSet::sourceOnlyFlags).
+  Reg_SourceOnly = 16,
 };
 
 struct Reg {
@@ -71,14 +79,13 @@ struct RegisterSet {
   unsigned null;     // null's encoding, kNoRegister if the architecture has none
   // The names the assembler accepts besides those of every architecture (vcc, exec, src_*).
   std::span<const SpecialRegister> accepted;
-  // Names llvm knows but this architecture lacks: "<name> register not available on this GPU"
-  // wherever a register is written (some of them its disassembler still prints).
+  // Names llvm knows that this architecture lacks, besides those no architecture here has (tba,
+  // tma, src_flat_scratch_base_*): "<name> register not available on this GPU" wherever a
+  // register is written.
   std::span<const std::string_view> unavailable;
-  // Encodings of accepted names that scalar operands reject with that error all the same.
-  std::span<const uint16_t> unavailableInScalar;
-  // Source-only registers llvm's assembler takes as scalar destinations all the same (it keeps
-  // the encoding's low 7 bits there: gfx9's src_vccz writes ttmp15).
-  std::span<const uint16_t> alsoWritable;
+  // RegFlags of the source-only registers on this architecture (Reg_Writable32 or
+  // Reg_NotInScalar).
+  uint8_t sourceOnlyFlags;
   // Per source encoding 0-255, how it prints (the SGPR and TTMP ranges print by number).
   std::span<const EncodingName, 256> names;
 };
@@ -87,9 +94,13 @@ const RegisterSet &registersGfx9();
 
 // A special register name (vcc, exec_lo, m0, null, src_scc, ...); nullptr if `name` is none.
 const SpecialRegister *lookupSpecialRegister(const RegisterSet &rs, std::string_view name);
+// What register `s` may do on this architecture (RegFlags).
+inline uint8_t specialRegisterFlags(const RegisterSet &rs, const SpecialRegister &s) {
+  return s.flags & Reg_SourceOnly ? s.flags | rs.sourceOnlyFlags : s.flags;
+}
 
 // Whether `name` is a register llvm-mc knows but this architecture lacks (an error wherever a
-// register is written).
+// register is written; some of them its disassembler still prints).
 bool isUnavailableRegister(const RegisterSet &rs, std::string_view name);
 
 // Prints a scalar/vector source encoding as llvm does for a register of `dwords` width
