@@ -38,16 +38,21 @@ def sreg_info(op):
 class Sweep:
     """Disassembles probes on every cpu and keeps, per key, the longest text each cpu decodes."""
 
+    # What a subclass for another architecture replaces: its encoder and which texts count.
+    encode = staticmethod(encode)
+    keep = staticmethod(lambda text: True)
+
     def __init__(self, cpus):
         self.cpus = cpus
 
-    def longest(self, fmt, keyed_values):
-        """keyed_values: [(key, {field: value})]. Returns {key: {cpu: text}}."""
-        probes = [encode(fmt, v) for _, v in keyed_values]
+    def longest(self, fmt, keyed_values, **encode_args):
+        """keyed_values: [(key, {field: value})]; encode_args go to self.encode.
+        Returns {key: {cpu: text}}."""
+        probes = [self.encode(fmt, v, **encode_args) for _, v in keyed_values]
         res = {}
         for cpu in self.cpus:
             for (key, _), r in zip(keyed_values, disassemble(probes, cpu)):
-                if r is None:
+                if r is None or not self.keep(r[0]):
                     continue
                 best = res.setdefault(key, {}).get(cpu)
                 if best is None or len(r[0]) > len(best):

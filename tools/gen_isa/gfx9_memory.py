@@ -131,20 +131,10 @@ def usable(text):
 
 
 class Gfx9Sweep(Sweep):
-    """gfx11_memory.Sweep over gfx9's layouts; keys each cpu's longest text (also with acc set)."""
-
-    def longest(self, fmt, keyed_values, acc=False):
-        from oracle import disassemble
-        probes = [encode(fmt, v, acc) for _, v in keyed_values]
-        res = {}
-        for cpu in self.cpus:
-            for (key, _), r in zip(keyed_values, disassemble(probes, cpu)):
-                if r is None or not usable(r[0]):
-                    continue
-                best = res.setdefault(key, {}).get(cpu)
-                if best is None or len(r[0]) > len(best):
-                    res[key][cpu] = r[0]
-        return res
+    """gfx11_memory.Sweep over gfx9's layouts (longest(..., acc=True) sets the acc bit), keeping
+    only texts llvm does not mark invalid."""
+    encode = staticmethod(encode)
+    keep = staticmethod(usable)
 
 
 def agpr_keys(res):
