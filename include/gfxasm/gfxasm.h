@@ -45,6 +45,8 @@ public:
   bool wave64() const { return wave64_; }
   // gfx90a, gfx942, gfx950: VGPR tuples start at an even register.
   bool alignedVgprTuples() const { return alignedVgprTuples_; }
+  // gfx9 before gfx90a: a VALU src0 may read lds_direct (gfx11 has LDSDIR instead).
+  bool ldsDirect() const { return ldsDirect_; }
   bool realTrue16() const { return realTrue16_; }
   // Index into the internal CPU list; used by the library to filter instructions.
   unsigned cpuIndex() const { return cpuIndex_; }
@@ -61,6 +63,7 @@ private:
   std::vector<std::string> featureWarnings_;
   bool wave64_ = false;
   bool alignedVgprTuples_ = false;
+  bool ldsDirect_ = false;
   bool realTrue16_ = true;
   const void *arch_ = nullptr;
 };

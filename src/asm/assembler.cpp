@@ -120,7 +120,9 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
       setting = 0;
     }
   };
+  // (llvm's gfx90a instructions: aligned tuples, no lds_direct)
   t.alignedVgprTuples_ = cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
+  t.ldsDirect_ = gfx9 && !t.alignedVgprTuples_;
   check(t.xnack_, "xnack", hasXnack(cpu));
   check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;
@@ -419,7 +421,9 @@ private:
           emit(inst, mn);
           return;
         }
-        if (!best.set || pctx.err.col > best.col) {
+        // (an error of llvm's checks after matching wins over any entry's that did not match)
+        bool after = pctx.err.failedAfterMatch(), bestAfter = best.set && best.failedAfterMatch();
+        if (!best.set || (after && !bestAfter) || (after == bestAfter && pctx.err.col > best.col)) {
           best = pctx.err;
           tooFew = few;
         }

@@ -36,6 +36,9 @@ struct ParseError {
   bool failedAfterMatch() const {
     std::string_view m = fixed ? std::string_view(fixed) : std::string_view(dynamic);
     return m == "only one unique literal operand is allowed" ||
+           m == "lds_direct is not supported on this GPU" ||
+           m == "lds_direct may be used as src0 only" ||
+           m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)";
   }
 };
@@ -44,6 +47,9 @@ struct ParseContext {
   const Target &target;
   SymbolTable &syms;
   ParseError err;
+  // Where lds_direct was read as a source (validate_valu checks where it may stand).
+  uint32_t ldsDirectCol = 0;
+  isa::Field ldsDirectField = isa::Field::src0;
   // Fails the current parse with `msg` at `col` (the first failure is kept).
   bool fail(uint32_t col, const char *msg) {
     if (!err.set) setError(col, msg, {});

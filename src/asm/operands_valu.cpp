@@ -216,6 +216,20 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
   return true;
 }
 
+// lds_direct in a VALU source of at most 32 bits (gfx9), kept with its place for validate_valu,
+// which checks it after matching as llvm does.
+bool takeLdsDirect(ParseContext &ctx, uint32_t col, const OperandDesc &d, OperandValue &v) {
+  if (typeBits(d.type) > 32) return ctx.fail(col, "invalid operand for instruction");
+  v.value = src::kLdsDirect;
+  ctx.ldsDirectCol = col;
+  ctx.ldsDirectField = d.field;
+  return true;
+}
+
+bool isLdsDirect(const Reg &r) {
+  return r.file == RegFile::Special && r.index == src::kLdsDirect;
+}
+
 bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   Reg r;
@@ -223,6 +237,9 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
     if (ctx.err.set || failAtModifierWord(ctx, c, false)) return false;
     return ctx.fail(start.col, "invalid operand for instruction");
   }
+  // (the VGPR-only src0 of v_readfirstlane and v_readlane: llvm's class holds lds_direct)
+  if (isLdsDirect(r) && d.field == Field::src0 && (inst.desc->flags & IF_LdsSrc0))
+    return takeLdsDirect(ctx, start.col, d, v);
   return encodeVgpr(ctx, start.col, d, r, inst, v.value);
 }
 
@@ -253,7 +270,7 @@ bool parseInteger(ParseContext &ctx, Cursor &c, bool inBars, ExprResult &e) {
 // The sign bit of a value of type `t` as an integer token gives it (f64: a 32-bit value is the
 // high half).
 uint64_t signBitOf(OpType t, int64_t v) {
-  if (typeBits(t) == 16) return 0x8000;
+  if (typeBits(t) == 16 || typeKind(t) == 'V') return 0x8000; // (a pair's: its low half's)
   if (typeBits(t) == 64 && (v < INT32_MIN || v > static_cast<int64_t>(UINT32_MAX)))
     return 1ull << 63;
   return 0x80000000;
@@ -363,6 +380,7 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
     if (!k.vgpr || fold) return ctx.fail(start.col, "invalid operand for instruction");
     return encodeVgpr(ctx, start.col, d, r, inst, v.value);
   }
+  if (isReg && isLdsDirect(r) && k.vgpr && !fold) return takeLdsDirect(ctx, start.col, d, v);
   if (isReg) {
     // Scalar registers read as in a scalar source.
     if (fold) return ctx.fail(start.col, "invalid operand for instruction");
@@ -387,7 +405,12 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   SourceKinds k = kindsOf(d.cls);
   // e32 float sources take neg/abs of a constant by changing its sign bit (not fmaak/fmamk,
   // which have no VOP3 form with modifiers).
-  bool foldable = isE32(inst) && typeKind(d.type) == 'F' && operandIndex(inst, Field::lit) < 0;
+  // Packed float pairs fold into bit 15 where the entry has an e64 twin with modifiers (gfx9's
+  // v_pk_fmac_f16_e32, v_dot2c_*_e32; gfx11's have none).
+  char kind = typeKind(d.type);
+  bool foldable = isE32(inst) && operandIndex(inst, Field::lit) < 0 &&
+                  (kind == 'F' ||
+                   (kind == 'V' && d.type != OpType::v2b16 && inst.desc->name.ends_with("_e32")));
   uint8_t mods = 0;
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
@@ -658,6 +681,19 @@ bool inlineLiteral(const Inst &inst, int i, OpType type) {
 
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
+  if (ctx.ldsDirectCol) {
+    // (llvm: not where the operands are swapped, the *rev* instructions, nor in SDWA)
+    if (!ctx.target.ldsDirect())
+      return ctx.fail(ctx.ldsDirectCol, "lds_direct is not supported on this GPU");
+    std::string_view name = inst.desc->name;
+    bool reversed = false;
+    for (std::string_view rev : {"_subrev", "_subbrev", "_lshlrev", "_lshrrev", "_ashrrev"})
+      reversed |= name.find(rev) != std::string_view::npos;
+    if (reversed || fmt.name.starts_with("SDWA"))
+      return ctx.fail(ctx.ldsDirectCol, "lds_direct cannot be used with this instruction");
+    if (ctx.ldsDirectField != Field::src0)
+      return ctx.fail(ctx.ldsDirectCol, "lds_direct may be used as src0 only");
+  }
   if (fmt.name.substr(0, 3) != "VOP" || fmt.name == "VOP3P" || fmt.name == "VOPD") return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);

@@ -29,17 +29,17 @@ const ArchTables &gfx11() {
 }
 
 const ArchTables &gfx9() {
-  static const ArchTraits traits{
-      .registers = registersGfx9(),
-      .waitcnt = waitcntLayoutGfx9(),
-      .hwregs = hwregNamesGfx9(),
-      .messages = messageNamesGfx9(),
-      .true16 = false,
-      .constantBusLimit = 1,
-      .vop3Literal = false,
-      .carryOmittable = false,
-      .vop3bAbs = false,
-      .coverage = "only scalar instructions (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM)"};
+  static const ArchTraits traits{.registers = registersGfx9(),
+                                 .waitcnt = waitcntLayoutGfx9(),
+                                 .hwregs = hwregNamesGfx9(),
+                                 .messages = messageNamesGfx9(),
+                                 .true16 = false,
+                                 .constantBusLimit = 1,
+                                 .vop3Literal = false,
+                                 .carryOmittable = false,
+                                 .vop3bAbs = false,
+                                 .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM) and "
+                                             "VALU (VOP1, VOP2, VOPC, VOP3) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

@@ -82,11 +82,6 @@ void printSwizzle(uint32_t v, Writer &out) {
   }
 }
 
-// llvm-mc's note after a register its disassembler decoded where the operand's class has none.
-void invalidRegisterNote(std::string_view regClass, Writer &out) {
-  out.append("/*Invalid register, operand has '").append(regClass).append("' register class*/");
-}
-
 // The SGPR base address: exec_hi is no SCRATCH base, and exec no GLOBAL base beside a VGPR
 // address (gfx11 has it only in the addtid forms), though llvm-mc decodes them.
 void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, Writer &out) {

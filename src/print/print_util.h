@@ -20,7 +20,12 @@ struct PrintContext {
   bool wave64;
   const isa::RegisterSet &regs; // the instruction's architecture's
   unsigned cpuIndex;            // the target processor, in the architecture's list
+  bool alignedVgprTuples;       // gfx90a+: a decoded odd VGPR tuple gets llvm's note
 };
+// llvm-mc's note after a register its disassembler decoded where the operand's class has none.
+inline void invalidRegisterNote(std::string_view regClass, Writer &out) {
+  out.append("/*Invalid register, operand has '").append(regClass).append("' register class*/");
+}
 #define FAMILY(fam)                                                                                \
   void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
 #include "isa/families.def"

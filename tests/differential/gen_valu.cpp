@@ -111,7 +111,10 @@ std::string genSource(GenContext &g, const OperandDesc &d) {
   std::string x;
   unsigned kind = g.below(10);
   unsigned dwords = std::max(1u, typeBits(d.type) / 32);
-  if (vgprOk && kind < 4)
+  // (gfx9 reads lds_direct in a 32-bit src0, not in every instruction; gfx11 nowhere)
+  if (g.chance(3))
+    x = g.chance(50) ? "src_lds_direct" : "lds_direct";
+  else if (vgprOk && kind < 4)
     x = genVgpr(g, d.type);
   else if (kind < 6)
     x = genScalarRegister(g, dwords, true);
@@ -144,7 +147,10 @@ std::string gen_valu(GenContext &g, const OperandDesc &d) {
     return kWrong[g.below(halves ? std::size(kWrong) : std::size(kWrong) - 2)];
   }
   switch (d.cls) {
-  case OpClass::vgpr: return genVgpr(g, d.type);
+  case OpClass::vgpr:
+    if ((g.desc.flags & IF_LdsSrc0) && d.field == Field::src0 && g.chance(5))
+      return "src_lds_direct";
+    return genVgpr(g, d.type);
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:

@@ -1,6 +1,6 @@
 """Vector ALU formats of gfx9 (GCN5 / CDNA: gfx900 to gfx950): VOP1, VOP2, VOPC (e32) and VOP3 /
 VOP3b (e64 forms and VOP3-only instructions), swept through the oracle with gfx11_valu's machinery
-over gfx9's layouts. Staged: written to isa/gfx9/pending/valu.isa until the C++ handles gfx9 VALU.
+over gfx9's layouts.
 
 What differs from gfx11:
 - VOP3 words have bits 31:26 = 0x34 (0xd0..0xd3 in the top byte), not 0x35; the rest of the layout
@@ -111,9 +111,6 @@ UNSUPPORTED = {
     "v_cvt_sr_fp8_f32": "op_sel selects the destination byte",
     "v_cvt_scalef32_pk_fp4_bf16": "op_sel selects the destination byte",
     "v_cvt_scalef32_pk_fp4_f16": "op_sel selects the destination byte",
-    # (not yet in gfxasm: llvm folds neg/abs written on a constant of their packed source)
-    "v_pk_fmac_f16_e32": "neg/abs on a packed constant source are folded into it",
-    "v_dot2c_f32_f16_e32": "neg/abs on a packed constant source are folded into it",
 }
 # VOP3 forms whose op_sel llvm-mc-22 neither prints nor accepts, but decodes with bits 0 and 1 set
 # (kept, encoded back) and rejects with bits 2 or 3 set: a hidden op_sel operand, and left out of
