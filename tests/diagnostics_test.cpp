@@ -129,6 +129,64 @@ TEST(Diagnostics, Gfx9SendmsgRulesAndRegisters) {
                    "gfx900");
 }
 
+// gfx9 VALU: lds_direct, checked after matching (gfx90a and later have none; not in the *rev*
+// instructions; src0 only); packed e32 sources whose e64 twin has modifiers fold neg/abs into
+// bit 15 of a constant (v_pk_fmac_f16_e32, v_dot2c_*_e32).
+TEST(Diagnostics, Gfx9LdsDirectAndPackedConstants) {
+  expectSameErrors({"v_add_f32 v1, v2, src_lds_direct", "v_subrev_f32 v1, src_lds_direct, v2",
+                    "v_lshlrev_b32 v1, src_lds_direct, v2", "v_fma_f32 v1, v2, v3, lds_direct",
+                    "v_add_f64 v[0:1], src_lds_direct, v[2:3]", "s_mov_b32 s1, src_lds_direct"},
+                   "gfx900");
+  expectSameErrors({"v_add_f32 v1, v2, lds_direct", "v_subrev_f32 v1, lds_direct, v2",
+                    "v_readfirstlane_b32 s1, lds_direct", "v_mov_b32 v1, src_lds_direct"},
+                   "gfx90a");
+  expectSameOutput(
+      joinLines({"v_mov_b32 v1, src_lds_direct", "v_add_f32_e64 v1, -lds_direct, v2",
+                 "v_readfirstlane_b32 s1, src_lds_direct",
+                 "v_cndmask_b32 v1, src_lds_direct, v2, vcc", "v_bfrev_b32 v1, src_lds_direct",
+                 "v_add_f32 v1, src_lds_direct, s2"}),
+      "gfx906");
+  expectSameOutput(
+      joinLines({"v_dot2c_f32_bf16_e32 v55, neg(35), v152",
+                 "v_dot2c_f32_bf16_e32 v55, neg(0x12345), v152",
+                 "v_dot2c_f32_bf16_e32 v55, |0x8023|, v152",
+                 "v_dot2c_f32_bf16_e32 v55, neg(1.0), v152", "v_pk_fmac_f16 v1, neg(2), v2",
+                 "v_dot2c_f32_f16_e32 v1, -|-1.0|, v2"}),
+      "gfx950");
+}
+
+// gfx9 exports and interpolation: targets by processor, compr, parameters, attributes, and the
+// modifiers each VOP3 form has, in llvm's order; on gfx90a and later, no such instructions.
+TEST(Diagnostics, Gfx9ExportAndInterpolation) {
+  expectSameErrors(
+      {"exp prim v1, v2, v3, v4", "exp pos4 v1, v2, v3, v4", "exp param32 v1, v2, v3, v4",
+       "exp dual_src_blend0 v1, v2, v3, v4", "exp mrt0 v1, v2, v3, v4 vm done",
+       "exp mrt0 v1, v2, v3, v4 row_en", "v_interp_mov_f32 v1, invalid_param_3, attr0.x",
+       "v_interp_mov_f32_e64 v1, -p10, attr0.x", "v_interp_p1_f32 v1, v2, attr64.x",
+       "v_interp_p1_f32 v1, s2, attr0.x", "v_interp_p2_f16 v1, v2, attr0.x, v3 high high",
+       "v_interp_p1ll_f16 v1, v2, attr0.x op_sel:[1,0,0,0]",
+       "v_interp_p1_f32_e64 v1, v2, attr0.x high",
+       "v_interp_p1_f32_e64 v1, v2, attr0.x mul:2 clamp",
+       "v_interp_p2_f16 v1, v2, attr0.x, v3 mul:2"},
+      "gfx900");
+  expectSameOutput(
+      joinLines({"exp mrt0 v1, v2, v3, v4 compr", "exp mrt0 off, v2, v3, off done compr vm",
+                 "exp param31 v1, off, off, v4 compr", "exp null off, off, off, off",
+                 "v_interp_mov_f32_e64 v1, p0, attr32.w clamp mul:4",
+                 "v_interp_p2_f16 v1, -|v2|, attr3.y, |v3| high clamp op_sel:[0,1,1,1]",
+                 "v_interp_p1lv_f16 v1, v2, attr5.z, -v3 high"}),
+      "gfx900");
+}
+
+// A `name:value` modifier that no form of the mnemonic has is no operand llvm can parse ("not a
+// valid operand."); one that some form has fails to match ("invalid operand").
+TEST(Diagnostics, ModifiersOfNoForm) {
+  expectSameErrors({"v_interp_p10_f32 v1, v2, v3, v4 mul:2", "exp mrt0 v1, v2, v3, v4 offset:2",
+                    "ds_add_u32 v1, v2 mul:2", "s_nop 0 mul:2",
+                    "v_interp_p10_f32 v1, v2, v3, v4 high",
+                    "v_add_f16_e64 v0, v1, v2 op_sel:[0,0,0]"});
+}
+
 // With +real-true16 llvm-mc-22 takes 16-bit operands as halves (v1.l) or, in the fake16 forms, as
 // whole VGPRs (v1), not both in one instruction; instructions without a fake16 form (v_mov_b16)
 // take halves only.
@@ -172,6 +230,14 @@ TEST(Diagnostics, InstructionNotOnCpu) {
     EXPECT_EQ(got[i].message.substr(0, expected[i].message.size()), expected[i].message);
     EXPECT_NE(got[i].message.find("gfx1100"), std::string::npos) << got[i].message;
   }
+  // Mnemonics of gfx9 only (llvm knows every target's).
+  std::string gfx9Only =
+      joinLines({"v_interp_p1_f32 v1, v2, attr0.x", "v_interp_p1ll_f16 v1, v2, attr0.x"});
+  auto expected9 = parseDiagnostics(runLlvmMc(gfx9Only, "gfx1100").err);
+  auto got9 = ours(assembleLikeCli(gfx9Only, "gfx1100"));
+  ASSERT_EQ(expected9.size(), 2u);
+  ASSERT_EQ(got9.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) EXPECT_EQ(got9[i].message, expected9[i].message + " (gfx1100)");
   // gfx1150 has them: no errors, the same text as llvm-mc.
   ToolRun llvm = runLlvmMc(input, "gfx1150");
   AssembleResult r = assembleLikeCli(input, "gfx1150");

@@ -362,6 +362,10 @@ private:
                                 mnemonics_.unsupportedVariant(mn.text)));
       return;
     }
+    if (cands.empty() && arch_.traits->coverage.empty() && knownElsewhere(mn.text)) {
+      notOnThisGpu(mn);
+      return;
+    }
     if (cands.empty()) {
       auto similar = mnemonics_.similarNames(
           mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
@@ -430,12 +434,30 @@ private:
       }
     }
     if (!anyOnCpu) {
-      error(mn.col, fmt::format("instruction not supported on this GPU ({})", target_.cpuName()));
+      notOnThisGpu(mn);
       return;
     }
     (void)tooFew;
     if (best.failedAfterMatch()) warnAt(mn, best);
     error(best.col, best.message());
+  }
+
+  bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
+    for (uint32_t entry : mnemonics_.lookup(mnemonic))
+      for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
+        if (!isPositional(d.cls) && as::isModifierWord(d, word)) return true;
+    return false;
+  }
+
+  void notOnThisGpu(const Token &mn) {
+    error(mn.col, fmt::format("instruction not supported on this GPU ({})", target_.cpuName()));
+  }
+
+  // A mnemonic of another architecture (llvm knows every target's).
+  bool knownElsewhere(std::string_view name) const {
+    for (const ArchTables *other : allArchs())
+      if (other != &arch_ && !MnemonicTable::forArch(*other).lookup(name).empty()) return true;
+    return false;
   }
 
   void warnAt(const Token &mn, const as::ParseError &e) {
@@ -549,8 +571,11 @@ private:
         }
       }
       if (!matched) {
+        // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
+        bool named = t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon &&
+                     !modifierOfMnemonic(mn.text, t.text);
         if (!expressionSyntaxError(pctx, c.pos))
-          pctx.fail(t.col, "invalid operand for instruction");
+          pctx.fail(t.col, named ? "not a valid operand." : "invalid operand for instruction");
         return false;
       }
     }

@@ -1,6 +1,7 @@
 // Operands of the EXP, VINTERP, LDSDIR formats.
 #include "asm/misc_operands.h"
 #include "asm/operand_families.h"
+#include "isa/arch_traits.h"
 #include "isa/exp_targets.h"
 
 namespace gfxasm::as {
@@ -24,17 +25,18 @@ bool parseIndex(std::string_view s, unsigned &v) {
   return true;
 }
 
-bool parseExpTarget(ParseContext &ctx, Cursor &c, OperandValue &v) {
+bool parseExpTarget(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst) {
   const Token &t = c.peek();
   if (t.kind != Tok::Identifier) return invalid(ctx, t.col);
-  for (const exp::TargetRange &r : exp::kTargets) {
+  for (const exp::TargetRange &r : exp::kKnownTargets) {
     unsigned index = 0;
     if (r.count == 1 ? t.text != r.prefix
                      : t.text.substr(0, r.prefix.size()) != r.prefix ||
                            !parseIndex(t.text.substr(r.prefix.size()), index) || index >= r.count)
       continue;
-    if (!r.onGfx11) return ctx.fail(t.col, "exp target is not supported on this GPU");
     v.value = r.first + index;
+    if (exp::targetName(inst.arch->traits->expTargets, v.value).empty())
+      return ctx.fail(t.col, "exp target is not supported on this GPU");
     c.next();
     return true;
   }
@@ -67,7 +69,7 @@ bool parseVgprOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
   unsigned index = 0;
   bool high = false;
   if (!parseVgpr(ctx, c, d.type == OpType::f16, index, high)) return false;
-  v.value = d.cls == OpClass::mvdst ? index : src::kVgpr0 + index;
+  v.value = d.cls == OpClass::mvgpr ? index : src::kVgpr0 + index;
   return !high || setHighHalf(ctx, col, d, inst);
 }
 
@@ -204,7 +206,7 @@ bool parseExpSource(ParseContext &ctx, Cursor &c, unsigned idx, Inst &inst) {
   if (en < 0 || target < 0) return invalid(ctx, c.peek().col);
   if (!inst.ops[target].present) {
     inst.ops[target].present = true;
-    if (!parseExpTarget(ctx, c, inst.ops[target])) return false;
+    if (!parseExpTarget(ctx, c, inst.ops[target], inst)) return false;
     c.accept(Tok::Comma);
   }
   if (c.is(Tok::Identifier) && c.peek().text == "off") {
@@ -218,6 +220,33 @@ bool parseExpSource(ParseContext &ctx, Cursor &c, unsigned idx, Inst &inst) {
   inst.ops[idx].value = index;
   inst.ops[en].value |= 1u << expSourceSlot(ops, idx);
   return true;
+}
+
+// `compr`: llvm moves the third source written to the second (vsrc1) and drops the last two;
+// each source left enables two bits of en (its packed halves).
+bool parseCompr(Cursor &c, OperandValue &v, Inst &inst) {
+  c.next();
+  v.value = 1;
+  int en = operandIndex(inst, Field::en), src1 = operandIndex(inst, Field::vsrc1),
+      src2 = operandIndex(inst, Field::vsrc2), src3 = operandIndex(inst, Field::vsrc3);
+  uint32_t written = inst.ops[en].value;
+  inst.ops[src1].value = inst.ops[src2].value;
+  inst.ops[src2].value = inst.ops[src3].value = 0;
+  inst.ops[en].value = (written & 1 ? 0b0011 : 0) | (written & 4 ? 0b1100 : 0);
+  return true;
+}
+
+// v_interp_mov's parameter: p10, p20 or p0; any other name is an invalid slot.
+bool parseInterpParam(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  const Token &t = c.peek();
+  if (t.kind != Tok::Identifier) return invalid(ctx, t.col);
+  for (unsigned k = 0; k < kInterpParams.size(); ++k) {
+    if (t.text != kInterpParams[k]) continue;
+    v.value = k;
+    c.next();
+    return true;
+  }
+  return ctx.fail(t.col, "invalid interpolation slot");
 }
 
 } // namespace
@@ -238,7 +267,7 @@ bool parse_misc(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   if (!isPositional(d.cls) && !inPrintedOrder(ctx, c.peek(), idx, inst)) return false;
   switch (d.cls) {
   case OpClass::exp_src: return parseExpSource(ctx, c, idx, inst);
-  case OpClass::mvdst: return parseVgprOperand(ctx, c, d, v, inst);
+  case OpClass::mvgpr: return parseVgprOperand(ctx, c, d, v, inst);
   case OpClass::msrc: return parseModSource(ctx, c, d, v, inst);
   case OpClass::mop_sel: return parseOpSel(ctx, c, v, inst);
   case OpClass::mwait: return parseWait(ctx, c, d, v, inst);
@@ -247,6 +276,13 @@ bool parse_misc(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
     c.next();
     return true;
   case OpClass::lds_attr: return parseAttr(ctx, c, v);
+  case OpClass::exp_compr: return parseCompr(c, v, inst);
+  case OpClass::interp_param: return parseInterpParam(ctx, c, v);
+  case OpClass::interp_op_sel:
+    if (!parseOpSel(ctx, c, v, inst)) return false;
+    v.value &= ~kInterpOpSelDropped;
+    if (!v.value) v.mods &= static_cast<uint8_t>(~kOpSelWritten);
+    return true;
   default: // exp_en is never written
     break;
   }

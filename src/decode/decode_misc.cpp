@@ -17,7 +17,9 @@ namespace {
 bool decodeInterpSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeField(ctx, d, idx, inst);
   OperandValue &v = inst.ops[idx];
-  if ((ctx.field(Field::neg) >> enc::sourceSlot(d.field)) & 1) v.mods |= Mod_Neg;
+  unsigned slot = enc::sourceSlot(d.field);
+  if ((ctx.field(Field::neg) >> slot) & 1) v.mods |= Mod_Neg;
+  if ((ctx.field(Field::abs) >> slot) & 1) v.mods |= Mod_Abs; // (gfx9's VOP3 interpolation)
   if (d.type == OpType::f16 && (inst.desc->flags & IF_True16)) {
     v.value = src::kVgpr0 + (v.value & 0xff);
     return true;
@@ -30,7 +32,8 @@ bool decodeInterpSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
 OperandPlan plan_misc(const Inst &, const OperandDesc &d) {
   switch (d.cls) { // (decode_misc's cases)
   case OpClass::msrc:
-  case OpClass::mop_sel: return {};
+  case OpClass::mop_sel:
+  case OpClass::interp_op_sel: return {};
   default: return {OperandPlan::FieldOnly};
   }
 }
@@ -39,7 +42,9 @@ bool decode_misc(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
   switch (d.cls) {
   case OpClass::msrc: return decodeInterpSource(ctx, d, idx, inst);
   case OpClass::mop_sel:
+  case OpClass::interp_op_sel:
     decodeField(ctx, d, idx, inst);
+    if (d.cls == OpClass::interp_op_sel) inst.ops[idx].value &= ~as::kInterpOpSelDropped;
     if (inst.ops[idx].value) inst.ops[idx].mods |= as::kOpSelWritten; // printed when set
     return true;
   default: decodeField(ctx, d, idx, inst); return true;

@@ -19,6 +19,7 @@ const ArchTables &gfx11() {
                                  .waitcnt = waitcntLayoutGfx11(),
                                  .hwregs = hwregNamesGfx11(),
                                  .messages = messageNamesGfx11(),
+                                 .expTargets = exp::kGfx11Targets,
                                  .true16 = true,
                                  .constantBusLimit = 2,
                                  .vop3Literal = true,
@@ -33,13 +34,15 @@ const ArchTables &gfx9() {
                                  .waitcnt = waitcntLayoutGfx9(),
                                  .hwregs = hwregNamesGfx9(),
                                  .messages = messageNamesGfx9(),
+                                 .expTargets = exp::kGfx9Targets,
                                  .true16 = false,
                                  .constantBusLimit = 1,
                                  .vop3Literal = false,
                                  .carryOmittable = false,
                                  .vop3bAbs = false,
-                                 .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM) and "
-                                             "VALU (VOP1, VOP2, VOPC, VOP3) instructions"};
+                                 .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
+                                             "VALU (VOP1, VOP2, VOPC, VOP3), EXP and "
+                                             "interpolation (VINTRP) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

@@ -3,6 +3,9 @@
 // instruction through its tables (inst.arch->traits).
 #pragma once
 
+#include <span>
+
+#include "isa/exp_targets.h"
 #include "isa/isa.h"
 #include "isa/operand_names.h"
 #include "isa/registers.h"
@@ -14,6 +17,7 @@ struct ArchTraits {
   const WaitcntLayout &waitcnt;
   const HwregNames &hwregs;
   const MessageNames &messages;
+  std::span<const exp::TargetRange> expTargets;
   // VALU rules: 16-bit VGPR halves (v1.l, v1.h), how many scalar values an instruction may read
   // (the constant bus), and whether VOP3 takes a literal.
   bool true16;

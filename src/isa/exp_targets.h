@@ -1,7 +1,8 @@
-// EXP target names of gfx11, by target number (as llvm-mc-22 spells them).
+// EXP target names, by target number (as llvm-mc-22 spells them), per architecture.
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -10,19 +11,25 @@ namespace gfxasm::isa::exp {
 struct TargetRange {
   std::string_view prefix; // name, or name prefix followed by the index
   unsigned first, count;   // target numbers covered; count 1 = the name has no index
-  bool onGfx11;            // false: llvm knows the name but gfx11 has no such target
 };
 
-constexpr TargetRange kTargets[] = {
-    {"mrtz", 8, 1, true},     {"null", 9, 1, false}, {"prim", 20, 1, true},
-    {"mrt", 0, 8, true},      {"pos", 12, 5, true},  {"dual_src_blend", 21, 2, true},
-    {"param", 32, 32, false},
+// Every name llvm knows on some processor: one the architecture lacks is "not supported on this
+// GPU", any other "invalid exp target".
+constexpr TargetRange kKnownTargets[] = {
+    {"mrtz", 8, 1}, {"null", 9, 1},    {"prim", 20, 1},           {"mrt", 0, 8},
+    {"pos", 12, 5}, {"param", 32, 32}, {"dual_src_blend", 21, 2},
+};
+constexpr TargetRange kGfx11Targets[] = {
+    {"mrtz", 8, 1}, {"prim", 20, 1}, {"mrt", 0, 8}, {"pos", 12, 5}, {"dual_src_blend", 21, 2},
+};
+constexpr TargetRange kGfx9Targets[] = {
+    {"mrtz", 8, 1}, {"null", 9, 1}, {"mrt", 0, 8}, {"pos", 12, 4}, {"param", 32, 32},
 };
 
-// The name of target `t` (empty if gfx11 has none).
-inline std::string targetName(unsigned t) {
-  for (const TargetRange &r : kTargets) {
-    if (!r.onGfx11 || t < r.first || t >= r.first + r.count) continue;
+// The name of target `t` among `targets` (empty if none).
+inline std::string targetName(std::span<const TargetRange> targets, unsigned t) {
+  for (const TargetRange &r : targets) {
+    if (t < r.first || t >= r.first + r.count) continue;
     return r.count == 1 ? std::string(r.prefix)
                         : std::string(r.prefix) + std::to_string(t - r.first);
   }

@@ -28,20 +28,26 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   const OperandValue &v = inst.ops[i];
   switch (d.cls) {
   case OpClass::exp_target: {
-    std::string name = exp::targetName(v.value);
-    if (name.empty()) // decoded: llvm names a target gfx11 lacks so
+    std::string name = exp::targetName(inst.arch->traits->expTargets, v.value);
+    if (name.empty()) // decoded: llvm names a target the architecture lacks so
       fmt::format_to(std::back_inserter(out.str()), "invalid_target_{}", v.value);
     else
       out += name;
     break;
   }
-  case OpClass::exp_src:
-    if ((valueOf(inst, Field::en) >> as::expSourceSlot(ops, i)) & 1)
-      printVgprs(v.value, 1, out);
+  case OpClass::exp_src: {
+    // (compr: slots 0-1 show vsrc0, slots 2-3 vsrc1, the registers of their packed halves)
+    unsigned slot = as::expSourceSlot(ops, i);
+    uint32_t reg = !valueOf(inst, Field::compr) ? v.value
+                   : slot < 2                   ? valueOf(inst, Field::vsrc0)
+                                                : valueOf(inst, Field::vsrc1);
+    if ((valueOf(inst, Field::en) >> slot) & 1)
+      printVgprs(reg, 1, out);
     else
       out += "off";
     break;
-  case OpClass::mvdst: printVgpr(inst, d, v.value, out); break;
+  }
+  case OpClass::mvgpr: printVgpr(inst, d, v.value, out); break;
   case OpClass::msrc:
     if (v.mods & Mod_InvalidImm) { // decoded: llvm negates an immediate as neg(...)
       if (v.mods & Mod_Neg) out += "neg(";
@@ -60,7 +66,14 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     }
     if (v.mods & Mod_Abs) out += '|';
     break;
+  case OpClass::interp_param:
+    if (v.value < as::kInterpParams.size())
+      out += as::kInterpParams[v.value];
+    else
+      fmt::format_to(std::back_inserter(out.str()), "invalid_param_{}", v.value);
+    break;
   case OpClass::mop_sel:
+  case OpClass::interp_op_sel:
     if (v.mods & as::kOpSelWritten) {
       out += "op_sel:[";
       for (unsigned k = 0; k < as::kOpSelBits; ++k) {
@@ -74,6 +87,7 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     fmt::format_to(std::back_inserter(out.str()), "{}:{}", fieldName(d.field), v.value);
     break;
   case OpClass::mflag:
+  case OpClass::exp_compr:
     if (v.value) out += fieldName(d.field);
     break;
   case OpClass::lds_attr:

@@ -41,12 +41,15 @@ std::string genExpTarget(GenContext &g) {
                                          "0",    "mrtz0",  "dual_src_blend2"};
     return g.pick(kWrong);
   }
-  switch (g.below(6)) {
+  // (gfx11's names and gfx9's: null, param0-31; each architecture rejects the other's)
+  switch (g.below(8)) {
   case 0:
   case 1: return fmt::format("mrt{}", g.below(8));
   case 2: return "mrtz";
   case 3: return fmt::format("pos{}", g.below(5));
   case 4: return "prim";
+  case 5: return "null";
+  case 6: return fmt::format("param{}", g.below(32));
   default: return fmt::format("dual_src_blend{}", g.below(2));
   }
 }
@@ -86,9 +89,16 @@ std::string gen_misc(GenContext &g, const OperandDesc &d) {
     if (g.invalid && g.chance(20)) return target + (g.chance(50) ? "OFF" : "v1.l");
     return target + (g.chance(25) ? "off" : genVgpr(g, false));
   }
-  case OpClass::mvdst: return genVgpr(g, half16);
+  case OpClass::mvgpr: return genVgpr(g, half16);
   case OpClass::msrc: return genModSource(g, half16);
-  case OpClass::mop_sel: return genOpSel(g);
+  case OpClass::mop_sel:
+  case OpClass::interp_op_sel: return genOpSel(g);
+  case OpClass::exp_compr: return g.chance(40) ? "compr" : "";
+  case OpClass::interp_param: {
+    static const char *const kParams[] = {"p10", "p20", "p0"};
+    static const char *const kWrong[] = {"p1", "P10", "invalid_param_3", "-p10", "v1", "0"};
+    return g.invalid && g.chance(30) ? g.pick(kWrong) : g.pick(kParams);
+  }
   case OpClass::mwait: {
     if (!g.chance(60)) return {};
     unsigned limit = 1u << g.arch.formatOf(g.desc).layout(d.field).width();

@@ -23,12 +23,12 @@ _ATTR_RE = re.compile(r"^attr(\d+)\.[xyzw]$")
 
 
 def vgpr_operand(o, field_of_number, src_class):
-    """'v7.l' -> 'src0:msrc:f16', 'v5' -> 'vdst:mvdst:f32' (None if not a probe register)."""
+    """'v7.l' -> 'src0:msrc:f16', 'v5' -> 'vdst:mvgpr:f32' (None if not a probe register)."""
     m = _VGPR_RE.match(o.lstrip("-|").rstrip("|"))
     if not m or int(m.group(1)) not in field_of_number:
         return None
     field = field_of_number[int(m.group(1))]
-    cls = "mvdst" if field == "vdst" else src_class
+    cls = "mvgpr" if field == "vdst" else src_class
     return "%s:%s:%s" % (field, cls, "f16" if m.group(2) else "f32")
 
 

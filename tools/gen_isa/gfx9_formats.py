@@ -18,6 +18,19 @@ FORMATS["SMEM"] = (8, [((31, 26), 0x30)], {
     "op": [(25, 18)], "imm": [(17, 17)], "glc": [(16, 16)], "nv": [(15, 15)], "soe": [(14, 14)],
     "sdata": [(12, 6)], "sbase": [(5, 0)], "offset": [(52, 32)], "soffset": [(63, 57)]})
 
+# Graphics formats (gfx900-gfx909, gfx90c): exports; parameter interpolation, whose attribute field
+# is channel (low bits) then attribute, read as one value attribute * 4 + channel; the VOP3 form of
+# interpolation, whose src0 holds that value and the `high` half select.
+FORMATS["EXP"] = (8, [((31, 26), 0x31)], {
+    "en": [(3, 0)], "target": [(9, 4)], "compr": [(10, 10)], "done": [(11, 11)], "vm": [(12, 12)],
+    "vsrc0": [(39, 32)], "vsrc1": [(47, 40)], "vsrc2": [(55, 48)], "vsrc3": [(63, 56)]})
+FORMATS["VINTRP"] = (4, [((31, 26), 0x35)], {
+    "vsrc": [(7, 0)], "attr": [(9, 8), (15, 10)], "op": [(17, 16)], "vdst": [(25, 18)]})
+FORMATS["VOP3_INTERP"] = (8, [((31, 26), 0x34)], {
+    "op": [(25, 16)], "clamp": [(15, 15)], "op_sel": [(14, 11)], "abs": [(10, 8)], "vdst": [(7, 0)],
+    "attr": [(39, 38), (37, 32)], "high": [(40, 40)], "src1": [(49, 41)], "src2": [(58, 50)],
+    "omod": [(60, 59)], "neg": [(63, 61)]})
+
 
 def encode(fmt, values):
     return _encode(fmt, values, FORMATS)
@@ -52,15 +65,28 @@ LAYOUT_CHECKS = [
     ("s_dcache_discard s[2:3], 0x10", "SMEM", {"op": 0x28, "imm": 1, "sbase": 1, "offset": 0x10}),
     ("s_atc_probe 7, s[2:3], 0x10", "SMEM", {"op": 0x26, "imm": 1, "sdata": 7, "sbase": 1, "offset": 0x10}),
 ]
+# (graphics formats: on the processors that have them)
+GRAPHICS_LAYOUT_CHECKS = [
+    ("exp pos0 v1, off, v3, off done vm", "EXP",
+     {"en": 5, "target": 12, "done": 1, "vm": 1, "vsrc0": 1, "vsrc2": 3}),
+    ("exp mrt1 v1, v1, v2, v2 compr", "EXP", {"en": 15, "target": 1, "compr": 1, "vsrc0": 1, "vsrc1": 2}),
+    ("v_interp_p1_f32 v7, v5, attr3.z", "VINTRP", {"op": 0, "vdst": 7, "vsrc": 5, "attr": 14}),
+    ("v_interp_mov_f32 v7, p20, attr31.w", "VINTRP", {"op": 2, "vdst": 7, "vsrc": 1, "attr": 127}),
+    ("v_interp_p2_f16 v7, -v9, attr3.z, |v11| high clamp op_sel:[1,0,0,1]", "VOP3_INTERP",
+     {"op": 0x277, "vdst": 7, "attr": 14, "high": 1, "src1": 265, "src2": 267, "neg": 2, "abs": 4,
+      "clamp": 1, "op_sel": 9}),
+    ("v_interp_p1_f32_e64 v7, v9, attr32.x mul:2", "VOP3_INTERP",
+     {"op": 0x270, "vdst": 7, "attr": 128, "src1": 265, "omod": 1}),
+]
 
 
-def verify(cpus):
-    """Assembles LAYOUT_CHECKS on every cpu; raises if llvm-mc encodes a line otherwise than the
-    table does (a layout that changed, or a target where it differs)."""
+def verify(cpus, checks=LAYOUT_CHECKS):
+    """Assembles `checks` on every cpu; raises if llvm-mc encodes a line otherwise than the table
+    does (a layout that changed, or a target where it differs)."""
     from oracle import assemble
-    lines = [line for line, _, _ in LAYOUT_CHECKS]
+    lines = [line for line, _, _ in checks]
     for cpu in cpus:
-        for (line, fmt, values), (text, got) in zip(LAYOUT_CHECKS, assemble(lines, cpu)):
+        for (line, fmt, values), (text, got) in zip(checks, assemble(lines, cpu)):
             want = encode(fmt, values)
             if text is None or got != want:
                 raise RuntimeError("%s on %s: llvm-mc encodes %s, the %s table %s"

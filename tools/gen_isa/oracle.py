@@ -90,14 +90,15 @@ def word_bytes(*words):
     return b"".join(w.to_bytes(4, "little") for w in words)
 
 
-def sweep_opcodes(fmt, nops, make, cpus, mattr=None):
-    """Disassembles opcode 0..nops-1 of `fmt` (fields from make(op)) on every cpu:
-    {op: {cpu: text}} for the probes that decode."""
+def sweep_opcodes(fmt, nops, make, cpus, mattr=None, formats=None, first=0):
+    """Disassembles opcode first..first+nops-1 of `fmt` (fields from make(op); formats: another
+    architecture's layouts, default gfx11's) on every cpu: {op: {cpu: text}} for the probes that
+    decode."""
     from gfx11_formats import encode
     res = {}
-    probes = [encode(fmt, make(op)) for op in range(nops)]
+    probes = [encode(fmt, make(op), formats) for op in range(first, first + nops)]
     for cpu in cpus:
-        for op, r in enumerate(disassemble(probes, cpu, mattr)):
+        for op, r in enumerate(disassemble(probes, cpu, mattr), first):
             if r is not None:
                 res.setdefault(op, {})[cpu] = r[0]
     return res
