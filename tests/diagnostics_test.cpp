@@ -187,6 +187,19 @@ TEST(Diagnostics, ModifiersOfNoForm) {
                     "v_add_f16_e64 v0, v1, v2 op_sel:[0,0,0]"});
 }
 
+// AGPRs (a5, acc5, a[4:7], [a4, a5]) are registers to llvm-mc on every processor: where no
+// operand takes them, the operand's error, and the register syntax's own errors (ranges, lists).
+TEST(Diagnostics, AgprsWhereNoOperandTakesThem) {
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"})
+    expectSameErrors({"s_mov_b32 s0, a0", "v_mov_b32 v0, acc1", "v_add_f32 v0, a1, v2",
+                      "v_mov_b32 a0, v1", "v_mov_b32 v0, a1.l", "v_mov_b32 v0, a256",
+                      "s_mov_b64 s[0:1], a[2:3]", "v_mov_b32 v0, [a1", "v_mov_b32 v0, [a1,a3]",
+                      "v_mov_b32 v0, [a1,v2]", "v_mov_b32 v0, a[255:256]", "v_mov_b32 v0, acc[2:1]",
+                      "v_mov_b32 v0, a[-1]", "s_mov_b64 s[0:1], [s0,s2]",
+                      "s_mov_b64 s[0:1], [s0,v1]"},
+                     cpu);
+}
+
 // With +real-true16 llvm-mc-22 takes 16-bit operands as halves (v1.l) or, in the fake16 forms, as
 // whole VGPRs (v1), not both in one instruction; instructions without a fake16 form (v_mov_b16)
 // take halves only.

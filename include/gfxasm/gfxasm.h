@@ -47,6 +47,9 @@ public:
   bool alignedVgprTuples() const { return alignedVgprTuples_; }
   // gfx9 before gfx90a: a VALU src0 may read lds_direct (gfx11 has LDSDIR instead).
   bool ldsDirect() const { return ldsDirect_; }
+  // gfx908, gfx90a, gfx942, gfx950: accumulation registers (a0-a255), which MAI instructions and
+  // (gfx90a+) memory data operands take.
+  bool agprs() const { return agprs_; }
   bool realTrue16() const { return realTrue16_; }
   // Index into the internal CPU list; used by the library to filter instructions.
   unsigned cpuIndex() const { return cpuIndex_; }
@@ -64,6 +67,7 @@ private:
   bool wave64_ = false;
   bool alignedVgprTuples_ = false;
   bool ldsDirect_ = false;
+  bool agprs_ = false;
   bool realTrue16_ = true;
   const void *arch_ = nullptr;
 };

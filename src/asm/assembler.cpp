@@ -123,6 +123,7 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
   // (llvm's gfx90a instructions: aligned tuples, no lds_direct)
   t.alignedVgprTuples_ = cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
   t.ldsDirect_ = gfx9 && !t.alignedVgprTuples_;
+  t.agprs_ = cpu == "gfx908" || t.alignedVgprTuples_;
   check(t.xnack_, "xnack", hasXnack(cpu));
   check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;

@@ -24,18 +24,25 @@ struct Prefix {
   RegFile file;
   unsigned limit;
 };
+// (llvm reads AGPRs, `a5` or `acc5`, on every processor; operands take them only on gfx908+)
 constexpr Prefix kPrefixes[] = {
     {"ttmp", RegFile::TTMP, src::kNumTtmps},
     {"s", RegFile::SGPR, src::kNumSgprs}, // (the most llvm knows: RegisterSet::numSgprs exist)
     {"v", RegFile::VGPR, src::kNumVgprs},
+    {"acc", RegFile::AGPR, src::kNumAgprs},
+    {"a", RegFile::AGPR, src::kNumAgprs},
 };
+
+bool isVectorFile(RegFile f) {
+  return f == RegFile::VGPR || f == RegFile::AGPR;
+}
 
 // `single`: written as one register (s102), else as a range (s[100:103]), for the message about
 // SGPRs the architecture lacks.
 bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count,
                 bool single = false) {
   if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
-  if (p.file != RegFile::VGPR && !scalarTupleAligned(first, count))
+  if (!isVectorFile(p.file) && !scalarTupleAligned(first, count))
     return ctx.fail(col, "invalid register alignment");
   if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)
     return ctx.fail(col, (single ? fmt::format("{}{}", p.name, first)
@@ -86,6 +93,7 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
   switch (text[0]) {
   case 's': p = &kPrefixes[1]; break;
   case 'v': p = &kPrefixes[2]; break;
+  case 'a': p = &kPrefixes[text.starts_with("acc") ? 3 : 4]; break;
   case 't':
     if (text.substr(0, 4) == "ttmp") p = &kPrefixes[0];
     break;
@@ -94,7 +102,8 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
   if (p && text.size() > p->name.size()) {
     std::string_view num = text.substr(p->name.size());
     uint8_t half = 0;
-    if (p->file == RegFile::VGPR && num.size() > 2 && num[num.size() - 2] == '.') {
+    // (an AGPR half, a1.l, reads as a register no operand takes)
+    if (isVectorFile(p->file) && num.size() > 2 && num[num.size() - 2] == '.') {
       char h = num.back();
       if (h == 'l' || h == 'h') {
         half = h == 'l' ? 1 : 2;
@@ -155,12 +164,15 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
       const Token &nt = c.peek();
       if (nt.kind != Tok::Identifier || parseSingle(ctx, nt, nextReg) <= 0)
         return ctx.fail(nt.col, "expected a register");
-      if (nextReg.file != first.file || nextReg.index != first.index + count)
-        return ctx.fail(nt.col, "registers in a list must be of the same kind and consecutive");
+      if (nextReg.file != first.file)
+        return ctx.fail(nt.col, "registers in a list must be of the same kind");
+      if (nextReg.index != first.index + count)
+        return ctx.fail(nt.col, "registers in a list must have consecutive indices");
       c.next();
       ++count;
     }
-    if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+    if (!c.accept(Tok::RBrac))
+      return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
     reg = first;
     reg.count = static_cast<uint16_t>(count);
     for (const auto &p : kPrefixes)

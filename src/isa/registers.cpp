@@ -129,6 +129,7 @@ unsigned sourceEncoding(const Reg &r) {
   case RegFile::SGPR: return r.index;
   case RegFile::TTMP: return src::kTtmp0 + r.index;
   case RegFile::VGPR: return src::kVgpr0 + r.index;
+  case RegFile::AGPR: return src::kAgpr0 + r.index;
   case RegFile::Special: return r.index;
   default: return 0;
   }
@@ -188,10 +189,11 @@ char *putText(char *p, std::string_view s) {
 } // namespace
 
 char *putRegister(const RegisterSet &rs, unsigned enc, unsigned dwords, char *p) {
-  if (enc >= src::kVgpr0) {
-    if (enc >= src::kVgpr0 + src::kNumVgprs) return nullptr;
-    return putVgprs(enc - src::kVgpr0, dwords, p);
+  if (enc >= src::kAgpr0) {
+    if (enc >= src::kAgpr0 + src::kNumAgprs) return nullptr;
+    return putAgprs(enc - src::kAgpr0, dwords, p);
   }
+  if (enc >= src::kVgpr0) return putVgprs(enc - src::kVgpr0, dwords, p);
   if (enc < rs.numSgprs) {
     *p = 's';
     return putTuple(p + 1, enc, dwords);
@@ -212,6 +214,11 @@ char *putRegister(const RegisterSet &rs, unsigned enc, unsigned dwords, char *p)
 
 char *putVgprs(unsigned first, unsigned dwords, char *p) {
   *p = 'v';
+  return putTuple(p + 1, first, dwords);
+}
+
+char *putAgprs(unsigned first, unsigned dwords, char *p) {
+  *p = 'a';
   return putTuple(p + 1, first, dwords);
 }
 

@@ -4,6 +4,8 @@
 //   128-208 inline integers 0..64 and -1..-16, 230/231 src_flat_scratch_base_lo/hi (printed,
 //   not accepted, by llvm-mc on gfx11), 235-239 src_* apertures, 240-248 inline floats,
 //   251 src_vccz, 252 src_execz, 253 src_scc, 254 src_lds_direct, 255 literal, 256-511 VGPRs.
+// AGPRs (gfx908+ accumulation registers) have no source encoding of their own: an operand that
+// takes them holds 512 + n (kAgpr0) and its class says where the AGPR bit goes.
 #pragma once
 
 #include <array>
@@ -47,8 +49,8 @@ constexpr unsigned kVccLo = 106, kVccHi = 107, kTtmp0 = 108, kNull = 124, kM0 = 
                    kSharedBase = 235, kPopsExitingWaveId = 239, kFloatFirst = 240, kInvPi = 248,
                    kFlatScratchBaseLo = 230, kFlatScratchBaseHi = 231, kDpp8 = 233, kDpp8Fi = 234,
                    kDpp16 = 250, kVccz = 251, kExecz = 252, kScc = 253, kLdsDirect = 254,
-                   kLiteral = 255, kVgpr0 = 256;
-constexpr unsigned kNumSgprs = 106, kNumTtmps = 16, kNumVgprs = 256;
+                   kLiteral = 255, kVgpr0 = 256, kAgpr0 = 512;
+constexpr unsigned kNumSgprs = 106, kNumTtmps = 16, kNumVgprs = 256, kNumAgprs = 256;
 } // namespace src
 
 // The source encoding of a register's first 32-bit part (Special: the stored encoding).
@@ -130,8 +132,10 @@ inline char *putSmallDecimal(char *p, unsigned v) {
   return p + kDigits[v].len;
 }
 char *putRegister(const RegisterSet &rs, unsigned encoding, unsigned dwords, char *p);
-// VGPRs from v<first> (every architecture's), written as putRegister writes them.
+// VGPRs from v<first> (every architecture's), written as putRegister writes them; AGPRs from
+// a<first> the same way.
 char *putVgprs(unsigned first, unsigned dwords, char *p);
+char *putAgprs(unsigned first, unsigned dwords, char *p);
 
 // Alignment rule for SGPR/TTMP tuples: 64-bit tuples even, wider ones multiple of 4.
 bool scalarTupleAligned(unsigned index, unsigned dwords);

@@ -95,6 +95,18 @@ inline void printVgprs(uint32_t first, unsigned dwords, Writer &out) {
     out.advance(isa::putVgprs(first, dwords, p));
   }
 }
+// AGPRs from a<first> (a5, a[4:7]): what the acc bit of a vector register field selects.
+inline void printAgprs(uint32_t first, unsigned dwords, Writer &out) {
+  if (first < isa::src::kNumAgprs)
+    out.advance(isa::putAgprs(first, dwords, out.room(isa::kMaxRegisterText)));
+}
+// The registers of a vector field: AGPRs when `agpr`, else VGPRs.
+inline void printVectorRegisters(bool agpr, uint32_t first, unsigned dwords, Writer &out) {
+  if (agpr)
+    printAgprs(first, dwords, out);
+  else
+    printVgprs(first, dwords, out);
+}
 // glc, gds, ...: a bit named after its field.
 inline void printFlag(isa::Field f, uint32_t v, bool space, Writer &out) {
   if (!v) return;
