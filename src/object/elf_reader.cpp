@@ -49,6 +49,9 @@ struct MachName {
 constexpr MachName kMachNames[] = {
     {0x041, "gfx1100"}, {0x046, "gfx1101"}, {0x047, "gfx1102"}, {0x044, "gfx1103"},
     {0x043, "gfx1150"}, {0x04a, "gfx1151"}, {0x055, "gfx1152"}, {0x058, "gfx1153"},
+    {0x02c, "gfx900"},  {0x02d, "gfx902"},  {0x02e, "gfx904"},  {0x02f, "gfx906"},
+    {0x030, "gfx908"},  {0x031, "gfx909"},  {0x03f, "gfx90a"},  {0x032, "gfx90c"},
+    {0x04c, "gfx942"},  {0x04f, "gfx950"},
 };
 
 } // namespace
