@@ -221,8 +221,9 @@ TEST(ObjdumpMalformed, OddSizesAndAddresses) {
 }
 
 TEST(ObjdumpMalformed, Processor) {
-  TestElf f = makeElf(kCode, 0x2c); // gfx900
+  TestElf f = makeElf(kCode, 0x2b); // gfx810: no processor gfxasm has
   EXPECT_NE(run(f.bytes).error.find("--mcpu"), std::string::npos);
+  EXPECT_TRUE(run(makeElf(kCode, 0x2c).bytes).ok()); // gfx900
   auto r = run(f.bytes, "gfx1100");
   EXPECT_TRUE(r.ok()) << r.error;
   EXPECT_NE(run(f.bytes, "gfx9999").error.find("gfx9999"), std::string::npos);
