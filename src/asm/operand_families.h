@@ -17,4 +17,5 @@ namespace gfxasm::as {
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
 bool validate_vext(ParseContext &ctx, isa::Inst &inst, uint32_t col); // DPP controls present
+bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col);  // MFMA register files
 } // namespace gfxasm::as

@@ -375,7 +375,7 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 
 bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
   return validate_memory(ctx, inst, col) && validate_valu(ctx, inst, col) &&
-         validate_vext(ctx, inst, col);
+         validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }
 
 uint32_t defaultValue(const OperandDesc &d) {

@@ -50,6 +50,11 @@ struct ParseContext {
   // Where lds_direct was read as a source (validate_valu checks where it may stand).
   uint32_t ldsDirectCol = 0;
   isa::Field ldsDirectField = isa::Field::src0;
+  // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
+  // reports it after the line parsed, before its other checks (validate_vext).
+  uint32_t vop3pLiteralCol = 0;
+  // An error llvm reports at the mnemonic once the entry matched (MAI operand rules, validate_mai).
+  const char *afterMatchError = nullptr;
   // Fails the current parse with `msg` at `col` (the first failure is kept).
   bool fail(uint32_t col, const char *msg) {
     if (!err.set) setError(col, msg, {});

@@ -54,19 +54,21 @@ bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = fals
   return true;
 }
 
-// A 32-bit VALU source register: a VGPR or a scalar one; VALU sources cannot read vccz, execz and
-// pops_exiting_wave_id.
-bool valuScalarOrVgpr(const Reg &r) {
-  if (r.half || r.count != 1 || !regWidthOk(r, 1)) return false;
+// A VALU source register of `dwords` registers: VGPRs or scalar ones; VALU sources cannot read
+// vccz, execz and pops_exiting_wave_id.
+bool valuScalarOrVgpr(const Reg &r, unsigned dwords = 1) {
+  if (r.half || r.count != dwords || !regWidthOk(r, dwords)) return false;
   if (r.file == RegFile::VGPR) return true;
   if (!isScalarFile(r)) return false;
   return !(r.file == RegFile::Special &&
            (r.index == src::kVccz || r.index == src::kExecz || r.index == src::kPopsExitingWaveId));
 }
 
-// Scalar values read through the constant bus by the sources parsed so far: at most two distinct
-// scalar registers and literals in gfx11 VALU instructions.
-bool constantBusOk(const Inst &inst) {
+// Scalar values read through the constant bus by the sources parsed so far: at most the
+// architecture's limit of distinct scalar registers and literals (gfx11: two, gfx9: one). A
+// literal gfx9 refuses is reported instead (validate_vext).
+bool constantBusOk(const ParseContext &ctx, const Inst &inst) {
+  if (ctx.vop3pLiteralCol) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
   unsigned seen[kMaxSources + 1];
   unsigned n = inst.hasLiteral ? 1 : 0;
@@ -80,7 +82,17 @@ bool constantBusOk(const Inst &inst) {
     for (unsigned k = 0; k < distinct; ++k) dup |= seen[k] == enc;
     if (!dup && distinct <= kMaxSources) seen[distinct++] = enc;
   }
-  return n + distinct <= 2;
+  return n + distinct <= inst.arch->traits->constantBusLimit;
+}
+
+// A literal read by a VOP3P source where the architecture's VOP3P takes none (gfx9): noted for
+// validate_vext, except lit(x) of an inline value, which llvm-mc-22 takes and encodes as the
+// literal marker without its dword (as in gfx9's VOP3).
+void noteRefusedLiteral(ParseContext &ctx, const OperandDesc &d, const OperandValue &v,
+                        const Inst &inst, uint32_t col) {
+  if (inst.arch->traits->vop3Literal || ctx.vop3pLiteralCol) return;
+  if ((v.mods & Mod_Lit) && packedLiteralLooksInline(inst.literal, d.type)) return;
+  ctx.vop3pLiteralCol = col;
 }
 
 // DPP16 / DPP8 forms: their formats have the lane control fields.
@@ -110,7 +122,9 @@ bool parseForcedLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, Oper
   if (!packedForcedLiteral(d.type, n, lit)) return invalid(ctx, start.col);
   v.mods |= Mod_Lit;
   if (!n.isFloat && n.ival < 0) v.mods |= Mod_LitNegative;
-  return setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0);
+  if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
+  noteRefusedLiteral(ctx, d, v, inst, start.col);
+  return true;
 }
 
 bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
@@ -147,9 +161,11 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (failAtModifierWord(ctx, c, false)) return false;
   // lit(...) but not in DPP forms nor after a minus; between |bars| llvm drops it.
   bool litInBars = false;
+  uint32_t busCol = start.col; // (llvm reports a lit(...) on the bus at its value)
   if (atLit(c) && !closeAbs) {
     if ((v.mods & Mod_Neg) && !closeNeg) return invalid(ctx, start.col);
     if (vgprOnly || isDppForm(inst)) return invalid(ctx, c.peek(2).col);
+    busCol = c.peek(2).col;
     if (!parseForcedLiteral(ctx, c, d, v, inst)) return false;
   } else if (atLit(c)) {
     c.next();
@@ -166,7 +182,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   Reg r;
   if (v.mods & Mod_Lit) {
   } else if (parseRegister(ctx, c, r)) {
-    if (!valuScalarOrVgpr(r) || (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
+    if (!valuScalarOrVgpr(r, typeDwords(d.type, false)) ||
+        (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
         (vgprOnly && r.file != RegFile::VGPR))
       return invalid(ctx, valueTok.col);
     v.value = sourceEncoding(r);
@@ -179,10 +196,11 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     if (!parseNumber(ctx, c, n, closeAbs, &reloc)) return false;
     if (reloc.kind == ExprResult::Kind::Relocatable) {
       if (v.mods) return ctx.fail(valueTok.col, "expected an absolute expression");
-      // (DPP forms take no literal)
-      if (d.cls != OpClass::psrc || isDppForm(inst)) return invalid(ctx, valueTok.col);
+      // (DPP forms take no literal, nor gfx9's VOP3P)
+      if (d.cls != OpClass::psrc || isDppForm(inst) || !inst.arch->traits->vop3Literal)
+        return invalid(ctx, valueTok.col);
       if (!setSymbolicLiteral(ctx, valueTok.col, reloc, d, idx, v, inst)) return false;
-      if (!constantBusOk(inst))
+      if (!constantBusOk(ctx, inst))
         return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
       return true;
     }
@@ -193,6 +211,7 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
       return invalid(ctx, valueTok.col);
     if (enc == kConstantLiteral) {
       if (!setLiteral(ctx, valueTok.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
+      noteRefusedLiteral(ctx, d, v, inst, valueTok.col);
     } else {
       v.value = static_cast<uint32_t>(enc);
     }
@@ -202,8 +221,8 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (closeAbs && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
   if ((closeAbsFn && !c.accept(Tok::RParen)) || (closeNeg && !c.accept(Tok::RParen)))
     return ctx.fail(c.peek().col, "expected closing parentheses");
-  if (!constantBusOk(inst))
-    return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  if (!constantBusOk(ctx, inst))
+    return ctx.fail(busCol, "invalid operand (violates constant bus restrictions)");
   return true;
 }
 
@@ -589,7 +608,18 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
 // DPP controls are required, and DPP forms take no literal. Nor do they take the inline
 // 1/(2*pi) in a 16-bit integer source (llvm-mc-22 rejects it there, and only there).
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
+  if (ctx.vop3pLiteralCol)
+    return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // gfx90a+'s 64-bit VOP3P sources (v_pk_*_f32) start at an even VGPR; llvm checks that after
+  // matching.
+  for (size_t i = 0; i < ops.size(); ++i) {
+    uint32_t v = inst.ops[i].value;
+    if ((ops[i].cls == OpClass::psrc || ops[i].cls == OpClass::psrc_mods) &&
+        typeBits(ops[i].type) == 64 && v >= src::kVgpr0 && (v & 1) &&
+        ctx.target.alignedVgprTuples())
+      return ctx.fail(col, "invalid register class: vgpr tuples must be 64 bit aligned");
+  }
   bool dpp = false;
   for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls != OpClass::dpp_ctrl && ops[i].cls != OpClass::dpp8_sel) continue;
@@ -623,10 +653,15 @@ uint32_t default_vext(const OperandDesc &d) {
 bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
-  case OpClass::pvdst:
-    if (!parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v)) return false;
+  case OpClass::pvdst: {
+    uint32_t col = c.peek().col;
+    unsigned dwords = typeDwords(d.type, ctx.target.wave64());
+    if (!parseVgpr(ctx, c, dwords, v)) return false;
     v.value -= src::kVgpr0; // the destination field holds the VGPR number
+    // (gfx90a+: tuples start at an even VGPR)
+    if (dwords > 1 && (v.value & 1) && ctx.target.alignedVgprTuples()) return invalid(ctx, col);
     return true;
+  }
   case OpClass::pvreg: return parseVgpr(ctx, c, typeDwords(d.type, ctx.target.wave64()), v);
   case OpClass::psrc:
   case OpClass::psrc_mods:

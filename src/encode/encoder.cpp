@@ -117,8 +117,9 @@ size_t encode(const Inst &inst, uint8_t *out) {
   // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
   // takes none there).
   bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8);
-  // (nor after a VOP3 form where the architecture has no VOP3 literal: gfx9's lit(1.0))
-  bool vop3NoLiteral = fmt.has(Field::omod) && !inst.arch->traits->vop3Literal;
+  // (nor after a VOP3 or VOP3P form, which have clamp, where the architecture has no VOP3
+  // literal: gfx9's lit(1.0))
+  bool vop3NoLiteral = fmt.has(Field::clamp) && !inst.arch->traits->vop3Literal;
   if (inst.hasLiteral && !dpp && !vop3NoLiteral) {
     std::memcpy(out + n, &inst.literal, 4); // little-endian hosts only (x86-64, aarch64)
     n += 4;

@@ -115,7 +115,9 @@ constexpr bool silentAtZero(OpClass c) {
   case OpClass::exp_en:
   case OpClass::mop_sel:
   case OpClass::mflag:
-  case OpClass::mhidden: return true;
+  case OpClass::mhidden:
+  case OpClass::mai_mod:
+  case OpClass::mai_hidden: return true;
   default: return false;
   }
 }

@@ -61,7 +61,10 @@ def vop3p(cpus, emit):
             emit_vop3p(op, vtext, cs, flags, emit)
 
 
-def emit_vop3p(op, text, cpus, flags, emit):
+def emit_vop3p(op, text, cpus, flags, emit, probe_mattr=None):
+    """probe_mattr: -mattr for the assembler's probes (gfx9: +vop3-literal, which shows how a
+    literal is typed where the encoding takes none). Register pairs that take SGPRs (gfx90a's
+    v_pk_*_f32) are sources with 32-bit constants, v2f32."""
     mn, ops = split_operands(text.split(" op_sel_hi:")[0])
     regs = [reg_tuple(o) for o in ops]
     if any(r is None for r in regs):
@@ -70,7 +73,7 @@ def emit_vop3p(op, text, cpus, flags, emit):
     fields = ["vdst", "src0", "src1", "src2"]
     is_mix = "_mix" in mn
     is_wmma = mn.startswith("v_wmma")
-    mattr = "+wavefrontsize64" if "wave64" in flags else None
+    mattr = "+wavefrontsize64" if "wave64" in flags else probe_mattr
     cpu = cpus[0]
 
     def line(srcs=None, mods=""):
@@ -87,7 +90,7 @@ def emit_vop3p(op, text, cpus, flags, emit):
     # Source kinds: SGPR, literal (0.1), inline constant, negation.
     src_probes = []
     for i in range(1, len(base)):
-        for alt in ["s1", "0.1", "1.0", "-" + base[i]]:
+        for alt in ["s1" if regs[i][1] != 2 else "s[2:3]", "0.1", "1.0", "-" + base[i]]:
             s = list(base)
             s[i] = alt
             src_probes.append(line(s))
@@ -99,6 +102,9 @@ def emit_vop3p(op, text, cpus, flags, emit):
             operands.append("vdst:pvdst:%s" % dst_t)
             continue
         sgpr, lit, inline, neg = answers[(i - 1) * 4:(i - 1) * 4 + 4]
+        if dw == 2 and sgpr[0] is not None and not is_wmma:
+            operands.append("%s:%s:v2f32" % (fields[i], "psrc_mods" if neg[0] is not None else "psrc"))
+            continue
         if dw > 1 or sgpr[0] is None:
             # WMMA matrices: VGPR tuples; the accumulator also takes inline constants.
             cls = "wmma_c" if inline[0] is not None else "pvreg"

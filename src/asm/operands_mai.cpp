@@ -1,0 +1,211 @@
+// Operands of the MAI instructions (gfx908+: v_mfma_*, v_accvgpr_read/write/mov_b32): AGPR and
+// VGPR tuples whose file the acc bits (src0/src1) and acc_cd (vdst/src2, gfx90a+) record, and the
+// cbsz/abid/blgp modifiers.
+#include <fmt/format.h>
+
+#include "asm/mai_operands.h"
+#include "asm/operand_families.h"
+#include "asm/packed_constants.h"
+#include "gfxasm/gfxasm.h"
+
+namespace gfxasm::as {
+
+using namespace isa;
+
+namespace {
+
+bool invalid(ParseContext &ctx, uint32_t col) {
+  return ctx.fail(col, "invalid operand for instruction");
+}
+
+// A VGPR or AGPR tuple of the operand's width at the cursor (no modifiers: llvm stops there).
+bool parseVectorTuple(ParseContext &ctx, Cursor &c, const OperandDesc &d, Reg &r) {
+  const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
+  if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
+  if ((r.file != RegFile::VGPR && r.file != RegFile::AGPR) || r.half ||
+      r.count != typeDwords(d.type, false))
+    return invalid(ctx, start.col);
+  return true;
+}
+
+void setHidden(Inst &inst, Field f, uint32_t bits) {
+  int i = operandIndex(inst, f);
+  if (i >= 0) inst.ops[i].value |= bits;
+}
+
+// The MFMA destination: gfx908's are AGPRs; gfx90a+ take either file (acc_cd), tuples aligned.
+bool parseDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                      Inst &inst) {
+  uint32_t col = c.peek().col;
+  Reg r;
+  if (!parseVectorTuple(ctx, c, d, r)) return false;
+  if (r.count > 1 && (r.index & 1) && ctx.target.alignedVgprTuples()) return invalid(ctx, col);
+  v.value = r.index;
+  // (gfx908's acc_cd bit stays 0: set while parsing, for src2's check, and cleared after)
+  if (r.file == RegFile::AGPR) setHidden(inst, Field::acc_cd, 1);
+  if (r.file == RegFile::VGPR && !ctx.target.alignedVgprTuples() && !ctx.afterMatchError)
+    ctx.afterMatchError = "operands are not valid for this GPU or mode";
+  return true;
+}
+
+// src0/src1: either file (the acc bit of the slot), tuples aligned on gfx90a+.
+bool parseFactor(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  uint32_t col = c.peek().col;
+  Reg r;
+  if (!parseVectorTuple(ctx, c, d, r)) return false;
+  if (r.count > 1 && (r.index & 1) && ctx.target.alignedVgprTuples()) return invalid(ctx, col);
+  v.value = src::kVgpr0 + r.index;
+  if (r.file == RegFile::AGPR) setHidden(inst, Field::acc, d.field == Field::src0 ? 1 : 2);
+  return true;
+}
+
+// src2: a tuple of the destination's file, or (gfx90a+) an inline constant.
+bool parseAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
+                      Inst &inst) {
+  const Token &start = c.peek();
+  bool agprResult = maiResultIsAgpr(true, inst);
+  if (c.is(Tok::Identifier) || c.is(Tok::LBrac)) {
+    Reg r;
+    if (!parseVectorTuple(ctx, c, d, r)) return false;
+    if ((r.file == RegFile::AGPR) != agprResult) return invalid(ctx, start.col);
+    v.value = src::kVgpr0 + r.index;
+    if (r.count > 1 && (r.index & 1) && ctx.target.alignedVgprTuples() && !ctx.afterMatchError)
+      ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
+    return true;
+  }
+  if (failAtSourceModifier(ctx, c)) return false;
+  NumberToken n;
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    n.isFloat = true;
+    n.fval = neg ? -c.next().fval : c.next().fval;
+  } else {
+    if (!startsExpr(start)) return invalid(ctx, start.col);
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    n.ival = e.value;
+  }
+  if (!ctx.target.alignedVgprTuples())
+    return ctx.fail(start.col, "inline constants are not allowed for this operand");
+  uint32_t lit;
+  int enc =
+      maiAccumulatorIs64(inst) ? inline64Encoding(n) : packedConstantEncoding(OpType::f32, n, lit);
+  if (enc < 0) return invalid(ctx, start.col);
+  v.value = static_cast<uint32_t>(enc);
+  return true;
+}
+
+// cbsz:N, abid:N, blgp:N: values of the field's width, in this order.
+bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                   OperandValue &v, Inst &inst) {
+  const Token &word = c.next();
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t j = idx + 1; j < ops.size(); ++j)
+    if (inst.ops[j].present && ops[j].cls == OpClass::mai_mod)
+      return ctx.fail(word.col, "not a valid operand.");
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  const Token &t = c.peek();
+  if (!startsExpr(t)) return ctx.fail(t.col, "expected absolute expression");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  unsigned bits = d.field == Field::abid ? 4 : 3;
+  if (e.value < 0 || e.value >= (int64_t{1} << bits))
+    return ctx.fail(word.col, fmt::format("invalid {} value.", word.text));
+  v.value = static_cast<uint32_t>(e.value);
+  return true;
+}
+
+// One AGPR: a source (9-bit field: 256 + n) or a destination (the number).
+bool parseAgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+  const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
+  Reg r;
+  if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
+  if (r.file != RegFile::AGPR || r.count != 1 || r.half) return invalid(ctx, start.col);
+  v.value = (d.field == Field::vdst ? 0 : src::kVgpr0) + r.index;
+  return true;
+}
+
+// v_accvgpr_write_b32's source: a VGPR or an inline constant, and on gfx90a+ a scalar register.
+bool parseWriteSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                      OperandValue &v, Inst &inst) {
+  const Token &start = c.peek();
+  if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
+  Cursor probe = c;
+  Reg r;
+  if (parseRegister(ctx, probe, r)) {
+    if (r.file == RegFile::VGPR && r.count == 1 && !r.half) {
+      c = probe;
+      v.value = sourceEncoding(r);
+      return true;
+    }
+    if (r.file == RegFile::VGPR || r.file == RegFile::AGPR) return invalid(ctx, start.col);
+    if (!ctx.target.alignedVgprTuples())
+      return ctx.fail(start.col, "source operand must be either a VGPR or an inline constant");
+    OperandDesc scalar = d;
+    scalar.cls = OpClass::ssrc;
+    return parse_scalar(ctx, c, scalar, idx, inst);
+  }
+  if (ctx.err.set) return false;
+  NumberToken n;
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    n.isFloat = true;
+    n.fval = neg ? -c.next().fval : c.next().fval;
+  } else {
+    if (!startsExpr(start)) return invalid(ctx, start.col);
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind == ExprResult::Kind::Relocatable) return invalid(ctx, start.col);
+    n.ival = e.value;
+  }
+  uint32_t lit;
+  int enc = packedConstantEncoding(d.type, n, lit);
+  if (enc < 0) return invalid(ctx, start.col);
+  v.value = static_cast<uint32_t>(enc);
+  return true;
+}
+
+} // namespace
+
+bool maiResultIsAgpr(bool accCd, const Inst &inst) {
+  if (!accCd) return true;
+  int i = operandIndex(inst, Field::acc_cd);
+  return i >= 0 && inst.ops[i].value;
+}
+
+bool maiAccumulatorIs64(const Inst &inst) {
+  std::string_view name = inst.desc->name;
+  return name.starts_with("v_mfma_f64");
+}
+
+uint32_t default_mai(const OperandDesc &) {
+  return 0;
+}
+
+bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  switch (d.cls) {
+  case OpClass::mai_dst: return parseDestination(ctx, c, d, v, inst);
+  case OpClass::mai_ab: return parseFactor(ctx, c, d, v, inst);
+  case OpClass::mai_c: return parseAccumulator(ctx, c, d, v, inst);
+  case OpClass::mai_mod: return parseModifier(ctx, c, d, idx, v, inst);
+  case OpClass::mai_agpr:
+  case OpClass::mai_adst: return parseAgpr(ctx, c, d, v);
+  case OpClass::mai_write_src: return parseWriteSource(ctx, c, d, idx, v, inst);
+  default: break;
+  }
+  return invalid(ctx, c.peek().col);
+}
+
+// After matching, as llvm checks them: gfx908's results are AGPRs; gfx90a+'s accumulator tuple is
+// aligned.
+bool validate_mai(ParseContext &ctx, Inst &inst, uint32_t col) {
+  if (ctx.afterMatchError) return ctx.fail(col, ctx.afterMatchError);
+  int accCd = operandIndex(inst, Field::acc_cd);
+  if (accCd >= 0 && !ctx.target.alignedVgprTuples()) inst.ops[accCd].value = 0;
+  return true;
+}
+
+} // namespace gfxasm::as

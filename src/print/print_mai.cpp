@@ -1,0 +1,80 @@
+// Printing of the MAI operands: VGPR or AGPR tuples by the acc bits and acc_cd, the cbsz/abid/blgp
+// modifiers.
+#include <fmt/format.h>
+
+#include "asm/mai_operands.h"
+#include "print/append.h"
+#include "print/print_util.h"
+
+namespace gfxasm::print {
+
+using namespace isa;
+
+namespace {
+
+// llvm's register class of a tuple of `dwords` registers in the file the operand allows.
+std::string vectorClass(const char *file, unsigned dwords, bool aligned) {
+  if (dwords == 1) return fmt::format("{}_32", file);
+  return fmt::format("{}_{}{}", file, 32 * dwords, aligned ? "_Align2" : "");
+}
+
+// A decoded register field that holds no VGPR: a scalar register with llvm's note, or a constant.
+void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, unsigned dwords,
+                              const std::string &regClass, Writer &out) {
+  if (printInlineConstant(v.value, OpType::f32, out)) return;
+  if (v.mods & Mod_InvalidImm) {
+    printImmediate32(v.value, out);
+    out += kInvalidImmediate;
+    return;
+  }
+  if (!printRegister(pc.regs, v.value, dwords, out)) printRegister(pc.regs, v.value, 1, out);
+  if (!isInlineValueRegister(v.value)) invalidRegisterNote(regClass, out);
+}
+
+} // namespace
+
+void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  const OperandValue &v = inst.ops[i];
+  unsigned dwords = dwordsOf(d.type, false);
+  bool agprResult = as::maiResultIsAgpr(pc.alignedVgprTuples, inst);
+  switch (d.cls) {
+  case OpClass::mai_dst: printVectorRegisters(agprResult, v.value, dwords, out); break;
+  case OpClass::mai_ab: {
+    if (v.value < src::kVgpr0) {
+      printScalarInVectorField(pc, v, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples), out);
+      break;
+    }
+    bool agpr = valueOf(inst, Field::acc) >> (d.field == Field::src0 ? 0 : 1) & 1;
+    printVectorRegisters(agpr, v.value - src::kVgpr0, dwords, out);
+    break;
+  }
+  case OpClass::mai_c:
+    if (v.value < src::kVgpr0) {
+      const char *file = agprResult ? "AReg" : "VReg";
+      printScalarInVectorField(pc, v, dwords, vectorClass(file, dwords, pc.alignedVgprTuples), out);
+      break;
+    }
+    printVectorRegisters(agprResult, v.value - src::kVgpr0, dwords, out);
+    break;
+  case OpClass::mai_mod:
+    if (v.value) {
+      out += fieldName(d.field);
+      out += ':';
+      appendDecimal(out, v.value);
+    }
+    break;
+  case OpClass::mai_agpr:
+    if (v.value < src::kVgpr0) {
+      printScalarInVectorField(pc, v, 1, "AGPR_32", out);
+      break;
+    }
+    printAgprs(v.value - src::kVgpr0, 1, out);
+    break;
+  case OpClass::mai_adst: printAgprs(v.value, 1, out); break;
+  case OpClass::mai_write_src: printSource(inst, d, v.value, pc.wave64, out); break;
+  default: break; // mai_hidden: shown by the register operands
+  }
+}
+
+} // namespace gfxasm::print

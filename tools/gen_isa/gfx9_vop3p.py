@@ -1,0 +1,127 @@
+"""gfx9's VOP3P encoding (bits 31:23 = 0x1a7, the VOP3 opcodes 0x380 and up): packed math
+(v_pk_*, gfx90a's 64-bit v_pk_*_f32 pairs), v_mad_mix* / v_fma_mix*, v_dot*, and the MAI
+instructions of gfx908+ (v_accvgpr_read/write_b32, v_mfma_*; v_accvgpr_mov_b32 is VOP1), swept
+through the oracle.
+
+The packed, mix and dot instructions are gfx11's VOP3P entries in gfx9's encoding: each opcode is
+disassembled with distinct VGPRs and classified by gfx11_vext.emit_vop3p, which asks the assembler
+what each source takes (with +vop3-literal, which shows how a literal would be typed: gfx9 VOP3P
+takes none, the C++ refuses them).
+
+MAI: the operand tuples come from the sweep's text (AGPR and VGPR spellings alike: which file an
+operand names is the acc bits' and acc_cd's business, see VOP3P_MAI), the modifiers cbsz/abid/blgp
+are the fields of the MAI layout.
+"""
+import re
+
+import gfx11_formats
+import gfx11_valu as v11
+import gfx11_vext as vext
+from gfx11_formats import FORMATS as GFX11_FORMATS, format_lines, unused_fields
+from gfx11_scalar import split_operands
+from oracle import alias_lines, group_by_text, width_type
+
+ENCODING = [((31, 23), 0x1A7)]
+
+
+def gfx9(name):
+    bytes_, fixed, fields = GFX11_FORMATS[name]
+    return (bytes_, ENCODING + [f for f in fixed if f[0] != (31, 23)], fields)
+
+
+FORMATS = {name: gfx9(name) for name in ("VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL")}
+# v_accvgpr_read/write_b32: VOP3P words whose op_sel_hi bits the encoder sets and the decoder
+# ignores, as clamp (bit 15), src1 and src2; the other modifier bits must be zero.
+FORMATS["VOP3P_ACC"] = (8, ENCODING + [((60, 59), 0x3), ((14, 14), 0x1)], {
+    "op": [(22, 16)], "vdst": [(7, 0)], "neg_hi": [(10, 8)], "op_sel": [(13, 11)],
+    "clamp": [(15, 15)], "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)],
+    "neg_lo": [(63, 61)]})
+# MFMA: cbsz/abid/blgp modifiers, acc (bits 60:59: src0/src1 are AGPRs) and acc_cd (bit 15,
+# gfx90a+: vdst and src2 are AGPRs; gfx908's are always AGPRs).
+FORMATS["VOP3P_MAI"] = (8, ENCODING, {
+    "op": [(22, 16)], "vdst": [(7, 0)], "cbsz": [(10, 8)], "abid": [(14, 11)], "acc_cd": [(15, 15)],
+    "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)], "acc": [(60, 59)],
+    "blgp": [(63, 61)]})
+gfx11_formats.DECODE_IGNORED["VOP3P_ACC"] = {(60, 59), (14, 14)}
+VOP1 = GFX11_FORMATS["VOP1"]
+
+VDST, SRC0, SRC1, SRC2 = 64, 16, 32, 48
+MAI_PREFIXES = ("v_mfma_", "v_smfmac_", "v_accvgpr_")
+_TUPLE_RE = re.compile(r"^[av](\d+)$|^[av]\[(\d+):(\d+)\]$")
+
+
+def tuple_width(text):
+    """'a[16:19]' -> 4, 'v48' -> 1 (AGPR and VGPR alike), else None."""
+    m = _TUPLE_RE.match(text)
+    if not m:
+        return None
+    return 1 if m.group(1) else int(m.group(3)) - int(m.group(2)) + 1
+
+
+def sweep(cpus):
+    make = lambda op: {"op": op, "vdst": VDST, "src0": 256 + SRC0, "src1": 256 + SRC1,
+                       "src2": 256 + SRC2, "op_sel_hi": 7}
+    return v11.Sweep(cpus, FORMATS).run("VOP3P", list(range(128)), make)
+
+
+def mai_operands(name, text):
+    """The MAI entry's operands from its printed text (abid:8 of the probe's op_sel_hi bit left
+    out: the modifiers are the layout's)."""
+    mn, ops = split_operands(text)
+    ops[-1] = ops[-1].split()[0]
+    widths = [tuple_width(o) for o in ops]
+    if None in widths:
+        raise RuntimeError("unrecognised MAI operands: " + text)
+    if name == "v_accvgpr_read_b32":
+        return "VOP3P_ACC", ["vdst:pvdst:b32", "src0:mai_agpr:b32"]
+    if name == "v_accvgpr_write_b32":
+        return "VOP3P_ACC", ["vdst:mai_adst:b32", "src0:mai_write_src:b32"]
+    if name.startswith("v_smfmac_"):
+        raise RuntimeError("v_smfmac_* (sparse index operand) not supported yet")
+    dst, a, b, c = widths
+    return "VOP3P_MAI", ["vdst:mai_dst:%s" % width_type(dst), "src0:mai_ab:%s" % width_type(a),
+                         "src1:mai_ab:%s" % width_type(b), "src2:mai_c:%s" % width_type(c),
+                         "cbsz:mai_mod", "abid:mai_mod", "blgp:mai_mod", "acc_cd:mai_hidden",
+                         "acc:mai_hidden"]
+
+
+def generate(cpus, unit_of):
+    lines, skipped = [], []
+
+    def emit(fmt, mn, op, operands, cs, flags=()):
+        attrs = []
+        if set(cs) != set(cpus):
+            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cs))
+        if flags:
+            attrs.append("@flags=" + "|".join(flags))
+        attrs.append("@unit=" + unit_of(mn, "valu"))
+        lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
+
+    res = sweep(cpus)
+    # MAI texts differ per cpu in their register files only (gfx908: AGPR results): one entry per
+    # name and opcode.
+    mai = {}
+    for op, text, cs in group_by_text(res):
+        name = text.split()[0]
+        if name.startswith(MAI_PREFIXES):
+            mai.setdefault((op, name), (text, []))[1].extend(cs)
+            continue
+        vext.emit_vop3p(op, text, cs, [], emit, probe_mattr="+vop3-literal")
+    for (op, name), (text, cs) in sorted(mai.items()):
+        try:
+            fmt, operands = mai_operands(name, text)
+        except RuntimeError as ex:
+            skipped.append("# skipped VOP3P %s 0x%x: %s" % (name, op, ex))
+            continue
+        emit(fmt, name, op, operands, sorted(cs, key=cpus.index))
+    # v_accvgpr_mov_b32 (VOP1, gfx90a+): an AGPR from an AGPR.
+    mov = v11.Sweep(cpus, {"VOP1": VOP1}).run("VOP1", [0x52], v11.vop1_probe)
+    for op, text, cs in group_by_text(mov):
+        if text.split()[0] == "v_accvgpr_mov_b32":
+            emit("VOP1", "v_accvgpr_mov_b32", op, ["vdst:mai_adst:b32", "src0:mai_agpr:b32"], cs)
+    names = ["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOP3P_ACC", "VOP3P_MAI"]
+    ignored, kept = unused_fields([l for l in lines if " VOP1 " not in l], cpus, formats=FORMATS)
+    if kept:
+        raise RuntimeError("VOP3P fields llvm keeps without an operand: %s" % kept)
+    out = format_lines(names, ignored, FORMATS) + [""] + lines + skipped
+    return out + [""] + alias_lines(v11.alias_probes(["VOP3P"]), lines, cpus, modes=(None,))
