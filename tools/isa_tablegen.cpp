@@ -58,10 +58,12 @@ const char *const kFlags[] = {"true16",
                               "dpp_src1_raw",
                               "lds_src0",
                               "src1_kind_swapped",
-                              "no_lit_src0"};
-const char *const kFlagEnums[] = {"True16",     "Fake16",     "Wave32",          "Wave64",
-                                  "AlsoTrue16", "DisasmOnly", "HiddenMods",      "DppCtrlSource",
-                                  "DppSrc1Raw", "LdsSrc0",    "Src1KindSwapped", "NoLitSrc0"};
+                              "no_lit_src0",
+                              "dot_opsel_fixed"};
+const char *const kFlagEnums[] = {"True16",       "Fake16",     "Wave32",          "Wave64",
+                                  "AlsoTrue16",   "DisasmOnly", "HiddenMods",      "DppCtrlSource",
+                                  "DppSrc1Raw",   "LdsSrc0",    "Src1KindSwapped", "NoLitSrc0",
+                                  "DotOpselFixed"};
 static_assert(std::size(kFlags) == std::size(kFlagEnums));
 
 std::string gFile;

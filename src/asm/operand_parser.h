@@ -53,8 +53,10 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
-  // An error llvm reports at the mnemonic once the entry matched (MAI operand rules, validate_mai).
+  // An error llvm reports once the entry matched (MAI operand rules, validate_mai), at
+  // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
+  uint32_t afterMatchCol = 0;
   // Fails the current parse with `msg` at `col` (the first failure is kept).
   bool fail(uint32_t col, const char *msg) {
     if (!err.set) setError(col, msg, {});
@@ -136,6 +138,7 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
   using isa::Field;
   if (d.field == Field::omod) return word == "mul" || word == "div";
+  if (d.cls == isa::OpClass::mai_neg) return word == "neg"; // (gfx942's f64 MFMA: the blgp bits)
   // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, ... (row_mask is its own field).
   if (d.field == Field::dpp_ctrl)
     return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask");

@@ -70,6 +70,14 @@ bool parseAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
     if (!parseVectorTuple(ctx, c, d, r)) return false;
     if ((r.file == RegFile::AGPR) != agprResult) return invalid(ctx, start.col);
     v.value = src::kVgpr0 + r.index;
+    // Results wider than 4 registers are the accumulator's or apart from it.
+    int dst = operandIndex(inst, Field::vdst);
+    unsigned n = dst >= 0 ? inst.ops[dst].value : r.index;
+    if (r.count > 4 && n != r.index && n < r.index + r.count && r.index < n + r.count &&
+        !ctx.afterMatchError) {
+      ctx.afterMatchError = "source 2 operand must not partially overlap with dst";
+      ctx.afterMatchCol = start.col;
+    }
     if (r.count > 1 && (r.index & 1) && ctx.target.alignedVgprTuples() && !ctx.afterMatchError)
       ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
     return true;
@@ -113,6 +121,28 @@ bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   if (e.value < 0 || e.value >= (int64_t{1} << bits))
     return ctx.fail(word.col, fmt::format("invalid {} value.", word.text));
   v.value = static_cast<uint32_t>(e.value);
+  return true;
+}
+
+// neg:[a,b,c] of gfx942's f64 MFMA: one 0/1 entry per source, in the blgp bits.
+bool parseNeg(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  c.next();
+  if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
+  uint32_t bits = 0;
+  for (unsigned k = 0;; ++k) {
+    const Token &t = c.peek();
+    if (k == 3) return ctx.fail(t.col, "expected a closing square bracket");
+    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid neg value.");
+    bits |= static_cast<uint32_t>(e.value) << k;
+    if (c.accept(Tok::RBrac)) break;
+    if (!c.accept(Tok::Comma))
+      return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
+  }
+  v.value = bits;
   return true;
 }
 
@@ -191,6 +221,7 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
   case OpClass::mai_ab: return parseFactor(ctx, c, d, v, inst);
   case OpClass::mai_c: return parseAccumulator(ctx, c, d, v, inst);
   case OpClass::mai_mod: return parseModifier(ctx, c, d, idx, v, inst);
+  case OpClass::mai_neg: return parseNeg(ctx, c, v);
   case OpClass::mai_agpr:
   case OpClass::mai_adst: return parseAgpr(ctx, c, d, v);
   case OpClass::mai_write_src: return parseWriteSource(ctx, c, d, idx, v, inst);
@@ -202,7 +233,8 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
 // After matching, as llvm checks them: gfx908's results are AGPRs; gfx90a+'s accumulator tuple is
 // aligned.
 bool validate_mai(ParseContext &ctx, Inst &inst, uint32_t col) {
-  if (ctx.afterMatchError) return ctx.fail(col, ctx.afterMatchError);
+  if (ctx.afterMatchError)
+    return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   int accCd = operandIndex(inst, Field::acc_cd);
   if (accCd >= 0 && !ctx.target.alignedVgprTuples()) inst.ops[accCd].value = 0;
   return true;

@@ -56,11 +56,14 @@ bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = fals
 
 // A VALU source register of `dwords` registers: VGPRs or scalar ones; VALU sources cannot read
 // vccz, execz and pops_exiting_wave_id.
+// (gfx9's VOP3P takes them: only the architecture's Reg_NotInScalar ones are refused)
 bool valuScalarOrVgpr(const Reg &r, unsigned dwords = 1) {
-  if (r.half || r.count != dwords || !regWidthOk(r, dwords)) return false;
+  // (the source-only registers, src_* to src_scc, stand in pairs too: v_pk_*_f32)
+  bool anyWidth = r.file == RegFile::Special && r.count == 1 && r.index >= src::kSharedBase;
+  if (r.half || (!anyWidth && (r.count != dwords || !regWidthOk(r, dwords)))) return false;
   if (r.file == RegFile::VGPR) return true;
   if (!isScalarFile(r)) return false;
-  return !(r.file == RegFile::Special &&
+  return !(r.file == RegFile::Special && (r.flags & Reg_NotInScalar) &&
            (r.index == src::kVccz || r.index == src::kExecz || r.index == src::kPopsExitingWaveId));
 }
 
@@ -182,10 +185,14 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   Reg r;
   if (v.mods & Mod_Lit) {
   } else if (parseRegister(ctx, c, r)) {
+    bool ldsDirect = r.file == RegFile::Special && r.index == src::kLdsDirect;
     if (!valuScalarOrVgpr(r, typeDwords(d.type, false)) ||
-        (r.file == RegFile::Special && r.index == src::kLdsDirect) ||
-        (vgprOnly && r.file != RegFile::VGPR))
+        (ldsDirect && inst.arch->traits->true16) || (vgprOnly && r.file != RegFile::VGPR))
       return invalid(ctx, valueTok.col);
+    if (ldsDirect && !ctx.ldsDirectCol) { // (gfx9: validate_valu checks where it stands)
+      ctx.ldsDirectCol = valueTok.col;
+      ctx.ldsDirectField = d.field;
+    }
     v.value = sourceEncoding(r);
   } else if (!ctx.err.set && vgprOnly) {
     return invalid(ctx, valueTok.col);
@@ -272,6 +279,12 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   // Bits of sources the instruction lacks keep their default (op_sel_hi of src2 stays set).
   uint32_t mask = (1u << nsrc) - 1;
   inst.ops[idx].value = bits | (default_vext(d) & ~mask);
+  // (gfx940's v_dot*: op_sel at its word, op_sel_hi at the mnemonic, after matching)
+  if ((inst.desc->flags & IF_DotOpselFixed) && !ctx.afterMatchError &&
+      ((d.field == Field::op_sel && bits) || (d.field == Field::op_sel_hi && bits != mask))) {
+    ctx.afterMatchError = "invalid op_sel operand";
+    ctx.afterMatchCol = d.field == Field::op_sel ? name.col : 0;
+  }
   return true;
 }
 

@@ -25,6 +25,7 @@ bool decodeVectorSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
 OperandPlan plan_mai(const Inst &, const OperandDesc &d) {
   switch (d.cls) {
   case OpClass::mai_mod:
+  case OpClass::mai_neg:
   case OpClass::mai_hidden:
   case OpClass::mai_dst:
   case OpClass::mai_adst: return {OperandPlan::FieldOnly};

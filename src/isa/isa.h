@@ -157,6 +157,9 @@ enum InstrFlags : uint32_t {
   // llvm-mc-22 fails to parse lit(...) in its src0 (v_dot2acc_f32_f16), though its disassembler
   // prints one there.
   IF_NoLitSrc0 = 1u << 11,
+  // llvm's gfx940 rule for v_dot* VOP3P: op_sel must be 0 and op_sel_hi all ones ("invalid op_sel
+  // operand", after matching).
+  IF_DotOpselFixed = 1u << 12,
 };
 
 struct InstrDesc {

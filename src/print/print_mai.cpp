@@ -64,6 +64,17 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
       appendDecimal(out, v.value);
     }
     break;
+  case OpClass::mai_neg:
+    if (v.value) {
+      const char text[] = {'n', 'e',
+                           'g', ':',
+                           '[', static_cast<char>('0' + (v.value & 1)),
+                           ',', static_cast<char>('0' + (v.value >> 1 & 1)),
+                           ',', static_cast<char>('0' + (v.value >> 2 & 1)),
+                           ']'};
+      out.append(text, sizeof text);
+    }
+    break;
   case OpClass::mai_agpr:
     if (v.value < src::kVgpr0) {
       printScalarInVectorField(pc, v, 1, "AGPR_32", out);

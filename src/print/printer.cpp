@@ -117,6 +117,7 @@ constexpr bool silentAtZero(OpClass c) {
   case OpClass::mflag:
   case OpClass::mhidden:
   case OpClass::mai_mod:
+  case OpClass::mai_neg:
   case OpClass::mai_hidden: return true;
   default: return false;
   }

@@ -50,6 +50,9 @@ std::string gen_mai(GenContext &g, const OperandDesc &d) {
     unsigned value = g.invalid && g.chance(30) ? limit + g.below(4) : g.below(limit);
     return fmt::format("{}:{}", fieldName(d.field), value);
   }
+  case OpClass::mai_neg:
+    if (!g.chance(30)) return {};
+    return fmt::format("neg:[{},{},{}]", g.below(2), g.below(2), g.below(2));
   case OpClass::mai_agpr: return genTuple(g, true, 1);
   case OpClass::mai_adst: return genTuple(g, true, 1);
   case OpClass::mai_write_src:

@@ -64,7 +64,13 @@ def sweep(cpus):
     return v11.Sweep(cpus, FORMATS).run("VOP3P", list(range(128)), make)
 
 
-def mai_operands(name, text):
+def takes_neg(name, text, cpu):
+    """Whether the MFMA's blgp bits are neg:[a,b,c] on `cpu` (gfx942's v_mfma_f64_*)."""
+    from oracle import assemble
+    return assemble([text.split(" abid:")[0] + " neg:[1,0,0]"], cpu)[0][0] is not None
+
+
+def mai_operands(name, text, cpu):
     """The MAI entry's operands from its printed text (abid:8 of the probe's op_sel_hi bit left
     out: the modifiers are the layout's)."""
     mn, ops = split_operands(text)
@@ -81,8 +87,37 @@ def mai_operands(name, text):
     dst, a, b, c = widths
     return "VOP3P_MAI", ["vdst:mai_dst:%s" % width_type(dst), "src0:mai_ab:%s" % width_type(a),
                          "src1:mai_ab:%s" % width_type(b), "src2:mai_c:%s" % width_type(c),
-                         "cbsz:mai_mod", "abid:mai_mod", "blgp:mai_mod", "acc_cd:mai_hidden",
+                         "cbsz:mai_mod", "abid:mai_mod",
+                         "blgp:mai_neg" if takes_neg(name, text, cpu) else "blgp:mai_mod",
+                         "acc_cd:mai_hidden",
                          "acc:mai_hidden"]
+
+
+def dot_opsel_fixed(lines, cpus):
+    """Splits the v_dot* entries with op_sel by the cpus whose assembler refuses op_sel (llvm's
+    gfx940 rule: "invalid op_sel operand"); those get @flags=dot_opsel_fixed."""
+    from oracle import assemble
+    out = []
+    for line in lines:
+        w = line.split()
+        if not (w[2].startswith("v_dot") and "op_sel:sel" in w):
+            out.append(line)
+            continue
+        nsrc = sum(1 for x in w if x.startswith(("src0:", "src1:", "src2:")))
+        probe = "%s v1, %s op_sel:[1%s]" % (w[2], ", ".join("v%d" % (k + 2) for k in range(nsrc)),
+                                            ",0" * (nsrc - 1))
+        cs = next((a[len("@cpus="):].split(",") for a in w if a.startswith("@cpus=")), cpus)
+        fixed = [c for c in cs if (assemble([probe], c)[0][1] or "") == "invalid op_sel operand"]
+        free = [c for c in cs if c not in fixed]
+        if not fixed:
+            out.append(line)
+            continue
+        base = [x for x in w if not x.startswith("@cpus=")]
+        at = next(k for k, x in enumerate(base) if x.startswith("@"))
+        for group, flags in ((free, []), (fixed, ["@flags=dot_opsel_fixed"])):
+            if group:
+                out.append(" ".join(base[:at] + ["@cpus=" + ",".join(group)] + flags + base[at:]))
+    return out
 
 
 def generate(cpus, unit_of):
@@ -107,9 +142,10 @@ def generate(cpus, unit_of):
             mai.setdefault((op, name), (text, []))[1].extend(cs)
             continue
         vext.emit_vop3p(op, text, cs, [], emit, probe_mattr="+vop3-literal")
+    lines[:] = dot_opsel_fixed(lines, cpus)
     for (op, name), (text, cs) in sorted(mai.items()):
         try:
-            fmt, operands = mai_operands(name, text)
+            fmt, operands = mai_operands(name, text, cs[0])
         except RuntimeError as ex:
             skipped.append("# skipped VOP3P %s 0x%x: %s" % (name, op, ex))
             continue
