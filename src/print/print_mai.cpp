@@ -27,8 +27,20 @@ void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, uns
     out += kInvalidImmediate;
     return;
   }
-  if (!printRegister(pc.regs, v.value, dwords, out)) printRegister(pc.regs, v.value, 1, out);
-  if (!isInlineValueRegister(v.value)) invalidRegisterNote(regClass, out);
+  // (llvm prints SGPR tuples of at most 16 registers)
+  unsigned shown = v.value < pc.regs.numSgprs && dwords > 16 ? 16 : dwords;
+  if (!printRegister(pc.regs, v.value, shown, out)) printRegister(pc.regs, v.value, 1, out);
+  // (gfx9's m0 is 124, gfx11's null; 125, which prints as null, takes no note)
+  bool noted = v.value == src::kNull || (v.value != src::kM0 && !isInlineValueRegister(v.value));
+  if (noted) invalidRegisterNote(regClass, out);
+}
+
+// A decoded tuple at an odd register where gfx90a+ wants an even one gets llvm's note.
+void printTuple(const PrintContext &pc, const Inst &inst, bool agpr, uint32_t first,
+                unsigned dwords, const char *file, Writer &out) {
+  printVectorRegisters(agpr, first, dwords, out);
+  if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1))
+    invalidRegisterNote(vectorClass(file, dwords, true), out);
 }
 
 } // namespace
@@ -39,14 +51,16 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
   unsigned dwords = dwordsOf(d.type, false);
   bool agprResult = as::maiResultIsAgpr(pc.alignedVgprTuples, inst);
   switch (d.cls) {
-  case OpClass::mai_dst: printVectorRegisters(agprResult, v.value, dwords, out); break;
+  case OpClass::mai_dst:
+    printTuple(pc, inst, agprResult, v.value, dwords, agprResult ? "AReg" : "VReg", out);
+    break;
   case OpClass::mai_ab: {
     if (v.value < src::kVgpr0) {
       printScalarInVectorField(pc, v, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples), out);
       break;
     }
     bool agpr = valueOf(inst, Field::acc) >> (d.field == Field::src0 ? 0 : 1) & 1;
-    printVectorRegisters(agpr, v.value - src::kVgpr0, dwords, out);
+    printTuple(pc, inst, agpr, v.value - src::kVgpr0, dwords, "AV", out);
     break;
   }
   case OpClass::mai_c:
@@ -55,7 +69,8 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
       printScalarInVectorField(pc, v, dwords, vectorClass(file, dwords, pc.alignedVgprTuples), out);
       break;
     }
-    printVectorRegisters(agprResult, v.value - src::kVgpr0, dwords, out);
+    printTuple(pc, inst, agprResult, v.value - src::kVgpr0, dwords, agprResult ? "AReg" : "VReg",
+               out);
     break;
   case OpClass::mai_mod:
     if (v.value) {
