@@ -41,7 +41,7 @@ const ArchTables &gfx9() {
                                  .carryOmittable = false,
                                  .vop3bAbs = false,
                                  .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
-                                             "VALU (VOP1, VOP2, VOPC, VOP3), EXP and "
+                                             "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI), EXP and "
                                              "interpolation (VINTRP) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
