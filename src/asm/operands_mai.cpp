@@ -29,6 +29,23 @@ bool parseVectorTuple(ParseContext &ctx, Cursor &c, const OperandDesc &d, Reg &r
   return true;
 }
 
+// A number at the cursor: a real with its sign, or an absolute integer expression.
+bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n) {
+  const Token &start = c.peek();
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+    bool neg = c.accept(Tok::Minus);
+    n.isFloat = true;
+    n.fval = neg ? -c.next().fval : c.next().fval;
+    return true;
+  }
+  if (!startsExpr(start)) return invalid(ctx, start.col);
+  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (e.kind == ExprResult::Kind::Relocatable) return invalid(ctx, start.col);
+  n.ival = e.value;
+  return true;
+}
+
 void setHidden(Inst &inst, Field f, uint32_t bits) {
   int i = operandIndex(inst, f);
   if (i >= 0) inst.ops[i].value |= bits;
@@ -84,16 +101,7 @@ bool parseAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
   }
   if (failAtSourceModifier(ctx, c)) return false;
   NumberToken n;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
-    bool neg = c.accept(Tok::Minus);
-    n.isFloat = true;
-    n.fval = neg ? -c.next().fval : c.next().fval;
-  } else {
-    if (!startsExpr(start)) return invalid(ctx, start.col);
-    ExprResult e = parseExpr(c, ctx.syms);
-    if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    n.ival = e.value;
-  }
+  if (!parseNumber(ctx, c, n)) return false;
   if (!ctx.target.alignedVgprTuples())
     return ctx.fail(start.col, "inline constants are not allowed for this operand");
   uint32_t lit;
@@ -179,17 +187,7 @@ bool parseWriteSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   }
   if (ctx.err.set) return false;
   NumberToken n;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
-    bool neg = c.accept(Tok::Minus);
-    n.isFloat = true;
-    n.fval = neg ? -c.next().fval : c.next().fval;
-  } else {
-    if (!startsExpr(start)) return invalid(ctx, start.col);
-    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
-    if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    if (e.kind == ExprResult::Kind::Relocatable) return invalid(ctx, start.col);
-    n.ival = e.value;
-  }
+  if (!parseNumber(ctx, c, n)) return false;
   uint32_t lit;
   int enc = packedConstantEncoding(d.type, n, lit);
   if (enc < 0) return invalid(ctx, start.col);

@@ -563,20 +563,25 @@ def gfx9_mix(cpus, packed, emit):
             emit("VOP3P_MIX_GFX9", mn, op, operands, cs, flags + ["disasm_only"])
 
 
+def inst_line(cpus, unit_of, fmt, mn, op, operands, cs, flags=()):
+    """An `inst` line: @cpus where `cs` is not all of `cpus`, @flags, @unit."""
+    attrs = []
+    if set(cs) != set(cpus):
+        attrs.append("@cpus=" + ",".join(c for c in cpus if c in cs))
+    if flags:
+        attrs.append("@flags=" + "|".join(flags))
+    attrs.append("@unit=" + unit_of(mn, "valu"))
+    return "inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs))
+
+
 def generate(cpus, unit_of):
     names = (["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOP3P_MIX_GFX9", "VOPD"] +
              [f + v for f in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD") for v in ("_DPP16", "_DPP8")] +
              [f + v for f in ("VOP3P", "VOP3P_MIX") for v in ("_DPP16", "_DPP8")])
     lines = []
 
-    def emit(fmt, mn, op, operands, cs, flags=()):
-        attrs = []
-        if set(cs) != set(cpus):
-            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cs))
-        if flags:
-            attrs.append("@flags=" + "|".join(flags))
-        attrs.append("@unit=" + unit_of(mn, "valu"))
-        lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
+    def emit(*entry):
+        lines.append(inst_line(cpus, unit_of, *entry))
 
     packed = []  # the VOP3P entries, for their DPP forms
     vop3p(cpus, lambda *e: (packed.append(e), emit(*e)))

@@ -123,14 +123,8 @@ def dot_opsel_fixed(lines, cpus):
 def generate(cpus, unit_of):
     lines, skipped = [], []
 
-    def emit(fmt, mn, op, operands, cs, flags=()):
-        attrs = []
-        if set(cs) != set(cpus):
-            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cs))
-        if flags:
-            attrs.append("@flags=" + "|".join(flags))
-        attrs.append("@unit=" + unit_of(mn, "valu"))
-        lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
+    def emit(*entry):
+        lines.append(vext.inst_line(cpus, unit_of, *entry))
 
     res = sweep(cpus)
     # MAI texts differ per cpu in their register files only (gfx908: AGPR results): one entry per
