@@ -78,6 +78,27 @@ std::vector<size_t> llvmCrashers(const Config &cfg, const std::string &attrs,
   return a;
 }
 
+// Whether two listings of a sample differ only in the encoding llvm-mc-22 shows for an operand it
+// prints as `N/*Invalid immediate*/` (a constant in a register-only MFMA or v_accvgpr source): its
+// encoder writes that immediate as the register its own enum numbers N, which is no encoding of
+// the input (see LlvmMcBugs.InvalidImmediateReencoded). The texts must still be the same.
+bool onlyInvalidImmediateEncodings(const std::vector<std::string> &theirs,
+                                   const std::vector<std::string> &mine) {
+  if (theirs.size() != mine.size()) return false;
+  bool any = false;
+  for (size_t k = 0; k < theirs.size(); ++k) {
+    if (theirs[k] == mine[k]) continue;
+    size_t a = theirs[k].find(" ; encoding:"), b = mine[k].find(" ; encoding:");
+    if (a == std::string::npos || b == std::string::npos) return false;
+    std::string ta = theirs[k].substr(0, a), tb = mine[k].substr(0, b);
+    while (!ta.empty() && ta.back() == ' ') ta.pop_back();
+    while (!tb.empty() && tb.back() == ' ') tb.pop_back();
+    if (ta != tb || ta.find("/*Invalid immediate*/") == std::string::npos) return false;
+    any = true;
+  }
+  return any;
+}
+
 void compareDisassembly(const Config &cfg, const Target &target, const std::string &attrs,
                         std::string input, std::vector<std::string> sampleBytes, const char *kind) {
   test::ToolRun llvm =
@@ -115,7 +136,7 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
     if (d.severity != Severity::Note) ourErr += formatDiagnostic(d);
 
   auto theirs = samplesOf(llvm.out), mine = samplesOf(ours.text);
-  unsigned mismatches = 0, reported = 0;
+  unsigned mismatches = 0, reported = 0, llvmReencoded = 0;
   auto report = [&](const std::string &msg) {
     ++mismatches;
     if (reported++ < 40) ADD_FAILURE() << msg;
@@ -125,6 +146,10 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
         fmt::format("{} samples in llvm-mc's output, {} in gfxasm's", theirs.size(), mine.size()));
   for (size_t i = 0; i < std::min(theirs.size(), mine.size()) && i < sampleBytes.size(); ++i) {
     if (theirs[i] == mine[i]) continue;
+    if (onlyInvalidImmediateEncodings(theirs[i], mine[i])) {
+      ++llvmReencoded;
+      continue;
+    }
     std::string a, b;
     for (auto &l : theirs[i]) a += "\n    " + l;
     for (auto &l : mine[i]) b += "\n    " + l;
@@ -229,8 +254,10 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
   }
   mismatches += roundTripFailures;
   std::printf("[disasm %s%s] %zu samples, %u instructions re-assembled, %u mismatches (%u lines "
-              "llvm-mc-22 prints but cannot assemble back, which gfxasm rejects)\n",
-              cfg.cpu, kind, sampleBytes.size(), roundTrips, mismatches, llvmOwnFailures);
+              "llvm-mc-22 prints but cannot assemble back, which gfxasm rejects; %u samples whose "
+              "invalid immediate llvm-mc-22 re-encodes as a register, text compared)\n",
+              cfg.cpu, kind, sampleBytes.size(), roundTrips, mismatches, llvmOwnFailures,
+              llvmReencoded);
   keepOutputs(cfg, std::string(kind) + ".disasm.txt", input, llvm.out + llvm.err,
               ours.text + ourErr);
 }
