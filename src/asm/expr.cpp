@@ -39,52 +39,8 @@ bool startsExpr(const Token &t) {
 
 namespace {
 
-enum class BinOp {
-  None,
-  LOr,
-  LAnd,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  Add,
-  Sub,
-  Or,
-  And,
-  Xor,
-  Mul,
-  Div,
-  Mod,
-  Shl,
-  Shr
-};
-
-int precedence(Tok k, BinOp &op) {
-  switch (k) {
-  case Tok::PipePipe: op = BinOp::LOr; return 1;
-  case Tok::AmpAmp: op = BinOp::LAnd; return 2;
-  case Tok::EqualEqual: op = BinOp::Eq; return 3;
-  case Tok::ExclaimEqual:
-  case Tok::LessGreater: op = BinOp::Ne; return 3;
-  case Tok::Less: op = BinOp::Lt; return 3;
-  case Tok::LessEq: op = BinOp::Le; return 3;
-  case Tok::Greater: op = BinOp::Gt; return 3;
-  case Tok::GreaterEq: op = BinOp::Ge; return 3;
-  case Tok::Plus: op = BinOp::Add; return 4;
-  case Tok::Minus: op = BinOp::Sub; return 4;
-  case Tok::Pipe: op = BinOp::Or; return 5;
-  case Tok::Amp: op = BinOp::And; return 5;
-  case Tok::Caret: op = BinOp::Xor; return 5;
-  case Tok::Star: op = BinOp::Mul; return 6;
-  case Tok::Slash: op = BinOp::Div; return 6;
-  case Tok::Percent: op = BinOp::Mod; return 6;
-  case Tok::LessLess: op = BinOp::Shl; return 6;
-  case Tok::GreaterGreater: op = BinOp::Shr; return 6;
-  default: op = BinOp::None; return 0;
-  }
-}
+using expr_detail::BinOp;
+using expr_detail::precedence;
 
 // Relocation specifiers AMDGPU knows after a symbol (foo@abs32@lo), as llvm prints them.
 constexpr std::string_view kSpecifiers[] = {"gotpcrel", "gotpcrel32@lo", "gotpcrel32@hi",
@@ -370,17 +326,7 @@ bool needsPcRel(const std::vector<Node> &nodes, int i) {
 
 } // namespace
 
-ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable, bool primary) {
-  // Most expressions are one integer (register indices, offsets, lane selects): no evaluator.
-  if (c.is(Tok::Integer)) {
-    BinOp op;
-    if (primary || precedence(c.peek(1).kind, op) == 0) {
-      ExprResult r;
-      r.kind = ExprResult::Kind::Absolute;
-      r.value = c.next().ival;
-      return r;
-    }
-  }
+ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool primary) {
   size_t start = c.pos;
   Evaluator ev{c, syms, relocatable, false, {}, {}, false};
   Value v;

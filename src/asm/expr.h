@@ -71,12 +71,79 @@ struct Cursor {
   bool atEnd() const { return is(Tok::Eol); }
 };
 
+namespace expr_detail {
+enum class BinOp {
+  None,
+  LOr,
+  LAnd,
+  Eq,
+  Ne,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Add,
+  Sub,
+  Or,
+  And,
+  Xor,
+  Mul,
+  Div,
+  Mod,
+  Shl,
+  Shr
+};
+
+constexpr int precedence(Tok k, BinOp &op) {
+  switch (k) {
+  case Tok::PipePipe: op = BinOp::LOr; return 1;
+  case Tok::AmpAmp: op = BinOp::LAnd; return 2;
+  case Tok::EqualEqual: op = BinOp::Eq; return 3;
+  case Tok::ExclaimEqual:
+  case Tok::LessGreater: op = BinOp::Ne; return 3;
+  case Tok::Less: op = BinOp::Lt; return 3;
+  case Tok::LessEq: op = BinOp::Le; return 3;
+  case Tok::Greater: op = BinOp::Gt; return 3;
+  case Tok::GreaterEq: op = BinOp::Ge; return 3;
+  case Tok::Plus: op = BinOp::Add; return 4;
+  case Tok::Minus: op = BinOp::Sub; return 4;
+  case Tok::Pipe: op = BinOp::Or; return 5;
+  case Tok::Amp: op = BinOp::And; return 5;
+  case Tok::Caret: op = BinOp::Xor; return 5;
+  case Tok::Star: op = BinOp::Mul; return 6;
+  case Tok::Slash: op = BinOp::Div; return 6;
+  case Tok::Percent: op = BinOp::Mod; return 6;
+  case Tok::LessLess: op = BinOp::Shl; return 6;
+  case Tok::GreaterGreater: op = BinOp::Shr; return 6;
+  default: op = BinOp::None; return 0;
+  }
+}
+
+} // namespace expr_detail
+
+// parseExpr's evaluator, for what is not one integer.
+ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool primary);
+
 // Parses and evaluates an expression at the cursor, like llvm's AsmParser::parseExpression.
 // With `relocatable`, an expression llvm cannot evaluate when it reads it (a label, a name not
 // defined yet, a division by zero) is a Relocatable result; otherwise it is an error. With
 // `primary`, only a primary expression with its unary operators is read (llvm's reading of a
 // value between |bars|).
-ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = false, bool primary = false);
+inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = false,
+                            bool primary = false) {
+  // Most expressions are one integer (register indices, offsets, lane selects): read inline,
+  // without the evaluator.
+  if (c.is(Tok::Integer)) {
+    expr_detail::BinOp op;
+    if (primary || expr_detail::precedence(c.peek(1).kind, op) == 0) {
+      ExprResult r;
+      r.kind = ExprResult::Kind::Absolute;
+      r.value = c.next().ival;
+      return r;
+    }
+  }
+  return parseExprTree(c, syms, relocatable, primary);
+}
 
 // True if the token can start an expression.
 bool startsExpr(const Token &t);

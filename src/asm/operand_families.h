@@ -13,6 +13,11 @@ namespace gfxasm::as {
   uint32_t default_##fam(const isa::OperandDesc &d);
 #include "isa/families.def"
 #undef FAMILY
+// A register already read where scalar operand `d` stands (sreg, sreg_nonull, sreg_null,
+// smem_sdata, ssrc): parse_scalar's checks and encoding, for the families that read the register
+// themselves first (VALU sources and lane masks).
+bool takeScalarRegister(ParseContext &ctx, uint32_t col, const isa::OperandDesc &d,
+                        const isa::Reg &r, isa::OperandValue &v);
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus

@@ -39,15 +39,21 @@ bool isVectorFile(RegFile f) {
 
 // `single`: written as one register (s102), else as a range (s[100:103]), for the message about
 // SGPRs the architecture lacks.
+[[gnu::noinline]] bool failSgprNotAvailable(ParseContext &ctx, uint32_t col, const Prefix &p,
+                                            unsigned first, unsigned count, bool single) {
+  return ctx.fail(col, (single ? fmt::format("{}{}", p.name, first)
+                               : fmt::format("{}[{}:{}]", p.name, first, first + count - 1)) +
+                           " register not available on this GPU");
+}
+
 bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count,
                 bool single = false) {
   if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
   if (!isVectorFile(p.file) && !scalarTupleAligned(first, count))
     return ctx.fail(col, "invalid register alignment");
+  // (the message is formatted out of line: every register read passes here)
   if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)
-    return ctx.fail(col, (single ? fmt::format("{}{}", p.name, first)
-                                 : fmt::format("{}[{}:{}]", p.name, first, first + count - 1)) +
-                             " register not available on this GPU");
+    return failSgprNotAvailable(ctx, col, p, first, count, single);
   return true;
 }
 

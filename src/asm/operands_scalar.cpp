@@ -102,24 +102,30 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
   return setLiteral(ctx, col, imm.value, v, inst, negative);
 }
 
+} // namespace
+
+bool takeScalarRegister(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg &r,
+                        OperandValue &v) {
+  unsigned dwords = typeDwords(d.type, ctx.target.wave64());
+  if (!checkAvailable(ctx, col, r)) return false;
+  if (d.cls == OpClass::sreg_null) {
+    if (!isScalarFile(r)) return ctx.fail(col, kInvalid);
+    if (!isSpecial(r, targetRegisters(ctx).null)) return ctx.fail(col, "src0 must be null");
+  } else if (!registerFitsClass(targetRegisters(ctx), r, d.cls, dwords) || !regWidthOk(r, dwords)) {
+    return ctx.fail(col, kInvalid);
+  }
+  v.value = sourceEncoding(r);
+  return true;
+}
+
+namespace {
+
 // Register operands and scalar sources (sreg, sreg_nonull, sreg_null, smem_sdata, ssrc).
 bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
   const Token &start = c.peek();
   Reg r;
-  unsigned dwords = typeDwords(d.type, ctx.target.wave64());
-  if (parseRegister(ctx, c, r)) {
-    if (!checkAvailable(ctx, start.col, r)) return false;
-    if (d.cls == OpClass::sreg_null) {
-      if (!isScalarFile(r)) return ctx.fail(start.col, kInvalid);
-      if (!isSpecial(r, targetRegisters(ctx).null)) return ctx.fail(start.col, "src0 must be null");
-    } else if (!registerFitsClass(targetRegisters(ctx), r, d.cls, dwords) ||
-               !regWidthOk(r, dwords)) {
-      return ctx.fail(start.col, kInvalid);
-    }
-    v.value = sourceEncoding(r);
-    return true;
-  }
+  if (parseRegister(ctx, c, r)) return takeScalarRegister(ctx, start.col, d, r, v);
   if (ctx.err.set) return false;
   if (failAtSourceModifier(ctx, c)) return false;
   if (d.cls != OpClass::ssrc && d.cls != OpClass::ssrc_inline) return ctx.fail(start.col, kInvalid);

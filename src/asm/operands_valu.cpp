@@ -372,7 +372,6 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
                       const SourceKinds &k, OperandValue &v, Inst &inst, bool inBars,
                       uint8_t fold) {
   const Token &start = c.peek();
-  size_t save = c.pos;
   Reg r;
   bool isReg = parseRegister(ctx, c, r);
   if (ctx.err.set) return false;
@@ -384,13 +383,9 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   if (isReg) {
     // Scalar registers read as in a scalar source.
     if (fold) return ctx.fail(start.col, "invalid operand for instruction");
-    c.pos = save;
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
-    uint8_t mods = v.mods;
-    if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
-    v.mods |= mods;
-    return true;
+    return takeScalarRegister(ctx, start.col, scalar, r, v);
   }
   if (!k.constant) return ctx.fail(start.col, "invalid operand for instruction");
   if (!parseImmediate(ctx, c, d, idx, k, v, inst, inBars, fold)) return false;
@@ -579,16 +574,15 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vssrc_inline: return parseSource(ctx, c, d, idx, v, inst);
   case OpClass::vmask: {
     // Any scalar register of the lane mask's width (also null, m0, src_*), as a scalar source.
-    Cursor probe = c;
     Reg r;
-    if (!parseRegister(ctx, probe, r)) {
+    if (!parseRegister(ctx, c, r)) {
       if (ctx.err.set) return false;
       return ctx.fail(start.col, "invalid operand for instruction");
     }
     if (r.file == RegFile::VGPR) return ctx.fail(start.col, "invalid operand for instruction");
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
-    return parse_scalar(ctx, c, scalar, idx, inst);
+    return takeScalarRegister(ctx, start.col, scalar, r, v);
   }
   case OpClass::vsdst_nom0: {
     OperandDesc scalar = d;

@@ -108,13 +108,34 @@ constexpr NameTable kGfx9Names = [] {
   return t;
 }();
 
+// Special register names are looked up for every register operand that is not numbered (vcc,
+// exec, m0 ...): a hash of the length and the first and last characters, linear probing.
+constexpr size_t kSpecialSlots = std::tuple_size_v<SpecialIndex>;
+constexpr size_t specialSlot(std::string_view n) {
+  return (n.size() * 11 + static_cast<unsigned char>(n[0]) * 3 +
+          static_cast<unsigned char>(n.back())) %
+         kSpecialSlots;
+}
+template <size_t N> constexpr SpecialIndex specialIndexOf(const SpecialRegister (&accepted)[N]) {
+  SpecialIndex t{};
+  auto nameAt = [&](size_t k) { return k < N ? accepted[k].name : kCommonAccepted[k - N].name; };
+  for (size_t k = 0; k < N + std::size(kCommonAccepted); ++k) {
+    size_t i = specialSlot(nameAt(k));
+    while (t[i] && nameAt(t[i] - 1u) != nameAt(k)) i = (i + 1) % kSpecialSlots;
+    if (!t[i]) t[i] = static_cast<uint8_t>(k + 1); // (a name of both lists: the first one's)
+  }
+  return t;
+}
+constexpr SpecialIndex kGfx11SpecialIndex = specialIndexOf(kGfx11Accepted);
+constexpr SpecialIndex kGfx9SpecialIndex = specialIndexOf(kGfx9Accepted);
+
 // gfx11 has no vccz, execz or pops_exiting_wave_id, which llvm-mc-22 takes as 32-bit
 // destinations on gfx9.
 constexpr RegisterSet kGfx11Registers{src::kNumSgprs, src::kM0,          src::kNull,
                                       kGfx11Accepted, kGfx11Unavailable, Reg_NotInScalar,
-                                      kGfx11Names};
+                                      kGfx11Names,    kGfx11SpecialIndex};
 constexpr RegisterSet kGfx9Registers{102, kGfx9M0,        kNoRegister, kGfx9Accepted,
-                                     {},  Reg_Writable32, kGfx9Names};
+                                     {},  Reg_Writable32, kGfx9Names,  kGfx9SpecialIndex};
 } // namespace
 
 const RegisterSet &registersGfx11() {
@@ -145,17 +166,13 @@ bool isUnavailableRegister(const RegisterSet &rs, std::string_view name) {
 
 const SpecialRegister *lookupSpecialRegister(const RegisterSet &rs, std::string_view name) {
   if (name.empty()) return nullptr;
-  for (std::span<const SpecialRegister> names :
-       {rs.accepted, std::span<const SpecialRegister>(kCommonAccepted)})
-    for (const auto &s : names)
-      if (s.name[0] == name[0] && s.name == name) return &s;
-  return nullptr;
-}
-
-bool scalarTupleAligned(unsigned index, unsigned dwords) {
-  if (dwords <= 1) return true;
-  if (dwords == 2) return index % 2 == 0;
-  return index % 4 == 0;
+  for (size_t i = specialSlot(name);; i = (i + 1) % kSpecialSlots) {
+    unsigned k = rs.specialIndex[i];
+    if (!k--) return nullptr;
+    const SpecialRegister &s =
+        k < rs.accepted.size() ? rs.accepted[k] : kCommonAccepted[k - rs.accepted.size()];
+    if (s.name == name) return &s;
+  }
 }
 
 namespace {

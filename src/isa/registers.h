@@ -74,6 +74,10 @@ struct EncodingName {
 };
 constexpr unsigned kNoRegister = ~0u;
 
+// Special register names by hash (specialSlot in registers.cpp): per slot, the index + 1 of the
+// name in RegisterSet::accepted followed by the names every architecture accepts; 0 is free.
+using SpecialIndex = std::array<uint8_t, 64>;
+
 // An architecture's scalar register file and the registers its source encoding names.
 struct RegisterSet {
   unsigned numSgprs; // s0 ... s(numSgprs - 1)
@@ -90,6 +94,8 @@ struct RegisterSet {
   uint8_t sourceOnlyFlags;
   // Per source encoding 0-255, how it prints (the SGPR and TTMP ranges print by number).
   std::span<const EncodingName, 256> names;
+  // lookupSpecialRegister's index of `accepted` and the common names (one probe per name read).
+  const SpecialIndex &specialIndex;
 };
 const RegisterSet &registersGfx11();
 const RegisterSet &registersGfx9();
@@ -138,6 +144,10 @@ char *putVgprs(unsigned first, unsigned dwords, char *p);
 char *putAgprs(unsigned first, unsigned dwords, char *p);
 
 // Alignment rule for SGPR/TTMP tuples: 64-bit tuples even, wider ones multiple of 4.
-bool scalarTupleAligned(unsigned index, unsigned dwords);
+inline bool scalarTupleAligned(unsigned index, unsigned dwords) {
+  if (dwords <= 1) return true;
+  if (dwords == 2) return index % 2 == 0;
+  return index % 4 == 0;
+}
 
 } // namespace gfxasm::isa
