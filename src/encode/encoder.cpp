@@ -47,13 +47,23 @@ inline void place(const FormatDesc &fmt, Field field, uint64_t value, u128 &w) {
     value >>= width;
   }
 }
+// ORs `bits` (no wider than `r`) into range `r` of `w`. A shift by a variable 128-bit amount is
+// many instructions: ranges within one 64-bit half (all but a few) shift as 64 bits.
+inline void orAt(u128 &w, uint64_t bits, BitRange r) {
+  if (r.lo + r.width <= 64)
+    w |= bits << r.lo;
+  else if (r.lo >= 64)
+    w |= static_cast<u128>(bits << (r.lo - 64)) << 64;
+  else
+    w |= static_cast<u128>(bits) << r.lo;
+}
 // ORs `value` into `field` of `w`, whose field bits are still zero (encode starts from zeros and
 // each field has one operand): no masking needed.
 inline void orInto(const FormatDesc &fmt, Field field, uint64_t value, u128 &w) {
   const FieldLayout &l = fmt.layout(field);
   for (unsigned i = 0; i < l.count; ++i) {
     unsigned width = l.ranges[i].width;
-    w |= static_cast<u128>(value & ((uint64_t{1} << width) - 1)) << l.ranges[i].lo;
+    orAt(w, value & ((uint64_t{1} << width) - 1), l.ranges[i]);
     value >>= width;
   }
 }
@@ -96,8 +106,7 @@ size_t encode(const Inst &inst, uint8_t *out) {
   // The word is built in a register and stored once; `out` holds kMaxInstBytes, so the 16-byte
   // store is in bounds whatever the format's size.
   u128 w = 0;
-  for (unsigned i = 0; i < fmt.numFixed; ++i)
-    w |= static_cast<u128>(fmt.fixed[i].value) << fmt.fixed[i].range.lo;
+  for (unsigned i = 0; i < fmt.numFixed; ++i) orAt(w, fmt.fixed[i].value, fmt.fixed[i].range);
   orInto(fmt, Field::op, inst.desc->opcode, w);
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
