@@ -3,8 +3,13 @@
 #include <bit>
 #include <iterator>
 
+#include <fmt/format.h>
+
 #include "asm/image_address.h"
+#include "asm/memory_operands.h"
 #include "asm/operand_families.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/buffer_formats.h"
 #include "isa/constants.h"
 
@@ -66,8 +71,8 @@ bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const In
   if (!isScalarDestination(r) || !regWidthOk(r, dwords)) return invalid(ctx, start.col);
   bool special = r.file == RegFile::Special;
   if (dwords == 2) {
-    // A pair: SGPRs, ttmps or vcc; exec and null too in the forms without a VGPR address (addtid).
-    bool anyPair = operandIndex(inst, Field::vaddr) < 0;
+    // A pair: SGPRs, ttmps or vcc; exec and null too where flatSaddrTakesExec.
+    bool anyPair = flatSaddrTakesExec(*inst.arch, *inst.desc);
     if (special && r.index != src::kVccLo && !anyPair) return invalid(ctx, start.col);
   } else if (special && r.index == src::kExecHi) {
     return invalid(ctx, start.col);
@@ -75,6 +80,19 @@ bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const In
   v.value = sourceEncoding(r);
   return true;
 }
+
+} // namespace
+
+bool flatSaddrTakesExec(const ArchTables &arch, const InstrDesc &desc) {
+  bool vaddr = false, lds = desc.name.find("_lds_") != std::string_view::npos;
+  for (const OperandDesc &o : arch.operandsOf(desc)) {
+    vaddr |= o.field == Field::vaddr && o.cls != OpClass::mem_off;
+    lds |= o.field == Field::lds;
+  }
+  return !vaddr || lds;
+}
+
+namespace {
 
 // Resource/sampler descriptors: an aligned SGPR or TTMP tuple, encoded as its first register / 4.
 bool parseDescriptor(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
@@ -115,7 +133,9 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
                         OperandValue &v) {
   int format = -1;
   if (atNamedModifier(c)) {
-    if (c.peek().text != "format" || (format = operandIndex(inst, Field::format)) < 0)
+    // (gfx9's split formats come after the soffset only)
+    if (c.peek().text != "format" || inst.arch->traits->splitBufferFormat ||
+        (format = operandIndex(inst, Field::format)) < 0)
       return ctx.fail(c.peek().col, "not a valid operand.");
     if (!parseFormatNumber(ctx, c, inst.ops[format])) return false;
     c.accept(Tok::Comma);
@@ -164,7 +184,10 @@ template <size_t N> int indexIn(const std::string_view (&names)[N], std::string_
 }
 
 // format:N, format:[BUF_FMT_x], format:[BUF_DATA_FORMAT_d, BUF_NUM_FORMAT_n] (either or both).
-bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
+// With split formats (gfx9) the field holds the data format in bits 3:0 and the numeric one in
+// 6:4, and there is no unified name.
+bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandValue &v) {
+  const bool split = inst.arch->traits->splitBufferFormat;
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   uint32_t col = c.peek().col;
@@ -183,6 +206,7 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
     if (t.kind != Tok::Identifier) return ctx.fail(t.col, "expected a format string");
     std::string_view name = t.text;
     if (name.starts_with("BUF_FMT_") && !haveData && !haveNum) {
+      if (split) return ctx.fail(t.col, "unified format is not supported on this GPU");
       int f = indexIn(kBufFormatNames, name.substr(8));
       if (f < 0) return ctx.fail(col, "unsupported format");
       c.next();
@@ -205,6 +229,11 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
     c.next();
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  if (split) {
+    v.value = static_cast<uint32_t>(indexIn(kBufDataFormats, data) | indexIn(kBufNumFormats, num)
+                                                                         << kBufNumFormatShift);
+    return true;
+  }
   std::string unified =
       data == "INVALID" && num == "UNORM" ? "INVALID" : std::string(data) + "_" + std::string(num);
   int f = indexIn(kBufFormatNames, unified);
@@ -214,12 +243,21 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
 }
 
 bool isCachePolicy(Field f) {
-  return f == Field::glc || f == Field::slc || f == Field::dlc;
+  switch (f) {
+  case Field::glc:
+  case Field::slc:
+  case Field::dlc:
+  case Field::sc0:
+  case Field::nt:
+  case Field::sc1:
+  case Field::scc: return true;
+  default: return false;
+  }
 }
 
 // llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
-// slc and dlc in any order among themselves): true if none that comes after operand `idx` was
-// written yet.
+// slc and dlc, or their gfx9 names, in any order among themselves): true if none that comes after
+// operand `idx` was written yet.
 bool inModifierOrder(const Inst &inst, unsigned idx) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j) {
@@ -228,6 +266,18 @@ bool inModifierOrder(const Inst &inst, unsigned idx) {
     if (!(isCachePolicy(ops[idx].field) && isCachePolicy(ops[j].field))) return false;
   }
   return true;
+}
+
+// A bit the processor's decoder reads but its assembler refuses: llvm names the word where the
+// instruction takes cache bits (a third one of other processors) or gds.
+bool unsupportedModifier(ParseContext &ctx, const Inst &inst, const OperandDesc &d,
+                         const Token &word) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  bool cacheBits = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+    return o.cls == OpClass::mem_flag && isCachePolicy(o.field);
+  });
+  if (d.field != Field::gds && !cacheBits) return invalid(ctx, word.col);
+  return ctx.fail(word.col, fmt::format("{} modifier is not supported on this GPU", word.text));
 }
 
 // --- ds_swizzle_b32 patterns
@@ -603,10 +653,19 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::vgpr_tuple:
     if (!parseVgprs(ctx, c, v)) return false;
     if (v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
+    if ((v.value & 1) && ctx.target.alignedVgprTuples() && !(inst.desc->flags & IF_OddTuples)) {
+      if (v.regCount > 1) return invalid(ctx, start.col);
+      // llvm's check after matching: the GWS data register is one of an aligned pair.
+      if (inst.desc->name.starts_with("ds_gws") && !ctx.afterMatchError) {
+        ctx.afterMatchError = "vgpr must be even aligned";
+        ctx.afterMatchCol = start.col;
+      }
+    }
     return true;
   case OpClass::mem_off:
     if (!isWord(c, "off")) return invalid(ctx, start.col);
     c.next();
+    if (d.field == Field::saddr) v.value = inst.arch->traits->saddrOff;
     return true;
   case OpClass::flat_saddr: return parseFlatSaddr(ctx, c, d, inst, v);
   case OpClass::mem_offset_u16:
@@ -626,7 +685,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   case OpClass::srsrc: return parseDescriptor(ctx, c, d, v);
   case OpClass::buf_soffset: return parseBufferSoffset(ctx, c, d, inst, v);
-  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, v);
+  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, inst, v);
   case OpClass::mimg_vdata:
     // image_sample* may discard the result: `off` (no data registers, regCount 0).
     if (isWord(c, "off") && inst.desc->name.starts_with("image_sample")) {
@@ -645,6 +704,8 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   }
   case OpClass::dim: return parseDim(ctx, c, v);
   case OpClass::ds_swizzle: return parseSwizzle(ctx, c, v);
+  case OpClass::mem_kept:
+  case OpClass::mem_ignored: return unsupportedModifier(ctx, inst, d, start);
   default: break;
   }
   return invalid(ctx, start.col);
@@ -658,6 +719,8 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
         !inst.ops[i].present)
       return ctx.fail(col, "too few operands for instruction");
   }
+  if (ctx.afterMatchError)
+    return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   return validateImage(ctx, inst, col);
 }
 

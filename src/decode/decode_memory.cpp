@@ -6,6 +6,7 @@
 
 #include "asm/image_address.h"
 #include "decode/decoder.h"
+#include "isa/arch_traits.h"
 #include "isa/registers.h"
 
 namespace gfxasm::dec {
@@ -103,15 +104,15 @@ const ImageRegs &entryImageRegs(DecodeContext &ctx, const Inst &inst) {
   return ctx.image;
 }
 
-// The SGPR base address of GLOBAL (a pair) and SCRATCH (one SGPR); null is the form without
-// one. llvm-mc reads an odd SGPR or ttmp as the pair below it; vcc_hi, m0 and exec_hi are no
-// pair, exec is (printed with a complaint where a VGPR address comes with it).
+// The SGPR base address of GLOBAL (a pair) and SCRATCH (one SGPR); `off` (null on gfx11) is the
+// form without one. llvm-mc reads an odd SGPR or ttmp as the pair below it; vcc_hi, m0 and exec_hi
+// are no pair, exec is (printed with a complaint where a VGPR address comes with it).
 bool decodeFlatSaddr(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeField(ctx, d, idx, inst);
   uint32_t &v = inst.ops[idx].value;
-  if (v == src::kNull) return false;
+  if (v == inst.arch->traits->saddrOff) return false;
   if (dwordsOf(d.type) == 1) return true;
-  if (v == src::kVccHi || v == src::kM0 || v == src::kExecHi) return false;
+  if (v == src::kVccHi || v == registersOf(*inst.arch).m0 || v == src::kExecHi) return false;
   v &= ~1u;
   return true;
 }
@@ -126,12 +127,15 @@ bool validDescriptor(uint32_t field, OpType type) {
 
 } // namespace
 
-OperandPlan plan_memory(const Inst &, const OperandDesc &d) {
+OperandPlan plan_memory(const Inst &inst, const OperandDesc &d) {
   switch (d.cls) { // (decode_memory's cases)
   case OpClass::vgpr_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
-  case OpClass::mem_off:
+  case OpClass::mem_off: {
     if (d.field != Field::saddr) return {OperandPlan::Present};
-    return {OperandPlan::OneOf, 0, src::kNull | src::kNull << 16};
+    uint32_t off = inst.arch->traits->saddrOff;
+    return {OperandPlan::OneOf, 0, off | off << 16};
+  }
+  case OpClass::mem_ignored: return {OperandPlan::Nothing};
   case OpClass::required_flag: return {OperandPlan::OneOf, 0, 1 | 1 << 16};
   case OpClass::srsrc: { // (fields of 5 bits: InSet; the set per type, found once)
     static const auto kValid = [] {
@@ -165,8 +169,8 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     // without offen/idxen) may hold anything and encodes as 0.
     v.present = true;
     if (d.field != Field::saddr) return true;
-    v.value = src::kNull;
-    return ctx.field(d.field) == src::kNull;
+    v.value = inst.arch->traits->saddrOff;
+    return ctx.field(d.field) == v.value;
   case OpClass::flat_saddr: return decodeFlatSaddr(ctx, d, idx, inst);
   case OpClass::required_flag: decodeField(ctx, d, idx, inst); return v.value == 1;
   case OpClass::srsrc: decodeField(ctx, d, idx, inst); return validDescriptor(v.value, d.type);
@@ -201,7 +205,8 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     }
     return true;
   }
-  case OpClass::mimg_nsa_extra: return true;
+  case OpClass::mimg_nsa_extra:
+  case OpClass::mem_ignored: return true;
   default: decodeField(ctx, d, idx, inst); return true;
   }
 }

@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "asm/image_address.h"
+#include "isa/arch_traits.h"
 #include "isa/buffer_formats.h"
 #include "operand_gen.h"
 
@@ -77,7 +78,9 @@ std::string formatBeforeSoffset(GenContext &g) {
 std::string bufferFormat(GenContext &g) {
   if (g.chance(30)) return {};
   if (g.chance(25)) return fmt::format("format:{}", g.below(g.invalid ? 140 : 128));
-  if (g.chance(50))
+  // gfx9 has no unified format names (BUF_FMT_*): the split names, either or both.
+  bool unified = !g.arch.traits->splitBufferFormat || g.invalid;
+  if (unified && g.chance(50))
     return fmt::format("format:[BUF_FMT_{}]", kBufFormatNames[g.below(std::size(kBufFormatNames))]);
   std::string data =
       fmt::format("BUF_DATA_FORMAT_{}", kBufDataFormats[g.below(std::size(kBufDataFormats))]);
@@ -255,7 +258,9 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   case OpClass::buf_soffset: {
     // llvm-mc takes the soffset without a comma before it too, and an MTBUF format before it.
     g.noCommaBefore = g.chance(10);
-    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) && g.chance(20);
+    // (gfx9 refuses it there: sometimes drawn among the invalid spellings)
+    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) &&
+                   (!g.arch.traits->splitBufferFormat || g.invalid) && g.chance(20);
     if (!gFormatFirst) return bufferSoffset(g);
     std::string format = formatBeforeSoffset(g);
     return fmt::format("{}{} {}", format, g.chance(50) ? "," : "", bufferSoffset(g));
@@ -264,6 +269,9 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     // Once before the soffset, a format after it is a duplicate.
     return gFormatFirst && !(g.invalid && g.chance(30)) ? std::string() : bufferFormat(g);
   case OpClass::required_flag: return g.chance(g.invalid ? 50 : 97) ? std::string(name) : "";
+  case OpClass::mem_kept:
+  case OpClass::mem_ignored: // a bit this processor does not accept
+    return g.invalid && g.chance(30) ? std::string(name) : "";
   default: return {};
   }
 }

@@ -1,7 +1,6 @@
 """Memory formats of gfx9 (GCN5 / CDNA: gfx900 to gfx950): DS, FLAT/GLOBAL/SCRATCH, MUBUF and
-MTBUF, swept through the oracle (llvm-mc-22) with gfx11_memory's machinery over gfx9's layouts.
-MIMG is not covered yet. The output is staged in isa/gfx9/pending/memory.isa (gen_gfx9.py writes
-it there): the C++ does not handle gfx9 memory instructions yet.
+MTBUF, swept through the oracle (llvm-mc-22) with gfx11_memory's machinery over gfx9's layouts,
+written to isa/gfx9/memory.isa. MIMG is not covered yet.
 
 Layouts (checked by verify() with -show-encoding on every target):
     DS     op 24:17, gds 16, offset 15:0 (offset0 7:0, offset1 15:8), acc 25 (gfx90a+)
@@ -13,14 +12,11 @@ Layouts (checked by verify() with -show-encoding on every target):
     MTBUF  op 18:15, dfmt 22:19 + nfmt 25:23 (`format`), offset 11:0, offen 12, idxen 13, glc 14,
            scc/sc1 53 (gfx90a+), slc 54, tfe 55 / acc 55 (gfx90a+)
 
-Names the C++ does not have yet (src/isa/*.def), written here with the closest existing names and
-explained in comments of the output:
-- cache bits: gfx942/gfx950 print glc as `sc0`, slc as `nt` and the third bit as `sc1`; gfx90a
-  prints the third bit as `scc`. They are the fields glc, slc and dlc here (dlc = scc / sc1).
+The sweep probes with the cache bits' gfx11 names (fields glc, slc, dlc); the entries are written
+with each processor's own (finish_line): gfx942/gfx950 print sc0, nt and sc1, gfx90a scc for the
+third bit. Still missing:
 - acc (gfx90a gfx942 gfx950): the data / vdst registers are AGPRs (a5, a[4:7]) when set; it is no
   field here and is noted as `# acc` on the instructions that decode it.
-- lds: the bit is fixed in formats of its own (GLOBAL_LDS, SCRATCH_LDS, MUBUF_LDS) and printed
-  by llvm as a trailing `lds`; noted as `# lds`.
 - SCRATCH_SVE (gfx942/gfx950): bit 13 says a VGPR address is present."""
 import itertools
 import re
@@ -198,12 +194,17 @@ def positionals(text):
 
 
 def cache_flags(text, glc):
-    """The cache bits a text shows (glc slc dlc order, llvm's); glc as 'flag' or 'required'."""
-    words = set(text.replace(",", " ").split())
+    """The cache bits a text shows (glc slc dlc order, llvm's); glc as 'flag' or 'required'. With
+    the LDS forms' `lds` where llvm prints it: after them, or before (buffer_store_lds_dword)."""
+    order = text.replace(",", " ").split()
+    words = set(order)
     out = []
     for name in ("glc", "slc", "dlc"):
         if any(CACHE_BITS[w] == name for w in words if w in CACHE_BITS) or (name == "glc" and glc):
             out.append("glc:required_flag" if name == "glc" and glc == "required" else name + ":mem_flag")
+    if "lds" in words:
+        before = any(w in CACHE_BITS for w in order[order.index("lds"):])
+        out.insert(0 if before else len(out), "lds:required_flag")
     return out
 
 
@@ -234,18 +235,14 @@ def generate_flat(sweep, emit):
                 note = acc_note(cs, acc_cs)
                 if a and b and len(positionals(a)) == len(positionals(b)):
                     f = flat_format(fmt, a)
-                    emit(f, op, *flat_operands(f, a, "flag"), cs, "vmem", note + lds_note(f), src=b)
+                    emit(f, op, *flat_operands(f, a, "flag"), cs, "vmem", note, src=b)
                     continue
                 if a:
                     f = flat_format(fmt, a)
-                    emit(f, op, *flat_operands(f, a, None), cs, "vmem", note + lds_note(f), src=a)
+                    emit(f, op, *flat_operands(f, a, None), cs, "vmem", note, src=a)
                 if b:
                     f = flat_format(fmt, b)
-                    emit(f, op, *flat_operands(f, b, "required"), cs, "vmem", note + lds_note(f), src=b)
-
-
-def lds_note(fmt):
-    return ["# lds"] if fmt.endswith("_LDS") else []
+                    emit(f, op, *flat_operands(f, b, "required"), cs, "vmem", note, src=b)
 
 
 # --- MUBUF / MTBUF --------------------------------------------------------------------------------
@@ -292,7 +289,8 @@ def buf_operands(fmt, text):
             raise RuntimeError("unrecognised %s operand %r in %s" % (fmt, o, text))
     if fmt == "MTBUF":
         tail.append("format:mtbuf_format")
-    mods = ["offset:mem_offset_u16"] + cache_flags(text, None)
+    # (buffer_inv and buffer_wbl2 of gfx942/gfx950 take no offset: llvm's decoder ignores it)
+    mods = (["offset:mem_offset_u16"] if "offset:" in text else []) + cache_flags(text, None)
     if not has_vaddr:
         return mn, [head + tail + mods]
     return mn, [head + form[:1] + tail + form[1:] + mods for form in BUF_ADDRESS_FORMS]
@@ -306,7 +304,7 @@ def generate_buf(sweep, emit):
         for op in range(nops):
             plain, tfe = res.get((op, 0), {}), res.get((op, 1), {})
             acc_cs = acc.get((op, 0), set())
-            note = lds_note(fmt)
+            note = []
             for text, cs in group_cpus(plain):
                 if fmt == "MUBUF_LDS" and " lds" not in text:
                     continue
@@ -351,7 +349,7 @@ def check_sources(sources, cpus):
 def base_values(operands):
     values = {}
     for o in operands:
-        if o[1] == "required_flag":
+        if o[1] == "required_flag" and o[0] != "lds":  # (lds: a fixed bit of the format)
             values[o[0]] = 1
         elif o[1] == "mem_off" and o[0] == "saddr":
             values[o[0]] = SADDR_OFF
@@ -359,19 +357,17 @@ def base_values(operands):
 
 
 HEADER = [
-    "# STAGED, NOT BUILT: the C++ does not handle gfx9 memory instructions yet.",
-    "# Spellings the .def files lack, written with the closest existing names:",
-    "#   glc/slc/dlc: the three cache bits; llvm prints them glc slc (gfx900-gfx90c), glc slc scc",
-    "#     (gfx90a: dlc = scc), sc0 nt sc1 (gfx942 gfx950: glc = sc0, slc = nt, dlc = sc1)",
-    "#   `# acc`: the data/vdst operands may be AGPRs (a5, a[4:7]): the acc bit (DS 25:25, FLAT/MUBUF/MTBUF",
-    "#     55:55) set; `# acc(CPUS)` when only some of the line's cpus have it. Needs FIELD(acc) and an",
-    "#     AV (VGPR or AGPR) tuple class",
-    "#   `# lds`: llvm prints a trailing `lds` (the fixed bit of the *_LDS formats); needs FIELD(lds)",
-    "#   saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
-    "#     assembler refuses",
-    "#   vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at an even register",
-    "#   mtbuf_format: gfx9 format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*] (dfmt 4 bits, nfmt 3 bits);",
-    "#     default dfmt 1 / nfmt 0 is not printed",
+    "# Cache bits: glc slc (gfx900-gfx90c), glc slc scc (gfx90a), sc0 nt sc1 (gfx942 gfx950): fields",
+    "#   of the same bits. mem_kept / mem_ignored: bits llvm's decoder keeps / ignores but neither",
+    "#   prints nor accepts (scc before gfx90a, gds on gfx90a+).",
+    "# Not yet: `# acc`: the data/vdst operands may be AGPRs (a5, a[4:7]): the acc bit (DS 25:25,",
+    "#   FLAT/MUBUF/MTBUF 55:55) set; `# acc(CPUS)` when only some of the line's cpus have it. Needs",
+    "#   FIELD(acc) and an AV (VGPR or AGPR) tuple class",
+    "# saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
+    "#   assembler refuses. vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at",
+    "#   an even register",
+    "# mtbuf_format: gfx9 format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*] (dfmt 4 bits, nfmt 3 bits);",
+    "#   default dfmt 1 / nfmt 0 is not printed",
     "# Offsets (same on all ten cpus): FLAT 0..4095 (the decoder also shows bit 12: offset:8191, which",
     "#   does not reassemble), GLOBAL/SCRATCH -4096..4095, DS 16 bits / offset0,offset1 8 bits each,",
     "#   MUBUF/MTBUF 12 bits: llvm-mc takes offset:4096..65535 and silently keeps the low 12 bits",
@@ -382,16 +378,74 @@ HEADER = [
 ]
 
 
+# The cache bits' names (llvm's printCPol): the tables' glc, slc and dlc fields are the same bits
+# as sc0, nt and sc1 of gfx942/gfx950 and as gfx90a's scc; the bit other processors keep without
+# a name is `scc` to their assembler too ("scc modifier is not supported on this GPU").
+CACHE_NAMES = {"gfx90a": {"dlc": "scc"}, "gfx942": {"glc": "sc0", "slc": "nt", "dlc": "sc1"},
+               "gfx950": {"glc": "sc0", "slc": "nt", "dlc": "sc1"}}
+OTHER_CACHE_NAMES = {"dlc": "scc"}
+# The LDS forms' fixed bit, printed by llvm as a trailing `lds`: the field of that name.
+LDS_BIT = {"GLOBAL_LDS": (13, 13), "SCRATCH_LDS": (13, 13), "MUBUF_LDS": (16, 16)}
+
+
+def output_formats():
+    """FORMATS with the fields the output names besides the probed ones: the cache bits' other
+    names (of the same bits) and lds."""
+    out = {}
+    for name, (size, fixed, fields) in FORMATS.items():
+        fields = dict(fields)
+        for names in CACHE_NAMES.values():
+            for field, alias in names.items():
+                if field in fields:
+                    fields[alias] = fields[field]
+        if name in LDS_BIT:
+            fields["lds"] = [LDS_BIT[name]]
+        out[name] = (size, fixed, fields)
+    return out
+
+
+def cache_names(cpu_set, ops):
+    names = {str(CACHE_NAMES.get(c, OTHER_CACHE_NAMES)) for c in cpu_set}
+    if len(names) != 1 and any(o.split(":")[0] in CACHE_BITS for o in ops):
+        raise RuntimeError("an entry of %s mixes cache bit spellings" % ",".join(cpu_set))
+    return CACHE_NAMES.get(cpu_set[0], OTHER_CACHE_NAMES)
+
+
+def finish_line(line, verdicts, ignored, cpus):
+    """An entry as the build reads it: bits llvm decodes but neither prints nor accepts here as
+    hidden operands (mem_kept: kept, mem_ignored: read as 0 where its format otherwise needs them
+    0), lds as the operand llvm prints, cache bits by this entry's processors' names."""
+    body, _, note = line.partition("  #")
+    w = body.split()
+    fmt = w[1]
+    ops = [x for x in w[4:] if not x.startswith("@")]
+    attrs = [x for x in w[4:] if x.startswith("@")]
+    have = {o.split(":")[0] for o in ops}
+    for f, v in sorted(verdicts.items()):
+        if f not in have and v == "kept":
+            ops.append(f + ":mem_kept")
+        elif f not in have and v == "ignored" and f not in ignored.get(fmt, ()):
+            ops.append(f + ":mem_ignored")
+    cpu_set = next((a.split("=")[1].split(",") for a in attrs if a.startswith("@cpus=")), cpus)
+    names = cache_names(cpu_set, ops)
+    ops = [":".join([names.get(o.split(":")[0], o.split(":")[0])] + o.split(":")[1:]) for o in ops]
+    notes = [n for n in ("#" + note).split("#")[1:] if n.strip()] if note else []
+    out = " ".join(w[:4] + ops + attrs)
+    return out + ("  " + " ".join("# " + n.strip() for n in notes) if notes else "")
+
+
 def generate(cpus, unit_of):
     verify(cpus)
     sweep = Gfx9Sweep(cpus)
     lines = []
 
     sources = []
+    line_sources = []  # per line, the text it was read from (or None)
 
     def emit(fmt, op, mn, operands, cpu_set, unit, extra=(), src=None):
         if src:
             sources.append((src, cpu_set))
+        line_sources.append(src)
         attrs = [a for a in extra if not a.startswith("#")]
         notes = [a for a in extra if a.startswith("#")]
         if set(cpu_set) != set(cpus):
@@ -406,20 +460,57 @@ def generate(cpus, unit_of):
     generate_flat(sweep, emit)
     generate_buf(sweep, emit)
     check_sources(sources, cpus)
+    lines = flag_odd_tuples(lines, line_sources)
+    ignored, per_line = unused(lines, cpus)
+    return finish(lines, ignored, per_line, cpus)
+
+
+ALIGNED_CPUS = ("gfx90a", "gfx942", "gfx950")  # VGPR tuples start at an even register
+
+
+def flag_odd_tuples(lines, line_sources):
+    """Marks `@flags=odd_tuples` the entries whose VGPR tuples llvm also takes at an odd register
+    on the processors that align them (its register class of ds_read_b96_tr_b6 is not aligned):
+    each entry's text with every tuple moved up by one, assembled on one such processor."""
+    import sys
+    tuple_re = re.compile(r"\bv\[(\d+):(\d+)\]")
+    probes = {}
+    for i, (line, src) in enumerate(zip(lines, line_sources)):
+        cs = next((a[6:].split(",") for a in line.split() if a.startswith("@cpus=")), ALIGNED_CPUS)
+        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
+        if cpu and src and tuple_re.search(src):
+            odd = tuple_re.sub(lambda m: "v[%d:%d]" % (int(m.group(1)) + 1, int(m.group(2)) + 1), src)
+            probes.setdefault(cpu, []).append((i, odd))
+    out = list(lines)
+    for cpu, items in probes.items():
+        for (i, odd), (text, _) in zip(items, assemble([t for _, t in items], cpu)):
+            if text is None:
+                continue
+            print("gfx9_memory: odd VGPR tuples taken on %s: %s" % (cpu, odd), file=sys.stderr)
+            body, sep, note = out[i].partition("  #")
+            if "@flags=" in body:
+                body = body.replace("@flags=", "@flags=odd_tuples|")
+            else:
+                body = body.replace(" @", " @flags=odd_tuples @", 1)
+            out[i] = body + sep + note
+    return out
+
+
+def finish(lines, ignored, per_line, cpus):
+    """The output from the sweep's entries and their unused fields' verdicts."""
     names = [n for n in FORMAT_NAMES if any(l.split()[1] == n for l in lines)]
-    ignored, notes = unused(lines, cpus)
-    return HEADER + format_lines(names, ignored, FORMATS) + notes + [""] + lines
+    lines = [finish_line(l, per_line.get(i, {}), ignored, cpus) for i, l in enumerate(lines)]
+    out_formats = output_formats()
+    # (a field's other names are ignored alike)
+    ignored_out = {fmt: {a for a, rs in out_formats[fmt][2].items() if rs in [FORMATS[fmt][2][f] for f in fs]}
+                   for fmt, fs in ignored.items()}
+    return HEADER + format_lines(names, ignored_out, out_formats) + [""] + lines
 
 
 def unused(lines, cpus):
+    """({format: fields llvm ignores where unused}, {line index: {field: verdict}})."""
     from gfx11_formats import unused_fields
     plain = [l.split("#")[0] for l in lines]
-    mixed = {}
-    ignored, kept = unused_fields(plain, cpus, base_values, FORMATS, mixed=mixed)
-    notes = []
-    for (fmt, f), by_mn in sorted(mixed.items()):
-        ign = sorted(mn for mn, v in by_mn.items() if v == "ignored")
-        notes.append("# %s %s: left must-be-zero, but llvm ignores it in %s" % (fmt, f, " ".join(ign)))
-    for (fmt, mn), fs in sorted(kept.items()):
-        notes.append("# %s %s: llvm keeps %s without an operand" % (fmt, mn, " ".join(sorted(fs))))
-    return ignored, notes
+    per_line = {}
+    ignored, _ = unused_fields(plain, cpus, base_values, FORMATS, mixed={}, per_line=per_line)
+    return ignored, per_line
