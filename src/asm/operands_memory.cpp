@@ -23,14 +23,39 @@ bool invalid(ParseContext &ctx, uint32_t col) {
   return ctx.fail(col, "invalid operand for instruction");
 }
 
-// VGPRs at the cursor: v5, v[4:7], [v4, v5]; the field holds the first register's number.
-bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v) {
+// VGPRs at the cursor: v5, v[4:7], [v4, v5]; the field holds the first register's number. With
+// `agpr`, AGPRs (a5, a[4:7]) are taken too and set it.
+bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v, bool *agpr = nullptr) {
   const Token &start = c.peek();
   Reg r;
   if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
-  if (r.file != RegFile::VGPR || r.half) return invalid(ctx, start.col);
+  bool isAgpr = r.file == RegFile::AGPR && agpr;
+  if ((r.file != RegFile::VGPR && !isAgpr) || r.half) return invalid(ctx, start.col);
+  if (agpr) *agpr = isAgpr;
   v.value = r.index;
   v.regCount = static_cast<uint8_t>(r.count);
+  return true;
+}
+
+bool isAccClass(OpClass c) {
+  return c == OpClass::mem_acc || c == OpClass::mem_acc_noasm || c == OpClass::mem_acc_invalid;
+}
+
+// A data operand (av_tuple): VGPRs, or AGPRs where the entry's acc bit is one the assembler sets;
+// every data operand of the instruction is of the file the first one is.
+bool parseDataRegisters(ParseContext &ctx, Cursor &c, Inst &inst, OperandValue &v) {
+  const Token &start = c.peek();
+  bool agpr = false;
+  if (!parseVgprs(ctx, c, v, &agpr)) return false;
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (!isAccClass(ops[i].cls)) continue;
+    OperandValue &acc = inst.ops[i];
+    if (agpr && ops[i].cls != OpClass::mem_acc) return invalid(ctx, start.col);
+    if (acc.present && acc.value != agpr) return invalid(ctx, start.col);
+    acc.present = true;
+    acc.value = agpr;
+  }
   return true;
 }
 
@@ -261,7 +286,8 @@ bool isCachePolicy(Field f) {
 bool inModifierOrder(const Inst &inst, unsigned idx) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j) {
-    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra)
+    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra ||
+        isAccClass(ops[j].cls))
       continue;
     if (!(isCachePolicy(ops[idx].field) && isCachePolicy(ops[j].field))) return false;
   }
@@ -651,7 +677,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return ctx.fail(start.col, "not a valid operand.");
   switch (d.cls) {
   case OpClass::vgpr_tuple:
-    if (!parseVgprs(ctx, c, v)) return false;
+  case OpClass::av_tuple:
+    if (!(d.cls == OpClass::av_tuple ? parseDataRegisters(ctx, c, inst, v) : parseVgprs(ctx, c, v)))
+      return false;
     if (v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
     if ((v.value & 1) && ctx.target.alignedVgprTuples() && !(inst.desc->flags & IF_OddTuples)) {
       if (v.regCount > 1) return invalid(ctx, start.col);
@@ -706,6 +734,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::ds_swizzle: return parseSwizzle(ctx, c, v);
   case OpClass::mem_kept:
   case OpClass::mem_ignored: return unsupportedModifier(ctx, inst, d, start);
+  case OpClass::mem_acc:
+  case OpClass::mem_acc_noasm:
+  case OpClass::mem_acc_invalid: return invalid(ctx, start.col); // (no word: set by the data)
   default: break;
   }
   return invalid(ctx, start.col);

@@ -129,7 +129,8 @@ bool validDescriptor(uint32_t field, OpType type) {
 
 OperandPlan plan_memory(const Inst &inst, const OperandDesc &d) {
   switch (d.cls) { // (decode_memory's cases)
-  case OpClass::vgpr_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
+  case OpClass::vgpr_tuple:
+  case OpClass::av_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
   case OpClass::mem_off: {
     if (d.field != Field::saddr) return {OperandPlan::Present};
     uint32_t off = inst.arch->traits->saddrOff;
@@ -161,6 +162,7 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
   case OpClass::vgpr_tuple:
+  case OpClass::av_tuple:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(dwordsOf(d.type));
     return true;

@@ -117,16 +117,34 @@ void printSplitBufferFormat(uint32_t v, Writer &out) {
   out += ']';
 }
 
-// A data or address VGPR tuple; gfx90a+ decode odd tuples with llvm's note (data registers are of
-// its VGPR-or-AGPR classes).
+// The acc operand of an entry whose data registers may be AGPRs, or nullptr.
+const OperandDesc *accOperand(const Inst &inst, uint32_t &value) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].field != Field::acc) continue;
+    value = inst.ops[i].value;
+    return &ops[i];
+  }
+  return nullptr;
+}
+
+// A data or address register tuple: AGPRs where the acc bit makes the data so (llvm notes them
+// as invalid where its class has VGPRs only); gfx90a+ decode odd tuples with llvm's note (data
+// registers are of its VGPR-or-AGPR classes).
 void printVgprTuple(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t v,
                     Writer &out) {
   unsigned dwords = dwordsOf(d.type, pc.wave64);
-  printVgprs(v, dwords, out);
-  if (pc.alignedVgprTuples && dwords > 1 && (v & 1) && inst.decoded &&
-      !(inst.desc->flags & IF_OddTuples))
+  uint32_t acc = 0;
+  const OperandDesc *accDesc = d.cls == OpClass::av_tuple ? accOperand(inst, acc) : nullptr;
+  printVectorRegisters(acc != 0, v, dwords, out);
+  if (acc && accDesc->cls == OpClass::mem_acc_invalid) {
+    invalidRegisterNote(dwords == 1 ? std::string("VGPR_32") : fmt::format("VReg_{}", dwords * 32),
+                        out);
+  } else if (pc.alignedVgprTuples && dwords > 1 && (v & 1) && inst.decoded &&
+             !(inst.desc->flags & IF_OddTuples)) {
     invalidRegisterNote(
         fmt::format("{}_{}_Align2", d.field == Field::vaddr ? "VReg" : "AV", dwords * 32), out);
+  }
 }
 
 } // namespace
@@ -135,7 +153,8 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {
-  case OpClass::vgpr_tuple: printVgprTuple(pc, inst, d, v, out); break;
+  case OpClass::vgpr_tuple:
+  case OpClass::av_tuple: printVgprTuple(pc, inst, d, v, out); break;
   case OpClass::mem_off: out += "off"; break;
   case OpClass::flat_saddr: printFlatSaddr(inst, d, v, out); break;
   case OpClass::mem_offset_u16:

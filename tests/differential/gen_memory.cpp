@@ -14,9 +14,27 @@ using namespace isa;
 
 namespace {
 
-std::string vgprs(GenContext &g, unsigned dwords) {
+std::string vgprs(GenContext &g, unsigned dwords, const char *file = "v") {
   if (dwords == 0) dwords = 1;
-  return spellRegisters(g, "v", g.below(257 - dwords), dwords, 10);
+  return spellRegisters(g, file, g.below(257 - dwords), dwords, 10);
+}
+
+// Whether a line's data registers (av_tuple) are AGPRs: drawn at its first operand, mostly where
+// the assembler takes them (mem_acc), sometimes elsewhere among the invalid spellings.
+bool gAgprData = false;
+
+void planDataRegisters(GenContext &g) {
+  gAgprData = false;
+  for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
+    if (d.cls == OpClass::mem_acc) gAgprData = g.chance(40);
+    if (d.cls == OpClass::mem_acc_noasm || d.cls == OpClass::mem_acc_invalid)
+      gAgprData = g.invalid && g.chance(40);
+  }
+}
+
+std::string dataRegisters(GenContext &g, unsigned dwords) {
+  bool agpr = gAgprData != (g.invalid && g.chance(10)); // (sometimes one of the other file)
+  return vgprs(g, dwords, agpr ? "a" : "v");
 }
 
 // A modifier `name:N` with N mostly in [lo, hi], sometimes just outside; empty half the time.
@@ -164,6 +182,11 @@ std::string addressList(GenContext &g) {
 
 std::string gen_memory(GenContext &g, const OperandDesc &d) {
   unsigned dwords = std::max(1u, typeBits(d.type) / 32);
+  if (&d == g.arch.operandsOf(g.desc).data()) {
+    gFormatFirst = false;
+    planDataRegisters(g);
+    if (g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
+  }
   if (g.invalid && g.chance(25) && isPositional(d.cls)) {
     static const char *const kWrong[] = {"v256",   "s0",       "v[1:2]", "v[0:3]",     "off",
                                          "s[0:1]", "vcc",      "1",      "v[255:256]", "exec",
@@ -171,10 +194,6 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
-  if (&d == g.arch.operandsOf(g.desc).data()) {
-    gFormatFirst = false;
-    if (g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
-  }
   switch (d.cls) {
   case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
   case OpClass::mimg_vaddr: {
@@ -234,6 +253,7 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return std::string(name);
   }
   case OpClass::vgpr_tuple: return vgprs(g, dwords);
+  case OpClass::av_tuple: return dataRegisters(g, dwords);
   case OpClass::mem_off: return "off";
   case OpClass::flat_saddr: {
     if (dwords == 1) {

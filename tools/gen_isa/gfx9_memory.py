@@ -14,10 +14,9 @@ Layouts (checked by verify() with -show-encoding on every target):
 
 The sweep probes with the cache bits' gfx11 names (fields glc, slc, dlc); the entries are written
 with each processor's own (finish_line): gfx942/gfx950 print sc0, nt and sc1, gfx90a scc for the
-third bit. Still missing:
-- acc (gfx90a gfx942 gfx950): the data / vdst registers are AGPRs (a5, a[4:7]) when set; it is no
-  field here and is noted as `# acc` on the instructions that decode it.
-- SCRATCH_SVE (gfx942/gfx950): bit 13 says a VGPR address is present."""
+third bit. The acc bit makes the data registers AGPRs (a5, a[4:7]): acc_forms() probes each entry
+with it set (av_tuple operands and an acc operand of the class that says how). SCRATCH_SVE
+(gfx942/gfx950): bit 13 says a VGPR address is present."""
 import itertools
 import re
 
@@ -26,7 +25,7 @@ from gfx11_memory import flat_probes as v11_flat_probes
 from gfx11_memory import (BUF_ADDRESS_FORMS, BUF_REGS, SADDR_PROBE, Sweep, ds_operands, ds_probes,
                           flat_address_operands, group_cpus, sreg_info, vreg_info)
 from gfx11_scalar import split_operands
-from oracle import assemble, width_type
+from oracle import assemble, disassemble, width_type
 
 _F = 0x37 << 26
 FORMATS = {
@@ -54,9 +53,11 @@ FORMATS["MTBUF"] = (8, [((31, 26), 0x3A)], {
     "op": [(18, 15)], "offset": [(11, 0)], "offen": [(12, 12)], "idxen": [(13, 13)], "glc": [(14, 14)],
     "format": [(25, 19)], "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)],
     "dlc": [(53, 53)], "slc": [(54, 54)], "tfe": [(55, 55)], "soffset": [(63, 56)]})
-# The acc bit of each format (not a field of the tables above: see the module comment).
+# The acc bit of each format: the data registers are AGPRs (MUBUF/MTBUF: tfe before gfx90a).
 ACC_BIT = {"DS": 25, "FLAT": 55, "SCRATCH": 55, "SCRATCH_LDS": 55, "SCRATCH_SVE": 55, "GLOBAL": 55,
            "GLOBAL_LDS": 55, "MUBUF": 55, "MUBUF_LDS": 55, "MTBUF": 55}
+for _name, _bit in ACC_BIT.items():
+    FORMATS[_name][2]["acc"] = [(_bit, _bit)]
 FORMAT_NAMES = ["DS", "FLAT", "GLOBAL", "GLOBAL_LDS", "SCRATCH", "SCRATCH_LDS", "SCRATCH_SVE", "MUBUF",
                 "MUBUF_LDS", "MTBUF"]
 GFX940 = ("gfx942", "gfx950")  # the sc0/nt/sc1 spellings
@@ -65,10 +66,7 @@ CACHE_BITS = {"glc": "glc", "sc0": "glc", "slc": "slc", "nt": "slc", "scc": "dlc
 
 
 def encode(fmt, values, acc=False):
-    b = _encode(fmt, values, FORMATS)
-    if acc:
-        b = (int.from_bytes(b, "little") | 1 << ACC_BIT[fmt]).to_bytes(len(b), "little")
-    return b
+    return _encode(fmt, dict(values, acc=1) if acc else values, FORMATS)
 
 
 # (assembly, cpus or None for all, format, fields, acc): what the table must encode each as.
@@ -133,49 +131,22 @@ class Gfx9Sweep(Sweep):
     keep = staticmethod(usable)
 
 
-def agpr_keys(res):
-    """{key: {cpu: text}} (decoded with the acc bit set) -> {key: cpus whose text names an AGPR and
-    assembles there}. gfx900-gfx908 decode the acc bit too: as AGPRs llvm notes as invalid, but in
-    the returning FLAT atomics without that note (`flat_atomic_add a40, v[10:11], a20 glc` on
-    gfx900), which their assembler refuses."""
-    per_cpu = {}
-    for key, texts in res.items():
-        for cpu, t in texts.items():
-            if re.search(r"\ba(\d+|\[)", t):
-                per_cpu.setdefault(cpu, []).append((key, t))
-    out = {}
-    for cpu, items in per_cpu.items():
-        for (key, t), (text, _) in zip(items, assemble([t for _, t in items], cpu)):
-            if text is not None:
-                out.setdefault(key, set()).add(cpu)
-    return out
-
-
-def acc_note(cs, acc_cs):
-    got = [c for c in cs if c in acc_cs]
-    if not got:
-        return []
-    return ["# acc" + ("" if len(got) == len(cs) else "(" + ",".join(got) + ")")]
-
-
 # --- DS -------------------------------------------------------------------------------------------
 def generate_ds(sweep, emit):
     plain = sweep.longest("DS", ds_probes(0))
     gds = sweep.longest("DS", ds_probes(1))
-    acc = agpr_keys(sweep.longest("DS", [p for p in ds_probes(0)], acc=True))
     for op in range(256):
         p, g = plain.get((op, 0), {}), gds.get((op, 1), {})
         groups = {}
         for cpu in sweep.cpus:
             if cpu in p or cpu in g:
                 groups.setdefault((p.get(cpu), g.get(cpu)), []).append(cpu)
-        acc_cs = acc.get((op, 0), set())
         for (a, b), cs in groups.items():
             # gfx90a gfx942 gfx950 have no gds (the assembler refuses it), but their decoder takes
             # the bit in the GWS instructions; elsewhere on them it is ignored (prints nothing).
             with_gds = b is not None and b.endswith(" gds")
             mn, operands = ds_operands(a or b, with_gds, a is None)
-            emit("DS", op, mn, operands, cs, "ds", acc_note(cs, acc_cs), src=b if with_gds else a)
+            emit("DS", op, mn, operands, cs, "ds", src=b if with_gds else a)
 
 
 # --- FLAT / GLOBAL / SCRATCH ----------------------------------------------------------------------
@@ -223,16 +194,14 @@ def generate_flat(sweep, emit):
     for fmt, saddrs in FLAT_VARIANTS:
         probes = flat_probes(saddrs)
         res = sweep.longest(fmt, probes)
-        acc = agpr_keys(sweep.longest(fmt, probes, acc=True))
         for op, saddr in itertools.product(range(128), saddrs):
             t0, t1 = res.get((op, saddr, 0), {}), res.get((op, saddr, 1), {})
-            acc_cs = acc.get((op, saddr, 0), set()) | acc.get((op, saddr, 1), set())
             groups = {}
             for cpu in sweep.cpus:
                 if cpu in t0 or cpu in t1:
                     groups.setdefault((t0.get(cpu), t1.get(cpu)), []).append(cpu)
             for (a, b), cs in groups.items():
-                note = acc_note(cs, acc_cs)
+                note = []
                 if a and b and len(positionals(a)) == len(positionals(b)):
                     f = flat_format(fmt, a)
                     emit(f, op, *flat_operands(f, a, "flag"), cs, "vmem", note, src=b)
@@ -300,17 +269,15 @@ def generate_buf(sweep, emit):
     for fmt, nops in [("MUBUF", 128), ("MUBUF_LDS", 128), ("MTBUF", 16)]:
         probes = buf_probes(fmt, nops)
         res = sweep.longest(fmt, probes)
-        acc = agpr_keys(sweep.longest(fmt, [p for p in probes if p[1]["tfe"] == 0], acc=True))
         for op in range(nops):
             plain, tfe = res.get((op, 0), {}), res.get((op, 1), {})
-            acc_cs = acc.get((op, 0), set())
             note = []
             for text, cs in group_cpus(plain):
                 if fmt == "MUBUF_LDS" and " lds" not in text:
                     continue
                 mn, forms = buf_operands(fmt, text)
                 for form in forms:
-                    emit(fmt, op, mn, form, cs, "vmem", acc_note(cs, acc_cs) + note, src=text)
+                    emit(fmt, op, mn, form, cs, "vmem", note, src=text)
                 # tfe: per cpu, as the decoder shows it; the assembler takes it on loads only.
                 tfe_groups = {}
                 for cpu in cs:
@@ -360,9 +327,9 @@ HEADER = [
     "# Cache bits: glc slc (gfx900-gfx90c), glc slc scc (gfx90a), sc0 nt sc1 (gfx942 gfx950): fields",
     "#   of the same bits. mem_kept / mem_ignored: bits llvm's decoder keeps / ignores but neither",
     "#   prints nor accepts (scc before gfx90a, gds on gfx90a+).",
-    "# Not yet: `# acc`: the data/vdst operands may be AGPRs (a5, a[4:7]): the acc bit (DS 25:25,",
-    "#   FLAT/MUBUF/MTBUF 55:55) set; `# acc(CPUS)` when only some of the line's cpus have it. Needs",
-    "#   FIELD(acc) and an AV (VGPR or AGPR) tuple class",
+    "# acc (DS 25, FLAT/MUBUF/MTBUF 55): the av_tuple data operands are AGPRs (a5, a[4:7]) when set;",
+    "#   mem_acc: also assembled (gfx90a+), mem_acc_noasm: decoded only, mem_acc_invalid: decoded",
+    "#   with llvm's note of a VGPR class (gfx900-gfx908)",
     "# saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
     "#   assembler refuses. vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at",
     "#   an even register",
@@ -461,8 +428,67 @@ def generate(cpus, unit_of):
     generate_buf(sweep, emit)
     check_sources(sources, cpus)
     lines = flag_odd_tuples(lines, line_sources)
+    lines = acc_forms(lines, cpus)
     ignored, per_line = unused(lines, cpus)
     return finish(lines, ignored, per_line, cpus)
+
+
+POSITIONAL_CLASSES = ("vgpr_tuple", "mem_off", "flat_saddr", "srsrc", "buf_soffset")
+
+
+def acc_forms(lines, cpus):
+    """The entries with what the acc bit does to them per processor, probed over an encoding each
+    decodes from with the bit set: the data operands it turns into AGPRs become av_tuple, and the
+    entry gets an acc operand: mem_acc (AGPRs the assembler takes too), mem_acc_noasm (decoded,
+    not assembled: gfx900-gfx908's returning FLAT atomics) or mem_acc_invalid (printed with llvm's
+    note of a VGPR class). Entries whose processors differ there are split."""
+    probes = {}
+    for i, line in enumerate(lines):
+        w = line.split("#")[0].split()
+        operands = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        values = dict(base_values(operands), op=int(w[3], 0))
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), cpus)
+        for cpu in cs:
+            probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
+    verdict = {}  # (line, cpu) -> (class, fields) or None
+    for cpu, items in probes.items():
+        plain = disassemble([p for _, p, _ in items], cpu)
+        accs = disassemble([a for _, _, a in items], cpu)
+        found = []
+        for (i, _, _), r0, r1 in zip(items, plain, accs):
+            verdict[(i, cpu)] = None
+            if r0 is None or r1 is None:
+                continue
+            t1 = r1[0]
+            ops = [o for o in lines[i].split("#")[0].split()[4:] if not o.startswith("@")]
+            pos = [o.split(":")[0] for o in ops if o.split(":")[1] in POSITIONAL_CLASSES]
+            printed = [o.split()[0] for o in split_operands(t1)[1]][:len(pos)]
+            fields = tuple(f for f, o in zip(pos, printed) if re.match(r"a(\d|\[)", o))
+            if fields:
+                found.append((i, t1, fields))
+        for (i, t1, fields), (text, _) in zip(found, assemble([t for _, t, _ in found], cpu)):
+            cls = ("mem_acc_invalid" if "/*Invalid register, operand has 'V" in t1
+                   else "mem_acc" if text is not None else "mem_acc_noasm")
+            verdict[(i, cpu)] = (cls, fields)
+    out = []
+    for i, line in enumerate(lines):
+        body, _, note = line.partition("  #")
+        w = body.split()
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), cpus)
+        groups = {}
+        for cpu in cs:
+            groups.setdefault(verdict[(i, cpu)], []).append(cpu)
+        for v, gcs in groups.items():
+            ops = [o for o in w[4:] if not o.startswith("@")]
+            attrs = [a for a in w[4:] if a.startswith("@") and not a.startswith("@cpus=")]
+            if v:
+                ops = [o.replace(":vgpr_tuple:", ":av_tuple:") if o.split(":")[0] in v[1] else o
+                       for o in ops]
+                ops.append("acc:" + v[0])
+            if set(gcs) != set(cpus):
+                attrs.insert(-1, "@cpus=" + ",".join(gcs))
+            out.append(" ".join(w[:4] + ops + attrs))
+    return out
 
 
 ALIGNED_CPUS = ("gfx90a", "gfx942", "gfx950")  # VGPR tuples start at an even register
