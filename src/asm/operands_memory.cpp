@@ -96,9 +96,10 @@ bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const In
   if (!isScalarDestination(r) || !regWidthOk(r, dwords)) return invalid(ctx, start.col);
   bool special = r.file == RegFile::Special;
   if (dwords == 2) {
-    // A pair: SGPRs, ttmps or vcc; exec and null too where flatSaddrTakesExec.
+    // A pair: SGPRs, ttmps or the special pairs among them (vcc; gfx9's flat_scratch and
+    // xnack_mask); exec and null too where flatSaddrTakesExec.
     bool anyPair = flatSaddrTakesExec(*inst.arch, *inst.desc);
-    if (special && r.index != src::kVccLo && !anyPair) return invalid(ctx, start.col);
+    if (special && r.index >= src::kTtmp0 && !anyPair) return invalid(ctx, start.col);
   } else if (special && r.index == src::kExecHi) {
     return invalid(ctx, start.col);
   }
@@ -151,8 +152,9 @@ bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
   return c.peek(ahead).kind == Tok::Identifier && c.peek(ahead + 1).kind == Tok::Colon;
 }
 
-// Buffer soffset: a 32-bit scalar register or an inline constant; no literal, and not the
-// registers gfx11 does not have (src_vccz, src_execz, src_pops_exiting_wave_id, lds_direct).
+// Buffer soffset: a 32-bit scalar register or an inline constant; no literal, no lds_direct, and
+// not the registers an architecture lacks in scalar operands (gfx11: src_vccz, src_execz,
+// src_pops_exiting_wave_id).
 // MTBUF takes its format before the soffset too (`format:22, s1`), and then not after it.
 bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                         OperandValue &v) {
@@ -177,7 +179,9 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   }
   Reg r;
   if (parseRegister(ctx, c, r)) {
-    if (!isScalarFile(r) || !regWidthOk(r, 1)) return invalid(ctx, start.col);
+    if (!isScalarFile(r) || !regWidthOk(r, 1) ||
+        (r.file == RegFile::Special && (r.flags & Reg_NotInScalar)))
+      return invalid(ctx, start.col);
     v.value = sourceEncoding(r);
   } else {
     if (ctx.err.set) return false;
@@ -193,9 +197,7 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
       return invalid(ctx, start.col);
     }
   }
-  if (v.value == src::kVccz || v.value == src::kExecz || v.value == src::kPopsExitingWaveId ||
-      v.value == src::kLdsDirect)
-    return invalid(ctx, start.col);
+  if (v.value == src::kLdsDirect) return invalid(ctx, start.col);
   size_t next = c.is(Tok::Comma) ? 1 : 0;
   if (format >= 0 && atNamedModifier(c, next) && c.peek(next).text == "format")
     return ctx.fail(c.peek(next).col, "duplicate format");

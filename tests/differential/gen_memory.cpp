@@ -67,7 +67,10 @@ std::string bufferSoffset(GenContext &g) {
                                         "src_scc",
                                         "src_shared_base",
                                         "src_private_limit",
-                                        "ttmp5"};
+                                        "ttmp5",
+                                        "src_vccz",
+                                        "src_execz",
+                                        "flat_scratch_hi"};
     return g.pick(kRegs);
   }
   case 1: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
@@ -263,7 +266,10 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
       }
       return genScalarRegister(g, 1, false);
     }
-    if (g.chance(10)) return g.chance(50) ? "vcc" : "exec";
+    if (g.chance(10)) {
+      static const char *const k64[] = {"vcc", "exec", "flat_scratch", "xnack_mask"};
+      return g.pick(k64);
+    }
     return genScalarRegister(g, 2, false);
   }
   case OpClass::mem_offset_u16:
