@@ -207,7 +207,7 @@ private:
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
   // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
   // (entryRequires_, requirementBit bits | kComputed).
-  static constexpr unsigned kComputed = 0x100;
+  static constexpr unsigned kComputed = 0x200;
   std::vector<OperandValue> defaults_;
   std::vector<uint16_t> entryRequires_; // sized at construction: the lookup is one load
   AssembleResult result_;
@@ -479,6 +479,8 @@ private:
     case 'i': return word == "idxen" ? 2 : 0;
     case 't': return word == "tfe" ? 4 : 0;
     case 'g': return word == "glc" ? 8 : word == "gds" ? 16 : 0;
+    case 's': return word == "sc0" ? 8 : 0; // gfx942's glc
+    case 'l': return word == "lds" ? 256 : 0;
     case 'a': return word == "a16" ? 32 : 0;
     case 'q': return word == "quad_perm" ? 64 : 0; // dpp_ctrl, as isModifierWord spells it
     case 'r': return word.starts_with("row_") && word != "row_mask" ? 64 : 0;

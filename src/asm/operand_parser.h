@@ -39,7 +39,8 @@ struct ParseError {
            m == "lds_direct is not supported on this GPU" ||
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
-           m == "invalid operand (violates constant bus restrictions)";
+           m == "invalid operand (violates constant bus restrictions)" ||
+           m == "vgpr must be even aligned";
   }
 };
 

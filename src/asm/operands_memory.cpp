@@ -3,8 +3,13 @@
 #include <bit>
 #include <iterator>
 
+#include <fmt/format.h>
+
 #include "asm/image_address.h"
+#include "asm/memory_operands.h"
 #include "asm/operand_families.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/buffer_formats.h"
 #include "isa/constants.h"
 
@@ -18,14 +23,39 @@ bool invalid(ParseContext &ctx, uint32_t col) {
   return ctx.fail(col, "invalid operand for instruction");
 }
 
-// VGPRs at the cursor: v5, v[4:7], [v4, v5]; the field holds the first register's number.
-bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v) {
+// VGPRs at the cursor: v5, v[4:7], [v4, v5]; the field holds the first register's number. With
+// `agpr`, AGPRs (a5, a[4:7]) are taken too and set it.
+bool parseVgprs(ParseContext &ctx, Cursor &c, OperandValue &v, bool *agpr = nullptr) {
   const Token &start = c.peek();
   Reg r;
   if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
-  if (r.file != RegFile::VGPR || r.half) return invalid(ctx, start.col);
+  bool isAgpr = r.file == RegFile::AGPR && agpr;
+  if ((r.file != RegFile::VGPR && !isAgpr) || r.half) return invalid(ctx, start.col);
+  if (agpr) *agpr = isAgpr;
   v.value = r.index;
   v.regCount = static_cast<uint8_t>(r.count);
+  return true;
+}
+
+bool isAccClass(OpClass c) {
+  return c == OpClass::mem_acc || c == OpClass::mem_acc_noasm || c == OpClass::mem_acc_invalid;
+}
+
+// A data operand (av_tuple): VGPRs, or AGPRs where the entry's acc bit is one the assembler sets;
+// every data operand of the instruction is of the file the first one is.
+bool parseDataRegisters(ParseContext &ctx, Cursor &c, Inst &inst, OperandValue &v) {
+  const Token &start = c.peek();
+  bool agpr = false;
+  if (!parseVgprs(ctx, c, v, &agpr)) return false;
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (!isAccClass(ops[i].cls)) continue;
+    OperandValue &acc = inst.ops[i];
+    if (agpr && ops[i].cls != OpClass::mem_acc) return invalid(ctx, start.col);
+    if (acc.present && acc.value != agpr) return invalid(ctx, start.col);
+    acc.present = true;
+    acc.value = agpr;
+  }
   return true;
 }
 
@@ -66,15 +96,29 @@ bool parseFlatSaddr(ParseContext &ctx, Cursor &c, const OperandDesc &d, const In
   if (!isScalarDestination(r) || !regWidthOk(r, dwords)) return invalid(ctx, start.col);
   bool special = r.file == RegFile::Special;
   if (dwords == 2) {
-    // A pair: SGPRs, ttmps or vcc; exec and null too in the forms without a VGPR address (addtid).
-    bool anyPair = operandIndex(inst, Field::vaddr) < 0;
-    if (special && r.index != src::kVccLo && !anyPair) return invalid(ctx, start.col);
+    // A pair: SGPRs, ttmps or the special pairs among them (vcc; gfx9's flat_scratch and
+    // xnack_mask); exec and null too where flatSaddrTakesExec.
+    bool anyPair = flatSaddrTakesExec(*inst.arch, *inst.desc);
+    if (special && r.index >= src::kTtmp0 && !anyPair) return invalid(ctx, start.col);
   } else if (special && r.index == src::kExecHi) {
     return invalid(ctx, start.col);
   }
   v.value = sourceEncoding(r);
   return true;
 }
+
+} // namespace
+
+bool flatSaddrTakesExec(const ArchTables &arch, const InstrDesc &desc) {
+  bool vaddr = false, lds = desc.name.find("_lds_") != std::string_view::npos;
+  for (const OperandDesc &o : arch.operandsOf(desc)) {
+    vaddr |= o.field == Field::vaddr && o.cls != OpClass::mem_off;
+    lds |= o.field == Field::lds;
+  }
+  return !vaddr || lds;
+}
+
+namespace {
 
 // Resource/sampler descriptors: an aligned SGPR or TTMP tuple, encoded as its first register / 4.
 bool parseDescriptor(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
@@ -108,14 +152,17 @@ bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
   return c.peek(ahead).kind == Tok::Identifier && c.peek(ahead + 1).kind == Tok::Colon;
 }
 
-// Buffer soffset: a 32-bit scalar register or an inline constant; no literal, and not the
-// registers gfx11 does not have (src_vccz, src_execz, src_pops_exiting_wave_id, lds_direct).
+// Buffer soffset: a 32-bit scalar register or an inline constant; no literal, no lds_direct, and
+// not the registers an architecture lacks in scalar operands (gfx11: src_vccz, src_execz,
+// src_pops_exiting_wave_id).
 // MTBUF takes its format before the soffset too (`format:22, s1`), and then not after it.
 bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                         OperandValue &v) {
   int format = -1;
   if (atNamedModifier(c)) {
-    if (c.peek().text != "format" || (format = operandIndex(inst, Field::format)) < 0)
+    // (gfx9's split formats come after the soffset only)
+    if (c.peek().text != "format" || inst.arch->traits->splitBufferFormat ||
+        (format = operandIndex(inst, Field::format)) < 0)
       return ctx.fail(c.peek().col, "not a valid operand.");
     if (!parseFormatNumber(ctx, c, inst.ops[format])) return false;
     c.accept(Tok::Comma);
@@ -132,7 +179,9 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   }
   Reg r;
   if (parseRegister(ctx, c, r)) {
-    if (!isScalarFile(r) || !regWidthOk(r, 1)) return invalid(ctx, start.col);
+    if (!isScalarFile(r) || !regWidthOk(r, 1) ||
+        (r.file == RegFile::Special && (r.flags & Reg_NotInScalar)))
+      return invalid(ctx, start.col);
     v.value = sourceEncoding(r);
   } else {
     if (ctx.err.set) return false;
@@ -148,9 +197,7 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
       return invalid(ctx, start.col);
     }
   }
-  if (v.value == src::kVccz || v.value == src::kExecz || v.value == src::kPopsExitingWaveId ||
-      v.value == src::kLdsDirect)
-    return invalid(ctx, start.col);
+  if (v.value == src::kLdsDirect) return invalid(ctx, start.col);
   size_t next = c.is(Tok::Comma) ? 1 : 0;
   if (format >= 0 && atNamedModifier(c, next) && c.peek(next).text == "format")
     return ctx.fail(c.peek(next).col, "duplicate format");
@@ -164,7 +211,10 @@ template <size_t N> int indexIn(const std::string_view (&names)[N], std::string_
 }
 
 // format:N, format:[BUF_FMT_x], format:[BUF_DATA_FORMAT_d, BUF_NUM_FORMAT_n] (either or both).
-bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
+// With split formats (gfx9) the field holds the data format in bits 3:0 and the numeric one in
+// 6:4, and there is no unified name.
+bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandValue &v) {
+  const bool split = inst.arch->traits->splitBufferFormat;
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   uint32_t col = c.peek().col;
@@ -183,6 +233,7 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
     if (t.kind != Tok::Identifier) return ctx.fail(t.col, "expected a format string");
     std::string_view name = t.text;
     if (name.starts_with("BUF_FMT_") && !haveData && !haveNum) {
+      if (split) return ctx.fail(t.col, "unified format is not supported on this GPU");
       int f = indexIn(kBufFormatNames, name.substr(8));
       if (f < 0) return ctx.fail(col, "unsupported format");
       c.next();
@@ -205,6 +256,11 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
     c.next();
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  if (split) {
+    v.value = static_cast<uint32_t>(indexIn(kBufDataFormats, data) | indexIn(kBufNumFormats, num)
+                                                                         << kBufNumFormatShift);
+    return true;
+  }
   std::string unified =
       data == "INVALID" && num == "UNORM" ? "INVALID" : std::string(data) + "_" + std::string(num);
   int f = indexIn(kBufFormatNames, unified);
@@ -214,20 +270,42 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
 }
 
 bool isCachePolicy(Field f) {
-  return f == Field::glc || f == Field::slc || f == Field::dlc;
+  switch (f) {
+  case Field::glc:
+  case Field::slc:
+  case Field::dlc:
+  case Field::sc0:
+  case Field::nt:
+  case Field::sc1:
+  case Field::scc: return true;
+  default: return false;
+  }
 }
 
 // llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
-// slc and dlc in any order among themselves): true if none that comes after operand `idx` was
-// written yet.
+// slc and dlc, or their gfx9 names, in any order among themselves): true if none that comes after
+// operand `idx` was written yet.
 bool inModifierOrder(const Inst &inst, unsigned idx) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j) {
-    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra)
+    if (isPositional(ops[j].cls) || !inst.ops[j].present || ops[j].cls == OpClass::mimg_nsa_extra ||
+        isAccClass(ops[j].cls))
       continue;
     if (!(isCachePolicy(ops[idx].field) && isCachePolicy(ops[j].field))) return false;
   }
   return true;
+}
+
+// A bit the processor's decoder reads but its assembler refuses: llvm names the word where the
+// instruction takes cache bits (a third one of other processors) or gds.
+bool unsupportedModifier(ParseContext &ctx, const Inst &inst, const OperandDesc &d,
+                         const Token &word) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  bool cacheBits = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+    return o.cls == OpClass::mem_flag && isCachePolicy(o.field);
+  });
+  if (d.field != Field::gds && !cacheBits) return invalid(ctx, word.col);
+  return ctx.fail(word.col, fmt::format("{} modifier is not supported on this GPU", word.text));
 }
 
 // --- ds_swizzle_b32 patterns
@@ -601,12 +679,23 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return ctx.fail(start.col, "not a valid operand.");
   switch (d.cls) {
   case OpClass::vgpr_tuple:
-    if (!parseVgprs(ctx, c, v)) return false;
+  case OpClass::av_tuple:
+    if (!(d.cls == OpClass::av_tuple ? parseDataRegisters(ctx, c, inst, v) : parseVgprs(ctx, c, v)))
+      return false;
     if (v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
+    if ((v.value & 1) && ctx.target.alignedVgprTuples() && !(inst.desc->flags & IF_OddTuples)) {
+      if (v.regCount > 1) return invalid(ctx, start.col);
+      // llvm's check after matching: the GWS data register is one of an aligned pair.
+      if (inst.desc->name.starts_with("ds_gws") && !ctx.afterMatchError) {
+        ctx.afterMatchError = "vgpr must be even aligned";
+        ctx.afterMatchCol = start.col;
+      }
+    }
     return true;
   case OpClass::mem_off:
     if (!isWord(c, "off")) return invalid(ctx, start.col);
     c.next();
+    if (d.field == Field::saddr) v.value = inst.arch->traits->saddrOff;
     return true;
   case OpClass::flat_saddr: return parseFlatSaddr(ctx, c, d, inst, v);
   case OpClass::mem_offset_u16:
@@ -626,7 +715,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   case OpClass::srsrc: return parseDescriptor(ctx, c, d, v);
   case OpClass::buf_soffset: return parseBufferSoffset(ctx, c, d, inst, v);
-  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, v);
+  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, inst, v);
   case OpClass::mimg_vdata:
     // image_sample* may discard the result: `off` (no data registers, regCount 0).
     if (isWord(c, "off") && inst.desc->name.starts_with("image_sample")) {
@@ -645,6 +734,11 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   }
   case OpClass::dim: return parseDim(ctx, c, v);
   case OpClass::ds_swizzle: return parseSwizzle(ctx, c, v);
+  case OpClass::mem_kept:
+  case OpClass::mem_ignored: return unsupportedModifier(ctx, inst, d, start);
+  case OpClass::mem_acc:
+  case OpClass::mem_acc_noasm:
+  case OpClass::mem_acc_invalid: return invalid(ctx, start.col); // (no word: set by the data)
   default: break;
   }
   return invalid(ctx, start.col);
@@ -658,6 +752,8 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
         !inst.ops[i].present)
       return ctx.fail(col, "too few operands for instruction");
   }
+  if (ctx.afterMatchError)
+    return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   return validateImage(ctx, inst, col);
 }
 

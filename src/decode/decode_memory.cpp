@@ -6,6 +6,7 @@
 
 #include "asm/image_address.h"
 #include "decode/decoder.h"
+#include "isa/arch_traits.h"
 #include "isa/registers.h"
 
 namespace gfxasm::dec {
@@ -103,46 +104,62 @@ const ImageRegs &entryImageRegs(DecodeContext &ctx, const Inst &inst) {
   return ctx.image;
 }
 
-// The SGPR base address of GLOBAL (a pair) and SCRATCH (one SGPR); null is the form without
-// one. llvm-mc reads an odd SGPR or ttmp as the pair below it; vcc_hi, m0 and exec_hi are no
-// pair, exec is (printed with a complaint where a VGPR address comes with it).
+// The SGPR base address of GLOBAL (a pair) and SCRATCH (one SGPR); `off` (null on gfx11) is the
+// form without one. llvm-mc reads an odd SGPR or ttmp as the pair below it; the odd halves of the
+// special pairs (vcc_hi; gfx9's flat_scratch_hi, xnack_mask_hi), m0 and exec_hi are no pair,
+// null and exec are (exec printed with a complaint where a VGPR address comes with it).
 bool decodeFlatSaddr(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeField(ctx, d, idx, inst);
   uint32_t &v = inst.ops[idx].value;
-  if (v == src::kNull) return false;
+  if (v == inst.arch->traits->saddrOff) return false;
   if (dwordsOf(d.type) == 1) return true;
-  if (v == src::kVccHi || v == src::kM0 || v == src::kExecHi) return false;
-  v &= ~1u;
+  const RegisterSet &regs = registersOf(*inst.arch);
+  if (v == regs.m0 || v == src::kExecHi || (v >= regs.numSgprs && v < src::kTtmp0 && (v & 1)))
+    return false;
+  if (v < src::kTtmp0 + src::kNumTtmps) v &= ~1u;
   return true;
 }
 
 // A resource or sampler descriptor: SGPRs (up to s105) or ttmps, field = first register / 4;
-// the last value is null.
-bool validDescriptor(uint32_t field, OpType type) {
+// the last value is null on gfx11 (m0 on gfx9: invalid).
+bool validDescriptor(uint32_t field, OpType type, unsigned null) {
   unsigned first = field * 4, end = first + dwordsOf(type);
-  return end <= src::kNumSgprs || first == src::kNull ||
+  return end <= src::kNumSgprs || first == null ||
          (first >= src::kTtmp0 && end <= src::kTtmp0 + src::kNumTtmps);
+}
+
+// With the acc bit, llvm decodes no AGPR tuple past a255.
+bool agprTuplesFit(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].cls == OpClass::av_tuple &&
+        inst.ops[i].value + dwordsOf(ops[i].type) > src::kNumAgprs)
+      return false;
+  return true;
 }
 
 } // namespace
 
-OperandPlan plan_memory(const Inst &, const OperandDesc &d) {
+OperandPlan plan_memory(const Inst &inst, const OperandDesc &d) {
   switch (d.cls) { // (decode_memory's cases)
-  case OpClass::vgpr_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
-  case OpClass::mem_off:
+  case OpClass::vgpr_tuple:
+  case OpClass::av_tuple: return {OperandPlan::FieldOnly, static_cast<uint8_t>(dwordsOf(d.type))};
+  case OpClass::mem_off: {
     if (d.field != Field::saddr) return {OperandPlan::Present};
-    return {OperandPlan::OneOf, 0, src::kNull | src::kNull << 16};
-  case OpClass::required_flag: return {OperandPlan::OneOf, 0, 1 | 1 << 16};
-  case OpClass::srsrc: { // (fields of 5 bits: InSet; the set per type, found once)
-    static const auto kValid = [] {
-      std::array<uint32_t, static_cast<unsigned>(OpType::Count)> valid{};
-      for (unsigned t = 0; t < valid.size(); ++t)
-        for (uint32_t f = 0; f < 32; ++f)
-          valid[t] |= uint32_t{validDescriptor(f, static_cast<OpType>(t))} << f;
-      return valid;
-    }();
-    return {OperandPlan::InSet, 0, kValid[static_cast<unsigned>(d.type)]};
+    uint32_t off = inst.arch->traits->saddrOff;
+    return {OperandPlan::OneOf, 0, off | off << 16};
   }
+  case OpClass::mem_ignored: return {OperandPlan::Nothing};
+  case OpClass::required_flag: return {OperandPlan::OneOf, 0, 1 | 1 << 16};
+  case OpClass::srsrc: { // (fields of 5 bits: InSet)
+    uint32_t valid = 0;
+    for (uint32_t f = 0; f < 32; ++f)
+      valid |= uint32_t{validDescriptor(f, d.type, registersOf(*inst.arch).null)} << f;
+    return {OperandPlan::InSet, 0, valid};
+  }
+  case OpClass::mem_acc:
+  case OpClass::mem_acc_noasm:
+  case OpClass::mem_acc_invalid: return {};
   case OpClass::flat_saddr:
   case OpClass::buf_soffset:
   case OpClass::mimg_vdata:
@@ -157,6 +174,7 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
   case OpClass::vgpr_tuple:
+  case OpClass::av_tuple:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(dwordsOf(d.type));
     return true;
@@ -165,11 +183,18 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     // without offen/idxen) may hold anything and encodes as 0.
     v.present = true;
     if (d.field != Field::saddr) return true;
-    v.value = src::kNull;
-    return ctx.field(d.field) == src::kNull;
+    v.value = inst.arch->traits->saddrOff;
+    return ctx.field(d.field) == v.value;
   case OpClass::flat_saddr: return decodeFlatSaddr(ctx, d, idx, inst);
   case OpClass::required_flag: decodeField(ctx, d, idx, inst); return v.value == 1;
-  case OpClass::srsrc: decodeField(ctx, d, idx, inst); return validDescriptor(v.value, d.type);
+  case OpClass::srsrc:
+    decodeField(ctx, d, idx, inst);
+    return validDescriptor(v.value, d.type, registersOf(*inst.arch).null);
+  case OpClass::mem_acc:
+  case OpClass::mem_acc_noasm:
+  case OpClass::mem_acc_invalid: // (after the data registers: they are decoded)
+    decodeField(ctx, d, idx, inst);
+    return !v.value || agprTuplesFit(inst);
   case OpClass::buf_soffset:
     // A 32-bit source, where llvm-mc also decodes src_flat_scratch_base_lo/hi.
     if (uint64_t f = ctx.field(d.field);
@@ -201,7 +226,8 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
     }
     return true;
   }
-  case OpClass::mimg_nsa_extra: return true;
+  case OpClass::mimg_nsa_extra:
+  case OpClass::mem_ignored: return true;
   default: decodeField(ctx, d, idx, inst); return true;
   }
 }

@@ -24,7 +24,9 @@ const ArchTables &gfx11() {
                                  .constantBusLimit = 2,
                                  .vop3Literal = true,
                                  .carryOmittable = true,
-                                 .vop3bAbs = true};
+                                 .vop3bAbs = true,
+                                 .saddrOff = src::kNull,
+                                 .splitBufferFormat = false};
   static const ArchTables tables = withTraits(gen_gfx11::tables, traits);
   return tables;
 }
@@ -40,9 +42,12 @@ const ArchTables &gfx9() {
                                  .vop3Literal = false,
                                  .carryOmittable = false,
                                  .vop3bAbs = false,
+                                 .saddrOff = 0x7f,
+                                 .splitBufferFormat = true,
                                  .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
-                                             "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI), EXP and "
-                                             "interpolation (VINTRP) instructions"};
+                                             "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI), EXP, "
+                                             "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
+                                             "SCRATCH, MUBUF, MTBUF) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

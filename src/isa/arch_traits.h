@@ -25,6 +25,11 @@ struct ArchTraits {
   bool vop3Literal;
   bool carryOmittable; // an e32 form's implicit vcc carry-in and carry-out may be left out
   bool vop3bAbs;       // VOP3SD sources take abs (gfx9: src1 alone, which llvm prints but drops)
+  // Memory: what a FLAT saddr of `off` encodes as (gfx11: null; gfx9, which has no null: 0x7f),
+  // and whether MTBUF formats are split into data and numeric formats (gfx9:
+  // format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*], only after the soffset) or unified (gfx11).
+  unsigned saddrOff;
+  bool splitBufferFormat;
   // For an architecture whose tables hold only some families so far: which ("scalar
   // instructions (SOP1, ...)"), said in a note after an unknown mnemonic or encoding. Empty: all.
   std::string_view coverage = {};

@@ -81,5 +81,8 @@ inline constexpr std::string_view kBufNumFormats[] = {"UNORM", "SNORM", "USCALED
                                                       "UINT",  "SINT",  "RESERVED_6", "FLOAT"};
 
 constexpr unsigned kBufFormatDefault = 1; // 8_UNORM: left out when printing
+// gfx9's split format field: the data format in bits 3:0, the numeric format above (the default,
+// data 8 / numeric UNORM, is the same value 1).
+constexpr unsigned kBufNumFormatShift = 4;
 
 } // namespace gfxasm::isa

@@ -160,6 +160,9 @@ enum InstrFlags : uint32_t {
   // llvm's gfx940 rule for v_dot* VOP3P: op_sel must be 0 and op_sel_hi all ones ("invalid op_sel
   // operand", after matching).
   IF_DotOpselFixed = 1u << 12,
+  // Its VGPR tuples may start at an odd register on the processors that align them (gfx90a+):
+  // llvm's register class of ds_read_b96_tr_b6 has no alignment.
+  IF_OddTuples = 1u << 13,
 };
 
 struct InstrDesc {

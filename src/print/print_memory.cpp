@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "asm/memory_operands.h"
 #include "asm/operand_families.h"
 #include "asm/valu_operands.h"
 #include "isa/buffer_formats.h"
@@ -82,16 +83,14 @@ void printSwizzle(uint32_t v, Writer &out) {
   }
 }
 
-// The SGPR base address: exec_hi is no SCRATCH base, and exec no GLOBAL base beside a VGPR
-// address (gfx11 has it only in the addtid forms), though llvm-mc decodes them.
+// The SGPR base address: exec_hi is no SCRATCH base, and exec a GLOBAL base only where
+// flatSaddrTakesExec, though llvm-mc decodes them.
 void printFlatSaddr(const Inst &inst, const OperandDesc &d, uint32_t v, Writer &out) {
   unsigned dwords = dwordsOf(d.type, false);
   printRegister(registersOf(*inst.arch), v, dwords, out);
-  const OperandDesc *vaddr = nullptr;
-  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
-    if (o.field == Field::vaddr) vaddr = &o;
   if (dwords == 1 && v == src::kExecHi) invalidRegisterNote("SReg_32_XEXEC_HI", out);
-  if (dwords == 2 && v == src::kExecLo && vaddr) invalidRegisterNote("SReg_64_XEXEC_XNULL", out);
+  if (dwords == 2 && v == src::kExecLo && !as::flatSaddrTakesExec(*inst.arch, *inst.desc))
+    invalidRegisterNote("SReg_64_XEXEC_XNULL", out);
 }
 
 // A buffer's soffset: what llvm-mc decodes beyond the SGPR-or-constant class too (lds_direct,
@@ -108,13 +107,54 @@ void printBufferSoffset(const Inst &inst, const OperandDesc &d, uint32_t v, Writ
   if (v == src::kLdsDirect) invalidRegisterNote("SReg_32", out);
 }
 
+// gfx9's format:[BUF_DATA_FORMAT_d,BUF_NUM_FORMAT_n]: each part only where not its default.
+void printSplitBufferFormat(uint32_t v, Writer &out) {
+  unsigned data = v & ((1u << kBufNumFormatShift) - 1), num = v >> kBufNumFormatShift;
+  out += "format:[";
+  if (data != kBufFormatDefault) out.append("BUF_DATA_FORMAT_").append(kBufDataFormats[data]);
+  if (data != kBufFormatDefault && num != 0) out += ',';
+  if (num != 0) out.append("BUF_NUM_FORMAT_").append(kBufNumFormats[num]);
+  out += ']';
+}
+
+// The acc operand of an entry whose data registers may be AGPRs, or nullptr.
+const OperandDesc *accOperand(const Inst &inst, uint32_t &value) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].field != Field::acc) continue;
+    value = inst.ops[i].value;
+    return &ops[i];
+  }
+  return nullptr;
+}
+
+// A data or address register tuple: AGPRs where the acc bit makes the data so (llvm notes them
+// as invalid where its class has VGPRs only); gfx90a+ decode odd tuples with llvm's note (data
+// registers are of its VGPR-or-AGPR classes).
+void printVgprTuple(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t v,
+                    Writer &out) {
+  unsigned dwords = dwordsOf(d.type, pc.wave64);
+  uint32_t acc = 0;
+  const OperandDesc *accDesc = d.cls == OpClass::av_tuple ? accOperand(inst, acc) : nullptr;
+  printVectorRegisters(acc != 0, v, dwords, out);
+  if (acc && accDesc->cls == OpClass::mem_acc_invalid) {
+    invalidRegisterNote(dwords == 1 ? std::string("VGPR_32") : fmt::format("VReg_{}", dwords * 32),
+                        out);
+  } else if (pc.alignedVgprTuples && dwords > 1 && (v & 1) && inst.decoded &&
+             !(inst.desc->flags & IF_OddTuples)) {
+    invalidRegisterNote(
+        fmt::format("{}_{}_Align2", d.field == Field::vaddr ? "VReg" : "AV", dwords * 32), out);
+  }
+}
+
 } // namespace
 
 void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
   switch (d.cls) {
-  case OpClass::vgpr_tuple: printVgprs(v, dwordsOf(d.type, pc.wave64), out); break;
+  case OpClass::vgpr_tuple:
+  case OpClass::av_tuple: printVgprTuple(pc, inst, d, v, out); break;
   case OpClass::mem_off: out += "off"; break;
   case OpClass::flat_saddr: printFlatSaddr(inst, d, v, out); break;
   case OpClass::mem_offset_u16:
@@ -147,6 +187,10 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
     break;
   case OpClass::mtbuf_format:
     if (v == kBufFormatDefault) break;
+    if (inst.arch->traits->splitBufferFormat) {
+      printSplitBufferFormat(v, out);
+      break;
+    }
     if (v < std::size(kBufFormatNames))
       out.append("format:[BUF_FMT_").append(kBufFormatNames[v]).append("]");
     else

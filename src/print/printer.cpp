@@ -118,7 +118,9 @@ constexpr bool silentAtZero(OpClass c) {
   case OpClass::mhidden:
   case OpClass::mai_mod:
   case OpClass::mai_neg:
-  case OpClass::mai_hidden: return true;
+  case OpClass::mai_hidden:
+  case OpClass::mem_kept:
+  case OpClass::mem_ignored: return true;
   default: return false;
   }
 }
@@ -169,6 +171,8 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
     // The plainest classes, without their family's call.
     switch (d.cls) {
     case OpClass::vgpr_tuple:
+      if (pc.alignedVgprTuples) break; // (odd tuples decoded there get a note)
+      [[fallthrough]];
     case OpClass::pvdst:
       separate(firstPositional, out);
       firstPositional = false;

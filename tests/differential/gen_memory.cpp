@@ -4,6 +4,7 @@
 #include <bit>
 
 #include "asm/image_address.h"
+#include "isa/arch_traits.h"
 #include "isa/buffer_formats.h"
 #include "operand_gen.h"
 
@@ -13,9 +14,27 @@ using namespace isa;
 
 namespace {
 
-std::string vgprs(GenContext &g, unsigned dwords) {
+std::string vgprs(GenContext &g, unsigned dwords, const char *file = "v") {
   if (dwords == 0) dwords = 1;
-  return spellRegisters(g, "v", g.below(257 - dwords), dwords, 10);
+  return spellRegisters(g, file, g.below(257 - dwords), dwords, 10);
+}
+
+// Whether a line's data registers (av_tuple) are AGPRs: drawn at its first operand, mostly where
+// the assembler takes them (mem_acc), sometimes elsewhere among the invalid spellings.
+bool gAgprData = false;
+
+void planDataRegisters(GenContext &g) {
+  gAgprData = false;
+  for (const OperandDesc &d : g.arch.operandsOf(g.desc)) {
+    if (d.cls == OpClass::mem_acc) gAgprData = g.chance(40);
+    if (d.cls == OpClass::mem_acc_noasm || d.cls == OpClass::mem_acc_invalid)
+      gAgprData = g.invalid && g.chance(40);
+  }
+}
+
+std::string dataRegisters(GenContext &g, unsigned dwords) {
+  bool agpr = gAgprData != (g.invalid && g.chance(10)); // (sometimes one of the other file)
+  return vgprs(g, dwords, agpr ? "a" : "v");
 }
 
 // A modifier `name:N` with N mostly in [lo, hi], sometimes just outside; empty half the time.
@@ -48,7 +67,10 @@ std::string bufferSoffset(GenContext &g) {
                                         "src_scc",
                                         "src_shared_base",
                                         "src_private_limit",
-                                        "ttmp5"};
+                                        "ttmp5",
+                                        "src_vccz",
+                                        "src_execz",
+                                        "flat_scratch_hi"};
     return g.pick(kRegs);
   }
   case 1: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
@@ -77,7 +99,9 @@ std::string formatBeforeSoffset(GenContext &g) {
 std::string bufferFormat(GenContext &g) {
   if (g.chance(30)) return {};
   if (g.chance(25)) return fmt::format("format:{}", g.below(g.invalid ? 140 : 128));
-  if (g.chance(50))
+  // gfx9 has no unified format names (BUF_FMT_*): the split names, either or both.
+  bool unified = !g.arch.traits->splitBufferFormat || g.invalid;
+  if (unified && g.chance(50))
     return fmt::format("format:[BUF_FMT_{}]", kBufFormatNames[g.below(std::size(kBufFormatNames))]);
   std::string data =
       fmt::format("BUF_DATA_FORMAT_{}", kBufDataFormats[g.below(std::size(kBufDataFormats))]);
@@ -161,6 +185,11 @@ std::string addressList(GenContext &g) {
 
 std::string gen_memory(GenContext &g, const OperandDesc &d) {
   unsigned dwords = std::max(1u, typeBits(d.type) / 32);
+  if (&d == g.arch.operandsOf(g.desc).data()) {
+    gFormatFirst = false;
+    planDataRegisters(g);
+    if (g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
+  }
   if (g.invalid && g.chance(25) && isPositional(d.cls)) {
     static const char *const kWrong[] = {"v256",   "s0",       "v[1:2]", "v[0:3]",     "off",
                                          "s[0:1]", "vcc",      "1",      "v[255:256]", "exec",
@@ -168,10 +197,6 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return g.pick(kWrong);
   }
   std::string_view name = fieldName(d.field);
-  if (&d == g.arch.operandsOf(g.desc).data()) {
-    gFormatFirst = false;
-    if (g.arch.formatOf(g.desc).name.starts_with("MIMG")) planImage(g);
-  }
   switch (d.cls) {
   case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
   case OpClass::mimg_vaddr: {
@@ -231,6 +256,7 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     return std::string(name);
   }
   case OpClass::vgpr_tuple: return vgprs(g, dwords);
+  case OpClass::av_tuple: return dataRegisters(g, dwords);
   case OpClass::mem_off: return "off";
   case OpClass::flat_saddr: {
     if (dwords == 1) {
@@ -240,7 +266,10 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
       }
       return genScalarRegister(g, 1, false);
     }
-    if (g.chance(10)) return g.chance(50) ? "vcc" : "exec";
+    if (g.chance(10)) {
+      static const char *const k64[] = {"vcc", "exec", "flat_scratch", "xnack_mask"};
+      return g.pick(k64);
+    }
     return genScalarRegister(g, 2, false);
   }
   case OpClass::mem_offset_u16:
@@ -255,7 +284,9 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   case OpClass::buf_soffset: {
     // llvm-mc takes the soffset without a comma before it too, and an MTBUF format before it.
     g.noCommaBefore = g.chance(10);
-    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) && g.chance(20);
+    // (gfx9 refuses it there: sometimes drawn among the invalid spellings)
+    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) &&
+                   (!g.arch.traits->splitBufferFormat || g.invalid) && g.chance(20);
     if (!gFormatFirst) return bufferSoffset(g);
     std::string format = formatBeforeSoffset(g);
     return fmt::format("{}{} {}", format, g.chance(50) ? "," : "", bufferSoffset(g));
@@ -264,6 +295,9 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     // Once before the soffset, a format after it is a duplicate.
     return gFormatFirst && !(g.invalid && g.chance(30)) ? std::string() : bufferFormat(g);
   case OpClass::required_flag: return g.chance(g.invalid ? 50 : 97) ? std::string(name) : "";
+  case OpClass::mem_kept:
+  case OpClass::mem_ignored: // a bit this processor does not accept
+    return g.invalid && g.chance(30) ? std::string(name) : "";
   default: return {};
   }
 }

@@ -185,7 +185,19 @@ def format_lines(names, ignored=None, formats=None):
 MODIFIER_FIELDS = ("neg", "abs", "sext")  # per-source bits: claimed by the sources
 
 
-def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None, mixed=None):
+def _line_verdict(per_line, li, field, verdict):
+    """Records a probe's verdict on one line's field; of its probes, 'zero' wins over 'ignored',
+    which wins over 'kept'."""
+    if per_line is None:
+        return
+    rank = ("kept", "ignored", "zero")
+    got = per_line.setdefault(li, {})
+    if rank.index(verdict) >= rank.index(got.get(field, "kept")):
+        got[field] = verdict
+
+
+def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None, mixed=None,
+                  per_line=None):
     """How llvm decodes the fields of a format that an instruction has no operand for: returns
     ({format: fields it ignores (TableGen's `?`: anything decodes, its encoding shows 0)},
      {(format, mnemonic): fields it keeps (decodes anything and encodes it back, printing
@@ -197,11 +209,12 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
     implied: {field: fields an operand there also writes} (gfx9 SMEM's soffset sets imm and soe),
     which are then not probed. mixed: a dict that, instead of the error, collects {(format, field):
     {mnemonic: 'ignored' or 'zero'}} for fields some instructions ignore and others must have zero
-    (such a field is then left must-be-zero)."""
+    (such a field is then left must-be-zero). per_line: a dict that collects {index in
+    inst_lines: {field: 'zero', 'ignored' or 'kept'}}, each line's own verdicts."""
     from oracle import disassemble
     formats = formats or FORMATS
     bases, probes, keys = [], [], []
-    for line in inst_lines:
+    for li, line in enumerate(inst_lines):
         w = line.split()
         if not w or w[0] != "inst":
             continue
@@ -226,18 +239,19 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
             for val in ((1 << width) - 1, 0x5555555555 & ((1 << width) - 1) or 1):
                 bases.append((mode, encode(fmt, values, formats)))
                 probes.append((mode, encode(fmt, dict(values, **{f: val}), formats)))
-                keys.append((fmt, f, mn, val))
+                keys.append((fmt, f, mn, val, li))
     verdict, kept, by_mn = {}, {}, {}
     for mode in sorted({m for m, _ in probes}, key=str):
         idx = [i for i, (m, _) in enumerate(probes) if m == mode]
         base = disassemble([bases[i][1] for i in idx], *mode)
         for i, b, r in zip(idx, base, disassemble([probes[i][1] for i in idx], *mode, with_encoding=True)):
-            fmt, f, mn, val = keys[i]
+            fmt, f, mn, val, li = keys[i]
             if b is None:
                 continue
             if r is None or r[0] != b[0]:
                 verdict.setdefault((fmt, f), set()).add("zero")
                 by_mn.setdefault((fmt, f), {})[mn] = "zero"
+                _line_verdict(per_line, li, f, "zero")
                 continue
             size, fixed, fields = formats[fmt]
             shown = int.from_bytes(r[2][:size].ljust(size, b"\0"), "little")
@@ -246,9 +260,11 @@ def unused_fields(inst_lines, cpus, base_values=None, formats=None, implied=None
                 back = (back << (hi - lo + 1)) | ((shown >> lo) & ((1 << (hi - lo + 1)) - 1))
             if back == val:
                 kept.setdefault((fmt, mn), set()).add(f)
+                _line_verdict(per_line, li, f, "kept")
             else:
                 verdict.setdefault((fmt, f), set()).add("ignored")
                 by_mn.setdefault((fmt, f), {})[mn] = "ignored"
+                _line_verdict(per_line, li, f, "ignored")
     ignored = {}
     for (fmt, f), v in sorted(verdict.items()):
         if len(v) != 1 and mixed is not None:

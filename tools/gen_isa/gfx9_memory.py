@@ -1,7 +1,6 @@
 """Memory formats of gfx9 (GCN5 / CDNA: gfx900 to gfx950): DS, FLAT/GLOBAL/SCRATCH, MUBUF and
-MTBUF, swept through the oracle (llvm-mc-22) with gfx11_memory's machinery over gfx9's layouts.
-MIMG is not covered yet. The output is staged in isa/gfx9/pending/memory.isa (gen_gfx9.py writes
-it there): the C++ does not handle gfx9 memory instructions yet.
+MTBUF, swept through the oracle (llvm-mc-22) with gfx11_memory's machinery over gfx9's layouts,
+written to isa/gfx9/memory.isa. MIMG is not covered yet.
 
 Layouts (checked by verify() with -show-encoding on every target):
     DS     op 24:17, gds 16, offset 15:0 (offset0 7:0, offset1 15:8), acc 25 (gfx90a+)
@@ -13,15 +12,11 @@ Layouts (checked by verify() with -show-encoding on every target):
     MTBUF  op 18:15, dfmt 22:19 + nfmt 25:23 (`format`), offset 11:0, offen 12, idxen 13, glc 14,
            scc/sc1 53 (gfx90a+), slc 54, tfe 55 / acc 55 (gfx90a+)
 
-Names the C++ does not have yet (src/isa/*.def), written here with the closest existing names and
-explained in comments of the output:
-- cache bits: gfx942/gfx950 print glc as `sc0`, slc as `nt` and the third bit as `sc1`; gfx90a
-  prints the third bit as `scc`. They are the fields glc, slc and dlc here (dlc = scc / sc1).
-- acc (gfx90a gfx942 gfx950): the data / vdst registers are AGPRs (a5, a[4:7]) when set; it is no
-  field here and is noted as `# acc` on the instructions that decode it.
-- lds: the bit is fixed in formats of its own (GLOBAL_LDS, SCRATCH_LDS, MUBUF_LDS) and printed
-  by llvm as a trailing `lds`; noted as `# lds`.
-- SCRATCH_SVE (gfx942/gfx950): bit 13 says a VGPR address is present."""
+The sweep probes with the cache bits' gfx11 names (fields glc, slc, dlc); the entries are written
+with each processor's own (finish_line): gfx942/gfx950 print sc0, nt and sc1, gfx90a scc for the
+third bit. The acc bit makes the data registers AGPRs (a5, a[4:7]): acc_forms() probes each entry
+with it set (av_tuple operands and an acc operand of the class that says how). SCRATCH_SVE
+(gfx942/gfx950): bit 13 says a VGPR address is present."""
 import itertools
 import re
 
@@ -30,7 +25,7 @@ from gfx11_memory import flat_probes as v11_flat_probes
 from gfx11_memory import (BUF_ADDRESS_FORMS, BUF_REGS, SADDR_PROBE, Sweep, ds_operands, ds_probes,
                           flat_address_operands, group_cpus, sreg_info, vreg_info)
 from gfx11_scalar import split_operands
-from oracle import assemble, width_type
+from oracle import assemble, disassemble, width_type
 
 _F = 0x37 << 26
 FORMATS = {
@@ -58,9 +53,11 @@ FORMATS["MTBUF"] = (8, [((31, 26), 0x3A)], {
     "op": [(18, 15)], "offset": [(11, 0)], "offen": [(12, 12)], "idxen": [(13, 13)], "glc": [(14, 14)],
     "format": [(25, 19)], "vaddr": [(39, 32)], "vdata": [(47, 40)], "srsrc": [(52, 48)],
     "dlc": [(53, 53)], "slc": [(54, 54)], "tfe": [(55, 55)], "soffset": [(63, 56)]})
-# The acc bit of each format (not a field of the tables above: see the module comment).
+# The acc bit of each format: the data registers are AGPRs (MUBUF/MTBUF: tfe before gfx90a).
 ACC_BIT = {"DS": 25, "FLAT": 55, "SCRATCH": 55, "SCRATCH_LDS": 55, "SCRATCH_SVE": 55, "GLOBAL": 55,
            "GLOBAL_LDS": 55, "MUBUF": 55, "MUBUF_LDS": 55, "MTBUF": 55}
+for _name, _bit in ACC_BIT.items():
+    FORMATS[_name][2]["acc"] = [(_bit, _bit)]
 FORMAT_NAMES = ["DS", "FLAT", "GLOBAL", "GLOBAL_LDS", "SCRATCH", "SCRATCH_LDS", "SCRATCH_SVE", "MUBUF",
                 "MUBUF_LDS", "MTBUF"]
 GFX940 = ("gfx942", "gfx950")  # the sc0/nt/sc1 spellings
@@ -69,10 +66,7 @@ CACHE_BITS = {"glc": "glc", "sc0": "glc", "slc": "slc", "nt": "slc", "scc": "dlc
 
 
 def encode(fmt, values, acc=False):
-    b = _encode(fmt, values, FORMATS)
-    if acc:
-        b = (int.from_bytes(b, "little") | 1 << ACC_BIT[fmt]).to_bytes(len(b), "little")
-    return b
+    return _encode(fmt, dict(values, acc=1) if acc else values, FORMATS)
 
 
 # (assembly, cpus or None for all, format, fields, acc): what the table must encode each as.
@@ -137,49 +131,22 @@ class Gfx9Sweep(Sweep):
     keep = staticmethod(usable)
 
 
-def agpr_keys(res):
-    """{key: {cpu: text}} (decoded with the acc bit set) -> {key: cpus whose text names an AGPR and
-    assembles there}. gfx900-gfx908 decode the acc bit too: as AGPRs llvm notes as invalid, but in
-    the returning FLAT atomics without that note (`flat_atomic_add a40, v[10:11], a20 glc` on
-    gfx900), which their assembler refuses."""
-    per_cpu = {}
-    for key, texts in res.items():
-        for cpu, t in texts.items():
-            if re.search(r"\ba(\d+|\[)", t):
-                per_cpu.setdefault(cpu, []).append((key, t))
-    out = {}
-    for cpu, items in per_cpu.items():
-        for (key, t), (text, _) in zip(items, assemble([t for _, t in items], cpu)):
-            if text is not None:
-                out.setdefault(key, set()).add(cpu)
-    return out
-
-
-def acc_note(cs, acc_cs):
-    got = [c for c in cs if c in acc_cs]
-    if not got:
-        return []
-    return ["# acc" + ("" if len(got) == len(cs) else "(" + ",".join(got) + ")")]
-
-
 # --- DS -------------------------------------------------------------------------------------------
 def generate_ds(sweep, emit):
     plain = sweep.longest("DS", ds_probes(0))
     gds = sweep.longest("DS", ds_probes(1))
-    acc = agpr_keys(sweep.longest("DS", [p for p in ds_probes(0)], acc=True))
     for op in range(256):
         p, g = plain.get((op, 0), {}), gds.get((op, 1), {})
         groups = {}
         for cpu in sweep.cpus:
             if cpu in p or cpu in g:
                 groups.setdefault((p.get(cpu), g.get(cpu)), []).append(cpu)
-        acc_cs = acc.get((op, 0), set())
         for (a, b), cs in groups.items():
             # gfx90a gfx942 gfx950 have no gds (the assembler refuses it), but their decoder takes
             # the bit in the GWS instructions; elsewhere on them it is ignored (prints nothing).
             with_gds = b is not None and b.endswith(" gds")
             mn, operands = ds_operands(a or b, with_gds, a is None)
-            emit("DS", op, mn, operands, cs, "ds", acc_note(cs, acc_cs), src=b if with_gds else a)
+            emit("DS", op, mn, operands, cs, "ds", src=b if with_gds else a)
 
 
 # --- FLAT / GLOBAL / SCRATCH ----------------------------------------------------------------------
@@ -198,12 +165,17 @@ def positionals(text):
 
 
 def cache_flags(text, glc):
-    """The cache bits a text shows (glc slc dlc order, llvm's); glc as 'flag' or 'required'."""
-    words = set(text.replace(",", " ").split())
+    """The cache bits a text shows (glc slc dlc order, llvm's); glc as 'flag' or 'required'. With
+    the LDS forms' `lds` where llvm prints it: after them, or before (buffer_store_lds_dword)."""
+    order = text.replace(",", " ").split()
+    words = set(order)
     out = []
     for name in ("glc", "slc", "dlc"):
         if any(CACHE_BITS[w] == name for w in words if w in CACHE_BITS) or (name == "glc" and glc):
             out.append("glc:required_flag" if name == "glc" and glc == "required" else name + ":mem_flag")
+    if "lds" in words:
+        before = any(w in CACHE_BITS for w in order[order.index("lds"):])
+        out.insert(0 if before else len(out), "lds:required_flag")
     return out
 
 
@@ -222,30 +194,24 @@ def generate_flat(sweep, emit):
     for fmt, saddrs in FLAT_VARIANTS:
         probes = flat_probes(saddrs)
         res = sweep.longest(fmt, probes)
-        acc = agpr_keys(sweep.longest(fmt, probes, acc=True))
         for op, saddr in itertools.product(range(128), saddrs):
             t0, t1 = res.get((op, saddr, 0), {}), res.get((op, saddr, 1), {})
-            acc_cs = acc.get((op, saddr, 0), set()) | acc.get((op, saddr, 1), set())
             groups = {}
             for cpu in sweep.cpus:
                 if cpu in t0 or cpu in t1:
                     groups.setdefault((t0.get(cpu), t1.get(cpu)), []).append(cpu)
             for (a, b), cs in groups.items():
-                note = acc_note(cs, acc_cs)
+                note = []
                 if a and b and len(positionals(a)) == len(positionals(b)):
                     f = flat_format(fmt, a)
-                    emit(f, op, *flat_operands(f, a, "flag"), cs, "vmem", note + lds_note(f), src=b)
+                    emit(f, op, *flat_operands(f, a, "flag"), cs, "vmem", note, src=b)
                     continue
                 if a:
                     f = flat_format(fmt, a)
-                    emit(f, op, *flat_operands(f, a, None), cs, "vmem", note + lds_note(f), src=a)
+                    emit(f, op, *flat_operands(f, a, None), cs, "vmem", note, src=a)
                 if b:
                     f = flat_format(fmt, b)
-                    emit(f, op, *flat_operands(f, b, "required"), cs, "vmem", note + lds_note(f), src=b)
-
-
-def lds_note(fmt):
-    return ["# lds"] if fmt.endswith("_LDS") else []
+                    emit(f, op, *flat_operands(f, b, "required"), cs, "vmem", note, src=b)
 
 
 # --- MUBUF / MTBUF --------------------------------------------------------------------------------
@@ -292,7 +258,8 @@ def buf_operands(fmt, text):
             raise RuntimeError("unrecognised %s operand %r in %s" % (fmt, o, text))
     if fmt == "MTBUF":
         tail.append("format:mtbuf_format")
-    mods = ["offset:mem_offset_u16"] + cache_flags(text, None)
+    # (buffer_inv and buffer_wbl2 of gfx942/gfx950 take no offset: llvm's decoder ignores it)
+    mods = (["offset:mem_offset_u16"] if "offset:" in text else []) + cache_flags(text, None)
     if not has_vaddr:
         return mn, [head + tail + mods]
     return mn, [head + form[:1] + tail + form[1:] + mods for form in BUF_ADDRESS_FORMS]
@@ -302,17 +269,15 @@ def generate_buf(sweep, emit):
     for fmt, nops in [("MUBUF", 128), ("MUBUF_LDS", 128), ("MTBUF", 16)]:
         probes = buf_probes(fmt, nops)
         res = sweep.longest(fmt, probes)
-        acc = agpr_keys(sweep.longest(fmt, [p for p in probes if p[1]["tfe"] == 0], acc=True))
         for op in range(nops):
             plain, tfe = res.get((op, 0), {}), res.get((op, 1), {})
-            acc_cs = acc.get((op, 0), set())
-            note = lds_note(fmt)
+            note = []
             for text, cs in group_cpus(plain):
                 if fmt == "MUBUF_LDS" and " lds" not in text:
                     continue
                 mn, forms = buf_operands(fmt, text)
                 for form in forms:
-                    emit(fmt, op, mn, form, cs, "vmem", acc_note(cs, acc_cs) + note, src=text)
+                    emit(fmt, op, mn, form, cs, "vmem", note, src=text)
                 # tfe: per cpu, as the decoder shows it; the assembler takes it on loads only.
                 tfe_groups = {}
                 for cpu in cs:
@@ -351,7 +316,7 @@ def check_sources(sources, cpus):
 def base_values(operands):
     values = {}
     for o in operands:
-        if o[1] == "required_flag":
+        if o[1] == "required_flag" and o[0] != "lds":  # (lds: a fixed bit of the format)
             values[o[0]] = 1
         elif o[1] == "mem_off" and o[0] == "saddr":
             values[o[0]] = SADDR_OFF
@@ -359,19 +324,17 @@ def base_values(operands):
 
 
 HEADER = [
-    "# STAGED, NOT BUILT: the C++ does not handle gfx9 memory instructions yet.",
-    "# Spellings the .def files lack, written with the closest existing names:",
-    "#   glc/slc/dlc: the three cache bits; llvm prints them glc slc (gfx900-gfx90c), glc slc scc",
-    "#     (gfx90a: dlc = scc), sc0 nt sc1 (gfx942 gfx950: glc = sc0, slc = nt, dlc = sc1)",
-    "#   `# acc`: the data/vdst operands may be AGPRs (a5, a[4:7]): the acc bit (DS 25:25, FLAT/MUBUF/MTBUF",
-    "#     55:55) set; `# acc(CPUS)` when only some of the line's cpus have it. Needs FIELD(acc) and an",
-    "#     AV (VGPR or AGPR) tuple class",
-    "#   `# lds`: llvm prints a trailing `lds` (the fixed bit of the *_LDS formats); needs FIELD(lds)",
-    "#   saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
-    "#     assembler refuses",
-    "#   vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at an even register",
-    "#   mtbuf_format: gfx9 format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*] (dfmt 4 bits, nfmt 3 bits);",
-    "#     default dfmt 1 / nfmt 0 is not printed",
+    "# Cache bits: glc slc (gfx900-gfx90c), glc slc scc (gfx90a), sc0 nt sc1 (gfx942 gfx950): fields",
+    "#   of the same bits. mem_kept / mem_ignored: bits llvm's decoder keeps / ignores but neither",
+    "#   prints nor accepts (scc before gfx90a, gds on gfx90a+).",
+    "# acc (DS 25, FLAT/MUBUF/MTBUF 55): the av_tuple data operands are AGPRs (a5, a[4:7]) when set;",
+    "#   mem_acc: also assembled (gfx90a+), mem_acc_noasm: decoded only, mem_acc_invalid: decoded",
+    "#   with llvm's note of a VGPR class (gfx900-gfx908)",
+    "# saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
+    "#   assembler refuses. vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at",
+    "#   an even register",
+    "# mtbuf_format: gfx9 format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*] (dfmt 4 bits, nfmt 3 bits);",
+    "#   default dfmt 1 / nfmt 0 is not printed",
     "# Offsets (same on all ten cpus): FLAT 0..4095 (the decoder also shows bit 12: offset:8191, which",
     "#   does not reassemble), GLOBAL/SCRATCH -4096..4095, DS 16 bits / offset0,offset1 8 bits each,",
     "#   MUBUF/MTBUF 12 bits: llvm-mc takes offset:4096..65535 and silently keeps the low 12 bits",
@@ -382,16 +345,74 @@ HEADER = [
 ]
 
 
+# The cache bits' names (llvm's printCPol): the tables' glc, slc and dlc fields are the same bits
+# as sc0, nt and sc1 of gfx942/gfx950 and as gfx90a's scc; the bit other processors keep without
+# a name is `scc` to their assembler too ("scc modifier is not supported on this GPU").
+CACHE_NAMES = {"gfx90a": {"dlc": "scc"}, "gfx942": {"glc": "sc0", "slc": "nt", "dlc": "sc1"},
+               "gfx950": {"glc": "sc0", "slc": "nt", "dlc": "sc1"}}
+OTHER_CACHE_NAMES = {"dlc": "scc"}
+# The LDS forms' fixed bit, printed by llvm as a trailing `lds`: the field of that name.
+LDS_BIT = {"GLOBAL_LDS": (13, 13), "SCRATCH_LDS": (13, 13), "MUBUF_LDS": (16, 16)}
+
+
+def output_formats():
+    """FORMATS with the fields the output names besides the probed ones: the cache bits' other
+    names (of the same bits) and lds."""
+    out = {}
+    for name, (size, fixed, fields) in FORMATS.items():
+        fields = dict(fields)
+        for names in CACHE_NAMES.values():
+            for field, alias in names.items():
+                if field in fields:
+                    fields[alias] = fields[field]
+        if name in LDS_BIT:
+            fields["lds"] = [LDS_BIT[name]]
+        out[name] = (size, fixed, fields)
+    return out
+
+
+def cache_names(cpu_set, ops):
+    names = {str(CACHE_NAMES.get(c, OTHER_CACHE_NAMES)) for c in cpu_set}
+    if len(names) != 1 and any(o.split(":")[0] in CACHE_BITS for o in ops):
+        raise RuntimeError("an entry of %s mixes cache bit spellings" % ",".join(cpu_set))
+    return CACHE_NAMES.get(cpu_set[0], OTHER_CACHE_NAMES)
+
+
+def finish_line(line, verdicts, ignored, cpus):
+    """An entry as the build reads it: bits llvm decodes but neither prints nor accepts here as
+    hidden operands (mem_kept: kept, mem_ignored: read as 0 where its format otherwise needs them
+    0), lds as the operand llvm prints, cache bits by this entry's processors' names."""
+    body, _, note = line.partition("  #")
+    w = body.split()
+    fmt = w[1]
+    ops = [x for x in w[4:] if not x.startswith("@")]
+    attrs = [x for x in w[4:] if x.startswith("@")]
+    have = {o.split(":")[0] for o in ops}
+    for f, v in sorted(verdicts.items()):
+        if f not in have and v == "kept":
+            ops.append(f + ":mem_kept")
+        elif f not in have and v == "ignored" and f not in ignored.get(fmt, ()):
+            ops.append(f + ":mem_ignored")
+    cpu_set = next((a.split("=")[1].split(",") for a in attrs if a.startswith("@cpus=")), cpus)
+    names = cache_names(cpu_set, ops)
+    ops = [":".join([names.get(o.split(":")[0], o.split(":")[0])] + o.split(":")[1:]) for o in ops]
+    notes = [n for n in ("#" + note).split("#")[1:] if n.strip()] if note else []
+    out = " ".join(w[:4] + ops + attrs)
+    return out + ("  " + " ".join("# " + n.strip() for n in notes) if notes else "")
+
+
 def generate(cpus, unit_of):
     verify(cpus)
     sweep = Gfx9Sweep(cpus)
     lines = []
 
     sources = []
+    line_sources = []  # per line, the text it was read from (or None)
 
     def emit(fmt, op, mn, operands, cpu_set, unit, extra=(), src=None):
         if src:
             sources.append((src, cpu_set))
+        line_sources.append(src)
         attrs = [a for a in extra if not a.startswith("#")]
         notes = [a for a in extra if a.startswith("#")]
         if set(cpu_set) != set(cpus):
@@ -406,20 +427,116 @@ def generate(cpus, unit_of):
     generate_flat(sweep, emit)
     generate_buf(sweep, emit)
     check_sources(sources, cpus)
+    lines = flag_odd_tuples(lines, line_sources)
+    lines = acc_forms(lines, cpus)
+    ignored, per_line = unused(lines, cpus)
+    return finish(lines, ignored, per_line, cpus)
+
+
+POSITIONAL_CLASSES = ("vgpr_tuple", "mem_off", "flat_saddr", "srsrc", "buf_soffset")
+
+
+def acc_forms(lines, cpus):
+    """The entries with what the acc bit does to them per processor, probed over an encoding each
+    decodes from with the bit set: the data operands it turns into AGPRs become av_tuple, and the
+    entry gets an acc operand: mem_acc (AGPRs the assembler takes too), mem_acc_noasm (decoded,
+    not assembled: gfx900-gfx908's returning FLAT atomics) or mem_acc_invalid (printed with llvm's
+    note of a VGPR class). Entries whose processors differ there are split."""
+    probes = {}
+    for i, line in enumerate(lines):
+        w = line.split("#")[0].split()
+        operands = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        values = dict(base_values(operands), op=int(w[3], 0))
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), cpus)
+        for cpu in cs:
+            probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
+    verdict = {}  # (line, cpu) -> (class, fields) or None
+    for cpu, items in probes.items():
+        plain = disassemble([p for _, p, _ in items], cpu)
+        accs = disassemble([a for _, _, a in items], cpu)
+        found = []
+        for (i, _, _), r0, r1 in zip(items, plain, accs):
+            verdict[(i, cpu)] = None
+            if r0 is None or r1 is None:
+                continue
+            t1 = r1[0]
+            ops = [o for o in lines[i].split("#")[0].split()[4:] if not o.startswith("@")]
+            pos = [o.split(":")[0] for o in ops if o.split(":")[1] in POSITIONAL_CLASSES]
+            printed = [o.split()[0] for o in split_operands(t1)[1]][:len(pos)]
+            fields = tuple(f for f, o in zip(pos, printed) if re.match(r"a(\d|\[)", o))
+            if fields:
+                found.append((i, t1, fields))
+        for (i, t1, fields), (text, _) in zip(found, assemble([t for _, t, _ in found], cpu)):
+            cls = ("mem_acc_invalid" if "/*Invalid register, operand has 'V" in t1
+                   else "mem_acc" if text is not None else "mem_acc_noasm")
+            verdict[(i, cpu)] = (cls, fields)
+    out = []
+    for i, line in enumerate(lines):
+        body, _, note = line.partition("  #")
+        w = body.split()
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), cpus)
+        groups = {}
+        for cpu in cs:
+            groups.setdefault(verdict[(i, cpu)], []).append(cpu)
+        for v, gcs in groups.items():
+            ops = [o for o in w[4:] if not o.startswith("@")]
+            attrs = [a for a in w[4:] if a.startswith("@") and not a.startswith("@cpus=")]
+            if v:
+                ops = [o.replace(":vgpr_tuple:", ":av_tuple:") if o.split(":")[0] in v[1] else o
+                       for o in ops]
+                ops.append("acc:" + v[0])
+            if set(gcs) != set(cpus):
+                attrs.insert(-1, "@cpus=" + ",".join(gcs))
+            out.append(" ".join(w[:4] + ops + attrs))
+    return out
+
+
+ALIGNED_CPUS = ("gfx90a", "gfx942", "gfx950")  # VGPR tuples start at an even register
+
+
+def flag_odd_tuples(lines, line_sources):
+    """Marks `@flags=odd_tuples` the entries whose VGPR tuples llvm also takes at an odd register
+    on the processors that align them (its register class of ds_read_b96_tr_b6 is not aligned):
+    each entry's text with every tuple moved up by one, assembled on one such processor."""
+    import sys
+    tuple_re = re.compile(r"\bv\[(\d+):(\d+)\]")
+    probes = {}
+    for i, (line, src) in enumerate(zip(lines, line_sources)):
+        cs = next((a[6:].split(",") for a in line.split() if a.startswith("@cpus=")), ALIGNED_CPUS)
+        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
+        if cpu and src and tuple_re.search(src):
+            odd = tuple_re.sub(lambda m: "v[%d:%d]" % (int(m.group(1)) + 1, int(m.group(2)) + 1), src)
+            probes.setdefault(cpu, []).append((i, odd))
+    out = list(lines)
+    for cpu, items in probes.items():
+        for (i, odd), (text, _) in zip(items, assemble([t for _, t in items], cpu)):
+            if text is None:
+                continue
+            print("gfx9_memory: odd VGPR tuples taken on %s: %s" % (cpu, odd), file=sys.stderr)
+            body, sep, note = out[i].partition("  #")
+            if "@flags=" in body:
+                body = body.replace("@flags=", "@flags=odd_tuples|")
+            else:
+                body = body.replace(" @", " @flags=odd_tuples @", 1)
+            out[i] = body + sep + note
+    return out
+
+
+def finish(lines, ignored, per_line, cpus):
+    """The output from the sweep's entries and their unused fields' verdicts."""
     names = [n for n in FORMAT_NAMES if any(l.split()[1] == n for l in lines)]
-    ignored, notes = unused(lines, cpus)
-    return HEADER + format_lines(names, ignored, FORMATS) + notes + [""] + lines
+    lines = [finish_line(l, per_line.get(i, {}), ignored, cpus) for i, l in enumerate(lines)]
+    out_formats = output_formats()
+    # (a field's other names are ignored alike)
+    ignored_out = {fmt: {a for a, rs in out_formats[fmt][2].items() if rs in [FORMATS[fmt][2][f] for f in fs]}
+                   for fmt, fs in ignored.items()}
+    return HEADER + format_lines(names, ignored_out, out_formats) + [""] + lines
 
 
 def unused(lines, cpus):
+    """({format: fields llvm ignores where unused}, {line index: {field: verdict}})."""
     from gfx11_formats import unused_fields
     plain = [l.split("#")[0] for l in lines]
-    mixed = {}
-    ignored, kept = unused_fields(plain, cpus, base_values, FORMATS, mixed=mixed)
-    notes = []
-    for (fmt, f), by_mn in sorted(mixed.items()):
-        ign = sorted(mn for mn, v in by_mn.items() if v == "ignored")
-        notes.append("# %s %s: left must-be-zero, but llvm ignores it in %s" % (fmt, f, " ".join(ign)))
-    for (fmt, mn), fs in sorted(kept.items()):
-        notes.append("# %s %s: llvm keeps %s without an operand" % (fmt, mn, " ".join(sorted(fs))))
-    return ignored, notes
+    per_line = {}
+    ignored, _ = unused_fields(plain, cpus, base_values, FORMATS, mixed={}, per_line=per_line)
+    return ignored, per_line
