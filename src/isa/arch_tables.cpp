@@ -40,9 +40,11 @@ const ArchTables &gfx9() {
                                  .vop3Literal = false,
                                  .carryOmittable = false,
                                  .vop3bAbs = false,
-                                 .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
-                                             "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI), EXP and "
-                                             "interpolation (VINTRP) instructions"};
+                                 .gfx9Dpp = true,
+                                 .coverage =
+                                     "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
+                                     "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP), EXP and "
+                                     "interpolation (VINTRP) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

@@ -25,6 +25,10 @@ struct ArchTraits {
   bool vop3Literal;
   bool carryOmittable; // an e32 form's implicit vcc carry-in and carry-out may be left out
   bool vop3bAbs;       // VOP3SD sources take abs (gfx9: src1 alone, which llvm prints but drops)
+  // gfx9's DPP: the wave_shl/rol/shr/ror:1 and row_bcast:15/31 controls (gfx10+ has row_share
+  // and row_xmask instead), bound_ctrl:0 sets the bit as bound_ctrl:1 does, and row_newbcast and
+  // DPP on 64-bit operands where the target has them (Target::dpAluDpp).
+  bool gfx9Dpp = false;
   // For an architecture whose tables hold only some families so far: which ("scalar
   // instructions (SOP1, ...)"), said in a note after an unknown mnemonic or encoding. Empty: all.
   std::string_view coverage = {};
