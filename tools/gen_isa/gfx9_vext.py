@@ -40,16 +40,8 @@ class Gfx9Dpp(v11x.DppSetup):
 
 def generate(cpus, unit_of):
     lines = []
-
-    def emit(fmt, mn, op, operands, cs, flags=()):
-        attrs = []
-        if set(cs) != set(cpus):
-            attrs.append("@cpus=" + ",".join(c for c in cpus if c in cs))
-        if flags:
-            attrs.append("@flags=" + "|".join(flags))
-        attrs.append("@unit=" + unit_of(mn, "trans" if mn.startswith(TRANS) else "valu"))
-        lines.append("inst %s %s 0x%x %s" % (fmt, mn, op, " ".join(operands + attrs)))
-
+    trans_unit = lambda mn, unit: unit_of(mn, "trans" if mn.startswith(TRANS) else unit)  # noqa: E731
+    emit = lambda *entry: lines.append(v11x.inst_line(cpus, trans_unit, *entry))  # noqa: E731
     v11x.dpp(cpus, emit, Gfx9Dpp())
     ignored, kept = unused_fields(lines, cpus, formats=FORMATS)
     if kept:
