@@ -38,10 +38,17 @@ class Gfx9Dpp(v11x.DppSetup):
         return cs[0], " quad_perm:[0,1,2,3]"
 
 
+def emitter(cpus, unit_of, lines):
+    """emit(fmt, mn, op, operands, cpus, flags) appending the inst line (gfx11_vext.inst_line) to
+    `lines`; transcendental instructions in the trans unit, as gfx9_valu gives them."""
+    def unit(mn, default):
+        return unit_of(mn, "trans" if mn.startswith(TRANS) else default)
+    return lambda *entry: lines.append(v11x.inst_line(cpus, unit, *entry))
+
+
 def generate(cpus, unit_of):
     lines = []
-    trans_unit = lambda mn, unit: unit_of(mn, "trans" if mn.startswith(TRANS) else unit)  # noqa: E731
-    emit = lambda *entry: lines.append(v11x.inst_line(cpus, trans_unit, *entry))  # noqa: E731
+    emit = emitter(cpus, unit_of, lines)
     v11x.dpp(cpus, emit, Gfx9Dpp())
     ignored, kept = unused_fields(lines, cpus, formats=FORMATS)
     if kept:
