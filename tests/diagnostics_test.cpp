@@ -129,6 +129,26 @@ TEST(Diagnostics, Gfx9SendmsgRulesAndRegisters) {
                    "gfx900");
 }
 
+// DPP lane controls: a value out of range at the value, gfx9's controls per processor (wave_*,
+// row_bcast; row_newbcast on gfx90a+), 64-bit operands (DP ALU DPP: row_newbcast only, pairs as
+// sources only on gfx90a+), and gfx11's controls gfx9 lacks and back.
+TEST(Diagnostics, DppControls) {
+  expectSameErrors({"v_mov_b32_dpp v1, v2 row_bcast:1", "v_mov_b32_dpp v1, v2 wave_shl:2",
+                    "v_mov_b32_dpp v1, v2 wave_ror:1+1", "v_mov_b32_dpp v1, v2 row_shl:0",
+                    "v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,3] bound_ctrl:2",
+                    "v_cvt_f32_f64_dpp v0, v[2:3] quad_perm:[0,1,2,3]",
+                    "v_mov_b32_dpp v1, v2 row_newbcast:1", "v_mov_b32_dpp v1, v2",
+                    "v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,4]"},
+                   "gfx900");
+  expectSameErrors(
+      {"v_cvt_f32_f64_dpp v0, v[2:3] quad_perm:[0,1,2,3]", "v_cvt_f32_f64_dpp v0, v2 row_shl:1",
+       "v_mov_b32_dpp v1, v2 row_newbcast:16", "v_cvt_f64_i32_dpp v[1:2], v2 row_newbcast:1",
+       "v_mov_b32_dpp v34, v[0:1] quad_perm:[0,1,2,3]", "v_mov_b64_dpp v[0:1], v3 row_newbcast:1"},
+      "gfx942");
+  expectSameErrors({"v_mov_b32_dpp v1, v2 row_shl:0", "v_mov_b32_dpp v1, v2 wave_shl:1",
+                    "v_mov_b32_dpp v1, v2 row_share:16"});
+}
+
 // gfx9 VALU: lds_direct, checked after matching (gfx90a and later have none; not in the *rev*
 // instructions; src0 only); packed e32 sources whose e64 twin has modifiers fold neg/abs into
 // bit 15 of a constant (v_pk_fmac_f16_e32, v_dot2c_*_e32).

@@ -50,6 +50,9 @@ public:
   // gfx908, gfx90a, gfx942, gfx950: accumulation registers (a0-a255), which MAI instructions and
   // (gfx90a+) memory data operands take.
   bool agprs() const { return agprs_; }
+  // gfx90a, gfx942, gfx950: DPP on 64-bit operands (llvm's DP ALU DPP, row_newbcast only) and the
+  // row_newbcast:N control.
+  bool dpAluDpp() const { return alignedVgprTuples_; }
   bool realTrue16() const { return realTrue16_; }
   // Index into the internal CPU list; used by the library to filter instructions.
   unsigned cpuIndex() const { return cpuIndex_; }

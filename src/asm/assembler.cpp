@@ -484,6 +484,7 @@ private:
     case 'a': return word == "a16" ? 32 : 0;
     case 'q': return word == "quad_perm" ? 64 : 0; // dpp_ctrl, as isModifierWord spells it
     case 'r': return word.starts_with("row_") && word != "row_mask" ? 64 : 0;
+    case 'w': return word.starts_with("wave_") ? 64 : 0;
     case 'd': return word == "dpp8" ? 128 : 0;
     default: return 0;
     }

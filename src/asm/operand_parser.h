@@ -140,9 +140,11 @@ inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
   using isa::Field;
   if (d.field == Field::omod) return word == "mul" || word == "div";
   if (d.cls == isa::OpClass::mai_neg) return word == "neg"; // (gfx942's f64 MFMA: the blgp bits)
-  // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, ... (row_mask is its own field).
+  // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, wave_shl:1 ... (row_mask is its
+  // own field).
   if (d.field == Field::dpp_ctrl)
-    return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask");
+    return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask") ||
+           word.starts_with("wave_");
   std::string_view name = isa::fieldName(d.field);
   return name.size() == word.size() && name[0] == word[0] && name == word;
 }

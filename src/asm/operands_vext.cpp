@@ -520,8 +520,22 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
   const Token &start = c.peek();
   Reg r;
   if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
-  if (r.file != RegFile::VGPR || r.count != 1) return invalid(ctx, start.col);
-  if (isTrue16Operand(inst, d.type)) {
+  if (r.file != RegFile::VGPR) return invalid(ctx, start.col);
+  // gfx9: a source with modifiers takes one VGPR or, where the target has DP ALU DPP, a pair,
+  // whatever its type (llvm's matcher does).
+  unsigned dwords = typeBits(d.type) == 64 ? 2 : 1;
+  bool source = d.field != Field::vdst;
+  bool anyWidth = source && dppSourceMods(d.cls) && inst.arch->traits->gfx9Dpp;
+  if (anyWidth ? !(r.count == 1 || (r.count == 2 && ctx.target.dpAluDpp())) : r.count != dwords)
+    return invalid(ctx, start.col);
+  if (r.count != dwords) v.mods |= Mod_OtherWidth;
+  if (r.count == 2) {
+    if ((r.index & 1) && ctx.target.alignedVgprTuples())
+      return source
+                 ? ctx.fail(start.col, "invalid register class: vgpr tuples must be 64 bit aligned")
+                 : invalid(ctx, start.col);
+    v.value = r.index;
+  } else if (isTrue16Operand(inst, d.type)) {
     if (!r.half || r.index >= 128) return invalid(ctx, start.col);
     v.value = r.index | (r.half == 2 ? 128u : 0u);
   } else {
@@ -564,31 +578,62 @@ bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, 
   return true;
 }
 
+// The lane controls but quad_perm: `name:N` for N in min..max is base + N - min (min > max:
+// written without a value), on the architectures `on` names.
 struct DppRowControl {
+  enum On : uint8_t { All, Gfx9, Gfx9DpAlu, Gfx10Plus };
   std::string_view name;
   uint32_t base;
-  int64_t min, max; // min > max: written without a value
+  int64_t min, max;
+  On on;
 };
 constexpr DppRowControl kDppRowControls[] = {
-    {"row_shl", 0x100, 1, 15},   {"row_shr", 0x110, 1, 15},        {"row_ror", 0x120, 1, 15},
-    {"row_mirror", 0x140, 1, 0}, {"row_half_mirror", 0x141, 1, 0}, {"row_share", 0x150, 0, 15},
-    {"row_xmask", 0x160, 0, 15},
+    {"row_shl", 0x101, 1, 15, DppRowControl::All},
+    {"row_shr", 0x111, 1, 15, DppRowControl::All},
+    {"row_ror", 0x121, 1, 15, DppRowControl::All},
+    {"row_mirror", 0x140, 1, 0, DppRowControl::All},
+    {"row_half_mirror", 0x141, 1, 0, DppRowControl::All},
+    {"row_share", 0x150, 0, 15, DppRowControl::Gfx10Plus},
+    {"row_xmask", 0x160, 0, 15, DppRowControl::Gfx10Plus},
+    {"wave_shl", 0x130, 1, 1, DppRowControl::Gfx9},
+    {"wave_rol", 0x134, 1, 1, DppRowControl::Gfx9},
+    {"wave_shr", 0x138, 1, 1, DppRowControl::Gfx9},
+    {"wave_ror", 0x13c, 1, 1, DppRowControl::Gfx9},
+    {"row_bcast", 0x142, 15, 15, DppRowControl::Gfx9},
+    {"row_bcast", 0x143, 31, 31, DppRowControl::Gfx9},
+    {"row_newbcast", kDppRowNewBcastFirst, 0, 15, DppRowControl::Gfx9DpAlu},
 };
 
-bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v) {
+bool dppControlAvailable(const ParseContext &ctx, const Inst &inst, DppRowControl::On on) {
+  bool gfx9 = inst.arch->traits->gfx9Dpp;
+  switch (on) {
+  case DppRowControl::Gfx9: return gfx9;
+  case DppRowControl::Gfx9DpAlu: return gfx9 && ctx.target.dpAluDpp();
+  case DppRowControl::Gfx10Plus: return !gfx9;
+  default: return true;
+  }
+}
+
+bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst) {
   const Token &word = c.next();
   if (word.text == "quad_perm") return parseLaneList(ctx, c, 4, 2, v.value);
+  bool valueRead = false;
+  int64_t n = 0;
+  uint32_t valueCol = 0;
   for (const DppRowControl &rc : kDppRowControls) {
-    if (word.text != rc.name) continue;
+    if (word.text != rc.name || !dppControlAvailable(ctx, inst, rc.on)) continue;
     v.value = rc.base;
     if (rc.min > rc.max) return true;
-    int64_t n;
-    if (!parseColonValue(ctx, c, n)) return false;
-    if (n < rc.min || n > rc.max)
-      return ctx.fail(word.col, fmt::format("invalid {} value", rc.name));
-    v.value = rc.base + static_cast<uint32_t>(n);
+    if (!valueRead) {
+      if (c.is(Tok::Colon)) valueCol = c.peek(1).col;
+      if (!parseColonValue(ctx, c, n)) return false;
+      valueRead = true;
+    }
+    if (n < rc.min || n > rc.max) continue; // (row_bcast: another row may take it)
+    v.value = rc.base + static_cast<uint32_t>(n - rc.min);
     return true;
   }
+  if (valueRead) return ctx.fail(valueCol, fmt::format("invalid {} value", word.text));
   return ctx.fail(word.col, "not a valid operand.");
 }
 
@@ -596,7 +641,13 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
                       OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
   if (laterModifierPresent(inst, idx)) return ctx.fail(word.col, "not a valid operand.");
-  if (d.cls == OpClass::dpp_ctrl) return parseDppControl(ctx, c, v);
+  if (d.cls == OpClass::dpp_ctrl) {
+    if (!parseDppControl(ctx, c, v, inst)) return false;
+    if (ctx.target.dpAluDpp() && isDpAluDpp(inst) &&
+        (v.value < kDppRowNewBcastFirst || v.value > kDppRowNewBcastLast))
+      return ctx.fail(word.col, "DP ALU dpp only supports row_newbcast");
+    return true;
+  }
   c.next();
   if (d.cls == OpClass::dpp8_sel) return parseLaneList(ctx, c, 8, 3, v.value);
   int64_t n;
@@ -609,7 +660,7 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   case OpClass::dpp8_fi: v.value = n ? src::kDpp8Fi : src::kDpp8; break;
   case OpClass::dpp_bound:
     if (n != 0 && n != 1) return ctx.fail(word.col, "invalid bound_ctrl value.");
-    v.value = static_cast<uint32_t>(n);
+    v.value = inst.arch->traits->gfx9Dpp ? 1 : static_cast<uint32_t>(n); // (gfx9: both set it)
     break;
   default: return invalid(ctx, word.col);
   }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "isa/arch_traits.h"
 #include "isa/inst.h"
 #include "isa/isa.h"
 
@@ -44,5 +45,15 @@ constexpr bool isDppVreg(isa::OpClass c) {
   return isDppVregLo128(c) || c == OpClass::dpp_vreg || c == OpClass::dpp_vreg_mod ||
          c == OpClass::dpp_vreg_neg || c == OpClass::dpp_vreg_abs;
 }
+
+// llvm's DP ALU DPP forms: a DPP form with a 64-bit VGPR operand (gfx9), which gfx90a and later
+// take with row_newbcast only.
+inline bool isDpAluDpp(const isa::Inst &inst) {
+  if (!inst.arch->traits->gfx9Dpp) return false;
+  for (const isa::OperandDesc &o : inst.arch->operandsOf(*inst.desc))
+    if (isDppVreg(o.cls) && isa::typeBits(o.type) == 64) return true;
+  return false;
+}
+constexpr uint32_t kDppRowNewBcastFirst = 0x150, kDppRowNewBcastLast = 0x15f;
 
 } // namespace gfxasm::as

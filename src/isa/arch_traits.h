@@ -30,6 +30,10 @@ struct ArchTraits {
   // format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*], only after the soffset) or unified (gfx11).
   unsigned saddrOff;
   bool splitBufferFormat;
+  // gfx9's DPP: the wave_shl/rol/shr/ror:1 and row_bcast:15/31 controls (gfx10+ has row_share
+  // and row_xmask instead), bound_ctrl:0 sets the bit as bound_ctrl:1 does, and row_newbcast and
+  // DPP on 64-bit operands where the target has them (Target::dpAluDpp).
+  bool gfx9Dpp = false;
   // For an architecture whose tables hold only some families so far: which ("scalar
   // instructions (SOP1, ...)"), said in a note after an unknown mnemonic or encoding. Empty: all.
   std::string_view coverage = {};

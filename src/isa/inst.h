@@ -17,6 +17,8 @@ namespace gfxasm::isa {
 // Mod_InvalidImm (decoded only): a constant or literal where the operand takes registers only;
 // value is the immediate itself, which llvm prints with an "Invalid immediate" note and encodes
 // into the field as is.
+// Mod_OtherWidth: a DPP source VGPR written one register wider or narrower than its type, which
+// llvm's matcher takes on gfx9 (its printer notes the register class the operand has).
 enum OperandMods : uint8_t {
   Mod_Neg = 1,
   Mod_Abs = 2,
@@ -24,7 +26,8 @@ enum OperandMods : uint8_t {
   Mod_Lit = 8,
   Mod_LitNegative = 16,
   Mod_Bf16Negative = 32,
-  Mod_InvalidImm = 64
+  Mod_InvalidImm = 64,
+  Mod_OtherWidth = 128
 };
 
 struct OperandValue {

@@ -21,6 +21,7 @@ struct PrintContext {
   const isa::RegisterSet &regs; // the instruction's architecture's
   unsigned cpuIndex;            // the target processor, in the architecture's list
   bool alignedVgprTuples;       // gfx90a+: a decoded odd VGPR tuple gets llvm's note
+  bool dpAluDpp;                // gfx90a+: DPP on 64-bit operands, row_newbcast (Target)
 };
 // llvm-mc's note after a register its disassembler decoded where the operand's class has none.
 inline void invalidRegisterNote(std::string_view regClass, Writer &out) {

@@ -1,6 +1,7 @@
 // Printing of the VOP3P, WMMA, VOPD, DPP16 and DPP8 operands.
 #include <array>
 #include <string>
+#include <tuple>
 #include <utility>
 
 #include <fmt/format.h>
@@ -132,15 +133,25 @@ const char *vgprClassName(unsigned dwords) {
 }
 
 // DPP sources print the modifiers of their class (decoded ones may hold llvm's hidden integer
-// modifiers, IF_HiddenMods).
-void printDppVreg(const Inst &inst, const OperandDesc &d, const OperandValue &v, Writer &out) {
+// modifiers, IF_HiddenMods). One written wider or narrower than its type, or a pair decoded odd
+// where tuples are aligned, gets llvm's note on the operand's register class.
+void printDppVreg(const PrintContext &pc, const Inst &inst, const OperandDesc &d,
+                  const OperandValue &v, Writer &out) {
   uint8_t mods = v.mods & as::dppSourceMods(d.cls);
   if (mods & Mod_Neg) out += '-';
   if (mods & Mod_Abs) out += '|';
-  if (as::isTrue16Operand(inst, d.type))
+  unsigned dwords = typeBits(d.type) == 64 ? 2 : 1;
+  bool otherWidth = v.mods & Mod_OtherWidth;
+  if (as::isTrue16Operand(inst, d.type) && !otherWidth) {
     printVgprHalf(v.value & 127, v.value & 128, out);
-  else
-    printVgprs(v.value, 1, out);
+  } else {
+    printVgprs(v.value, otherWidth ? 3 - dwords : dwords, out);
+    if (otherWidth || (pc.alignedVgprTuples && dwords == 2 && (v.value & 1) && inst.decoded))
+      appendInvalidRegister(dwords == 1            ? "VGPR_32"
+                            : pc.alignedVgprTuples ? "VReg_64_Align2"
+                                                   : "VReg_64",
+                            out);
+  }
   if (as::isDppVregLo128(d.cls) && v.value >= 128) // (decoded only)
     appendInvalidRegister("VGPR_32_Lo128", out);
   if (mods & Mod_Abs) out += '|';
@@ -165,8 +176,15 @@ void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
   if (mods & Mod_Abs) out += '|';
 }
 
-// Values no control has print as llvm prints them (the disassembler meets them).
-void printDppControl(uint32_t ctrl, Writer &out) {
+// Values no control has print as llvm prints them (the disassembler meets them), and so do
+// controls of other architectures and, on gfx90a+, any but row_newbcast in a DP ALU form.
+void printDppControl(const PrintContext &pc, const Inst &inst, uint32_t ctrl, Writer &out) {
+  bool gfx9 = inst.arch->traits->gfx9Dpp;
+  bool newBcast = ctrl >= as::kDppRowNewBcastFirst && ctrl <= as::kDppRowNewBcastLast;
+  if (pc.dpAluDpp && !newBcast && as::isDpAluDpp(inst)) {
+    out += " /* DP ALU dpp only supports row_newbcast */";
+    return;
+  }
   if (ctrl <= 0xff) {
     const char text[] = {'q', 'u',
                          'a', 'd',
@@ -189,17 +207,29 @@ void printDppControl(uint32_t ctrl, Writer &out) {
     out += "row_half_mirror";
     return;
   }
-  // gfx9 controls gfx11 lacks.
-  static constexpr std::pair<uint32_t, const char *> kOld[] = {
-      {0x130, "wave_shl"}, {0x134, "wave_rol"},  {0x138, "wave_shr"},
-      {0x13c, "wave_ror"}, {0x142, "row_bcast"}, {0x143, "row_bcast"}};
-  for (auto [value, name] : kOld)
+  // gfx9 controls gfx10+ lacks.
+  static constexpr std::tuple<uint32_t, const char *, const char *> kOld[] = {
+      {0x130, "wave_shl", ":1"}, {0x134, "wave_rol", ":1"},   {0x138, "wave_shr", ":1"},
+      {0x13c, "wave_ror", ":1"}, {0x142, "row_bcast", ":15"}, {0x143, "row_bcast", ":31"}};
+  for (auto [value, name, arg] : kOld)
     if (ctrl == value) {
-      out.append("/* ").append(name).append(" is not supported starting from GFX10 */");
+      if (gfx9)
+        out.append(name).append(arg);
+      else
+        out.append("/* ").append(name).append(" is not supported starting from GFX10 */");
       return;
     }
-  static constexpr const char *kRows[] = {"row_shl", "row_shr",   "row_ror",  nullptr,
-                                          nullptr,   "row_share", "row_xmask"};
+  if (gfx9 && newBcast && !pc.dpAluDpp) {
+    out += " /* row_newbcast/row_share is not supported on ASICs earlier than GFX90A/GFX10 */";
+    return;
+  }
+  if (gfx9 && (ctrl >> 4) == 0x16) {
+    out += "/* row_xmask is not supported on ASICs earlier than GFX10 */";
+    return;
+  }
+  const char *kRows[] = {"row_shl",  "row_shr", "row_ror",
+                         nullptr,    nullptr,   gfx9 ? "row_newbcast" : "row_share",
+                         "row_xmask"};
   unsigned kind = (ctrl >> 4) & 0xf, n = ctrl & 0xf;
   // row_shl/shr/ror:0 do not exist.
   if (ctrl > 0x1ff || kind >= 7 || !kRows[kind] || (kind < 3 && n == 0)) {
@@ -270,12 +300,12 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   case OpClass::dpp_vreg_lo:
   case OpClass::dpp_vreg_lo_mod:
   case OpClass::dpp_vreg_lo_neg:
-  case OpClass::dpp_vreg_lo_abs: printDppVreg(inst, d, v, out); break;
+  case OpClass::dpp_vreg_lo_abs: printDppVreg(pc, inst, d, v, out); break;
   case OpClass::dpp3_vgpr:
   case OpClass::dpp3_vgpr_mod:
   case OpClass::dpp3_vgpr_neg: printDpp3Vgpr(inst, i, d, v, pc.wave64, out); break;
   case OpClass::dpp_vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
-  case OpClass::dpp_ctrl: printDppControl(v.value, out); break;
+  case OpClass::dpp_ctrl: printDppControl(pc, inst, v.value, out); break;
   case OpClass::dpp_mask: printDppMask(d.field, v.value, false, out); break;
   case OpClass::dpp_bound:
     if (v.value == 1) out += "bound_ctrl:1";

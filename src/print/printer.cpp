@@ -157,7 +157,8 @@ void printInst(const Inst &inst, const Target &target, std::string &text) {
 
 void printInst(const Inst &inst, const Target &target, Writer &out) {
   const bool wave64 = target.wave64();
-  PrintContext pc{wave64, registersOf(*inst.arch), target.cpuIndex(), target.alignedVgprTuples()};
+  PrintContext pc{wave64, registersOf(*inst.arch), target.cpuIndex(), target.alignedVgprTuples(),
+                  target.dpAluDpp()};
   // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = inst.desc->name;
   size_t pair =

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "isa/arch_traits.h"
 #include "operand_gen.h"
 
 namespace gfxasm::difftest {
@@ -222,7 +223,16 @@ std::string genDppVreg(GenContext &g, const OperandDesc &d) {
   bool lo128 = d.cls == OpClass::dpp_vreg_lo || d.cls == OpClass::dpp_vreg_lo_mod ||
                d.cls == OpClass::dpp_vreg_lo_neg || d.cls == OpClass::dpp_vreg_lo_abs;
   bool low = (typeBits(d.type) == 16 && vopc) || (lo128 && (vopc || !g.invalid));
-  if (true16Operand(g, d.type))
+  bool mods = (d.cls != OpClass::dpp_vreg && d.cls != OpClass::dpp_vreg_lo) ||
+              (g.invalid && g.chance(20) && !vopc);
+  // gfx9: 64-bit operands mostly an even pair; sources with modifiers at times one VGPR or a pair
+  // whatever their type (llvm takes them).
+  bool otherWidth = g.arch.traits->gfx9Dpp && mods && g.chance(typeBits(d.type) == 64 ? 20 : 5);
+  if ((typeBits(d.type) == 64) != otherWidth)
+    r = spellRegisters(g, "v", g.below(128) * 2 + g.chance(10), 2, 5);
+  else if (typeBits(d.type) == 64)
+    r = fmt::format("v{}", g.below(256));
+  else if (true16Operand(g, d.type))
     r = fmt::format("v{}.{}", g.below(low || !g.invalid ? 128 : 256), g.chance(50) ? 'h' : 'l');
   else
     r = fmt::format("v{}", g.below(low ? 128 : 256));
@@ -230,8 +240,6 @@ std::string genDppVreg(GenContext &g, const OperandDesc &d) {
     static const char *const kWrong[] = {"s1", "v[0:1]", "1.0", "vcc_lo", "v1.l", "v2", "exec"};
     r = g.pick(kWrong);
   }
-  bool mods = (d.cls != OpClass::dpp_vreg && d.cls != OpClass::dpp_vreg_lo) ||
-              (g.invalid && g.chance(20) && !vopc);
   if (mods && g.chance(25)) r = g.chance(80) ? "|" + r + "|" : "abs(" + r + ")";
   if (mods && g.chance(25)) r = g.chance(80) ? "-" + r : "neg(" + r + ")";
   return r;
@@ -257,10 +265,31 @@ std::string genDpp3Vgpr(GenContext &g, const OperandDesc &d) {
   return r;
 }
 
+// gfx9's lane controls gfx10+ lacks, and row_newbcast (gfx90a+; the only one 64-bit operands
+// take there), with valid and out-of-range values.
+std::string genGfx9DppControl(GenContext &g) {
+  bool dpAlu = false;
+  for (const OperandDesc &o : g.arch.operandsOf(g.desc))
+    dpAlu |= o.cls != OpClass::dpp_ctrl && typeBits(o.type) == 64;
+  int n = g.invalid && g.chance(30) ? static_cast<int>(g.below(35)) - 1 : -2;
+  if (dpAlu ? g.chance(60) : g.chance(15))
+    return fmt::format("row_newbcast:{}", n == -2 ? static_cast<int>(g.below(16)) : n);
+  switch (g.below(3)) {
+  case 0: {
+    static const char *const kWave[] = {"wave_shl", "wave_rol", "wave_shr", "wave_ror"};
+    return fmt::format("{}:{}", g.pick(kWave), n == -2 ? 1 : n);
+  }
+  case 1: return fmt::format("row_bcast:{}", n == -2 ? (g.chance(50) ? 15 : 31) : n);
+  default: return {};
+  }
+}
+
 // Left out at times, except in VOPC lines: a bare v_cmp* mnemonic without it is no DPP at all.
 std::string genDppControl(GenContext &g) {
   bool vopc = g.arch.formatOf(g.desc).name.starts_with("VOPC");
   if (!vopc && !g.chance(g.invalid ? 85 : 97)) return {};
+  if (g.arch.traits->gfx9Dpp && g.chance(40))
+    if (std::string s = genGfx9DppControl(g); !s.empty()) return s;
   switch (g.below(8)) {
   case 0:
   case 1: {

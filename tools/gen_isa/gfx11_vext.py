@@ -10,6 +10,7 @@ rules of each source (how `0.1` is encoded tells f16, bf16 or f32 semantics).
 DPP16 / DPP8: the forms of the VOP1/VOP2/VOPC, VOP3/VOP3SD and VOP3P entries that decode with a
 DPP source, their operands asked of the assembler."""
 import os
+import re
 
 from gfx11_formats import FORMATS, encode, format_lines, unused_fields
 from gfx11_scalar import split_operands
@@ -197,9 +198,10 @@ def vopd_operand(side, mn, kind, src_t):
     return "lit:vopd_k:f32"
 
 
-def valu_entries(fmts):
-    """The e32 entries of the valu family (isa/gfx11/valu.isa): (fmt, name, opcode, operands, attrs)."""
-    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "isa", "gfx11", "valu.isa")
+def valu_entries(fmts, arch="gfx11"):
+    """The entries of `fmts` in the valu family (isa/<arch>/valu.isa): (fmt, name, opcode,
+    operands, attrs)."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "isa", arch, "valu.isa")
     out = []
     for line in open(path):
         w = line.split()
@@ -217,22 +219,27 @@ DPP8_MODIFIERS = ["dpp8:dpp8_sel", "fi:dpp8_fi"]
 DPP_CONTROLS = {"dpp_ctrl": 0xE4, "row_mask": 0xF, "bank_mask": 0xF, "fi": 0xE9, "dpp8": 0xFAC688}
 
 
-def dpp_probes(entry, fmt, fields, mattr):
-    """The DPP16 and DPP8 probes (entry, format, modifiers, bytes, mattr) of an entry of `fmt`,
-    its operand fields set to `fields` and the lane controls to the identity."""
+DPP_VARIANTS = (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS))
+
+
+def dpp_probes(entry, fmt, fields, mattr, formats=FORMATS, variants=DPP_VARIANTS):
+    """The DPP probes (entry, format, modifiers, bytes, mattr) of an entry of `fmt`, one per
+    variant (gfx11: DPP16 and DPP8), its operand fields set to `fields` and the lane controls to
+    the identity."""
     out = []
-    for variant, mods in (("_DPP16", DPP16_MODIFIERS), ("_DPP8", DPP8_MODIFIERS)):
+    for variant, mods in variants:
         dfmt = fmt + variant
         values = dict(fields, **DPP_CONTROLS)
-        out.append((entry, dfmt, mods, encode(dfmt, {k: v for k, v in values.items() if k in FORMATS[dfmt][2]}), mattr))
+        data = encode(dfmt, {k: v for k, v in values.items() if k in formats[dfmt][2]}, formats)
+        out.append((entry, dfmt, mods, data, mattr))
     return out
 
 
-def probe_texts(probes, cpus):
+def probe_texts(probes, cpus, modes=(None, "-real-true16")):
     """DPP probes (entry, format, modifiers, bytes, mattr) disassembled on the cpus their entry is
-    on: per probe {text: [cpus]}."""
+    on, in each mode of `modes`: per probe {text: [cpus]}."""
     texts = [{} for _ in probes]
-    for mattr in (None, "-real-true16"):
+    for mattr in modes:
         idx = [k for k, p in enumerate(probes) if p[4] == mattr]
         for cpu in cpus:
             for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
@@ -255,10 +262,10 @@ def true16_verdicts(variants, cpus):
 SOURCE_SLOT = {"src0": 0, "src1": 1, "vsrc1": 1, "src2": 2}
 
 
-def with_bit(fmt, data, field, index):
-    """`data` (bytes of format `fmt`) with bit `index` of `field` set."""
+def with_bit(fmt, data, field, index, formats=FORMATS):
+    """`data` (bytes of format `fmt` of `formats`) with bit `index` of `field` set."""
     v = int.from_bytes(data, "little")
-    for hi, lo in FORMATS[fmt][2][field]:
+    for hi, lo in formats[fmt][2][field]:
         if index <= hi - lo:
             return (v | 1 << (lo + index)).to_bytes(len(data), "little")
         index -= hi - lo + 1
@@ -287,7 +294,7 @@ def disassemble_each(probes):
     return out
 
 
-def hidden_mods(items):
+def hidden_mods(items, formats=FORMATS):
     """items: (format, bytes, mattr, cpu, text, source fields). Per item, the fields whose neg and
     abs bits the oracle's disassembler takes without printing them (its integer operands with
     modifiers): set in the probe, they leave the text as it was."""
@@ -295,8 +302,8 @@ def hidden_mods(items):
     for k, (fmt, data, _, _, _, fields) in enumerate(items):
         for f in fields:
             for m in ("neg", "abs"):
-                if m in FORMATS[fmt][2]:
-                    probes.append((k, f, with_bit(fmt, data, m, SOURCE_SLOT[f])))
+                if m in formats[fmt][2]:
+                    probes.append((k, f, with_bit(fmt, data, m, SOURCE_SLOT[f], formats)))
     answers = {}  # (item, field) -> [text unchanged, per bit]
     results = disassemble_each([(data, items[k][3], items[k][2]) for k, _, data in probes])
     for (k, f, _), r in zip(probes, results):
@@ -320,21 +327,39 @@ def hidden_mods_flag(name, hidden, operands):
     return ["hidden_mods"] if hidden else []
 
 
-def dpp(cpus, emit):
-    """DPP16 and DPP8 forms of the VOP1/VOP2/VOPC (e32) instructions: the valu entries' operands,
-    with VGPR-only DPP classes for the sources that take the modifiers the oracle accepts."""
+class DppSetup:
+    """What dpp() sweeps, per architecture (gfx11's by default): the valu entries, their DPP
+    formats and variants, the oracle's modes, the probe VGPRs, and the line its assembler is asked
+    about a probe's modifiers with."""
+    arch = "gfx11"
+    formats = FORMATS
+    variants = DPP_VARIANTS
+    modes = (None, "-real-true16")
+    regs = {"vdst": DPP_VDST, "src0": DPP_SRC0, "vsrc1": DPP_VSRC1}
+
+    def assembled_on(self, cpus, dfmt, text, cs):
+        """(cpu, lane control) a probe's modifier lines are assembled with."""
+        return cpus[0], " dpp8:[0,1,2,3,4,5,6,7]" if "DPP8" in dfmt else " quad_perm:[0,1,2,3]"
+
+
+def dpp(cpus, emit, setup=DppSetup()):
+    """DPP forms (gfx11: DPP16 and DPP8) of the VOP1/VOP2/VOPC (e32) instructions: the valu
+    entries' operands, with VGPR-only DPP classes for the sources that take the modifiers the
+    oracle accepts."""
     probes = []  # (entry, dpp format, modifiers, bytes, mattr)
-    for entry in valu_entries({"VOP1", "VOP2", "VOPC"}):
+    for entry in valu_entries({"VOP1", "VOP2", "VOPC"}, setup.arch):
         fmt, name, op, ops, attrs = entry
         if any(o.split(":")[1] not in ("vgpr", "vsrc", "vcc") for o in ops):
             continue  # fmamk/fmaak K, scalar destinations: no DPP form
+        if not any(fmt + v in setup.formats for v, _ in setup.variants):
+            continue  # (gfx9: no VOPC DPP)
         mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
-        fields = {"op": op, "vdst": DPP_VDST, "vsrc1": DPP_VSRC1, "src0": DPP_SRC0}
-        probes += dpp_probes(entry, fmt, fields, mattr)
-    texts = probe_texts(probes, cpus)
-    variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in t.items()]
+        fields = {"op": op, "vdst": setup.regs["vdst"], "vsrc1": setup.regs["vsrc1"], "src0": setup.regs["src0"]}
+        probes += dpp_probes(entry, fmt, fields, mattr, setup.formats, setup.variants)
+    texts = probe_texts(probes, cpus, setup.modes)
+    variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in by_operands(t).items()]
     # Which source modifiers each VGPR source takes: -v and |v| asked of the assembler.
-    asm_lines = {None: [], "-real-true16": []}
+    asm_lines = {}  # (mattr, cpu) -> lines
     fake16 = []  # (variant index, its lines) of the fake16 forms
     for p, text, cs in variants:
         if p[4]:
@@ -342,30 +367,47 @@ def dpp(cpus, emit):
         mn, printed = dpp_operands(text)
         # VOPC DPP prints without _dpp; spelled with it the probe cannot become a v_cmp*_e64_dpp.
         mn = mn if mn.endswith("_dpp") else mn + "_dpp"
-        ctrl = " dpp8:[0,1,2,3,4,5,6,7]" if "DPP8" in p[1] else " quad_perm:[0,1,2,3]"
+        cpu, ctrl = setup.assembled_on(cpus, p[1], text, cs)
+        lines = asm_lines.setdefault((p[4], cpu), [])
         for i, o in enumerate(printed):
             for m in ("-%s", "|%s|", "v200"):  # v200: fake16 16-bit operands take only v0..v127
                 q = list(printed)
                 q[i] = m.replace("%s", o)
-                asm_lines[p[4]].append(mn + " " + ", ".join(q) + ctrl)
+                lines.append(mn + " " + ", ".join(q) + ctrl)
                 if p[4]:
-                    fake16[-1][1].append(asm_lines[p[4]][-1])
-    answers = {m: iter(r[0] is not None for r in assemble(lines, cpus[0], m)) for m, lines in asm_lines.items()}
+                    fake16[-1][1].append(lines[-1])
+    answers = {key: iter(r[0] is not None for r in assemble(lines, key[1], key[0]))
+               for key, lines in asm_lines.items()}
+    # Whether the implicit vcc operands may be left out (gfx11 takes that, gfx9 does not).
+    without_vcc = {}  # (mattr, cpu) -> [(variant index, line)]
+    for k, (p, text, cs) in enumerate(variants):
+        mn, printed = dpp_operands(text)
+        if all(reg_number(o) is not None for o in printed) or not mn.endswith("_dpp"):
+            continue  # (no implicit operand; VOPC DPP writes vcc: dpp_vcc)
+        cpu, ctrl = setup.assembled_on(cpus, p[1], text, cs)
+        kept = [o for o in printed if reg_number(o) is not None]
+        without_vcc.setdefault((p[4], cpu), []).append((k, mn + " " + ", ".join(kept) + ctrl))
+    vcc_optional = {k: r[0] is not None for key, items in without_vcc.items()
+                    for (k, _), r in zip(items, assemble([l for _, l in items], key[1], key[0]))}
     verdicts = true16_verdicts(fake16, cpus)
     fake16 = iter(k for k, _ in fake16)
+    variants = [v + (vcc_optional.get(k, True),) for k, v in enumerate(variants)]
     variants.sort(key=lambda v: v[0][4] is not None)  # true16 entries first (stable otherwise)
-    hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [f for f in ("src0", "vsrc1") if f in FORMATS[p[1]][2]])
-                          for p, text, cs in variants])
-    for ((entry, dfmt, mods, _, mattr), text, cs), hidden_fields in zip(variants, hidden):
+    hidden = hidden_mods([(p[1], p[3], p[4], cs[0], text, [f for f in ("src0", "vsrc1") if f in setup.formats[p[1]][2]])
+                          for p, text, cs, _ in variants], setup.formats)
+    by_reg = {n: f for f, n in setup.regs.items()}
+    for ((entry, dfmt, mods, _, mattr), text, cs, vcc_opt), hidden_fields in zip(variants, hidden):
         fmt, name, op, ops, attrs = entry
         mn, printed = dpp_operands(text)
         by_field = {o.split(":")[0]: o for o in ops}
+        answer = answers[mattr, setup.assembled_on(cpus, dfmt, text, cs)[0]]
         operands = []
         for o in printed:
-            neg, abs_, high = next(answers[mattr]), next(answers[mattr]), next(answers[mattr])
-            field = {DPP_VDST: "vdst", DPP_SRC0: "src0", DPP_VSRC1: "vsrc1"}.get(reg_number(o))
+            neg, abs_, high = next(answer), next(answer), next(answer)
+            field = by_reg.get(reg_number(o))
             if field is None:  # the implicit vcc: VOPC DPP forms must write it
-                operands.append("implicit:dpp_vcc:b1" if fmt == "VOPC" else by_field["implicit"])
+                vcc = by_field.get("implicit", "")
+                operands.append("implicit:dpp_vcc:b1" if fmt == "VOPC" else vcc if vcc_opt else vcc.rstrip("?"))
                 continue
             t = by_field[field].split(":")[2].rstrip("?~")
             # fake16 forms: 16-bit values in plain VGPRs below v128 (the _lo classes)
@@ -486,17 +528,34 @@ def scalar_src1(operands):
                   operands, count=1)
 
 
+# Where a DPP text's lane control starts: a control, or llvm's note in its place (gfx90a's DP
+# ALU forms print one for any control but row_newbcast, gfx900 one for row_newbcast).
+DPP_CONTROL_START = re.compile(r"\s+(quad_perm:|dpp8:|row_|wave_|/\*)")
+
+
 def dpp_operands(text):
     """'v_add_f32_dpp v5, v1, v2 quad_perm:[..] ..' -> ('v_add_f32_dpp', ['v5', 'v1', 'v2'])"""
     mn = text.split()[0]
-    rest = text[len(mn):].split(" quad_perm:")[0].split(" dpp8:")[0]
+    rest = DPP_CONTROL_START.split(text[len(mn):], 1)[0]
     return mn, [o.strip() for o in rest.split(",") if o.strip()]
 
 
+def by_operands(texts):
+    """{text: [cpus]} of one probe with the texts that differ only in what follows the operands
+    (the lane control or llvm's note there) merged: the first text stands for them."""
+    out, first = {}, {}
+    for text, cs in texts.items():
+        mn, operands = dpp_operands(text)
+        key = (mn, tuple(operands))
+        t = first.setdefault(key, text)
+        out.setdefault(t, []).extend(cs)
+    return out
+
+
 def reg_number(op):
-    """'v5.l' -> 5; 'vcc_lo' -> None"""
-    r = op.split(".")[0]
-    return int(r[1:]) if r.startswith("v") and r[1:].isdigit() else None
+    """'v5.l' -> 5; 'v[2:3]' -> 2; 'vcc_lo' -> None"""
+    r = reg_tuple(op.split(".")[0])
+    return r[0] if r else None
 
 
 VOP3P_DPP_SOURCE = {"psrc": "pdpp_vgpr", "psrc_mods": "pdpp_vgpr_mods"}
