@@ -49,11 +49,12 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   }
   case OpClass::mvgpr: printVgpr(inst, d, v.value, out); break;
   case OpClass::msrc:
-    if (v.mods & Mod_InvalidImm) { // decoded: llvm negates an immediate as neg(...)
-      if (v.mods & Mod_Neg) out += "neg(";
+    if (v.mods & Mod_InvalidImm) { // decoded: llvm negates an immediate as neg(...), -|...|
+      bool negCall = (v.mods & Mod_Neg) && !(v.mods & Mod_Abs);
+      out += negCall ? "neg(" : (v.mods & Mod_Neg) ? "-|" : (v.mods & Mod_Abs) ? "|" : "";
       printImmediate32(v.value, out);
       out += kInvalidImmediate;
-      if (v.mods & Mod_Neg) out += ')';
+      out += negCall ? ")" : (v.mods & Mod_Abs) ? "|" : "";
       break;
     }
     if (v.mods & Mod_Neg) out += '-';
