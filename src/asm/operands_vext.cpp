@@ -279,9 +279,10 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   // Bits of sources the instruction lacks keep their default (op_sel_hi of src2 stays set).
   uint32_t mask = (1u << nsrc) - 1;
   inst.ops[idx].value = bits | (default_vext(d) & ~mask);
-  // (gfx940's v_dot*: op_sel at its word, op_sel_hi at the mnemonic, after matching)
+  // (gfx940's v_dot*: a nonzero op_sel at its word, any op_sel_hi written (even its default) at
+  // the mnemonic, after matching)
   if ((inst.desc->flags & IF_DotOpselFixed) && !ctx.afterMatchError &&
-      ((d.field == Field::op_sel && bits) || (d.field == Field::op_sel_hi && bits != mask))) {
+      ((d.field == Field::op_sel && bits) || d.field == Field::op_sel_hi)) {
     ctx.afterMatchError = "invalid op_sel operand";
     ctx.afterMatchCol = d.field == Field::op_sel ? name.col : 0;
   }
