@@ -175,6 +175,18 @@ TEST(Diagnostics, Gfx9LdsDirectAndPackedConstants) {
       "gfx950");
 }
 
+// gfx9 VOPC e32 with vcc left out: llvm reads the first operand written with its plain parser,
+// which takes no modifiers and reads abs/neg without a parenthesis as symbols.
+TEST(Diagnostics, Gfx9FirstOperandAfterOmittedVcc) {
+  expectSameErrors({"v_cmpx_class_f32_e32 -v1, v66", "v_cmpx_class_f32_e32 abs(v1), v66",
+                    "v_cmpx_class_f32_e32 |v1|, v66", "v_cmp_eq_f32_e32 neg(1.0), v2"},
+                   "gfx900");
+  expectSameOutput(joinLines({"v_cmp_eq_f32 abs, v2", "v_cmp_eq_f32_e32 -1.0, v2",
+                              "v_cmp_eq_f32_e32 lit(1.0), v2", "v_cmpx_class_f32_e32 abs+1, v66",
+                              "v_cmp_eq_f32_e32 neg, v2"}),
+                   "gfx950");
+}
+
 // gfx9 exports and interpolation: targets by processor, compr, parameters, attributes, and the
 // modifiers each VOP3 form has, in llvm's order; on gfx90a and later, no such instructions.
 TEST(Diagnostics, Gfx9ExportAndInterpolation) {

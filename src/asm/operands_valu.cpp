@@ -394,10 +394,30 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   return true;
 }
 
+// Whether source `idx` is written first with an e32 form's implicit vcc left out before it: llvm's
+// operand list starts with that vcc, and it reads the first operand written with its plain
+// parser, which takes no modifiers and reads abs/neg without a parenthesis as symbols.
+bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  bool omitted = false;
+  for (unsigned j = 0; j < idx; ++j) {
+    if (!isPositional(ops[j].cls)) continue;
+    if (inst.ops[j].present) return false;
+    omitted |= ops[j].cls == OpClass::vcc;
+  }
+  return omitted;
+}
+
 // [-|neg(] [|abs(] value [|)] [)]
 bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
+  if (inst.arch->traits->plainOperandAfterOmittedVcc && firstAfterOmittedVcc(inst, idx)) {
+    if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs") ||
+        (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)))
+      return ctx.fail(c.peek().col, "not a valid operand.");
+    return parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0);
+  }
   // e32 float sources take neg/abs of a constant by changing its sign bit (not fmaak/fmamk,
   // which have no VOP3 form with modifiers).
   // Packed float pairs fold into bit 15 where the entry has an e64 twin with modifiers (gfx9's
@@ -626,7 +646,9 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
   // llvm-mc-22 fails to parse a VOPC float src0 written neg(..), abs(..) or |..| (f16/f32: also
   // lit(..)) right after the mnemonic when vcc_lo is left out.
   auto ops = inst.arch->operandsOf(*inst.desc);
-  if (next >= ops.size() || ops[next].field != Field::src0 || !isE32(inst)) return false;
+  if (next >= ops.size() || ops[next].field != Field::src0 || !isE32(inst) ||
+      inst.arch->traits->plainOperandAfterOmittedVcc)
+    return false;
   OpType t = ops[next].type;
   if (t != OpType::f16 && t != OpType::f32 && t != OpType::f64) return false;
   if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs")) return true;

@@ -25,6 +25,7 @@ const ArchTables &gfx11() {
                                  .vop3Literal = true,
                                  .carryOmittable = true,
                                  .vop3bAbs = true,
+                                 .plainOperandAfterOmittedVcc = false,
                                  .saddrOff = src::kNull,
                                  .splitBufferFormat = false};
   static const ArchTables tables = withTraits(gen_gfx11::tables, traits);
@@ -42,13 +43,14 @@ const ArchTables &gfx9() {
                                  .vop3Literal = false,
                                  .carryOmittable = false,
                                  .vop3bAbs = false,
-                                  .saddrOff = 0x7f,
-                                  .splitBufferFormat = true,
-                                  .gfx9Dpp = true,
-                                  .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
-                                              "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP), EXP, "
-                                              "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
-                                              "SCRATCH, MUBUF, MTBUF) instructions"};
+                                 .plainOperandAfterOmittedVcc = true,
+                                 .saddrOff = 0x7f,
+                                 .splitBufferFormat = true,
+                                 .gfx9Dpp = true,
+                                 .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
+                                             "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP), EXP, "
+                                             "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
+                                             "SCRATCH, MUBUF, MTBUF) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

@@ -25,6 +25,10 @@ struct ArchTraits {
   bool vop3Literal;
   bool carryOmittable; // an e32 form's implicit vcc carry-in and carry-out may be left out
   bool vop3bAbs;       // VOP3SD sources take abs (gfx9: src1 alone, which llvm prints but drops)
+  // gfx9: with an e32 form's implicit vcc left out, llvm reads the first operand written with its
+  // plain parser (no modifiers: "not a valid operand."; abs/neg without '(' are symbols). gfx11
+  // reads it as the source (see implicitOmissionRejected).
+  bool plainOperandAfterOmittedVcc;
   // Memory: what a FLAT saddr of `off` encodes as (gfx11: null; gfx9, which has no null: 0x7f),
   // and whether MTBUF formats are split into data and numeric formats (gfx9:
   // format:[BUF_DATA_FORMAT_*,BUF_NUM_FORMAT_*], only after the soffset) or unified (gfx11).
