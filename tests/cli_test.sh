@@ -106,6 +106,8 @@ same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx90a -mattr=+xnack,-sramecc -show-
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx942 -mattr=-xnack "$gfx9_example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -mattr=+sramecc -show-encoding "$gfx9_example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+xnack "$example"
+# the gfx90a matrix-core example: memory, MFMA and AGPRs, packed f32, DPP, LDS
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx90a -show-encoding "$examples/gfx90a_mfma.s"
 for tool in "$llvm_mc" "$gfxasm"; do
   "$tool" -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -mattr=+sramecc -filetype=null "$gfx9_example" \
     2>"$work/$(basename "$tool").warn"
