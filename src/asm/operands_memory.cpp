@@ -45,18 +45,19 @@ bool isAccClass(OpClass c) {
 // every data operand of the instruction is of the file the first one is.
 bool parseDataRegisters(ParseContext &ctx, Cursor &c, Inst &inst, OperandValue &v) {
   const Token &start = c.peek();
-  bool agpr = false;
+  bool agpr = false, accOperand = false;
   if (!parseVgprs(ctx, c, v, &agpr)) return false;
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     if (!isAccClass(ops[i].cls)) continue;
+    accOperand = true;
     OperandValue &acc = inst.ops[i];
     if (agpr && ops[i].cls != OpClass::mem_acc) return invalid(ctx, start.col);
     if (acc.present && acc.value != agpr) return invalid(ctx, start.col);
     acc.present = true;
     acc.value = agpr;
   }
-  return true;
+  return !agpr || accOperand || invalid(ctx, start.col);
 }
 
 // `name:expr` of a modifier (llvm-mc also takes a bracket expression, offset:[4]); the name is at
@@ -484,7 +485,9 @@ bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst)
 bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                        OperandValue &v) {
   const Token &start = c.peek();
-  if (c.is(Tok::LBrac) && c.peek(2).kind != Tok::RBrac) return invalid(ctx, start.col);
+  // (gfx11: a longer list is the NSA form; gfx9, without one, reads it as a register tuple)
+  if (c.is(Tok::LBrac) && c.peek(2).kind != Tok::RBrac && operandIndex(inst, Field::dim) >= 0)
+    return invalid(ctx, start.col);
   if (!parseVgprs(ctx, c, v)) return false;
   if (typeBits(d.type) ? v.regCount != typeDwords(d.type, false)
                        : !hasAddressSize(inst, v.regCount))
@@ -613,8 +616,10 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
       return ctx.fail(col, "image address size does not match a16");
     return true;
   }
-  if (!io.hasDim) return ctx.fail(col, "missing dim operand");
-  if (name.find("msaa") != std::string_view::npos && io.dim < 6)
+  // gfx9 has no dim: its address is any width the opcode has (checked as it was parsed).
+  bool dims = operandIndex(inst, Field::dim) >= 0;
+  if (dims && !io.hasDim) return ctx.fail(col, "missing dim operand");
+  if (dims && name.find("msaa") != std::string_view::npos && io.dim < 6)
     return ctx.fail(col, "invalid dim; must be MSAA type");
   unsigned dmask = io.dmask & 0xf;
   bool fixedFour = returnsFour(name);
@@ -630,8 +635,15 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
     return invalid(ctx, col);
   unsigned data = imageDataDwords(name, dmask, io.d16, io.tfe);
   unsigned have = inst.ops[io.vdata].regCount;
-  if (have != data && !noData)
-    return ctx.fail(col, "image data size does not match dmask, d16 and tfe");
+  if (have != data && !noData) {
+    // llvm names the modifiers the instruction has (gfx90a: no tfe; atomics: no d16).
+    bool hasD16 = operandIndex(inst, Field::d16) >= 0, hasTfe = operandIndex(inst, Field::tfe) >= 0;
+    return ctx.fail(col, hasD16 && hasTfe ? "image data size does not match dmask, d16 and tfe"
+                         : hasD16         ? "image data size does not match dmask and d16"
+                         : hasTfe         ? "image data size does not match dmask and tfe"
+                                          : "image data size does not match dmask");
+  }
+  if (!dims) return true;
   unsigned want = imageAddressDwords(name, io.dim, io.a16);
   have = io.nsa ? addressListDwords(inst, io, want) : inst.ops[io.vaddr].regCount;
   // An 8-VGPR address also serves 5 to 7 dwords (older assembly did not have those widths), where
@@ -717,13 +729,22 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::buf_soffset: return parseBufferSoffset(ctx, c, d, inst, v);
   case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, inst, v);
   case OpClass::mimg_vdata:
-    // image_sample* may discard the result: `off` (no data registers, regCount 0).
-    if (isWord(c, "off") && inst.desc->name.starts_with("image_sample")) {
+    // gfx11's image_sample* may discard the result: `off` (no data registers, regCount 0).
+    if (isWord(c, "off") && inst.desc->name.starts_with("image_sample") &&
+        operandIndex(inst, Field::dim) >= 0) {
       c.next();
       return true;
     }
-    return parseVgprs(ctx, c, v);
-  case OpClass::mimg_vaddr: return parseImageAddress(ctx, c, d, inst, v);
+    // AGPRs where the entry has an acc operand (gfx90a).
+    if (!parseDataRegisters(ctx, c, inst, v)) return false;
+    if (v.regCount > 1 && (v.value & 1) && ctx.target.alignedVgprTuples())
+      return invalid(ctx, start.col);
+    return true;
+  case OpClass::mimg_vaddr:
+    if (!parseImageAddress(ctx, c, d, inst, v)) return false;
+    if (v.regCount > 1 && (v.value & 1) && ctx.target.alignedVgprTuples())
+      return invalid(ctx, start.col);
+    return true;
   case OpClass::mimg_nsa_vaddr: return parseAddressList(ctx, c, v, inst);
   case OpClass::dmask: {
     int64_t value = 0;

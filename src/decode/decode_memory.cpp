@@ -71,14 +71,24 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
 
   const OperandDesc *vdata = operandFor(inst, Field::vdata);
   const OperandDesc *d16 = operandFor(inst, Field::d16);
+  // (gfx90a's tfe bit is acc: tfe counts only where the entry has it)
+  const OperandDesc *tfe = operandFor(inst, Field::tfe);
   unsigned data = as::imageDataDwords(name, static_cast<unsigned>(ctx.field(Field::dmask)),
-                                      d16 && ctx.field(Field::d16), ctx.field(Field::tfe));
+                                      d16 && ctx.field(Field::d16), tfe && ctx.field(Field::tfe));
   // Data sizes: from the smallest to the largest with tfe; gather4 has none of 3 dwords.
   if (data < minData || data > dwordsOf(vdata->type) + 1 || (gather && data == 3)) return first;
+  auto fits = [](uint64_t first, unsigned n) { return first + n <= src::kNumVgprs; };
+  // gfx9 (no dim): llvm sizes the data only; the address stays the smallest the opcode has.
+  if (!operandFor(inst, Field::dim)) {
+    // gfx90a's register classes are of aligned tuples: no odd one moves to another variant.
+    bool odd = data > 1 && (ctx.field(Field::vdata) & 1) && ctx.target.alignedVgprTuples();
+    if (data != first.data && (odd || !fits(ctx.field(Field::vdata), data))) return first;
+    regs.data = data;
+    return regs;
+  }
   unsigned want = as::imageAddressDwords(name, static_cast<unsigned>(ctx.field(Field::dim)), a16);
   if (!nsa && want > 12) want = 16;
   if (!hasAddressSize(desc, want)) return first;
-  auto fits = [](uint64_t first, unsigned n) { return first + n <= src::kNumVgprs; };
   if (data != first.data && !fits(ctx.field(Field::vdata), data)) return first;
   regs.data = data;
   if (!nsa) {
@@ -136,6 +146,11 @@ bool agprTuplesFit(const Inst &inst) {
         inst.ops[i].value + dwordsOf(ops[i].type) > src::kNumAgprs)
       return false;
   return true;
+}
+
+// An odd tuple where the target's classes are aligned (gfx90a): llvm decodes no image then.
+bool oddTuple(const DecodeContext &ctx, const OperandValue &v) {
+  return v.regCount > 1 && (v.value & 1) && ctx.target.alignedVgprTuples();
 }
 
 } // namespace
@@ -206,11 +221,11 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   case OpClass::mimg_vdata:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(entryImageRegs(ctx, inst).data);
-    return true;
+    return !oddTuple(ctx, v);
   case OpClass::mimg_vaddr:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(entryImageRegs(ctx, inst).addr[0]);
-    return true;
+    return !oddTuple(ctx, v);
   case OpClass::mimg_nsa_vaddr: {
     // The list's first element; the others go to vaddr1..4 (decoded here: mimg_nsa_extra
     // operands do nothing), those past the list stay absent and encode as 0.

@@ -50,7 +50,7 @@ const ArchTables &gfx9() {
                                  .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
                                              "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP), EXP, "
                                              "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
-                                             "SCRATCH, MUBUF, MTBUF) instructions"};
+                                             "SCRATCH, MUBUF, MTBUF, MIMG) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

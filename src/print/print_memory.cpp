@@ -171,7 +171,11 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
       break;
     }
     if (samplerWithAddressList(inst)) out += ' ';
-    printVgprs(v, inst.ops[i].regCount, out);
+    { // AGPRs where the acc bit makes the data so (gfx90a)
+      uint32_t acc = 0;
+      accOperand(inst, acc);
+      printVectorRegisters(acc != 0, v, inst.ops[i].regCount, out);
+    }
     break;
   case OpClass::mimg_vaddr: printVgprs(v, inst.ops[i].regCount, out); break;
   case OpClass::mimg_nsa_vaddr: printAddressList(inst, inst.ops[i], out); break;

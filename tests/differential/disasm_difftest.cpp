@@ -353,11 +353,13 @@ TEST_P(Disassembly, ValidEncodingsMatchLlvmMc) {
   unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DISASM_VALID_SAMPLES", "4")));
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")) + 1);
   std::string lines;
+  size_t entries = 0; // (a processor may have none of the formats tested: gfx942 MIMG)
   for (const InstrDesc &d : arch.instrs) {
     if (!(d.cpuMask & (1u << target->cpuIndex())) || (d.flags & IF_DisasmOnly) ||
         !availableInMode(d, target->realTrue16(), target->wave64()))
       continue;
     if (!t.formatTested(arch.formatOf(d).name)) continue;
+    ++entries;
     for (unsigned i = 0; i < samples; ++i) {
       GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
       lines += genLine(g) + "\n";
@@ -379,6 +381,7 @@ TEST_P(Disassembly, ValidEncodingsMatchLlvmMc) {
     input += blocks.back() + "\n" + kMarkerBlock + "\n";
   }
   // (one encoding per entry at least; gfx11 has thousands of entries)
+  if (entries == 0) return;
   ASSERT_GT(blocks.size(), t.onlyFormats.empty() ? std::min<size_t>(1000, arch.instrs.size()) : 0u)
       << "llvm-mc-22 encoded too few lines: " << encoded.err.substr(0, 2000);
   compareDisassembly(cfg, *target, attrs, input, blocks, " valid");

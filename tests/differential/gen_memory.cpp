@@ -146,14 +146,22 @@ void planImage(GenContext &g) {
     p.dmask = cmpswap ? (g.chance(50) ? 3 : 15) : (g.chance(50) ? 1 : 3);
   else
     p.dmask = g.below(16);
-  p.noData = name.starts_with("image_sample") && g.chance(5);
+  // gfx9 (no dim) has no `off` data, and its address is any width the opcode has.
+  bool dims = false;
+  for (const OperandDesc &d : g.arch.operandsOf(g.desc)) dims |= d.field == Field::dim;
+  p.noData = dims && name.starts_with("image_sample") && g.chance(5);
   if (p.noData) p.dmask = (const unsigned[]){1, 3, 15}[g.below(3)];
   if (g.invalid && g.chance(30)) p.dmask = g.below(16);
   p.dataDwords = fourChannels ? 4 : std::max(1, std::popcount(p.dmask));
   auto flag = [&](Field f) { return p.flags[static_cast<unsigned>(f)]; };
   if (flag(Field::d16)) p.dataDwords = (p.dataDwords + 1) / 2;
   if (flag(Field::tfe)) ++p.dataDwords;
-  if (name.starts_with("image_bvh"))
+  if (!dims) {
+    unsigned sizes[16], n = 0;
+    for (unsigned w = 1; w <= 16; ++w)
+      if (g.desc.addressSizes >> (w - 1) & 1) sizes[n++] = w;
+    p.addressDwords = n ? sizes[g.below(n)] : 1;
+  } else if (name.starts_with("image_bvh"))
     p.addressDwords = (flag(Field::a16) ? 8 : 11) + name.starts_with("image_bvh64");
   else
     p.addressDwords = as::imageAddressDwords(name, p.dim, flag(Field::a16));
@@ -198,9 +206,9 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   }
   std::string_view name = fieldName(d.field);
   switch (d.cls) {
-  case OpClass::mimg_vdata: return gImage.noData ? "off" : vgprs(g, gImage.dataDwords);
+  case OpClass::mimg_vdata: return gImage.noData ? "off" : dataRegisters(g, gImage.dataDwords);
   case OpClass::mimg_vaddr: {
-    // 8 VGPRs serve 5 to 7 dwords too.
+    // 8 VGPRs serve 5 to 7 dwords too (gfx11).
     bool eight = gImage.addressDwords >= 5 && gImage.addressDwords <= 7 && g.chance(30);
     return vgprs(g, eight ? 8 : gImage.addressDwords);
   }
