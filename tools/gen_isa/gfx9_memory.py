@@ -470,6 +470,12 @@ def acc_forms(lines, cpus):
             cls = ("mem_acc_invalid" if "/*Invalid register, operand has 'V" in t1
                    else "mem_acc" if text is not None else "mem_acc_noasm")
             verdict[(i, cpu)] = (cls, fields)
+    return split_acc_verdicts(lines, verdict, cpus)
+
+
+def split_acc_verdicts(lines, verdict, cpus):
+    """The lines with their acc verdicts ({(line, cpu): (class, data fields) or None}): an acc
+    operand of that class, the fields' vgpr_tuple operands as av_tuple, split per verdict."""
     out = []
     for i, line in enumerate(lines):
         body, _, note = line.partition("  #")

@@ -183,20 +183,5 @@ def acc_forms(lines, cpus):
                 found.append((i, r[0]))
         for (i, t), (text, _) in zip(found, assemble([assemblable(t, cpu) for _, t in found], cpu)):
             verdict[(i, cpu)] = ("mem_acc_invalid" if "/*Invalid register, operand has 'V" in t
-                                 else "mem_acc" if text is not None else "mem_acc_noasm")
-    out = []
-    for i, line in enumerate(lines):
-        w = line.split()
-        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), cpus)
-        groups = {}
-        for cpu in cs:
-            groups.setdefault(verdict[(i, cpu)], []).append(cpu)
-        for v, gcs in groups.items():
-            ops = [o for o in w[4:] if not o.startswith("@")]
-            attrs = [a for a in w[4:] if a.startswith("@") and not a.startswith("@cpus=")]
-            if v:
-                ops.append("acc:" + v)
-            if set(gcs) != set(cpus):
-                attrs.insert(-1, "@cpus=" + ",".join(gcs))
-            out.append(" ".join(w[:4] + ops + attrs))
-    return out
+                                 else "mem_acc" if text is not None else "mem_acc_noasm", ())
+    return m9.split_acc_verdicts(lines, verdict, cpus)
