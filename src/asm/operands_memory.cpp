@@ -718,8 +718,8 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::mem_offset_s13:
     return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
   case OpClass::mem_flag:
+    v.value = c.peek().text == fieldName(d.field); // (0 for noNAME)
     c.next();
-    v.value = 1;
     return true;
   case OpClass::required_flag:
     c.next();

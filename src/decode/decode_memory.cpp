@@ -141,10 +141,14 @@ bool validDescriptor(uint32_t field, OpType type, unsigned null) {
 // With the acc bit, llvm decodes no AGPR tuple past a255.
 bool agprTuplesFit(const Inst &inst) {
   auto ops = inst.arch->operandsOf(*inst.desc);
-  for (size_t i = 0; i < ops.size(); ++i)
+  for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls == OpClass::av_tuple &&
         inst.ops[i].value + dwordsOf(ops[i].type) > src::kNumAgprs)
       return false;
+    if (ops[i].cls == OpClass::mimg_vdata &&
+        inst.ops[i].value + inst.ops[i].regCount > src::kNumAgprs)
+      return false;
+  }
   return true;
 }
 
@@ -221,7 +225,7 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   case OpClass::mimg_vdata:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(entryImageRegs(ctx, inst).data);
-    return !oddTuple(ctx, v);
+    return true; // (an odd tuple on gfx90a prints llvm's note of its aligned class)
   case OpClass::mimg_vaddr:
     decodeField(ctx, d, idx, inst);
     v.regCount = static_cast<uint8_t>(entryImageRegs(ctx, inst).addr[0]);

@@ -175,6 +175,9 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
       uint32_t acc = 0;
       accOperand(inst, acc);
       printVectorRegisters(acc != 0, v, inst.ops[i].regCount, out);
+      // gfx90a decodes an odd tuple of an opcode's first data size (cmpswap's pair) with a note
+      if (pc.alignedVgprTuples && inst.ops[i].regCount > 1 && (v & 1) && inst.decoded)
+        invalidRegisterNote(fmt::format("AV_{}_Align2", inst.ops[i].regCount * 32), out);
     }
     break;
   case OpClass::mimg_vaddr: printVgprs(v, inst.ops[i].regCount, out); break;

@@ -253,7 +253,7 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   case OpClass::mem_flag: {
     bool image = g.arch.formatOf(g.desc).name.starts_with("MIMG");
     bool on = image ? gImage.flags[static_cast<unsigned>(d.field)] : g.chance(40);
-    if (!on) return {};
+    if (!on) return image && g.chance(8) ? "no" + std::string(name) : std::string();
     // Sometimes a modifier that belongs later first: llvm-mc takes them only in order.
     if (g.invalid && g.chance(30)) {
       auto ops = g.arch.operandsOf(g.desc);
