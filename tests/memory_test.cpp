@@ -132,6 +132,55 @@ const char *const kRejected[] = {
     "dim:SQ_RSRC_IMG_2D_MSAA_ARRAY",
 };
 
+// gfx9 images: no dim or NSA, the address any width the opcode has (a list of consecutive VGPRs
+// too), da; the data size message names the modifiers an instruction has; gfx90a: acc for tfe.
+const Case kGfx900Images[] = {
+    {"image_load v[2:6], v[2:5], s[4:11] dmask:0xf unorm glc slc tfe lwe da",
+     "\timage_load v[2:6], v[2:5], s[4:11] dmask:0xf unorm glc slc tfe lwe da ; encoding: "
+     "[0x00,0x7f,0x03,0xf2,0x02,0x02,0x01,0x00]"},
+    {"image_load v[2:3], v2, s[4:11] dmask:0xf a16 d16",
+     "\timage_load v[2:3], v2, s[4:11] dmask:0xf a16 d16 ; encoding: "
+     "[0x00,0x8f,0x00,0xf0,0x02,0x02,0x01,0x80]"},
+    {"image_sample_c_d_cl_o v[2:5], v[2:9], s[4:11], s[4:7] dmask:0xf",
+     "\timage_sample_c_d_cl_o v[2:5], v[2:9], s[4:11], s[4:7] dmask:0xf ; encoding: "
+     "[0x00,0x0f,0xec,0xf0,0x02,0x02,0x21,0x00]"},
+    {"image_load v[1:2], [v4, v5], s[4:11] dmask:0x3 noda",
+     "\timage_load v[1:2], v[4:5], s[4:11] dmask:0x3 ; encoding: "
+     "[0x00,0x03,0x00,0xf0,0x04,0x01,0x01,0x00]"},
+    {"image_atomic_cmpswap v[2:3], v2, s[4:11] dmask:0x3 glc",
+     "\timage_atomic_cmpswap v[2:3], v2, s[4:11] dmask:0x3 glc ; encoding: "
+     "[0x00,0x23,0x44,0xf0,0x02,0x02,0x01,0x00]"},
+    {"image_gather4 v[2:3], v[2:3], s[4:11], s[4:7] dmask:0x1 d16",
+     "\timage_gather4 v[2:3], v[2:3], s[4:11], s[4:7] dmask:0x1 d16 ; encoding: "
+     "[0x00,0x01,0x00,0xf1,0x02,0x02,0x21,0x80]"},
+    {"image_load v[1:2], v2, s[4:11] dmask:0x1", nullptr,
+     "image data size does not match dmask, d16 and tfe"},
+    {"image_atomic_cmpswap v[2:3], v2, s[4:11] dmask:0x1", nullptr,
+     "image data size does not match dmask and tfe"},
+    {"image_atomic_add v2, v2, s[4:11] dmask:0x2", nullptr, "invalid atomic image dmask"},
+    {"image_load v[2:5], v[2:7], s[4:11] dmask:0xf", nullptr, "invalid operand for instruction"},
+    {"image_sample off, v2, s[4:11], s[4:7] dmask:0x1", nullptr, "invalid operand for instruction"},
+    {"image_load a[2:5], v2, s[4:11] dmask:0xf", nullptr, "invalid operand for instruction"},
+};
+
+const Case kGfx90aImages[] = {
+    {"image_load a[2:5], v2, s[4:11] dmask:0xf scc",
+     "\timage_load a[2:5], v2, s[4:11] dmask:0xf scc ; encoding: "
+     "[0x80,0x0f,0x01,0xf0,0x02,0x02,0x01,0x00]"},
+    {"image_load v[2:3], v2, s[4:11] dmask:0xf d16",
+     "\timage_load v[2:3], v2, s[4:11] dmask:0xf d16 ; encoding: "
+     "[0x00,0x0f,0x00,0xf0,0x02,0x02,0x01,0x80]"},
+    {"image_load v[2:5], v2, s[4:11] dmask:0xf d16", nullptr,
+     "image data size does not match dmask and d16"},
+    {"image_load v[1:4], v2, s[4:11] dmask:0xf", nullptr, "invalid operand for instruction"},
+    {"image_load v[2:6], v2, s[4:11] dmask:0xf tfe", nullptr, "invalid operand for instruction"},
+};
+
+TEST(Memory, Gfx9ImagesMatchLlvmMc) {
+  for (const Case &c : kGfx900Images) gfxasm::test::checkShown(c, "gfx900");
+  for (const Case &c : kGfx90aImages) gfxasm::test::checkShown(c, "gfx90a");
+}
+
 TEST(Memory, MatchesLlvmMc) {
   for (const Case &c : kAccepted) gfxasm::test::checkShown(c);
 }
