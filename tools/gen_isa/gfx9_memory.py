@@ -429,6 +429,8 @@ def generate(cpus, unit_of):
     check_sources(sources, cpus)
     lines = flag_odd_tuples(lines, line_sources)
     lines = acc_forms(lines, cpus)
+    lines = flag_split_data(lines)
+    lines = flag_unaligned_vaddr(lines)
     ignored, per_line = unused(lines, cpus)
     return finish(lines, ignored, per_line, cpus)
 
@@ -494,6 +496,81 @@ def acc_forms(lines, cpus):
 ALIGNED_CPUS = ("gfx90a", "gfx942", "gfx950")  # VGPR tuples start at an even register
 
 
+def _add_flag(line, flag):
+    body, sep, note = line.partition("  #")
+    if "@flags=" in body:
+        body = body.replace("@flags=", "@flags=%s|" % flag)
+    else:
+        body = body.replace(" @", " @flags=%s @" % flag, 1)
+    return body + sep + note
+
+
+_NOTE_RE = re.compile(r"/\*Invalid register, operand has '(\w+?)_\d+_Align2' register class\*/")
+
+
+def flag_split_data(lines):
+    """Marks `@flags=split_data` the entries whose AGPR-capable data operands are of llvm's VReg_* /
+    AReg_* classes rather than AV_* (DS entries with several data registers, which must all be
+    of one file): decoded with every tuple at an odd register, llvm notes the VGPR tuples as
+    VReg_*_Align2 and the AGPR ones not at all. Probed with the acc bit clear and set."""
+    import sys
+    probes = {}
+    for i, line in enumerate(lines):
+        w = line.split("#")[0].split()
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
+        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
+        ops = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        if not cpu or not any(o[1] == "mem_acc" for o in ops):
+            continue
+        if not any(o[1] == "av_tuple" and int(re.sub(r"\D", "", o[2])) > 32 for o in ops):
+            continue
+        values = {CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}
+        values["op"] = int(w[3], 0)
+        for k, o in enumerate(ops):
+            if o[1] in ("vgpr_tuple", "av_tuple"):  # odd data registers, even addresses
+                values[o[0]] = 10 + 20 * k + (o[1] == "av_tuple")
+        probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
+    out = list(lines)
+    for cpu, items in probes.items():
+        plain = disassemble([p for _, p, _ in items], cpu)
+        accs = disassemble([a for _, _, a in items], cpu)
+        for (i, _, _), r0, r1 in zip(items, plain, accs):
+            if r0 is None or r1 is None:
+                continue
+            av0 = re.findall(r"\bv\[\d+:\d+\]" + _NOTE_RE.pattern, r0[0])
+            av1 = re.findall(r"\ba\[\d+:\d+\]" + _NOTE_RE.pattern, r1[0])
+            split = "VReg" in av0 and not av1
+            if not split and (av1 and set(av1) != {"AV"} or set(av0) - {"AV"}):
+                print("gfx9_memory: unexpected register classes on %s: %s / %s" % (cpu, r0[0], r1[0]),
+                      file=sys.stderr)
+            if split:
+                out[i] = _add_flag(out[i], "split_data")
+    return out
+
+
+def flag_unaligned_vaddr(lines):
+    """Marks `@flags=unaligned_vaddr` the entries whose 64-bit address llvm's decoder takes at an
+    odd register without its note (MTBUF: the decoder's class has no alignment, though the
+    assembler refuses one): each entry decoded with only vaddr odd."""
+    probes = {}
+    for i, line in enumerate(lines):
+        w = line.split("#")[0].split()
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
+        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
+        ops = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        if not cpu or not any(o[0] == "vaddr" and o[1] == "vgpr_tuple" and o[2] != "b32" for o in ops):
+            continue
+        values = {CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}
+        values.update(op=int(w[3], 0), vaddr=11)
+        probes.setdefault(cpu, []).append((i, encode(w[1], values)))
+    out = list(lines)
+    for cpu, items in probes.items():
+        for (i, _), r in zip(items, disassemble([p for _, p in items], cpu)):
+            if r is not None and "v[11:12]" in r[0] and "v[11:12]/*" not in r[0]:
+                out[i] = _add_flag(out[i], "unaligned_vaddr")
+    return out
+
+
 def flag_odd_tuples(lines, line_sources):
     """Marks `@flags=odd_tuples` the entries whose VGPR tuples llvm also takes at an odd register
     on the processors that align them (its register class of ds_read_b96_tr_b6 is not aligned):
@@ -513,12 +590,7 @@ def flag_odd_tuples(lines, line_sources):
             if text is None:
                 continue
             print("gfx9_memory: odd VGPR tuples taken on %s: %s" % (cpu, odd), file=sys.stderr)
-            body, sep, note = out[i].partition("  #")
-            if "@flags=" in body:
-                body = body.replace("@flags=", "@flags=odd_tuples|")
-            else:
-                body = body.replace(" @", " @flags=odd_tuples @", 1)
-            out[i] = body + sep + note
+            out[i] = _add_flag(out[i], "odd_tuples")
     return out
 
 
