@@ -167,6 +167,8 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   case OpClass::mem_offset_s13: printNamedDecimal(d.field, signExtend(v, 13), false, out); break;
   case OpClass::required_flag: out += fieldName(d.field); break;
   case OpClass::mem_flag: printFlag(d.field, v, false, out); break;
+  case OpClass::mem_flag_unenc: // (written but not encoded: present)
+  case OpClass::mem_flag_vgpr: printFlag(d.field, v || inst.ops[i].present, false, out); break;
   case OpClass::srsrc: printRegister(pc.regs, v * 4, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::buf_soffset: printBufferSoffset(inst, d, v, out); break;
   case OpClass::mimg_vdata:

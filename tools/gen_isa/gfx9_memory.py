@@ -431,6 +431,7 @@ def generate(cpus, unit_of):
     lines = acc_forms(lines, cpus)
     lines = flag_split_data(lines)
     lines = flag_unaligned_vaddr(lines)
+    lines = unencoded_cache_bits(lines)
     ignored, per_line = unused(lines, cpus)
     return finish(lines, ignored, per_line, cpus)
 
@@ -568,6 +569,52 @@ def flag_unaligned_vaddr(lines):
         for (i, _), r in zip(items, disassemble([p for _, p in items], cpu)):
             if r is not None and "v[11:12]" in r[0] and "v[11:12]/*" not in r[0]:
                 out[i] = _add_flag(out[i], "unaligned_vaddr")
+    return out
+
+
+def unencoded_cache_bits(lines):
+    """The third cache bit (scc on gfx90a, sc1 on gfx942/gfx950) where llvm's assembler takes and
+    prints it but does not encode it (the f64 atomics): mem_flag_unenc where it never encodes it
+    (nor decodes a set bit), mem_flag_vgpr where only AGPR data drop it (and a set bit with
+    AGPR data does not decode). Probed per entry: its text from an encoding (acc clear / set),
+    with the bit's word added, assembled."""
+    word = {"gfx90a": "scc", "gfx942": "sc1", "gfx950": "sc1"}
+    probes = {}
+    for i, line in enumerate(lines):
+        w = line.split("#")[0].split()
+        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
+        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
+        ops = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        if (not cpu or w[1] not in ("FLAT", "GLOBAL") or not any(o[1] == "mem_acc" for o in ops)
+                or any(o[0] == "dlc" and o[1] != "mem_flag" for o in ops)):
+            continue
+        values = {CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}
+        values["op"] = int(w[3], 0)
+        probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
+    out = list(lines)
+    for cpu, items in probes.items():
+        texts = []
+        for (i, p0, p1), r0, r1 in zip(items, disassemble([p for _, p, _ in items], cpu),
+                                        disassemble([p for _, _, p in items], cpu)):
+            if r0 and r1:
+                texts.append((i, r0[0] + " " + word[cpu], r1[0] + " " + word[cpu]))
+        got0 = assemble([t for _, t, _ in texts], cpu)
+        got1 = assemble([t for _, _, t in texts], cpu)
+        for (i, _, _), (t0, e0), (t1, e1) in zip(texts, got0, got1):
+            if t0 is None or t1 is None:
+                continue
+            bit0, bit1 = e0[3] >> 1 & 1, e1[3] >> 1 & 1  # (bit 25)
+            if bit0 and bit1:
+                continue
+            cls = "mem_flag_unenc" if not bit0 else "mem_flag_vgpr"
+            body, sep, note = out[i].partition("  #")
+            ws = body.split()
+            fields = [o.split(":")[0] for o in ws]
+            if "dlc" in fields:  # (the bit's generic name: finish_line names it per processor)
+                ws[fields.index("dlc")] = "dlc:" + cls
+            else:  # (llvm prints it after the other cache bits, where acc goes)
+                ws.insert(fields.index("acc"), "dlc:" + cls)
+            out[i] = " ".join(ws) + sep + note
     return out
 
 
