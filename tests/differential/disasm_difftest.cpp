@@ -99,6 +99,30 @@ bool onlyInvalidImmediateEncodings(const std::vector<std::string> &theirs,
   return any;
 }
 
+// Whether two listings of a sample differ only in the literal dword llvm-mc-22 reads but leaves
+// out of the encoding it shows (a gfx950 buffer soffset of 255: LlvmMcBugs.
+// BufferLiteralSoffsetLeftOutOfEncoding). The texts must still be the same.
+bool onlyLiteralLeftOutOfEncoding(const std::vector<std::string> &theirs,
+                                  const std::vector<std::string> &mine) {
+  if (theirs.size() != mine.size()) return false;
+  bool any = false;
+  for (size_t k = 0; k < theirs.size(); ++k) {
+    if (theirs[k] == mine[k]) continue;
+    size_t a = theirs[k].find(" ; encoding: ["), b = mine[k].find(" ; encoding: [");
+    if (a == std::string::npos || b == std::string::npos) return false;
+    std::string ta = theirs[k].substr(0, a), tb = mine[k].substr(0, b);
+    while (!ta.empty() && ta.back() == ' ') ta.pop_back();
+    while (!tb.empty() && tb.back() == ' ') tb.pop_back();
+    std::string ea = theirs[k].substr(a), eb = mine[k].substr(b);
+    // (ours: theirs with ",0x..,0x..,0x..,0x.." before the closing bracket)
+    if (ta != tb || ta.find("lit(") == std::string::npos || eb.size() != ea.size() + 20 ||
+        eb.compare(0, ea.size() - 1, ea, 0, ea.size() - 1) != 0)
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 void compareDisassembly(const Config &cfg, const Target &target, const std::string &attrs,
                         std::string input, std::vector<std::string> sampleBytes, const char *kind) {
   test::ToolRun llvm =
@@ -136,7 +160,7 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
     if (d.severity != Severity::Note) ourErr += formatDiagnostic(d);
 
   auto theirs = samplesOf(llvm.out), mine = samplesOf(ours.text);
-  unsigned mismatches = 0, reported = 0, llvmReencoded = 0;
+  unsigned mismatches = 0, reported = 0, llvmReencoded = 0, llvmNoLiteral = 0;
   auto report = [&](const std::string &msg) {
     ++mismatches;
     if (reported++ < 40) ADD_FAILURE() << msg;
@@ -148,6 +172,10 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
     if (theirs[i] == mine[i]) continue;
     if (onlyInvalidImmediateEncodings(theirs[i], mine[i])) {
       ++llvmReencoded;
+      continue;
+    }
+    if (onlyLiteralLeftOutOfEncoding(theirs[i], mine[i])) {
+      ++llvmNoLiteral;
       continue;
     }
     std::string a, b;
@@ -253,11 +281,13 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
     ++k;
   }
   mismatches += roundTripFailures;
-  std::printf("[disasm %s%s] %zu samples, %u instructions re-assembled, %u mismatches (%u lines "
-              "llvm-mc-22 prints but cannot assemble back, which gfxasm rejects; %u samples whose "
-              "invalid immediate llvm-mc-22 re-encodes as a register, text compared)\n",
-              cfg.cpu, kind, sampleBytes.size(), roundTrips, mismatches, llvmOwnFailures,
-              llvmReencoded);
+  std::printf(
+      "[disasm %s%s] %zu samples, %u instructions re-assembled, %u mismatches (%u lines "
+      "llvm-mc-22 prints but cannot assemble back, which gfxasm rejects; %u samples whose "
+      "invalid immediate llvm-mc-22 re-encodes as a register, %u whose literal it leaves out "
+      "of the encoding it shows, text compared)\n",
+      cfg.cpu, kind, sampleBytes.size(), roundTrips, mismatches, llvmOwnFailures, llvmReencoded,
+      llvmNoLiteral);
   keepOutputs(cfg, std::string(kind) + ".disasm.txt", input, llvm.out + llvm.err,
               ours.text + ourErr);
 }
