@@ -330,6 +330,11 @@ HEADER = [
     "# acc (DS 25, FLAT/MUBUF/MTBUF 55): the av_tuple data operands are AGPRs (a5, a[4:7]) when set;",
     "#   mem_acc: also assembled (gfx90a+), mem_acc_noasm: decoded only, mem_acc_invalid: decoded",
     "#   with llvm's note of a VGPR class (gfx900-gfx908)",
+    "# Odd tuples decoded on gfx90a+ get llvm's note: AV_*_Align2 on data, VReg_*_Align2 on addresses;",
+    "#   @flags=split_data: VReg_*_Align2 on VGPR data, none on AGPR data (llvm's VReg/AReg classes);",
+    "#   @flags=unaligned_vaddr: none on the 64-bit address (MTBUF)",
+    "# mem_flag_unenc: a cache bit llvm takes and prints but encodes as 0 (a set bit does not decode);",
+    "#   mem_flag_vgpr: the same with AGPR data only",
     "# saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
     "#   assembler refuses. vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at",
     "#   an even register",
@@ -506,6 +511,19 @@ def _add_flag(line, flag):
     return body + sep + note
 
 
+def _aligned_entry(line):
+    """(words, operands as [field, class, ...], its first processor that aligns tuples or None)."""
+    w = line.split("#")[0].split()
+    cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
+    return (w, [o.split(":") for o in w[4:] if not o.startswith("@")],
+            next((c for c in cs if c in ALIGNED_CPUS), None))
+
+
+def _probe_values(w, ops):
+    """An entry's field values for a probe: its opcode and required bits, by field names."""
+    return dict({CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}, op=int(w[3], 0))
+
+
 _NOTE_RE = re.compile(r"/\*Invalid register, operand has '(\w+?)_\d+_Align2' register class\*/")
 
 
@@ -517,16 +535,12 @@ def flag_split_data(lines):
     import sys
     probes = {}
     for i, line in enumerate(lines):
-        w = line.split("#")[0].split()
-        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
-        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
-        ops = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        w, ops, cpu = _aligned_entry(line)
         if not cpu or not any(o[1] == "mem_acc" for o in ops):
             continue
         if not any(o[1] == "av_tuple" and int(re.sub(r"\D", "", o[2])) > 32 for o in ops):
             continue
-        values = {CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}
-        values["op"] = int(w[3], 0)
+        values = _probe_values(w, ops)
         for k, o in enumerate(ops):
             if o[1] in ("vgpr_tuple", "av_tuple"):  # odd data registers, even addresses
                 values[o[0]] = 10 + 20 * k + (o[1] == "av_tuple")
@@ -555,14 +569,10 @@ def flag_unaligned_vaddr(lines):
     assembler refuses one): each entry decoded with only vaddr odd."""
     probes = {}
     for i, line in enumerate(lines):
-        w = line.split("#")[0].split()
-        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
-        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
-        ops = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        w, ops, cpu = _aligned_entry(line)
         if not cpu or not any(o[0] == "vaddr" and o[1] == "vgpr_tuple" and o[2] != "b32" for o in ops):
             continue
-        values = {CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}
-        values.update(op=int(w[3], 0), vaddr=11)
+        values = dict(_probe_values(w, ops), vaddr=11)
         probes.setdefault(cpu, []).append((i, encode(w[1], values)))
     out = list(lines)
     for cpu, items in probes.items():
@@ -581,15 +591,11 @@ def unencoded_cache_bits(lines):
     word = {"gfx90a": "scc", "gfx942": "sc1", "gfx950": "sc1"}
     probes = {}
     for i, line in enumerate(lines):
-        w = line.split("#")[0].split()
-        cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
-        cpu = next((c for c in cs if c in ALIGNED_CPUS), None)
-        ops = [o.split(":") for o in w[4:] if not o.startswith("@")]
+        w, ops, cpu = _aligned_entry(line)
         if (not cpu or w[1] not in ("FLAT", "GLOBAL") or not any(o[1] == "mem_acc" for o in ops)
                 or any(o[0] == "dlc" and o[1] != "mem_flag" for o in ops)):
             continue
-        values = {CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}
-        values["op"] = int(w[3], 0)
+        values = _probe_values(w, ops)
         probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
     out = list(lines)
     for cpu, items in probes.items():
