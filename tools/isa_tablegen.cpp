@@ -60,11 +60,14 @@ const char *const kFlags[] = {"true16",
                               "src1_kind_swapped",
                               "no_lit_src0",
                               "dot_opsel_fixed",
-                              "odd_tuples"};
-const char *const kFlagEnums[] = {"True16",        "Fake16",     "Wave32",          "Wave64",
-                                  "AlsoTrue16",    "DisasmOnly", "HiddenMods",      "DppCtrlSource",
-                                  "DppSrc1Raw",    "LdsSrc0",    "Src1KindSwapped", "NoLitSrc0",
-                                  "DotOpselFixed", "OddTuples"};
+                              "odd_tuples",
+                              "split_data",
+                              "unaligned_vaddr"};
+const char *const kFlagEnums[] = {
+    "True16",        "Fake16",     "Wave32",          "Wave64",
+    "AlsoTrue16",    "DisasmOnly", "HiddenMods",      "DppCtrlSource",
+    "DppSrc1Raw",    "LdsSrc0",    "Src1KindSwapped", "NoLitSrc0",
+    "DotOpselFixed", "OddTuples",  "SplitData",       "UnalignedVaddr"};
 static_assert(std::size(kFlags) == std::size(kFlagEnums));
 
 std::string gFile;

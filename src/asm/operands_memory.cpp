@@ -303,7 +303,9 @@ bool unsupportedModifier(ParseContext &ctx, const Inst &inst, const OperandDesc 
                          const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   bool cacheBits = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
-    return o.cls == OpClass::mem_flag && isCachePolicy(o.field);
+    return (o.cls == OpClass::mem_flag || o.cls == OpClass::mem_flag_vgpr ||
+            o.cls == OpClass::mem_flag_unenc) &&
+           isCachePolicy(o.field);
   });
   if (d.field != Field::gds && !cacheBits) return invalid(ctx, word.col);
   return ctx.fail(word.col, fmt::format("{} modifier is not supported on this GPU", word.text));
@@ -718,8 +720,13 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::mem_offset_s13:
     return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
   case OpClass::mem_flag:
+  case OpClass::mem_flag_vgpr:                     // (dropped with AGPR data: validate_memory)
     v.value = c.peek().text == fieldName(d.field); // (0 for noNAME)
     c.next();
+    return true;
+  case OpClass::mem_flag_unenc: // printed, never encoded
+    c.next();
+    v.present = true;
     return true;
   case OpClass::required_flag:
     c.next();
@@ -775,6 +782,15 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
   }
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
+  // llvm encodes a mem_flag_vgpr bit as 0 with AGPR data, printing it still.
+  uint32_t acc = 0;
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (isAccClass(ops[i].cls)) acc = inst.ops[i].value;
+  for (size_t i = 0; i < ops.size() && acc; ++i) {
+    if (ops[i].cls != OpClass::mem_flag_vgpr || !inst.ops[i].value) continue;
+    inst.ops[i].value = 0;
+    inst.ops[i].present = true;
+  }
   return validateImage(ctx, inst, col);
 }
 

@@ -178,7 +178,9 @@ OperandPlan plan_memory(const Inst &inst, const OperandDesc &d) {
   }
   case OpClass::mem_acc:
   case OpClass::mem_acc_noasm:
-  case OpClass::mem_acc_invalid: return {};
+  case OpClass::mem_acc_invalid:
+  case OpClass::mem_flag_unenc:
+  case OpClass::mem_flag_vgpr: return {};
   case OpClass::flat_saddr:
   case OpClass::buf_soffset:
   case OpClass::mimg_vdata:
@@ -214,6 +216,11 @@ bool decode_memory(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst 
   case OpClass::mem_acc_invalid: // (after the data registers: they are decoded)
     decodeField(ctx, d, idx, inst);
     return !v.value || agprTuplesFit(inst);
+  case OpClass::mem_flag_unenc: // (present marks it written in assembly)
+  case OpClass::mem_flag_vgpr:
+    decodeField(ctx, d, idx, inst);
+    v.present = false;
+    return !v.value || (d.cls == OpClass::mem_flag_vgpr && !ctx.field(Field::acc));
   case OpClass::buf_soffset:
     // A 32-bit source, where llvm-mc also decodes src_flat_scratch_base_lo/hi.
     if (uint64_t f = ctx.field(d.field);

@@ -163,6 +163,13 @@ enum InstrFlags : uint32_t {
   // Its VGPR tuples may start at an odd register on the processors that align them (gfx90a+):
   // llvm's register class of ds_read_b96_tr_b6 has no alignment.
   IF_OddTuples = 1u << 13,
+  // llvm's classes of its AGPR-capable data operands are VReg_* / AReg_* (the data registers must
+  // all be of one file), not AV_*: its decoder notes odd VGPR tuples as VReg_*_Align2 on
+  // gfx90a+ and odd AGPR tuples not at all.
+  IF_SplitData = 1u << 14,
+  // llvm's decoder takes its 64-bit address at an odd register without a note (MTBUF: an
+  // unaligned class there), though its assembler refuses one.
+  IF_UnalignedVaddr = 1u << 15,
 };
 
 struct InstrDesc {

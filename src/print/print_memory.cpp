@@ -130,7 +130,7 @@ const OperandDesc *accOperand(const Inst &inst, uint32_t &value) {
 
 // A data or address register tuple: AGPRs where the acc bit makes the data so (llvm notes them
 // as invalid where its class has VGPRs only); gfx90a+ decode odd tuples with llvm's note (data
-// registers are of its VGPR-or-AGPR classes).
+// registers are of its VGPR-or-AGPR classes, or of VReg/AReg ones in split_data entries).
 void printVgprTuple(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t v,
                     Writer &out) {
   unsigned dwords = dwordsOf(d.type, pc.wave64);
@@ -142,8 +142,12 @@ void printVgprTuple(const PrintContext &pc, const Inst &inst, const OperandDesc 
                         out);
   } else if (pc.alignedVgprTuples && dwords > 1 && (v & 1) && inst.decoded &&
              !(inst.desc->flags & IF_OddTuples)) {
+    if (d.field == Field::vaddr && (inst.desc->flags & IF_UnalignedVaddr)) return;
+    bool split = accDesc && (inst.desc->flags & IF_SplitData);
+    if (split && acc) return; // llvm's AReg class there gets no note
     invalidRegisterNote(
-        fmt::format("{}_{}_Align2", d.field == Field::vaddr ? "VReg" : "AV", dwords * 32), out);
+        fmt::format("{}_{}_Align2", d.field == Field::vaddr || split ? "VReg" : "AV", dwords * 32),
+        out);
   }
 }
 
@@ -163,6 +167,8 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   case OpClass::mem_offset_s13: printNamedDecimal(d.field, signExtend(v, 13), false, out); break;
   case OpClass::required_flag: out += fieldName(d.field); break;
   case OpClass::mem_flag: printFlag(d.field, v, false, out); break;
+  case OpClass::mem_flag_unenc: // (written but not encoded: present)
+  case OpClass::mem_flag_vgpr: printFlag(d.field, v || inst.ops[i].present, false, out); break;
   case OpClass::srsrc: printRegister(pc.regs, v * 4, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::buf_soffset: printBufferSoffset(inst, d, v, out); break;
   case OpClass::mimg_vdata:

@@ -250,6 +250,8 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     default: return "offset:swizzle(FOO,1)";
     }
   }
+  case OpClass::mem_flag_unenc:
+  case OpClass::mem_flag_vgpr:
   case OpClass::mem_flag: {
     bool image = g.arch.formatOf(g.desc).name.starts_with("MIMG");
     bool on = image ? gImage.flags[static_cast<unsigned>(d.field)] : g.chance(40);
@@ -258,7 +260,8 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
     if (g.invalid && g.chance(30)) {
       auto ops = g.arch.operandsOf(g.desc);
       for (const OperandDesc *o = &d + 1; o != ops.data() + ops.size(); ++o)
-        if (o->cls == OpClass::mem_flag || o->cls == OpClass::required_flag)
+        if (o->cls == OpClass::mem_flag || o->cls == OpClass::required_flag ||
+            o->cls == OpClass::mem_flag_unenc || o->cls == OpClass::mem_flag_vgpr)
           return fmt::format("{} {}", fieldName(o->field), name);
     }
     return std::string(name);

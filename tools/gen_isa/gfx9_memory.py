@@ -330,6 +330,11 @@ HEADER = [
     "# acc (DS 25, FLAT/MUBUF/MTBUF 55): the av_tuple data operands are AGPRs (a5, a[4:7]) when set;",
     "#   mem_acc: also assembled (gfx90a+), mem_acc_noasm: decoded only, mem_acc_invalid: decoded",
     "#   with llvm's note of a VGPR class (gfx900-gfx908)",
+    "# Odd tuples decoded on gfx90a+ get llvm's note: AV_*_Align2 on data, VReg_*_Align2 on addresses;",
+    "#   @flags=split_data: VReg_*_Align2 on VGPR data, none on AGPR data (llvm's VReg/AReg classes);",
+    "#   @flags=unaligned_vaddr: none on the 64-bit address (MTBUF)",
+    "# mem_flag_unenc: a cache bit llvm takes and prints but encodes as 0 (a set bit does not decode);",
+    "#   mem_flag_vgpr: the same with AGPR data only",
     "# saddr `off` is 0x7f on gfx9 (no null register); the decoder prints 0x7d as `null`, which the",
     "#   assembler refuses. vgpr_tuple on gfx90a gfx942 gfx950: 64-bit and wider tuples must start at",
     "#   an even register",
@@ -429,6 +434,9 @@ def generate(cpus, unit_of):
     check_sources(sources, cpus)
     lines = flag_odd_tuples(lines, line_sources)
     lines = acc_forms(lines, cpus)
+    lines = flag_split_data(lines)
+    lines = flag_unaligned_vaddr(lines)
+    lines = unencoded_cache_bits(lines)
     ignored, per_line = unused(lines, cpus)
     return finish(lines, ignored, per_line, cpus)
 
@@ -500,6 +508,128 @@ def split_acc_verdicts(lines, verdict, cpus):
 ALIGNED_CPUS = ("gfx90a", "gfx942", "gfx950")  # VGPR tuples start at an even register
 
 
+def _add_flag(line, flag):
+    body, sep, note = line.partition("  #")
+    if "@flags=" in body:
+        body = body.replace("@flags=", "@flags=%s|" % flag)
+    else:
+        body = body.replace(" @", " @flags=%s @" % flag, 1)
+    return body + sep + note
+
+
+def _aligned_entry(line):
+    """(words, operands as [field, class, ...], its first processor that aligns tuples or None)."""
+    w = line.split("#")[0].split()
+    cs = next((a[6:].split(",") for a in w[4:] if a.startswith("@cpus=")), ALIGNED_CPUS)
+    return (w, [o.split(":") for o in w[4:] if not o.startswith("@")],
+            next((c for c in cs if c in ALIGNED_CPUS), None))
+
+
+def _probe_values(w, ops):
+    """An entry's field values for a probe: its opcode and required bits, by field names."""
+    return dict({CACHE_BITS.get(k, k): v for k, v in base_values(ops).items()}, op=int(w[3], 0))
+
+
+_NOTE_RE = re.compile(r"/\*Invalid register, operand has '(\w+?)_\d+_Align2' register class\*/")
+
+
+def flag_split_data(lines):
+    """Marks `@flags=split_data` the entries whose AGPR-capable data operands are of llvm's VReg_* /
+    AReg_* classes rather than AV_* (DS entries with several data registers, which must all be
+    of one file): decoded with every tuple at an odd register, llvm notes the VGPR tuples as
+    VReg_*_Align2 and the AGPR ones not at all. Probed with the acc bit clear and set."""
+    import sys
+    probes = {}
+    for i, line in enumerate(lines):
+        w, ops, cpu = _aligned_entry(line)
+        if not cpu or not any(o[1] == "mem_acc" for o in ops):
+            continue
+        if not any(o[1] == "av_tuple" and int(re.sub(r"\D", "", o[2])) > 32 for o in ops):
+            continue
+        values = _probe_values(w, ops)
+        for k, o in enumerate(ops):
+            if o[1] in ("vgpr_tuple", "av_tuple"):  # odd data registers, even addresses
+                values[o[0]] = 10 + 20 * k + (o[1] == "av_tuple")
+        probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
+    out = list(lines)
+    for cpu, items in probes.items():
+        plain = disassemble([p for _, p, _ in items], cpu)
+        accs = disassemble([a for _, _, a in items], cpu)
+        for (i, _, _), r0, r1 in zip(items, plain, accs):
+            if r0 is None or r1 is None:
+                continue
+            av0 = re.findall(r"\bv\[\d+:\d+\]" + _NOTE_RE.pattern, r0[0])
+            av1 = re.findall(r"\ba\[\d+:\d+\]" + _NOTE_RE.pattern, r1[0])
+            split = "VReg" in av0 and not av1
+            if not split and (av1 and set(av1) != {"AV"} or set(av0) - {"AV"}):
+                print("gfx9_memory: unexpected register classes on %s: %s / %s" % (cpu, r0[0], r1[0]),
+                      file=sys.stderr)
+            if split:
+                out[i] = _add_flag(out[i], "split_data")
+    return out
+
+
+def flag_unaligned_vaddr(lines):
+    """Marks `@flags=unaligned_vaddr` the entries whose 64-bit address llvm's decoder takes at an
+    odd register without its note (MTBUF: the decoder's class has no alignment, though the
+    assembler refuses one): each entry decoded with only vaddr odd."""
+    probes = {}
+    for i, line in enumerate(lines):
+        w, ops, cpu = _aligned_entry(line)
+        if not cpu or not any(o[0] == "vaddr" and o[1] == "vgpr_tuple" and o[2] != "b32" for o in ops):
+            continue
+        values = dict(_probe_values(w, ops), vaddr=11)
+        probes.setdefault(cpu, []).append((i, encode(w[1], values)))
+    out = list(lines)
+    for cpu, items in probes.items():
+        for (i, _), r in zip(items, disassemble([p for _, p in items], cpu)):
+            if r is not None and "v[11:12]" in r[0] and "v[11:12]/*" not in r[0]:
+                out[i] = _add_flag(out[i], "unaligned_vaddr")
+    return out
+
+
+def unencoded_cache_bits(lines):
+    """The third cache bit (scc on gfx90a, sc1 on gfx942/gfx950) where llvm's assembler takes and
+    prints it but does not encode it (the f64 atomics): mem_flag_unenc where it never encodes it
+    (nor decodes a set bit), mem_flag_vgpr where only AGPR data drop it (and a set bit with
+    AGPR data does not decode). Probed per entry: its text from an encoding (acc clear / set),
+    with the bit's word added, assembled."""
+    word = {"gfx90a": "scc", "gfx942": "sc1", "gfx950": "sc1"}
+    probes = {}
+    for i, line in enumerate(lines):
+        w, ops, cpu = _aligned_entry(line)
+        if (not cpu or w[1] not in ("FLAT", "GLOBAL") or not any(o[1] == "mem_acc" for o in ops)
+                or any(o[0] == "dlc" and o[1] != "mem_flag" for o in ops)):
+            continue
+        values = _probe_values(w, ops)
+        probes.setdefault(cpu, []).append((i, encode(w[1], values), encode(w[1], values, acc=True)))
+    out = list(lines)
+    for cpu, items in probes.items():
+        texts = []
+        for (i, p0, p1), r0, r1 in zip(items, disassemble([p for _, p, _ in items], cpu),
+                                        disassemble([p for _, _, p in items], cpu)):
+            if r0 and r1:
+                texts.append((i, r0[0] + " " + word[cpu], r1[0] + " " + word[cpu]))
+        got0 = assemble([t for _, t, _ in texts], cpu)
+        got1 = assemble([t for _, _, t in texts], cpu)
+        for (i, _, _), (t0, e0), (t1, e1) in zip(texts, got0, got1):
+            if t0 is None or t1 is None:
+                continue
+            bit0, bit1 = e0[3] >> 1 & 1, e1[3] >> 1 & 1  # (bit 25)
+            if bit0 and bit1:
+                continue
+            cls = "mem_flag_unenc" if not bit0 else "mem_flag_vgpr"
+            body, sep, note = out[i].partition("  #")
+            ws = body.split()
+            fields = [o.split(":")[0] for o in ws]
+            if "dlc" in fields:  # (the bit's generic name: finish_line names it per processor)
+                ws[fields.index("dlc")] = "dlc:" + cls
+            else:  # (llvm prints it after the other cache bits, where acc goes)
+                ws.insert(fields.index("acc"), "dlc:" + cls)
+            out[i] = " ".join(ws) + sep + note
+    return out
+
+
 def flag_odd_tuples(lines, line_sources):
     """Marks `@flags=odd_tuples` the entries whose VGPR tuples llvm also takes at an odd register
     on the processors that align them (its register class of ds_read_b96_tr_b6 is not aligned):
@@ -519,12 +649,7 @@ def flag_odd_tuples(lines, line_sources):
             if text is None:
                 continue
             print("gfx9_memory: odd VGPR tuples taken on %s: %s" % (cpu, odd), file=sys.stderr)
-            body, sep, note = out[i].partition("  #")
-            if "@flags=" in body:
-                body = body.replace("@flags=", "@flags=odd_tuples|")
-            else:
-                body = body.replace(" @", " @flags=odd_tuples @", 1)
-            out[i] = body + sep + note
+            out[i] = _add_flag(out[i], "odd_tuples")
     return out
 
 
