@@ -33,7 +33,8 @@ OperandPlan plan_misc(const Inst &, const OperandDesc &d) {
   switch (d.cls) { // (decode_misc's cases)
   case OpClass::msrc:
   case OpClass::mop_sel:
-  case OpClass::interp_op_sel: return {};
+  case OpClass::interp_op_sel:
+  case OpClass::interp_param: return {};
   default: return {OperandPlan::FieldOnly};
   }
 }
@@ -47,6 +48,12 @@ bool decode_misc(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     if (d.cls == OpClass::interp_op_sel) inst.ops[idx].value &= ~as::kInterpOpSelDropped;
     if (inst.ops[idx].value) inst.ops[idx].mods |= as::kOpSelWritten; // printed when set
     return true;
+  case OpClass::interp_param: {
+    // (v_interp_mov_f32_e64's parameter takes no neg/abs: llvm rejects those bits)
+    decodeField(ctx, d, idx, inst);
+    unsigned slot = enc::sourceSlot(d.field);
+    return !(((ctx.field(Field::neg) | ctx.field(Field::abs)) >> slot) & 1);
+  }
   default: decodeField(ctx, d, idx, inst); return true;
   }
 }
