@@ -7,6 +7,7 @@
 #include "asm/operand_families.h"
 #include "asm/packed_constants.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
 
@@ -705,7 +706,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool reversed = false;
     for (std::string_view rev : {"_subrev", "_subbrev", "_lshlrev", "_lshrrev", "_ashrrev"})
       reversed |= name.find(rev) != std::string_view::npos;
-    if (reversed || fmt.name.starts_with("SDWA"))
+    if (reversed || fmt.name.ends_with("_SDWA"))
       return ctx.fail(ctx.ldsDirectCol, "lds_direct cannot be used with this instruction");
     if (ctx.ldsDirectField != Field::src0)
       return ctx.fail(ctx.ldsDirectCol, "lds_direct may be used as src0 only");
@@ -742,6 +743,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
     if (!isSource && !implicitVcc && !constantK) continue;
     unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
+    if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
       return ctx.fail(col, "literal operands are not supported");

@@ -1,4 +1,7 @@
 // Operands of the VOP3P, WMMA, VOPD, DPP16 and DPP8 formats.
+#include <span>
+#include <string>
+
 #include <fmt/format.h>
 
 #include "asm/operand_families.h"
@@ -668,6 +671,75 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   return true;
 }
 
+// --- gfx9 SDWA operands.
+
+// A source: the valu family's plain or modified source (sext(x) around a plain one); no literal.
+// The field keeps the encoding with bit 8 flipped.
+bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  OperandValue &v = inst.ops[idx];
+  const Token &start = c.peek();
+  OperandDesc valu = d;
+  valu.cls = d.cls == OpClass::sdwa_src_mod ? OpClass::vsrc_mod : OpClass::vsrc;
+  bool sext = d.cls == OpClass::sdwa_src_sext && c.is(Tok::Identifier) && c.peek().text == "sext" &&
+              c.peek(1).kind == Tok::LParen;
+  if (sext) {
+    c.next();
+    c.next();
+  }
+  if (!parse_valu(ctx, c, valu, idx, inst)) return false;
+  if (v.value == src::kLiteral) return invalid(ctx, start.col);
+  if (sext) {
+    if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+    v.mods |= Mod_Sext;
+  }
+  v.value ^= kSdwaScalarBit;
+  return true;
+}
+
+// VOPC SDWA's destination: vcc (0), or a 64-bit scalar register with bit 7 set.
+bool parseSdwaSdst(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
+  const Token &start = c.peek();
+  OperandDesc scalar = d;
+  scalar.cls = OpClass::sreg;
+  scalar.type = OpType::b64;
+  if (!parse_scalar(ctx, c, scalar, idx, inst)) return false;
+  OperandValue &v = inst.ops[idx];
+  if (v.value >= kSdwaSdstScalar) return invalid(ctx, start.col);
+  v.value = v.value == src::kVccLo ? 0 : v.value | kSdwaSdstScalar;
+  return true;
+}
+
+// dst_sel:NAME, dst_unused:NAME, src0_sel:NAME ... (or the value as a number), in llvm's order.
+bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                       Inst &inst) {
+  const Token &word = c.peek();
+  if (laterModifierPresent(inst, idx))
+    return inst.arch->formatOf(*inst.desc).name == "VOPC_SDWA"
+               ? ctx.fail(word.col, "not a valid operand.")
+               : invalid(ctx, word.col);
+  c.next();
+  if (!c.is(Tok::Colon)) return invalid(ctx, word.col);
+  c.next();
+  const Token &value = c.peek();
+  std::span<const std::string_view> names = kSdwaSelNames;
+  if (d.cls == OpClass::sdwa_unused) names = kSdwaUnusedNames;
+  std::string error = fmt::format("invalid {} value", word.text);
+  if (value.kind == Tok::Integer) {
+    c.next();
+    if (value.ival < 0 || static_cast<uint64_t>(value.ival) >= names.size())
+      return ctx.fail(value.col, error);
+    inst.ops[idx].value = static_cast<uint32_t>(value.ival);
+    return true;
+  }
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (value.kind != Tok::Identifier || value.text != names[k]) continue;
+    c.next();
+    inst.ops[idx].value = static_cast<uint32_t>(k);
+    return true;
+  }
+  return ctx.fail(value.col, error);
+}
+
 } // namespace
 
 // DPP controls are required, and DPP forms take no literal. Nor do they take the inline
@@ -709,6 +781,8 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
 uint32_t default_vext(const OperandDesc &d) {
   switch (d.cls) {
   case OpClass::sel_ones: return 7;
+  case OpClass::sdwa_sel: return kSdwaSelDword;
+  case OpClass::sdwa_unused: return kSdwaUnusedPreserve;
   case OpClass::dpp_mask: return 0xf;
   case OpClass::dpp8_fi: return src::kDpp8;
   default: return 0;
@@ -767,6 +841,12 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::dpp_fi:
   case OpClass::dpp8_sel:
   case OpClass::dpp8_fi: return parseDppModifier(ctx, c, d, idx, v, inst);
+  case OpClass::sdwa_src:
+  case OpClass::sdwa_src_mod:
+  case OpClass::sdwa_src_sext: return parseSdwaSource(ctx, c, d, idx, inst);
+  case OpClass::sdwa_sdst: return parseSdwaSdst(ctx, c, d, idx, inst);
+  case OpClass::sdwa_sel:
+  case OpClass::sdwa_unused: return parseSdwaModifier(ctx, c, d, idx, inst);
   default: break;
   }
   return invalid(ctx, c.peek().col);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string_view>
 
 #include "isa/arch_traits.h"
 #include "isa/inst.h"
@@ -55,5 +56,22 @@ inline bool isDpAluDpp(const isa::Inst &inst) {
   return false;
 }
 constexpr uint32_t kDppRowNewBcastFirst = 0x150, kDppRowNewBcastLast = 0x15f;
+
+// gfx9 SDWA: a source's 9-bit field holds its encoding with bit 8 flipped (set: not a VGPR);
+// the Inst keeps the field's value, which these flip back.
+constexpr uint32_t kSdwaScalarBit = 0x100;
+constexpr bool isSdwaSource(isa::OpClass c) {
+  return c == isa::OpClass::sdwa_src || c == isa::OpClass::sdwa_src_mod ||
+         c == isa::OpClass::sdwa_src_sext;
+}
+// VOPC SDWA's sdst: bit 7 set for an SGPR pair (its encoding below), clear for vcc.
+constexpr uint32_t kSdwaSdstScalar = 0x80;
+// The select and unused-bits names, by value (a select's default is DWORD, 6; dst_unused's is
+// UNUSED_PRESERVE, 2).
+inline constexpr std::string_view kSdwaSelNames[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+                                                     "WORD_0", "WORD_1", "DWORD"};
+inline constexpr std::string_view kSdwaUnusedNames[] = {"UNUSED_PAD", "UNUSED_SEXT",
+                                                        "UNUSED_PRESERVE"};
+constexpr uint32_t kSdwaSelDword = 6, kSdwaUnusedPreserve = 2;
 
 } // namespace gfxasm::as

@@ -65,7 +65,14 @@ OperandPlan plan_vext(const Inst &entry, const OperandDesc &d) {
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc:
   case OpClass::vopd_k:
-  case OpClass::sel_ones: return {};
+  case OpClass::sel_ones:
+  case OpClass::sdwa_src:
+  case OpClass::sdwa_src_mod:
+  case OpClass::sdwa_src_sext:
+  case OpClass::sdwa_sdst: return {};
+  // (a select of 7 crashes llvm-mc-22; BYTE_0..DWORD are 0-6)
+  case OpClass::sdwa_sel: return {OperandPlan::InSet, 0, 0x7f};
+  case OpClass::sdwa_unused: return {OperandPlan::FieldOnly}; // (3 prints as UNUSED_PAD)
   default: // (decodeSource reads only the field of an operand that is no source)
     if (as::isDppVreg(d.cls)) {
       uint32_t reject = d.field == Field::vdst && as::isDppVregLo128(d.cls) ? ~0x7fu : 0;
@@ -176,6 +183,35 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
       v.value += src::kVgpr0;
     }
     return dppModsOk(inst, d, v);
+  case OpClass::sdwa_src:
+  case OpClass::sdwa_src_mod:
+  case OpClass::sdwa_src_sext: {
+    // (the raw field reads as a source with bit 8 flipped; llvm rejects modifiers the class
+    // lacks, and crashes on a literal there)
+    decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
+    uint8_t allowed = d.cls == OpClass::sdwa_src_mod    ? Mod_Neg | Mod_Abs
+                      : d.cls == OpClass::sdwa_src_sext ? Mod_Sext
+                                                        : 0;
+    if (v.mods & ~allowed) return false;
+    unsigned enc = v.value ^ as::kSdwaScalarBit;
+    if (enc >= src::kVgpr0) return true;
+    ScalarEncoding k = classifyScalarEncoding(ctx.regs, enc, 1);
+    v.value = enc ^ as::kSdwaScalarBit;
+    return k != ScalarEncoding::Invalid && k != ScalarEncoding::Literal;
+  }
+  case OpClass::sdwa_sdst: {
+    // Without bit 7 the destination is vcc, whatever the low bits (llvm encodes back 0).
+    decodeField(ctx, d, idx, inst);
+    if (!(v.value & as::kSdwaSdstScalar)) {
+      v.value = 0;
+      return true;
+    }
+    unsigned enc = v.value & ~as::kSdwaSdstScalar;
+    ScalarEncoding k = classifyScalarEncoding(ctx.regs, enc, 2);
+    v.value = enc | as::kSdwaSdstScalar;
+    return k != ScalarEncoding::Invalid && k != ScalarEncoding::Constant &&
+           k != ScalarEncoding::Literal;
+  }
   default:
     decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
     if (!as::isDppVreg(d.cls)) return true;

@@ -1,5 +1,6 @@
 // Printing of the VOP3P, WMMA, VOPD, DPP16 and DPP8 operands.
 #include <array>
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -241,6 +242,33 @@ void printDppControl(const PrintContext &pc, const Inst &inst, uint32_t ctrl, Wr
   appendDecimal(out, n);
 }
 
+// gfx9 SDWA source: the field's encoding with bit 8 flipped back; sext(x), or -x, |x|.
+void printSdwaSource(const PrintContext &pc, const Inst &inst, unsigned i, const OperandDesc &d,
+                     Writer &out) {
+  Inst plain = inst;
+  plain.ops[i].value ^= as::kSdwaScalarBit;
+  uint8_t mods = plain.ops[i].mods;
+  bool sext = d.cls == OpClass::sdwa_src_sext && (mods & Mod_Sext);
+  if (sext) out += "sext(";
+  printWithMods(plain, i, d.cls == OpClass::sdwa_src_mod ? mods & (Mod_Neg | Mod_Abs) : 0,
+                pc.wave64, out);
+  if (sext) out += ')';
+}
+
+// dst_sel:BYTE_1, dst_unused:UNUSED_PAD ... always printed.
+void printSdwaModifier(const OperandDesc &d, uint32_t value, Writer &out) {
+  std::span<const std::string_view> names = as::kSdwaSelNames;
+  if (d.cls == OpClass::sdwa_unused) names = as::kSdwaUnusedNames;
+  out += fieldName(d.field);
+  out += ':';
+  // (llvm-mc-22 prints dst_unused 3 as UNUSED_PAD, and keeps its bits)
+  if (d.cls == OpClass::sdwa_unused && value >= names.size()) value = 0;
+  if (value < names.size())
+    out += names[value];
+  else
+    out += std::to_string(value);
+}
+
 } // namespace
 
 void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
@@ -317,6 +345,21 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   case OpClass::dpp8_fi:
     if (v.value == src::kDpp8Fi) out += "fi:1";
     break;
+  case OpClass::sdwa_src:
+  case OpClass::sdwa_src_mod:
+  case OpClass::sdwa_src_sext: printSdwaSource(pc, inst, i, d, out); break;
+  case OpClass::sdwa_sdst: {
+    if (!(v.value & as::kSdwaSdstScalar)) {
+      out += "vcc";
+      break;
+    }
+    OperandDesc pair = d;
+    pair.type = OpType::b64;
+    printSource(inst, pair, v.value & ~as::kSdwaSdstScalar, pc.wave64, out);
+    break;
+  }
+  case OpClass::sdwa_sel:
+  case OpClass::sdwa_unused: printSdwaModifier(d, v.value, out); break;
   default: break;
   }
 }

@@ -1,8 +1,10 @@
 // Random operands of the vext classes (VOP3P, WMMA, VOPD, DPP16, DPP8).
 #include <cctype>
+#include <span>
 
 #include <fmt/format.h>
 
+#include "asm/vext_operands.h"
 #include "isa/arch_traits.h"
 #include "operand_gen.h"
 
@@ -336,6 +338,34 @@ std::string genDppModifier(GenContext &g, const OperandDesc &d) {
   }
 }
 
+// gfx9 SDWA: a source as the valu family draws one (at times in sext(..) or with modifiers its
+// class lacks), VOPC's destination, and the selects in (mostly) llvm's order.
+std::string genSdwaSource(GenContext &g, const OperandDesc &d) {
+  OperandDesc valu = d;
+  bool wrong = g.invalid && g.chance(20);
+  valu.cls = (d.cls == OpClass::sdwa_src_mod) != wrong ? OpClass::vsrc_mod : OpClass::vsrc;
+  std::string s = gen_valu(g, valu);
+  bool sext = (d.cls == OpClass::sdwa_src_sext) != wrong;
+  if (sext && g.chance(30)) return "sext(" + s + ")";
+  return s;
+}
+
+std::string genSdwaSdst(GenContext &g) {
+  if (g.chance(30)) return "vcc";
+  if (g.invalid && g.chance(20)) return g.chance(50) ? "s3" : "v[2:3]";
+  return genScalarRegister(g, 2, true);
+}
+
+std::string genSdwaModifier(GenContext &g, const OperandDesc &d) {
+  if (!g.chance(g.invalid ? 60 : 45)) return {};
+  bool unused = d.cls == OpClass::sdwa_unused;
+  std::span<const std::string_view> names = as::kSdwaSelNames;
+  if (unused) names = as::kSdwaUnusedNames;
+  if (g.invalid && g.chance(15)) return fmt::format("{}:{}", fieldName(d.field), g.below(9));
+  if (g.invalid && g.chance(10)) return fmt::format("{}:BYTE_4", fieldName(d.field));
+  return fmt::format("{}:{}", fieldName(d.field), names[g.below(names.size())]);
+}
+
 } // namespace
 
 std::string gen_vext(GenContext &g, const OperandDesc &d) {
@@ -378,6 +408,12 @@ std::string gen_vext(GenContext &g, const OperandDesc &d) {
   case OpClass::dpp_fi:
   case OpClass::dpp8_sel:
   case OpClass::dpp8_fi: return genDppModifier(g, d);
+  case OpClass::sdwa_src:
+  case OpClass::sdwa_src_mod:
+  case OpClass::sdwa_src_sext: return genSdwaSource(g, d);
+  case OpClass::sdwa_sdst: return genSdwaSdst(g);
+  case OpClass::sdwa_sel:
+  case OpClass::sdwa_unused: return genSdwaModifier(g, d);
   default: return {};
   }
 }
