@@ -739,7 +739,10 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
-    bool implicitVcc = ops[i].cls == OpClass::vcc && i + 1 == ops.size() && fmt.name == "VOP2";
+    // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
+    bool implicitVcc = ops[i].cls == OpClass::vcc &&
+                       ((i + 1 == ops.size() && fmt.name == "VOP2") ||
+                        (i > 0 && ops[i - 1].field == Field::src1 && fmt.name == "VOP2_SDWA"));
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
     if (!isSource && !implicitVcc && !constantK) continue;
     unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;

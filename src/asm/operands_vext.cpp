@@ -688,6 +688,9 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
   }
   if (!parse_valu(ctx, c, valu, idx, inst)) return false;
   if (v.value == src::kLiteral) return invalid(ctx, start.col);
+  // (as in DPP: llvm-mc-22 takes no inline 1/(2*pi) in a 16-bit integer source)
+  if (typeBits(d.type) == 16 && typeKind(d.type) == 'I' && v.value == src::kInvPi)
+    return invalid(ctx, start.col);
   if (sext) {
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
     v.mods |= Mod_Sext;
