@@ -197,7 +197,20 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     if (enc >= src::kVgpr0) return true;
     ScalarEncoding k = classifyScalarEncoding(ctx.regs, enc, 1);
     v.value = enc ^ as::kSdwaScalarBit;
-    return k != ScalarEncoding::Invalid && k != ScalarEncoding::Literal;
+    if (k == ScalarEncoding::Invalid || k == ScalarEncoding::Literal) return false;
+    // llvm reads an inline float in a 16-bit integer source as its f16 bits, a literal.
+    if (inlineFloatBecomesF16Bits(inst, d) && enc >= src::kFloatFirst && enc <= src::kInvPi) {
+      uint32_t bits = kF16Bits[enc - src::kFloatFirst];
+      if (!inst.hasLiteral) {
+        inst.literal = bits;
+        inst.hasLiteral = true;
+      } else if (inst.literal != bits) {
+        inst.ownLiteral = bits;
+        inst.ownLiteralOperands |= 1u << idx;
+      }
+      v.value = src::kLiteral ^ as::kSdwaScalarBit;
+    }
+    return true;
   }
   case OpClass::sdwa_sdst: {
     // Without bit 7 the destination is vcc, whatever the low bits (llvm encodes back 0).

@@ -125,7 +125,9 @@ size_t encode(const Inst &inst, uint8_t *out) {
   size_t n = fmt.sizeBytes;
   // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
   // takes none there).
-  bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8);
+  // (nor after SDWA, which has no literal; llvm decodes an inline float in a 16-bit integer
+  // source as a literal of its f16 bits, and encodes the marker alone)
+  bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8) || fmt.has(Field::src0_sel);
   // (nor after a VOP3 or VOP3P form, which have clamp, where the architecture has no VOP3
   // literal: gfx9's lit(1.0))
   bool vop3NoLiteral = fmt.has(Field::clamp) && !inst.arch->traits->vop3Literal;
