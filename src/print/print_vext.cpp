@@ -250,8 +250,9 @@ void printSdwaSource(const PrintContext &pc, const Inst &inst, unsigned i, const
   uint8_t mods = plain.ops[i].mods;
   bool sext = d.cls == OpClass::sdwa_src_sext && (mods & Mod_Sext);
   if (sext) out += "sext(";
-  printWithMods(plain, i, d.cls == OpClass::sdwa_src_mod ? mods & (Mod_Neg | Mod_Abs) : 0,
-                pc.wave64, out);
+  // (a packed pair's neg/abs, v_pk_fmac_f16's, llvm-mc-22 takes and encodes, never prints)
+  bool shown = d.cls == OpClass::sdwa_src_mod && typeKind(d.type) != 'V';
+  printWithMods(plain, i, shown ? mods & (Mod_Neg | Mod_Abs) : 0, pc.wave64, out);
   if (sext) out += ')';
 }
 
