@@ -35,6 +35,11 @@ const BugCase kCases[] = {
     {"gfx1150", "v_cndmask_b16_e64_dpp v178.l, v150.l, 0xc400, ttmp3 row_xmask:13", "DPP literal"},
     {"gfx1150", "v_cndmask_b16_e64_dpp v255.l, v215.l, neg(0x3800), m0 dpp8:[2,5,7,7,1,0,3,3]",
      "DPP literal"},
+    // gfx9 SDWA takes no literal either, but llvm-mc-22 takes 0xffff/0xfff0 in a 16-bit integer
+    // source (as if inline) and encodes 255 with no literal dword, which its disassembler crashes
+    // on.
+    {"gfx900", "v_min_i16_sdwa v48, v1, 0xffff", "SDWA literal"},
+    {"gfx900", "v_cmpx_lt_i16_sdwa vcc, 0xfff0, v2", "SDWA literal"},
 };
 
 // The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.
