@@ -786,6 +786,7 @@ uint32_t default_vext(const OperandDesc &d) {
   case OpClass::sel_ones: return 7;
   case OpClass::sdwa_sel: return kSdwaSelDword;
   case OpClass::sdwa_unused: return kSdwaUnusedPreserve;
+  case OpClass::sdwa_sel_dword: return kSdwaSelDword;
   case OpClass::dpp_mask: return 0xf;
   case OpClass::dpp8_fi: return src::kDpp8;
   default: return 0;
@@ -850,6 +851,8 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::sdwa_sdst: return parseSdwaSdst(ctx, c, d, idx, inst);
   case OpClass::sdwa_sel:
   case OpClass::sdwa_unused: return parseSdwaModifier(ctx, c, d, idx, inst);
+  case OpClass::sdwa_sel_dword:
+  case OpClass::sdwa_unused_ignored: return ctx.fail(c.peek().col, "not a valid operand.");
   default: break;
   }
   return invalid(ctx, c.peek().col);

@@ -73,6 +73,8 @@ OperandPlan plan_vext(const Inst &entry, const OperandDesc &d) {
   // (a select of 7 crashes llvm-mc-22; BYTE_0..DWORD are 0-6)
   case OpClass::sdwa_sel: return {OperandPlan::InSet, 0, 0x7f};
   case OpClass::sdwa_unused: return {OperandPlan::FieldOnly}; // (3 prints as UNUSED_PAD)
+  case OpClass::sdwa_sel_dword: return {OperandPlan::InSet, 0, 1u << 6};
+  case OpClass::sdwa_unused_ignored: return {OperandPlan::Nothing};
   default: // (decodeSource reads only the field of an operand that is no source)
     if (as::isDppVreg(d.cls)) {
       uint32_t reject = d.field == Field::vdst && as::isDppVregLo128(d.cls) ? ~0x7fu : 0;

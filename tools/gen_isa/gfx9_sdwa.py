@@ -110,6 +110,11 @@ def sdwa(cpus, emit):
         mods = [m for m in mods if not m.startswith(("clamp", "omod")) or ok[None, m.split(":")[0]]]
         if fmt == "VOP1":
             mods.remove("src1_sel:sdwa_sel")
+        if " dst_sel:" not in text and "dst_sel:sdwa_sel" in mods:
+            # (gfx940's fp8 conversions: llvm prints and takes no dst_sel/dst_unused; it decodes
+            # dst_sel DWORD only, any dst_unused, and encodes UNUSED_PAD)
+            mods = [{"dst_sel:sdwa_sel": "dst_sel:sdwa_sel_dword",
+                     "dst_unused:sdwa_unused": "dst_unused:sdwa_unused_ignored"}.get(m, m) for m in mods]
         flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("no_lit_src0", "lds_src0")]
         emit(sfmt, mn, op, operands + mods, sorted(cs, key=cpus.index), flags)
 
