@@ -685,6 +685,9 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
   if (sext) {
     c.next();
     c.next();
+    // (llvm-mc-22 takes no constant in sext(..) of a float-typed source: v_ldexp_f16's src1)
+    if (typeKind(d.type) == 'F' && !c.is(Tok::Identifier))
+      return ctx.fail(c.peek().col, "failed parsing operand.");
   }
   if (!parse_valu(ctx, c, valu, idx, inst)) return false;
   if (v.value == src::kLiteral) return invalid(ctx, start.col);
