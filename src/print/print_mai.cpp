@@ -39,8 +39,7 @@ void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, uns
 void printTuple(const PrintContext &pc, const Inst &inst, bool agpr, uint32_t first,
                 unsigned dwords, const char *file, Writer &out) {
   printVectorRegisters(agpr, first, dwords, out);
-  if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1))
-    invalidRegisterNote(vectorClass(file, dwords, true), out);
+  noteUnalignedTuple(pc, inst, first, dwords, file, out);
 }
 
 } // namespace

@@ -42,11 +42,8 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
   }
   unsigned dwords = dwordsOf(d.type, pc.wave64);
   printVgprs(n, dwords, out);
-  if (pc.alignedVgprTuples && dwords > 1 && (n & 1) && inst.decoded) {
-    // (llvm's class: a VGPR-only field's, or a 9-bit source field's that takes SGPRs too)
-    std::string_view file = value >= src::kVgpr0 ? "VS" : "VReg";
-    invalidRegisterNote(fmt::format("{}_{}_Align2", file, dwords * 32), out);
-  }
+  // (llvm's class: a VGPR-only field's, or a 9-bit source field's that takes SGPRs too)
+  noteUnalignedTuple(pc, inst, n, dwords, value >= src::kVgpr0 ? "VS" : "VReg", out);
 }
 
 // Whether a decoded literal prints in lit(...): when it would read back as an inline constant
