@@ -148,6 +148,32 @@ def dot_opsel_fixed(lines, cpus):
     return out
 
 
+def mai_aliases(mai, lines, cpus):
+    """`alias OLD NEW` for the MFMA names llvm-mc takes on the cpus that lack them under their new
+    name (gfx942's v_mfma_f32_4x4x1f32 is v_mfma_f32_4x4x1_16b_f32): each name's sweep text is
+    assembled there; an alias when every such cpu accepts it as one name of the family. The old
+    name keeps its own entries on its own cpus."""
+    from oracle import assemble
+    names = {l.split()[2] for l in lines if l.startswith("inst ")}
+    out = []
+    for (op, name), (text, cs) in sorted(mai.items()):
+        others = [c for c in cpus if c not in cs and c in ("gfx908", "gfx90a", "gfx942", "gfx950")]
+        # (the accumulator as the result: the sweep's may overlap it partly, which llvm refuses)
+        mn, ops = split_operands(text)
+        if not mn.startswith("v_mfma_") or len(ops) != 4:
+            continue
+        probe = "%s %s, %s, %s, %s %s" % (mn, ops[0], ops[1], ops[2], ops[0],
+                                          " ".join(ops[3].split()[1:]))
+        printed = set()
+        for c in others:
+            t = assemble([probe], c)[0][0]
+            if t is not None:
+                printed.add(t.split()[0])
+        if len(printed) == 1 and min(printed) != name and min(printed) in names:
+            out.append("alias %s %s" % (name, min(printed)))
+    return sorted(set(out))
+
+
 def generate(cpus, unit_of):
     lines, skipped = [], []
 
@@ -182,4 +208,5 @@ def generate(cpus, unit_of):
     if kept:
         raise RuntimeError("VOP3P fields llvm keeps without an operand: %s" % kept)
     out = format_lines(names, ignored, FORMATS) + [""] + lines + skipped
-    return out + [""] + alias_lines(v11.alias_probes(["VOP3P"]), lines, cpus, modes=(None,))
+    return out + [""] + alias_lines(v11.alias_probes(["VOP3P"]), lines, cpus, modes=(None,)) + \
+        mai_aliases(mai, lines, cpus)
