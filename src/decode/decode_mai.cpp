@@ -1,4 +1,6 @@
 // Decoding of the mai family's operand classes (see isa/classes.def).
+#include <algorithm>
+
 #include "asm/mai_operands.h"
 #include "asm/operand_parser.h"
 #include "decode/decoder.h"
@@ -61,7 +63,8 @@ bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &in
     if (v.value >= src::kVgpr0) return true; // (an AGPR tuple's end: checked with acc_cd)
     // Inline constants are the accumulator's; registers of the scalar file get llvm's note.
     unsigned enc = v.value;
-    switch (classifyScalarEncoding(ctx.regs, enc, print::dwordsOf(d.type, false))) {
+    // (llvm reads a 1024-bit accumulator's SGPRs as 16, the widest scalar tuple it has)
+    switch (classifyScalarEncoding(ctx.regs, enc, std::min(print::dwordsOf(d.type, false), 16u))) {
     case ScalarEncoding::Constant: return true;
     case ScalarEncoding::Register: v.value = enc; return true;
     default: return false;
