@@ -27,8 +27,8 @@ void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, uns
     return;
   }
   if (printInlineConstant(v.value, OpType::f32, out)) return;
-  // (llvm prints SGPR tuples of at most 16 registers)
-  unsigned shown = v.value < pc.regs.numSgprs && dwords > 16 ? 16 : dwords;
+  // (llvm reads and prints SGPR and TTMP tuples of at most 16 registers: decode_mai)
+  unsigned shown = dwords > 16 ? 16 : dwords;
   if (!printRegister(pc.regs, v.value, shown, out)) printRegister(pc.regs, v.value, 1, out);
   // (gfx9's m0 is 124, gfx11's null; 125, which prints as null, takes no note)
   bool noted = v.value == src::kNull || (v.value != src::kM0 && !isInlineValueRegister(v.value));

@@ -144,7 +144,7 @@ const char *registerClassName(const Inst &inst, const OperandDesc &d, bool wave6
 
 // Whether a decoded register is one llvm's class for operand `d` lacks; llvm does not note the
 // special sources it reads as inline values (null, the apertures, src_vccz/execz/scc).
-bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
+bool outsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc) {
   bool inlineValue = enc == src::kNull || enc == src::kFlatScratchBaseLo ||
                      enc == src::kFlatScratchBaseHi ||
                      (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
@@ -156,7 +156,7 @@ bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
     if (as::isFake16Lo128(inst, d.type)) return enc >= 128;
     return as::sourceField9Bits(inst, d.field) && enc < src::kVgpr0 && !inlineValue &&
            !(lds && enc == src::kLdsDirect);
-  case OpClass::vsdst_nom0: return enc == src::kM0 || enc == src::kLdsDirect;
+  case OpClass::vsdst_nom0: return enc == pc.regs.m0 || enc == src::kLdsDirect; // (gfx9's is 124)
   case OpClass::vssrc:
   case OpClass::vssrc_inline: return enc >= src::kVgpr0 || (enc == src::kLdsDirect && !lds);
   default: return false;
@@ -166,7 +166,7 @@ bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
 // llvm's note after a decoded register its class for operand `d` lacks.
 void noteOutsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc,
                       Writer &out) {
-  if (inst.decoded && outsideClass(inst, d, enc))
+  if (inst.decoded && outsideClass(pc, inst, d, enc))
     appendInvalidRegister(registerClassName(inst, d, pc.wave64), out);
 }
 
