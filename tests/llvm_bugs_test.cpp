@@ -156,4 +156,37 @@ TEST(LlvmMcBugs, BufferLiteralSoffsetLeftOutOfEncoding) {
       << ours.text;
 }
 
+// A constant other than 0 in a register-only MFMA source (here 0.5 and -16 in
+// v_mfma_f32_32x32x4f16's src0): llvm-mc-22's disassembler crashes, where it prints the constant
+// 0 as `0/*Invalid immediate*/`. gfxasm prints the others the same way.
+TEST(LlvmMcBugs, MfmaSourceConstantCrashes) {
+  const char *mc = std::getenv("LLVM_MC");
+  std::string tool = mc && *mc ? mc : "llvm-mc-22";
+  auto target = gfxasm::Target::create("gfx908", {}, nullptr);
+  ASSERT_TRUE(target);
+  // The first instruction's text, without the encoding comment.
+  auto textOf = [](const std::string &out) {
+    size_t at = out.find('\t');
+    if (at == std::string::npos) return std::string();
+    std::string line = out.substr(at, out.find('\n', at) - at);
+    line = line.substr(0, line.find(" ;"));
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    return line;
+  };
+  const std::string zero = "0xe0,0x2a,0xc8,0xd3,0x80,0x12,0x43,0x40";
+  auto llvm = runAssembler(tool, zero + "\n", "gfx908", "", "--disassemble");
+  std::string expected = textOf(llvm.out);
+  ASSERT_NE(expected.find(", 0/*Invalid immediate*/,"), std::string::npos) << llvm.out;
+  EXPECT_EQ(textOf(gfxasm::disassemble(*target, zero + "\n").text), expected);
+  for (auto [enc, text] : {std::pair{"0xf0", "0.5"}, std::pair{"0xd0", "-16"}}) {
+    std::string bytes = fmt::format("0xe0,0x2a,0xc8,0xd3,{},0x12,0x43,0x40", enc);
+    auto crash = runAssembler(tool, bytes + "\n", "gfx908", "", "--disassemble");
+    EXPECT_TRUE(crash.status != 0 && crash.status != 1)
+        << "llvm-mc-22 now decodes " << bytes << " (fixed upstream?): " << crash.out;
+    std::string mine = expected;
+    mine.replace(mine.find(", 0/*"), 5, fmt::format(", {}/*", text));
+    EXPECT_EQ(textOf(gfxasm::disassemble(*target, bytes + "\n").text), mine);
+  }
+}
+
 } // namespace

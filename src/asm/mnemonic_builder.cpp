@@ -40,18 +40,26 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
     for (auto &[rank, d] : list) dst.push_back(d);
   }
   // Aliases try the same entries as the name they stand for, also under each encoding suffix
-  // (v_add_u32_dpp is v_add_nc_u32_dpp): llvm strips the suffix, then applies the alias.
+  // (v_add_u32_dpp is v_add_nc_u32_dpp): llvm strips the suffix, then applies the alias. A name
+  // that has entries of its own keeps them first (gfx908's v_mfma_f32_4x4x1f32 is gfx942's
+  // v_mfma_f32_4x4x1_16b_f32: each cpu has one of the two).
+  auto addEntries = [&](std::string_view name, std::vector<const InstrDesc *> list) {
+    auto own = byName.find(name);
+    if (own == byName.end()) {
+      generated.emplace_back(name);
+      byName[generated.back()] = std::move(list);
+    } else {
+      own->second.insert(own->second.end(), list.begin(), list.end());
+    }
+  };
   for (const MnemonicAlias &a : arch.aliases) {
     auto it = byName.find(a.target);
     if (it == byName.end()) continue;
-    std::vector<const InstrDesc *> entries = it->second; // copied: inserting may rehash
-    byName[a.name] = std::move(entries);
+    addEntries(a.name, it->second); // (copied: inserting may rehash)
     for (std::string_view suffix : kEncodingSuffixes) {
       auto st = byName.find(std::string(a.target) + std::string(suffix));
       if (st == byName.end()) continue;
-      std::vector<const InstrDesc *> list = st->second;
-      generated.push_back(std::string(a.name) + std::string(suffix));
-      byName[generated.back()] = std::move(list);
+      addEntries(std::string(a.name) + std::string(suffix), st->second);
     }
   }
   // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes

@@ -265,7 +265,7 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
       return ctx.fail(name.col, "not a valid operand.");
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
-  unsigned nsrc = sourceCount(inst), bits = 0;
+  unsigned nsrc = sourceCount(inst), bits = 0, written = 0; // (written: every entry's bit)
   for (unsigned k = 0;; ++k) {
     if (k == 4) return ctx.fail(c.peek().col, "expected a closing square bracket");
     const Token &t = c.peek();
@@ -275,6 +275,7 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     if (e.value != 0 && e.value != 1)
       return ctx.fail(t.col, "invalid " + std::string(name.text) + " value.");
     if (k < nsrc) bits |= static_cast<uint32_t>(e.value) << k;
+    written |= static_cast<uint32_t>(e.value) << k;
     if (c.accept(Tok::RBrac)) break;
     if (!c.accept(Tok::Comma))
       return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
@@ -282,12 +283,16 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   // Bits of sources the instruction lacks keep their default (op_sel_hi of src2 stays set).
   uint32_t mask = (1u << nsrc) - 1;
   inst.ops[idx].value = bits | (default_vext(d) & ~mask);
-  // (gfx940's v_dot*: a nonzero op_sel at its word, any op_sel_hi written (even its default) at
-  // the mnemonic, after matching)
-  if ((inst.desc->flags & IF_DotOpselFixed) && !ctx.afterMatchError &&
-      ((d.field == Field::op_sel && bits) || d.field == Field::op_sel_hi)) {
-    ctx.afterMatchError = "invalid op_sel operand";
-    ctx.afterMatchCol = d.field == Field::op_sel ? name.col : 0;
+  // gfx940's v_dot*: llvm wants op_sel 0 and op_sel_hi unwritten (its -1, which no array
+  // spells), and reports either after matching at op_sel if written (before op_sel_hi: the
+  // order is checked above; its column is kept for that), else at the mnemonic.
+  if ((inst.desc->flags & IF_DotOpselFixed) && !ctx.afterMatchError) {
+    if (d.field == Field::op_sel) ctx.afterMatchCol = name.col;
+    if ((d.field == Field::op_sel && written) || d.field == Field::op_sel_hi) {
+      int opsel = operandIndex(inst, Field::op_sel);
+      if (opsel < 0 || !inst.ops[opsel].present) ctx.afterMatchCol = 0;
+      ctx.afterMatchError = "invalid op_sel operand";
+    }
   }
   return true;
 }

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 
+#include "isa/constants.h"
 #include "isa/registers.h"
 
 namespace gfxasm::as {
@@ -97,6 +98,11 @@ int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit, bool l
     lit = bits;
     return kConstantLiteral;
   }
+  // llvm takes in a v2f32 pair the bits of a double's inline constant (not 1/(2*pi)) and
+  // encodes their low dword, the inline 0.
+  if (t == OpType::v2f32)
+    for (unsigned k = 0; k < 8; ++k)
+      if (static_cast<uint64_t>(n.ival) == isa::kF64Bits[k]) return static_cast<int>(src::kIntZero);
   if (half ? (n.ival < -32768 || n.ival > 65535)
            : (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}))
     return kConstantInvalid;

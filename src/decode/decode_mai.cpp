@@ -1,4 +1,6 @@
 // Decoding of the mai family's operand classes (see isa/classes.def).
+#include <algorithm>
+
 #include "asm/mai_operands.h"
 #include "asm/operand_parser.h"
 #include "decode/decoder.h"
@@ -21,6 +23,25 @@ bool decodeVectorSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, 
          decodeRegisterOnly(ctx, v, print::dwordsOf(d.type, ctx.target.wave64()));
 }
 
+// Whether a decoded register operand holds a VGPR or AGPR (not a scalar register or constant).
+bool holdsVectorRegister(const OperandValue &v) {
+  return v.value >= src::kVgpr0 && !(v.mods & Mod_InvalidImm);
+}
+
+// Whether operand `f`, if it holds an AGPR tuple, ends by a255: llvm has no AGPR past it (its
+// VGPR tuples go on past v255, which it prints: v[245:276]).
+bool agprTupleFits(const Inst &inst, Field f) {
+  int i = as::operandIndex(inst, f);
+  if (i < 0) return true;
+  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+  uint32_t n = inst.ops[i].value;
+  if (d.cls != OpClass::mai_dst) {
+    if (!holdsVectorRegister(inst.ops[i])) return true;
+    n -= src::kVgpr0;
+  }
+  return n + print::dwordsOf(d.type, false) <= src::kNumVgprs;
+}
+
 } // namespace
 
 OperandPlan plan_mai(const Inst &, const OperandDesc &d) {
@@ -39,11 +60,11 @@ bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &in
   switch (d.cls) {
   case OpClass::mai_c: {
     decodeField(ctx, d, idx, inst);
-    if (v.value >= src::kVgpr0)
-      return v.value - src::kVgpr0 + print::dwordsOf(d.type, false) <= src::kNumVgprs;
+    if (v.value >= src::kVgpr0) return true; // (an AGPR tuple's end: checked with acc_cd)
     // Inline constants are the accumulator's; registers of the scalar file get llvm's note.
     unsigned enc = v.value;
-    switch (classifyScalarEncoding(ctx.regs, enc, print::dwordsOf(d.type, false))) {
+    // (llvm reads a 1024-bit accumulator's SGPRs as 16, the widest scalar tuple it has)
+    switch (classifyScalarEncoding(ctx.regs, enc, std::min(print::dwordsOf(d.type, false), 16u))) {
     case ScalarEncoding::Constant: return true;
     case ScalarEncoding::Register: v.value = enc; return true;
     default: return false;
@@ -53,12 +74,21 @@ bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &in
     // gfx908's results are AGPRs whatever acc_cd says, and a source slot that holds no VGPR has
     // no AGPR bit: llvm encodes both back as 0. (src0/src1 come first in the entry)
     decodeField(ctx, d, idx, inst);
-    if (d.field == Field::acc_cd && !ctx.target.alignedVgprTuples()) v.value = 0;
-    if (d.field == Field::acc)
+    if (d.field == Field::acc_cd) {
+      if (!ctx.target.alignedVgprTuples()) v.value = 0;
+      return !as::maiResultIsAgpr(ctx.target.alignedVgprTuples(), inst) ||
+             (agprTupleFits(inst, Field::vdst) && agprTupleFits(inst, Field::src2));
+    }
+    if (d.field == Field::acc) {
+      bool fits = true;
       for (Field f : {Field::src0, Field::src1}) {
         int s = as::operandIndex(inst, f);
-        if (s >= 0 && inst.ops[s].value < src::kVgpr0) v.value &= f == Field::src0 ? ~1u : ~2u;
+        unsigned bit = f == Field::src0 ? 1u : 2u;
+        if (s >= 0 && !holdsVectorRegister(inst.ops[s])) v.value &= ~bit;
+        if (v.value & bit) fits = fits && agprTupleFits(inst, f);
       }
+      return fits;
+    }
     return true;
   case OpClass::mai_ab: // (llvm prints a tuple past v255 here: v[255:256])
   case OpClass::mai_agpr: return decodeVectorSource(ctx, d, idx, inst);

@@ -125,7 +125,14 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     }
     return true;
   }
-  case OpClass::psrc:
+  case OpClass::psrc: {
+    if (!decodeSource(ctx, d, idx, inst)) return false;
+    // A scalar pair in a 64-bit source (v_pk_*_f32) reads as llvm's 64-bit operand: aligned
+    // down, and vcc_hi, m0 and the like are none.
+    unsigned dwords = print::dwordsOf(d.type, ctx.target.wave64());
+    return v.value >= src::kVgpr0 || dwords == 1 ||
+           classifyScalarEncoding(ctx.regs, v.value, dwords) != ScalarEncoding::Invalid;
+  }
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: return decodeSource(ctx, d, idx, inst);
   case OpClass::vopd_k: return decodeLiteralOperand(ctx, idx, inst);

@@ -87,7 +87,8 @@ bool printInlineConstant(unsigned enc, OpType t, std::string &out) {
     return true;
   }
   if (enc == src::kInvPi) {
-    out += is64(t) ? "0.15915494309189532" : "0.15915494";
+    // (a v2f32 pair's constant is an f32's)
+    out += is64(t) && t != OpType::v2f32 ? "0.15915494309189532" : "0.15915494";
     return true;
   }
   return false;

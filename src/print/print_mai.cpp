@@ -21,14 +21,14 @@ std::string vectorClass(const char *file, unsigned dwords, bool aligned) {
 // A decoded register field that holds no VGPR: a scalar register with llvm's note, or a constant.
 void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, unsigned dwords,
                               const std::string &regClass, Writer &out) {
-  if (printInlineConstant(v.value, OpType::f32, out)) return;
   if (v.mods & Mod_InvalidImm) {
     printImmediate32(v.value, out);
     out += kInvalidImmediate;
     return;
   }
-  // (llvm prints SGPR tuples of at most 16 registers)
-  unsigned shown = v.value < pc.regs.numSgprs && dwords > 16 ? 16 : dwords;
+  if (printInlineConstant(v.value, OpType::f32, out)) return;
+  // (llvm reads and prints SGPR and TTMP tuples of at most 16 registers: decode_mai)
+  unsigned shown = dwords > 16 ? 16 : dwords;
   if (!printRegister(pc.regs, v.value, shown, out)) printRegister(pc.regs, v.value, 1, out);
   // (gfx9's m0 is 124, gfx11's null; 125, which prints as null, takes no note)
   bool noted = v.value == src::kNull || (v.value != src::kM0 && !isInlineValueRegister(v.value));
@@ -39,8 +39,7 @@ void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, uns
 void printTuple(const PrintContext &pc, const Inst &inst, bool agpr, uint32_t first,
                 unsigned dwords, const char *file, Writer &out) {
   printVectorRegisters(agpr, first, dwords, out);
-  if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1))
-    invalidRegisterNote(vectorClass(file, dwords, true), out);
+  noteUnalignedTuple(pc, inst, first, dwords, file, out);
 }
 
 } // namespace
@@ -55,7 +54,8 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
     printTuple(pc, inst, agprResult, v.value, dwords, agprResult ? "AReg" : "VReg", out);
     break;
   case OpClass::mai_ab: {
-    if (v.value < src::kVgpr0) {
+    // (a constant's value may be a float's bits, past the VGPR encodings)
+    if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
       printScalarInVectorField(pc, v, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples), out);
       break;
     }
@@ -64,7 +64,7 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
     break;
   }
   case OpClass::mai_c:
-    if (v.value < src::kVgpr0) {
+    if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
       const char *file = agprResult ? "AReg" : "VReg";
       printScalarInVectorField(pc, v, dwords, vectorClass(file, dwords, pc.alignedVgprTuples), out);
       break;
@@ -91,7 +91,7 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
     }
     break;
   case OpClass::mai_agpr:
-    if (v.value < src::kVgpr0) {
+    if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
       printScalarInVectorField(pc, v, 1, "AGPR_32", out);
       break;
     }

@@ -27,6 +27,10 @@ struct PrintContext {
 inline void invalidRegisterNote(std::string_view regClass, Writer &out) {
   out.append("/*Invalid register, operand has '").append(regClass).append("' register class*/");
 }
+// gfx90a+: a decoded tuple of VGPRs or AGPRs that starts at an odd register gets llvm's note,
+// which names the operand's aligned class `file`_<bits>_Align2 (file: VReg, VS, AReg, AV).
+void noteUnalignedTuple(const PrintContext &pc, const isa::Inst &inst, uint32_t first,
+                        unsigned dwords, std::string_view file, Writer &out);
 #define FAMILY(fam)                                                                                \
   void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
 #include "isa/families.def"

@@ -42,11 +42,8 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
   }
   unsigned dwords = dwordsOf(d.type, pc.wave64);
   printVgprs(n, dwords, out);
-  if (pc.alignedVgprTuples && dwords > 1 && (n & 1) && inst.decoded) {
-    // (llvm's class: a VGPR-only field's, or a 9-bit source field's that takes SGPRs too)
-    std::string_view file = value >= src::kVgpr0 ? "VS" : "VReg";
-    invalidRegisterNote(fmt::format("{}_{}_Align2", file, dwords * 32), out);
-  }
+  // (llvm's class: a VGPR-only field's, or a 9-bit source field's that takes SGPRs too)
+  noteUnalignedTuple(pc, inst, n, dwords, value >= src::kVgpr0 ? "VS" : "VReg", out);
 }
 
 // Whether a decoded literal prints in lit(...): when it would read back as an inline constant
@@ -147,7 +144,7 @@ const char *registerClassName(const Inst &inst, const OperandDesc &d, bool wave6
 
 // Whether a decoded register is one llvm's class for operand `d` lacks; llvm does not note the
 // special sources it reads as inline values (null, the apertures, src_vccz/execz/scc).
-bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
+bool outsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc) {
   bool inlineValue = enc == src::kNull || enc == src::kFlatScratchBaseLo ||
                      enc == src::kFlatScratchBaseHi ||
                      (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
@@ -159,7 +156,7 @@ bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
     if (as::isFake16Lo128(inst, d.type)) return enc >= 128;
     return as::sourceField9Bits(inst, d.field) && enc < src::kVgpr0 && !inlineValue &&
            !(lds && enc == src::kLdsDirect);
-  case OpClass::vsdst_nom0: return enc == src::kM0 || enc == src::kLdsDirect;
+  case OpClass::vsdst_nom0: return enc == pc.regs.m0 || enc == src::kLdsDirect; // (gfx9's is 124)
   case OpClass::vssrc:
   case OpClass::vssrc_inline: return enc >= src::kVgpr0 || (enc == src::kLdsDirect && !lds);
   default: return false;
@@ -169,7 +166,7 @@ bool outsideClass(const Inst &inst, const OperandDesc &d, uint32_t enc) {
 // llvm's note after a decoded register its class for operand `d` lacks.
 void noteOutsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc,
                       Writer &out) {
-  if (inst.decoded && outsideClass(inst, d, enc))
+  if (inst.decoded && outsideClass(pc, inst, d, enc))
     appendInvalidRegister(registerClassName(inst, d, pc.wave64), out);
 }
 

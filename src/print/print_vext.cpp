@@ -288,7 +288,12 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     [[fallthrough]];
   case OpClass::psrc:
   case OpClass::psrc_mods:
-  case OpClass::pdpp_vgpr: printWithMods(inst, i, v.mods, pc.wave64, out); break;
+  case OpClass::pdpp_vgpr:
+    printWithMods(inst, i, v.mods, pc.wave64, out);
+    // (v_pk_*_f32's 64-bit sources)
+    if (v.value >= src::kVgpr0)
+      noteUnalignedTuple(pc, inst, v.value - src::kVgpr0, dwordsOf(d.type, pc.wave64), "VS", out);
+    break;
   case OpClass::wmma_c:
     if (v.value < src::kIntZero || v.value == src::kNull) {
       printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)), pc.wave64, out);

@@ -37,6 +37,12 @@ void printImmediate32(uint32_t v, Writer &out) {
   printHex(v, out);
 }
 
+void noteUnalignedTuple(const PrintContext &pc, const Inst &inst, uint32_t first, unsigned dwords,
+                        std::string_view file, Writer &out) {
+  if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1))
+    invalidRegisterNote(fmt::format("{}_{}_Align2", file, dwords * 32), out);
+}
+
 void printSignedHex(uint32_t v, unsigned bits, Writer &out) {
   if (v < 16 && bits > 4) { // (row_mask:0xf and the like)
     char *p = out.room(3);
@@ -178,6 +184,8 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
       separate(firstPositional, out);
       firstPositional = false;
       printVgprs(v, dwordsOf(d.type, wave64), out);
+      if (d.cls == OpClass::pvdst) // (v_pk_*_f32's pair)
+        noteUnalignedTuple(pc, inst, v, dwordsOf(d.type, wave64), "VReg", out);
       continue;
     case OpClass::vopd_vsrc:
     case OpClass::vopd_vsrc2:

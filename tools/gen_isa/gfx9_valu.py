@@ -112,9 +112,10 @@ UNSUPPORTED = {
     "v_cvt_scalef32_pk_fp4_bf16": "op_sel selects the destination byte",
     "v_cvt_scalef32_pk_fp4_f16": "op_sel selects the destination byte",
 }
-# VOP3 forms whose op_sel llvm-mc-22 neither prints nor accepts, but decodes with bits 0 and 1 set
-# (kept, encoded back) and rejects with bits 2 or 3 set: a hidden op_sel operand, and left out of
-# the unused-field probes (whose all-ones patterns it rejects).
+# VOP3 forms whose op_sel llvm-mc-22 neither prints nor accepts, but decodes with bits 0, 1 and 3
+# set (kept, encoded back) and rejects with bit 2 (the absent src2's) set: the hidden op_sel class
+# true16 uses (vop_opsel_hidden, which rejects that bit), and left out of the unused-field probes
+# (whose all-ones patterns it rejects).
 HIDDEN_OPSEL = ("v_cvt_pk_bf16_f32",)
 # VOP3 forms whose op_sel bits 0 and 1 are fi:1 and bound_ctrl:1 (gfx950 permlane swaps).
 FI_BOUND_CTRL = ("v_permlane16_swap_b32_e64", "v_permlane32_swap_b32_e64")
@@ -224,7 +225,7 @@ def generate(cpus, unit_of):
                 raise RuntimeError(UNSUPPORTED[e.name])
             operands = operand_strings(e) + v11.modifier_strings(e)
             if e.name in HIDDEN_OPSEL:
-                operands.append("op_sel:mhidden")
+                operands.append("op_sel:vop_opsel_hidden")
             if e.name in FI_BOUND_CTRL:  # (printed fi:1 bound_ctrl:1, not op_sel)
                 raise RuntimeError("fi and bound_ctrl in op_sel need a class of their own")
         except (RuntimeError, KeyError) as ex:

@@ -93,6 +93,34 @@ def mai_operands(name, text, cpu):
                          "acc:mai_hidden"]
 
 
+def dot_opsel_printed(lines, cpus):
+    """v_dot* entries the assembler takes without op_sel (VOP3P_NO_OPSEL) whose op_sel and
+    op_sel_hi bits llvm's disassembler decodes and prints (gfx950's v_dot2_f32_bf16): VOP3P
+    entries with both, which dot_opsel_fixed then marks if the assembler refuses them."""
+    from oracle import disassemble
+    out = []
+    for line in lines:
+        w = line.split()
+        if not (w[1] == "VOP3P_NO_OPSEL" and w[2].startswith("v_dot")):
+            out.append(line)
+            continue
+        cs = next((a[len("@cpus="):].split(",") for a in w if a.startswith("@cpus=")), cpus)
+        probe = gfx11_formats.encode("VOP3P", {
+            "op": int(w[3], 0), "vdst": VDST, "src0": 256 + SRC0, "src1": 256 + SRC1,
+            "src2": 256 + SRC2, "op_sel": 1, "op_sel_hi": 6}, formats=FORMATS)
+        texts = [disassemble([probe], c)[0] for c in cs]
+        printed = [c for c, t in zip(cs, texts) if t and "op_sel:[1" in t[0]]
+        if printed and len(printed) != len(cs):
+            raise RuntimeError("op_sel printed on some cpus only: " + line)
+        if not printed:
+            out.append(line)
+            continue
+        at = next(k for k, x in enumerate(w) if x.startswith("neg_lo:"))
+        out.append(" ".join([w[0], "VOP3P"] + w[2:at] + ["op_sel:sel", "op_sel_hi:sel_ones"] +
+                            w[at:]))
+    return out
+
+
 def dot_opsel_fixed(lines, cpus):
     """Splits the v_dot* entries with op_sel by the cpus whose assembler refuses op_sel (llvm's
     gfx940 rule: "invalid op_sel operand"); those get @flags=dot_opsel_fixed."""
@@ -120,6 +148,32 @@ def dot_opsel_fixed(lines, cpus):
     return out
 
 
+def mai_aliases(mai, lines, cpus):
+    """`alias OLD NEW` for the MFMA names llvm-mc takes on the cpus that lack them under their new
+    name (gfx942's v_mfma_f32_4x4x1f32 is v_mfma_f32_4x4x1_16b_f32): each name's sweep text is
+    assembled there; an alias when every such cpu accepts it as one name of the family. The old
+    name keeps its own entries on its own cpus."""
+    from oracle import assemble
+    names = {l.split()[2] for l in lines if l.startswith("inst ")}
+    out = []
+    for (op, name), (text, cs) in sorted(mai.items()):
+        others = [c for c in cpus if c not in cs and c in ("gfx908", "gfx90a", "gfx942", "gfx950")]
+        # (the accumulator as the result: the sweep's may overlap it partly, which llvm refuses)
+        mn, ops = split_operands(text)
+        if not mn.startswith("v_mfma_") or len(ops) != 4:
+            continue
+        probe = "%s %s, %s, %s, %s %s" % (mn, ops[0], ops[1], ops[2], ops[0],
+                                          " ".join(ops[3].split()[1:]))
+        printed = set()
+        for c in others:
+            t = assemble([probe], c)[0][0]
+            if t is not None:
+                printed.add(t.split()[0])
+        if len(printed) == 1 and min(printed) != name and min(printed) in names:
+            out.append("alias %s %s" % (name, min(printed)))
+    return sorted(set(out))
+
+
 def generate(cpus, unit_of):
     lines, skipped = [], []
 
@@ -136,7 +190,7 @@ def generate(cpus, unit_of):
             mai.setdefault((op, name), (text, []))[1].extend(cs)
             continue
         vext.emit_vop3p(op, text, cs, [], emit, probe_mattr="+vop3-literal")
-    lines[:] = dot_opsel_fixed(lines, cpus)
+    lines[:] = dot_opsel_fixed(dot_opsel_printed(lines, cpus), cpus)
     for (op, name), (text, cs) in sorted(mai.items()):
         try:
             fmt, operands = mai_operands(name, text, cs[0])
@@ -154,4 +208,5 @@ def generate(cpus, unit_of):
     if kept:
         raise RuntimeError("VOP3P fields llvm keeps without an operand: %s" % kept)
     out = format_lines(names, ignored, FORMATS) + [""] + lines + skipped
-    return out + [""] + alias_lines(v11.alias_probes(["VOP3P"]), lines, cpus, modes=(None,))
+    return out + [""] + alias_lines(v11.alias_probes(["VOP3P"]), lines, cpus, modes=(None,)) + \
+        mai_aliases(mai, lines, cpus)
