@@ -19,14 +19,17 @@ std::string vectorClass(const char *file, unsigned dwords, bool aligned) {
 }
 
 // A decoded register field that holds no VGPR: a scalar register with llvm's note, or a constant.
+// `constantType`: how an inline constant there prints (1/(2*pi) in f64 MFMA accumulators as a
+// double).
 void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, unsigned dwords,
-                              const std::string &regClass, Writer &out) {
+                              const std::string &regClass, Writer &out,
+                              OpType constantType = OpType::f32) {
   if (v.mods & Mod_InvalidImm) {
     printImmediate32(v.value, out);
     out += kInvalidImmediate;
     return;
   }
-  if (printInlineConstant(v.value, OpType::f32, out)) return;
+  if (printInlineConstant(v.value, constantType, out)) return;
   // (llvm reads and prints SGPR and TTMP tuples of at most 16 registers: decode_mai)
   unsigned shown = dwords > 16 ? 16 : dwords;
   if (!printRegister(pc.regs, v.value, shown, out)) printRegister(pc.regs, v.value, 1, out);
@@ -66,7 +69,10 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
   case OpClass::mai_c:
     if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
       const char *file = agprResult ? "AReg" : "VReg";
-      printScalarInVectorField(pc, v, dwords, vectorClass(file, dwords, pc.alignedVgprTuples), out);
+      // (llvm's accumulator of the f64 MFMAs is a double operand)
+      OpType type = inst.desc->name.starts_with("v_mfma_f64") ? OpType::f64 : OpType::f32;
+      printScalarInVectorField(pc, v, dwords, vectorClass(file, dwords, pc.alignedVgprTuples), out,
+                               type);
       break;
     }
     printTuple(pc, inst, agprResult, v.value - src::kVgpr0, dwords, agprResult ? "AReg" : "VReg",
