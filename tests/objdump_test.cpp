@@ -78,6 +78,12 @@ protected:
       build(fmt::format("{} -mcpu=gfx1100 -mwavefrontsize64 -o {}", cl, name));
     } else if (name == "kernels_gfx1151_w64.o") {
       build(fmt::format("{} -mcpu=gfx1151 -mwavefrontsize64 -o {}", cl, name));
+    } else if (name.starts_with("kernels9_") && name.ends_with(".o")) {
+      // gfx9: its own kernels (DPP controls, SDWA, packed math); MFMA from gfx908 on.
+      std::string cpu = stem.substr(9);
+      bool mfma = cpu >= "gfx908" && cpu != "gfx909" && cpu != "gfx90c";
+      build(fmt::format("{} -mcpu={} -DGFX9{}{} -o {}", cl, cpu, mfma ? " -DMFMA" : "",
+                        cpu == "gfx900" ? " -DNO_FDOT2" : "", name));
     } else if (name.starts_with("kernels_") && name.ends_with(".o")) {
       build(fmt::format("{} -mcpu={} -DWAVE32 -o {}", cl, stem.substr(8), name));
     } else if (name == "kernels.so") {
@@ -177,6 +183,13 @@ TEST_F(ObjdumpVsLlvm, KernelsForEveryProcessor) {
   for (const char *cpu :
        {"gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153"})
     compare(fmt::format("kernels_{}.o", cpu), cpu);
+}
+
+// gfx9 (GCN5 and CDNA) code objects: the processor from the ELF header's EF_AMDGPU_MACH.
+// (gfx950 joins once v_bitop3, which clang-22 emits there, is in its tables)
+TEST_F(ObjdumpVsLlvm, Gfx9Kernels) {
+  for (const char *cpu : {"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942"})
+    compare(fmt::format("kernels9_{}.o", cpu), cpu);
 }
 
 // llvm-objdump takes no wave size from the file: wave64 code lists as wave32 without --mattr.
