@@ -140,14 +140,11 @@ void printVgprTuple(const PrintContext &pc, const Inst &inst, const OperandDesc 
   if (acc && accDesc->cls == OpClass::mem_acc_invalid) {
     invalidRegisterNote(dwords == 1 ? std::string("VGPR_32") : fmt::format("VReg_{}", dwords * 32),
                         out);
-  } else if (pc.alignedVgprTuples && dwords > 1 && (v & 1) && inst.decoded &&
-             !(inst.desc->flags & IF_OddTuples)) {
+  } else if (!(inst.desc->flags & IF_OddTuples)) {
     if (d.field == Field::vaddr && (inst.desc->flags & IF_UnalignedVaddr)) return;
     bool split = accDesc && (inst.desc->flags & IF_SplitData);
     if (split && acc) return; // llvm's AReg class there gets no note
-    invalidRegisterNote(
-        fmt::format("{}_{}_Align2", d.field == Field::vaddr || split ? "VReg" : "AV", dwords * 32),
-        out);
+    noteUnalignedTuple(pc, inst, v, dwords, d.field == Field::vaddr || split ? "VReg" : "AV", out);
   }
 }
 
@@ -182,8 +179,7 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
       accOperand(inst, acc);
       printVectorRegisters(acc != 0, v, inst.ops[i].regCount, out);
       // gfx90a decodes an odd tuple of an opcode's first data size (cmpswap's pair) with a note
-      if (pc.alignedVgprTuples && inst.ops[i].regCount > 1 && (v & 1) && inst.decoded)
-        invalidRegisterNote(fmt::format("AV_{}_Align2", inst.ops[i].regCount * 32), out);
+      noteUnalignedTuple(pc, inst, v, inst.ops[i].regCount, "AV", out);
     }
     break;
   case OpClass::mimg_vaddr: printVgprs(v, inst.ops[i].regCount, out); break;
