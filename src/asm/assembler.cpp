@@ -1,6 +1,7 @@
 // The assembler driver: statements, labels, symbol assignments, directives and instructions.
 #include <algorithm>
 #include <cstring>
+#include <span>
 #include <unordered_map>
 
 #include <fmt/format.h>
@@ -192,7 +193,8 @@ private:
   const ArchTables &arch_;
   const MnemonicTable &mnemonics_;
   SymbolTable syms_;
-  std::vector<Token> toks_;
+  std::vector<Token> tokenRoom_; // room for the longest line's tokens so far (grows only)
+  std::span<Token> toks_;        // the statement's tokens, in tokenRoom_
   bool inBlockComment_ = false;
   // The open block comment continues a statement that has tokens (a comment across lines is part
   // of the statement it started in, as in llvm's lexer): its closing line echoes no blank line.
@@ -234,7 +236,10 @@ private:
     curLine_ = line;
     curLineNo_ = lineNo;
     bool startsInComment = inBlockComment_;
-    LexResult lr = lexLine(line, toks_, inBlockComment_);
+    if (tokenRoom_.size() < line.size() + 1) tokenRoom_.resize(line.size() + 1);
+    size_t count = 0;
+    LexResult lr = lexLine(line, tokenRoom_.data(), count, inBlockComment_);
+    toks_ = std::span<Token>(tokenRoom_.data(), count);
     bool continuesStatement = startsInComment && commentInStatement_;
     if (inBlockComment_) commentInStatement_ = toks_.size() > 1 || continuesStatement;
     if (!lr.ok) {
@@ -353,7 +358,9 @@ private:
       }
       pairName.append(mn.text).append("::").append(toks_[k + 1].text);
       toks_[k].kind = Tok::Comma;
-      toks_.erase(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+      std::copy(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 2, toks_.end(),
+                toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
+      toks_ = toks_.first(toks_.size() - 1);
       c.toks = toks_;
       break;
     }

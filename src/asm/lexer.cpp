@@ -161,43 +161,46 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
 
 } // namespace
 
-LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment) {
-  out.clear();
+LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBlockComment) {
   LexResult res;
-  size_t i = 0;
-  const size_t n = line.size();
-  auto push = [&](Tok k, size_t at, size_t len) {
-    out.emplace_back(k, static_cast<uint32_t>(at), line.substr(at, len));
-  };
+  const char *const begin = line.data();
+  const char *p = begin;
+  const char *const end = begin + line.size();
+  Token *o = out;
+  auto col = [begin](const char *at) { return static_cast<uint32_t>(at - begin); };
   // The end of a block comment opened on an earlier line (or by `/*` below).
   auto skipBlockComment = [&] {
-    size_t e = line.find("*/", i);
+    size_t e = line.find("*/", static_cast<size_t>(p - begin));
     inBlockComment = e == std::string_view::npos;
-    i = inBlockComment ? n : e + 2;
+    p = inBlockComment ? end : begin + e + 2;
   };
   if (inBlockComment) skipBlockComment();
-  while (i < n) {
-    char c = line[i];
-    uint8_t cls = charClass(c);
+  while (p < end) {
+    const char c = *p;
+    const uint8_t cls = charClass(c);
     if (cls & kSpace) {
-      ++i;
+      ++p;
       continue;
     }
     if (cls & kIdentStart) {
-      size_t s = i++;
-      while (i < n && (charClass(line[i]) & kIdentChar)) ++i;
-      out.emplace_back(Tok::Identifier, static_cast<uint32_t>(s),
-                       std::string_view(line.data() + s, i - s));
+      const char *s = p++;
+      while (p < end && (charClass(*p) & kIdentChar)) ++p;
+      *o++ = Token(Tok::Identifier, col(s), std::string_view(s, static_cast<size_t>(p - s)));
       continue;
     }
     if (cls & kDigit) {
-      Token &t = out.emplace_back(Tok::Eol, static_cast<uint32_t>(i), std::string_view());
-      i = lexNumber(line, i, t);
+      Token &t = *o++ = Token(Tok::Eol, col(p), std::string_view());
+      p = begin + lexNumber(line, static_cast<size_t>(p - begin), t);
       continue;
     }
-    // Punctuation: one or two characters.
-    const char d = i + 1 < n ? line[i + 1] : '\0';
-    Tok k = Tok::Error;
+    Tok k = kSingleCharTokens[static_cast<unsigned char>(c)];
+    if (k != Tok::Error) {
+      *o++ = Token(k, col(p), std::string_view(p, 1));
+      ++p;
+      continue;
+    }
+    // Punctuation of one or two characters, comments, strings (and unlexable characters).
+    const char d = p + 1 < end ? p[1] : '\0';
     size_t len = 1;
     // One character, or two when the next one is one of `seconds` (checked in order).
     auto oneOrTwo = [&](Tok one, std::initializer_list<std::pair<char, Tok>> seconds) {
@@ -214,33 +217,33 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
     case ';': goto done;
     case '#':
       // '#' starts a comment only at the start of a statement, like llvm's HashIsComment rule.
-      if (out.empty()) goto done;
+      if (o == out) goto done;
       k = Tok::Hash;
       break;
     case '/':
       if (d == '/') goto done;
       if (d == '*') {
-        i += 2;
+        p += 2;
         skipBlockComment();
         continue;
       }
       k = Tok::Slash;
       break;
     case '"': {
-      size_t s = i++;
-      while (i < n && line[i] != '"') {
-        if (line[i] == '\\' && i + 1 < n) ++i;
-        ++i;
+      const char *s = p++;
+      while (p < end && *p != '"') {
+        if (*p == '\\' && p + 1 < end) ++p;
+        ++p;
       }
-      if (i >= n) {
+      if (p >= end) {
         res.ok = false;
-        res.errCol = static_cast<uint32_t>(s);
+        res.errCol = col(s);
         res.errMsg = "unterminated string constant";
-        push(Tok::Error, s, n - s);
+        *o++ = Token(Tok::Error, col(s), std::string_view(s, static_cast<size_t>(end - s)));
         goto done;
       }
-      out.emplace_back(Tok::String, static_cast<uint32_t>(s), line.substr(s + 1, i - s - 1));
-      ++i;
+      *o++ = Token(Tok::String, col(s), std::string_view(s + 1, static_cast<size_t>(p - s - 1)));
+      ++p;
       continue;
     }
     case ':':
@@ -255,13 +258,22 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
     case '>': oneOrTwo(Tok::Greater, {{'>', Tok::GreaterGreater}, {'=', Tok::GreaterEq}}); break;
     case '=': oneOrTwo(Tok::Equal, {{'=', Tok::EqualEqual}}); break;
     case '!': oneOrTwo(Tok::Exclaim, {{'=', Tok::ExclaimEqual}}); break;
-    default: k = kSingleCharTokens[static_cast<unsigned char>(c)]; break;
+    default: break; // an unlexable character: an Error token of one character
     }
-    push(k, i, len);
-    i += len;
+    *o++ = Token(k, col(p), std::string_view(p, len));
+    p += len;
   }
 done:
-  out.emplace_back(Tok::Eol, static_cast<uint32_t>(i < n ? i : n), std::string_view());
+  *o++ = Token(Tok::Eol, col(p < end ? p : end), std::string_view());
+  count = static_cast<size_t>(o - out);
+  return res;
+}
+
+LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment) {
+  out.resize(line.size() + 1);
+  size_t count = 0;
+  LexResult res = lexLine(line, out.data(), count, inBlockComment);
+  out.resize(count);
   return res;
 }
 

@@ -72,6 +72,9 @@ struct LexResult {
   bool hasColonColon = false; // a `::` token (VOPD pairs): the assembler looks for it only then
 };
 LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment);
+// The same into `out`, which has room for line.size() + 1 tokens (a line has at most one token
+// per character, and Eol): no per-token capacity checks. `count` is set to the number written.
+LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBlockComment);
 
 bool isIdentStart(char c);
 bool isIdentChar(char c);
