@@ -775,23 +775,29 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (inst.desc->unit != Unit::VMEM && inst.desc->unit != Unit::DS) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // What the checks below need, in one pass over the operands (this runs for every memory
+  // instruction).
+  bool missing = false, image = false;
+  uint32_t acc = 0;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if ((ops[i].cls == OpClass::required_flag || ops[i].cls == OpClass::buf_soffset) &&
-        !inst.ops[i].present)
-      return ctx.fail(col, "too few operands for instruction");
+    const OpClass cls = ops[i].cls;
+    missing |=
+        (cls == OpClass::required_flag || cls == OpClass::buf_soffset) && !inst.ops[i].present;
+    if (isAccClass(cls)) acc = inst.ops[i].value;
+    image |= (cls == OpClass::mimg_vaddr || cls == OpClass::mimg_nsa_vaddr) &&
+             ops[i].field == Field::vaddr;
   }
+  if (missing) return ctx.fail(col, "too few operands for instruction");
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   // llvm encodes a mem_flag_vgpr bit as 0 with AGPR data, printing it still.
-  uint32_t acc = 0;
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (isAccClass(ops[i].cls)) acc = inst.ops[i].value;
   for (size_t i = 0; i < ops.size() && acc; ++i) {
     if (ops[i].cls != OpClass::mem_flag_vgpr || !inst.ops[i].value) continue;
     inst.ops[i].value = 0;
     inst.ops[i].present = true;
   }
-  return validateImage(ctx, inst, col);
+  // (validateImage checks nothing without an image address)
+  return !image || validateImage(ctx, inst, col);
 }
 
 } // namespace gfxasm::as

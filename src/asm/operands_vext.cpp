@@ -759,22 +759,25 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (ctx.vop3pLiteralCol)
     return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
   auto ops = inst.arch->operandsOf(*inst.desc);
-  // gfx90a+'s 64-bit VOP3P sources (v_pk_*_f32) start at an even VGPR; llvm checks that after
-  // matching.
-  for (size_t i = 0; i < ops.size(); ++i) {
-    uint32_t v = inst.ops[i].value;
-    if ((ops[i].cls == OpClass::psrc || ops[i].cls == OpClass::psrc_mods) &&
-        typeBits(ops[i].type) == 64 && v >= src::kVgpr0 && (v & 1) &&
-        ctx.target.alignedVgprTuples())
-      return ctx.fail(col, "invalid register class: vgpr tuples must be 64 bit aligned");
-  }
+  // One pass (this runs for every instruction): the alignment error comes first wherever it is.
   bool dpp = false;
+  const char *dppError = nullptr;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i].cls != OpClass::dpp_ctrl && ops[i].cls != OpClass::dpp8_sel) continue;
-    dpp = true;
-    if (!inst.ops[i].present) return ctx.fail(col, "too few operands for instruction");
-    if (inst.hasLiteral) return ctx.fail(col, "invalid operand for instruction");
+    const OpClass cls = ops[i].cls;
+    // gfx90a+'s 64-bit VOP3P sources (v_pk_*_f32) start at an even VGPR; llvm checks that after
+    // matching.
+    if (cls == OpClass::psrc || cls == OpClass::psrc_mods) {
+      uint32_t v = inst.ops[i].value;
+      if (typeBits(ops[i].type) == 64 && v >= src::kVgpr0 && (v & 1) &&
+          ctx.target.alignedVgprTuples())
+        return ctx.fail(col, "invalid register class: vgpr tuples must be 64 bit aligned");
+    } else if (cls == OpClass::dpp_ctrl || cls == OpClass::dpp8_sel) {
+      dpp = true;
+      if (!dppError && !inst.ops[i].present) dppError = "too few operands for instruction";
+      if (!dppError && inst.hasLiteral) dppError = "invalid operand for instruction";
+    }
   }
+  if (dppError) return ctx.fail(col, dppError);
   if (!dpp) return true;
   for (size_t i = 0; i < ops.size(); ++i) {
     // Only 9-bit VALU sources (src1/src2 of VOP3 DPP) can hold the constant; the DPP VGPR fields
