@@ -208,10 +208,13 @@ private:
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
   // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
-  // (entryRequires_, requirementBit bits | kComputed).
-  static constexpr unsigned kComputed = 0x200;
+  // (entryRequires_, requirementBit bits | kComputed | the excluding words' bits << kExcludes).
+  static constexpr unsigned kComputed = 0x200, kExcludes = 10;
   std::vector<OperandValue> defaults_;
-  std::vector<uint16_t> entryRequires_; // sized at construction: the lookup is one load
+  std::vector<uint32_t> entryRequires_; // sized at construction: the lookup is one load
+  // The requirement words that are names of absolute symbols (set to values): such a word in a
+  // statement may be an operand's value rather than a modifier (see excludingWords).
+  unsigned valueSymbolWords_ = 0;
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -314,6 +317,7 @@ private:
     // A symbolic value (a label, a name defined later) is not usable as an absolute operand.
     s.kind = e.absolute ? Symbol::Kind::Value : Symbol::Kind::Undefined;
     s.value = e.value;
+    if (e.absolute) valueSymbolWords_ |= requirementBit(name.text);
     if (asmOut()) {
       out_ += fmt::format(".set {}, {}\n", name.text, e.text);
       if (how != "=") out_ += fmt::format("\t.no_dead_strip\t{}\n", name.text);
@@ -393,8 +397,9 @@ private:
     bool tooFew = false;
     Inst &inst = inst_; // reused: each candidate resets what it uses
     // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
-    // control, ...) cannot match. The others are tried first; the full search in order runs only
-    // when none matches, so that the error is the one it gives.
+    // control, ...) cannot match, nor memory entries without an operand for such a word the
+    // statement has (excludingWords). The others are tried first; the full search in order runs
+    // only when none matches, so that the error is the one it gives.
     // The words the statement has, read when an entry first needs some (most never do).
     unsigned written = 0;
     bool writtenKnown = false;
@@ -408,12 +413,13 @@ private:
         const InstrDesc *desc = &arch_.instrs[entry];
         if (!availableOnTarget(*desc)) continue;
         anyOnCpu = true;
-        unsigned needs = pass == 0 ? entryRequires(*desc) : 0;
-        if (needs && !writtenKnown) {
+        const unsigned words = pass == 0 ? entryRequires(*desc) : 0;
+        const unsigned needs = words & (kComputed - 1), excludes = words >> kExcludes;
+        if ((needs | excludes) && !writtenKnown) {
           written = requirementWordsWritten(operandStart);
           writtenKnown = true;
         }
-        if (needs & ~written) {
+        if ((needs & ~written) || (excludes & written & ~valueSymbolWords_)) {
           skipped = true;
           continue;
         }
@@ -496,6 +502,10 @@ private:
     default: return 0;
     }
   }
+  // The requirement words that rule out a memory entry without an operand spelled so (llvm takes
+  // such a word for a symbol, which no memory operand takes unless it is set to a value, and an
+  // unknown modifier is an error): all but a16, which is also an AGPR.
+  static constexpr unsigned kExcludingWords = 0x1ff & ~32u;
   unsigned requirementWordsWritten(size_t from) const {
     unsigned mask = 0;
     for (size_t k = from; k < toks_.size(); ++k)
@@ -504,16 +514,22 @@ private:
   }
 
   [[gnu::noinline]] void computeEntry(const InstrDesc &desc) {
-    unsigned needs = 0;
+    unsigned needs = 0, spelled = 0;
     auto ops = arch_.operandsOf(desc);
     for (size_t i = 0; i < ops.size(); ++i) {
       defaults_[desc.firstOperand + i] = {as::defaultValue(ops[i])};
-      if (ops[i].cls == OpClass::dpp_ctrl) needs |= requirementBit("quad_perm");
-      if (ops[i].cls == OpClass::dpp8_sel || ops[i].cls == OpClass::required_flag)
-        needs |= requirementBit(fieldName(ops[i].field));
+      // (a DPP control is written quad_perm:, row_*, wave_*; see isModifierWord)
+      const bool dppCtrl = ops[i].cls == OpClass::dpp_ctrl || ops[i].field == Field::dpp_ctrl;
+      const unsigned word = requirementBit(dppCtrl ? "quad_perm" : fieldName(ops[i].field));
+      spelled |= word;
+      if (ops[i].cls == OpClass::dpp_ctrl || ops[i].cls == OpClass::dpp8_sel ||
+          ops[i].cls == OpClass::required_flag)
+        needs |= word;
     }
+    const bool memory = desc.unit == Unit::VMEM || desc.unit == Unit::DS;
+    const unsigned excludes = memory ? kExcludingWords & ~spelled : 0;
     entryRequires_[static_cast<size_t>(&desc - arch_.instrs.data())] =
-        static_cast<uint16_t>(needs | kComputed);
+        needs | kComputed | excludes << kExcludes;
   }
   unsigned entryRequires(const InstrDesc &desc) {
     size_t at = static_cast<size_t>(&desc - arch_.instrs.data());

@@ -111,7 +111,15 @@ size_t encode(const Inst &inst, uint8_t *out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     const OperandValue &v = inst.ops[i];
-    if (v.value) orInto(fmt, ops[i].field, v.value, w);
+    if (v.value) {
+      // Most fields are one range in the low 64 bits: an OR of the value's low bits there.
+      const FieldLayout &l = fmt.layout(ops[i].field);
+      const BitRange r = l.ranges[0];
+      if (l.count == 1 && r.lo + r.width < 64)
+        w |= static_cast<uint64_t>(v.value & ((uint64_t{1} << r.width) - 1)) << r.lo;
+      else
+        orInto(fmt, ops[i].field, v.value, w);
+    }
     if (v.mods) {
       // Source modifiers live in per-slot bit fields (neg/abs/sext bit N for srcN).
       uint64_t bit = uint64_t{1} << sourceSlot(ops[i].field);
