@@ -46,8 +46,8 @@ bool isVectorFile(RegFile f) {
                            " register not available on this GPU");
 }
 
-bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first, unsigned count,
-                bool single = false) {
+inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first,
+                       unsigned count, bool single = false) {
   if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
   if (!isVectorFile(p.file) && !scalarTupleAligned(first, count))
     return ctx.fail(col, "invalid register alignment");
@@ -91,40 +91,37 @@ bool parseIndex(std::string_view s, unsigned &v) {
   return true;
 }
 
-// A single named register token: s5, v7, v7.l, ttmp3, vcc_lo, m0 ...
-int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
-  // Numbered registers first (by far the most common), dispatched on the first letter.
-  std::string_view text = t.text;
-  const Prefix *p = nullptr;
+// A numbered register token (s5, v7, v7.l, a3, acc3, ttmp3): its prefix, number and half.
+// Inline: most operands are such registers, read once per candidate entry.
+inline bool numberedRegister(std::string_view text, const Prefix *&p, unsigned &idx,
+                             uint8_t &half) {
   switch (text[0]) {
   case 's': p = &kPrefixes[1]; break;
   case 'v': p = &kPrefixes[2]; break;
   case 'a': p = &kPrefixes[text.starts_with("acc") ? 3 : 4]; break;
   case 't':
-    if (text.substr(0, 4) == "ttmp") p = &kPrefixes[0];
+    if (text.substr(0, 4) != "ttmp") return false;
+    p = &kPrefixes[0];
     break;
-  default: break;
+  default: return false;
   }
-  if (p && text.size() > p->name.size()) {
-    std::string_view num = text.substr(p->name.size());
-    uint8_t half = 0;
-    // (an AGPR half, a1.l, reads as a register no operand takes)
-    if (isVectorFile(p->file) && num.size() > 2 && num[num.size() - 2] == '.') {
-      char h = num.back();
-      if (h == 'l' || h == 'h') {
-        half = h == 'l' ? 1 : 2;
-        num.remove_suffix(2);
-      }
-    }
-    unsigned idx;
-    if (parseIndex(num, idx)) {
-      reg.file = p->file;
-      reg.index = static_cast<uint16_t>(idx);
-      reg.count = 1;
-      reg.half = half;
-      return checkRange(ctx, t.col, *p, idx, 1, true) ? 1 : -1;
+  if (text.size() <= p->name.size()) return false;
+  std::string_view num = text.substr(p->name.size());
+  half = 0;
+  // (an AGPR half, a1.l, reads as a register no operand takes)
+  if (isVectorFile(p->file) && num.size() > 2 && num[num.size() - 2] == '.') {
+    char h = num.back();
+    if (h == 'l' || h == 'h') {
+      half = h == 'l' ? 1 : 2;
+      num.remove_suffix(2);
     }
   }
+  return parseIndex(num, idx);
+}
+
+// A register token that is no numbered register: vcc_lo, m0, null, src_scc ... (0: none).
+[[gnu::noinline]] int parseNamedRegister(ParseContext &ctx, const Token &t, Reg &reg) {
+  std::string_view text = t.text;
   const RegisterSet &rs = targetRegisters(ctx);
   if (const SpecialRegister *special = lookupSpecialRegister(rs, text)) {
     reg.file = RegFile::Special;
@@ -142,6 +139,19 @@ int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
     return -1;
   }
   return 0;
+}
+
+// A single named register token: s5, v7, v7.l, ttmp3, vcc_lo, m0 ...
+inline int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
+  const Prefix *p = nullptr;
+  unsigned idx;
+  uint8_t half;
+  if (!numberedRegister(t.text, p, idx, half)) return parseNamedRegister(ctx, t, reg);
+  reg.file = p->file;
+  reg.index = static_cast<uint16_t>(idx);
+  reg.count = 1;
+  reg.half = half;
+  return checkRange(ctx, t.col, *p, idx, 1, true) ? 1 : -1;
 }
 
 } // namespace

@@ -146,10 +146,10 @@ inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
     return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask") ||
            word.starts_with("wave_");
   std::string_view name = isa::fieldName(d.field);
+  if (name.size() == word.size()) return name[0] == word[0] && name == word;
   // llvm's named bits (memory flags) are also written noNAME, which clears them
-  if (d.cls == isa::OpClass::mem_flag && word.starts_with("no") && word.substr(2) == name)
-    return true;
-  return name.size() == word.size() && name[0] == word[0] && name == word;
+  return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
+         word.starts_with("no") && word.substr(2) == name;
 }
 
 // Index of the operand writing field `f` in the instruction's entry, or -1.
