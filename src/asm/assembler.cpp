@@ -160,7 +160,7 @@ public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entryRequires_(arch_.instrs.size()) {}
+        entryRequires_(arch_.instrs.size()), planOf_(arch_.instrs.size()) {}
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
@@ -215,6 +215,9 @@ private:
   // The requirement words that are names of absolute symbols (set to values): such a word in a
   // statement may be an operand's value rather than a modifier (see excludingWords).
   unsigned valueSymbolWords_ = 0;
+  // The encoding plans of the entries emitted so far (planOf_: per entry, 1 + its index in plans_).
+  std::vector<uint32_t> planOf_;
+  std::vector<enc::EncodePlan> plans_;
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -537,6 +540,14 @@ private:
       computeEntry(desc);
     return entryRequires_[at] & ~kComputed;
   }
+  const enc::EncodePlan &planFor(const InstrDesc &desc) {
+    uint32_t &k = planOf_[static_cast<size_t>(&desc - arch_.instrs.data())];
+    if (!k) [[unlikely]] {
+      plans_.push_back(enc::planEncoding(arch_, desc));
+      k = static_cast<uint32_t>(plans_.size());
+    }
+    return plans_[k - 1];
+  }
   const OperandValue *defaultsOf(const InstrDesc &desc) {
     entryRequires(desc);
     return defaults_.data() + desc.firstOperand;
@@ -626,7 +637,7 @@ private:
 
   void emit(const Inst &inst, const Token &mn) {
     uint8_t buf[enc::kMaxInstBytes];
-    size_t n = enc::encode(inst, buf);
+    size_t n = enc::encode(inst, planFor(*inst.desc), buf);
     size_t offset = code_.size();
     code_.insert(code_.end(), buf, buf + n);
     // A symbol operand leaves bytes to a fixup: a branch target's 16-bit offset, or (any other

@@ -101,34 +101,27 @@ void encodeSmemOffsetForm(const FormatDesc &fmt, u128 &w) {
 }
 } // namespace
 
-size_t encode(const Inst &inst, uint8_t *out) {
-  const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
-  // The word is built in a register and stored once; `out` holds kMaxInstBytes, so the 16-byte
-  // store is in bounds whatever the format's size.
+namespace {
+// The fixed bits and the opcode of an entry's word.
+u128 baseWord(const FormatDesc &fmt, const InstrDesc &desc) {
   u128 w = 0;
   for (unsigned i = 0; i < fmt.numFixed; ++i) orAt(w, fmt.fixed[i].value, fmt.fixed[i].range);
-  orInto(fmt, Field::op, inst.desc->opcode, w);
-  auto ops = inst.arch->operandsOf(*inst.desc);
-  for (size_t i = 0; i < ops.size(); ++i) {
-    const OperandValue &v = inst.ops[i];
-    if (v.value) {
-      // Most fields are one range in the low 64 bits: an OR of the value's low bits there.
-      const FieldLayout &l = fmt.layout(ops[i].field);
-      const BitRange r = l.ranges[0];
-      if (l.count == 1 && r.lo + r.width < 64)
-        w |= static_cast<uint64_t>(v.value & ((uint64_t{1} << r.width) - 1)) << r.lo;
-      else
-        orInto(fmt, ops[i].field, v.value, w);
-    }
-    if (v.mods) {
-      // Source modifiers live in per-slot bit fields (neg/abs/sext bit N for srcN).
-      uint64_t bit = uint64_t{1} << sourceSlot(ops[i].field);
-      if (v.mods & Mod_Neg) orInto(fmt, Field::neg, bit, w);
-      if (v.mods & Mod_Abs) orInto(fmt, Field::abs, bit, w);
-      if (v.mods & Mod_Sext) orInto(fmt, Field::sext, bit, w);
-    }
-  }
+  orInto(fmt, Field::op, desc.opcode, w);
+  return w;
+}
+
+// Source modifiers live in per-slot bit fields (neg/abs/sext bit N for srcN).
+void orModifiers(const FormatDesc &fmt, Field source, uint8_t mods, u128 &w) {
+  uint64_t bit = uint64_t{1} << sourceSlot(source);
+  if (mods & Mod_Neg) orInto(fmt, Field::neg, bit, w);
+  if (mods & Mod_Abs) orInto(fmt, Field::abs, bit, w);
+  if (mods & Mod_Sext) orInto(fmt, Field::sext, bit, w);
+}
+
+// Stores the word `w` of `inst` (operands placed) and its literal; returns the size.
+size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, uint8_t *out) {
   if (fmt.has(Field::soe)) encodeSmemOffsetForm(fmt, w);
+  // `out` holds kMaxInstBytes, so the 16-byte store is in bounds whatever the format's size.
   store(out, w);
   size_t n = fmt.sizeBytes;
   // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
@@ -144,6 +137,53 @@ size_t encode(const Inst &inst, uint8_t *out) {
     n += 4;
   }
   return n;
+}
+} // namespace
+
+size_t encode(const Inst &inst, uint8_t *out) {
+  const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
+  // The word is built in a register and stored once.
+  u128 w = baseWord(fmt, *inst.desc);
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const OperandValue &v = inst.ops[i];
+    if (v.value) orInto(fmt, ops[i].field, v.value, w);
+    if (v.mods) orModifiers(fmt, ops[i].field, v.mods, w);
+  }
+  return finish(inst, fmt, w, out);
+}
+
+EncodePlan planEncoding(const ArchTables &arch, const InstrDesc &desc) {
+  const FormatDesc &fmt = arch.formatOf(desc);
+  EncodePlan plan;
+  plan.base = baseWord(fmt, desc);
+  plan.direct = true;
+  auto ops = arch.operandsOf(desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    const FieldLayout &l = fmt.layout(ops[i].field);
+    // (a field the format lacks takes nothing: width 0)
+    if (l.count > 1 ||
+        (l.count == 1 && (l.ranges[0].lo + l.ranges[0].width > 64 || l.ranges[0].width >= 64)))
+      plan.direct = false;
+    else if (l.count == 1)
+      plan.lo[i] = l.ranges[0].lo, plan.width[i] = l.ranges[0].width;
+  }
+  return plan;
+}
+
+size_t encode(const Inst &inst, const EncodePlan &plan, uint8_t *out) {
+  if (!plan.direct) return encode(inst, out);
+  const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
+  u128 w = plan.base;
+  uint64_t low = 0;
+  const size_t numOperands = inst.desc->numOperands;
+  for (size_t i = 0; i < numOperands; ++i) {
+    const OperandValue &v = inst.ops[i];
+    low |= (v.value & ((uint64_t{1} << plan.width[i]) - 1)) << plan.lo[i];
+    if (v.mods) [[unlikely]]
+      orModifiers(fmt, inst.arch->operands[inst.desc->firstOperand + i].field, v.mods, w);
+  }
+  return finish(inst, fmt, w | low, out);
 }
 
 } // namespace gfxasm::enc

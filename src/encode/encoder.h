@@ -15,6 +15,18 @@ constexpr size_t kMaxInstBytes = 24;
 // (base format plus literal).
 size_t encode(const isa::Inst &inst, uint8_t *out);
 
+// An entry's encoding worked out once (an assembler encodes many instructions of few entries):
+// its fixed bits and opcode, and where each operand's value goes when every operand's field is
+// one bit range in the low 64 bits (`direct`; else encode() places the fields itself).
+struct EncodePlan {
+  unsigned __int128 base = 0;
+  bool direct = false;
+  uint8_t lo[isa::kMaxOperands] = {}, width[isa::kMaxOperands] = {};
+};
+EncodePlan planEncoding(const isa::ArchTables &arch, const isa::InstrDesc &desc);
+// encode() with the plan of the instruction's entry: the same bytes.
+size_t encode(const isa::Inst &inst, const EncodePlan &plan, uint8_t *out);
+
 // Writes `value` into `field` of an instruction buffer laid out as `fmt` (bits beyond the field's
 // width are dropped).
 void setField(const isa::FormatDesc &fmt, isa::Field field, uint64_t value, uint8_t *buf);
