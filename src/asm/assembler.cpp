@@ -208,8 +208,9 @@ private:
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
   // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
-  // (entryRequires_, requirementBit bits | kComputed | the excluding words' bits << kExcludes).
-  static constexpr unsigned kComputed = 0x200, kExcludes = 10;
+  // (entryRequires_, requirementBit bits | kComputed | the excluding words' bits << kExcludes |
+  // the families of its operands << kFamilies).
+  static constexpr unsigned kComputed = 0x200, kExcludes = 10, kFamilies = 19;
   std::vector<OperandValue> defaults_;
   std::vector<uint32_t> entryRequires_; // sized at construction: the lookup is one load
   // The requirement words that are names of absolute symbols (set to values): such a word in a
@@ -416,8 +417,9 @@ private:
         const InstrDesc *desc = &arch_.instrs[entry];
         if (!availableOnTarget(*desc)) continue;
         anyOnCpu = true;
-        const unsigned words = pass == 0 ? entryRequires(*desc) : 0;
-        const unsigned needs = words & (kComputed - 1), excludes = words >> kExcludes;
+        const unsigned info = entryRequires(*desc), words = pass == 0 ? info : 0;
+        const unsigned needs = words & (kComputed - 1),
+                       excludes = words >> kExcludes & (kComputed - 1);
         if ((needs | excludes) && !writtenKnown) {
           written = requirementWordsWritten(operandStart);
           writtenKnown = true;
@@ -436,6 +438,7 @@ private:
         inst.arch = &arch_;
         inst.desc = desc;
         as::ParseContext pctx{target_, syms_, {}};
+        pctx.families = info >> kFamilies;
         bool few = false;
         if (parseOperands(pctx, c, inst, mn, few)) {
           warnAt(mn, pctx.err);
@@ -517,10 +520,11 @@ private:
   }
 
   [[gnu::noinline]] void computeEntry(const InstrDesc &desc) {
-    unsigned needs = 0, spelled = 0;
+    unsigned needs = 0, spelled = 0, families = 0;
     auto ops = arch_.operandsOf(desc);
     for (size_t i = 0; i < ops.size(); ++i) {
       defaults_[desc.firstOperand + i] = {as::defaultValue(ops[i])};
+      families |= as::familyBit(ops[i].cls);
       // (a DPP control is written quad_perm:, row_*, wave_*; see isModifierWord)
       const bool dppCtrl = ops[i].cls == OpClass::dpp_ctrl || ops[i].field == Field::dpp_ctrl;
       const unsigned word = requirementBit(dppCtrl ? "quad_perm" : fieldName(ops[i].field));
@@ -532,7 +536,7 @@ private:
     const bool memory = desc.unit == Unit::VMEM || desc.unit == Unit::DS;
     const unsigned excludes = memory ? kExcludingWords & ~spelled : 0;
     entryRequires_[static_cast<size_t>(&desc - arch_.instrs.data())] =
-        needs | kComputed | excludes << kExcludes;
+        needs | kComputed | excludes << kExcludes | families << kFamilies;
   }
   unsigned entryRequires(const InstrDesc &desc) {
     size_t at = static_cast<size_t>(&desc - arch_.instrs.data());

@@ -44,10 +44,30 @@ struct ParseError {
   }
 };
 
+// Operand families (isa/families.def) as bits, by class: ParseContext::families.
+namespace detail {
+enum FamilyIndex : uint8_t {
+#define FAMILY(fam) kFamily_##fam,
+#include "isa/families.def"
+#undef FAMILY
+};
+inline constexpr uint8_t kClassFamily[] = {
+#define CLASS(n, positional, fam) kFamily_##fam,
+#include "isa/classes.def"
+#undef CLASS
+};
+} // namespace detail
+inline unsigned familyBit(isa::OpClass c) {
+  return 1u << detail::kClassFamily[static_cast<unsigned>(c)];
+}
+
 struct ParseContext {
   const Target &target;
   SymbolTable &syms;
   ParseError err;
+  // The families of the entry's operands (familyBit): a family's checks after parsing
+  // (validate_<family>) have nothing to check in an entry without its operands. All by default.
+  unsigned families = ~0u;
   // Where lds_direct was read as a source (validate_valu checks where it may stand).
   uint32_t ldsDirectCol = 0;
   isa::Field ldsDirectField = isa::Field::src0;

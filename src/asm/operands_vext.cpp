@@ -758,6 +758,8 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (ctx.vop3pLiteralCol)
     return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+  // (what follows checks VOP3P sources and DPP controls, which are vext operands)
+  if (!(ctx.families & (1u << detail::kFamily_vext))) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
   // One pass (this runs for every instruction): the alignment error comes first wherever it is.
   bool dpp = false;
