@@ -390,7 +390,12 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 }
 
 bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
-  return validate_memory(ctx, inst, col) && validate_valu(ctx, inst, col) &&
+  // validate_valu checks where lds_direct was read and VOP forms' sources: the entries of VOP
+  // formats with operands have VALU, VOP3P/DPP or MFMA ones (scalar and memory entries skip it).
+  constexpr unsigned kVectorFamilies =
+      1u << detail::kFamily_valu | 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
+  const bool valu = ctx.ldsDirectCol || (ctx.families & kVectorFamilies);
+  return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
          validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }
 
