@@ -118,12 +118,8 @@ void orModifiers(const FormatDesc &fmt, Field source, uint8_t mods, u128 &w) {
   if (mods & Mod_Sext) orInto(fmt, Field::sext, bit, w);
 }
 
-// Stores the word `w` of `inst` (operands placed) and its literal; returns the size.
-size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, uint8_t *out) {
-  if (fmt.has(Field::soe)) encodeSmemOffsetForm(fmt, w);
-  // `out` holds kMaxInstBytes, so the 16-byte store is in bounds whatever the format's size.
-  store(out, w);
-  size_t n = fmt.sizeBytes;
+// Whether a literal dword follows an instruction of format `fmt` that has one.
+bool takesLiteral(const ArchTables &arch, const FormatDesc &fmt) {
   // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
   // takes none there).
   // (nor after SDWA, which has no literal; llvm decodes an inline float in a 16-bit integer
@@ -131,8 +127,18 @@ size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, uint8_t *out) {
   bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8) || fmt.has(Field::src0_sel);
   // (nor after a VOP3 or VOP3P form, which have clamp, where the architecture has no VOP3
   // literal: gfx9's lit(1.0))
-  bool vop3NoLiteral = fmt.has(Field::clamp) && !inst.arch->traits->vop3Literal;
-  if (inst.hasLiteral && !dpp && !vop3NoLiteral) {
+  bool vop3NoLiteral = fmt.has(Field::clamp) && !arch.traits->vop3Literal;
+  return !dpp && !vop3NoLiteral;
+}
+
+// Stores the word `w` of `inst` (operands placed) and its literal where the format takes one;
+// returns the size.
+size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, bool literal, uint8_t *out) {
+  if (fmt.has(Field::soe)) encodeSmemOffsetForm(fmt, w);
+  // `out` holds kMaxInstBytes, so the 16-byte store is in bounds whatever the format's size.
+  store(out, w);
+  size_t n = fmt.sizeBytes;
+  if (inst.hasLiteral && literal) {
     std::memcpy(out + n, &inst.literal, 4); // little-endian hosts only (x86-64, aarch64)
     n += 4;
   }
@@ -150,13 +156,14 @@ size_t encode(const Inst &inst, uint8_t *out) {
     if (v.value) orInto(fmt, ops[i].field, v.value, w);
     if (v.mods) orModifiers(fmt, ops[i].field, v.mods, w);
   }
-  return finish(inst, fmt, w, out);
+  return finish(inst, fmt, w, takesLiteral(*inst.arch, fmt), out);
 }
 
 EncodePlan planEncoding(const ArchTables &arch, const InstrDesc &desc) {
   const FormatDesc &fmt = arch.formatOf(desc);
   EncodePlan plan;
   plan.base = baseWord(fmt, desc);
+  plan.literal = takesLiteral(arch, fmt);
   plan.direct = true;
   auto ops = arch.operandsOf(desc);
   for (size_t i = 0; i < ops.size(); ++i) {
@@ -183,7 +190,7 @@ size_t encode(const Inst &inst, const EncodePlan &plan, uint8_t *out) {
     if (v.mods) [[unlikely]]
       orModifiers(fmt, inst.arch->operands[inst.desc->firstOperand + i].field, v.mods, w);
   }
-  return finish(inst, fmt, w | low, out);
+  return finish(inst, fmt, w | low, plan.literal, out);
 }
 
 } // namespace gfxasm::enc

@@ -20,6 +20,7 @@ size_t encode(const isa::Inst &inst, uint8_t *out);
 // one bit range in the low 64 bits (`direct`; else encode() places the fields itself).
 struct EncodePlan {
   unsigned __int128 base = 0;
+  bool literal = false; // a literal dword follows (not in DPP, SDWA, gfx9's VOP3)
   bool direct = false;
   uint8_t lo[isa::kMaxOperands] = {}, width[isa::kMaxOperands] = {};
 };
