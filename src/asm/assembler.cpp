@@ -214,7 +214,7 @@ private:
   std::vector<OperandValue> defaults_;
   std::vector<uint32_t> entryRequires_; // sized at construction: the lookup is one load
   // The requirement words that are names of absolute symbols (set to values): such a word in a
-  // statement may be an operand's value rather than a modifier (see excludingWords).
+  // statement may be an operand's value rather than a modifier (see kExcludingWords).
   unsigned valueSymbolWords_ = 0;
   // The encoding plans of the entries emitted so far (planOf_: per entry, 1 + its index in plans_).
   std::vector<uint32_t> planOf_;
@@ -402,7 +402,7 @@ private:
     Inst &inst = inst_; // reused: each candidate resets what it uses
     // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
     // control, ...) cannot match, nor memory entries without an operand for such a word the
-    // statement has (excludingWords). The others are tried first; the full search in order runs
+    // statement has (kExcludingWords). The others are tried first; the full search in order runs
     // only when none matches, so that the error is the one it gives.
     // The words the statement has, read when an entry first needs some (most never do).
     unsigned written = 0;
