@@ -7,6 +7,7 @@
 
 namespace {
 
+using gfxasm::test::expectSameOutput;
 using gfxasm::test::runAssembler;
 using gfxasm::test::runLlvmMc;
 
@@ -128,6 +129,81 @@ TEST(LlvmMcBugs, InvalidImmediateReencoded) {
                      "[0x6e,0xa4,0x0a,0x7f]"),
             std::string::npos)
       << "llvm-mc-22 no longer shows the register for the immediate (fixed upstream?): " << out;
+}
+
+// An SDWA source with S set and 0xfe (src_lds_direct, which llvm-mc-22 refuses in SDWA when
+// assembling): llvm-mc-22 prints src_lds_direct but shows the encoding without S, which decodes
+// as v254. gfxasm prints the same text and shows the bytes it read; the disassembly difftest
+// compares such samples by text.
+TEST(LlvmMcBugs, SdwaLdsDirectShownAsVgpr) {
+  const char *mc = std::getenv("LLVM_MC");
+  const char *bytes = "0xf9,0x02,0x0c,0x7e,0xfe,0x06,0x86,0x00\n";
+  auto llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", bytes, "gfx900", "", "--disassemble");
+  EXPECT_NE(llvm.out.find("v_mov_b32_sdwa v6, src_lds_direct dst_sel:DWORD dst_unused:UNUSED_PAD "
+                          "src0_sel:DWORD ; encoding: [0xf9,0x02,0x0c,0x7e,0xfe,0x06,0x06,0x00]"),
+            std::string::npos)
+      << "llvm-mc-22 now shows the S bit (fixed upstream?): " << llvm.out;
+  auto target = gfxasm::Target::create("gfx900", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::DisassembleOptions o;
+  o.showEncoding = true;
+  EXPECT_EQ(gfxasm::disassemble(*target, bytes, o).text,
+            "\tv_mov_b32_sdwa v6, src_lds_direct dst_sel:DWORD dst_unused:UNUSED_PAD "
+            "src0_sel:DWORD ; encoding: [0xf9,0x02,0x0c,0x7e,0xfe,0x06,0x86,0x00]\n");
+}
+
+// v_cmp_class_f16_sdwa's src1 written as an integer with a float constant's bits: llvm-mc-22 keeps
+// its low 16 bits (0x3f800000 is 0), and for 1/(2*pi)'s bits (0x3e22f983, low half 0xf983)
+// encodes the literal marker without a literal, bytes its own disassembler rejects. gfxasm
+// refuses that line and takes the others as llvm does; the assembler difftest counts such lines.
+TEST(LlvmMcBugs, SdwaClassLiteralWithoutDword) {
+  const char *mc = std::getenv("LLVM_MC");
+  std::string tool = mc && *mc ? mc : "llvm-mc-22";
+  auto llvm = runAssembler(tool, "v_cmp_class_f16_sdwa vcc, v1, 0x3e22f983\n", "gfx900", "",
+                           "-show-encoding");
+  EXPECT_NE(llvm.out.find("v_cmp_class_f16_sdwa vcc, v1, 0xf983 src0_sel:DWORD src1_sel:DWORD ; "
+                          "encoding: [0xf9,0xfe,0x29,0x7c,0x01,0x00,0x06,0x86]"),
+            std::string::npos)
+      << "llvm-mc-22 now encodes it differently (fixed upstream?): " << llvm.out << llvm.err;
+  auto back = runAssembler(tool, "0xf9,0xfe,0x29,0x7c,0x01,0x00,0x06,0x86\n", "gfx900", "",
+                           "--disassemble");
+  EXPECT_NE(back.err.find("invalid instruction encoding"), std::string::npos) << back.out;
+  auto target = gfxasm::Target::create("gfx900", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleResult ours =
+      gfxasm::assemble(*target, "v_cmp_class_f16_sdwa vcc, v1, 0x3e22f983\n", {});
+  ASSERT_EQ(ours.diagnostics.size(), 1u);
+  EXPECT_EQ(ours.diagnostics[0].message, "invalid operand for instruction");
+  expectSameOutput("v_cmp_class_f16_sdwa vcc, v1, 0x3f800000\n"
+                   "v_cmpx_class_f16_sdwa vcc, v1, -0x40800000\n"
+                   "v_cmp_class_f16_sdwa vcc, v1, sext(0xbf800000)\n"
+                   "v_cmp_class_f16_sdwa vcc, v1, 1.0\nv_cmp_class_f16_sdwa vcc, v1, 64\n",
+                   "gfx900");
+}
+
+// sext(..) around a source of v_pk_fmac_f16_sdwa (whose sources take neg and abs): llvm-mc-22
+// takes it and prints it, but leaves the sext bit out of the encoding (with the bit set, its
+// disassembler rejects the bytes). gfxasm refuses the line; the assembler difftest counts such
+// lines after checking that llvm's bytes do not read back as its text.
+TEST(LlvmMcBugs, SdwaPackedSextNotEncoded) {
+  const char *mc = std::getenv("LLVM_MC");
+  std::string tool = mc && *mc ? mc : "llvm-mc-22";
+  auto llvm = runAssembler(tool, "v_pk_fmac_f16_sdwa v131, sext(v163), v1\n", "gfx950", "",
+                           "-show-encoding");
+  EXPECT_NE(llvm.out.find("v_pk_fmac_f16_sdwa v131, sext(v163), v1 dst_sel:DWORD "
+                          "dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD ; encoding: "
+                          "[0xf9,0x02,0x06,0x79,0xa3,0x16,0x06,0x06]"),
+            std::string::npos)
+      << "llvm-mc-22 now encodes it differently (fixed upstream?): " << llvm.out << llvm.err;
+  auto back = runAssembler(tool, "0xf9,0x02,0x06,0x79,0xa3,0x16,0x06,0x06\n", "gfx950", "",
+                           "--disassemble");
+  EXPECT_EQ(back.out.find("sext("), std::string::npos) << back.out;
+  auto target = gfxasm::Target::create("gfx950", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleResult ours =
+      gfxasm::assemble(*target, "v_pk_fmac_f16_sdwa v131, sext(v163), v1\n", {});
+  ASSERT_EQ(ours.diagnostics.size(), 1u);
+  EXPECT_EQ(ours.diagnostics[0].severity, gfxasm::Severity::Error);
 }
 
 // A literal soffset (255) of a gfx950 buffer instruction: llvm-mc-22 reads the literal dword

@@ -33,9 +33,7 @@ void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, uns
   // (llvm reads and prints SGPR and TTMP tuples of at most 16 registers: decode_mai)
   unsigned shown = dwords > 16 ? 16 : dwords;
   if (!printRegister(pc.regs, v.value, shown, out)) printRegister(pc.regs, v.value, 1, out);
-  // (gfx9's m0 is 124, gfx11's null; 125, which prints as null, takes no note)
-  bool noted = v.value == src::kNull || (v.value != src::kM0 && !isInlineValueRegister(v.value));
-  if (noted) invalidRegisterNote(regClass, out);
+  if (!isInlineValueRegister(pc.regs, v.value)) invalidRegisterNote(regClass, out);
 }
 
 // A decoded tuple at an odd register where gfx90a+ wants an even one gets llvm's note.
