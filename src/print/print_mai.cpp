@@ -53,13 +53,32 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
   unsigned dwords = dwordsOf(d.type, false);
   bool agprResult = as::maiResultIsAgpr(pc.alignedVgprTuples, inst);
   switch (d.cls) {
-  case OpClass::mai_dst:
-    printTuple(pc, inst, agprResult, v.value, dwords, agprResult ? "AReg" : "VReg", out);
+  case OpClass::mai_dst: // (llvm's class of a sparse result, which is also the accumulator: AV)
+    printTuple(pc, inst, agprResult, v.value, dwords,
+               as::maiSparse(inst) ? "AV"
+               : agprResult        ? "AReg"
+                                   : "VReg",
+               out);
     break;
-  case OpClass::mai_ab: {
+  case OpClass::mai_vgpr:
+    if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm))
+      printScalarInVectorField(pc, v, 1, "VGPR_32", out);
+    else
+      printVectorRegisters(false, v.value - src::kVgpr0, 1, out);
+    break;
+  case OpClass::mai_ab:
+  case OpClass::mai_ab_fmt: {
+    OperandValue shown = v;
+    if (d.cls == OpClass::mai_ab_fmt) {
+      dwords = as::maiFactorDwords(inst, i);
+      // llvm narrows an fp6/fp4 source from the widest as a register: a constant there prints
+      // as 0 (LlvmMcBugs.F8f6f4NarrowedConstantPrintsAsZero).
+      if ((v.mods & Mod_InvalidImm) && dwords < dwordsOf(d.type, false)) shown.value = 0;
+    }
     // (a constant's value may be a float's bits, past the VGPR encodings)
     if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
-      printScalarInVectorField(pc, v, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples), out);
+      printScalarInVectorField(pc, shown, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples),
+                               out);
       break;
     }
     bool agpr = valueOf(inst, Field::acc) >> (d.field == Field::src0 ? 0 : 1) & 1;
@@ -83,6 +102,20 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
       out += fieldName(d.field);
       out += ':';
       appendDecimal(out, v.value);
+    }
+    break;
+  case OpClass::mai_scale_sel: // ([a,b,0]: llvm's third entry is a src2 it ignores)
+    if (v.value || d.field == Field::op_sel_hi) {
+      out += fieldName(d.field);
+      const char text[] = {':',
+                           '[',
+                           static_cast<char>('0' + (v.value & 1)),
+                           ',',
+                           static_cast<char>('0' + (v.value >> 1 & 1)),
+                           ',',
+                           '0',
+                           ']'};
+      out.append(text, sizeof text);
     }
     break;
   case OpClass::mai_neg:
