@@ -261,7 +261,8 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
   case OpClass::mai_dst: return parseDestination(ctx, c, d, v, inst);
   case OpClass::mai_ab:
   case OpClass::mai_ab_fmt: return parseFactor(ctx, c, d, v, inst);
-  case OpClass::mai_c: return parseAccumulator(ctx, c, d, v, inst);
+  case OpClass::mai_c:
+  case OpClass::mai_c_lit: return parseAccumulator(ctx, c, d, v, inst);
   case OpClass::mai_vgpr: return parseVgpr(ctx, c, d, v);
   case OpClass::mai_mod: return parseModifier(ctx, c, d, idx, v, inst);
   case OpClass::mai_neg: return parseBitArray(ctx, c, 3, 3, v);

@@ -61,7 +61,8 @@ OperandPlan plan_mai(const Inst &entry, const OperandDesc &d) {
 bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
-  case OpClass::mai_c: {
+  case OpClass::mai_c:
+  case OpClass::mai_c_lit: {
     decodeField(ctx, d, idx, inst);
     if (v.value >= src::kVgpr0) return true; // (an AGPR tuple's end: checked with acc_cd)
     // Inline constants are the accumulator's; registers of the scalar file get llvm's note.
@@ -70,6 +71,7 @@ bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &in
     switch (classifyScalarEncoding(ctx.regs, enc, std::min(print::dwordsOf(d.type, false), 16u))) {
     case ScalarEncoding::Constant: return true;
     case ScalarEncoding::Register: v.value = enc; return true;
+    case ScalarEncoding::Literal: return d.cls == OpClass::mai_c_lit && ctx.takeLiteral(inst);
     default: return false;
     }
   }

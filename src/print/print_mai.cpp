@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "asm/mai_operands.h"
+#include "asm/valu_operands.h"
 #include "print/append.h"
 #include "print/print_util.h"
 
@@ -86,6 +87,14 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
     break;
   }
   case OpClass::mai_c:
+  case OpClass::mai_c_lit:
+    if (v.value == src::kLiteral) { // (decoded only: llvm's assembler takes no literal there)
+      if (as::valuLiteralLooksInline(inst.literal, OpType::f32))
+        fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", inst.literal);
+      else
+        printHex(inst.literal, out);
+      break;
+    }
     if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
       const char *file = agprResult ? "AReg" : "VReg";
       // (llvm's accumulator of the f64 MFMAs is a double operand)

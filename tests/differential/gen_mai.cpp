@@ -52,7 +52,8 @@ std::string gen_mai(GenContext &g, const OperandDesc &d) {
         g.chance(90) ? as::maiFormatDwords(static_cast<uint32_t>(format)) : kWidths[g.below(3)];
     return genTuple(g, g.chance(40), n);
   }
-  case OpClass::mai_c: {
+  case OpClass::mai_c:
+  case OpClass::mai_c_lit: {
     if (g.chance(15)) {
       static const char *const kConstants[] = {"0",    "1",   "-16",        "64", "1.0",
                                                "-2.0", "0.5", "0.15915494", "65", "0x3f800000"};

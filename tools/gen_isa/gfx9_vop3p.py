@@ -105,6 +105,21 @@ def mai_traits(mai):
     return out
 
 
+def literal_accumulator_cpus(op, cs):
+    """The cpus of `cs` whose disassembler reads a literal (255) in MFMA `op`'s accumulator
+    (gfx950's; gfx90a's and gfx942's crash on it, which counts as no)."""
+    from oracle import disassemble
+    out = []
+    for c in cs:
+        try:
+            r = disassemble([mai_probe(op, src2=255)], c)[0]
+        except RuntimeError:
+            r = None
+        if r is not None:
+            out.append(c)
+    return out
+
+
 def scaled_mfma(op, cs):
     """The scaled MFMA llvm reads from v_mfma_ld_scale_b32 and MFMA `op` (abid 1): its name, or
     None."""
@@ -285,7 +300,14 @@ def generate(cpus, unit_of):
             skipped.append("# skipped VOP3P %s 0x%x: %s" % (name, op, ex))
             continue
         cs = sorted(cs, key=cpus.index)
-        emit(fmt, name, op, operands, cs)
+        # The cpus whose disassembler also reads a literal accumulator get their own entry.
+        lit = (literal_accumulator_cpus(op, cs)
+               if any(o.startswith("src2:mai_c:") for o in operands) else [])
+        with_lit = [o.replace(":mai_c:", ":mai_c_lit:") for o in operands]
+        for group, ops in (([c for c in cs if c not in lit], operands), (lit, with_lit)):
+            if group:
+                emit(fmt, name, op, ops, group)
+        operands = with_lit if lit == cs else operands
         if traits.get((op, name), (False, True)) == (True, False):
             scaled_name = scaled_mfma(op, cs)
             if scaled_name:
