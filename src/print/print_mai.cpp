@@ -46,6 +46,28 @@ void printTuple(const PrintContext &pc, const Inst &inst, bool agpr, uint32_t fi
   noteUnalignedTuple(pc, inst, first, dwords, file, out);
 }
 
+// A literal llvm's disassembler reads in a gfx950 accumulator: an f64 MFMA's is a double's high
+// half, printed as the inline constant that double may be, else in hex; another's as a 32-bit
+// literal, lit(...) where it would read back as an inline constant.
+void printAccumulatorLiteral(const Inst &inst, Writer &out) {
+  uint32_t lit = inst.literal;
+  if (!as::maiAccumulatorIs64(inst)) {
+    if (as::valuLiteralLooksInline(lit, OpType::f32))
+      fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", lit);
+    else
+      printHex(lit, out);
+    return;
+  }
+  uint64_t value = uint64_t{lit} << 32;
+  if (value == 0) {
+    out += '0';
+    return;
+  }
+  for (unsigned k = 0; k < 8; ++k)
+    if (kF64Bits[k] == value && printInlineConstant(src::kFloatFirst + k, OpType::f64, out)) return;
+  printHex(lit, out);
+}
+
 } // namespace
 
 void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
@@ -89,10 +111,7 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
   case OpClass::mai_c:
   case OpClass::mai_c_lit:
     if (v.value == src::kLiteral) { // (decoded only: llvm's assembler takes no literal there)
-      if (as::valuLiteralLooksInline(inst.literal, OpType::f32))
-        fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", inst.literal);
-      else
-        printHex(inst.literal, out);
+      printAccumulatorLiteral(inst, out);
       break;
     }
     if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
