@@ -63,6 +63,9 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // Where the f8f6f4 MFMAs' src0/src1 stand (validate_mai checks their widths against the formats
+  // cbsz/blgp give, which come after them).
+  uint32_t maiFactorCol[2] = {};
   // Fails the current parse with `msg` at `col` (the first failure is kept).
   bool fail(uint32_t col, const char *msg) {
     if (!err.set) setError(col, msg, {});
