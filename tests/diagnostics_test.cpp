@@ -147,6 +147,30 @@ TEST(Diagnostics, DppControls) {
       "gfx942");
   expectSameErrors({"v_mov_b32_dpp v1, v2 row_shl:0", "v_mov_b32_dpp v1, v2 wave_shl:1",
                     "v_mov_b32_dpp v1, v2 row_share:16"});
+  // The masks, bound_ctrl and fi come after the control, each once.
+  for (const char *cpu : {"gfx900", "gfx1100"})
+    expectSameErrors({"v_mov_b32_dpp v1, v2 bank_mask:0xf quad_perm:[0,1,2,3]",
+                      "v_mov_b32_dpp v1, v2 bound_ctrl:0 quad_perm:[0,1,2,3]",
+                      "v_add_f32_dpp v1, v2, v3 row_mask:0xf",
+                      "v_mov_b32_dpp v1, v2 bank_mask:0xf row_mask:0xf quad_perm:[0,1,2,3]",
+                      "v_add_f32_dpp v1, v2, v3 row_shl:1 row_mask:0xf bank_mask:0xf bound_ctrl:0 "
+                      "row_mask:0x1",
+                      "v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,3] bank_mask:0xf row_mask:0xf"},
+                     cpu);
+  expectSameErrors({"v_mov_b32_dpp v1, v2 fi:1 quad_perm:[0,1,2,3]",
+                    "v_add_f32_e64_dpp v1, v2, v3 row_mask:0xf clamp quad_perm:[0,1,2,3]",
+                    "v_mov_b32_e64_dpp v1, v2 row_mask:0xf quad_perm:[0,1,2,3]",
+                    "v_mov_b32_dpp v1, v2 fi:1 dpp8:[0,1,2,3,4,5,6,7]",
+                    "v_mov_b32_dpp v1, v2 dpp8:[0,1,2,3,4,5,6,7] fi:1 fi:0",
+                    "v_mov_b32_dpp v1, v2 dpp8:[0,1,2,3,4,5,6,7] dpp8:[0,1,2,3,4,5,6,7]",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 row_mask:0xf row_mask:0xf",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 bank_mask:0xf bank_mask:0xf",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 bound_ctrl:0 row_mask:0xf",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 fi:1 bound_ctrl:0",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 bound_ctrl:0 bank_mask:0xf",
+                    "v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,3] quad_perm:[0,1,2,3]",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 row_shr:1",
+                    "v_mov_b32_dpp v1, v2 row_shl:1 fi:1 fi:1"});
 }
 
 // gfx9 VALU: lds_direct, checked after matching (gfx90a and later have none; not in the *rev*
@@ -155,7 +179,13 @@ TEST(Diagnostics, DppControls) {
 TEST(Diagnostics, Gfx9LdsDirectAndPackedConstants) {
   expectSameErrors({"v_add_f32 v1, v2, src_lds_direct", "v_subrev_f32 v1, src_lds_direct, v2",
                     "v_lshlrev_b32 v1, src_lds_direct, v2", "v_fma_f32 v1, v2, v3, lds_direct",
-                    "v_add_f64 v[0:1], src_lds_direct, v[2:3]", "s_mov_b32 s1, src_lds_direct"},
+                    "v_add_f64 v[0:1], src_lds_direct, v[2:3]", "s_mov_b32 s1, src_lds_direct",
+                    // (llvm's column: the first lds_direct, or for src0-only the first elsewhere)
+                    "v_subrev_f32 v1, src_lds_direct, src_lds_direct",
+                    "v_fma_f32 v1, v0, src_lds_direct, src_lds_direct",
+                    "v_mad_mix_f32 v212, -src_lds_direct, |src_lds_direct|, v11",
+                    "v_pk_fma_f16 v1, v0, src_lds_direct, src_lds_direct",
+                    "v_pk_add_f16 v1, src_lds_direct, src_lds_direct"},
                    "gfx900");
   expectSameErrors({"v_add_f32 v1, v2, lds_direct", "v_subrev_f32 v1, lds_direct, v2",
                     "v_readfirstlane_b32 s1, lds_direct", "v_mov_b32 v1, src_lds_direct"},
@@ -185,6 +215,64 @@ TEST(Diagnostics, Gfx9FirstOperandAfterOmittedVcc) {
                               "v_cmp_eq_f32_e32 lit(1.0), v2", "v_cmpx_class_f32_e32 abs+1, v66",
                               "v_cmp_eq_f32_e32 neg, v2"}),
                    "gfx950");
+}
+
+// A cache-policy bit written twice, also as noNAME (other repeated modifiers are "invalid
+// operand").
+TEST(Diagnostics, DuplicateCachePolicy) {
+  expectSameErrors({"global_load_dword v1, v[2:3], off glc glc",
+                    "buffer_load_dword v1, off, s[4:7], s0 glc noglc",
+                    "buffer_load_dword v1, off, s[4:7], s0 slc glc slc",
+                    "image_load v[0:3], v[0:3], s[0:7] dmask:0xf glc glc",
+                    "buffer_load_dword v1, v2, s[4:7], s0 offen offen",
+                    "image_load v[0:3], v[0:3], s[0:7] dmask:0xf unorm unorm"},
+                   "gfx900");
+  expectSameErrors({"global_load_dword v1, v[2:3], off sc0 sc0",
+                    "global_load_dword v1, v[2:3], off nt nt",
+                    "global_load_dword v1, v[2:3], off glc glc"},
+                   "gfx942");
+  expectSameErrors(
+      {"global_load_b32 v1, v[2:3], off glc glc", "global_load_b32 v1, v[2:3], off dlc glc dlc"});
+}
+
+// Cache-policy words of other processors, and MIMG's r128 on gfx9: "not supported on this GPU"
+// where the instruction takes cache bits; gfx940's vector memory knows no such word.
+TEST(Diagnostics, ModifiersOfOtherProcessors) {
+  for (const char *cpu : {"gfx900", "gfx90a"})
+    expectSameErrors({"s_load_dword s1, s[2:3], 0 dlc", "global_load_dword v1, v[2:3], off nodlc",
+                      "image_load v[0:3], v[0:3], s[0:7] dmask:0xf dlc",
+                      "buffer_store_dword v1, off, s[4:7], s0 dlc",
+                      "image_load v[0:3], v[0:3], s[0:7] dmask:0xf r128",
+                      "image_load v[0:3], v[0:3], s[0:7] dmask:0xf nor128", "ds_add_u32 v1, v2 dlc",
+                      "ds_add_u32 v1, v2 scc"},
+                     cpu);
+  expectSameErrors({"s_load_dword s1, s[2:3], 0 scc", "global_load_dword v1, v[2:3], off noscc",
+                    "buffer_store_dword v1, off, s[4:7], s0 scc"},
+                   "gfx900");
+  expectSameErrors({"s_load_dword s1, s[2:3], 0 dlc", "global_load_dword v1, v[2:3], off dlc",
+                    "global_load_dword v1, v[2:3], off scc",
+                    "buffer_store_dword v1, off, s[4:7], s0 glc"},
+                   "gfx942");
+  expectSameErrors({"global_load_b32 v1, v[2:3], off scc", "s_load_b32 s1, s[2:3], 0 noscc",
+                    "ds_add_u32 v1, v2 scc"});
+}
+
+// gfx9 SDWA constants: v_ldexp_f16's exponent takes integers and float constants, not a float's
+// bits written as an integer nor 1/(2*pi), and sext(..) only of a register; the 16-bit integer
+// sources take no 1/(2*pi).
+TEST(Diagnostics, Gfx9SdwaConstants) {
+  for (const char *cpu : {"gfx900", "gfx942"})
+    expectSameOutput(
+        joinLines({"v_ldexp_f16_sdwa v157, s58, 0x3c00 dst_unused:UNUSED_PAD src0_sel:BYTE_1",
+                   "v_ldexp_f16_sdwa v157, v58, 1", "v_ldexp_f16_sdwa v157, v58, 1.0",
+                   "v_ldexp_f16_sdwa v157, v58, 0x3f800000", "v_ldexp_f16_sdwa v157, v58, 0xffff",
+                   "v_ldexp_f16_sdwa v157, v58, 0xfff0", "v_ldexp_f16_sdwa v157, v58, 0x3800",
+                   "v_ldexp_f16_sdwa v157, v58, 0x3118", "v_ldexp_f16_sdwa v157, v58, -4.0",
+                   "v_ldexp_f16_sdwa v157, v58, 0.15915494", "v_ldexp_f16_sdwa v1, v2, sext(s1)",
+                   "v_ldexp_f16_sdwa v1, v2, sext(1)", "v_ldexp_f16_sdwa v1, v2, sext(1.0)",
+                   "v_add_u16_sdwa v1, v2, 0.15915494", "v_add_u16_sdwa v1, v2, sext(-16)",
+                   "v_add_u16_sdwa v1, v2, 0x3800"}),
+        cpu);
 }
 
 // gfx9 exports and interpolation: targets by processor, compr, parameters, attributes, and the

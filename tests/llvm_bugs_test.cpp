@@ -7,6 +7,7 @@
 
 namespace {
 
+using gfxasm::test::expectSameOutput;
 using gfxasm::test::runAssembler;
 using gfxasm::test::runLlvmMc;
 
@@ -49,6 +50,21 @@ std::string encodingBytes(const std::string &out) {
   at += 13;
   size_t end = out.find(']', at);
   return end == std::string::npos ? "" : out.substr(at, end - at);
+}
+
+// The first instruction's text of a listing, without the encoding comment.
+std::string firstText(const std::string &out) {
+  size_t at = out.find('\t');
+  if (at == std::string::npos) return std::string();
+  std::string line = out.substr(at, out.find('\n', at) - at);
+  line = line.substr(0, line.find(" ;"));
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  return line;
+}
+
+std::string llvmMc() {
+  const char *mc = std::getenv("LLVM_MC");
+  return mc && *mc ? mc : "llvm-mc-22";
 }
 
 TEST(LlvmMcBugs, OracleAcceptsButCannotReadItsOwnEncoding) {
@@ -130,6 +146,81 @@ TEST(LlvmMcBugs, InvalidImmediateReencoded) {
       << "llvm-mc-22 no longer shows the register for the immediate (fixed upstream?): " << out;
 }
 
+// An SDWA source with S set and 0xfe (src_lds_direct, which llvm-mc-22 refuses in SDWA when
+// assembling): llvm-mc-22 prints src_lds_direct but shows the encoding without S, which decodes
+// as v254. gfxasm prints the same text and shows the bytes it read; the disassembly difftest
+// compares such samples by text.
+TEST(LlvmMcBugs, SdwaLdsDirectShownAsVgpr) {
+  const char *mc = std::getenv("LLVM_MC");
+  const char *bytes = "0xf9,0x02,0x0c,0x7e,0xfe,0x06,0x86,0x00\n";
+  auto llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", bytes, "gfx900", "", "--disassemble");
+  EXPECT_NE(llvm.out.find("v_mov_b32_sdwa v6, src_lds_direct dst_sel:DWORD dst_unused:UNUSED_PAD "
+                          "src0_sel:DWORD ; encoding: [0xf9,0x02,0x0c,0x7e,0xfe,0x06,0x06,0x00]"),
+            std::string::npos)
+      << "llvm-mc-22 now shows the S bit (fixed upstream?): " << llvm.out;
+  auto target = gfxasm::Target::create("gfx900", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::DisassembleOptions o;
+  o.showEncoding = true;
+  EXPECT_EQ(gfxasm::disassemble(*target, bytes, o).text,
+            "\tv_mov_b32_sdwa v6, src_lds_direct dst_sel:DWORD dst_unused:UNUSED_PAD "
+            "src0_sel:DWORD ; encoding: [0xf9,0x02,0x0c,0x7e,0xfe,0x06,0x86,0x00]\n");
+}
+
+// v_cmp_class_f16_sdwa's src1 written as an integer with a float constant's bits: llvm-mc-22 keeps
+// its low 16 bits (0x3f800000 is 0), and for 1/(2*pi)'s bits (0x3e22f983, low half 0xf983)
+// encodes the literal marker without a literal, bytes its own disassembler rejects. gfxasm
+// refuses that line and takes the others as llvm does; the assembler difftest counts such lines.
+TEST(LlvmMcBugs, SdwaClassLiteralWithoutDword) {
+  const char *mc = std::getenv("LLVM_MC");
+  std::string tool = mc && *mc ? mc : "llvm-mc-22";
+  auto llvm = runAssembler(tool, "v_cmp_class_f16_sdwa vcc, v1, 0x3e22f983\n", "gfx900", "",
+                           "-show-encoding");
+  EXPECT_NE(llvm.out.find("v_cmp_class_f16_sdwa vcc, v1, 0xf983 src0_sel:DWORD src1_sel:DWORD ; "
+                          "encoding: [0xf9,0xfe,0x29,0x7c,0x01,0x00,0x06,0x86]"),
+            std::string::npos)
+      << "llvm-mc-22 now encodes it differently (fixed upstream?): " << llvm.out << llvm.err;
+  auto back = runAssembler(tool, "0xf9,0xfe,0x29,0x7c,0x01,0x00,0x06,0x86\n", "gfx900", "",
+                           "--disassemble");
+  EXPECT_NE(back.err.find("invalid instruction encoding"), std::string::npos) << back.out;
+  auto target = gfxasm::Target::create("gfx900", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleResult ours =
+      gfxasm::assemble(*target, "v_cmp_class_f16_sdwa vcc, v1, 0x3e22f983\n", {});
+  ASSERT_EQ(ours.diagnostics.size(), 1u);
+  EXPECT_EQ(ours.diagnostics[0].message, "invalid operand for instruction");
+  expectSameOutput("v_cmp_class_f16_sdwa vcc, v1, 0x3f800000\n"
+                   "v_cmpx_class_f16_sdwa vcc, v1, -0x40800000\n"
+                   "v_cmp_class_f16_sdwa vcc, v1, sext(0xbf800000)\n"
+                   "v_cmp_class_f16_sdwa vcc, v1, 1.0\nv_cmp_class_f16_sdwa vcc, v1, 64\n",
+                   "gfx900");
+}
+
+// sext(..) around a source of v_pk_fmac_f16_sdwa (whose sources take neg and abs): llvm-mc-22
+// takes it and prints it, but leaves the sext bit out of the encoding (with the bit set, its
+// disassembler rejects the bytes). gfxasm refuses the line; the assembler difftest counts such
+// lines after checking that llvm's bytes do not read back as its text.
+TEST(LlvmMcBugs, SdwaPackedSextNotEncoded) {
+  const char *mc = std::getenv("LLVM_MC");
+  std::string tool = mc && *mc ? mc : "llvm-mc-22";
+  auto llvm = runAssembler(tool, "v_pk_fmac_f16_sdwa v131, sext(v163), v1\n", "gfx950", "",
+                           "-show-encoding");
+  EXPECT_NE(llvm.out.find("v_pk_fmac_f16_sdwa v131, sext(v163), v1 dst_sel:DWORD "
+                          "dst_unused:UNUSED_PRESERVE src0_sel:DWORD src1_sel:DWORD ; encoding: "
+                          "[0xf9,0x02,0x06,0x79,0xa3,0x16,0x06,0x06]"),
+            std::string::npos)
+      << "llvm-mc-22 now encodes it differently (fixed upstream?): " << llvm.out << llvm.err;
+  auto back = runAssembler(tool, "0xf9,0x02,0x06,0x79,0xa3,0x16,0x06,0x06\n", "gfx950", "",
+                           "--disassemble");
+  EXPECT_EQ(back.out.find("sext("), std::string::npos) << back.out;
+  auto target = gfxasm::Target::create("gfx950", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleResult ours =
+      gfxasm::assemble(*target, "v_pk_fmac_f16_sdwa v131, sext(v163), v1\n", {});
+  ASSERT_EQ(ours.diagnostics.size(), 1u);
+  EXPECT_EQ(ours.diagnostics[0].severity, gfxasm::Severity::Error);
+}
+
 // A literal soffset (255) of a gfx950 buffer instruction: llvm-mc-22 reads the literal dword
 // (prints lit(...), goes on after it: s_nop 1 here) but leaves it out of the encoding it shows
 // (gfx90a/gfx942 crash on it). gfxasm shows the 12 bytes it read; the disassembly difftest
@@ -164,20 +255,11 @@ TEST(LlvmMcBugs, MfmaSourceConstantCrashes) {
   std::string tool = mc && *mc ? mc : "llvm-mc-22";
   auto target = gfxasm::Target::create("gfx908", {}, nullptr);
   ASSERT_TRUE(target);
-  // The first instruction's text, without the encoding comment.
-  auto textOf = [](const std::string &out) {
-    size_t at = out.find('\t');
-    if (at == std::string::npos) return std::string();
-    std::string line = out.substr(at, out.find('\n', at) - at);
-    line = line.substr(0, line.find(" ;"));
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    return line;
-  };
   const std::string zero = "0xe0,0x2a,0xc8,0xd3,0x80,0x12,0x43,0x40";
   auto llvm = runAssembler(tool, zero + "\n", "gfx908", "", "--disassemble");
-  std::string expected = textOf(llvm.out);
+  std::string expected = firstText(llvm.out);
   ASSERT_NE(expected.find(", 0/*Invalid immediate*/,"), std::string::npos) << llvm.out;
-  EXPECT_EQ(textOf(gfxasm::disassemble(*target, zero + "\n").text), expected);
+  EXPECT_EQ(firstText(gfxasm::disassemble(*target, zero + "\n").text), expected);
   for (auto [enc, text] : {std::pair{"0xf0", "0.5"}, std::pair{"0xd0", "-16"}}) {
     std::string bytes = fmt::format("0xe0,0x2a,0xc8,0xd3,{},0x12,0x43,0x40", enc);
     auto crash = runAssembler(tool, bytes + "\n", "gfx908", "", "--disassemble");
@@ -185,8 +267,85 @@ TEST(LlvmMcBugs, MfmaSourceConstantCrashes) {
         << "llvm-mc-22 now decodes " << bytes << " (fixed upstream?): " << crash.out;
     std::string mine = expected;
     mine.replace(mine.find(", 0/*"), 5, fmt::format(", {}/*", text));
-    EXPECT_EQ(textOf(gfxasm::disassemble(*target, bytes + "\n").text), mine);
+    EXPECT_EQ(firstText(gfxasm::disassemble(*target, bytes + "\n").text), mine);
   }
 }
 
+// gfx950's f8f6f4 MFMAs: an fp6 source of AGPRs that ends by a255 (a[250:255] with cbsz:2)
+// assembles, but llvm-mc-22's disassembler reads the source as the widest (8 registers, past
+// a255) and rejects the bytes its assembler wrote. gfxasm does as llvm does both ways (the
+// bytes, then the invalid encoding).
+TEST(LlvmMcBugs, F8f6f4AgprSourceEndingByA255) {
+  const char *line = "v_mfma_f32_16x16x128_f8f6f4 a[0:3], a[250:255], a[12:19], a[0:3] cbsz:2\n";
+  auto llvm = runAssembler(llvmMc(), line, "gfx950");
+  std::string bytes = encodingBytes(llvm.out);
+  ASSERT_FALSE(bytes.empty()) << "llvm-mc-22 no longer accepts it: " << llvm.err;
+  auto back = runAssembler(llvmMc(), bytes + "\n", "gfx950", "", "--disassemble");
+  EXPECT_NE(back.err.find("invalid instruction encoding"), std::string::npos)
+      << "llvm-mc-22 now decodes its encoding (fixed upstream?): " << back.out;
+  auto target = gfxasm::Target::create("gfx950", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleOptions o;
+  o.showEncoding = true;
+  EXPECT_EQ(encodingBytes(gfxasm::assemble(*target, line, o).text), bytes);
+  auto ours = runAssembler(GFXASM_CLI, bytes + "\n", "gfx950", "", "--disassemble");
+  EXPECT_EQ(ours.out, back.out);
+  EXPECT_EQ(ours.err.substr(0, ours.err.find('\n')), back.err.substr(0, back.err.find('\n')));
+}
+
+// An f8f6f4 MFMA source holding a constant: llvm-mc-22's disassembler prints an integer as
+// N/*Invalid immediate*/ (negative ones and floats crash it, as in MfmaSourceConstantCrashes)
+// where the source is fp8/bf8-wide, but 0 where cbsz/blgp make it narrower (fp6, fp4): it narrows
+// the operand as a register. gfxasm prints the same.
+TEST(LlvmMcBugs, F8f6f4NarrowedConstantPrintsAsZero) {
+  auto target = gfxasm::Target::create("gfx950", {}, nullptr);
+  ASSERT_TRUE(target);
+  for (const char *cbsz : {"0x00", "0x02", "0x04"}) {
+    std::string bytes = fmt::format("0x00,{},0xad,0xd3,0x85,0x10,0x42,0x04", cbsz);
+    std::string expected =
+        firstText(runAssembler(llvmMc(), bytes + "\n", "gfx950", "", "--disassemble").out);
+    EXPECT_NE(expected.find(std::string(cbsz) == "0x00" ? ", 5/*Invalid immediate*/,"
+                                                        : ", 0/*Invalid immediate*/,"),
+              std::string::npos)
+        << "llvm-mc-22 prints it otherwise now (fixed upstream?): " << expected;
+    EXPECT_EQ(firstText(gfxasm::disassemble(*target, bytes + "\n").text), expected);
+  }
+}
+
+// A literal (255) in a gfx950 MFMA's accumulator, which llvm-mc-22's assembler refuses: its
+// disassembler reads the dword and prints it (lit(...) where it looks inline) but leaves it out of
+// the encoding it shows (gfx90a and gfx942 crash on it). gfxasm shows the 12 bytes it read; the
+// disassembly difftest compares such samples by text.
+TEST(LlvmMcBugs, MfmaLiteralAccumulatorLeftOutOfEncoding) {
+  const std::string bytes = "0x00,0x00,0xb8,0xd3,0x04,0x11,0xfe,0x03,0x40,0x00,0x00,0x00\n";
+  const std::string text = "v_mfma_i32_32x32x32_i8 v[0:15], v[4:7], v[8:11], lit(0x40)";
+  auto llvm = runAssembler(llvmMc(), bytes, "gfx950", "", "--disassemble");
+  EXPECT_EQ(firstText(llvm.out), "\t" + text);
+  EXPECT_EQ(encodingBytes(llvm.out), "0x00,0x00,0xb8,0xd3,0x04,0x11,0xfe,0x03")
+      << "llvm-mc-22 now shows the literal (fixed upstream?): " << llvm.out;
+  auto target = gfxasm::Target::create("gfx950", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::DisassembleOptions o;
+  o.showEncoding = true;
+  auto ours = gfxasm::disassemble(*target, bytes, o);
+  EXPECT_EQ(firstText(ours.text), "\t" + text);
+  EXPECT_EQ(encodingBytes(ours.text),
+            "0x00,0x00,0xb8,0xd3,0x04,0x11,0xfe,0x03,0x40,0x00,0x00,0x00");
+}
+
+// A literal (255) in a scaled MFMA's scale, which llvm wants a VGPR in: llvm-mc-22's disassembler
+// crashes (it prints v_smfmac_*'s index literal as N/*Invalid immediate*/). gfxasm reads the
+// literal dword and prints it so too.
+TEST(LlvmMcBugs, ScaleLiteralCrashes) {
+  auto target = gfxasm::Target::create("gfx950", {}, nullptr);
+  ASSERT_TRUE(target);
+  const std::string bytes = "0x00,0x00,0xac,0xd3,0xff,0x30,0x02,0x00,0x00,0x08,0xad,0xd3,0x04,0x19,"
+                            "0x52,0x04,0x78,0x56,0x34,0x12\n";
+  auto crash = runAssembler(llvmMc(), bytes, "gfx950", "", "--disassemble");
+  EXPECT_TRUE(crash.status != 0 && crash.status != 1)
+      << "llvm-mc-22 now decodes " << bytes << " (fixed upstream?): " << crash.out;
+  EXPECT_EQ(firstText(gfxasm::disassemble(*target, bytes).text),
+            "\tv_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], "
+            "0x12345678/*Invalid immediate*/, v24 op_sel_hi:[0,0,0]");
+}
 } // namespace

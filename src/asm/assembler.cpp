@@ -616,7 +616,7 @@ private:
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
         bool named = t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon &&
                      !modifierOfMnemonic(mn.text, t.text);
-        if (!expressionSyntaxError(pctx, c.pos))
+        if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos))
           pctx.fail(t.col, named ? "not a valid operand." : "invalid operand for instruction");
         return false;
       }

@@ -23,4 +23,8 @@ bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
 bool validate_vext(ParseContext &ctx, isa::Inst &inst, uint32_t col); // DPP controls present
 bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col);  // MFMA register files
+// A modifier word no operand of the entry took (see failAtUnmatchedModifier): true if the family
+// reported llvm's error for it.
+bool unmatched_memory(ParseContext &ctx, const isa::Inst &inst, const Token &word); // cache bits
+bool unmatched_vext(ParseContext &ctx, const isa::Inst &inst, const Token &word);   // DPP, repeated
 } // namespace gfxasm::as

@@ -399,6 +399,11 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
          validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }
 
+bool failAtUnmatchedModifier(ParseContext &ctx, const Inst &inst, const Token &word) {
+  return word.kind == Tok::Identifier &&
+         (unmatched_memory(ctx, inst, word) || unmatched_vext(ctx, inst, word));
+}
+
 uint32_t defaultValue(const OperandDesc &d) {
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \

@@ -68,9 +68,14 @@ struct ParseContext {
   // The families of the entry's operands (familyBit): a family's checks after parsing
   // (validate_<family>) have nothing to check in an entry without its operands. All by default.
   unsigned families = ~0u;
-  // Where lds_direct was read as a source (validate_valu checks where it may stand).
+  // Where lds_direct was first read as a source, and first read as a source other than src0
+  // (validate_valu checks where it may stand and reports llvm's column: noteLdsDirect).
   uint32_t ldsDirectCol = 0;
-  isa::Field ldsDirectField = isa::Field::src0;
+  uint32_t ldsDirectNotSrc0Col = 0;
+  void noteLdsDirect(uint32_t col, isa::Field field) {
+    if (!ldsDirectCol) ldsDirectCol = col;
+    if (field != isa::Field::src0 && !ldsDirectNotSrc0Col) ldsDirectNotSrc0Col = col;
+  }
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
@@ -78,6 +83,9 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // Where the f8f6f4 MFMAs' src0/src1 stand (validate_mai checks their widths against the formats
+  // cbsz/blgp give, which come after them).
+  uint32_t maiFactorCol[2] = {};
   // Fails the current parse with `msg` at `col` (the first failure is kept).
   bool fail(uint32_t col, const char *msg) {
     if (!err.set) setError(col, msg, {});
@@ -171,6 +179,14 @@ inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
   return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
          word.starts_with("no") && word.substr(2) == name;
 }
+
+// At a modifier word no operand of the entry takes (left): llvm's errors for a cache-policy bit
+// written twice (also as noNAME: "duplicate cache policy modifier"), for a cache-policy word of
+// other processors (dlc: gfx10 and later; scc: gfx90a) or MIMG's r128 where the entry has no
+// such bit ("... modifier is not supported on this GPU"; on gfx940, whose vector memory takes
+// sc0/sc1/nt, such words are no operand at all), and for a DPP modifier written twice ("not a
+// valid operand."). True: failed.
+bool failAtUnmatchedModifier(ParseContext &ctx, const isa::Inst &inst, const Token &word);
 
 // Index of the operand writing field `f` in the instruction's entry, or -1.
 int operandIndex(const isa::Inst &inst, isa::Field f);

@@ -18,15 +18,24 @@ bool invalid(ParseContext &ctx, uint32_t col) {
   return ctx.fail(col, "invalid operand for instruction");
 }
 
-// A VGPR or AGPR tuple of the operand's width at the cursor (no modifiers: llvm stops there).
+// A VGPR or AGPR tuple of the operand's width at the cursor (no modifiers: llvm stops there); an
+// f8f6f4 source's of any width a format gives (checked against its format after matching).
 bool parseVectorTuple(ParseContext &ctx, Cursor &c, const OperandDesc &d, Reg &r) {
   const Token &start = c.peek();
   if (failAtModifierWord(ctx, c, false) || failAtSourceModifier(ctx, c)) return false;
   if (!parseRegister(ctx, c, r)) return ctx.err.set ? false : invalid(ctx, start.col);
-  if ((r.file != RegFile::VGPR && r.file != RegFile::AGPR) || r.half ||
-      r.count != typeDwords(d.type, false))
+  bool width = d.cls == OpClass::mai_ab_fmt ? r.count == 4 || r.count == 6 || r.count == 8
+                                            : r.count == typeDwords(d.type, false);
+  if ((r.file != RegFile::VGPR && r.file != RegFile::AGPR) || r.half || !width)
     return invalid(ctx, start.col);
   return true;
+}
+
+// Whether the entry is an f8f6f4 MFMA (its sources sized by their formats).
+bool hasFormatFactors(const Inst &inst) {
+  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc))
+    if (o.cls == OpClass::mai_ab_fmt) return true;
+  return false;
 }
 
 // A number at the cursor: a real with its sign, or an absolute integer expression.
@@ -73,6 +82,8 @@ bool parseFactor(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValu
   if (!parseVectorTuple(ctx, c, d, r)) return false;
   if (r.count > 1 && (r.index & 1) && ctx.target.alignedVgprTuples()) return invalid(ctx, col);
   v.value = src::kVgpr0 + r.index;
+  v.regCount = static_cast<uint8_t>(r.count);
+  if (d.cls == OpClass::mai_ab_fmt) ctx.maiFactorCol[d.field == Field::src0 ? 0 : 1] = col;
   if (r.file == RegFile::AGPR) setHidden(inst, Field::acc, d.field == Field::src0 ? 1 : 2);
   return true;
 }
@@ -87,11 +98,12 @@ bool parseAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
     if (!parseVectorTuple(ctx, c, d, r)) return false;
     if ((r.file == RegFile::AGPR) != agprResult) return invalid(ctx, start.col);
     v.value = src::kVgpr0 + r.index;
-    // Results wider than 4 registers are the accumulator's or apart from it.
+    // Results wider than 4 registers are the accumulator's or apart from it (llvm does not look
+    // at the f8f6f4 MFMAs').
     int dst = operandIndex(inst, Field::vdst);
     unsigned n = dst >= 0 ? inst.ops[dst].value : r.index;
-    if (r.count > 4 && n != r.index && n < r.index + r.count && r.index < n + r.count &&
-        !ctx.afterMatchError) {
+    if (r.count > 4 && !hasFormatFactors(inst) && n != r.index && n < r.index + r.count &&
+        r.index < n + r.count && !ctx.afterMatchError) {
       ctx.afterMatchError = "source 2 operand must not partially overlap with dst";
       ctx.afterMatchCol = start.col;
     }
@@ -112,6 +124,17 @@ bool parseAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
   return true;
 }
 
+// One VGPR (v_smfmac_*'s sparse index, a scaled MFMA's scales): llvm takes no AGPR, scalar or
+// constant there.
+bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v) {
+  uint32_t col = c.peek().col;
+  Reg r;
+  if (!parseVectorTuple(ctx, c, d, r)) return false;
+  if (r.file != RegFile::VGPR) return invalid(ctx, col);
+  v.value = src::kVgpr0 + r.index;
+  return true;
+}
+
 // cbsz:N, abid:N, blgp:N: values of the field's width, in this order.
 bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                    OperandValue &v, Inst &inst) {
@@ -126,26 +149,32 @@ bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   unsigned bits = d.field == Field::abid ? 4 : 3;
+  // (llvm has no message of its own for blgp)
+  if ((e.value < 0 || e.value >= (int64_t{1} << bits)) && d.field == Field::blgp)
+    return invalid(ctx, word.col);
   if (e.value < 0 || e.value >= (int64_t{1} << bits))
     return ctx.fail(word.col, fmt::format("invalid {} value.", word.text));
   v.value = static_cast<uint32_t>(e.value);
   return true;
 }
 
-// neg:[a,b,c] of gfx942's f64 MFMA: one 0/1 entry per source, in the blgp bits.
-bool parseNeg(ParseContext &ctx, Cursor &c, OperandValue &v) {
-  c.next();
+// NAME:[a,b,...]: 0/1 entries, at most `entries`, of which the first `kept` are the value's bits.
+// neg:[a,b,c] of gfx942's f64 MFMA (one per source, in the blgp bits); a scaled MFMA's
+// op_sel/op_sel_hi, whose entries past the two scales llvm takes and drops.
+bool parseBitArray(ParseContext &ctx, Cursor &c, unsigned entries, unsigned kept, OperandValue &v) {
+  const Token &word = c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   if (!c.accept(Tok::LBrac)) return ctx.fail(c.peek().col, "expected a left square bracket");
   uint32_t bits = 0;
   for (unsigned k = 0;; ++k) {
     const Token &t = c.peek();
-    if (k == 3) return ctx.fail(t.col, "expected a closing square bracket");
+    if (k == entries) return ctx.fail(t.col, "expected a closing square bracket");
     if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
-    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid neg value.");
-    bits |= static_cast<uint32_t>(e.value) << k;
+    if (e.value != 0 && e.value != 1)
+      return ctx.fail(t.col, fmt::format("invalid {} value.", word.text));
+    if (k < kept) bits |= static_cast<uint32_t>(e.value) << k;
     if (c.accept(Tok::RBrac)) break;
     if (!c.accept(Tok::Comma))
       return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
@@ -203,6 +232,20 @@ bool maiResultIsAgpr(bool accCd, const Inst &inst) {
   return i >= 0 && inst.ops[i].value;
 }
 
+bool maiSparse(const Inst &inst) {
+  return inst.desc->name.starts_with("v_smfmac_");
+}
+
+unsigned maiFormatDwords(uint32_t format) {
+  return format == 2 || format == 3 ? 6 : format == 4 ? 4 : 8;
+}
+
+unsigned maiFactorDwords(const Inst &inst, unsigned i) {
+  int f = operandIndex(
+      inst, inst.arch->operandsOf(*inst.desc)[i].field == Field::src0 ? Field::cbsz : Field::blgp);
+  return maiFormatDwords(f >= 0 ? inst.ops[f].value : 0);
+}
+
 bool maiAccumulatorIs64(const Inst &inst) {
   std::string_view name = inst.desc->name;
   return name.starts_with("v_mfma_f64");
@@ -216,10 +259,20 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
   case OpClass::mai_dst: return parseDestination(ctx, c, d, v, inst);
-  case OpClass::mai_ab: return parseFactor(ctx, c, d, v, inst);
-  case OpClass::mai_c: return parseAccumulator(ctx, c, d, v, inst);
+  case OpClass::mai_ab:
+  case OpClass::mai_ab_fmt: return parseFactor(ctx, c, d, v, inst);
+  case OpClass::mai_c:
+  case OpClass::mai_c_lit: return parseAccumulator(ctx, c, d, v, inst);
+  case OpClass::mai_vgpr: return parseVgpr(ctx, c, d, v);
   case OpClass::mai_mod: return parseModifier(ctx, c, d, idx, v, inst);
-  case OpClass::mai_neg: return parseNeg(ctx, c, v);
+  case OpClass::mai_neg: return parseBitArray(ctx, c, 3, 3, v);
+  case OpClass::mai_scale_sel:
+    // (in llvm's order: op_sel, op_sel_hi, then cbsz and blgp)
+    for (size_t j = idx + 1; j < inst.arch->operandsOf(*inst.desc).size(); ++j)
+      if (inst.ops[j].present && !isPositional(inst.arch->operandsOf(*inst.desc)[j].cls))
+        return ctx.fail(c.peek().col, "not a valid operand.");
+    return parseBitArray(ctx, c, 4, 2, v);
+  case OpClass::mai_kept: return ctx.fail(c.peek().col, "not a valid operand.");
   case OpClass::mai_agpr:
   case OpClass::mai_adst: return parseAgpr(ctx, c, d, v);
   case OpClass::mai_write_src: return parseWriteSource(ctx, c, d, idx, v, inst);
@@ -228,9 +281,20 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
   return invalid(ctx, c.peek().col);
 }
 
-// After matching, as llvm checks them: gfx908's results are AGPRs; gfx90a+'s accumulator tuple is
-// aligned.
+// After matching, as llvm checks them: the f8f6f4 MFMAs' sources have their formats' widths;
+// gfx908's results are AGPRs; gfx90a+'s accumulator tuple is aligned.
 bool validate_mai(ParseContext &ctx, Inst &inst, uint32_t col) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (unsigned i = 0; i < ops.size(); ++i) {
+    if (ops[i].cls != OpClass::mai_ab_fmt || inst.ops[i].regCount == maiFactorDwords(inst, i))
+      continue;
+    // (llvm reports src1's too when both are wrong; the first is enough to reject the line)
+    bool a = ops[i].field == Field::src0;
+    int f = operandIndex(inst, a ? Field::cbsz : Field::blgp);
+    return ctx.fail(ctx.maiFactorCol[a ? 0 : 1],
+                    fmt::format("wrong register tuple size for {} value {}", a ? "cbsz" : "blgp",
+                                f >= 0 ? inst.ops[f].value : 0));
+  }
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   int accCd = operandIndex(inst, Field::acc_cd);

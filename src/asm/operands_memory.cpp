@@ -297,18 +297,22 @@ bool inModifierOrder(const Inst &inst, unsigned idx) {
   return true;
 }
 
+bool takesCacheBits(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  return std::any_of(ops.begin(), ops.end(),
+                     [](const OperandDesc &o) { return isCachePolicy(o.field); });
+}
+
+bool failNotSupported(ParseContext &ctx, uint32_t col, std::string_view modifier) {
+  return ctx.fail(col, fmt::format("{} modifier is not supported on this GPU", modifier));
+}
+
 // A bit the processor's decoder reads but its assembler refuses: llvm names the word where the
 // instruction takes cache bits (a third one of other processors) or gds.
 bool unsupportedModifier(ParseContext &ctx, const Inst &inst, const OperandDesc &d,
                          const Token &word) {
-  auto ops = inst.arch->operandsOf(*inst.desc);
-  bool cacheBits = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
-    return (o.cls == OpClass::mem_flag || o.cls == OpClass::mem_flag_vgpr ||
-            o.cls == OpClass::mem_flag_unenc) &&
-           isCachePolicy(o.field);
-  });
-  if (d.field != Field::gds && !cacheBits) return invalid(ctx, word.col);
-  return ctx.fail(word.col, fmt::format("{} modifier is not supported on this GPU", word.text));
+  if (d.field != Field::gds && !takesCacheBits(inst)) return invalid(ctx, word.col);
+  return failNotSupported(ctx, word.col, word.text);
 }
 
 // --- ds_swizzle_b32 patterns
@@ -656,6 +660,21 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
 }
 
 } // namespace
+
+bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (inst.ops[i].present && isCachePolicy(ops[i].field) && isModifierWord(ops[i], word.text)) {
+      ctx.fail(word.col, "duplicate cache policy modifier");
+      return true;
+    }
+  std::string_view bit = word.text.starts_with("no") ? word.text.substr(2) : word.text;
+  bool foreign = (bit == "dlc" || bit == "scc")
+                     ? takesCacheBits(inst) && operandIndex(inst, Field::sc0) < 0
+                     : bit == "r128" && operandIndex(inst, Field::dmask) >= 0;
+  if (foreign) failNotSupported(ctx, word.col, bit);
+  return foreign;
+}
 
 unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]) {
   static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};

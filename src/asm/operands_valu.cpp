@@ -222,8 +222,7 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
 bool takeLdsDirect(ParseContext &ctx, uint32_t col, const OperandDesc &d, OperandValue &v) {
   if (typeBits(d.type) > 32) return ctx.fail(col, "invalid operand for instruction");
   v.value = src::kLdsDirect;
-  ctx.ldsDirectCol = col;
-  ctx.ldsDirectField = d.field;
+  ctx.noteLdsDirect(col, d.field);
   return true;
 }
 
@@ -708,8 +707,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
       reversed |= name.find(rev) != std::string_view::npos;
     if (reversed || fmt.name.ends_with("_SDWA"))
       return ctx.fail(ctx.ldsDirectCol, "lds_direct cannot be used with this instruction");
-    if (ctx.ldsDirectField != Field::src0)
-      return ctx.fail(ctx.ldsDirectCol, "lds_direct may be used as src0 only");
+    if (ctx.ldsDirectNotSrc0Col)
+      return ctx.fail(ctx.ldsDirectNotSrc0Col, "lds_direct may be used as src0 only");
   }
   if (fmt.name.substr(0, 3) != "VOP" || fmt.name == "VOP3P" || fmt.name == "VOPD") return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.

@@ -192,10 +192,7 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     if (!valuScalarOrVgpr(r, typeDwords(d.type, false)) ||
         (ldsDirect && inst.arch->traits->true16) || (vgprOnly && r.file != RegFile::VGPR))
       return invalid(ctx, valueTok.col);
-    if (ldsDirect && !ctx.ldsDirectCol) { // (gfx9: validate_valu checks where it stands)
-      ctx.ldsDirectCol = valueTok.col;
-      ctx.ldsDirectField = d.field;
-    }
+    if (ldsDirect) ctx.noteLdsDirect(valueTok.col, d.field); // (gfx9: checked in validate_valu)
     v.value = sourceEncoding(r);
   } else if (!ctx.err.set && vgprOnly) {
     return invalid(ctx, valueTok.col);
@@ -457,6 +454,20 @@ bool laterModifierPresent(const Inst &inst, unsigned idx) {
   return false;
 }
 
+// Whether the entry's DPP control (dpp_ctrl, or DPP8's lane selects) was written, if it has one.
+bool dppControlWritten(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t j = 0; j < ops.size(); ++j)
+    if (ops[j].cls == OpClass::dpp_ctrl || ops[j].cls == OpClass::dpp8_sel)
+      return inst.ops[j].present;
+  return true;
+}
+
+// The DPP modifiers llvm parses only in their place: the control and row_mask.
+bool readInPlaceOnly(const OperandDesc &d) {
+  return d.cls == OpClass::dpp_ctrl || d.cls == OpClass::dpp8_sel || d.field == Field::row_mask;
+}
+
 // A VOP3 DPP source VGPR: parsed as the valu family's `vgpr` class (true16 halves set op_sel),
 // with the source modifiers its class allows around it.
 bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
@@ -649,7 +660,13 @@ bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &
 bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                       OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
-  if (laterModifierPresent(inst, idx)) return ctx.fail(word.col, "not a valid operand.");
+  // (llvm reads the masks, bound_ctrl and fi only after the control; out of their order, or
+  // twice (unmatched_vext), the control and row_mask are no operand it can parse, the others
+  // operands no form takes)
+  if ((d.cls != OpClass::dpp_ctrl && d.cls != OpClass::dpp8_sel && !dppControlWritten(inst)) ||
+      (laterModifierPresent(inst, idx) && readInPlaceOnly(d)))
+    return ctx.fail(word.col, "not a valid operand.");
+  if (laterModifierPresent(inst, idx)) return invalid(ctx, word.col);
   if (d.cls == OpClass::dpp_ctrl) {
     if (!parseDppControl(ctx, c, v, inst)) return false;
     if (ctx.target.dpAluDpp() && isDpAluDpp(inst) &&
@@ -694,10 +711,23 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
     if (typeKind(d.type) == 'F' && !c.is(Tok::Identifier))
       return ctx.fail(c.peek().col, "failed parsing operand.");
   }
+  bool integer = c.is(Tok::Integer) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Integer);
   if (!parse_valu(ctx, c, valu, idx, inst)) return false;
   if (v.value == src::kLiteral) return invalid(ctx, start.col);
+  if (d.type == OpType::b32lo16 && integer && v.value >= src::kFloatFirst &&
+      v.value <= src::kInvPi) {
+    // The float constants' bits end in 16 zeros, which llvm encodes as 0; 1/(2*pi)'s end in
+    // 0xf983, which it encodes as a literal SDWA has no room for (LlvmMcBugs): refused.
+    if (v.value == src::kInvPi) return invalid(ctx, start.col);
+    v.value = src::kIntZero;
+  }
   // (as in DPP: llvm-mc-22 takes no inline 1/(2*pi) in a 16-bit integer source)
   if (typeBits(d.type) == 16 && typeKind(d.type) == 'I' && v.value == src::kInvPi)
+    return invalid(ctx, start.col);
+  // A float-typed source that takes sext(..), v_ldexp_f16's exponent: llvm takes no float
+  // constant's bits written as an integer (0x3800), nor 1/(2*pi).
+  if (d.cls == OpClass::sdwa_src_sext && typeKind(d.type) == 'F' && v.value >= src::kFloatFirst &&
+      v.value <= src::kInvPi && (integer || v.value == src::kInvPi))
     return invalid(ctx, start.col);
   if (sext) {
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
@@ -752,6 +782,17 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
 }
 
 } // namespace
+
+bool unmatched_vext(ParseContext &ctx, const Inst &inst, const Token &word) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (inst.ops[i].present && readInPlaceOnly(ops[i]) && isModifierWord(ops[i], word.text)) {
+      ctx.fail(word.col, "not a valid operand.");
+      return true;
+    }
+  }
+  return false;
+}
 
 // DPP controls are required, and DPP forms take no literal. Nor do they take the inline
 // 1/(2*pi) in a 16-bit integer source (llvm-mc-22 rejects it there, and only there).

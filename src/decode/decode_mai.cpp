@@ -3,6 +3,7 @@
 
 #include "asm/mai_operands.h"
 #include "asm/operand_parser.h"
+#include "asm/vext_operands.h"
 #include "decode/decoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/registers.h"
@@ -44,13 +45,15 @@ bool agprTupleFits(const Inst &inst, Field f) {
 
 } // namespace
 
-OperandPlan plan_mai(const Inst &, const OperandDesc &d) {
+OperandPlan plan_mai(const Inst &entry, const OperandDesc &d) {
   switch (d.cls) {
   case OpClass::mai_mod:
   case OpClass::mai_neg:
   case OpClass::mai_dst: // (llvm prints a result past v255: v[245:276])
   case OpClass::mai_adst: return {OperandPlan::FieldOnly};
   case OpClass::mai_hidden: return {}; // (decode_mai: what llvm encodes back)
+  case OpClass::mai_kept:              // (bits of a source the entry lacks must be 0)
+    return {OperandPlan::FieldOnly, 0, 7u & ~((1u << as::sourceCount(entry)) - 1)};
   default: return {};
   }
 }
@@ -58,7 +61,8 @@ OperandPlan plan_mai(const Inst &, const OperandDesc &d) {
 bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   switch (d.cls) {
-  case OpClass::mai_c: {
+  case OpClass::mai_c:
+  case OpClass::mai_c_lit: {
     decodeField(ctx, d, idx, inst);
     if (v.value >= src::kVgpr0) return true; // (an AGPR tuple's end: checked with acc_cd)
     // Inline constants are the accumulator's; registers of the scalar file get llvm's note.
@@ -67,6 +71,7 @@ bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &in
     switch (classifyScalarEncoding(ctx.regs, enc, std::min(print::dwordsOf(d.type, false), 16u))) {
     case ScalarEncoding::Constant: return true;
     case ScalarEncoding::Register: v.value = enc; return true;
+    case ScalarEncoding::Literal: return d.cls == OpClass::mai_c_lit && ctx.takeLiteral(inst);
     default: return false;
     }
   }
@@ -90,9 +95,15 @@ bool decode_mai(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &in
       return fits;
     }
     return true;
-  case OpClass::mai_ab: // (llvm prints a tuple past v255 here: v[255:256])
+  case OpClass::mai_ab:     // (llvm prints a tuple past v255 here: v[255:256])
+  case OpClass::mai_ab_fmt: // (read as the widest: an AGPR tuple of 8 ends by a255; decode_mai)
+  case OpClass::mai_vgpr:
   case OpClass::mai_agpr: return decodeVectorSource(ctx, d, idx, inst);
   case OpClass::mai_write_src: return decodeSource(ctx, d, idx, inst);
+  case OpClass::mai_scale_sel: // (llvm has no third scale: the bits of a src2 it ignores)
+    decodeField(ctx, d, idx, inst);
+    v.value &= 3;
+    return true;
   default: decodeField(ctx, d, idx, inst); return true;
   }
 }

@@ -222,9 +222,10 @@ bool decode_vext(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &i
     return true;
   }
   case OpClass::sdwa_sdst: {
-    // Without bit 7 the destination is vcc, whatever the low bits (llvm encodes back 0).
+    // Without bit 7 the destination is vcc, whatever the low bits, and with it vcc written out
+    // (llvm encodes back 0 for both).
     decodeField(ctx, d, idx, inst);
-    if (!(v.value & as::kSdwaSdstScalar)) {
+    if (!(v.value & as::kSdwaSdstScalar) || v.value == (src::kVccLo | as::kSdwaSdstScalar)) {
       v.value = 0;
       return true;
     }

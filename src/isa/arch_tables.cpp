@@ -47,10 +47,11 @@ const ArchTables &gfx9() {
                                  .saddrOff = 0x7f,
                                  .splitBufferFormat = true,
                                  .gfx9Dpp = true,
-                                 .coverage = "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
-                                             "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP), EXP, "
-                                             "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
-                                             "SCRATCH, MUBUF, MTBUF, MIMG) instructions"};
+                                 .coverage =
+                                     "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
+                                     "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP, SDWA), EXP, "
+                                     "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
+                                     "SCRATCH, MUBUF, MTBUF, MIMG) instructions"};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

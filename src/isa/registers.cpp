@@ -131,11 +131,12 @@ constexpr SpecialIndex kGfx9SpecialIndex = specialIndexOf(kGfx9Accepted);
 
 // gfx11 has no vccz, execz or pops_exiting_wave_id, which llvm-mc-22 takes as 32-bit
 // destinations on gfx9.
-constexpr RegisterSet kGfx11Registers{src::kNumSgprs, src::kM0,          src::kNull,
-                                      kGfx11Accepted, kGfx11Unavailable, Reg_NotInScalar,
-                                      kGfx11Names,    kGfx11SpecialIndex};
-constexpr RegisterSet kGfx9Registers{102, kGfx9M0,        kNoRegister, kGfx9Accepted,
-                                     {},  Reg_Writable32, kGfx9Names,  kGfx9SpecialIndex};
+constexpr RegisterSet kGfx11Registers{src::kNumSgprs,  src::kM0,       src::kNull,
+                                      src::kNull,      kGfx11Accepted, kGfx11Unavailable,
+                                      Reg_NotInScalar, kGfx11Names,    kGfx11SpecialIndex};
+constexpr RegisterSet kGfx9Registers{
+    102,        kGfx9M0,          kNoRegister, 125, kGfx9Accepted, {}, Reg_Writable32,
+    kGfx9Names, kGfx9SpecialIndex};
 } // namespace
 
 const RegisterSet &registersGfx11() {

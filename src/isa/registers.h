@@ -80,9 +80,10 @@ using SpecialIndex = std::array<uint8_t, 64>;
 
 // An architecture's scalar register file and the registers its source encoding names.
 struct RegisterSet {
-  unsigned numSgprs; // s0 ... s(numSgprs - 1)
-  unsigned m0;       // m0's encoding
-  unsigned null;     // null's encoding, kNoRegister if the architecture has none
+  unsigned numSgprs;  // s0 ... s(numSgprs - 1)
+  unsigned m0;        // m0's encoding
+  unsigned null;      // null's encoding, kNoRegister if the architecture has none
+  unsigned shownNull; // the encoding printed as null (gfx9: 125, which it cannot assemble)
   // The names the assembler accepts besides those of every architecture (vcc, exec, src_*).
   std::span<const SpecialRegister> accepted;
   // Names llvm knows that this architecture lacks, besides those no architecture here has (tba,

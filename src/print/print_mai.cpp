@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "asm/mai_operands.h"
+#include "asm/valu_operands.h"
 #include "print/append.h"
 #include "print/print_util.h"
 
@@ -33,9 +34,7 @@ void printScalarInVectorField(const PrintContext &pc, const OperandValue &v, uns
   // (llvm reads and prints SGPR and TTMP tuples of at most 16 registers: decode_mai)
   unsigned shown = dwords > 16 ? 16 : dwords;
   if (!printRegister(pc.regs, v.value, shown, out)) printRegister(pc.regs, v.value, 1, out);
-  // (gfx9's m0 is 124, gfx11's null; 125, which prints as null, takes no note)
-  bool noted = v.value == src::kNull || (v.value != src::kM0 && !isInlineValueRegister(v.value));
-  if (noted) invalidRegisterNote(regClass, out);
+  if (!isInlineValueRegister(pc.regs, v.value)) invalidRegisterNote(regClass, out);
 }
 
 // A decoded tuple at an odd register where gfx90a+ wants an even one gets llvm's note.
@@ -43,6 +42,28 @@ void printTuple(const PrintContext &pc, const Inst &inst, bool agpr, uint32_t fi
                 unsigned dwords, const char *file, Writer &out) {
   printVectorRegisters(agpr, first, dwords, out);
   noteUnalignedTuple(pc, inst, first, dwords, file, out);
+}
+
+// A literal llvm's disassembler reads in a gfx950 accumulator: an f64 MFMA's is a double's high
+// half, printed as the inline constant that double may be, else in hex; another's as a 32-bit
+// literal, lit(...) where it would read back as an inline constant.
+void printAccumulatorLiteral(const Inst &inst, Writer &out) {
+  uint32_t lit = inst.literal;
+  if (!as::maiAccumulatorIs64(inst)) {
+    if (as::valuLiteralLooksInline(lit, OpType::f32))
+      fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", lit);
+    else
+      printHex(lit, out);
+    return;
+  }
+  uint64_t value = uint64_t{lit} << 32;
+  if (value == 0) {
+    out += '0';
+    return;
+  }
+  for (unsigned k = 0; k < 8; ++k)
+    if (kF64Bits[k] == value && printInlineConstant(src::kFloatFirst + k, OpType::f64, out)) return;
+  printHex(lit, out);
 }
 
 } // namespace
@@ -53,13 +74,32 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
   unsigned dwords = dwordsOf(d.type, false);
   bool agprResult = as::maiResultIsAgpr(pc.alignedVgprTuples, inst);
   switch (d.cls) {
-  case OpClass::mai_dst:
-    printTuple(pc, inst, agprResult, v.value, dwords, agprResult ? "AReg" : "VReg", out);
+  case OpClass::mai_dst: // (llvm's class of a sparse result, which is also the accumulator: AV)
+    printTuple(pc, inst, agprResult, v.value, dwords,
+               as::maiSparse(inst) ? "AV"
+               : agprResult        ? "AReg"
+                                   : "VReg",
+               out);
     break;
-  case OpClass::mai_ab: {
+  case OpClass::mai_vgpr:
+    if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm))
+      printScalarInVectorField(pc, v, 1, "VGPR_32", out);
+    else
+      printVectorRegisters(false, v.value - src::kVgpr0, 1, out);
+    break;
+  case OpClass::mai_ab:
+  case OpClass::mai_ab_fmt: {
+    OperandValue shown = v;
+    if (d.cls == OpClass::mai_ab_fmt) {
+      dwords = as::maiFactorDwords(inst, i);
+      // llvm narrows an fp6/fp4 source from the widest as a register: a constant there prints
+      // as 0 (LlvmMcBugs.F8f6f4NarrowedConstantPrintsAsZero).
+      if ((v.mods & Mod_InvalidImm) && dwords < dwordsOf(d.type, false)) shown.value = 0;
+    }
     // (a constant's value may be a float's bits, past the VGPR encodings)
     if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
-      printScalarInVectorField(pc, v, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples), out);
+      printScalarInVectorField(pc, shown, dwords, vectorClass("AV", dwords, pc.alignedVgprTuples),
+                               out);
       break;
     }
     bool agpr = valueOf(inst, Field::acc) >> (d.field == Field::src0 ? 0 : 1) & 1;
@@ -67,6 +107,11 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
     break;
   }
   case OpClass::mai_c:
+  case OpClass::mai_c_lit:
+    if (v.value == src::kLiteral) { // (decoded only: llvm's assembler takes no literal there)
+      printAccumulatorLiteral(inst, out);
+      break;
+    }
     if (v.value < src::kVgpr0 || (v.mods & Mod_InvalidImm)) {
       const char *file = agprResult ? "AReg" : "VReg";
       // (llvm's accumulator of the f64 MFMAs is a double operand)
@@ -83,6 +128,20 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
       out += fieldName(d.field);
       out += ':';
       appendDecimal(out, v.value);
+    }
+    break;
+  case OpClass::mai_scale_sel: // ([a,b,0]: llvm's third entry is a src2 it ignores)
+    if (v.value || d.field == Field::op_sel_hi) {
+      out += fieldName(d.field);
+      const char text[] = {':',
+                           '[',
+                           static_cast<char>('0' + (v.value & 1)),
+                           ',',
+                           static_cast<char>('0' + (v.value >> 1 & 1)),
+                           ',',
+                           '0',
+                           ']'};
+      out.append(text, sizeof text);
     }
     break;
   case OpClass::mai_neg:

@@ -61,7 +61,7 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     if (v.mods & Mod_Abs) out += '|';
     if (v.value < src::kVgpr0) { // decoded: a scalar register or special source
       printRegister(pc.regs, v.value, 1, out);
-      if (!isInlineValueRegister(v.value)) appendInvalidRegister("VGPR_32", out);
+      if (!isInlineValueRegister(pc.regs, v.value)) appendInvalidRegister("VGPR_32", out);
     } else {
       printVgpr(inst, d, v.value - src::kVgpr0, out);
     }

@@ -69,10 +69,10 @@ void printImmediate32(uint32_t v, Writer &out);
 // llvm's notes on decoded operands its operand's class does not take.
 constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";
 // The special sources llvm's printer does not flag as registers of the wrong class (its
-// "inline values": null, the src_* registers).
-inline bool isInlineValueRegister(unsigned enc) {
+// "inline values": null as the architecture prints it, the src_* registers).
+inline bool isInlineValueRegister(const isa::RegisterSet &rs, unsigned enc) {
   namespace src = isa::src;
-  return enc == src::kNull || enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi ||
+  return enc == rs.shownNull || enc == src::kFlatScratchBaseLo || enc == src::kFlatScratchBaseHi ||
          (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
          (enc >= src::kVccz && enc <= src::kScc);
 }

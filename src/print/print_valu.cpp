@@ -145,10 +145,7 @@ const char *registerClassName(const Inst &inst, const OperandDesc &d, bool wave6
 // Whether a decoded register is one llvm's class for operand `d` lacks; llvm does not note the
 // special sources it reads as inline values (null, the apertures, src_vccz/execz/scc).
 bool outsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc) {
-  bool inlineValue = enc == src::kNull || enc == src::kFlatScratchBaseLo ||
-                     enc == src::kFlatScratchBaseHi ||
-                     (enc >= src::kSharedBase && enc <= src::kPopsExitingWaveId) ||
-                     (enc >= src::kVccz && enc <= src::kScc);
+  bool inlineValue = isInlineValueRegister(pc.regs, enc);
   bool lds = d.field == Field::src0 && (inst.desc->flags & IF_LdsSrc0);
   if (as::isFake16Lo128(inst, d.type) && d.cls != OpClass::vgpr) return enc >= src::kVgpr0 + 128;
   switch (d.cls) {

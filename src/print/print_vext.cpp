@@ -114,7 +114,8 @@ void printRegisterOperand(const Inst &inst, unsigned i, uint8_t mods, const char
     // (a wider operand's src_flat_scratch_base_lo prints by its 32-bit name)
     if (!printRegister(isa::registersOf(*inst.arch), v.value, dwordsOf(d.type, wave64), out))
       printRegister(isa::registersOf(*inst.arch), v.value, 1, out);
-    if (v.value < src::kVgpr0 && !isInlineValueRegister(v.value)) // (decoded only)
+    // (decoded only)
+    if (v.value < src::kVgpr0 && !isInlineValueRegister(isa::registersOf(*inst.arch), v.value))
       appendInvalidRegister(regClass, out);
   }
   if (mods & Mod_Abs) out += '|';

@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "../oracle_util.h"
 #include "configs.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/isa.h"
@@ -81,6 +82,27 @@ std::vector<std::string> splitLines(const std::string &s) {
   std::istringstream in(s);
   for (std::string l; std::getline(in, l);) v.push_back(l);
   return v;
+}
+
+// Whether llvm-mc-22 takes `line` but gives bytes its own disassembler rejects ("invalid
+// instruction encoding": a gfx9 SDWA source it encodes as the literal marker without a literal,
+// LlvmMcBugs.SdwaClassLiteralWithoutDword) or reads as another text (a sext(..) it prints but
+// does not encode, LlvmMcBugs.SdwaPackedSextNotEncoded). gfxasm rejects such lines; the test
+// counts them.
+bool llvmOutputInconsistent(const Config &cfg, const std::string &line) {
+  ToolOutput one = runLlvmMc(cfg.cpu, cfg.mattr, line + "\n");
+  size_t enc = one.out.find(" ; encoding: ["), close = one.out.find(']', enc);
+  size_t text = one.out.rfind('\n', enc) + 1;
+  if (one.status != 0 || enc == std::string::npos || close == std::string::npos) return false;
+  std::string attrs;
+  for (auto &a : cfg.mattr) attrs += (attrs.empty() ? "" : ",") + a;
+  test::ToolRun back = test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"),
+                                          one.out.substr(enc + 14, close - enc - 14) + "\n",
+                                          cfg.cpu, attrs, "--disassemble");
+  std::string printed = one.out.substr(text, enc - text);
+  while (!printed.empty() && printed.back() == ' ') printed.pop_back();
+  return back.err.find("invalid instruction encoding") != std::string::npos ||
+         back.out.find(printed + "\n") == std::string::npos;
 }
 
 // The encoding suffixes of entry names (v_add_nc_u32_e64_dpp).
@@ -168,7 +190,7 @@ TEST_P(Differential, MatchesLlvmMc) {
 
   std::vector<std::string> inLines = splitLines(input);
   std::map<std::string, std::pair<unsigned, unsigned>> perFormat; // format -> (lines, mismatches)
-  unsigned reported = 0, mismatches = 0;
+  unsigned reported = 0, mismatches = 0, llvmInconsistent = 0;
   auto report = [&](const std::string &msg) {
     ++mismatches;
     if (reported++ < 40) ADD_FAILURE() << msg;
@@ -177,6 +199,10 @@ TEST_P(Differential, MatchesLlvmMc) {
     auto &pf = perFormat[lineFormat[ln - 1]];
     ++pf.first;
     bool a = llvmErr.count(ln), b = ourErr.count(ln);
+    if (!a && b && llvmOutputInconsistent(cfg, inLines[ln - 1])) {
+      ++llvmInconsistent;
+      continue;
+    }
     if (a != b) {
       ++pf.second;
       report(fmt::format("line {}: `{}`: llvm-mc {} it, gfxasm {} it", ln, inLines[ln - 1],
@@ -211,8 +237,9 @@ TEST_P(Differential, MatchesLlvmMc) {
       std::printf("[diff %s] %-8s %6u lines, %4u accept/reject mismatches\n", cfg.cpu,
                   fmtName.c_str(), c.first, c.second);
   }
-  std::printf("[diff %s] %zu instructions, %u lines, %u mismatches\n", cfg.cpu, names.size(), total,
-              mismatches);
+  std::printf("[diff %s] %zu instructions, %u lines, %u mismatches (%u lines llvm-mc-22 takes but "
+              "gives bytes it cannot read back as that text, which gfxasm rejects)\n",
+              cfg.cpu, names.size(), total, mismatches, llvmInconsistent);
   keepOutputs(cfg, ".s", input, llvm.out + llvm.err, oursText.text + ourErrText);
 }
 

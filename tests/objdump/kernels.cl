@@ -82,7 +82,7 @@ __kernel void lanes(__global int *a, __global float *f) {
   f[i] = __builtin_amdgcn_ds_bpermute(i * 4, x) * 0.5f;
 }
 
-#ifdef GFX9_SDWA // (gfx9 SDWA is staged, not built yet: the test builds this once it is)
+#ifdef GFX9
 // Bytes and halves the compiler picks SDWA for; packed half math (VOP3P).
 __kernel void packed(__global uchar4 *b, __global half2 *h, __global ushort2 *s) {
   int i = GID();

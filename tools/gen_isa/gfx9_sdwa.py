@@ -15,7 +15,9 @@ from oracle import assemble
 _SDWA_SOURCE_FIELDS = {"src0": [(39, 32), (55, 55)], "src0_sel": [(50, 48)], "src1_sel": [(58, 56)],
                        "sext": [(51, 51), (59, 59)], "neg": [(52, 52), (60, 60)], "abs": [(53, 53), (61, 61)]}
 _SDWA_DST_FIELDS = {"dst_sel": [(42, 40)], "dst_unused": [(44, 43)], "clamp": [(45, 45)], "omod": [(47, 46)]}
-FORMATS["VOP1_SDWA"] = (8, [((31, 25), 0x3F), ((8, 0), 0xF9)],
+# VOP1 has no src1: llvm-mc-22 decodes its src1_sel/sext/neg/abs bits (checked as fields) and S1
+# (bit 63, fixed) only as 0; bit 62 it ignores.
+FORMATS["VOP1_SDWA"] = (8, [((31, 25), 0x3F), ((8, 0), 0xF9), ((63, 63), 0)],
                         dict({"vdst": [(24, 17)], "op": [(16, 9)]}, **_SDWA_DST_FIELDS, **_SDWA_SOURCE_FIELDS))
 FORMATS["VOP2_SDWA"] = (8, [((31, 31), 0), ((8, 0), 0xF9)],
                         dict({"op": [(30, 25)], "vdst": [(24, 17)], "src1": [(16, 9), (63, 63)]},
@@ -70,7 +72,7 @@ def sdwa(cpus, emit):
         mine = []
         for i, o in enumerate(printed):
             for kind, spelled in (("neg", "-" + o), ("abs", "|" + o + "|"), ("sext", "sext(" + o + ")"),
-                                  ("sgpr", "s[4:5]" if o == "vcc" else "s1")):
+                                  ("sgpr", "s[4:5]" if o == "vcc" else "s1"), ("f32bits", "0x3f800000")):
                 q = list(printed)
                 q[i] = spelled
                 mine.append(((i, kind), len(ask)))
@@ -81,10 +83,11 @@ def sdwa(cpus, emit):
             mine.append(((None, kind), len(ask)))
             ask.append(line)
         index.append(dict(mine))
-    answers = {cpu: [r[0] is not None for r in assemble(ls, cpu)] for cpu, ls in lines.items()}
+    answers = {cpu: assemble(ls, cpu) for cpu, ls in lines.items()}
     for (entry, sfmt, text, cs), mine in zip(variants, index):
         fmt, name, op, ops, attrs = entry
-        ok = {key: answers[cs[0]][at] for key, at in mine.items()}
+        got = {key: answers[cs[0]][at][0] for key, at in mine.items()}
+        ok = {key: text is not None for key, text in got.items()}
         mn, printed = sdwa_operands(text)
         by_field = {o.split(":")[0]: o for o in ops}
         twin = {o.split(":")[0]: o for o in e64.get(name.replace("_e32", "_e64"), (0, 0, 0, []))[3]}
@@ -105,6 +108,8 @@ def sdwa(cpus, emit):
             mod = "_mod" if ok[i, "neg"] and ok[i, "abs"] else "_sext" if ok[i, "sext"] else ""
             if ok[i, "neg"] != ok[i, "abs"]:
                 raise RuntimeError("%s: %s takes only one of neg and abs" % (text, o))
+            if t == "b32" and ok[i, "f32bits"] and sdwa_operands(got[i, "f32bits"])[1][i] == "0":
+                t = "b32lo16"  # (1.0's bits read as 0: v_cmp_class_f16's src1)
             operands.append("%s:sdwa_src%s:%s" % (field, mod, t))
         mods = [m for m in SDWA_MODIFIERS if m.split(":")[0] in FORMATS[sfmt][2]]
         mods = [m for m in mods if not m.startswith(("clamp", "omod")) or ok[None, m.split(":")[0]]]

@@ -42,6 +42,15 @@ FORMATS["VOP3P_MAI"] = (8, ENCODING, {
     "op": [(22, 16)], "vdst": [(7, 0)], "cbsz": [(10, 8)], "abid": [(14, 11)], "acc_cd": [(15, 15)],
     "src0": [(40, 32)], "src1": [(49, 41)], "src2": [(58, 50)], "acc": [(60, 59)],
     "blgp": [(63, 61)]})
+# gfx950's scaled MFMA: v_mfma_ld_scale_b32 (opcode 0x2c, its scale VGPRs and their op_sel/op_sel_hi)
+# then an f8f6f4 MFMA with abid 1, which llvm reads as one 16-byte instruction. The first dword's
+# other bits are `pad` and clamp, which the generator finds ignored.
+FORMATS["VOP3PX2"] = (16, ENCODING + [((22, 16), 0x2C), ((95, 87), 0x1A7), ((78, 75), 0x1)], {
+    "op": [(86, 80)], "vdst": [(71, 64)], "cbsz": [(74, 72)], "acc_cd": [(79, 79)],
+    "src0": [(104, 96)], "src1": [(113, 105)], "src2": [(122, 114)], "acc": [(124, 123)],
+    "blgp": [(127, 125)], "scale_src0": [(40, 32)], "scale_src1": [(49, 41)],
+    "op_sel": [(13, 11)], "op_sel_hi": [(60, 59), (14, 14)], "clamp": [(15, 15)],
+    "pad": [(10, 0), (58, 50), (63, 61)]})
 gfx11_formats.DECODE_IGNORED["VOP3P_ACC"] = {(60, 59), (14, 14)}
 VOP1 = GFX11_FORMATS["VOP1"]
 
@@ -58,10 +67,83 @@ def tuple_width(text):
     return 1 if m.group(1) else int(m.group(3)) - int(m.group(2)) + 1
 
 
+def mai_probe(op, **extra):
+    """An MAI-layout probe: vdst 0 (v_mfma_ld_scale_b32 has none), the modifiers 0 (the f8f6f4
+    MFMAs take no abid) unless `extra` sets them."""
+    values = {"op": op, "vdst": 0, "src0": 256 + SRC0, "src1": 256 + SRC1, "src2": 256 + SRC2}
+    values.update(extra)
+    return gfx11_formats.encode("VOP3P_MAI", values, formats=FORMATS)
+
+
 def sweep(cpus):
     make = lambda op: {"op": op, "vdst": VDST, "src0": 256 + SRC0, "src1": 256 + SRC1,
                        "src2": 256 + SRC2, "op_sel_hi": 7}
-    return v11.Sweep(cpus, FORMATS).run("VOP3P", list(range(128)), make)
+    res = v11.Sweep(cpus, FORMATS).run("VOP3P", list(range(128)), make)
+    # The opcodes that probe does not decode as, probed in the MAI layout.
+    from oracle import disassemble
+    for cpu in cpus:
+        ops = [op for op in range(128) if cpu not in res.get(op, {})]
+        for op, r in zip(ops, disassemble([mai_probe(op) for op in ops], cpu)):
+            if r is not None:
+                res.setdefault(op, {})[cpu] = r[0]
+    return res
+
+
+def mai_traits(mai):
+    """{(op, name): (formats, abid)} of the MFMAs: whether cbsz/blgp size src0/src1 (the f8f6f4
+    MFMAs: a probe with both at 4, fp4, prints other widths) and whether the entry takes abid (a
+    probe with abid 1 decodes)."""
+    from oracle import disassemble
+    out = {}
+    for (op, name), (text, cs) in mai.items():
+        if not name.startswith("v_mfma_") or len(split_operands(text)[1]) != 4:
+            continue
+        plain, fp4, abid = disassemble([mai_probe(op), mai_probe(op, cbsz=4, blgp=4),
+                                        mai_probe(op, abid=1)], cs[0])
+        widths = lambda r: [tuple_width(o.split()[0]) for o in split_operands(r[0])[1][1:3]]
+        out[(op, name)] = (bool(plain and fp4 and widths(plain) != widths(fp4)), abid is not None)
+    return out
+
+
+def literal_accumulator_cpus(op, cs):
+    """The cpus of `cs` whose disassembler reads a literal (255) in MFMA `op`'s accumulator
+    (gfx950's; gfx90a's and gfx942's crash on it, which counts as no)."""
+    from oracle import disassemble
+    out = []
+    for c in cs:
+        try:
+            r = disassemble([mai_probe(op, src2=255)], c)[0]
+        except RuntimeError:
+            r = None
+        if r is not None:
+            out.append(c)
+    return out
+
+
+def scaled_mfma(op, cs):
+    """The scaled MFMA llvm reads from v_mfma_ld_scale_b32 and MFMA `op` (abid 1): its name, or
+    None."""
+    from oracle import disassemble
+    probe = gfx11_formats.encode("VOP3PX2", {"op": op, "vdst": 0, "src0": 256 + SRC0,
+                                             "src1": 256 + SRC1, "src2": 256 + SRC2,
+                                             "scale_src0": 256 + 1, "scale_src1": 256 + 2},
+                                 formats=FORMATS)
+    names = {r[0].split()[0] if r and r[1] == 16 else None
+             for r in (disassemble([probe], c)[0] for c in cs)}
+    if len(names) != 1:
+        raise RuntimeError("scaled MFMA 0x%x read differently by %s" % (op, cs))
+    return names.pop()
+
+
+def ld_scale_operands(name, text, cpu):
+    """v_mfma_ld_scale_b32: two 32-bit sources and no result; its neg_lo/neg_hi bits llvm keeps
+    but neither prints nor takes (checked here: `neg_lo:[1,0]` refused)."""
+    from oracle import assemble
+    mn, ops = split_operands(text)
+    if len(ops) != 2 or assemble([name + " v1, v2 neg_lo:[1,0]"], cpu)[0][0] is not None:
+        raise RuntimeError("unrecognised v_mfma_ld_scale_b32: " + text)
+    return "VOP3P", ["src0:psrc:b32", "src1:psrc:b32", "op_sel:sel", "op_sel_hi:sel_ones",
+                     "neg_lo:mai_kept", "neg_hi:mai_kept"]
 
 
 def takes_neg(name, text, cpu):
@@ -70,9 +152,11 @@ def takes_neg(name, text, cpu):
     return assemble([text.split(" abid:")[0] + " neg:[1,0,0]"], cpu)[0][0] is not None
 
 
-def mai_operands(name, text, cpu):
+def mai_operands(name, text, cpu, traits=(False, True)):
     """The MAI entry's operands from its printed text (abid:8 of the probe's op_sel_hi bit left
-    out: the modifiers are the layout's)."""
+    out: the modifiers are the layout's); traits: mai_traits' (formats, abid) of an MFMA."""
+    if name == "v_mfma_ld_scale_b32":
+        return ld_scale_operands(name, text, cpu)
     mn, ops = split_operands(text)
     ops[-1] = ops[-1].split()[0]
     widths = [tuple_width(o) for o in ops]
@@ -82,15 +166,31 @@ def mai_operands(name, text, cpu):
         return "VOP3P_ACC", ["vdst:pvdst:b32", "src0:mai_agpr:b32"]
     if name == "v_accvgpr_write_b32":
         return "VOP3P_ACC", ["vdst:mai_adst:b32", "src0:mai_write_src:b32"]
-    if name.startswith("v_smfmac_"):
-        raise RuntimeError("v_smfmac_* (sparse index operand) not supported yet")
     dst, a, b, c = widths
-    return "VOP3P_MAI", ["vdst:mai_dst:%s" % width_type(dst), "src0:mai_ab:%s" % width_type(a),
-                         "src1:mai_ab:%s" % width_type(b), "src2:mai_c:%s" % width_type(c),
-                         "cbsz:mai_mod", "abid:mai_mod",
-                         "blgp:mai_neg" if takes_neg(name, text, cpu) else "blgp:mai_mod",
-                         "acc_cd:mai_hidden",
-                         "acc:mai_hidden"]
+    if name.startswith("v_smfmac_"):
+        # Sparse: vdst is also the accumulator; src2 holds the index VGPR; no blgp (its bits must
+        # be zero).
+        if c != 1:
+            raise RuntimeError("unrecognised v_smfmac_* index: " + text)
+        return "VOP3P_MAI", ["vdst:mai_dst:%s" % width_type(dst), "src0:mai_ab:%s" % width_type(a),
+                             "src1:mai_ab:%s" % width_type(b), "src2:mai_vgpr:b32",
+                             "cbsz:mai_mod", "abid:mai_mod", "acc_cd:mai_hidden", "acc:mai_hidden"]
+    formats, abid = traits
+    # (an f8f6f4 MFMA's sources: the widest, which the sweep's formats 0 print)
+    ab = "mai_ab_fmt" if formats else "mai_ab"
+    return "VOP3P_MAI", (["vdst:mai_dst:%s" % width_type(dst), "src0:%s:%s" % (ab, width_type(a)),
+                          "src1:%s:%s" % (ab, width_type(b)), "src2:mai_c:%s" % width_type(c),
+                          "cbsz:mai_mod"] + (["abid:mai_mod"] if abid else []) +
+                         ["blgp:mai_neg" if takes_neg(name, text, cpu) else "blgp:mai_mod",
+                          "acc_cd:mai_hidden", "acc:mai_hidden"])
+
+
+def scaled_operands(operands):
+    """A scaled MFMA's operands: its MFMA's (`operands`, no abid: the 1 that marks the pair), then
+    the scale VGPRs and their op_sel/op_sel_hi, before cbsz/blgp as llvm prints them."""
+    at = operands.index("cbsz:mai_mod")
+    return (operands[:at] + ["scale_src0:mai_vgpr:b32", "scale_src1:mai_vgpr:b32",
+                             "op_sel:mai_scale_sel", "op_sel_hi:mai_scale_sel"] + operands[at:])
 
 
 def dot_opsel_printed(lines, cpus):
@@ -191,19 +291,35 @@ def generate(cpus, unit_of):
             continue
         vext.emit_vop3p(op, text, cs, [], emit, probe_mattr="+vop3-literal")
     lines[:] = dot_opsel_fixed(dot_opsel_printed(lines, cpus), cpus)
+    traits = mai_traits(mai)
+    scaled = []
     for (op, name), (text, cs) in sorted(mai.items()):
         try:
-            fmt, operands = mai_operands(name, text, cs[0])
+            fmt, operands = mai_operands(name, text, cs[0], traits.get((op, name), (False, True)))
         except RuntimeError as ex:
             skipped.append("# skipped VOP3P %s 0x%x: %s" % (name, op, ex))
             continue
-        emit(fmt, name, op, operands, sorted(cs, key=cpus.index))
+        cs = sorted(cs, key=cpus.index)
+        # The cpus whose disassembler also reads a literal accumulator get their own entry.
+        lit = (literal_accumulator_cpus(op, cs)
+               if any(o.startswith("src2:mai_c:") for o in operands) else [])
+        with_lit = [o.replace(":mai_c:", ":mai_c_lit:") for o in operands]
+        for group, ops in (([c for c in cs if c not in lit], operands), (lit, with_lit)):
+            if group:
+                emit(fmt, name, op, ops, group)
+        operands = with_lit if lit == cs else operands
+        if traits.get((op, name), (False, True)) == (True, False):
+            scaled_name = scaled_mfma(op, cs)
+            if scaled_name:
+                scaled.append(("VOP3PX2", scaled_name, op, scaled_operands(operands), cs))
+    for entry in scaled:
+        emit(*entry)
     # v_accvgpr_mov_b32 (VOP1, gfx90a+): an AGPR from an AGPR.
     mov = v11.Sweep(cpus, {"VOP1": VOP1}).run("VOP1", [0x52], v11.vop1_probe)
     for op, text, cs in group_by_text(mov):
         if text.split()[0] == "v_accvgpr_mov_b32":
             emit("VOP1", "v_accvgpr_mov_b32", op, ["vdst:mai_adst:b32", "src0:mai_agpr:b32"], cs)
-    names = ["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOP3P_ACC", "VOP3P_MAI"]
+    names = ["VOP3P", "VOP3P_MIX", "VOP3P_NO_OPSEL", "VOP3P_ACC", "VOP3P_MAI", "VOP3PX2"]
     ignored, kept = unused_fields([l for l in lines if " VOP1 " not in l], cpus, formats=FORMATS)
     if kept:
         raise RuntimeError("VOP3P fields llvm keeps without an operand: %s" % kept)
