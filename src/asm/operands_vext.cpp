@@ -1,4 +1,5 @@
 // Operands of the VOP3P, WMMA, VOPD, DPP16 and DPP8 formats.
+#include <bit>
 #include <span>
 #include <string>
 
@@ -557,16 +558,29 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
   return true;
 }
 
-// `:` and an absolute expression.
+} // namespace
+
+// (as llvm-mc reads them: a float as its double's bits, an expression in brackets, [N])
 bool parseColonValue(ParseContext &ctx, Cursor &c, int64_t &value) {
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   const Token &t = c.peek();
-  if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+  if (t.kind == Tok::Real) {
+    c.next();
+    value = std::bit_cast<int64_t>(t.fval);
+    return true;
+  }
+  bool bracket = c.accept(Tok::LBrac);
+  const Token &first = c.peek();
+  if (!startsExpr(first)) return ctx.fail(first.col, "expected an absolute expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (bracket && !c.accept(Tok::RBrac))
+    return ctx.fail(c.peek().col, "expected ']' in brackets expression");
   value = e.value;
   return true;
 }
+
+namespace {
 
 // `:[a, b, ...]`: `count` entries of `bits` bits each, the first in the lowest bits.
 bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, uint32_t &value) {
