@@ -83,8 +83,8 @@ def main():
     for cpu in cpus:
         words = [p[2] for p in ps]
         results = []
-        for k in range(0, len(words), 4096):
-            results += disassemble_tolerant(words[k:k + 4096], cpu)
+        for k in range(0, len(words), 512):
+            results += disassemble_tolerant(words[k:k + 512], cpu)
         found = {}
         for (fmt, op, b), r in zip(ps, results):
             mn = r and SUFFIX.sub("", r[0].split()[0])
