@@ -171,6 +171,12 @@ TEST(Diagnostics, DppControls) {
                     "v_mov_b32_dpp v1, v2 quad_perm:[0,1,2,3] quad_perm:[0,1,2,3]",
                     "v_mov_b32_dpp v1, v2 row_shl:1 row_shr:1",
                     "v_mov_b32_dpp v1, v2 row_shl:1 fi:1 fi:1"});
+  // (without a control, as in the permlane swaps, bound_ctrl too; bitop3 is read in place)
+  expectSameErrors({"v_permlane16_swap_b32_e64 v1, v2 bound_ctrl:1 bound_ctrl:1",
+                    "v_permlane16_swap_b32_e64 v1, v2 fi:1 fi:1",
+                    "v_permlane32_swap_b32_e64 v1, v2 fi:1 bound_ctrl:1",
+                    "v_bitop3_b32 v1, v2, v3, v4 bitop3:1 bitop3:2"},
+                   "gfx950");
 }
 
 // gfx9 VALU: lds_direct, checked after matching (gfx90a and later have none; not in the *rev*

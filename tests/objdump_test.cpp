@@ -186,9 +186,9 @@ TEST_F(ObjdumpVsLlvm, KernelsForEveryProcessor) {
 }
 
 // gfx9 (GCN5 and CDNA) code objects: the processor from the ELF header's EF_AMDGPU_MACH.
-// (gfx950 joins once v_bitop3, which clang-22 emits there, is in its tables)
+// (gfx950: clang-22 emits v_bitop3 there)
 TEST_F(ObjdumpVsLlvm, Gfx9Kernels) {
-  for (const char *cpu : {"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942"})
+  for (const char *cpu : {"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950"})
     compare(fmt::format("kernels9_{}.o", cpu), cpu);
 }
 

@@ -364,6 +364,8 @@ SourceKinds kindsOf(OpClass cls) {
   case OpClass::vsrc_neg: return {true, true, true, true, false};
   case OpClass::vssrc: return {false, true, true, false, false};
   case OpClass::vssrc_inline: return {false, true, true, false, false, false};
+  // (llvm-mc-22 also takes constants there, which it cannot encode: tests/llvm_bugs_test.cpp)
+  case OpClass::vgpr_mod: return {true, false, false, true, true};
   default: return {true, true, true, false, false};
   }
 }
@@ -382,7 +384,7 @@ bool parseSourceValue(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   if (isReg && isLdsDirect(r) && k.vgpr && !fold) return takeLdsDirect(ctx, start.col, d, v);
   if (isReg) {
     // Scalar registers read as in a scalar source.
-    if (fold) return ctx.fail(start.col, "invalid operand for instruction");
+    if (fold || !k.scalar) return ctx.fail(start.col, "invalid operand for instruction");
     OperandDesc scalar = d;
     scalar.cls = OpClass::ssrc;
     return takeScalarRegister(ctx, start.col, scalar, r, v);
@@ -483,7 +485,8 @@ unsigned opselEntries(OpClass cls) {
   switch (cls) {
   case OpClass::vop_opsel3: return 3;
   case OpClass::vop_opsel4:
-  case OpClass::vop_opsel_dot2: return 4;
+  case OpClass::vop_opsel_dot2:
+  case OpClass::vop_opsel_byte: return 4;
   default: return 2;
   }
 }
@@ -496,7 +499,7 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     return ctx.fail(start.col, "invalid op_sel value.");
   unsigned n = opselEntries(d.cls), bits = 0, k = 0;
   // v_fmac_*: src2 is the destination, its entry shows the destination's bit (not encoded).
-  bool tied = n == 4 && operandIndex(inst, Field::src2) < 0;
+  bool tied = d.cls == OpClass::vop_opsel4 && operandIndex(inst, Field::src2) < 0;
   // Without a VGPR destination (VOPC) the last entry is accepted and ignored.
   int dst = operandIndex(inst, Field::vdst);
   bool noDst = d.cls != OpClass::vop_opsel_pair &&
@@ -505,6 +508,8 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   bool anySet = false;
   do {
     const Token &t = c.peek();
+    // (llvm reads at most 4 entries, whatever the class)
+    if (k == 4) return ctx.fail(c.toks[c.pos - 1].col, "expected a closing square bracket");
     if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
       return ctx.fail(t.col, "invalid op_sel value.");
     c.next();
@@ -591,7 +596,8 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
-  case OpClass::vssrc_inline: return parseSource(ctx, c, d, idx, v, inst);
+  case OpClass::vssrc_inline:
+  case OpClass::vgpr_mod: return parseSource(ctx, c, d, idx, v, inst);
   case OpClass::vmask: {
     // Any scalar register of the lane mask's width (also null, m0, src_*), as a scalar source.
     Reg r;
@@ -625,8 +631,17 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vop_opsel4:
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_byte:
     if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
     return parseOpsel(ctx, c, d, v, inst);
+  case OpClass::vop_bitop3: {
+    if (laterModifierPresent(inst, idx)) return ctx.fail(start.col, "not a valid operand.");
+    c.next();
+    int64_t n;
+    if (!parseColonValue(ctx, c, n)) return false;
+    v.value = static_cast<uint32_t>(n) & 0xff; // (llvm-mc-22 keeps the low 8 bits of any value)
+    return true;
+  }
   case OpClass::vop_clamp:
     if (laterModifierPresent(inst, idx))
       return ctx.fail(start.col, "invalid operand for instruction");
@@ -734,7 +749,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64"
                        ? 1
                        : inst.arch->traits->constantBusLimit;
-  bool vop3 = fmt.name == "VOP3" || fmt.name == "VOP3SD";
+  // (and the formats of gfx950's VOP3 forms with other modifier bits: VOP3_BITOP3, ...)
+  bool vop3 = fmt.name.starts_with("VOP3") && !fmt.name.starts_with("VOP3P");
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
@@ -743,7 +759,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
                        ((i + 1 == ops.size() && fmt.name == "VOP2") ||
                         (i > 0 && ops[i - 1].field == Field::src1 && fmt.name == "VOP2_SDWA"));
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
-    if (!isSource && !implicitVcc && !constantK) continue;
+    if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !implicitVcc && !constantK) continue;
     unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
     if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&

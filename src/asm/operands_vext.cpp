@@ -1,4 +1,5 @@
 // Operands of the VOP3P, WMMA, VOPD, DPP16 and DPP8 formats.
+#include <bit>
 #include <span>
 #include <string>
 
@@ -454,18 +455,35 @@ bool laterModifierPresent(const Inst &inst, unsigned idx) {
   return false;
 }
 
-// Whether the entry's DPP control (dpp_ctrl, or DPP8's lane selects) was written, if it has one.
-bool dppControlWritten(const Inst &inst) {
+// The index of the entry's DPP control (dpp_ctrl, or DPP8's lane selects), or -1.
+int dppControlIndex(const Inst &inst) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = 0; j < ops.size(); ++j)
     if (ops[j].cls == OpClass::dpp_ctrl || ops[j].cls == OpClass::dpp8_sel)
-      return inst.ops[j].present;
-  return true;
+      return static_cast<int>(j);
+  return -1;
+}
+bool hasDppControl(const Inst &inst) {
+  return dppControlIndex(inst) >= 0;
+}
+// Whether the entry's DPP control was written, if it has one.
+bool dppControlWritten(const Inst &inst) {
+  int i = dppControlIndex(inst);
+  return i < 0 || inst.ops[i].present;
 }
 
-// The DPP modifiers llvm parses only in their place: the control and row_mask.
-bool readInPlaceOnly(const OperandDesc &d) {
-  return d.cls == OpClass::dpp_ctrl || d.cls == OpClass::dpp8_sel || d.field == Field::row_mask;
+// The modifiers llvm parses only in their place (out of order or twice, no operand it can parse:
+// "not a valid operand."): a DPP control, row_mask, bound_ctrl where there is no control (the
+// permlane swaps), gfx950's bitop3. (The others, there, are operands no form takes.)
+bool readInPlaceOnly(const Inst &inst, const OperandDesc &d) {
+  switch (d.cls) {
+  case OpClass::dpp_ctrl:
+  case OpClass::dpp8_sel:
+  case OpClass::vop_bitop3: return true;
+  case OpClass::dpp_mask: return d.field == Field::row_mask;
+  case OpClass::dpp_bound: return !hasDppControl(inst);
+  default: return false;
+  }
 }
 
 // A VOP3 DPP source VGPR: parsed as the valu family's `vgpr` class (true16 halves set op_sel),
@@ -568,16 +586,29 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
   return true;
 }
 
-// `:` and an absolute expression.
+} // namespace
+
+// (as llvm-mc reads them: a float as its double's bits, an expression in brackets, [N])
 bool parseColonValue(ParseContext &ctx, Cursor &c, int64_t &value) {
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   const Token &t = c.peek();
-  if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+  if (t.kind == Tok::Real) {
+    c.next();
+    value = std::bit_cast<int64_t>(t.fval);
+    return true;
+  }
+  bool bracket = c.accept(Tok::LBrac);
+  const Token &first = c.peek();
+  if (!startsExpr(first)) return ctx.fail(first.col, "expected an absolute expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  if (bracket && !c.accept(Tok::RBrac))
+    return ctx.fail(c.peek().col, "expected ']' in brackets expression");
   value = e.value;
   return true;
 }
+
+namespace {
 
 // `:[a, b, ...]`: `count` entries of `bits` bits each, the first in the lowest bits.
 bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, uint32_t &value) {
@@ -664,7 +695,7 @@ bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsign
   // twice (unmatched_vext), the control and row_mask are no operand it can parse, the others
   // operands no form takes)
   if ((d.cls != OpClass::dpp_ctrl && d.cls != OpClass::dpp8_sel && !dppControlWritten(inst)) ||
-      (laterModifierPresent(inst, idx) && readInPlaceOnly(d)))
+      (laterModifierPresent(inst, idx) && readInPlaceOnly(inst, d)))
     return ctx.fail(word.col, "not a valid operand.");
   if (laterModifierPresent(inst, idx)) return invalid(ctx, word.col);
   if (d.cls == OpClass::dpp_ctrl) {
@@ -786,7 +817,7 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
 bool unmatched_vext(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (inst.ops[i].present && readInPlaceOnly(ops[i]) && isModifierWord(ops[i], word.text)) {
+    if (inst.ops[i].present && readInPlaceOnly(inst, ops[i]) && isModifierWord(ops[i], word.text)) {
       ctx.fail(word.col, "not a valid operand.");
       return true;
     }

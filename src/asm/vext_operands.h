@@ -10,6 +10,12 @@
 
 namespace gfxasm::as {
 
+struct ParseContext;
+struct Cursor;
+
+// `:` and an absolute expression (the value of a `name:N` modifier).
+bool parseColonValue(ParseContext &ctx, Cursor &c, int64_t &value);
+
 // The source modifiers (Mod_Neg, Mod_Abs) a DPP VGPR class takes.
 constexpr uint8_t dppSourceMods(isa::OpClass c) {
   using isa::OpClass;

@@ -49,11 +49,11 @@ bool decodeValuSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, In
 
 // An operand llvm wants a register in (a VGPR-only source, a lane mask, a scalar destination):
 // llvm decodes any source encoding there, registers of the wrong file (the printer notes them)
-// and constants (Mod_InvalidImm) included. A source has no modifier bits then.
+// and constants (Mod_InvalidImm) included. A source has no modifier bits then but vgpr_mod's.
 bool decodeRegisterOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   decodeSource(ctx, d, idx, inst, /*literalAllowed=*/false);
   OperandValue &v = inst.ops[idx];
-  if (v.mods) return false;
+  if (v.mods & ~(d.cls == OpClass::vgpr_mod ? Mod_Neg | Mod_Abs : 0)) return false;
   if (v.value >= src::kVgpr0) return true;
   return decodeRegisterOnly(ctx, v, print::dwordsOf(d.type, ctx.target.wave64()));
 }
@@ -73,6 +73,7 @@ uint32_t opselReject(const Inst &inst, OpClass c) {
   case OpClass::vop_opsel_hidden: return ~(0b0011 | dstBit);
   case OpClass::vop_opsel4: return as::operandIndex(inst, Field::src2) >= 0 ? 0 : 0b0100;
   case OpClass::vop_opsel_pair: return dstClass == OpClass::vgpr ? 0 : ~0b0011u;
+  case OpClass::vop_opsel_byte: return 0;
   default: return 0;
   }
 }
@@ -158,10 +159,14 @@ bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
     if (as::sourceField9Bits(inst, d.field)) return decodeRegisterOperand(ctx, d, idx, inst);
     decodeField(ctx, d, idx, inst);
     return (inst.ops[idx].value & vgpr8Reject(inst, d)) == 0;
+  case OpClass::vgpr_mod:
   case OpClass::vmask:
   case OpClass::vsdst_nom0: return decodeRegisterOperand(ctx, d, idx, inst);
   case OpClass::vk: return decodeLiteralOperand(ctx, idx, inst);
   case OpClass::vcc: inst.ops[idx].present = true; return true;
+  case OpClass::vop_src2_mods:
+    inst.ops[idx].mods = ctx.slotMods[2] & (Mod_Neg | Mod_Abs);
+    return true;
   case OpClass::vop_exec_dst:
     // v_cmpx_*_e64: vdst holds exec_lo; llvm decodes any other value with a warning.
     if (ctx.field(d.field) != src::kExecLo) inst.softFail = true;
@@ -172,6 +177,7 @@ bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
   case OpClass::vop_opsel4:
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_byte:
   case OpClass::vop_opsel_hidden: return decodeOpsel(ctx, d, idx, inst);
   default: decodeField(ctx, d, idx, inst); return true;
   }
@@ -189,7 +195,9 @@ OperandPlan plan_valu(const Inst &entry, const OperandDesc &d) {
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:
   case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_byte:
   case OpClass::vop_opsel_hidden: return {OperandPlan::FieldOnly, 0, opselReject(entry, d.cls)};
+  case OpClass::vop_bitop3:
   case OpClass::vop_clamp:
   case OpClass::vop_omod: return {OperandPlan::FieldOnly};
   default: return {};

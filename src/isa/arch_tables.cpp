@@ -46,12 +46,7 @@ const ArchTables &gfx9() {
                                  .plainOperandAfterOmittedVcc = true,
                                  .saddrOff = 0x7f,
                                  .splitBufferFormat = true,
-                                 .gfx9Dpp = true,
-                                 .coverage =
-                                     "only scalar (SOP1, SOP2, SOPK, SOPC, SOPP, SMEM), "
-                                     "VALU (VOP1, VOP2, VOPC, VOP3, VOP3P, MAI, DPP, SDWA), EXP, "
-                                     "interpolation (VINTRP) and memory (DS, FLAT, GLOBAL, "
-                                     "SCRATCH, MUBUF, MTBUF, MIMG) instructions"};
+                                 .gfx9Dpp = true};
   static const ArchTables tables = withTraits(gen_gfx9::tables, traits);
   return tables;
 }

@@ -48,25 +48,23 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     break;
   }
   case OpClass::mvgpr: printVgpr(inst, d, v.value, out); break;
-  case OpClass::msrc:
-    if (v.mods & Mod_InvalidImm) { // decoded: llvm negates an immediate as neg(...), -|...|
-      bool negCall = (v.mods & Mod_Neg) && !(v.mods & Mod_Abs);
-      out += negCall ? "neg(" : (v.mods & Mod_Neg) ? "-|" : (v.mods & Mod_Abs) ? "|" : "";
+  case OpClass::msrc: {
+    // (decoded: an immediate, a scalar register or special source, noted inside the modifiers)
+    SourceModifiers m =
+        sourceModifiers(v.mods & Mod_Neg, v.mods & Mod_Abs, v.mods & Mod_InvalidImm);
+    out += m.open;
+    if (v.mods & Mod_InvalidImm) {
       printImmediate32(v.value, out);
       out += kInvalidImmediate;
-      out += negCall ? ")" : (v.mods & Mod_Abs) ? "|" : "";
-      break;
-    }
-    if (v.mods & Mod_Neg) out += '-';
-    if (v.mods & Mod_Abs) out += '|';
-    if (v.value < src::kVgpr0) { // decoded: a scalar register or special source
+    } else if (v.value < src::kVgpr0) {
       printRegister(pc.regs, v.value, 1, out);
       if (!isInlineValueRegister(pc.regs, v.value)) appendInvalidRegister("VGPR_32", out);
     } else {
       printVgpr(inst, d, v.value - src::kVgpr0, out);
     }
-    if (v.mods & Mod_Abs) out += '|';
+    out += m.close;
     break;
+  }
   case OpClass::interp_param:
     if (v.value < as::kInterpParams.size())
       out += as::kInterpParams[v.value];

@@ -66,6 +66,15 @@ void printHex(uint32_t v, Writer &out);
 // A 32-bit immediate the way llvm prints an untyped one: inline integers in decimal, the bit
 // patterns of the inline floats as floats, anything else in hex.
 void printImmediate32(uint32_t v, Writer &out);
+// llvm's neg/abs around a source: -x, |x|, -|x|; the neg of a number alone as neg(x) (a minus
+// would read as its sign).
+struct SourceModifiers {
+  const char *open, *close;
+};
+inline SourceModifiers sourceModifiers(bool neg, bool abs, bool number) {
+  if (neg && !abs && number) return {"neg(", ")"};
+  return {neg ? (abs ? "-|" : "-") : abs ? "|" : "", abs ? "|" : ""};
+}
 // llvm's notes on decoded operands its operand's class does not take.
 constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";
 // The special sources llvm's printer does not flag as registers of the wrong class (its

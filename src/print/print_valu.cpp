@@ -42,8 +42,9 @@ void printVgpr(const PrintContext &pc, const Inst &inst, const OperandDesc &d, u
   }
   unsigned dwords = dwordsOf(d.type, pc.wave64);
   printVgprs(n, dwords, out);
-  // (llvm's class: a VGPR-only field's, or a 9-bit source field's that takes SGPRs too)
-  noteUnalignedTuple(pc, inst, n, dwords, value >= src::kVgpr0 ? "VS" : "VReg", out);
+  // (llvm's class: a VGPR-only operand's, or a source's that takes SGPRs too)
+  bool vgprOnly = d.cls == OpClass::vgpr || d.cls == OpClass::vgpr_mod;
+  noteUnalignedTuple(pc, inst, n, dwords, vgprOnly || value < src::kVgpr0 ? "VReg" : "VS", out);
 }
 
 // Whether a decoded literal prints in lit(...): when it would read back as an inline constant
@@ -123,19 +124,19 @@ void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
 
 // llvm's register class of a register operand, as it names it when a decoded register is not in
 // it (and which holds lds_direct: the ...OrLds classes of IF_LdsSrc0 entries' src0).
-const char *registerClassName(const Inst &inst, const OperandDesc &d, bool wave64) {
+// (tuples: VReg_<bits>, _Align2 where tuples are even)
+std::string registerClassName(const PrintContext &pc, const Inst &inst, const OperandDesc &d) {
   bool lds = d.field == Field::src0 && (inst.desc->flags & IF_LdsSrc0);
   switch (d.cls) {
   case OpClass::vgpr:
-    switch (dwordsOf(d.type, wave64)) {
-    case 2: return "VReg_64";
-    case 3: return "VReg_96";
-    case 4: return "VReg_128";
-    default:
-      if (isTrue16Operand(inst, d.type)) return isE32(inst) ? "VGPR_16_Lo128" : "VGPR_16";
-      if (as::isFake16Lo128(inst, d.type)) return "VGPR_32_Lo128";
-      return lds ? "VRegOrLds_32" : "VGPR_32";
-    }
+  case OpClass::vgpr_mod: {
+    unsigned dwords = dwordsOf(d.type, pc.wave64);
+    if (dwords > 1)
+      return fmt::format("VReg_{}{}", dwords * 32, pc.alignedVgprTuples ? "_Align2" : "");
+    if (isTrue16Operand(inst, d.type)) return isE32(inst) ? "VGPR_16_Lo128" : "VGPR_16";
+    if (as::isFake16Lo128(inst, d.type)) return "VGPR_32_Lo128";
+    return lds ? "VRegOrLds_32" : "VGPR_32";
+  }
   case OpClass::vsrc: return "VS_32_Lo128";
   case OpClass::vsdst_nom0: return "SReg_32_XM0";
   default: return lds ? "SRegOrLds_32" : "SReg_32";
@@ -150,6 +151,7 @@ bool outsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d
   if (as::isFake16Lo128(inst, d.type) && d.cls != OpClass::vgpr) return enc >= src::kVgpr0 + 128;
   switch (d.cls) {
   case OpClass::vgpr:
+  case OpClass::vgpr_mod:
     if (as::isFake16Lo128(inst, d.type)) return enc >= 128;
     return as::sourceField9Bits(inst, d.field) && enc < src::kVgpr0 && !inlineValue &&
            !(lds && enc == src::kLdsDirect);
@@ -164,7 +166,7 @@ bool outsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d
 void noteOutsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc,
                       Writer &out) {
   if (inst.decoded && outsideClass(pc, inst, d, enc))
-    appendInvalidRegister(registerClassName(inst, d, pc.wave64), out);
+    invalidRegisterNote(registerClassName(pc, inst, d), out);
 }
 
 void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
@@ -184,19 +186,13 @@ void printValuSource(const PrintContext &pc, const Inst &inst, unsigned i, Write
   bool neg = printsMods && (v.mods & Mod_Neg), abs = printsMods && (v.mods & Mod_Abs);
   // llvm writes neg of a number as neg(...) (the minus would read as the number's sign); a
   // literal shown as lit(...) takes a plain minus.
-  bool litForm = literalForm(inst, i, d, v);
-  bool negCall = neg && !abs && !isReg && !litForm;
-  if (negCall)
-    out += "neg(";
-  else if (neg)
-    out += '-';
-  if (abs) out += '|';
+  SourceModifiers m = sourceModifiers(neg, abs, !isReg && !literalForm(inst, i, d, v));
+  out += m.open;
   if (enc >= src::kVgpr0)
     printVgpr(pc, inst, d, enc, out);
   else if (!printRegister(pc.regs, enc, dwordsOf(d.type, pc.wave64), out))
     printConstant(inst, i, d, v, out);
-  if (abs) out += '|';
-  if (negCall) out += ')';
+  out += m.close;
   noteOutsideClass(pc, inst, d, enc, out);
 }
 
@@ -208,12 +204,15 @@ bool hasVgprDst(const Inst &inst) {
 void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, Writer &out) {
   unsigned bits = value & ((1u << kOpselSuffixShift) - 1);
   if (!bits || d.cls == OpClass::vop_opsel_hidden) return;
-  unsigned n = d.cls == OpClass::vop_opsel3                                       ? 3
-               : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ? 4
-                                                                                  : 2;
+  unsigned n = d.cls == OpClass::vop_opsel3 ? 3
+               : d.cls == OpClass::vop_opsel4 || d.cls == OpClass::vop_opsel_dot2 ||
+                       d.cls == OpClass::vop_opsel_byte
+                   ? 4
+                   : 2;
   // v_fmac_*: the tied src2's entry repeats the destination's bit (as llvm-mc's assembler sets
   // it; decoded, it is bit 2, which is 0).
-  bool tied = n == 4 && as::operandIndex(inst, Field::src2) < 0 && !inst.decoded;
+  bool tied =
+      d.cls == OpClass::vop_opsel4 && as::operandIndex(inst, Field::src2) < 0 && !inst.decoded;
   char shown[4];
   bool any = false;
   for (unsigned k = 0; k < n; ++k) {
@@ -236,24 +235,28 @@ void printOpsel(const Inst &inst, const OperandDesc &d, uint32_t value, Writer &
 
 // A register operand as llvm prints what it decoded there: a constant it wanted a register for,
 // a register of the wrong file, with llvm's notes.
+// (vgpr_mod: its neg/abs around it all, notes inside)
 void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
+  SourceModifiers m = sourceModifiers(v.mods & Mod_Neg, v.mods & Mod_Abs, v.mods & Mod_InvalidImm);
+  out += m.open;
+  bool vgprOnly = d.cls == OpClass::vgpr || d.cls == OpClass::vgpr_mod;
   if (v.mods & Mod_InvalidImm) {
     printImmediate32(v.value, out);
     out += kInvalidImmediate;
-    return;
-  }
-  if (d.cls == OpClass::vgpr && v.value < src::kVgpr0 && as::sourceField9Bits(inst, d.field))
+  } else if (vgprOnly && v.value < src::kVgpr0 && as::sourceField9Bits(inst, d.field)) {
     printRegister(pc.regs, v.value, dwordsOf(d.type, pc.wave64), out);
-  else if (d.cls == OpClass::vgpr)
+  } else if (vgprOnly) {
     printVgpr(pc, inst, d, v.value, out);
-  else if (d.cls == OpClass::vssrc || d.cls == OpClass::vssrc_inline)
+  } else if (d.cls == OpClass::vssrc || d.cls == OpClass::vssrc_inline) {
     printValuSource(pc, inst, i, out);
-  else
+  } else {
     printSource(inst, d, v.value, pc.wave64, out);
-  if (d.cls != OpClass::vssrc && d.cls != OpClass::vssrc_inline)
+  }
+  if (!(v.mods & Mod_InvalidImm) && d.cls != OpClass::vssrc && d.cls != OpClass::vssrc_inline)
     noteOutsideClass(pc, inst, d, v.value, out);
+  out += m.close;
 }
 
 } // namespace
@@ -266,6 +269,7 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg: printValuSource(pc, inst, i, out); break;
   case OpClass::vgpr:
+  case OpClass::vgpr_mod:
   case OpClass::vssrc:
   case OpClass::vssrc_inline:
   case OpClass::vmask:
@@ -281,7 +285,14 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   case OpClass::vop_opsel4:
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
+  case OpClass::vop_opsel_byte:
   case OpClass::vop_opsel_hidden: printOpsel(inst, d, v.value, out); break;
+  case OpClass::vop_bitop3: // (llvm: decimal up to 10, then hex)
+    if (v.value > 10)
+      fmt::format_to(std::back_inserter(out.str()), "bitop3:{:#x}", v.value);
+    else if (v.value)
+      fmt::format_to(std::back_inserter(out.str()), "bitop3:{}", v.value);
+    break;
   case OpClass::vop_clamp:
     if (v.value) out += "clamp";
     break;

@@ -103,6 +103,8 @@ constexpr bool silentAtZero(OpClass c) {
   case OpClass::vop_opsel_dot2:
   case OpClass::vop_opsel_pair:
   case OpClass::vop_opsel_hidden:
+  case OpClass::vop_opsel_byte:
+  case OpClass::vop_bitop3:
   case OpClass::vop_clamp:
   case OpClass::vop_omod:
   case OpClass::vop_exec_dst:

@@ -127,6 +127,28 @@ std::string genSource(GenContext &g, const OperandDesc &d) {
   return withModifiers(g, x, negOk, absOk);
 }
 
+// A VGPR (tuple) with neg/abs; invalid: registers of the wrong file, width or alignment (not
+// constants: llvm-mc-22 takes those there, tests/llvm_bugs_test.cpp).
+std::string genModVgpr(GenContext &g, const OperandDesc &d) {
+  if (g.invalid && g.chance(30)) {
+    static const char *const kWrong[] = {"s[2:3]", "v1", "v[1:2]", "v[0:2]", "exec", "-s[4:5]"};
+    return g.pick(kWrong);
+  }
+  return withModifiers(g, genVgpr(g, d.type), true, true);
+}
+
+// bitop3:N: any 8-bit function, in decimal or hex; invalid: values past 8 bits (llvm keeps the
+// low 8), negative ones, expressions.
+std::string genBitop3(GenContext &g) {
+  if (g.chance(20)) return {};
+  if (g.invalid && g.chance(30)) {
+    static const char *const kOdd[] = {"256", "-1", "0x1ff", "-129", "1+2", "(7)", "65536"};
+    return fmt::format("bitop3:{}", g.pick(kOdd));
+  }
+  unsigned n = g.below(256);
+  return g.chance(50) ? fmt::format("bitop3:{}", n) : fmt::format("bitop3:{:#x}", n);
+}
+
 std::string genOpsel(GenContext &g, unsigned n) {
   if (g.chance(60)) return {};
   std::string s = "op_sel:[";
@@ -138,6 +160,7 @@ std::string genOpsel(GenContext &g, unsigned n) {
 } // namespace
 
 std::string gen_valu(GenContext &g, const OperandDesc &d) {
+  if (d.cls == OpClass::vgpr_mod) return genModVgpr(g, d); // (wrong values of its own)
   if (g.invalid && g.chance(20) && isPositional(d.cls)) {
     // (no lone "-": llvm-mc-22 reads `- clamp` as a relocatable expression)
     static const char *const kWrong[] = {"v256", "v[0:2]", "s[1:2]", "foo",  "1.0e40",
@@ -156,6 +179,7 @@ std::string gen_valu(GenContext &g, const OperandDesc &d) {
   case OpClass::vsrc_neg:
   case OpClass::vssrc:
   case OpClass::vssrc_inline: return genSource(g, d);
+  case OpClass::vop_bitop3: return genBitop3(g);
   case OpClass::vmask:
   case OpClass::vsdst_nom0:
     if (g.chance(10)) {
@@ -178,7 +202,8 @@ std::string gen_valu(GenContext &g, const OperandDesc &d) {
   case OpClass::vop_opsel_pair: return genOpsel(g, 2);
   case OpClass::vop_opsel3: return genOpsel(g, 3);
   case OpClass::vop_opsel4:
-  case OpClass::vop_opsel_dot2: return genOpsel(g, 4);
+  case OpClass::vop_opsel_dot2:
+  case OpClass::vop_opsel_byte: return genOpsel(g, 4);
   case OpClass::vop_opsel_hidden: return g.invalid && g.chance(30) ? "op_sel:[1,0,0,0]" : "";
   case OpClass::vop_clamp: return g.chance(30) ? "clamp" : "";
   case OpClass::vop_omod: {

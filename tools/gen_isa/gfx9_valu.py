@@ -22,11 +22,21 @@ import sys
 
 import gfx11_valu as v11
 from gfx11_formats import FORMATS as GFX11_FORMATS, format_lines, unused_fields
-from oracle import alias_lines, assemble
+from oracle import alias_lines, assemble, disassemble
 
 FORMATS = {name: GFX11_FORMATS[name] for name in ("VOP1", "VOP2", "VOPC")}
 FORMATS["VOP3"] = (8, [((31, 26), 0x34)], GFX11_FORMATS["VOP3"][2])
 FORMATS["VOP3SD"] = (8, [((31, 26), 0x34)], GFX11_FORMATS["VOP3SD"][2])
+# gfx950 VOP3 forms whose modifier bits hold other operands (llvm-mc-22's layouts, probed):
+# v_bitop3_*'s 8-bit function is neg (its bits 2:0), abs (5:3) and omod (7:6); the permlane swaps'
+# op_sel bits 0 and 1 are fi and bound_ctrl.
+_VOP3_FIELDS = GFX11_FORMATS["VOP3"][2]
+FORMATS["VOP3_BITOP3"] = (8, [((31, 26), 0x34)], dict(
+    {f: r for f, r in _VOP3_FIELDS.items() if f not in ("neg", "abs", "omod")},
+    bitop3=[(63, 61), (10, 8), (60, 59)]))
+FORMATS["VOP3_FI_BOUND"] = (8, [((31, 26), 0x34)], dict(
+    {f: r for f, r in _VOP3_FIELDS.items() if f != "op_sel"},
+    op_sel=[(14, 13)], bound_ctrl=[(12, 12)], fi=[(11, 11)]))
 NVOP3 = 0x380  # VOP3 opcodes below the VOP3P encoding (0xd38..: bits 31:23 = 0x1a7)
 VOP3_LITERAL = "+vop3-literal"  # lets llvm-mc show how it types a VOP3 source's literal
 
@@ -103,22 +113,76 @@ def widen_for_constant_bus(e):
 
 
 # Instructions whose operands the gfx11 classes do not describe: left out (see the report lines).
-UNSUPPORTED = {
-    "v_bitop3_b32": "bitop3:N, an 8-bit immediate in neg (bits 2:0), abs (5:3) and omod (7:6)",
-    "v_bitop3_b16": "bitop3:N, an 8-bit immediate in neg (bits 2:0), abs (5:3) and omod (7:6)",
-    # (not yet in gfxasm: their op_sel picks the destination's byte or half)
-    "v_cvt_sr_bf8_f32": "op_sel selects the destination byte",
-    "v_cvt_sr_fp8_f32": "op_sel selects the destination byte",
-    "v_cvt_scalef32_pk_fp4_bf16": "op_sel selects the destination byte",
-    "v_cvt_scalef32_pk_fp4_f16": "op_sel selects the destination byte",
-}
+UNSUPPORTED = {}
+# VOP3 forms with the 8-bit bitop3:N (format VOP3_BITOP3), written before op_sel.
+BITOP3 = ("v_bitop3_b32", "v_bitop3_b16")
 # VOP3 forms whose op_sel llvm-mc-22 neither prints nor accepts, but decodes with bits 0, 1 and 3
 # set (kept, encoded back) and rejects with bit 2 (the absent src2's) set: the hidden op_sel class
 # true16 uses (vop_opsel_hidden, which rejects that bit), and left out of the unused-field probes
 # (whose all-ones patterns it rejects).
 HIDDEN_OPSEL = ("v_cvt_pk_bf16_f32",)
-# VOP3 forms whose op_sel bits 0 and 1 are fi:1 and bound_ctrl:1 (gfx950 permlane swaps).
+# VOP3 forms whose op_sel bits 0 and 1 are fi:1 and bound_ctrl:1 (gfx950 permlane swaps; format
+# VOP3_FI_BOUND), printed bound_ctrl first.
 FI_BOUND_CTRL = ("v_permlane16_swap_b32_e64", "v_permlane32_swap_b32_e64")
+
+
+def special_layout(e):
+    """Moves the entries of BITOP3 and FI_BOUND_CTRL to their formats. Their modifier bits are no
+    source's: not llvm's integer modifiers either."""
+    fmt = "VOP3_BITOP3" if e.name in BITOP3 else "VOP3_FI_BOUND" if e.name in FI_BOUND_CTRL else None
+    if fmt:
+        e.fmt, e.hidden_mods = fmt, False
+        for o in e.ops:
+            o.neg_ok = o.abs_ok = False
+
+
+def opsel_without_src2(e, mods):
+    """op_sel of a two-source entry that takes all four bits (v_cvt_sr_fp8_f32: bits 2 and 3 pick
+    the destination's byte; v_cvt_scalef32_pk_fp4_f16: its half) is vop_opsel_byte: each entry its
+    bit. (vop_opsel4 without src2 is v_fmac's, whose third entry repeats the destination's.)"""
+    if "op_sel:vop_opsel4" in mods and not any(o.field == "src2" for o in e.ops) \
+            and 2 in e.opsel_map:
+        mods[mods.index("op_sel:vop_opsel4")] = "op_sel:vop_opsel_byte"
+    return mods
+
+
+def vgpr_with_mods(entries):
+    """VGPR sources with neg/abs where llvm-mc-22 also takes inline constants, which it cannot
+    encode there (v_cvt_scalef32_sr_pk_fp4_f32's src0 pair: `1` is shown as `1/*Invalid
+    immediate*/` and encoded as s1; tests/llvm_bugs_test.cpp): typed VGPR-only, and returned as
+    {entry name: their operand indices} when -|v| assembles there (vgpr_mod)."""
+    lines, where = [], []
+    for e in entries:
+        for i, (kinds, t) in e.types.items():
+            if kinds in ("vif", "vifl"):  # (the literal probe, too, shows an invalid immediate)
+                e.types[i] = ("v", t)
+                back = [reg_text_for(e, j) for j in range(len(e.ops))]
+                back[i] = "-|%s|" % v11.reg_text("v", e.ops[i].dwords)
+                lines.append((e.cpus[0], e.name + " " + ", ".join(back)))
+                where.append((e.name, i))
+    out = {}
+    for (name, i), (cpu, line) in zip(where, lines):
+        if assemble([line], cpu)[0][0] is not None:
+            out.setdefault(name, set()).add(i)
+    return out
+
+
+def hidden_src2_mods(entries):
+    """VOP3 entries without a src2 operand whose neg and abs bit 2 llvm-mc-22 decodes and encodes
+    back, printing nothing (v_cvt_sr_fp8_f32: its hidden src2 is the destination, read back for
+    the bytes op_sel leaves): names, for a vop_src2_mods operand."""
+    cands = [e for e in entries if e.fmt == "VOP3" and e.ops and not any(o.field == "src2" for o in e.ops)]
+    out = set()
+    for cpu in sorted({e.cpus[0] for e in cands}):
+        group = [e for e in cands if e.cpus[0] == cpu]
+        for mod in ("neg", "abs"):
+            probes = [encode("VOP3", v11.vop3_probe(e.op, **{mod: 4})) for e in group]
+            for e, r in zip(group, disassemble(probes, cpu, with_encoding=True)):
+                back = r and int.from_bytes(r[2][:8].ljust(8, b"\0"), "little")
+                shift = {"neg": 63, "abs": 10}[mod]
+                if r and r[0].split()[0] == e.name and back >> shift & 1:
+                    out.add(e.name)
+    return out
 
 
 def mark_packed(entries, cpu, mattr):
@@ -215,19 +279,28 @@ def generate(cpus, unit_of):
     v11.float_sources(final, lambda e: e64.get(e.name.replace("_e32", "_e64")) if not is_e64(e) else e)
     no_lit = v11.no_lit_src0(final, cpus[0], FORMATS)
     insts, kept_entries, skipped = [], [], []
-    fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
+    fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3, "VOP3_BITOP3": 3, "VOP3_FI_BOUND": 3}
     for e in final:
         float64_by_bus(e)
         widen_for_constant_bus(e)
+    mod_vgprs = vgpr_with_mods(final)  # (after the widening: madmk's src0 takes SGPRs)
+    src2_mods = hidden_src2_mods(final)
     for e in sorted(final, key=lambda e: (fmt_order[e.fmt], e.op, tuple(cpus.index(c) for c in e.cpus))):
         try:
             if e.name in UNSUPPORTED:
                 raise RuntimeError(UNSUPPORTED[e.name])
-            operands = operand_strings(e) + v11.modifier_strings(e)
+            special_layout(e)
+            operands = operand_strings(e)
+            for i in mod_vgprs.get(e.name, ()):
+                operands[i] = operands[i].replace(":vgpr:", ":vgpr_mod:")
+            operands += ["bitop3:vop_bitop3"] if e.name in BITOP3 else []
+            operands += opsel_without_src2(e, v11.modifier_strings(e))
             if e.name in HIDDEN_OPSEL:
                 operands.append("op_sel:vop_opsel_hidden")
-            if e.name in FI_BOUND_CTRL:  # (printed fi:1 bound_ctrl:1, not op_sel)
-                raise RuntimeError("fi and bound_ctrl in op_sel need a class of their own")
+            if e.name in FI_BOUND_CTRL:
+                operands += ["bound_ctrl:dpp_bound", "fi:dpp_fi"]
+            if e.name in src2_mods:
+                operands.append("src2:vop_src2_mods")
         except (RuntimeError, KeyError) as ex:
             insts.append("# skipped %s %s 0x%x: %s" % (e.fmt, e.name, e.op, ex))
             skipped.append(e)
@@ -243,7 +316,7 @@ def generate(cpus, unit_of):
             attrs.append("@flags=" + "|".join(flags))
         attrs.append("@unit=" + unit_of(e.name, "trans" if e.name.startswith(v11.TRANS) else "valu"))
         insts.append("inst %s %s 0x%x %s" % (e.fmt, e.name, e.op, " ".join(operands + attrs)))
-    names = ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"]
+    names = ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD", "VOP3_BITOP3", "VOP3_FI_BOUND"]
     ignored, kept = unused_fields([l for l in insts if not any(" %s " % n in l for n in HIDDEN_OPSEL)],
                                   cpus, formats=FORMATS)
     if kept:
