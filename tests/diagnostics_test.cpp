@@ -263,19 +263,6 @@ TEST(Diagnostics, ModifiersOfOtherProcessors) {
                     "ds_add_u32 v1, v2 scc"});
 }
 
-// The constant bus: llvm reports the source that goes over the limit (an e32 form's implicit vcc
-// counts first), and a VOP3 literal gfx9 has no room for at the literal.
-TEST(Diagnostics, ConstantBusColumns) {
-  for (const char *cpu : {"gfx900", "gfx90a"})
-    expectSameErrors({"v_cndmask_b32_e32 v0, s0, v0, vcc", "v_add_f32_e64 v0, s0, s1",
-                      "v_fma_f32 v0, s0, s1, s2", "v_fma_f32 v0, v1, s1, s2",
-                      "v_add_f32_e64 v0, s0, 0x1234", "v_fma_f32 v0, s0, v1, s2",
-                      "v_cndmask_b32_e64 v0, s0, v0, s[2:3]"},
-                     cpu);
-  expectSameErrors({"v_fma_f32 v0, s0, s1, s2", "v_fma_f32 v0, s0, 0x1234, s2",
-                    "v_cndmask_b32_e64 v0, s0, s1, s[2:3]"});
-}
-
 // gfx9 SDWA constants: v_ldexp_f16's exponent takes integers and float constants, not a float's
 // bits written as an integer nor 1/(2*pi), and sext(..) only of a register; the 16-bit integer
 // sources take no 1/(2*pi).

@@ -378,7 +378,6 @@ int operandIndex(const Inst &inst, Field f) {
 
 bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   inst.ops[idx].present = true;
-  ctx.operandCols[idx] = c.peek().col;
   switch (d.cls) {
 #define CLASS(n, positional, fam)                                                                  \
   case OpClass::n:                                                                                 \

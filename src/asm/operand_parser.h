@@ -79,9 +79,6 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
-  // Where each operand of the candidate was written (set with its `present` flag): the checks
-  // across operands report at the operand, as llvm does.
-  std::array<uint32_t, isa::kMaxOperands> operandCols{};
   // An error llvm reports once the entry matched (MAI operand rules, validate_mai), at
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;

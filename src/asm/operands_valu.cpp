@@ -740,21 +740,12 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
       return ctx.fail(col, "invalid operand for instruction");
     implicitWritten = w;
   }
-  unsigned seen[3], n = 0;
+  unsigned seen[2], n = 0;
   // v_div_fmas_* reads vcc without naming it; the 64-bit shifts have a bus of one value.
   std::string_view name = inst.desc->name;
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
   if (name.starts_with("v_div_fmas_")) seen[n++] = kImplicitVcc;
-  // (llvm counts an e32 form's carry in first, and reports the source that goes over the limit)
-  auto isCarryIn = [&](size_t i) {
-    return ops[i].cls == OpClass::vcc &&
-           ((i + 1 == ops.size() && fmt.name == "VOP2") ||
-            (i > 0 && ops[i - 1].field == Field::src1 && fmt.name == "VOP2_SDWA"));
-  };
-  for (size_t i = 0; i < ops.size(); ++i)
-    if (isCarryIn(i)) seen[n++] = kImplicitVcc;
-  auto at = [&](size_t i) { return inst.ops[i].present ? ctx.operandCols[i] : col; };
   unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64"
                        ? 1
                        : inst.arch->traits->constantBusLimit;
@@ -764,14 +755,16 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
     // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
-    bool implicitVcc = isCarryIn(i);
+    bool implicitVcc = ops[i].cls == OpClass::vcc &&
+                       ((i + 1 == ops.size() && fmt.name == "VOP2") ||
+                        (i > 0 && ops[i - 1].field == Field::src1 && fmt.name == "VOP2_SDWA"));
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
     if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !implicitVcc && !constantK) continue;
     unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
     if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
-      return ctx.fail(at(i), "literal operands are not supported");
+      return ctx.fail(col, "literal operands are not supported");
     // (llvm keeps src1's: it prints |v1| and encodes nothing, the field being sdst's)
     if (fmt.name == "VOP3SD" && (inst.ops[i].mods & Mod_Abs) && !inst.arch->traits->vop3bAbs &&
         f != Field::src1)
@@ -791,7 +784,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
-    if (n == limit) return ctx.fail(at(i), "invalid operand (violates constant bus restrictions)");
+    if (n == limit) return ctx.fail(col, "invalid operand (violates constant bus restrictions)");
     seen[n++] = key;
   }
   return true;
