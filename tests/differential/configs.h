@@ -23,6 +23,13 @@ struct Config {
   std::vector<std::string> mattr;
 };
 
+// A configuration's features as one -mattr list: "+xnack,+sramecc".
+inline std::string attrsOf(const std::vector<std::string> &mattr) {
+  std::string attrs;
+  for (auto &a : mattr) attrs += (attrs.empty() ? "" : ",") + a;
+  return attrs;
+}
+
 // How gtest shows a configuration (instead of its bytes).
 inline void PrintTo(const Config &c, std::ostream *os) {
   *os << c.cpu;

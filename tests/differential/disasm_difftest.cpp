@@ -303,8 +303,8 @@ struct TestTarget {
   std::optional<Target> target;
   std::string error, attrs, onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
   const ArchTables *arch = nullptr;
-  explicit TestTarget(const Config &cfg) : target(Target::create(cfg.cpu, cfg.mattr, &error)) {
-    for (auto &a : cfg.mattr) attrs += (attrs.empty() ? "" : ",") + a;
+  explicit TestTarget(const Config &cfg)
+      : target(Target::create(cfg.cpu, cfg.mattr, &error)), attrs(attrsOf(cfg.mattr)) {
     if (target) arch = static_cast<const ArchTables *>(target->arch());
   }
   std::tuple<const std::optional<Target> &, const std::string &, const ArchTables &> parts() const {
