@@ -284,8 +284,10 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
 // After matching, as llvm checks them: the f8f6f4 MFMAs' sources have their formats' widths;
 // gfx908's results are AGPRs; gfx90a+'s accumulator tuple is aligned.
 bool validate_mai(ParseContext &ctx, Inst &inst, uint32_t col) {
+  // (this runs for every instruction: an entry without MAI operands has only the error to check)
+  const bool mai = ctx.families & (1u << detail::kFamily_mai);
   auto ops = inst.arch->operandsOf(*inst.desc);
-  for (unsigned i = 0; i < ops.size(); ++i) {
+  for (unsigned i = 0; mai && i < ops.size(); ++i) {
     if (ops[i].cls != OpClass::mai_ab_fmt || inst.ops[i].regCount == maiFactorDwords(inst, i))
       continue;
     // (llvm reports src1's too when both are wrong; the first is enough to reject the line)
@@ -297,6 +299,7 @@ bool validate_mai(ParseContext &ctx, Inst &inst, uint32_t col) {
   }
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
+  if (!mai) return true;
   int accCd = operandIndex(inst, Field::acc_cd);
   if (accCd >= 0 && !ctx.target.alignedVgprTuples()) inst.ops[accCd].value = 0;
   return true;

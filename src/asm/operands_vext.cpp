@@ -795,11 +795,11 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   const Token &value = c.peek();
   std::span<const std::string_view> names = kSdwaSelNames;
   if (d.cls == OpClass::sdwa_unused) names = kSdwaUnusedNames;
-  std::string error = fmt::format("invalid {} value", word.text);
+  // (formatted only on failure: SDWA lines carry several of these modifiers)
+  auto fail = [&] { return ctx.fail(value.col, fmt::format("invalid {} value", word.text)); };
   if (value.kind == Tok::Integer) {
     c.next();
-    if (value.ival < 0 || static_cast<uint64_t>(value.ival) >= names.size())
-      return ctx.fail(value.col, error);
+    if (value.ival < 0 || static_cast<uint64_t>(value.ival) >= names.size()) return fail();
     inst.ops[idx].value = static_cast<uint32_t>(value.ival);
     return true;
   }
@@ -809,7 +809,7 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     inst.ops[idx].value = static_cast<uint32_t>(k);
     return true;
   }
-  return ctx.fail(value.col, error);
+  return fail();
 }
 
 } // namespace
