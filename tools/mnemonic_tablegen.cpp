@@ -15,8 +15,9 @@
 
 namespace {
 template <typename T> void writeArray(std::ostream &o, const char *name, const std::vector<T> &v) {
-  o << "inline constexpr uint32_t " << name << "[] = {";
-  for (size_t i = 0; i < v.size(); ++i) o << (i % 16 ? " " : "\n  ") << v[i] << ",";
+  o << "inline constexpr " << (sizeof(T) == 8 ? "uint64_t " : "uint32_t ") << name << "[] = {";
+  const char *suffix = sizeof(T) == 8 ? "ull," : ",";
+  for (size_t i = 0; i < v.size(); ++i) o << (i % 8 ? " " : "\n  ") << v[i] << suffix;
   o << "\n};\n";
 }
 } // namespace

@@ -94,9 +94,10 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
   out.slots.assign(size, 0);
   out.first.push_back(0);
   for (const auto &[name, list] : sorted) {
-    size_t i = mnemonicHash(name) & (size - 1);
+    const uint64_t hash = mnemonicHash(name);
+    size_t i = hash & (size - 1);
     while (out.slots[i]) i = (i + 1) & (size - 1);
-    out.slots[i] = static_cast<uint32_t>(out.names.size() + 1);
+    out.slots[i] = (hash & ~0xffffffffull) | (out.names.size() + 1);
     out.names.emplace_back(name);
     for (const InstrDesc *d : *list)
       out.candidates.push_back(static_cast<uint32_t>(d - arch.instrs.data()));

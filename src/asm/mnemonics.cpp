@@ -28,6 +28,22 @@ unsigned insertDeleteDistance(std::string_view a, std::string_view b, unsigned m
   return std::min(row[b.size()], max + 1);
 }
 
+// Equal strings, compared 8 bytes at a time in line (a library memcmp call costs more than the
+// comparison of a mnemonic, which is looked up once per statement).
+bool sameText(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  size_t n = a.size(), i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
 } // namespace
 
 MnemonicTable::MnemonicTable(const ArchTables &arch)
@@ -36,10 +52,13 @@ MnemonicTable::MnemonicTable(const ArchTables &arch)
 int MnemonicTable::find(std::string_view name) const {
   if (name.empty()) return -1;
   const size_t mask = index_.slots.size() - 1;
-  for (size_t i = mnemonicHash(name) & mask;; i = (i + 1) & mask) {
-    uint32_t slot = index_.slots[i];
+  const uint64_t hash = mnemonicHash(name), tag = hash & ~0xffffffffull;
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
+    const uint64_t slot = index_.slots[i];
     if (!slot) return -1;
-    if (nameAt(slot - 1) == name) return static_cast<int>(slot - 1);
+    if ((slot & ~0xffffffffull) != tag) continue;
+    const uint32_t k = static_cast<uint32_t>(slot) - 1;
+    if (sameText(nameAt(k), name)) return static_cast<int>(k);
   }
 }
 

@@ -58,7 +58,7 @@ inline uint64_t mnemonicHash(std::string_view s) {
 // Every spelling and the entries (indices into ArchTables::instrs) it tries, in the layout of
 // isa::MnemonicIndex. Computed at build time by tools/mnemonic_tablegen.
 struct MnemonicIndexBuild {
-  std::vector<uint32_t> slots; // open addressing, linear probing: name index + 1, 0 = free
+  std::vector<uint64_t> slots; // as isa::MnemonicIndex::slots
   std::vector<std::string> names;
   std::vector<uint32_t> first; // per name, into candidates; one more at the end
   std::vector<uint32_t> candidates;

@@ -229,7 +229,10 @@ struct ArchTables {
 // it at build time; src/asm/mnemonics.h reads it). Offsets and indices, not pointers, so that the
 // tables need no relocation when the program starts.
 struct MnemonicIndex {
-  std::span<const uint32_t> slots;      // hash slots: name index + 1, 0 = free (power of two)
+  // Hash slots (a power of two, linear probing): name index + 1 in the low 32 bits (0 = free),
+  // the high 32 bits of the name's mnemonicHash above, so that a probe that meets another name
+  // rarely reads its text.
+  std::span<const uint64_t> slots;
   std::string_view text;                // all names, back to back
   std::span<const uint32_t> nameStart;  // per name, its offset in text; one more at the end
   std::span<const uint32_t> first;      // per name, its first entry in candidates; one more
