@@ -1,5 +1,7 @@
 #include "asm/mnemonics.h"
 
+#include "asm/text.h"
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -26,22 +28,6 @@ unsigned insertDeleteDistance(std::string_view a, std::string_view b, unsigned m
     }
   }
   return std::min(row[b.size()], max + 1);
-}
-
-// Equal strings, compared 8 bytes at a time in line (a library memcmp call costs more than the
-// comparison of a mnemonic, which is looked up once per statement).
-bool sameText(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  size_t n = a.size(), i = 0;
-  for (; i + 8 <= n; i += 8) {
-    uint64_t x, y;
-    std::memcpy(&x, a.data() + i, 8);
-    std::memcpy(&y, b.data() + i, 8);
-    if (x != y) return false;
-  }
-  for (; i < n; ++i)
-    if (a[i] != b[i]) return false;
-  return true;
 }
 
 } // namespace

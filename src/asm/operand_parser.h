@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "asm/expr.h"
+#include "asm/text.h"
 #include "isa/inst.h"
 #include "isa/registers.h"
 
@@ -174,7 +175,7 @@ inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
     return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask") ||
            word.starts_with("wave_");
   std::string_view name = isa::fieldName(d.field);
-  if (name.size() == word.size()) return name[0] == word[0] && name == word;
+  if (name.size() == word.size()) return sameText(name, word);
   // llvm's named bits (memory flags) are also written noNAME, which clears them
   return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
          word.starts_with("no") && word.substr(2) == name;

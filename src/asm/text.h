@@ -1,0 +1,28 @@
+// Comparison of the short strings the assembler matches words against (mnemonics, modifier and
+// register names).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string_view>
+
+namespace gfxasm::as {
+
+// Equal strings, compared 8 bytes at a time in line: a library memcmp call costs more than the
+// comparison of a word of a few characters, and these comparisons run for every statement.
+inline bool sameText(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  const size_t n = a.size();
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x, y;
+    std::memcpy(&x, a.data() + i, 8);
+    std::memcpy(&y, b.data() + i, 8);
+    if (x != y) return false;
+  }
+  for (; i < n; ++i)
+    if (a[i] != b[i]) return false;
+  return true;
+}
+
+} // namespace gfxasm::as
