@@ -1,5 +1,6 @@
 // The assembler driver: statements, labels, symbol assignments, directives and instructions.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <span>
 #include <unordered_map>
@@ -492,7 +493,11 @@ private:
   // Words whose absence rules an entry out: each is the spelling of an operand the entry
   // requires (a required flag, a DPP control), as a bit (0: not one of these words).
   static unsigned requirementBit(std::string_view word) {
-    if (word.empty()) return 0;
+    // Most words of a statement are registers: a table of the lengths a requirement word that
+    // starts with the word's first character can have rejects them without a branch per letter.
+    if (word.size() >= 32 ||
+        !(kRequirementLengths[static_cast<unsigned char>(word[0] & 0x7f)] >> word.size() & 1))
+      return 0;
     switch (word[0]) {
     case 'o': return word == "offen" ? 1 : 0;
     case 'i': return word == "idxen" ? 2 : 0;
@@ -508,6 +513,18 @@ private:
     default: return 0;
     }
   }
+  // Per first character, the lengths (bit n: n characters) of the requirement words starting
+  // with it; row_* and wave_* take any length from their prefix's up. (A longer word is no
+  // requirement word: the full search of the second pass still tries every entry.)
+  static constexpr auto kRequirementLengths = [] {
+    std::array<uint32_t, 128> t{};
+    for (std::string_view w :
+         {"offen", "idxen", "tfe", "glc", "gds", "sc0", "lds", "a16", "quad_perm", "dpp8"})
+      t[static_cast<unsigned char>(w[0])] |= 1u << w.size();
+    t['r'] = ~0u << 5;
+    t['w'] = ~0u << 6;
+    return t;
+  }();
   // The requirement words that rule out a memory entry without an operand spelled so (llvm takes
   // such a word for a symbol, which no memory operand takes unless it is set to a value, and an
   // unknown modifier is an error): all but a16, which is also an AGPR.
