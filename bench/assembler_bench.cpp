@@ -73,7 +73,7 @@ bool parseStatement(const std::vector<gfxasm::as::Token> &toks, gfxasm::as::Symb
   inst = isa::Inst{};
   inst.arch = &arch();
   inst.desc = &arch().instrs[candidates.front()];
-  as::ParseContext ctx{target(), syms, {}};
+  as::ParseContext ctx{target(), syms};
   auto ops = arch().operandsOf(*inst.desc);
   bool first = true;
   for (size_t i = 0; i < ops.size(); ++i) {

@@ -438,7 +438,7 @@ private:
         inst.labelSymbol = {};
         inst.arch = &arch_;
         inst.desc = desc;
-        as::ParseContext pctx{target_, syms_, {}};
+        as::ParseContext pctx{target_, syms_};
         pctx.families = info >> kFamilies;
         bool few = false;
         if (parseOperands(pctx, c, inst, mn, few)) {
@@ -584,7 +584,7 @@ private:
       if ((d.flags & OF_Optional) && d.field == Field::implicit) {
         // An implicit operand (vcc_lo of e32 forms) may be left out: skipped when not written.
         size_t save = c.pos;
-        as::ParseContext trial{pctx.target, pctx.syms, {}};
+        as::ParseContext trial{pctx.target, pctx.syms};
         if (!first) c.next();
         size_t operandAt = c.pos;
         if (!as::parseOperand(trial, c, d, static_cast<unsigned>(i), inst) ||

@@ -11,12 +11,6 @@ namespace gfxasm::as {
 
 using namespace isa;
 
-unsigned typeDwords(OpType t, bool wave64) {
-  if (t == OpType::b1) return wave64 ? 2 : 1;
-  unsigned bits = typeBits(t);
-  return bits <= 32 ? 1 : bits / 32;
-}
-
 namespace {
 
 struct Prefix {
@@ -307,7 +301,7 @@ bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
     if (n.text == "abs" || n.text == "neg" || n.text == "sext" || n.text == "lit") return true;
     Cursor probe = c;
     probe.next();
-    ParseContext quiet{ctx.target, ctx.syms, {}};
+    ParseContext quiet{ctx.target, ctx.syms};
     Reg r;
     return parseRegister(quiet, probe, r) || quiet.err.set;
   }
@@ -338,7 +332,7 @@ bool atSourceModifier(ParseContext &ctx, const Cursor &c) {
   Cursor probe = c;
   probe.next();
   if (t.kind == Tok::Identifier) probe.next();
-  ParseContext quiet{ctx.target, ctx.syms, {}};
+  ParseContext quiet{ctx.target, ctx.syms};
   Reg r;
   return parseRegister(quiet, probe, r) || quiet.err.set;
 }
@@ -359,7 +353,7 @@ bool failAtModifierWord(ParseContext &ctx, const Cursor &c, bool modifiers) {
   const Token &next = c.peek(1);
   if (next.kind == Tok::Colon || (next.kind == Tok::Comma && next.text == "::")) {
     Cursor probe = c;
-    ParseContext quiet{ctx.target, ctx.syms, {}};
+    ParseContext quiet{ctx.target, ctx.syms};
     Reg r;
     if (parseRegister(quiet, probe, r) || quiet.err.set) return false;
     return !ctx.fail(t.col, "not a valid operand.");

@@ -63,6 +63,9 @@ inline unsigned familyBit(isa::OpClass c) {
 }
 
 struct ParseContext {
+  // (a constructor, not aggregate initialization: that would zero the whole context with a
+  // memset before setting the members, for every candidate entry of every statement)
+  ParseContext(const Target &t, SymbolTable &s) : target(t), syms(s) {}
   const Target &target;
   SymbolTable &syms;
   ParseError err;
@@ -196,6 +199,11 @@ int operandIndex(const isa::Inst &inst, isa::Field f);
 uint32_t defaultValue(const isa::OperandDesc &d);
 
 // Number of 32-bit registers an operand of type `t` spans (lane masks follow the wave size).
-unsigned typeDwords(isa::OpType t, bool wave64);
+// Inline: asked for every register operand.
+inline unsigned typeDwords(isa::OpType t, bool wave64) {
+  if (t == isa::OpType::b1) return wave64 ? 2 : 1;
+  const unsigned bits = isa::typeBits(t);
+  return bits <= 32 ? 1 : bits / 32;
+}
 
 } // namespace gfxasm::as
