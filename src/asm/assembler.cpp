@@ -1,6 +1,7 @@
 // The assembler driver: statements, labels, symbol assignments, directives and instructions.
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cstring>
 #include <span>
 #include <unordered_map>
@@ -161,7 +162,7 @@ public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entryRequires_(arch_.instrs.size()), planOf_(arch_.instrs.size()) {}
+        entries_(arch_.instrs.size()) {}
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
@@ -208,17 +209,23 @@ private:
   bool hasColonColon_ = false; // the statement has a `::` token
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
-  // operands (defaults_, per operand of arch_.operands) and the requirement words it needs
-  // (entryRequires_, requirementBit bits | kComputed | the excluding words' bits << kExcludes |
-  // the families of its operands << kFamilies).
+  // operands (defaults_, per operand of arch_.operands) and an EntryInfo (entries_, one per
+  // entry, sized at construction: the lookup is one load).
   static constexpr unsigned kComputed = 0x200, kExcludes = 10, kFamilies = 19;
+  struct EntryInfo {
+    // requirementBit bits of the words it needs | kComputed | the excluding words' bits <<
+    // kExcludes | the families of its operands << kFamilies (0: not computed yet)
+    uint32_t requirements = 0;
+    uint32_t positional = 0; // bit i: operand i is positional (the rest are modifiers)
+    uint32_t plan = 0;       // 1 + the index of its encoding plan in plans_ (0: none yet)
+  };
+  static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
   std::vector<OperandValue> defaults_;
-  std::vector<uint32_t> entryRequires_; // sized at construction: the lookup is one load
+  std::vector<EntryInfo> entries_;
   // The requirement words that are names of absolute symbols (set to values): such a word in a
   // statement may be an operand's value rather than a modifier (see kExcludingWords).
   unsigned valueSymbolWords_ = 0;
-  // The encoding plans of the entries emitted so far (planOf_: per entry, 1 + its index in plans_).
-  std::vector<uint32_t> planOf_;
+  // The encoding plans of the entries emitted so far (EntryInfo::plan).
   std::vector<enc::EncodePlan> plans_;
   AssembleResult result_;
   std::string_view curLine_;
@@ -418,7 +425,8 @@ private:
         const InstrDesc *desc = &arch_.instrs[entry];
         if (!availableOnTarget(*desc)) continue;
         anyOnCpu = true;
-        const unsigned info = entryRequires(*desc), words = pass == 0 ? info : 0;
+        const EntryInfo &entryInfo = this->entryInfo(*desc);
+        const unsigned info = entryInfo.requirements & ~kComputed, words = pass == 0 ? info : 0;
         const unsigned needs = words & (kComputed - 1),
                        excludes = words >> kExcludes & (kComputed - 1);
         if ((needs | excludes) && !writtenKnown) {
@@ -431,7 +439,8 @@ private:
         }
         c.pos = operandStart;
         // Only the operands this entry has are reset: Inst is large and this loop is hot.
-        std::memcpy(inst.ops.data(), defaultsOf(*desc), desc->numOperands * sizeof(OperandValue));
+        std::memcpy(inst.ops.data(), defaults_.data() + desc->firstOperand,
+                    desc->numOperands * sizeof(OperandValue));
         inst.hasLiteral = false;
         inst.literal = 0;
         inst.labelOperand = -1;
@@ -441,7 +450,7 @@ private:
         as::ParseContext pctx{target_, syms_};
         pctx.families = info >> kFamilies;
         bool few = false;
-        if (parseOperands(pctx, c, inst, mn, few)) {
+        if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
           warnAt(mn, pctx.err);
           emit(inst, mn);
           return;
@@ -537,10 +546,11 @@ private:
   }
 
   [[gnu::noinline]] void computeEntry(const InstrDesc &desc) {
-    unsigned needs = 0, spelled = 0, families = 0;
+    unsigned needs = 0, spelled = 0, families = 0, positional = 0;
     auto ops = arch_.operandsOf(desc);
     for (size_t i = 0; i < ops.size(); ++i) {
       defaults_[desc.firstOperand + i] = {as::defaultValue(ops[i])};
+      if (isPositional(ops[i].cls)) positional |= 1u << i;
       families |= as::familyBit(ops[i].cls);
       // (a DPP control is written quad_perm:, row_*, wave_*; see isModifierWord)
       const bool dppCtrl = ops[i].cls == OpClass::dpp_ctrl || ops[i].field == Field::dpp_ctrl;
@@ -552,34 +562,35 @@ private:
     }
     const bool memory = desc.unit == Unit::VMEM || desc.unit == Unit::DS;
     const unsigned excludes = memory ? kExcludingWords & ~spelled : 0;
-    entryRequires_[static_cast<size_t>(&desc - arch_.instrs.data())] =
-        needs | kComputed | excludes << kExcludes | families << kFamilies;
+    EntryInfo &e = entries_[static_cast<size_t>(&desc - arch_.instrs.data())];
+    e.requirements = needs | kComputed | excludes << kExcludes | families << kFamilies;
+    e.positional = positional;
   }
-  unsigned entryRequires(const InstrDesc &desc) {
-    size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
-    if (!entryRequires_[at]) [[unlikely]]
+  const EntryInfo &entryInfo(const InstrDesc &desc) {
+    const size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
+    if (!entries_[at].requirements) [[unlikely]]
       computeEntry(desc);
-    return entryRequires_[at] & ~kComputed;
+    return entries_[at];
   }
   const enc::EncodePlan &planFor(const InstrDesc &desc) {
-    uint32_t &k = planOf_[static_cast<size_t>(&desc - arch_.instrs.data())];
+    uint32_t &k = entries_[static_cast<size_t>(&desc - arch_.instrs.data())].plan;
     if (!k) [[unlikely]] {
       plans_.push_back(enc::planEncoding(arch_, desc));
       k = static_cast<uint32_t>(plans_.size());
     }
     return plans_[k - 1];
   }
-  const OperandValue *defaultsOf(const InstrDesc &desc) {
-    entryRequires(desc);
-    return defaults_.data() + desc.firstOperand;
-  }
 
-  bool parseOperands(as::ParseContext &pctx, Cursor &c, Inst &inst, const Token &mn, bool &tooFew) {
+  // `positional`: EntryInfo::positional of the entry.
+  bool parseOperands(as::ParseContext &pctx, Cursor &c, Inst &inst, uint32_t positional,
+                     const Token &mn, bool &tooFew) {
     auto ops = arch_.operandsOf(*inst.desc);
     bool first = true;
-    for (size_t i = 0; i < ops.size(); ++i) {
+    // (the operands are visited by their bits: which ones are positional is the entry's pattern,
+    // a branch per operand that mispredicts)
+    for (uint32_t left = positional; left; left &= left - 1) {
+      const size_t i = static_cast<size_t>(std::countr_zero(left));
       const OperandDesc &d = ops[i];
-      if (!isPositional(d.cls)) continue;
       if ((d.flags & OF_Optional) && (c.atEnd() || !(first || c.is(Tok::Comma)))) continue;
       if ((d.flags & OF_Optional) && d.field == Field::implicit) {
         // An implicit operand (vcc_lo of e32 forms) may be left out: skipped when not written.
@@ -620,10 +631,11 @@ private:
       const Token &t = c.peek();
       bool matched = false;
       if (t.kind == Tok::Identifier) {
-        for (size_t i = 0; i < ops.size(); ++i) {
+        const uint32_t modifiers = ~positional & ((1u << ops.size()) - 1);
+        for (uint32_t left = modifiers; left; left &= left - 1) {
+          const size_t i = static_cast<size_t>(std::countr_zero(left));
           const OperandDesc &d = ops[i];
-          if (inst.ops[i].present || isPositional(d.cls) || !as::isModifierWord(d, t.text))
-            continue;
+          if (inst.ops[i].present || !as::isModifierWord(d, t.text)) continue;
           if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
           matched = true;
           break;
