@@ -52,10 +52,6 @@ std::string_view MnemonicTable::nameAt(uint32_t k) const {
   return index_.text.substr(index_.nameStart[k], index_.nameStart[k + 1] - index_.nameStart[k]);
 }
 
-std::span<const uint32_t> MnemonicTable::entriesAt(uint32_t k) const {
-  return index_.candidates.subspan(index_.first[k], index_.first[k + 1] - index_.first[k]);
-}
-
 const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
   static std::mutex mu;
   static std::map<const ArchTables *, std::unique_ptr<MnemonicTable>> cache;
@@ -63,11 +59,6 @@ const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
   auto &slot = cache[&arch];
   if (!slot) slot.reset(new MnemonicTable(arch));
   return *slot;
-}
-
-std::span<const uint32_t> MnemonicTable::lookup(std::string_view name) const {
-  int k = find(name);
-  return k < 0 ? std::span<const uint32_t>() : entriesAt(static_cast<uint32_t>(k));
 }
 
 } // namespace gfxasm::as

@@ -70,7 +70,10 @@ class MnemonicTable {
 public:
   static const MnemonicTable &forArch(const isa::ArchTables &arch);
   // The entries (indices into ArchTables::instrs) `name` tries, in order.
-  std::span<const uint32_t> lookup(std::string_view name) const;
+  std::span<const uint32_t> lookup(std::string_view name) const {
+    int k = find(name);
+    return k < 0 ? std::span<const uint32_t>() : entriesAt(static_cast<uint32_t>(k));
+  }
   // For an unknown `name` that is a known mnemonic with an encoding suffix, the suffix without
   // its '_' ("e64"): llvm's "e64 variant of this instruction is not supported". Else empty.
   std::string_view unsupportedVariant(std::string_view name) const;
@@ -84,7 +87,9 @@ private:
   explicit MnemonicTable(const isa::ArchTables &arch);
   int find(std::string_view name) const; // the name's index, or -1
   std::string_view nameAt(uint32_t k) const;
-  std::span<const uint32_t> entriesAt(uint32_t k) const;
+  std::span<const uint32_t> entriesAt(uint32_t k) const {
+    return index_.candidates.subspan(index_.first[k], index_.first[k + 1] - index_.first[k]);
+  }
   const isa::ArchTables &arch_;
   const isa::MnemonicIndex &index_;
   std::span<const isa::MnemonicAlias> aliases_;

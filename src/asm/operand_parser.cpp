@@ -205,14 +205,6 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   return true;
 }
 
-const ArchTraits &targetTraits(const ParseContext &ctx) {
-  return *static_cast<const ArchTables *>(ctx.target.arch())->traits;
-}
-
-const RegisterSet &targetRegisters(const ParseContext &ctx) {
-  return targetTraits(ctx).registers;
-}
-
 bool isScalarFile(const Reg &r) {
   return r.file == RegFile::SGPR || r.file == RegFile::TTMP || r.file == RegFile::Special;
 }

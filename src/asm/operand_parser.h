@@ -7,6 +7,8 @@
 
 #include "asm/expr.h"
 #include "asm/text.h"
+#include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
 #include "isa/inst.h"
 #include "isa/registers.h"
 
@@ -117,9 +119,13 @@ private:
 // sets ctx.err when it is a malformed one.
 bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
 
-// The target's architecture's traits and register file.
-const isa::ArchTraits &targetTraits(const ParseContext &ctx);
-const isa::RegisterSet &targetRegisters(const ParseContext &ctx);
+// The target's architecture's traits and register file (in line: asked for every register).
+inline const isa::ArchTraits &targetTraits(const ParseContext &ctx) {
+  return *static_cast<const isa::ArchTables *>(ctx.target.arch())->traits;
+}
+inline const isa::RegisterSet &targetRegisters(const ParseContext &ctx) {
+  return targetTraits(ctx).registers;
+}
 
 // Register kinds: any scalar register file; registers a scalar destination may name (no src_*
 // constants); whether a register covers `dwords` 32-bit registers (null and src_* serve any width).
@@ -168,7 +174,8 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 
 // Whether `word` starts modifier `d`: its field's name (omod is written mul:N / div:N).
 // Inline: the assembler asks it for every modifier word against every modifier of an entry.
-inline bool isModifierWord(const isa::OperandDesc &d, std::string_view word) {
+[[gnu::always_inline]] inline bool isModifierWord(const isa::OperandDesc &d,
+                                                  std::string_view word) {
   using isa::Field;
   if (d.field == Field::omod) return word == "mul" || word == "div";
   if (d.cls == isa::OpClass::mai_neg) return word == "neg"; // (gfx942's f64 MFMA: the blgp bits)
