@@ -172,6 +172,9 @@ public:
       out_ += fmt::format("\t.amdgcn_target \"{}{}-{}\"\n", opts_.triple, hasEnvironment ? "" : "-",
                           target_.targetId());
     }
+    // Room for the code at once, guessed from the text (code is about a quarter of its size;
+    // more just grows the vector): growing by doubling copies it and faults its pages in twice.
+    code_.reserve(source.size() / 4 + 64);
     size_t pos = 0;
     uint32_t lineNo = 0;
     while (pos < source.size()) {
