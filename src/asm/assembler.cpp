@@ -504,12 +504,16 @@ private:
 
   // Words whose absence rules an entry out: each is the spelling of an operand the entry
   // requires (a required flag, a DPP control), as a bit (0: not one of these words).
-  static unsigned requirementBit(std::string_view word) {
+  [[gnu::always_inline]] static unsigned requirementBit(std::string_view word) {
     // Most words of a statement are registers: a table of the lengths a requirement word that
-    // starts with the word's first character can have rejects them without a branch per letter.
+    // starts with the word's first character can have rejects them in line, without a branch
+    // per letter.
     if (word.size() >= 32 ||
         !(kRequirementLengths[static_cast<unsigned char>(word[0] & 0x7f)] >> word.size() & 1))
       return 0;
+    return requirementWordBit(word);
+  }
+  [[gnu::noinline]] static unsigned requirementWordBit(std::string_view word) {
     switch (word[0]) {
     case 'o': return word == "offen" ? 1 : 0;
     case 'i': return word == "idxen" ? 2 : 0;
