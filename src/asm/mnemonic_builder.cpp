@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "asm/mnemonics.h"
@@ -93,11 +94,12 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
   while (size < sorted.size() * 2) size *= 2;
   out.slots.assign(size, 0);
   out.first.push_back(0);
+  if (sorted.size() >= 0xffff) throw std::length_error("mnemonic slots hold 16-bit name indices");
   for (const auto &[name, list] : sorted) {
     const uint64_t hash = mnemonicHash(name);
     size_t i = hash & (size - 1);
     while (out.slots[i]) i = (i + 1) & (size - 1);
-    out.slots[i] = (hash & ~0xffffffffull) | (out.names.size() + 1);
+    out.slots[i] = static_cast<uint32_t>(hash >> 48 << 16 | (out.names.size() + 1));
     out.names.emplace_back(name);
     for (const InstrDesc *d : *list)
       out.candidates.push_back(static_cast<uint32_t>(d - arch.instrs.data()));

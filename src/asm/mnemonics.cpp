@@ -38,18 +38,19 @@ MnemonicTable::MnemonicTable(const ArchTables &arch)
 int MnemonicTable::find(std::string_view name) const {
   if (name.empty()) return -1;
   const size_t mask = index_.slots.size() - 1;
-  const uint64_t hash = mnemonicHash(name), tag = hash & ~0xffffffffull;
+  const uint64_t hash = mnemonicHash(name);
+  const uint32_t tag = static_cast<uint32_t>(hash >> 48);
   for (size_t i = hash & mask;; i = (i + 1) & mask) {
-    const uint64_t slot = index_.slots[i];
+    const uint32_t slot = index_.slots[i];
     if (!slot) return -1;
-    if ((slot & ~0xffffffffull) != tag) continue;
-    const uint32_t k = static_cast<uint32_t>(slot) - 1;
+    if (slot >> 16 != tag) continue;
+    const uint32_t k = (slot & 0xffff) - 1;
     if (sameText(nameAt(k), name)) return static_cast<int>(k);
   }
 }
 
 std::string_view MnemonicTable::nameAt(uint32_t k) const {
-  return index_.text.substr(index_.nameStart[k], index_.nameStart[k + 1] - index_.nameStart[k]);
+  return index_.text.substr(index_.names[k].textStart, index_.names[k].length);
 }
 
 const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
@@ -79,7 +80,7 @@ MnemonicTable::similarNames(std::string_view name,
   std::string_view base;
   suffixRank(name, base);
   std::vector<std::string_view> out;
-  for (uint32_t k = 0; k + 1 < index_.nameStart.size(); ++k) {
+  for (uint32_t k = 0; k < index_.names.size(); ++k) {
     std::string_view key = nameAt(k), keyBase;
     // llvm suggests instruction names only, not aliases.
     if (suffixRank(key, keyBase) >= 0 ||

@@ -58,7 +58,7 @@ inline uint64_t mnemonicHash(std::string_view s) {
 // Every spelling and the entries (indices into ArchTables::instrs) it tries, in the layout of
 // isa::MnemonicIndex. Computed at build time by tools/mnemonic_tablegen.
 struct MnemonicIndexBuild {
-  std::vector<uint64_t> slots; // as isa::MnemonicIndex::slots
+  std::vector<uint32_t> slots; // as isa::MnemonicIndex::slots
   std::vector<std::string> names;
   std::vector<uint32_t> first; // per name, into candidates; one more at the end
   std::vector<uint32_t> candidates;
@@ -88,7 +88,7 @@ private:
   int find(std::string_view name) const; // the name's index, or -1
   std::string_view nameAt(uint32_t k) const;
   std::span<const uint32_t> entriesAt(uint32_t k) const {
-    return index_.candidates.subspan(index_.first[k], index_.first[k + 1] - index_.first[k]);
+    return index_.candidates.subspan(index_.names[k].firstCandidate, index_.names[k].count);
   }
   const isa::ArchTables &arch_;
   const isa::MnemonicIndex &index_;

@@ -228,14 +228,20 @@ struct ArchTables {
 // Every spelling the assembler accepts and the entries it tries (tools/mnemonic_tablegen makes
 // it at build time; src/asm/mnemonics.h reads it). Offsets and indices, not pointers, so that the
 // tables need no relocation when the program starts.
+// One spelling: where its text and its entries are (one record, one cache line to read).
+struct MnemonicName {
+  uint32_t textStart;      // offset in MnemonicIndex::text
+  uint16_t length;         // of the text
+  uint16_t count;          // entries
+  uint32_t firstCandidate; // offset in MnemonicIndex::candidates
+};
 struct MnemonicIndex {
-  // Hash slots (a power of two, linear probing): name index + 1 in the low 32 bits (0 = free),
-  // the high 32 bits of the name's mnemonicHash above, so that a probe that meets another name
-  // rarely reads its text.
-  std::span<const uint64_t> slots;
-  std::string_view text;                // all names, back to back
-  std::span<const uint32_t> nameStart;  // per name, its offset in text; one more at the end
-  std::span<const uint32_t> first;      // per name, its first entry in candidates; one more
+  // Hash slots (a power of two, linear probing, 32 bits so that the table stays small in the
+  // cache): name index + 1 in the low 16 bits (0 = free), the top 16 bits of the name's
+  // mnemonicHash above, so that a probe that meets another name rarely reads its text.
+  std::span<const uint32_t> slots;
+  std::string_view text; // all names, back to back
+  std::span<const MnemonicName> names;
   std::span<const uint32_t> candidates; // indices into ArchTables::instrs
 };
 const MnemonicIndex &mnemonicIndexOf(const ArchTables &arch);
