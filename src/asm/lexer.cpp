@@ -1,5 +1,6 @@
 #include "asm/lexer.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <charconv>
@@ -159,10 +160,9 @@ inline Window classify(const char *base, const char *begin, const char *end) {
   } else {
     for (int k = 0; k < 4 && 16 * k < left; ++k) {
       // The last block of the line: its last 16 characters, the bits shifted down.
-      const ptrdiff_t rest = left - 16 * k;
-      const char *from = rest >= 16 ? base + 16 * k : end - 16;
-      const Classes16 c = classify16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(from)));
-      const int drop = static_cast<int>(base + 16 * k - from);
+      const ptrdiff_t at = std::min<ptrdiff_t>(16 * k, left - 16);
+      const Classes16 c = classify16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(base + at)));
+      const auto drop = static_cast<int>(16 * k - at);
       ident |= static_cast<uint64_t>(c.ident >> drop) << (16 * k);
       space |= static_cast<uint64_t>(c.space >> drop) << (16 * k);
     }
