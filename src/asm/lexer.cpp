@@ -76,10 +76,6 @@ constexpr uint64_t kLow7 = kOnes * 0x7f;
 constexpr uint64_t outside(uint64_t y, uint8_t lo, uint8_t hi) {
   return ~(y + kOnes * (0x80 - lo)) | (y + kOnes * (0x7f - hi));
 }
-// The high bit of each byte of `y` (all below 0x80) other than `c` (the other bits: garbage).
-constexpr uint64_t notEqual(uint64_t y, uint8_t c) {
-  return (y ^ kOnes * c) + kLow7;
-}
 // 0x80 in each byte of `w` that is not a decimal digit, 0 in the others.
 constexpr uint64_t nonDigitBytes(uint64_t w) {
   return (outside(w & kLow7, '0', '9') | w) & kHigh;
@@ -188,6 +184,10 @@ static_assert([] {
   }
   return true;
 }());
+// The high bit of each byte of `y` (all below 0x80) other than `c` (the other bits: garbage).
+constexpr uint64_t notEqual(uint64_t y, uint8_t c) {
+  return (y ^ kOnes * c) + kLow7;
+}
 // 0x80 in each byte of `w` that is not an identifier character, 0 in the others.
 constexpr uint64_t nonIdentBytes(uint64_t w) {
   const uint64_t y = w & kLow7;
