@@ -2,6 +2,10 @@
 
 #include "asm/lexer.h"
 
+#include <initializer_list>
+#include <string>
+#include <vector>
+
 using gfxasm::as::lexLine;
 using gfxasm::as::Tok;
 using gfxasm::as::Token;
@@ -62,6 +66,114 @@ TEST(Lexer, Operators) {
                 Tok::EqualEqual, Tok::ExclaimEqual,   Tok::LessGreater, Tok::AmpAmp,
                 Tok::PipePipe,   Tok::ColonColon};
   for (size_t i = 0; i < std::size(want); ++i) EXPECT_EQ(t[i].kind, want[i]) << i;
+}
+
+// Kind, column and text of each token but the final Eol, whose column is checked apart.
+struct Want {
+  Tok kind;
+  uint32_t col;
+  const char *text;
+};
+void expectTokens(const std::string &line, std::initializer_list<Want> want, uint32_t eolCol) {
+  auto t = lex(line.c_str());
+  ASSERT_EQ(t.size(), want.size() + 1) << line;
+  size_t i = 0;
+  for (const Want &w : want) {
+    EXPECT_EQ(t[i].kind, w.kind) << line << " token " << i;
+    EXPECT_EQ(t[i].col, w.col) << line << " token " << i;
+    EXPECT_EQ(t[i].text, w.text) << line << " token " << i;
+    ++i;
+  }
+  EXPECT_EQ(t.back().kind, Tok::Eol) << line;
+  EXPECT_EQ(t.back().col, eolCol) << line;
+}
+
+TEST(Lexer, IdentifiersEndingTheLine) {
+  // Lengths around the 8- and 16-character loads, on lines shorter and longer than 16.
+  expectTokens("abcdefg", {{Tok::Identifier, 0, "abcdefg"}}, 7);
+  expectTokens("abcdefgh", {{Tok::Identifier, 0, "abcdefgh"}}, 8);
+  expectTokens("abcdefghi", {{Tok::Identifier, 0, "abcdefghi"}}, 9);
+  expectTokens("abcdefghijklmnop", {{Tok::Identifier, 0, "abcdefghijklmnop"}}, 16);
+  expectTokens("s_nop v_abcdefghijklmn",
+               {{Tok::Identifier, 0, "s_nop"}, {Tok::Identifier, 6, "v_abcdefghijklmn"}}, 22);
+  expectTokens("x, a.b$c@d",
+               {{Tok::Identifier, 0, "x"}, {Tok::Comma, 1, ","}, {Tok::Identifier, 3, "a.b$c@d"}},
+               10);
+  expectTokens("v", {{Tok::Identifier, 0, "v"}}, 1);
+}
+
+TEST(Lexer, LongIdentifiersAndLines) {
+  // An identifier of 70 characters: longer than the 64 classified at a time.
+  const std::string id70(70, 'a');
+  expectTokens(id70 + " b", {{Tok::Identifier, 0, id70.c_str()}, {Tok::Identifier, 71, "b"}}, 72);
+  // Tokens starting past column 48 of a long line, one ending exactly at column 64.
+  const std::string pad(50, 'p');
+  expectTokens(pad + " abcdefghijkl,x",
+               {{Tok::Identifier, 0, pad.c_str()},
+                {Tok::Identifier, 51, "abcdefghijkl"},
+                {Tok::Comma, 63, ","},
+                {Tok::Identifier, 64, "x"}},
+               65);
+  // A 64-character line ending with a one-character identifier and with a number.
+  const std::string pad62(62, 'q');
+  expectTokens(pad62 + " z", {{Tok::Identifier, 0, pad62.c_str()}, {Tok::Identifier, 63, "z"}}, 64);
+  expectTokens(pad62 + " 7", {{Tok::Identifier, 0, pad62.c_str()}, {Tok::Integer, 63, "7"}}, 64);
+}
+
+TEST(Lexer, NumbersEndingTheLine) {
+  auto t = lex("s_nop 7");
+  ASSERT_EQ(t.size(), 3u);
+  EXPECT_EQ(t[1].kind, Tok::Integer);
+  EXPECT_EQ(t[1].col, 6u);
+  EXPECT_EQ(t[1].ival, 7);
+  EXPECT_EQ(t[2].col, 7u);
+  // Seven digits (the longest short form) and eight, at the end and before a comma.
+  t = lex("1234567");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].ival, 1234567);
+  EXPECT_EQ(t[0].text, "1234567");
+  t = lex("12345678");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].ival, 12345678);
+  t = lex("v0, 9876543,12345678901");
+  ASSERT_EQ(t.size(), 6u);
+  EXPECT_EQ(t[2].ival, 9876543);
+  EXPECT_EQ(t[2].col, 4u);
+  EXPECT_EQ(t[3].kind, Tok::Comma);
+  EXPECT_EQ(t[4].ival, 12345678901);
+  EXPECT_EQ(t[4].col, 12u);
+  // "0" alone, octal, and numbers followed by identifier characters.
+  t = lex("0");
+  ASSERT_EQ(t.size(), 2u);
+  EXPECT_EQ(t[0].kind, Tok::Integer);
+  EXPECT_EQ(t[0].ival, 0);
+  EXPECT_EQ(lex("0 017")[1].ival, 15);
+  EXPECT_EQ(lex("12a")[0].kind, Tok::Error);
+  EXPECT_EQ(lex("12a")[0].text, "12a");
+  EXPECT_EQ(lex("7.")[0].kind, Tok::Real);
+  EXPECT_EQ(lex("0x")[0].kind, Tok::Error);
+  t = lex("18446744073709551616");
+  EXPECT_EQ(t[0].kind, Tok::Integer);
+  EXPECT_TRUE(t[0].overflow);
+}
+
+TEST(Lexer, SpacesAndColons) {
+  expectTokens("a  b\tc ",
+               {{Tok::Identifier, 0, "a"}, {Tok::Identifier, 3, "b"}, {Tok::Identifier, 5, "c"}},
+               7);
+  expectTokens("a::b:c",
+               {{Tok::Identifier, 0, "a"},
+                {Tok::ColonColon, 1, "::"},
+                {Tok::Identifier, 3, "b"},
+                {Tok::Colon, 4, ":"},
+                {Tok::Identifier, 5, "c"}},
+               6);
+  std::vector<Token> t;
+  bool block = false;
+  EXPECT_TRUE(lexLine("a::b", t, block).hasColonColon);
+  EXPECT_FALSE(lexLine("a:b", t, block).hasColonColon);
+  expectTokens("", {}, 0);
+  expectTokens("   ", {}, 3);
 }
 
 } // namespace

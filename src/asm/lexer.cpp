@@ -1,11 +1,20 @@
 #include "asm/lexer.h"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <charconv>
+#include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <initializer_list>
 #include <string>
 #include <utility>
+
+#if defined(__SSE2__) && !defined(GFXASM_LEXER_PORTABLE)
+#include <emmintrin.h>
+#define GFXASM_LEXER_SSE2 1
+#endif
 
 namespace gfxasm::as {
 
@@ -36,6 +45,186 @@ constexpr auto kSingleCharTokens = [] {
 }();
 inline uint8_t charClass(char c) {
   return kCharClass[static_cast<unsigned char>(c)];
+}
+
+// What the main loop does with a token's first character: one indexed branch per token.
+enum Action : uint8_t { kActOther, kActSpace, kActIdent, kActDigit, kActSingle, kActColon };
+constexpr auto kAction = [] {
+  std::array<Action, 256> t{};
+  for (int c = 0; c < 256; ++c) {
+    if (kCharClass[c] & kSpace)
+      t[c] = kActSpace;
+    else if (kCharClass[c] & kIdentStart)
+      t[c] = kActIdent;
+    else if (kCharClass[c] & kDigit)
+      t[c] = kActDigit;
+    else if (kSingleCharTokens[c] != Tok::Error)
+      t[c] = kActSingle;
+  }
+  t[':'] = kActColon;
+  return t;
+}();
+
+// SWAR: eight characters of the line in a uint64_t, the first one in the low byte. The byte
+// tests below are exact (no carries between bytes) for bytes below 0x80; bytes at or above 0x80
+// are neither identifier characters nor digits.
+constexpr uint64_t kOnes = 0x0101010101010101;
+constexpr uint64_t kHigh = kOnes * 0x80;
+constexpr uint64_t kLow7 = kOnes * 0x7f;
+
+// The high bit of each byte of `y` (all below 0x80) outside [lo, hi] (the other bits: garbage).
+constexpr uint64_t outside(uint64_t y, uint8_t lo, uint8_t hi) {
+  return ~(y + kOnes * (0x80 - lo)) | (y + kOnes * (0x7f - hi));
+}
+// 0x80 in each byte of `w` that is not a decimal digit, 0 in the others.
+constexpr uint64_t nonDigitBytes(uint64_t w) {
+  return (outside(w & kLow7, '0', '9') | w) & kHigh;
+}
+static_assert([] {
+  for (int c = 0; c < 256; ++c)
+    if ((nonDigitBytes(kOnes * static_cast<uint64_t>(c)) == 0) != bool(kCharClass[c] & kDigit))
+      return false;
+  return true;
+}());
+
+// The value of the n (1 to 7) decimal digits at the start of `w`, the first most significant.
+constexpr uint64_t decimalValue(uint64_t w, unsigned n) {
+  // The digits to the top bytes, zeros (leading zero digits) below; then pairs, fours, eight.
+  uint64_t v = (w << (64 - 8 * n)) & (kOnes * 0x0f);
+  v = (v * (10 * 256 + 1)) >> 8;
+  v = ((v & 0x00ff00ff00ff00ff) * (100 * 65536 + 1)) >> 16;
+  return ((v & 0x0000ffff0000ffff) * (10000 * (uint64_t(1) << 32) + 1)) >> 32;
+}
+static_assert(decimalValue(0x3534333231302039, 1) == 9);       // "9 012345"
+static_assert(decimalValue(0x2030393837363534, 7) == 4567890); // "4567890 "
+
+// The eight characters at `p` (< end), with zero bytes for those past `end`; never reads
+// outside [begin, end), which ASan and the fuzzer check.
+inline uint64_t load8(const char *p, const char *begin, const char *end) {
+  uint64_t w = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    if (end - begin >= 8) [[likely]] {
+      // Near the end, the line's last eight characters shifted down: no branch on the distance.
+      const char *from = p < end - 8 ? p : end - 8;
+      std::memcpy(&w, from, 8);
+      return w >> (8 * (p - from));
+    }
+  }
+  for (size_t i = 0; i < 8 && i < static_cast<size_t>(end - p); ++i)
+    w |= static_cast<uint64_t>(static_cast<unsigned char>(p[i])) << (8 * i);
+  return w;
+}
+
+// Character classes of the 64 characters from `base`, one bit per character (the first lowest),
+// computed for the line ahead of its tokens: where an identifier ends is then a count of zero
+// bits, not a loop, and nothing after it waits for a scan. Characters past the end of the line
+// are not identifier characters and in no other class.
+struct Window {
+  const char *base;
+  uint64_t nonIdent; // not an identifier character (or past the end)
+  uint64_t space;    // ' '
+};
+
+#ifdef GFXASM_LEXER_SSE2
+// SSE2 (x86-64's baseline): 16 characters at a time; bit i of the results is character i.
+struct Classes16 {
+  uint32_t ident, space;
+};
+inline Classes16 classify16(__m128i v) {
+  // Signed compares: bytes >= 0x80 are negative, in no class.
+  auto inRange = [](__m128i x, char lo, char hi) {
+    return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(static_cast<char>(lo - 1))),
+                         _mm_cmplt_epi8(x, _mm_set1_epi8(static_cast<char>(hi + 1))));
+  };
+  auto eq = [&](char c) { return _mm_cmpeq_epi8(v, _mm_set1_epi8(c)); };
+  const __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20)); // letters to lower case
+  const __m128i id =
+      _mm_or_si128(_mm_or_si128(inRange(lower, 'a', 'z'), inRange(v, '0', '9')),
+                   _mm_or_si128(_mm_or_si128(eq('_'), eq('.')), _mm_or_si128(eq('$'), eq('@'))));
+  return {static_cast<uint32_t>(_mm_movemask_epi8(id)),
+          static_cast<uint32_t>(_mm_movemask_epi8(eq(' ')))};
+}
+
+inline Window classify(const char *base, const char *begin, const char *end) {
+  uint64_t ident = 0, space = 0;
+  const ptrdiff_t left = end - base;
+  if (end - begin < 16) { // a short line: through a zero-padded copy
+    alignas(16) char buf[16] = {};
+    std::memcpy(buf, base, static_cast<size_t>(left));
+    const Classes16 c = classify16(_mm_load_si128(reinterpret_cast<const __m128i *>(buf)));
+    ident = c.ident, space = c.space;
+  } else {
+    for (int k = 0; k < 4 && 16 * k < left; ++k) {
+      // The last block of the line: its last 16 characters, the bits shifted down.
+      const ptrdiff_t at = std::min<ptrdiff_t>(16 * k, left - 16);
+      const Classes16 c = classify16(_mm_loadu_si128(reinterpret_cast<const __m128i *>(base + at)));
+      const auto drop = static_cast<int>(16 * k - at);
+      ident |= static_cast<uint64_t>(c.ident >> drop) << (16 * k);
+      space |= static_cast<uint64_t>(c.space >> drop) << (16 * k);
+    }
+  }
+  // Bits past the end of the line: cleared (the shifts above brought in zeros, and a zero-padded
+  // block has no identifier characters or spaces).
+  if (left < 64) {
+    const uint64_t inLine = (uint64_t(1) << left) - 1;
+    ident &= inLine, space &= inLine;
+  }
+  return {base, ~ident, space};
+}
+#else
+// The high bits of the eight bytes of `h` (the others clear) as eight bits, the first lowest.
+constexpr uint64_t packHighBits(uint64_t h) {
+  return ((h >> 7) * 0x0102040810204080) >> 56;
+}
+static_assert([] {
+  for (uint64_t b = 0; b < 256; ++b) {
+    uint64_t h = 0;
+    for (int i = 0; i < 8; ++i) h |= ((b >> i) & 1) << (8 * i + 7);
+    if (packHighBits(h) != b) return false;
+  }
+  return true;
+}());
+// The high bit of each byte of `y` (all below 0x80) other than `c` (the other bits: garbage).
+constexpr uint64_t notEqual(uint64_t y, uint8_t c) {
+  return (y ^ kOnes * c) + kLow7;
+}
+// 0x80 in each byte of `w` that is not an identifier character, 0 in the others.
+constexpr uint64_t nonIdentBytes(uint64_t w) {
+  const uint64_t y = w & kLow7;
+  const uint64_t m = outside(y | kOnes * 0x20, 'a', 'z') & outside(y, '0', '9') & notEqual(y, '_') &
+                     notEqual(y, '.') & notEqual(y, '$') & notEqual(y, '@');
+  return (m | w) & kHigh;
+}
+// 0x80 in each byte of `w` equal to `c` (below 0x80), 0 in the others.
+constexpr uint64_t equalBytes(uint64_t w, uint8_t c) {
+  return ~(notEqual(w & kLow7, c) | w) & kHigh;
+}
+static_assert([] {
+  for (int c = 0; c < 256; ++c) {
+    const uint64_t w = kOnes * static_cast<uint64_t>(c);
+    if ((nonIdentBytes(w) == 0) != bool(kCharClass[c] & kIdentChar)) return false;
+    if ((equalBytes(w, ' ') != 0) != (c == ' ')) return false;
+  }
+  return true;
+}());
+
+// Portable: eight characters at a time in a uint64_t (SWAR).
+inline Window classify(const char *base, const char *begin, const char *end) {
+  uint64_t nonIdent = ~uint64_t(0), space = 0;
+  const auto left = static_cast<size_t>(end - base);
+  for (size_t k = 0; k < 8 && 8 * k < left; ++k) {
+    const uint64_t w = load8(base + 8 * k, begin, end); // zero bytes past the end
+    nonIdent ^= (~packHighBits(nonIdentBytes(w)) & 0xff) << (8 * k);
+    space |= packHighBits(equalBytes(w, ' ')) << (8 * k);
+  }
+  return {base, nonIdent, space};
+}
+#endif
+
+// The end of the identifier characters from `p` (an identifier longer than a window).
+const char *identEnd(const char *p, const char *end) {
+  while (p < end && (charClass(*p) & kIdentChar)) ++p;
+  return p;
 }
 } // namespace
 
@@ -175,32 +364,79 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
     p = inBlockComment ? end : begin + e + 2;
   };
   if (inBlockComment) skipBlockComment();
+  // Character classes from `win.base`. A token starting after `refillAt` could go past them:
+  // up to `refillAt`, at least 16 characters of a token are in the window, or the rest of the
+  // line is.
+  Window win;
+  const char *refillAt;
+  auto refill = [&] {
+    win = classify(p, begin, end);
+    refillAt = end - p <= 64 ? end : p + 48;
+  };
+  refill();
   while (p < end) {
     const char c = *p;
-    const uint8_t cls = charClass(c);
-    if (cls & kSpace) {
+    // Branches in the order of the characters' frequency (a jump table is slower here).
+    const Action action = kAction[static_cast<unsigned char>(c)];
+    if (action == kActIdent) {
+      if (p > refillAt) refill();
+      // Its first character is an identifier character: at least one zero bit before a stop.
+      const uint64_t stops = win.nonIdent >> (p - win.base);
+      const char *s = p;
+      if (stops) {
+        p += std::countr_zero(stops);
+        *o++ = Token(Tok::Identifier, col(s), std::string_view(s, static_cast<size_t>(p - s)));
+        p += (win.space >> (p - win.base)) & 1; // a space after it (the stop: in the window)
+      } else { // identifier characters to the end of the window (and the line goes on)
+        p = identEnd(win.base + 64, end);
+        *o++ = Token(Tok::Identifier, col(s), std::string_view(s, static_cast<size_t>(p - s)));
+      }
+      continue;
+    }
+    if (action == kActSingle) {
+      *o++ =
+          Token(kSingleCharTokens[static_cast<unsigned char>(c)], col(p), std::string_view(p, 1));
       ++p;
       continue;
     }
-    if (cls & kIdentStart) {
-      const char *s = p++;
-      while (p < end && (charClass(*p) & kIdentChar)) ++p;
-      *o++ = Token(Tok::Identifier, col(s), std::string_view(s, static_cast<size_t>(p - s)));
+    if (action == kActSpace) {
+      ++p;
       continue;
     }
-    if (cls & kDigit) {
+    if (action == kActDigit) {
+      // Fast path: a decimal integer of 1 to 7 digits (not starting with 0, or just "0"), the
+      // common operand: the identifier characters from `p` (the number and anything that would
+      // make it a real or an error) are all digits.
+      if (p > refillAt) refill();
+      const auto n = static_cast<unsigned>(std::countr_zero(win.nonIdent >> (p - win.base)));
+      if (n <= 7 && (c != '0' || n == 1)) {
+        const uint64_t w = load8(p, begin, end);
+        if (!(nonDigitBytes(w) & ((uint64_t(1) << (8 * n)) - 1))) {
+          Token &t = *o++ = Token(Tok::Integer, col(p), std::string_view(p, n));
+          t.ival = static_cast<int64_t>(decimalValue(w, n));
+          p += n;
+          p += (win.space >> (p - win.base)) & 1; // a space after it (the stop: in the window)
+          continue;
+        }
+      }
       Token &t = *o++ = Token(Tok::Eol, col(p), std::string_view());
       p = begin + lexNumber(line, static_cast<size_t>(p - begin), t);
       continue;
     }
-    Tok k = kSingleCharTokens[static_cast<unsigned char>(c)];
-    if (k != Tok::Error) {
-      *o++ = Token(k, col(p), std::string_view(p, 1));
-      ++p;
+    if (action == kActColon) {
+      if (end - p >= 2 && p[1] == ':') {
+        *o++ = Token(Tok::ColonColon, col(p), std::string_view(p, 2));
+        res.hasColonColon = true;
+        p += 2;
+      } else {
+        *o++ = Token(Tok::Colon, col(p), std::string_view(p, 1));
+        ++p;
+      }
       continue;
     }
     // Punctuation of one or two characters, comments, strings (and unlexable characters).
     const char d = p + 1 < end ? p[1] : '\0';
+    Tok k = Tok::Error;
     size_t len = 1;
     // One character, or two when the next one is one of `seconds` (checked in order).
     auto oneOrTwo = [&](Tok one, std::initializer_list<std::pair<char, Tok>> seconds) {
@@ -246,10 +482,6 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
       ++p;
       continue;
     }
-    case ':':
-      oneOrTwo(Tok::Colon, {{':', Tok::ColonColon}});
-      res.hasColonColon |= len == 2;
-      break;
     case '&': oneOrTwo(Tok::Amp, {{'&', Tok::AmpAmp}}); break;
     case '|': oneOrTwo(Tok::Pipe, {{'|', Tok::PipePipe}}); break;
     case '<':
@@ -264,7 +496,7 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
     p += len;
   }
 done:
-  *o++ = Token(Tok::Eol, col(p < end ? p : end), std::string_view());
+  *o++ = Token(Tok::Eol, col(p), std::string_view());
   count = static_cast<size_t>(o - out);
   return res;
 }
