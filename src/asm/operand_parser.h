@@ -182,13 +182,14 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
   // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, wave_shl:1 ... (row_mask is its
   // own field).
   if (d.field == Field::dpp_ctrl)
-    return word == "quad_perm" || (word.starts_with("row_") && word != "row_mask") ||
-           word.starts_with("wave_");
+    return sameText(word, "quad_perm") ||
+           (sameText(word.substr(0, 4), "row_") && !sameText(word, "row_mask")) ||
+           sameText(word.substr(0, 5), "wave_");
   std::string_view name = isa::fieldName(d.field);
   if (name.size() == word.size()) return sameText(name, word);
   // llvm's named bits (memory flags) are also written noNAME, which clears them
   return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
-         word.starts_with("no") && word.substr(2) == name;
+         word.starts_with("no") && sameText(word.substr(2), name);
 }
 
 // At a modifier word no operand of the entry takes (left): llvm's errors for a cache-policy bit
