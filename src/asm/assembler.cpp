@@ -162,7 +162,7 @@ public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entries_(arch_.instrs.size()) {}
+        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {}
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
@@ -225,6 +225,19 @@ private:
   static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
   std::vector<OperandValue> defaults_;
   std::vector<EntryInfo> entries_;
+  // Per mnemonic spelling, computed when it is first looked up: its entries available on the
+  // target with their EntryInfo::requirements, side by side, so that the search for the entry to
+  // try reads one short array and only the tried entry's description.
+  struct Candidate {
+    uint32_t entry;
+    uint32_t requirements;
+  };
+  struct CandidateRange {
+    uint32_t first = ~0u; // into candidates_ (~0u: not computed yet)
+    uint32_t count = 0;
+  };
+  std::vector<CandidateRange> nameCandidates_;
+  std::vector<Candidate> candidates_;
   // The requirement words that are names of absolute symbols (set to values): such a word in a
   // statement may be an operand's value rather than a modifier (see kExcludingWords).
   unsigned valueSymbolWords_ = 0;
@@ -383,7 +396,9 @@ private:
       c.toks = toks_;
       break;
     }
-    auto cands = mnemonics_.lookup(pairName.empty() ? mn.text : std::string_view(pairName));
+    const int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    auto cands = nameIndex < 0 ? std::span<const uint32_t>()
+                               : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
       error(mn.col, fmt::format("{} variant of this instruction is not supported",
                                 mnemonics_.unsupportedVariant(mn.text)));
@@ -407,7 +422,7 @@ private:
       return;
     }
     size_t operandStart = c.pos;
-    bool anyOnCpu = false;
+    const std::span<const Candidate> available = availableCandidates(nameIndex);
     as::ParseError best;
     bool tooFew = false;
     Inst &inst = inst_; // reused: each candidate resets what it uses
@@ -424,12 +439,8 @@ private:
         if (!skipped) break;
         best = {};
       }
-      for (uint32_t entry : cands) {
-        const InstrDesc *desc = &arch_.instrs[entry];
-        if (!availableOnTarget(*desc)) continue;
-        anyOnCpu = true;
-        const EntryInfo &entryInfo = this->entryInfo(*desc);
-        const unsigned info = entryInfo.requirements & ~kComputed, words = pass == 0 ? info : 0;
+      for (const Candidate &cand : available) {
+        const unsigned info = cand.requirements & ~kComputed, words = pass == 0 ? info : 0;
         const unsigned needs = words & (kComputed - 1),
                        excludes = words >> kExcludes & (kComputed - 1);
         if ((needs | excludes) && !writtenKnown) {
@@ -440,6 +451,8 @@ private:
           skipped = true;
           continue;
         }
+        const InstrDesc *desc = &arch_.instrs[cand.entry];
+        const EntryInfo &entryInfo = entries_[cand.entry];
         c.pos = operandStart;
         // Only the operands this entry has are reset: Inst is large and this loop is hot.
         std::memcpy(inst.ops.data(), defaults_.data() + desc->firstOperand,
@@ -466,7 +479,7 @@ private:
         }
       }
     }
-    if (!anyOnCpu) {
+    if (available.empty()) {
       notOnThisGpu(mn);
       return;
     }
@@ -578,6 +591,19 @@ private:
     if (!entries_[at].requirements) [[unlikely]]
       computeEntry(desc);
     return entries_[at];
+  }
+  // The entries of spelling `k` (MnemonicTable::find) available on the target, in order.
+  std::span<const Candidate> availableCandidates(int k) {
+    CandidateRange &range = nameCandidates_[static_cast<size_t>(k)];
+    if (range.first == ~0u) [[unlikely]] {
+      range.first = static_cast<uint32_t>(candidates_.size());
+      for (uint32_t entry : mnemonics_.entriesAt(static_cast<uint32_t>(k))) {
+        const InstrDesc &desc = arch_.instrs[entry];
+        if (availableOnTarget(desc)) candidates_.push_back({entry, entryInfo(desc).requirements});
+      }
+      range.count = static_cast<uint32_t>(candidates_.size()) - range.first;
+    }
+    return std::span<const Candidate>(candidates_).subspan(range.first, range.count);
   }
   const enc::EncodePlan &planFor(const InstrDesc &desc) {
     uint32_t &k = entries_[static_cast<size_t>(&desc - arch_.instrs.data())].plan;

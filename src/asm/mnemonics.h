@@ -74,6 +74,12 @@ public:
     int k = find(name);
     return k < 0 ? std::span<const uint32_t>() : entriesAt(static_cast<uint32_t>(k));
   }
+  // The index of `name` among the spellings (0 to size() - 1), or -1; and the entries of one.
+  int find(std::string_view name) const;
+  size_t size() const { return index_.names.size(); }
+  std::span<const uint32_t> entriesAt(uint32_t k) const {
+    return index_.candidates.subspan(index_.names[k].firstCandidate, index_.names[k].count);
+  }
   // For an unknown `name` that is a known mnemonic with an encoding suffix, the suffix without
   // its '_' ("e64"): llvm's "e64 variant of this instruction is not supported". Else empty.
   std::string_view unsupportedVariant(std::string_view name) const;
@@ -85,11 +91,7 @@ public:
 
 private:
   explicit MnemonicTable(const isa::ArchTables &arch);
-  int find(std::string_view name) const; // the name's index, or -1
   std::string_view nameAt(uint32_t k) const;
-  std::span<const uint32_t> entriesAt(uint32_t k) const {
-    return index_.candidates.subspan(index_.names[k].firstCandidate, index_.names[k].count);
-  }
   const isa::ArchTables &arch_;
   const isa::MnemonicIndex &index_;
   std::span<const isa::MnemonicAlias> aliases_;
