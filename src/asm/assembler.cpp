@@ -705,8 +705,7 @@ private:
     uint8_t buf[enc::kMaxInstBytes];
     size_t n = enc::encode(inst, planFor(*inst.desc), buf);
     size_t offset = code_.size();
-    // (byte by byte: an insert of n bytes is a library memmove call, dearer than 4-24 stores)
-    for (size_t k = 0; k < n; ++k) code_.push_back(buf[k]);
+    code_.insert(code_.end(), buf, buf + n);
     // A symbol operand leaves bytes to a fixup: a branch target's 16-bit offset, or (any other
     // class) the literal dword after the instruction, which only a relocation fills in.
     bool symbolic = inst.labelOperand >= 0;
