@@ -84,6 +84,10 @@ struct AssembleOptions {
   // Print the `.amdgcn_target` line llvm-mc prints first for an amdhsa triple.
   bool emitTargetDirective = true;
   std::string triple = "amdgcn-amd-amdhsa";
+  // With OutputKind::Null, whether the code bytes are wanted (AssembleResult::code). Without
+  // them (`gfxasm -filetype=null`, which writes nothing, as llvm-mc's null streamer encodes
+  // nothing) the statements are parsed, checked and sized but not encoded: the same diagnostics.
+  bool keepCode = true;
 };
 
 // What assembling or disassembling text gives back: the printed text and the diagnostics.
@@ -97,8 +101,9 @@ struct TextResult {
 };
 
 struct AssembleResult : TextResult {
-  // The .text bytes in order. A branch to a label the source does not define keeps offset 0:
-  // like llvm-mc, gfxasm reports that only when writing an object file.
+  // The .text bytes in order (empty for OutputKind::Null without keepCode). A branch to a label
+  // the source does not define keeps offset 0: like llvm-mc, gfxasm reports that only when
+  // writing an object file.
   std::vector<uint8_t> code;
 };
 

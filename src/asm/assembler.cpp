@@ -188,7 +188,7 @@ public:
     }
     resolveFixups();
     result_.text = std::move(out_);
-    result_.code = std::move(code_);
+    if (opts_.keepCode || asmOut()) result_.code = std::move(code_);
     return std::move(result_);
   }
 
@@ -702,6 +702,13 @@ private:
   }
 
   void emit(const Inst &inst, const Token &mn) {
+    if (!opts_.keepCode && !asmOut()) {
+      // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
+      // alignment; branch offsets are never filled in.
+      const enc::EncodePlan &plan = planFor(*inst.desc);
+      code_.resize(code_.size() + enc::encodedSize(arch_.formatOf(*inst.desc), inst, plan.literal));
+      return;
+    }
     uint8_t buf[enc::kMaxInstBytes];
     size_t n = enc::encode(inst, planFor(*inst.desc), buf);
     size_t offset = code_.size();

@@ -278,6 +278,7 @@ int main(int argc, char **argv) {
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
     opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
+    opts.keepCode = false; // (the CLI writes text only)
     opts.triple = triple.str();
     opts.emitTargetDirective = triple.os == "amdhsa";
     res = gfxasm::assemble(*target, source.text(), opts);

@@ -137,12 +137,9 @@ size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, bool literal, uin
   if (fmt.has(Field::soe)) encodeSmemOffsetForm(fmt, w);
   // `out` holds kMaxInstBytes, so the 16-byte store is in bounds whatever the format's size.
   store(out, w);
-  size_t n = fmt.sizeBytes;
-  if (inst.hasLiteral && literal) {
-    std::memcpy(out + n, &inst.literal, 4); // little-endian hosts only (x86-64, aarch64)
-    n += 4;
-  }
-  return n;
+  // (the literal dword: little-endian hosts only, x86-64 and aarch64)
+  if (inst.hasLiteral && literal) std::memcpy(out + fmt.sizeBytes, &inst.literal, 4);
+  return encodedSize(fmt, inst, literal);
 }
 } // namespace
 

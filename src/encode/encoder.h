@@ -11,6 +11,11 @@ namespace gfxasm::enc {
 
 constexpr size_t kMaxInstBytes = 24;
 
+// The instruction's size: its format's, plus the literal dword where the format takes one.
+inline size_t encodedSize(const isa::FormatDesc &fmt, const isa::Inst &inst, bool takesLiteral) {
+  return fmt.sizeBytes + (inst.hasLiteral && takesLiteral ? 4 : 0);
+}
+
 // Writes the instruction's bytes to `out` (at least kMaxInstBytes long) and returns how many
 // (base format plus literal).
 size_t encode(const isa::Inst &inst, uint8_t *out);
