@@ -221,6 +221,7 @@ private:
     uint32_t requirements = 0;
     uint32_t positional = 0; // bit i: operand i is positional (the rest are modifiers)
     uint32_t plan = 0;       // 1 + the index of its encoding plan in plans_ (0: none yet)
+    uint32_t valuFacts = 0;  // as::valuEntryFacts
   };
   static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
   std::vector<OperandValue> defaults_;
@@ -465,6 +466,7 @@ private:
         inst.desc = desc;
         as::ParseContext pctx{target_, syms_};
         pctx.families = info >> kFamilies;
+        pctx.valuFacts = entryInfo.valuFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
           warnAt(mn, pctx.err);
@@ -585,6 +587,7 @@ private:
     EntryInfo &e = entries_[static_cast<size_t>(&desc - arch_.instrs.data())];
     e.requirements = needs | kComputed | excludes << kExcludes | families << kFamilies;
     e.positional = positional;
+    e.valuFacts = as::valuEntryFacts(arch_, desc);
   }
   const EntryInfo &entryInfo(const InstrDesc &desc) {
     const size_t at = static_cast<size_t>(&desc - arch_.instrs.data());

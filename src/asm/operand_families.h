@@ -21,6 +21,22 @@ bool takeScalarRegister(ParseContext &ctx, uint32_t col, const isa::OperandDesc 
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
+// What validate_valu reads of an entry besides its operands (its format's and name's kind), as
+// bits; the assembler computes it once per entry (ParseContext::valuFacts).
+enum ValuFacts : uint32_t {
+  kValuFactsComputed = 1,
+  kValuBus = 2,          // a VOP form whose constant bus is checked (not VOP3P, VOPD)
+  kValuVop3 = 4,         // VOP3 and its variants, not VOP3P
+  kValuVop2 = 8,         // (VOP2's last operand may be its implicit carry in)
+  kValuVop2Sdwa = 16,    // (VOP2_SDWA's one after src1 too)
+  kValuVop3sd = 32,      // (takes no abs outside src1 on some architectures)
+  kValuSdwa = 64,        // (takes no lds_direct)
+  kValuReversed = 128,   // *rev* instructions (take no lds_direct)
+  kValuDivFmas = 256,    // v_div_fmas_*: reads vcc without naming it
+  kValuBusOfOne = 512,   // the 64-bit shifts: a constant bus of one value
+  kValuWritelane = 1024, // v_writelane_b32: its m0 lane select takes no place on the bus
+};
+uint32_t valuEntryFacts(const isa::ArchTables &arch, const isa::InstrDesc &desc);
 bool validate_vext(ParseContext &ctx, isa::Inst &inst, uint32_t col); // DPP controls present
 bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col);  // MFMA register files
 // A modifier word no operand of the entry took (see failAtUnmatchedModifier): true if the family

@@ -74,6 +74,8 @@ struct ParseContext {
   // The families of the entry's operands (familyBit): a family's checks after parsing
   // (validate_<family>) have nothing to check in an entry without its operands. All by default.
   unsigned families = ~0u;
+  // valuEntryFacts of the entry, when the caller has them (0: validate_valu computes them).
+  uint32_t valuFacts = 0;
   // Where lds_direct was first read as a source, and first read as a source other than src0
   // (validate_valu checks where it may stand and reports llvm's column: noteLdsDirect).
   uint32_t ldsDirectCol = 0;

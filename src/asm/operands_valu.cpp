@@ -710,22 +710,38 @@ bool inlineLiteral(const Inst &inst, int i, OpType type) {
 }
 } // namespace
 
+uint32_t valuEntryFacts(const isa::ArchTables &arch, const isa::InstrDesc &desc) {
+  const std::string_view fmt = arch.formatOf(desc).name, name = desc.name;
+  uint32_t facts = kValuFactsComputed;
+  // (llvm: lds_direct not where the operands are swapped, the *rev* instructions)
+  for (std::string_view rev : {"_subrev", "_subbrev", "_lshlrev", "_lshrrev", "_ashrrev"})
+    if (name.find(rev) != std::string_view::npos) facts |= kValuReversed;
+  if (fmt.ends_with("_SDWA")) facts |= kValuSdwa;
+  if (fmt.substr(0, 3) == "VOP" && fmt != "VOP3P" && fmt != "VOPD") facts |= kValuBus;
+  // (and the formats of gfx950's VOP3 forms with other modifier bits: VOP3_BITOP3, ...)
+  if (fmt.starts_with("VOP3") && !fmt.starts_with("VOP3P")) facts |= kValuVop3;
+  if (fmt == "VOP2") facts |= kValuVop2;
+  if (fmt == "VOP2_SDWA") facts |= kValuVop2Sdwa;
+  if (fmt == "VOP3SD") facts |= kValuVop3sd;
+  // v_div_fmas_* reads vcc without naming it; the 64-bit shifts have a bus of one value.
+  if (name.starts_with("v_div_fmas_")) facts |= kValuDivFmas;
+  if (name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64")
+    facts |= kValuBusOfOne;
+  if (name == "v_writelane_b32") facts |= kValuWritelane;
+  return facts;
+}
+
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
-  const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);
+  const uint32_t facts = ctx.valuFacts ? ctx.valuFacts : valuEntryFacts(*inst.arch, *inst.desc);
   if (ctx.ldsDirectCol) {
-    // (llvm: not where the operands are swapped, the *rev* instructions, nor in SDWA)
     if (!ctx.target.ldsDirect())
       return ctx.fail(ctx.ldsDirectCol, "lds_direct is not supported on this GPU");
-    std::string_view name = inst.desc->name;
-    bool reversed = false;
-    for (std::string_view rev : {"_subrev", "_subbrev", "_lshlrev", "_lshrrev", "_ashrrev"})
-      reversed |= name.find(rev) != std::string_view::npos;
-    if (reversed || fmt.name.ends_with("_SDWA"))
+    if (facts & (kValuReversed | kValuSdwa))
       return ctx.fail(ctx.ldsDirectCol, "lds_direct cannot be used with this instruction");
     if (ctx.ldsDirectNotSrc0Col)
       return ctx.fail(ctx.ldsDirectNotSrc0Col, "lds_direct may be used as src0 only");
   }
-  if (fmt.name.substr(0, 3) != "VOP" || fmt.name == "VOP3P" || fmt.name == "VOPD") return true;
+  if (!(facts & kValuBus)) return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);
   // The implicit vcc operands of an e32 form are all written or all left out.
@@ -741,23 +757,18 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     implicitWritten = w;
   }
   unsigned seen[2], n = 0;
-  // v_div_fmas_* reads vcc without naming it; the 64-bit shifts have a bus of one value.
-  std::string_view name = inst.desc->name;
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
-  if (name.starts_with("v_div_fmas_")) seen[n++] = kImplicitVcc;
-  unsigned limit = name == "v_lshlrev_b64" || name == "v_lshrrev_b64" || name == "v_ashrrev_i64"
-                       ? 1
-                       : inst.arch->traits->constantBusLimit;
-  // (and the formats of gfx950's VOP3 forms with other modifier bits: VOP3_BITOP3, ...)
-  bool vop3 = fmt.name.starts_with("VOP3") && !fmt.name.starts_with("VOP3P");
+  if (facts & kValuDivFmas) seen[n++] = kImplicitVcc;
+  unsigned limit = facts & kValuBusOfOne ? 1 : inst.arch->traits->constantBusLimit;
+  const bool vop3 = facts & kValuVop3;
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
     // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
     bool implicitVcc = ops[i].cls == OpClass::vcc &&
-                       ((i + 1 == ops.size() && fmt.name == "VOP2") ||
-                        (i > 0 && ops[i - 1].field == Field::src1 && fmt.name == "VOP2_SDWA"));
+                       ((i + 1 == ops.size() && (facts & kValuVop2)) ||
+                        (i > 0 && ops[i - 1].field == Field::src1 && (facts & kValuVop2Sdwa)));
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
     if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !implicitVcc && !constantK) continue;
     unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
@@ -766,12 +777,12 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
       return ctx.fail(col, "literal operands are not supported");
     // (llvm keeps src1's: it prints |v1| and encodes nothing, the field being sdst's)
-    if (fmt.name == "VOP3SD" && (inst.ops[i].mods & Mod_Abs) && !inst.arch->traits->vop3bAbs &&
+    if ((facts & kValuVop3sd) && (inst.ops[i].mods & Mod_Abs) && !inst.arch->traits->vop3bAbs &&
         f != Field::src1)
       return ctx.fail(col, "ABS not allowed in VOP3B instructions");
     if (enc != src::kLiteral && !readsConstantBus(targetRegisters(ctx), enc)) continue;
     // (v_writelane_b32's lane select in m0 takes no place on the bus)
-    if (f == Field::src1 && enc == targetRegisters(ctx).m0 && name == "v_writelane_b32") continue;
+    if (f == Field::src1 && enc == targetRegisters(ctx).m0 && (facts & kValuWritelane)) continue;
     // A register is one value at one width (exec_lo and exec are two); vcc written as a 64-bit
     // operand is the register v_div_fmas_* reads implicitly.
     unsigned dwords = typeDwords(ops[i].type, ctx.target.wave64());
