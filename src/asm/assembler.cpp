@@ -207,6 +207,14 @@ private:
   std::string section_; // see DirectiveContext::section
   std::string out_;
   std::vector<uint8_t> code_;
+  // Bytes of instructions checked but not encoded (keepCode off), not yet in code_: added there
+  // (as zeros) only where an offset is read, at a label or a directive.
+  size_t unwrittenBytes_ = 0;
+  void writeUnwrittenBytes() {
+    if (!unwrittenBytes_) return;
+    code_.resize(code_.size() + unwrittenBytes_);
+    unwrittenBytes_ = 0;
+  }
   std::vector<Fixup> fixups_;
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
   bool hasColonColon_ = false; // the statement has a `::` token
@@ -319,6 +327,7 @@ private:
       return;
     }
     s.kind = Symbol::Kind::Label;
+    writeUnwrittenBytes();
     s.value = static_cast<int64_t>(code_.size());
     if (asmOut()) {
       out_ += name.text;
@@ -370,6 +379,7 @@ private:
       assignSymbol(sym, c, name);
       return;
     }
+    writeUnwrittenBytes();
     DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_};
     std::string err;
     uint32_t errCol = 0;
@@ -709,7 +719,7 @@ private:
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
       // alignment; branch offsets are never filled in.
       const enc::EncodePlan &plan = planFor(*inst.desc);
-      code_.resize(code_.size() + enc::encodedSize(arch_.formatOf(*inst.desc), inst, plan.literal));
+      unwrittenBytes_ += enc::encodedSize(arch_.formatOf(*inst.desc), inst, plan.literal);
       return;
     }
     uint8_t buf[enc::kMaxInstBytes];
