@@ -227,9 +227,10 @@ private:
     // requirementBit bits of the words it needs | kComputed | the excluding words' bits <<
     // kExcludes | the families of its operands << kFamilies (0: not computed yet)
     uint32_t requirements = 0;
-    uint32_t positional = 0; // bit i: operand i is positional (the rest are modifiers)
-    uint32_t plan = 0;       // 1 + the index of its encoding plan in plans_ (0: none yet)
-    uint32_t valuFacts = 0;  // as::valuEntryFacts
+    uint32_t positional = 0;   // bit i: operand i is positional (the rest are modifiers)
+    uint32_t plan = 0;         // 1 + the index of its encoding plan in plans_ (0: none yet)
+    uint32_t valuFacts = 0;    // as::valuEntryFacts
+    bool takesLiteral = false; // enc::takesLiteral of its format
   };
   static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
   std::vector<OperandValue> defaults_;
@@ -598,6 +599,7 @@ private:
     e.requirements = needs | kComputed | excludes << kExcludes | families << kFamilies;
     e.positional = positional;
     e.valuFacts = as::valuEntryFacts(arch_, desc);
+    e.takesLiteral = enc::takesLiteral(arch_, arch_.formatOf(desc));
   }
   const EntryInfo &entryInfo(const InstrDesc &desc) {
     const size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
@@ -718,8 +720,8 @@ private:
     if (!opts_.keepCode && !asmOut()) {
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
       // alignment; branch offsets are never filled in.
-      const enc::EncodePlan &plan = planFor(*inst.desc);
-      unwrittenBytes_ += enc::encodedSize(arch_.formatOf(*inst.desc), inst, plan.literal);
+      const EntryInfo &e = entries_[static_cast<size_t>(inst.desc - arch_.instrs.data())];
+      unwrittenBytes_ += enc::encodedSize(arch_.formatOf(*inst.desc), inst, e.takesLiteral);
       return;
     }
     uint8_t buf[enc::kMaxInstBytes];

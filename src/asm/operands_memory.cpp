@@ -719,7 +719,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     if ((v.value & 1) && ctx.target.alignedVgprTuples() && !(inst.desc->flags & IF_OddTuples)) {
       if (v.regCount > 1) return invalid(ctx, start.col);
       // llvm's check after matching: the GWS data register is one of an aligned pair.
-      if (inst.desc->name.starts_with("ds_gws") && !ctx.afterMatchError) {
+      if (startsWith(inst.desc->name, "ds_gws") && !ctx.afterMatchError) {
         ctx.afterMatchError = "vgpr must be even aligned";
         ctx.afterMatchCol = start.col;
       }

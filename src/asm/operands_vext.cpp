@@ -804,7 +804,7 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     return true;
   }
   for (size_t k = 0; k < names.size(); ++k) {
-    if (value.kind != Tok::Identifier || value.text != names[k]) continue;
+    if (value.kind != Tok::Identifier || !sameText(value.text, names[k])) continue;
     c.next();
     inst.ops[idx].value = static_cast<uint32_t>(k);
     return true;

@@ -25,4 +25,9 @@ inline bool sameText(std::string_view a, std::string_view b) {
   return true;
 }
 
+// `s` starts with `prefix` (in line, as sameText).
+inline bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.size() >= prefix.size() && sameText(s.substr(0, prefix.size()), prefix);
+}
+
 } // namespace gfxasm::as

@@ -118,19 +118,6 @@ void orModifiers(const FormatDesc &fmt, Field source, uint8_t mods, u128 &w) {
   if (mods & Mod_Sext) orInto(fmt, Field::sext, bit, w);
 }
 
-// Whether a literal dword follows an instruction of format `fmt` that has one.
-bool takesLiteral(const ArchTables &arch, const FormatDesc &fmt) {
-  // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
-  // takes none there).
-  // (nor after SDWA, which has no literal; llvm decodes an inline float in a 16-bit integer
-  // source as a literal of its f16 bits, and encodes the marker alone)
-  bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8) || fmt.has(Field::src0_sel);
-  // (nor after a VOP3 or VOP3P form, which have clamp, where the architecture has no VOP3
-  // literal: gfx9's lit(1.0))
-  bool vop3NoLiteral = fmt.has(Field::clamp) && !arch.traits->vop3Literal;
-  return !dpp && !vop3NoLiteral;
-}
-
 // Stores the word `w` of `inst` (operands placed) and its literal where the format takes one;
 // returns the size.
 size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, bool literal, uint8_t *out) {
@@ -142,6 +129,18 @@ size_t finish(const Inst &inst, const FormatDesc &fmt, u128 w, bool literal, uin
   return encodedSize(fmt, inst, literal);
 }
 } // namespace
+
+bool takesLiteral(const ArchTables &arch, const FormatDesc &fmt) {
+  // llvm's encoder writes no literal after a DPP form (its disassembler reads one: the assembler
+  // takes none there).
+  // (nor after SDWA, which has no literal; llvm decodes an inline float in a 16-bit integer
+  // source as a literal of its f16 bits, and encodes the marker alone)
+  bool dpp = fmt.has(Field::dpp_ctrl) || fmt.has(Field::dpp8) || fmt.has(Field::src0_sel);
+  // (nor after a VOP3 or VOP3P form, which have clamp, where the architecture has no VOP3
+  // literal: gfx9's lit(1.0))
+  bool vop3NoLiteral = fmt.has(Field::clamp) && !arch.traits->vop3Literal;
+  return !dpp && !vop3NoLiteral;
+}
 
 size_t encode(const Inst &inst, uint8_t *out) {
   const FormatDesc &fmt = inst.arch->formatOf(*inst.desc);

@@ -11,6 +11,8 @@ namespace gfxasm::enc {
 
 constexpr size_t kMaxInstBytes = 24;
 
+// Whether a literal dword follows an instruction of format `fmt` that has one.
+bool takesLiteral(const isa::ArchTables &arch, const isa::FormatDesc &fmt);
 // The instruction's size: its format's, plus the literal dword where the format takes one.
 inline size_t encodedSize(const isa::FormatDesc &fmt, const isa::Inst &inst, bool takesLiteral) {
   return fmt.sizeBytes + (inst.hasLiteral && takesLiteral ? 4 : 0);
