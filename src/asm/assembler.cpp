@@ -534,8 +534,10 @@ private:
     // Most words of a statement are registers: a table of the lengths a requirement word that
     // starts with the word's first character can have rejects them in line, without a branch
     // per letter.
-    if (word.size() >= 32 ||
-        !(kRequirementLengths[static_cast<unsigned char>(word[0] & 0x7f)] >> word.size() & 1))
+    if (word.size() < 2 || word.size() >= 32) return 0;
+    const unsigned first = static_cast<unsigned char>(word[0]) & 0x7f;
+    if (!(kRequirementLengths[first] >> word.size() & 1) ||
+        !(kRequirementSeconds[first] >> (word[1] & 31) & 1))
       return 0;
     return requirementWordBit(word);
   }
@@ -565,6 +567,15 @@ private:
       t[static_cast<unsigned char>(w[0])] |= 1u << w.size();
     t['r'] = ~0u << 5;
     t['w'] = ~0u << 6;
+    return t;
+  }();
+  // Per first character, the second characters of the requirement words starting with it, as
+  // bits (the character's low 5 bits): most register names (s12, v3) fail it.
+  static constexpr auto kRequirementSeconds = [] {
+    std::array<uint32_t, 128> t{};
+    for (std::string_view w : {"offen", "idxen", "tfe", "glc", "gds", "sc0", "lds", "a16",
+                               "quad_perm", "dpp8", "row_", "wave_"})
+      t[static_cast<unsigned char>(w[0])] |= 1u << (w[1] & 31);
     return t;
   }();
   // The requirement words that rule out a memory entry without an operand spelled so (llvm takes
