@@ -207,8 +207,9 @@ private:
   std::string section_; // see DirectiveContext::section
   std::string out_;
   std::vector<uint8_t> code_;
-  // Bytes of instructions checked but not encoded (keepCode off), not yet in code_: added there
-  // (as zeros) only where an offset is read, at a label or a directive.
+  // Bytes of instructions checked but not encoded (keepCode off), not yet in code_: a label's
+  // offset counts them; they are added there (as zeros) only before a directive, which may
+  // write or align the code.
   size_t unwrittenBytes_ = 0;
   void writeUnwrittenBytes() {
     if (!unwrittenBytes_) return;
@@ -328,8 +329,7 @@ private:
       return;
     }
     s.kind = Symbol::Kind::Label;
-    writeUnwrittenBytes();
-    s.value = static_cast<int64_t>(code_.size());
+    s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
     if (asmOut()) {
       out_ += name.text;
       out_ += ":\n";
