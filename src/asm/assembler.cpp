@@ -6,6 +6,10 @@
 #include <span>
 #include <unordered_map>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <fmt/format.h>
 
 #include "asm/directives.h"
@@ -157,6 +161,22 @@ struct Fixup {
   std::string_view lineText;
 };
 
+// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time in line (SSE2, x86-64's
+// baseline) while 16 remain, then the library's search; a library call per line costs more than
+// the search of a line.
+inline size_t findNewline(std::string_view s, size_t pos) {
+#if defined(__SSE2__)
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; pos + 16 <= s.size(); pos += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
+    if (const unsigned hits =
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
+      return pos + static_cast<size_t>(std::countr_zero(hits));
+  }
+#endif
+  return s.find('\n', pos);
+}
+
 class Assembler {
 public:
   Assembler(const Target &target, const AssembleOptions &opts)
@@ -178,7 +198,7 @@ public:
     size_t pos = 0;
     uint32_t lineNo = 0;
     while (pos < source.size()) {
-      size_t nl = source.find('\n', pos);
+      size_t nl = findNewline(source, pos);
       std::string_view line =
           source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
       pos = nl == std::string_view::npos ? source.size() : nl + 1;
