@@ -252,6 +252,7 @@ private:
     uint32_t plan = 0;         // 1 + the index of its encoding plan in plans_ (0: none yet)
     uint32_t valuFacts = 0;    // as::valuEntryFacts
     bool takesLiteral = false; // enc::takesLiteral of its format
+    as::MemoryEntryFacts memoryFacts;
   };
   static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
   std::vector<OperandValue> defaults_;
@@ -498,6 +499,7 @@ private:
         as::ParseContext pctx{target_, syms_};
         pctx.families = info >> kFamilies;
         pctx.valuFacts = entryInfo.valuFacts;
+        pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
           warnAt(mn, pctx.err);
@@ -630,6 +632,7 @@ private:
     e.requirements = needs | kComputed | excludes << kExcludes | families << kFamilies;
     e.positional = positional;
     e.valuFacts = as::valuEntryFacts(arch_, desc);
+    e.memoryFacts = as::memoryEntryFacts(arch_, desc);
     e.takesLiteral = enc::takesLiteral(arch_, arch_.formatOf(desc));
   }
   const EntryInfo &entryInfo(const InstrDesc &desc) {

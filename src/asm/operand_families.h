@@ -20,6 +20,17 @@ bool takeScalarRegister(ParseContext &ctx, uint32_t col, const isa::OperandDesc 
                         const isa::Reg &r, isa::OperandValue &v);
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
+// What validate_memory reads of an entry's operand list; the assembler computes it once per
+// entry (ParseContext::memoryFacts).
+struct MemoryEntryFacts {
+  bool known = false;    // (computed)
+  bool memory = false;   // a VMEM or DS entry (the others have nothing to check)
+  bool image = false;    // it has an image address (validateImage)
+  int8_t acc = -1;       // its acc operand (set by the data registers), or -1
+  uint32_t required = 0; // operands that must be present: required flags, a buffer soffset
+  uint32_t flagVgpr = 0; // mem_flag_vgpr operands (0 with AGPR data)
+};
+MemoryEntryFacts memoryEntryFacts(const isa::ArchTables &arch, const isa::InstrDesc &desc);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
 // What validate_valu reads of an entry besides its operands (its format's and name's kind), as
 // bits; the assembler computes it once per entry (ParseContext::valuFacts).

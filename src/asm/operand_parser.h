@@ -64,6 +64,8 @@ inline unsigned familyBit(isa::OpClass c) {
   return 1u << detail::kClassFamily[static_cast<unsigned>(c)];
 }
 
+struct MemoryEntryFacts; // operand_families.h
+
 struct ParseContext {
   // (a constructor, not aggregate initialization: that would zero the whole context with a
   // memset before setting the members, for every candidate entry of every statement)
@@ -76,6 +78,8 @@ struct ParseContext {
   unsigned families = ~0u;
   // valuEntryFacts of the entry, when the caller has them (0: validate_valu computes them).
   uint32_t valuFacts = 0;
+  // memoryEntryFacts of the entry, when the caller has them (null: validate_memory computes them).
+  const MemoryEntryFacts *memoryFacts = nullptr;
   // Where lds_direct was first read as a source, and first read as a source other than src0
   // (validate_valu checks where it may stand and reports llvm's column: noteLdsDirect).
   uint32_t ldsDirectCol = 0;

@@ -791,32 +791,43 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   return invalid(ctx, start.col);
 }
 
-bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
-  if (inst.desc->unit != Unit::VMEM && inst.desc->unit != Unit::DS) return true;
-  auto ops = inst.arch->operandsOf(*inst.desc);
-  // What the checks below need, in one pass over the operands (this runs for every memory
-  // instruction).
-  bool missing = false, image = false;
-  uint32_t acc = 0;
+MemoryEntryFacts memoryEntryFacts(const ArchTables &arch, const InstrDesc &desc) {
+  MemoryEntryFacts f;
+  f.known = true;
+  f.memory = desc.unit == Unit::VMEM || desc.unit == Unit::DS;
+  auto ops = arch.operandsOf(desc);
   for (size_t i = 0; i < ops.size(); ++i) {
     const OpClass cls = ops[i].cls;
-    missing |=
-        (cls == OpClass::required_flag || cls == OpClass::buf_soffset) && !inst.ops[i].present;
-    if (isAccClass(cls)) acc = inst.ops[i].value;
-    image |= (cls == OpClass::mimg_vaddr || cls == OpClass::mimg_nsa_vaddr) &&
-             ops[i].field == Field::vaddr;
+    if (cls == OpClass::required_flag || cls == OpClass::buf_soffset) f.required |= 1u << i;
+    if (isAccClass(cls)) f.acc = static_cast<int8_t>(i);
+    if (cls == OpClass::mem_flag_vgpr) f.flagVgpr |= 1u << i;
+    f.image |= (cls == OpClass::mimg_vaddr || cls == OpClass::mimg_nsa_vaddr) &&
+               ops[i].field == Field::vaddr;
   }
-  if (missing) return ctx.fail(col, "too few operands for instruction");
+  return f;
+}
+
+bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
+  // (the facts of the entry's operands: from the assembler's cache, which has them per entry)
+  const MemoryEntryFacts f =
+      ctx.memoryFacts ? *ctx.memoryFacts : memoryEntryFacts(*inst.arch, *inst.desc);
+  if (!f.memory) return true;
+  for (uint32_t left = f.required; left; left &= left - 1)
+    if (!inst.ops[std::countr_zero(left)].present)
+      return ctx.fail(col, "too few operands for instruction");
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   // llvm encodes a mem_flag_vgpr bit as 0 with AGPR data, printing it still.
-  for (size_t i = 0; i < ops.size() && acc; ++i) {
-    if (ops[i].cls != OpClass::mem_flag_vgpr || !inst.ops[i].value) continue;
-    inst.ops[i].value = 0;
-    inst.ops[i].present = true;
+  if (f.acc >= 0 && inst.ops[f.acc].value) {
+    for (uint32_t left = f.flagVgpr; left; left &= left - 1) {
+      OperandValue &v = inst.ops[std::countr_zero(left)];
+      if (!v.value) continue;
+      v.value = 0;
+      v.present = true;
+    }
   }
   // (validateImage checks nothing without an image address)
-  return !image || validateImage(ctx, inst, col);
+  return !f.image || validateImage(ctx, inst, col);
 }
 
 } // namespace gfxasm::as
