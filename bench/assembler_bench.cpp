@@ -1,7 +1,7 @@
 // Google Benchmark cases for the assembler's stages, each on its own: lexing, expression parsing,
 // operand parsing (statement tokens -> isa::Inst), encoding (Inst -> bytes), printing (Inst ->
-// text), whole programs through assemble() with and without the printed text, and the
-// disassembler on the same program's code.
+// text), whole programs through assemble() with and without the printed text (and checked only,
+// as -filetype=null), and the disassembler on the same program's code.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -177,6 +177,22 @@ void BM_AssembleNull(benchmark::State &state) {
   state.SetBytesProcessed(state.iterations() * src.size());
 }
 BENCHMARK(BM_AssembleNull);
+
+// What `gfxasm -filetype=null` does: Null output without the code bytes (checked and sized, not
+// encoded).
+void BM_AssembleCheckOnly(benchmark::State &state) {
+  std::string src = program(kProgramLines);
+  gfxasm::AssembleOptions opts;
+  opts.output = gfxasm::OutputKind::Null;
+  opts.keepCode = false;
+  for (auto _ : state) {
+    auto r = gfxasm::assemble(target(), src, opts);
+    benchmark::DoNotOptimize(r.errorCount);
+  }
+  state.SetItemsProcessed(state.iterations() * kProgramLines);
+  state.SetBytesProcessed(state.iterations() * src.size());
+}
+BENCHMARK(BM_AssembleCheckOnly);
 
 void BM_AssembleShowEncoding(benchmark::State &state) {
   std::string src = program(kProgramLines);
