@@ -177,6 +177,36 @@ inline size_t findNewline(std::string_view s, size_t pos) {
   return s.find('\n', pos);
 }
 
+// The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
+// DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
+struct RequirementWord {
+  std::string_view text;
+  unsigned bit;
+  bool prefix = false;
+};
+constexpr RequirementWord kRequirementWords[] = {
+    {"offen", 1},      {"idxen", 2},       {"tfe", 4},          {"glc", 8},
+    {"sc0", 8},        {"gds", 16},        {"a16", 32},         {"lds", 256},
+    {"quad_perm", 64}, {"row_", 64, true}, {"wave_", 64, true}, {"dpp8", 128}};
+// Per first character, the lengths (bit n: n characters) of the requirement words starting
+// with it (any longer than a prefix). (A word of 32 characters or more is no requirement word:
+// the full search of the second pass still tries every entry.)
+constexpr auto kRequirementLengths = [] {
+  std::array<uint32_t, 128> t{};
+  for (const RequirementWord &w : kRequirementWords)
+    t[static_cast<unsigned char>(w.text[0])] |=
+        w.prefix ? ~0u << (w.text.size() + 1) : 1u << w.text.size();
+  return t;
+}();
+// Per first character, the second characters of the requirement words starting with it, as
+// bits (the character's low 5 bits): most register names (s12, v3) fail it.
+constexpr auto kRequirementSeconds = [] {
+  std::array<uint32_t, 128> t{};
+  for (const RequirementWord &w : kRequirementWords)
+    t[static_cast<unsigned char>(w.text[0])] |= 1u << (w.text[1] & 31);
+  return t;
+}();
+
 class Assembler {
 public:
   Assembler(const Target &target, const AssembleOptions &opts)
@@ -564,42 +594,13 @@ private:
     return requirementWordBit(word);
   }
   [[gnu::noinline]] static unsigned requirementWordBit(std::string_view word) {
-    switch (word[0]) {
-    case 'o': return word == "offen" ? 1 : 0;
-    case 'i': return word == "idxen" ? 2 : 0;
-    case 't': return word == "tfe" ? 4 : 0;
-    case 'g': return word == "glc" ? 8 : word == "gds" ? 16 : 0;
-    case 's': return word == "sc0" ? 8 : 0; // gfx942's glc
-    case 'l': return word == "lds" ? 256 : 0;
-    case 'a': return word == "a16" ? 32 : 0;
-    case 'q': return word == "quad_perm" ? 64 : 0; // dpp_ctrl, as isModifierWord spells it
-    case 'r': return word.starts_with("row_") && word != "row_mask" ? 64 : 0;
-    case 'w': return word.starts_with("wave_") ? 64 : 0;
-    case 'd': return word == "dpp8" ? 128 : 0;
-    default: return 0;
-    }
+    if (word == "row_mask") return 0; // (a DPP modifier of its own, not a control)
+    for (const RequirementWord &w : kRequirementWords)
+      if (w.prefix ? word.size() > w.text.size() && startsWith(word, w.text)
+                   : sameText(word, w.text))
+        return w.bit;
+    return 0;
   }
-  // Per first character, the lengths (bit n: n characters) of the requirement words starting
-  // with it; row_* and wave_* take any length from their prefix's up. (A longer word is no
-  // requirement word: the full search of the second pass still tries every entry.)
-  static constexpr auto kRequirementLengths = [] {
-    std::array<uint32_t, 128> t{};
-    for (std::string_view w :
-         {"offen", "idxen", "tfe", "glc", "gds", "sc0", "lds", "a16", "quad_perm", "dpp8"})
-      t[static_cast<unsigned char>(w[0])] |= 1u << w.size();
-    t['r'] = ~0u << 5;
-    t['w'] = ~0u << 6;
-    return t;
-  }();
-  // Per first character, the second characters of the requirement words starting with it, as
-  // bits (the character's low 5 bits): most register names (s12, v3) fail it.
-  static constexpr auto kRequirementSeconds = [] {
-    std::array<uint32_t, 128> t{};
-    for (std::string_view w : {"offen", "idxen", "tfe", "glc", "gds", "sc0", "lds", "a16",
-                               "quad_perm", "dpp8", "row_", "wave_"})
-      t[static_cast<unsigned char>(w[0])] |= 1u << (w[1] & 31);
-    return t;
-  }();
   // The requirement words that rule out a memory entry without an operand spelled so (llvm takes
   // such a word for a symbol, which no memory operand takes unless it is set to a value, and an
   // unknown modifier is an error): all but a16, which is also an AGPR.
@@ -611,6 +612,9 @@ private:
     return mask;
   }
 
+  size_t entryIndex(const InstrDesc &desc) const {
+    return static_cast<size_t>(&desc - arch_.instrs.data());
+  }
   [[gnu::noinline]] void computeEntry(const InstrDesc &desc) {
     unsigned needs = 0, spelled = 0, families = 0, positional = 0;
     auto ops = arch_.operandsOf(desc);
@@ -628,7 +632,7 @@ private:
     }
     const bool memory = desc.unit == Unit::VMEM || desc.unit == Unit::DS;
     const unsigned excludes = memory ? kExcludingWords & ~spelled : 0;
-    EntryInfo &e = entries_[static_cast<size_t>(&desc - arch_.instrs.data())];
+    EntryInfo &e = entries_[entryIndex(desc)];
     e.requirements = needs | kComputed | excludes << kExcludes | families << kFamilies;
     e.positional = positional;
     e.valuFacts = as::valuEntryFacts(arch_, desc);
@@ -636,10 +640,10 @@ private:
     e.takesLiteral = enc::takesLiteral(arch_, arch_.formatOf(desc));
   }
   const EntryInfo &entryInfo(const InstrDesc &desc) {
-    const size_t at = static_cast<size_t>(&desc - arch_.instrs.data());
-    if (!entries_[at].requirements) [[unlikely]]
+    const EntryInfo &e = entries_[entryIndex(desc)];
+    if (!e.requirements) [[unlikely]]
       computeEntry(desc);
-    return entries_[at];
+    return e;
   }
   // The entries of spelling `k` (MnemonicTable::find) available on the target, in order.
   std::span<const Candidate> availableCandidates(int k) {
@@ -655,7 +659,7 @@ private:
     return std::span<const Candidate>(candidates_).subspan(range.first, range.count);
   }
   const enc::EncodePlan &planFor(const InstrDesc &desc) {
-    uint32_t &k = entries_[static_cast<size_t>(&desc - arch_.instrs.data())].plan;
+    uint32_t &k = entries_[entryIndex(desc)].plan;
     if (!k) [[unlikely]] {
       plans_.push_back(enc::planEncoding(arch_, desc));
       k = static_cast<uint32_t>(plans_.size());
@@ -754,8 +758,8 @@ private:
     if (!opts_.keepCode && !asmOut()) {
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
       // alignment; branch offsets are never filled in.
-      const EntryInfo &e = entries_[static_cast<size_t>(inst.desc - arch_.instrs.data())];
-      unwrittenBytes_ += enc::encodedSize(arch_.formatOf(*inst.desc), inst, e.takesLiteral);
+      unwrittenBytes_ +=
+          enc::encodedSize(arch_.formatOf(*inst.desc), inst, entryInfo(*inst.desc).takesLiteral);
       return;
     }
     uint8_t buf[enc::kMaxInstBytes];

@@ -23,7 +23,6 @@ bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 // What validate_memory reads of an entry's operand list; the assembler computes it once per
 // entry (ParseContext::memoryFacts).
 struct MemoryEntryFacts {
-  bool known = false;    // (computed)
   bool memory = false;   // a VMEM or DS entry (the others have nothing to check)
   bool image = false;    // it has an image address (validateImage)
   int8_t acc = -1;       // its acc operand (set by the data registers), or -1

@@ -189,13 +189,12 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
   // own field).
   if (d.field == Field::dpp_ctrl)
     return sameText(word, "quad_perm") ||
-           (sameText(word.substr(0, 4), "row_") && !sameText(word, "row_mask")) ||
-           sameText(word.substr(0, 5), "wave_");
+           (startsWith(word, "row_") && !sameText(word, "row_mask")) || startsWith(word, "wave_");
   std::string_view name = isa::fieldName(d.field);
   if (name.size() == word.size()) return sameText(name, word);
   // llvm's named bits (memory flags) are also written noNAME, which clears them
   return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
-         word.starts_with("no") && sameText(word.substr(2), name);
+         startsWith(word, "no") && sameText(word.substr(2), name);
 }
 
 // At a modifier word no operand of the entry takes (left): llvm's errors for a cache-policy bit

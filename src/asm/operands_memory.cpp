@@ -793,7 +793,6 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
 
 MemoryEntryFacts memoryEntryFacts(const ArchTables &arch, const InstrDesc &desc) {
   MemoryEntryFacts f;
-  f.known = true;
   f.memory = desc.unit == Unit::VMEM || desc.unit == Unit::DS;
   auto ops = arch.operandsOf(desc);
   for (size_t i = 0; i < ops.size(); ++i) {

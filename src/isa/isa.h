@@ -225,16 +225,17 @@ struct ArchTables {
   std::span<const InstrDesc> lookup(std::string_view name) const;
 };
 
-// Every spelling the assembler accepts and the entries it tries (tools/mnemonic_tablegen makes
-// it at build time; src/asm/mnemonics.h reads it). Offsets and indices, not pointers, so that the
-// tables need no relocation when the program starts.
-// One spelling: where its text and its entries are (one record, one cache line to read).
+// One spelling of a MnemonicIndex: where its text and its entries are (one record, one cache
+// line to read).
 struct MnemonicName {
   uint32_t textStart;      // offset in MnemonicIndex::text
   uint16_t length;         // of the text
   uint16_t count;          // entries
   uint32_t firstCandidate; // offset in MnemonicIndex::candidates
 };
+// Every spelling the assembler accepts and the entries it tries (tools/mnemonic_tablegen makes
+// it at build time; src/asm/mnemonics.h reads it). Offsets and indices, not pointers, so that the
+// tables need no relocation when the program starts.
 struct MnemonicIndex {
   // Hash slots (a power of two, linear probing, 32 bits so that the table stays small in the
   // cache): name index + 1 in the low 16 bits (0 = free), the top 16 bits of the name's
