@@ -16,12 +16,11 @@
 namespace {
 
 using gfxasm::test::runAssembler;
+using gfxasm::test::runLlvmMc;
 using gfxasm::test::ToolRun;
 
 void expectSameRun(const std::string &input, const std::string &options = "") {
-  const char *mc = std::getenv("LLVM_MC");
-  ToolRun llvm =
-      runAssembler(mc && *mc ? mc : "llvm-mc-22", input, "gfx1100", "", "--disassemble " + options);
+  ToolRun llvm = runLlvmMc(input, "gfx1100", "", "--disassemble " + options);
   ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "--disassemble " + options);
   EXPECT_EQ(ours.out, llvm.out) << input;
   EXPECT_EQ(ours.err, llvm.err) << input;
@@ -55,13 +54,11 @@ TEST(DisassemblerInput, InvalidEncodingsInARunAndInBlocks) {
 // (it reads past its buffer); gfxasm warns, as llvm-mc does for the same bytes elsewhere.
 TEST(DisassemblerInput, TruncatedLiteralAtTheEnd) {
   const std::string input = "0x01,0x00,0x80,0xbe\n0xff,0x00,0x80,0xbe\n";
-  const char *mc = std::getenv("LLVM_MC");
-  ToolRun llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", input, "gfx1100", "", "--disassemble");
+  ToolRun llvm = runLlvmMc(input, "gfx1100", "", "--disassemble");
   EXPECT_NE(llvm.err.find("Stack dump"), std::string::npos)
       << "llvm-mc-22 no longer crashes (fixed upstream?): " << llvm.err;
   // (what llvm-mc-22 prints for the bytes before)
-  ToolRun before = runAssembler(mc && *mc ? mc : "llvm-mc-22", "0x01,0x00,0x80,0xbe\n", "gfx1100",
-                                "", "--disassemble");
+  ToolRun before = runLlvmMc("0x01,0x00,0x80,0xbe\n", "gfx1100", "", "--disassemble");
   ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "--disassemble");
   EXPECT_EQ(ours.out, before.out);
   EXPECT_EQ(ours.err,

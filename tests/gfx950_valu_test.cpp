@@ -74,8 +74,7 @@ TEST(Gfx950Valu, DisassemblesAsLlvmMc) {
       "0x01,0x01,0x3e,0xd2,0x02,0x06,0x12,0x24", // -|s[2:3]| with llvm's note
       "0x01,0x01,0x3e,0xd2,0x03,0x07,0x12,0x24", // -|v[3:4]| (odd pair) with llvm's note
   });
-  const char *mc = std::getenv("LLVM_MC");
-  ToolRun llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", bytes, "gfx950", "", "--disassemble");
+  ToolRun llvm = runLlvmMc(bytes, "gfx950", "", "--disassemble");
   ToolRun ours = runAssembler(GFXASM_CLI, bytes, "gfx950", "", "--disassemble");
   ASSERT_NE(llvm.out.find("v_cvt_sr_fp8_f32"), std::string::npos) << llvm.err;
   EXPECT_EQ(ours.out, llvm.out);

@@ -12,12 +12,12 @@ namespace {
 
 using gfxasm::test::expectSameOutput;
 using gfxasm::test::runAssembler;
+using gfxasm::test::runLlvmMc;
 using gfxasm::test::ToolRun;
 
 // The command line's disassembly of `bytes` on `cpu` against llvm-mc-22's (with encodings).
 void expectSameDisassembly(const std::string &bytes, const std::string &cpu) {
-  const char *mc = std::getenv("LLVM_MC");
-  ToolRun llvm = runAssembler(mc && *mc ? mc : "llvm-mc-22", bytes, cpu, "", "--disassemble");
+  ToolRun llvm = runLlvmMc(bytes, cpu, "", "--disassemble");
   ToolRun ours = runAssembler(GFXASM_CLI, bytes, cpu, "", "--disassemble");
   ASSERT_NE(llvm.out.find("\tv_"), std::string::npos) << "llvm-mc-22 did not run: " << llvm.err;
   EXPECT_EQ(ours.out, llvm.out) << bytes;
@@ -64,8 +64,7 @@ TEST(Mai, ScaledMfmaLikeLlvmMc) {
   // gfx942 has none of them (gfxasm's message names the processor).
   const std::string line =
       "v_mfma_scale_f32_16x16x128_f8f6f4 v[0:3], v[4:11], v[12:19], v[20:23], v24, v25\n";
-  EXPECT_NE(gfxasm::test::runLlvmMc(line, "gfx942").err.find("not supported on this GPU"),
-            std::string::npos);
+  EXPECT_NE(runLlvmMc(line, "gfx942").err.find("not supported on this GPU"), std::string::npos);
   EXPECT_NE(gfxasm::test::formatAll(gfxasm::test::assembleLikeCli(line, "gfx942").diagnostics)
                 .find("not supported on this GPU"),
             std::string::npos);

@@ -57,10 +57,15 @@ inline ToolRun runAssembler(const std::string &tool, const std::string &input,
   return r;
 }
 
+// The oracle: $LLVM_MC, or llvm-mc-22.
+inline std::string llvmMcPath() {
+  const char *mc = std::getenv("LLVM_MC");
+  return mc && *mc ? mc : "llvm-mc-22";
+}
+
 inline ToolRun runLlvmMc(const std::string &input, const std::string &cpu = "gfx1100",
                          const std::string &mattr = "", const std::string &options = "") {
-  const char *mc = std::getenv("LLVM_MC");
-  return runAssembler(mc && *mc ? mc : "llvm-mc-22", input, cpu, mattr, options);
+  return runAssembler(llvmMcPath(), input, cpu, mattr, options);
 }
 
 // One diagnostic as printed: position, severity and message (source and caret lines aside).

@@ -48,10 +48,9 @@ ToolOutput runLlvmMc(const std::string &cpu, const std::vector<std::string> &mat
   std::string base = fmt::format("{}/gfxasm_diff_{}", dir, ::getpid());
   std::ofstream(base + ".s") << input;
   std::string attrs = attrsOf(mattr);
-  std::string cmd =
-      fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {}.s >{}.out 2>{}.err",
-                  envOr("LLVM_MC", "llvm-mc-22"), cpu, attrs.empty() ? "" : "-mattr=" + attrs, base,
-                  base, base);
+  std::string cmd = fmt::format(
+      "{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {}.s >{}.out 2>{}.err",
+      test::llvmMcPath(), cpu, attrs.empty() ? "" : "-mattr=" + attrs, base, base, base);
   ToolOutput r;
   r.status = std::system(cmd.c_str());
   r.out = readFile(base + ".out");
@@ -93,9 +92,8 @@ bool llvmOutputInconsistent(const Config &cfg, const std::string &line) {
   size_t enc = one.out.find(" ; encoding: ["), close = one.out.find(']', enc);
   size_t text = one.out.rfind('\n', enc) + 1;
   if (one.status != 0 || enc == std::string::npos || close == std::string::npos) return false;
-  test::ToolRun back = test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"),
-                                          one.out.substr(enc + 14, close - enc - 14) + "\n",
-                                          cfg.cpu, attrsOf(cfg.mattr), "--disassemble");
+  test::ToolRun back = test::runLlvmMc(one.out.substr(enc + 14, close - enc - 14) + "\n", cfg.cpu,
+                                       attrsOf(cfg.mattr), "--disassemble");
   std::string printed = one.out.substr(text, enc - text);
   while (!printed.empty() && printed.back() == ' ') printed.pop_back();
   return back.err.find("invalid instruction encoding") != std::string::npos ||

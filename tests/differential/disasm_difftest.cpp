@@ -67,8 +67,7 @@ std::vector<size_t> llvmCrashers(const Config &cfg, const std::string &attrs,
                                  const std::vector<std::string> &samples, size_t from, size_t to) {
   std::string input;
   for (size_t i = from; i < to; ++i) input += samples[i] + "\n" + kMarkerBlock + "\n";
-  test::ToolRun llvm =
-      test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
+  test::ToolRun llvm = test::runLlvmMc(input, cfg.cpu, attrs, "--disassemble");
   if (llvm.status == 0 || llvm.status == 1) return {};
   if (to - from == 1) return {from};
   size_t mid = from + (to - from) / 2;
@@ -125,8 +124,7 @@ bool sdwaLdsDirectWithoutS(const std::string &text, const std::string &, const s
 
 void compareDisassembly(const Config &cfg, const Target &target, const std::string &attrs,
                         std::string input, std::vector<std::string> sampleBytes, const char *kind) {
-  test::ToolRun llvm =
-      test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
+  test::ToolRun llvm = test::runLlvmMc(input, cfg.cpu, attrs, "--disassemble");
   if (!(llvm.status == 0 || llvm.status == 1)) {
     // Left out of the comparison, after gfxasm decodes each without crashing (its test).
     auto crashers = llvmCrashers(cfg, attrs, sampleBytes, 0, sampleBytes.size());
@@ -146,8 +144,7 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
     sampleBytes = std::move(kept);
     input.clear();
     for (const auto &b : sampleBytes) input += b + "\n" + kMarkerBlock + "\n";
-    llvm =
-        test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), input, cfg.cpu, attrs, "--disassemble");
+    llvm = test::runLlvmMc(input, cfg.cpu, attrs, "--disassemble");
   }
   ASSERT_TRUE(llvm.status == 0 || llvm.status == 1)
       << "llvm-mc-22 did not finish (crashed?): " << llvm.err.substr(0, 2000);
@@ -212,8 +209,7 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
       listed.push_back(l);
       texts += text + "\n";
     }
-  test::ToolRun llvmBack =
-      test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), texts, cfg.cpu, attrs, "");
+  test::ToolRun llvmBack = test::runLlvmMc(texts, cfg.cpu, attrs, "");
   AssembleOptions aopts;
   aopts.emitTargetDirective = false;
   aopts.showEncoding = true;
@@ -256,9 +252,8 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
       std::string enc = encodingOf(llvmBackLines[theirLine]);
       size_t open = enc.find('['), close = enc.find(']');
       if (open != std::string::npos && close != std::string::npos) {
-        test::ToolRun again = test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"),
-                                                 enc.substr(open + 1, close - open - 1), cfg.cpu,
-                                                 attrs, "--disassemble");
+        test::ToolRun again = test::runLlvmMc(enc.substr(open + 1, close - open - 1), cfg.cpu,
+                                              attrs, "--disassemble");
         llvmOwnFailure = again.out.find(printed[i] + " ") == std::string::npos &&
                          again.out.find(printed[i] + "\n") == std::string::npos;
       }
@@ -400,8 +395,7 @@ TEST_P(Disassembly, ValidEncodingsMatchLlvmMc) {
       lines += genLine(g) + "\n";
     }
   }
-  test::ToolRun encoded =
-      test::runAssembler(envOr("LLVM_MC", "llvm-mc-22"), lines, cfg.cpu, attrs, "");
+  test::ToolRun encoded = test::runLlvmMc(lines, cfg.cpu, attrs, "");
   // Each encoding once; those with fixups (`A` bytes for a symbol's value) are left out.
   std::string input;
   std::vector<std::string> blocks;
