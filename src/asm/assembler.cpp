@@ -1060,14 +1060,9 @@ private:
         sec.nobitsSize = sec.data.size();
         sec.data.clear();
       }
-    if (addrsig_) {
-      obj::Section sig;
-      sig.name = ".llvm_addrsig";
-      sig.type = 0x6fff4c03;   // SHT_LLVM_ADDRSIG
-      sig.flags = 0x80000000u; // SHF_EXCLUDE
-      (void)sig; // (written by the object writer once symbol indices are known: not yet)
-    }
     obj::ObjectFileInfo info = objectFileInfo();
+    info.addrsig = addrsig_;
+    info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }
 
