@@ -221,6 +221,8 @@ public:
     text.name = ".text";
     text.flags = 0x6; // SHF_ALLOC | SHF_EXECINSTR
     text.align = 4;
+    text.flagsText = "ax";
+    text.typeText = "@progbits";
     text.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(text));
     targetInfo_.generation = arch_.name == "gfx9" ? 9 : 11;
@@ -363,6 +365,8 @@ private:
     sec.type = spec.type;
     sec.flags = spec.flags;
     sec.entsize = spec.entsize;
+    sec.flagsText = spec.flagsText;
+    sec.typeText = spec.typeText;
     sec.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(sec));
     return static_cast<uint32_t>(sections_.size() - 1);
@@ -379,6 +383,10 @@ private:
     selectSection(c);
     previous_ = p;
     return true;
+  }
+  SectionSpec currentSection() override {
+    const obj::Section &s = sections_[cur_];
+    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText};
   }
   bool previousSection() override {
     selectSection(previous_);
@@ -433,7 +441,7 @@ private:
   }
   bool inTextSection() override { return sections_[cur_].flags & 0x4; }
   void addIdent(std::string_view text) override {
-    SectionSpec spec{".comment", 1, 0x30, 1}; // SHF_MERGE | SHF_STRINGS
+    SectionSpec spec{".comment", 1, 0x30, 1, "MS", "@progbits"}; // SHF_MERGE | SHF_STRINGS
     if (identSection_ == ~0u) {
       identSection_ = findOrCreateSection(spec);
       ident_ += '\0';
@@ -445,7 +453,7 @@ private:
   void addrsigSymbol(Symbol &s) override { addrsigSymbols_.push_back(&s); }
   void defineInBss(Symbol &s, uint64_t size) override {
     uint32_t save = cur_, savePrevious = previous_;
-    selectSection(findOrCreateSection({".bss", 8, 0x3, 0}));
+    selectSection(findOrCreateSection({".bss", 8, 0x3, 0, "aw", "@nobits"}));
     s.kind = Symbol::Kind::Label;
     s.section = cur_;
     s.value = static_cast<int64_t>(code_.size());
@@ -555,6 +563,10 @@ private:
   void directive(Cursor &c) {
     const Token &d = c.next();
     std::string_view name = d.text;
+    if (name == ".amdhsa_code_object_version" && opts_.triple.find("amdhsa") != std::string::npos) {
+      codeObjectVersionDirective(c, d);
+      return;
+    }
     if (name == ".set" || name == ".equ") {
       const Token &sym = c.peek();
       if (sym.kind != Tok::Identifier) {
@@ -575,6 +587,33 @@ private:
     uint32_t errCol = 0;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+  }
+
+  // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
+  // fields exist. llvm-mc aborts on a version it cannot write (not 4, 5 or 6) only when it writes
+  // the object; gfxasm reports it at the directive.
+  void codeObjectVersionDirective(Cursor &c, const Token &d) {
+    uint32_t col = c.peek().col;
+    ExprResult e = parseExpr(c, syms_);
+    if (!e.ok()) {
+      error(e.errCol, e.error);
+      return;
+    }
+    if (!c.atEnd()) {
+      error(c.peek().col, "unexpected token in directive");
+      return;
+    }
+    if (e.value < 4 || e.value > 6) {
+      if (objOut()) {
+        error(col, fmt::format("unsupported code object version {} (gfxasm writes 4, 5 and 6)",
+                               e.value));
+        return;
+      }
+    } else {
+      codeObjectVersion_ = static_cast<unsigned>(e.value);
+    }
+    (void)d;
+    if (asmOut()) out_ += fmt::format("\t.amdhsa_code_object_version {}\n\n", e.value);
   }
 
   void instruction(Cursor &c) {

@@ -39,6 +39,7 @@ struct Section {
   uint64_t align = 1;
   std::vector<uint8_t> data; // NOBITS sections: empty, `size` counts
   uint64_t nobitsSize = 0;
+  std::string flagsText, typeText; // as the asm output prints them
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;
