@@ -1,0 +1,126 @@
+// -filetype=obj and -filetype=asm against llvm-mc-22: the hand-written inputs of tests/object/
+// and clang-22's output for the OpenCL corpus (tests/object/kernels/, compiled when the test
+// runs) give the same object bytes and the same printed text. A difference is shown as the diff
+// of both objects' `llvm-readelf-22 -a` listings.
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "oracle_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using gfxasm::test::slurp;
+
+int run(const std::string &cmd) {
+  int st = std::system(cmd.c_str());
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+std::string workDir() {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string dir = fmt::format("{}/gfxasm_object_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
+  fs::create_directories(dir);
+  return dir;
+}
+
+struct Case {
+  std::string file, cpu, mattr;
+};
+
+// Assembles `c` with both tools to objects and to text; empty when they agree, else what differs.
+std::string compareBoth(const Case &c, const std::string &dir) {
+  std::string opts = fmt::format("-triple=amdgcn-amd-amdhsa -mcpu={}{}", c.cpu,
+                                 c.mattr.empty() ? "" : " -mattr=" + c.mattr);
+  std::string mc = gfxasm::test::llvmMcPath();
+  std::string a = dir + "/llvm.o", b = dir + "/gfxasm.o";
+  fs::remove(a);
+  fs::remove(b);
+  int sa = run(fmt::format("{} {} -filetype=obj {} -o {} 2>{}/llvm.err", mc, opts, c.file, a, dir));
+  int sb = run(
+      fmt::format("{} {} -filetype=obj {} -o {} 2>{}/gfxasm.err", GFXASM_CLI, opts, c.file, b, dir));
+  std::string problems;
+  if (sa != sb)
+    problems += fmt::format("exit status llvm-mc {} gfxasm {}\n{}\n", sa, sb,
+                            slurp(dir + "/gfxasm.err"));
+  if (sa == 0 && sb == 0 && slurp(a) != slurp(b)) {
+    run(fmt::format("llvm-readelf-22 -a -x .text {} > {}/llvm.txt 2>&1", a, dir));
+    run(fmt::format("llvm-readelf-22 -a -x .text {} > {}/gfxasm.txt 2>&1", b, dir));
+    run(fmt::format("cd {} && diff llvm.txt gfxasm.txt | grep -v 'File:' | head -40 > diff.txt",
+                    dir));
+    problems += "object bytes differ:\n" + slurp(dir + "/diff.txt");
+  }
+  // The printed text.
+  run(fmt::format("{} {} {} > {}/llvm.s 2>/dev/null", mc, opts, c.file, dir));
+  run(fmt::format("{} {} {} > {}/gfxasm.s 2>/dev/null", GFXASM_CLI, opts, c.file, dir));
+  if (slurp(dir + "/llvm.s") != slurp(dir + "/gfxasm.s")) {
+    run(fmt::format("cd {} && diff llvm.s gfxasm.s | head -20 > diff.txt", dir));
+    problems += "printed text differs:\n" + slurp(dir + "/diff.txt");
+  }
+  return problems;
+}
+
+TEST(Object, HandWrittenInputsMatchLlvmMc) {
+  std::string dir = workDir();
+  std::vector<std::string> files;
+  for (const auto &e : fs::directory_iterator(GFXASM_OBJECT_TEST_DIR))
+    if (e.path().extension() == ".s") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty());
+  for (const std::string &f : files)
+    for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx90a", "gfx942"}) {
+      std::string problems = compareBoth({f, cpu, ""}, dir);
+      EXPECT_EQ(problems, "") << f << " on " << cpu;
+    }
+  fs::remove_all(dir);
+}
+
+// clang-22 kernels: the whole compiler output, sections, symbols, relocations, kernel
+// descriptors and metadata included.
+TEST(Object, CompilerOutputMatchesLlvmMc) {
+  std::string dir = workDir();
+  std::string corpus = dir + "/corpus";
+  fs::create_directories(corpus);
+  std::string script = std::string(GFXASM_OBJECT_TEST_DIR) + "/build_corpus.sh";
+  if (!fs::exists(script)) GTEST_FAIL() << "missing " << script;
+  ASSERT_EQ(run(fmt::format("bash {} --quick {} > {}/build.log 2>&1", script, corpus, dir)), 0)
+      << slurp(dir + "/build.log");
+  std::vector<std::string> files;
+  for (const auto &e : fs::directory_iterator(corpus))
+    if (e.path().extension() == ".s") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  ASSERT_GE(files.size(), 20u);
+  unsigned same = 0;
+  for (const std::string &f : files) {
+    // <name>.<variant>.s, the variant holding the processor and features: read them from the
+    // .amdgcn_target line clang wrote.
+    std::string text = slurp(f);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(text, m, std::regex("amdgcn-amd-amdhsa--(gfx[0-9a-f]+)([^\"]*)")))
+        << f;
+    std::string cpu = m[1], mattr;
+    for (const char *feature : {"xnack", "sramecc"})
+      for (char sign : {'+', '-'})
+        if (std::string(m[2]).find(fmt::format(":{}{}", feature, sign)) != std::string::npos)
+          mattr += fmt::format("{}{}{}", mattr.empty() ? "" : ",", sign, feature);
+    if (text.find(".amdhsa_wavefront_size32 0") != std::string::npos)
+      mattr += std::string(mattr.empty() ? "" : ",") + "+wavefrontsize64";
+    std::string problems = compareBoth({f, cpu, mattr}, dir);
+    EXPECT_EQ(problems, "") << fs::path(f).filename();
+    same += problems.empty();
+  }
+  std::printf("compiler output: %u of %zu files identical (object bytes and text)\n", same,
+              files.size());
+  fs::remove_all(dir);
+}
+
+} // namespace
