@@ -46,12 +46,12 @@ std::string compareBoth(const Case &c, const std::string &dir) {
   fs::remove(a);
   fs::remove(b);
   int sa = run(fmt::format("{} {} -filetype=obj {} -o {} 2>{}/llvm.err", mc, opts, c.file, a, dir));
-  int sb = run(
-      fmt::format("{} {} -filetype=obj {} -o {} 2>{}/gfxasm.err", GFXASM_CLI, opts, c.file, b, dir));
+  int sb = run(fmt::format("{} {} -filetype=obj {} -o {} 2>{}/gfxasm.err", GFXASM_CLI, opts, c.file,
+                           b, dir));
   std::string problems;
   if (sa != sb)
-    problems += fmt::format("exit status llvm-mc {} gfxasm {}\n{}\n", sa, sb,
-                            slurp(dir + "/gfxasm.err"));
+    problems +=
+        fmt::format("exit status llvm-mc {} gfxasm {}\n{}\n", sa, sb, slurp(dir + "/gfxasm.err"));
   if (sa == 0 && sb == 0 && slurp(a) != slurp(b)) {
     run(fmt::format("llvm-readelf-22 -a -x .text {} > {}/llvm.txt 2>&1", a, dir));
     run(fmt::format("llvm-readelf-22 -a -x .text {} > {}/gfxasm.txt 2>&1", b, dir));

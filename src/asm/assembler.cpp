@@ -23,6 +23,7 @@
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
 #include "object/elf_reader.h"
+#include "object/hsa_metadata.h"
 #include "object/object_file.h"
 #include "print/printer.h"
 
@@ -464,9 +465,49 @@ private:
     previous_ = savePrevious;
   }
 
+  // The text of an .amdgpu_metadata block (YAML) is read as lines, not statements.
+  bool inMetadata_ = false;
+  std::string metadataText_;
+
+  void metadataLine(std::string_view line) {
+    size_t indent = line.find_first_not_of(" \t");
+    std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
+    if (body.starts_with(".end_amdgpu_metadata") && (body.size() == 20 || !isIdentChar(body[20]))) {
+      inMetadata_ = false;
+      metadataText_.append(line.substr(0, indent));
+      endMetadata(static_cast<uint32_t>(indent + 20));
+      return;
+    }
+    metadataText_.append(line);
+    metadataText_ += '\n';
+  }
+
+  void endMetadata(uint32_t col) {
+    object::HsaMetadata metadata;
+    object::MetadataError err;
+    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err)) {
+      error(col, err.message);
+      return;
+    }
+    // (and the blank line llvm echoes for the directive's statement)
+    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
+    if (!objOut()) return;
+    std::vector<uint8_t> note = object::hsaMetadataNote(metadata);
+    uint32_t save = cur_, savePrevious = previous_;
+    selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note"})); // SHF_ALLOC
+    raiseAlignment(4);
+    code_.insert(code_.end(), note.begin(), note.end());
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+
   void statement(std::string_view line, uint32_t lineNo) {
     curLine_ = line;
     curLineNo_ = lineNo;
+    if (inMetadata_) [[unlikely]] {
+      metadataLine(line);
+      return;
+    }
     bool startsInComment = inBlockComment_;
     if (tokenRoom_.size() < line.size() + 1) tokenRoom_.resize(line.size() + 1);
     size_t count = 0;
@@ -563,6 +604,14 @@ private:
   void directive(Cursor &c) {
     const Token &d = c.next();
     std::string_view name = d.text;
+    if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
+      // The YAML starts after the directive's name, on its line.
+      inMetadata_ = true;
+      size_t after = d.col + name.size();
+      metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
+      metadataText_ += '\n';
+      return;
+    }
     if (name == ".amdhsa_code_object_version" && opts_.triple.find("amdhsa") != std::string::npos) {
       codeObjectVersionDirective(c, d);
       return;
