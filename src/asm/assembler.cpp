@@ -17,6 +17,7 @@
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
+#include "asm/preprocessor.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
@@ -36,7 +37,9 @@ std::string formatDiagnostic(const Diagnostic &d) {
   const char *sev = d.severity == Severity::Error     ? "error"
                     : d.severity == Severity::Warning ? "warning"
                                                       : "note";
-  std::string out = fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
+  std::string out;
+  for (const std::string &from : d.includedFrom) out += fmt::format("Included from {}:\n", from);
+  out += fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
   // goes under the column's expanded position.
   constexpr size_t kTabStop = 8;
@@ -165,21 +168,6 @@ std::vector<std::string> Target::supportedCpus() {
 
 namespace {
 
-// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time in line (SSE2, x86-64's
-// baseline) while 16 remain, then the library's search; a library call per line costs more than
-// the search of a line.
-inline size_t findNewline(std::string_view s, size_t pos) {
-#if defined(__SSE2__)
-  const __m128i newline = _mm_set1_epi8('\n');
-  for (; pos + 16 <= s.size(); pos += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
-    if (const unsigned hits =
-            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
-      return pos + static_cast<size_t>(std::countr_zero(hits));
-  }
-#endif
-  return s.find('\n', pos);
-}
 
 // The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
 // DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
@@ -211,7 +199,7 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
-class Assembler final : public ObjectStreamer {
+class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
@@ -240,17 +228,12 @@ public:
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
     code_.reserve(source.size() / 4 + 64);
-    size_t pos = 0;
-    uint32_t lineNo = 0;
-    while (pos < source.size()) {
-      size_t nl = findNewline(source, pos);
-      std::string_view line =
-          source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-      pos = nl == std::string_view::npos ? source.size() : nl + 1;
-      ++lineNo;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      statement(line, lineNo);
-    }
+    // The statements come from the macro and conditional stage, which reads the source.
+    as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
+    lines_ = &lines;
+    as::SourceLine line;
+    while (lines.next(line)) statement(line);
+    lines_ = nullptr;
     finish();
     result_.text = std::move(out_);
     return std::move(result_);
@@ -324,7 +307,21 @@ private:
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
 
+  // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
+  // instantiation, an included file) with llvm's notes.
+  as::Preprocessor *lines_ = nullptr;
+
+  ExprResult evaluate(Cursor &c) override { return parseExpr(c, syms_, /*relocatable=*/true); }
+  bool symbolDefined(std::string_view name) override {
+    const Symbol *s = syms_.find(name);
+    return s && s->kind != Symbol::Kind::Undefined;
+  }
+
   void report(Severity severity, uint32_t col0, std::string msg) {
+    if (lines_) {
+      lines_->report(severity, curLineNo_, col0, std::move(msg), curLine_);
+      return;
+    }
     Diagnostic d;
     d.severity = severity;
     d.file = opts_.fileName;
@@ -501,9 +498,10 @@ private:
     previous_ = savePrevious;
   }
 
-  void statement(std::string_view line, uint32_t lineNo) {
-    curLine_ = line;
-    curLineNo_ = lineNo;
+  void statement(const as::SourceLine &source) {
+    const std::string_view line = source.text;
+    curLine_ = source.echo;
+    curLineNo_ = source.number;
     if (inMetadata_) [[unlikely]] {
       metadataLine(line);
       return;
