@@ -168,7 +168,6 @@ std::vector<std::string> Target::supportedCpus() {
 
 namespace {
 
-
 // The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
 // DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
 struct RequirementWord {
