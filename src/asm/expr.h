@@ -40,7 +40,8 @@ struct Symbol {
   // Order in which llvm's assembler would register it (its symbol table order); 0: never.
   uint32_t order = 0;
   uint32_t commonAlign = 0; // .comm: the alignment (a common symbol when nonzero)
-  uint64_t commonSize = 0;
+  uint64_t commonSize = 0;  // .comm and .amdgpu_lds: the size
+  uint32_t ldsAlign = 0;    // .amdgpu_lds: the alignment (an LDS symbol when nonzero)
 };
 
 class SymbolTable {
