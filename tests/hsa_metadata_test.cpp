@@ -66,8 +66,34 @@ protected:
   }
 
   // The text llvm-mc hands its YAML reader for that source: the rest of the `.amdgpu_metadata`
-  // line (nothing), each body line with its line break, the end directive's indentation.
-  static std::string collected(const std::string &body) { return "\n" + body + "\t"; }
+  // line (nothing), each body line as a statement (its assembler comments removed: a line whose
+  // first non-blank is `#` keeps only its indentation, `;` ends the line outside "strings") with
+  // a line break, then the end directive's indentation.
+  static std::string collected(const std::string &body) {
+    std::string text = "\n";
+    size_t start = 0;
+    while (start < body.size()) {
+      size_t end = body.find('\n', start);
+      if (end == std::string::npos) end = body.size();
+      std::string line = body.substr(start, end - start);
+      size_t first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line[first] == '#') {
+        line.resize(first);
+      } else {
+        bool inString = false;
+        for (size_t i = 0; i < line.size(); ++i) {
+          if (line[i] == '"' && (i == 0 || line[i - 1] != '\\')) inString = !inString;
+          if (line[i] == ';' && !inString) {
+            line.resize(i);
+            break;
+          }
+        }
+      }
+      text += line + "\n";
+      start = end + 1;
+    }
+    return text + "\t";
+  }
 
   static OracleOutput runLlvm(const std::string &body, int codeObjectVersion,
                               const std::string &cpu) {

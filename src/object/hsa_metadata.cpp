@@ -408,6 +408,7 @@ bool llvmRejectsTabIndentation(std::string_view text) {
     char quote = 0;
     size_t contentEnd = 0;
     int flowAtStart = flow;
+    bool comment = false;
     for (size_t i = 0; i < line.size(); ++i) {
       char c = line[i];
       if (quote) {
@@ -415,7 +416,10 @@ bool llvmRejectsTabIndentation(std::string_view text) {
         contentEnd = i + 1;
         continue;
       }
-      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) break;
+      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+        comment = true;
+        break;
+      }
       if (c == '\'' || c == '"')
         quote = c;
       else if (c == '[' || c == '{')
@@ -424,7 +428,9 @@ bool llvmRejectsTabIndentation(std::string_view text) {
         --flow;
       if (c != ' ' && c != '\t') contentEnd = i + 1;
     }
-    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote) continue;
+    // A comment after the scalar ends it: what follows is not its continuation.
+    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote || comment)
+      continue;
     std::string_view content = line.substr(0, contentEnd);
     char last = content.back();
     if (last == ':' || last == ']' || last == '}' || last == '\'' || last == '"' || last == '|' ||
@@ -445,11 +451,35 @@ bool llvmRejectsTabIndentation(std::string_view text) {
       rest.remove_prefix(skip);
       blockIndent = column - skip;
     }
-    if (size_t colon = rest.find(": ");
-        colon != std::string_view::npos && rest.front() != '\'' && rest.front() != '"') {
+    if (rest == "-" || rest == "?") continue; // an entry whose node starts on the next line
+    // Where a `key: value` line's key ends: after a quoted key's closing quote.
+    size_t keyEnd = 0;
+    if (rest.front() == '\'' || rest.front() == '"') {
+      char q = rest.front();
+      size_t i = 1;
+      for (; i < rest.size(); ++i) {
+        if (q == '"' && rest[i] == '\\')
+          ++i;
+        else if (rest[i] == q) {
+          if (q == '\'' && i + 1 < rest.size() && rest[i + 1] == '\'')
+            ++i;
+          else
+            break;
+        }
+      }
+      keyEnd = i + 1;
+    }
+    size_t colon = keyEnd <= rest.size() ? rest.find(": ", keyEnd) : std::string_view::npos;
+    if (keyEnd > 0 && colon != keyEnd) colon = std::string_view::npos;
+    if (colon != std::string_view::npos) {
       blockIndent = column;
       std::string_view value = rest.substr(colon + 1);
       size_t v = value.find_first_not_of(" \t");
+      // Node properties (`&anchor`, `!tag`) before the value.
+      while (v != std::string_view::npos && (value[v] == '&' || value[v] == '!')) {
+        size_t end = value.find_first_of(" \t", v);
+        v = end == std::string_view::npos ? end : value.find_first_not_of(" \t", end);
+      }
       if (v == std::string_view::npos) continue;
       char first = value[v];
       if (first == '\'' || first == '"' || first == '[' || first == '{' || first == '|' ||
