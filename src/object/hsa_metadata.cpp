@@ -552,14 +552,14 @@ struct ConvertError {
 void insertEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
   auto it = std::lower_bound(
       map.entries.begin(), map.entries.end(), key,
-      [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.first, k); });
-  if (it != map.entries.end() && !metadataKeyLess(key, it->first)) {
+      [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.key, k); });
+  if (it != map.entries.end() && !metadataKeyLess(key, it->key)) {
     // Keys of different texts that are the same value ("1" and "0x1"): one entry, the last
     // value (llvm's order there is its StringMap's, not the text's).
-    it->second = std::move(value);
+    it->value = std::move(value);
     return;
   }
-  map.entries.insert(it, {std::move(key), std::move(value)});
+  map.entries.insert(it, MetadataEntry{std::move(key), std::move(value)});
 }
 
 MetadataNode convert(const YamlNode &y) {
@@ -1228,6 +1228,9 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
     std::istringstream stream(text);
     YAML::Parser parser(stream);
     // llvm reads the first document whose root is not empty; later documents are not parsed.
+    // yaml-cpp can keep returning empty documents at the same place after some malformed input
+    // (an endless loop): an empty document that does not start after the previous one ends it.
+    std::optional<size_t> lastEmptyPos;
     for (;;) {
       TreeBuilder builder(text);
       if (!parser.HandleNextDocument(builder)) break;
@@ -1235,6 +1238,9 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
         root = std::move(builder.root);
         break;
       }
+      size_t pos = builder.root ? builder.root->pos : text.size();
+      if (lastEmptyPos && pos <= *lastEmptyPos) return reject("no document (yaml-cpp stalled)");
+      lastEmptyPos = pos;
     }
   } catch (const YAML::Exception &e) {
     return reject(e.what());

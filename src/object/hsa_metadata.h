@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace gfxasm::object {
@@ -16,6 +15,8 @@ namespace gfxasm::object {
 // The kinds of llvm's msgpack::DocNode, in llvm's msgpack::Type order: map keys of different kinds
 // are ordered by it (an Int key before a UInt key before a String key).
 enum class MetadataKind : uint8_t { Int, UInt, Nil, Boolean, Float, String, Array, Map };
+
+struct MetadataEntry;
 
 // One value of the metadata document.
 struct MetadataNode {
@@ -27,7 +28,11 @@ struct MetadataNode {
   std::string stringValue;
   std::vector<MetadataNode> elements; // Array
   // Map: sorted by key with metadataKeyLess, keys unique (llvm's std::map<DocNode, DocNode>).
-  std::vector<std::pair<MetadataNode, MetadataNode>> entries;
+  std::vector<MetadataEntry> entries;
+};
+
+struct MetadataEntry {
+  MetadataNode key, value;
 };
 
 // llvm's DocNode ordering of map keys: by kind, then by value (strings bytewise).
