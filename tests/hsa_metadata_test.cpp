@@ -228,6 +228,33 @@ TEST_F(HsaMetadataVsLlvm, HandWrittenCases) {
   EXPECT_GT(count, 50);
 }
 
+// A note after bytes the source put into `.note`: llvm appends it unaligned and pads relative to
+// the section.
+TEST_F(HsaMetadataVsLlvm, NoteAfterOtherNoteBytes) {
+  const std::string body = "amdhsa.version: [1, 2]\namdhsa.kernels: []\n...\n";
+  HsaMetadata metadata;
+  MetadataError error;
+  ASSERT_TRUE(gfxasm::object::parseHsaMetadataYaml(collected(body), metadata, error));
+  for (int before = 0; before < 4; ++before) {
+    SCOPED_TRACE(before);
+    std::string prefix = "\t.section .note,\"a\",@note\n";
+    for (int i = 0; i < before; ++i) prefix += fmt::format("\t.byte {}\n", i + 1);
+    std::ofstream(dir_ / "input.s") << prefix << "\t.text\n\t.amdgpu_metadata\n"
+                                    << body << "\t.end_amdgpu_metadata\n";
+    ToolRun r = shell(fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj "
+                                  "input.s -o input.o && llvm-objcopy-22 --dump-section "
+                                  ".note=note.bin input.o",
+                                  gfxasm::test::llvmMcPath()));
+    ASSERT_EQ(r.status, 0) << r.err;
+    std::string bytes = slurp((dir_ / "note.bin").string());
+    std::vector<uint8_t> expected;
+    for (int i = 0; i < before; ++i) expected.push_back(static_cast<uint8_t>(i + 1));
+    std::vector<uint8_t> note = gfxasm::object::hsaMetadataNote(metadata, before);
+    expected.insert(expected.end(), note.begin(), note.end());
+    EXPECT_EQ(hex(expected), hex(std::vector<uint8_t>(bytes.begin(), bytes.end())));
+  }
+}
+
 // The note's frame, independent of the oracle: what ELF readers need to find the descriptor.
 TEST(HsaMetadataNote, Layout) {
   std::vector<uint8_t> desc = {0x80, 0x01, 0x02, 0x03, 0x04};

@@ -1270,22 +1270,29 @@ std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata) {
   return std::vector<uint8_t>(data, data + buffer.size());
 }
 
-std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes) {
-  static constexpr char kName[] = "AMDGPU"; // with its NUL: namesz 7
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
+                                     uint64_t offsetInSection) {
+  static constexpr std::string_view kName = "AMDGPU"; // namesz counts a NUL: 7
   std::vector<uint8_t> note;
   note.reserve(24 + msgpackBytes.size());
-  appendLe32(note, sizeof kName);
+  // llvm's ELF streamer aligns to 4 within the section (emitValueToAlignment), not within the
+  // note, and writes the name without its NUL: the padding supplies it, or nothing does when the
+  // name already ends on a multiple of 4 (a note placed 2 bytes into `.note`).
+  auto padToSectionAlignment = [&] {
+    while ((offsetInSection + note.size()) % 4) note.push_back(0);
+  };
+  appendLe32(note, static_cast<uint32_t>(kName.size() + 1));
   appendLe32(note, static_cast<uint32_t>(msgpackBytes.size()));
   appendLe32(note, kNtAmdgpuMetadata);
-  note.insert(note.end(), kName, kName + sizeof kName);
-  while (note.size() % 4) note.push_back(0);
+  note.insert(note.end(), kName.begin(), kName.end());
+  padToSectionAlignment();
   note.insert(note.end(), msgpackBytes.begin(), msgpackBytes.end());
-  while (note.size() % 4) note.push_back(0);
+  padToSectionAlignment();
   return note;
 }
 
-std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata) {
-  return hsaMetadataNote(encodeHsaMetadataMsgpack(metadata));
+std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata, uint64_t offsetInSection) {
+  return hsaMetadataNote(encodeHsaMetadataMsgpack(metadata), offsetInSection);
 }
 
 std::string printHsaMetadataYaml(const HsaMetadata &metadata) {

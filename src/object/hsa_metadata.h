@@ -66,12 +66,16 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
 // The MessagePack bytes llvm writes for the document (the note's descriptor).
 std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);
 
-// The whole ELF note llvm-mc puts into the `.note` section (SHT_NOTE, flags "a", alignment 4) for
-// the block: namesz 7, descsz, type NT_AMDGPU_METADATA (32), "AMDGPU\0" padded to 8, the
-// MessagePack bytes padded with zeros to a multiple of 4. Little-endian.
+// The whole ELF note llvm-mc puts into the `.note` section (SHT_NOTE, flags "a") for the block:
+// namesz 7, descsz, type NT_AMDGPU_METADATA (32), "AMDGPU", the MessagePack bytes; little-endian.
+// llvm appends it at the section's current end without aligning first, and pads the name (whose
+// NUL is only the padding's first zero) and the descriptor with zeros up to multiples of 4 of the
+// offset *in the section*: `offsetInSection` is where the note starts (0 unless the source put
+// bytes into `.note` before). The section's alignment becomes (at least) 4.
 constexpr uint32_t kNtAmdgpuMetadata = 32;
-std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata);
-std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes);
+std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata, uint64_t offsetInSection = 0);
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
+                                     uint64_t offsetInSection = 0);
 
 // What `llvm-mc -filetype=asm` prints for the block: "\t.amdgpu_metadata\n---\n...\n...\n\n"
 // "\t.end_amdgpu_metadata\n" (llvm's yaml::Output of the document).
