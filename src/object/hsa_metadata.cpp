@@ -330,8 +330,41 @@ private:
     size_t p = skipProperties(n.pos);
     char c = p < text_.size() ? text_[p] : '\0';
     if (c == '|' || c == '>') n.blockScalar = true;
+    if (c == '>') restoreFoldedKeptBreak(n, p);
     if (n.value.empty() && !n.tag.empty() && c != '\'' && c != '"' && c != '|' && c != '>')
       n.type = YamlNode::Type::Empty;
+  }
+
+  // yaml-cpp drops one of the kept line breaks of a folded scalar with `+` chomping (`>+`) when
+  // blank lines follow its text; llvm keeps them all.
+  void restoreFoldedKeptBreak(YamlNode &n, size_t header) const {
+    size_t lineEnd = text_.find('\n', header);
+    std::string_view indicators =
+        text_.substr(header + 1, lineEnd == std::string_view::npos ? std::string_view::npos
+                                                                   : lineEnd - header - 1);
+    indicators = indicators.substr(0, indicators.find_first_of(" \t#\r"));
+    // (With an indentation indicator, `>2+`, yaml-cpp keeps them.)
+    if (indicators.find('+') == std::string_view::npos ||
+        indicators.find_first_of("123456789") != std::string_view::npos ||
+        lineEnd == std::string_view::npos)
+      return;
+    size_t contentIndent = std::string_view::npos, trailingBlank = 0;
+    for (size_t start = lineEnd + 1; start < text_.size();) {
+      size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      size_t indent = line.find_first_not_of(' ');
+      if (indent == std::string_view::npos) {
+        ++trailingBlank; // a line of spaces only
+      } else {
+        if (contentIndent == std::string_view::npos) contentIndent = indent;
+        if (indent < contentIndent) break;
+        trailingBlank = 0;
+      }
+      start = end + 1;
+    }
+    if (trailingBlank > 0 && contentIndent != std::string_view::npos) n.value += '\n';
   }
 
   std::string_view text_;
@@ -397,9 +430,28 @@ bool llvmRejectsTabIndentation(std::string_view text) {
   }
   int flow = 0;
   bool inDocument = true;
+  bool inBlockScalar = false;
+  size_t blockScalarIndent = 0;
   for (size_t li = 0; li < lines.size(); ++li) {
     std::string_view line = lines[li];
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // The text of a block scalar (`|`, `>`) is no plain scalar: skip it.
+    if (inBlockScalar) {
+      size_t spaces = line.find_first_not_of(' ');
+      if (spaces == std::string_view::npos || spaces > blockScalarIndent) continue;
+      inBlockScalar = false;
+    }
+    if (size_t last = line.find_last_not_of(" \t"); last != std::string_view::npos) {
+      size_t start = last;
+      while (start > 0 &&
+             std::string_view("0123456789+-").find(line[start]) != std::string_view::npos)
+        --start;
+      if ((line[start] == '|' || line[start] == '>') && (start == 0 || line[start - 1] == ' ')) {
+        inBlockScalar = true;
+        blockScalarIndent = line.find_first_not_of(" \t");
+        continue;
+      }
+    }
     if (line == "..." || line.starts_with("... ") || line == "---" || line.starts_with("--- ")) {
       inDocument = line.starts_with("---");
       if (line == "---" || line == "...") continue;
@@ -515,7 +567,8 @@ std::string tabsInIndentationAsSpaces(std::string_view text) {
     std::string_view line(out.data() + lineStart, lineEnd - lineStart);
     size_t spaces = line.find_first_not_of(' ');
     if (spaces == std::string_view::npos) spaces = line.size();
-    bool blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    // Only spaces indent a block scalar: a tab at the start of a line ends it.
+    bool blank = line.find_first_not_of(" \r") == std::string_view::npos;
     if (inBlockScalar && !blank && spaces <= blockScalarIndent) inBlockScalar = false;
     if (!inBlockScalar) {
       for (size_t i = lineStart; i < lineEnd && (out[i] == ' ' || out[i] == '\t'); ++i)
