@@ -61,7 +61,10 @@ constexpr std::string_view kInvalidHsaMetadata = "invalid HSA metadata";
 // `.end_amdgpu_metadata` line), into `out` and verifies it as llvm's non-strict verifier does
 // (which may turn strings into the numbers or booleans a field needs, as llvm's does). False with
 // `err` filled when llvm-mc would report "invalid HSA metadata".
-bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err);
+// `verify` false: only read the YAML, as llvm-mc -filetype=null does (its streamer has no
+// verifier: a document the verifier would refuse is accepted, and nothing is written).
+bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err,
+                          bool verify = true);
 
 // The MessagePack bytes llvm writes for the document (the note's descriptor).
 std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);
