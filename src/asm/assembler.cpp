@@ -474,24 +474,38 @@ private:
       endMetadata(static_cast<uint32_t>(indent + 20));
       return;
     }
-    metadataText_.append(line);
+    // llvm collects each line's statement text: a `#` line keeps its indentation only, a `;`
+    // outside a string ends the line.
+    if (indent != std::string_view::npos && line[indent] == '#') {
+      metadataText_.append(line.substr(0, indent));
+    } else {
+      bool quoted = false;
+      size_t end = 0;
+      for (; end < line.size(); ++end) {
+        if (line[end] == '"') quoted = !quoted;
+        if (line[end] == ';' && !quoted) break;
+      }
+      metadataText_.append(line.substr(0, end));
+    }
     metadataText_ += '\n';
   }
 
   void endMetadata(uint32_t col) {
     object::HsaMetadata metadata;
     object::MetadataError err;
-    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err)) {
+    // (llvm-mc's null streamer reads the YAML but does not verify it)
+    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err,
+                                      opts_.output != OutputKind::Null)) {
       error(col, err.message);
       return;
     }
     // (and the blank line llvm echoes for the directive's statement)
     if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
     if (!objOut()) return;
-    std::vector<uint8_t> note = object::hsaMetadataNote(metadata);
     uint32_t save = cur_, savePrevious = previous_;
     selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note"})); // SHF_ALLOC
     raiseAlignment(4);
+    std::vector<uint8_t> note = object::hsaMetadataNote(metadata, code_.size());
     code_.insert(code_.end(), note.begin(), note.end());
     selectSection(save);
     previous_ = savePrevious;
