@@ -628,8 +628,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     const Token &sym = c.peek();
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
     c.next();
+    // (not registered: a symbol nothing else names stays out of the symbol table)
     Symbol &s = ctx.syms.get(sym.text);
-    ctx.streamer.registerSymbol(s);
     ctx.streamer.addrsigSymbol(s);
     if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", sym.text);
     return expectEnd(c, fail);
