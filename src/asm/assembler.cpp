@@ -116,6 +116,10 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
         t.xnack_ = on ? '+' : '-';
       else if (f == "sramecc")
         t.sramecc_ = on ? '+' : '-';
+      else if (f == "cumode")
+        t.cuMode_ = on;
+      else if (f == "tgsplit")
+        t.tgSplit_ = on;
       // Other features do not change the encodings; accepted silently, as llvm-mc warns only
       // for names it does not know at all.
     }
@@ -136,6 +140,10 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
   check(t.xnack_, "xnack", hasXnack(cpu));
   check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;
+}
+
+bool Target::xnackSupported() const {
+  return hasXnack(cpu_);
 }
 
 std::string Target::targetId() const {
@@ -223,7 +231,8 @@ public:
     text.align = 4;
     text.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(text));
-    targetInfo_.generation = arch_.name == "gfx9" ? 9 : 11;
+    targetInfo_ = as::targetInfoFor(target);
+    syms_.targetInfo() = targetInfo_;
   }
 
   AssembleResult run(std::string_view source) {

@@ -52,6 +52,10 @@ public:
   std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
   ExprPool &pool() { return pool_; }
   const ExprPool &pool() const { return pool_; }
+  // The processor AMDGPU's expression functions are evaluated for while parsing (extrasgprs,
+  // totalnumvgprs): set by the assembler (as::targetInfoFor).
+  TargetInfo &targetInfo() { return targetInfo_; }
+  const TargetInfo &targetInfo() const { return targetInfo_; }
   // Every symbol, in no particular order (the object writer sorts by Symbol::order).
   template <class F> void forEach(F &&f) {
     for (auto &[name, sym] : map_) f(std::string_view(name), sym);
@@ -71,6 +75,7 @@ private:
   std::unordered_map<std::string, Symbol, Hash, std::equal_to<>> map_;
   std::deque<std::string> interned_;
   ExprPool pool_;
+  TargetInfo targetInfo_;
 };
 
 struct ExprResult {
