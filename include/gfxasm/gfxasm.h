@@ -24,6 +24,9 @@ struct Diagnostic {
   uint32_t column = 0; // 1-based
   std::string message;
   std::string lineText;
+  // The lines that include the diagnostic's file (`FILE:LINE`, outermost first), printed before
+  // it as llvm prints them ("Included from FILE:LINE:").
+  std::vector<std::string> includedFrom;
 };
 
 std::string formatDiagnostic(const Diagnostic &d);
@@ -101,6 +104,11 @@ struct AssembleOptions {
   // them (`gfxasm -filetype=null`, which writes nothing, as llvm-mc's null streamer encodes
   // nothing) the statements are parsed, checked and sized but not encoded: the same diagnostics.
   bool keepCode = true;
+  // Directories `.include` searches after the working directory (llvm-mc's -I), in order.
+  std::vector<std::string> includeDirs;
+  // The most text macro calls, .rept, .irp and .irpc may expand to in one assembly (llvm has
+  // no limit: `.rept 1000000000` runs it for hours); beyond it, an error.
+  size_t maxExpansionBytes = size_t(1) << 30;
 };
 
 // What assembling or disassembling text gives back: the printed text and the diagnostics.
@@ -114,6 +122,8 @@ struct TextResult {
 };
 
 struct AssembleResult : TextResult {
+  // What `.print` directives wrote (llvm-mc writes it to standard output, before the listing).
+  std::string printed;
   // The .text bytes in order (empty for OutputKind::Null without keepCode). A branch to a label
   // the source does not define keeps offset 0: like llvm-mc, gfxasm reports that only when
   // writing an object file.

@@ -17,12 +17,14 @@
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
+#include "asm/preprocessor.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
 #include "object/elf_reader.h"
+#include "object/hsa_metadata.h"
 #include "object/object_file.h"
 #include "print/printer.h"
 
@@ -35,7 +37,9 @@ std::string formatDiagnostic(const Diagnostic &d) {
   const char *sev = d.severity == Severity::Error     ? "error"
                     : d.severity == Severity::Warning ? "warning"
                                                       : "note";
-  std::string out = fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
+  std::string out;
+  for (const std::string &from : d.includedFrom) out += fmt::format("Included from {}:\n", from);
+  out += fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
   // goes under the column's expanded position.
   constexpr size_t kTabStop = 8;
@@ -172,22 +176,6 @@ std::vector<std::string> Target::supportedCpus() {
 
 namespace {
 
-// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time in line (SSE2, x86-64's
-// baseline) while 16 remain, then the library's search; a library call per line costs more than
-// the search of a line.
-inline size_t findNewline(std::string_view s, size_t pos) {
-#if defined(__SSE2__)
-  const __m128i newline = _mm_set1_epi8('\n');
-  for (; pos + 16 <= s.size(); pos += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
-    if (const unsigned hits =
-            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
-      return pos + static_cast<size_t>(std::countr_zero(hits));
-  }
-#endif
-  return s.find('\n', pos);
-}
-
 // The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
 // DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
 struct RequirementWord {
@@ -218,7 +206,7 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
-class Assembler final : public ObjectStreamer {
+class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
@@ -229,6 +217,8 @@ public:
     text.name = ".text";
     text.flags = 0x6; // SHF_ALLOC | SHF_EXECINSTR
     text.align = 4;
+    text.flagsText = "ax";
+    text.typeText = "@progbits";
     text.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(text));
     targetInfo_ = as::targetInfoFor(target);
@@ -246,17 +236,12 @@ public:
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
     code_.reserve(source.size() / 4 + 64);
-    size_t pos = 0;
-    uint32_t lineNo = 0;
-    while (pos < source.size()) {
-      size_t nl = findNewline(source, pos);
-      std::string_view line =
-          source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-      pos = nl == std::string_view::npos ? source.size() : nl + 1;
-      ++lineNo;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      statement(line, lineNo);
-    }
+    // The statements come from the macro and conditional stage, which reads the source.
+    as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
+    lines_ = &lines;
+    as::SourceLine line;
+    while (lines.next(line)) statement(line);
+    lines_ = nullptr;
     finish();
     result_.text = std::move(out_);
     return std::move(result_);
@@ -330,7 +315,21 @@ private:
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
 
+  // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
+  // instantiation, an included file) with llvm's notes.
+  as::Preprocessor *lines_ = nullptr;
+
+  ExprResult evaluate(Cursor &c) override { return parseExpr(c, syms_, /*relocatable=*/true); }
+  bool symbolDefined(std::string_view name) override {
+    const Symbol *s = syms_.find(name);
+    return s && s->kind != Symbol::Kind::Undefined;
+  }
+
   void report(Severity severity, uint32_t col0, std::string msg) {
+    if (lines_) {
+      lines_->report(severity, curLineNo_, col0, std::move(msg), curLine_);
+      return;
+    }
     Diagnostic d;
     d.severity = severity;
     d.file = opts_.fileName;
@@ -372,6 +371,8 @@ private:
     sec.type = spec.type;
     sec.flags = spec.flags;
     sec.entsize = spec.entsize;
+    sec.flagsText = spec.flagsText;
+    sec.typeText = spec.typeText;
     sec.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(sec));
     return static_cast<uint32_t>(sections_.size() - 1);
@@ -388,6 +389,10 @@ private:
     selectSection(c);
     previous_ = p;
     return true;
+  }
+  SectionSpec currentSection() override {
+    const obj::Section &s = sections_[cur_];
+    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText};
   }
   bool previousSection() override {
     selectSection(previous_);
@@ -442,7 +447,7 @@ private:
   }
   bool inTextSection() override { return sections_[cur_].flags & 0x4; }
   void addIdent(std::string_view text) override {
-    SectionSpec spec{".comment", 1, 0x30, 1}; // SHF_MERGE | SHF_STRINGS
+    SectionSpec spec{".comment", 1, 0x30, 1, "MS", "@progbits"}; // SHF_MERGE | SHF_STRINGS
     if (identSection_ == ~0u) {
       identSection_ = findOrCreateSection(spec);
       ident_ += '\0';
@@ -454,7 +459,7 @@ private:
   void addrsigSymbol(Symbol &s) override { addrsigSymbols_.push_back(&s); }
   void defineInBss(Symbol &s, uint64_t size) override {
     uint32_t save = cur_, savePrevious = previous_;
-    selectSection(findOrCreateSection({".bss", 8, 0x3, 0}));
+    selectSection(findOrCreateSection({".bss", 8, 0x3, 0, "aw", "@nobits"}));
     s.kind = Symbol::Kind::Label;
     s.section = cur_;
     s.value = static_cast<int64_t>(code_.size());
@@ -465,9 +470,50 @@ private:
     previous_ = savePrevious;
   }
 
-  void statement(std::string_view line, uint32_t lineNo) {
-    curLine_ = line;
-    curLineNo_ = lineNo;
+  // The text of an .amdgpu_metadata block (YAML) is read as lines, not statements.
+  bool inMetadata_ = false;
+  std::string metadataText_;
+
+  void metadataLine(std::string_view line) {
+    size_t indent = line.find_first_not_of(" \t");
+    std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
+    if (body.starts_with(".end_amdgpu_metadata") && (body.size() == 20 || !isIdentChar(body[20]))) {
+      inMetadata_ = false;
+      metadataText_.append(line.substr(0, indent));
+      endMetadata(static_cast<uint32_t>(indent + 20));
+      return;
+    }
+    metadataText_.append(line);
+    metadataText_ += '\n';
+  }
+
+  void endMetadata(uint32_t col) {
+    object::HsaMetadata metadata;
+    object::MetadataError err;
+    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err)) {
+      error(col, err.message);
+      return;
+    }
+    // (and the blank line llvm echoes for the directive's statement)
+    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
+    if (!objOut()) return;
+    std::vector<uint8_t> note = object::hsaMetadataNote(metadata);
+    uint32_t save = cur_, savePrevious = previous_;
+    selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note"})); // SHF_ALLOC
+    raiseAlignment(4);
+    code_.insert(code_.end(), note.begin(), note.end());
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+
+  void statement(const as::SourceLine &source) {
+    const std::string_view line = source.text;
+    curLine_ = source.echo;
+    curLineNo_ = source.number;
+    if (inMetadata_) [[unlikely]] {
+      metadataLine(line);
+      return;
+    }
     bool startsInComment = inBlockComment_;
     if (tokenRoom_.size() < line.size() + 1) tokenRoom_.resize(line.size() + 1);
     size_t count = 0;
@@ -564,6 +610,18 @@ private:
   void directive(Cursor &c) {
     const Token &d = c.next();
     std::string_view name = d.text;
+    if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
+      // The YAML starts after the directive's name, on its line.
+      inMetadata_ = true;
+      size_t after = d.col + name.size();
+      metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
+      metadataText_ += '\n';
+      return;
+    }
+    if (name == ".amdhsa_code_object_version" && opts_.triple.find("amdhsa") != std::string::npos) {
+      codeObjectVersionDirective(c, d);
+      return;
+    }
     if (name == ".set" || name == ".equ") {
       const Token &sym = c.peek();
       if (sym.kind != Tok::Identifier) {
@@ -584,6 +642,33 @@ private:
     uint32_t errCol = 0;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+  }
+
+  // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
+  // fields exist. llvm-mc aborts on a version it cannot write (not 4, 5 or 6) only when it writes
+  // the object; gfxasm reports it at the directive.
+  void codeObjectVersionDirective(Cursor &c, const Token &d) {
+    uint32_t col = c.peek().col;
+    ExprResult e = parseExpr(c, syms_);
+    if (!e.ok()) {
+      error(e.errCol, e.error);
+      return;
+    }
+    if (!c.atEnd()) {
+      error(c.peek().col, "unexpected token in directive");
+      return;
+    }
+    if (e.value < 4 || e.value > 6) {
+      if (objOut()) {
+        error(col, fmt::format("unsupported code object version {} (gfxasm writes 4, 5 and 6)",
+                               e.value));
+        return;
+      }
+    } else {
+      codeObjectVersion_ = static_cast<unsigned>(e.value);
+    }
+    (void)d;
+    if (asmOut()) out_ += fmt::format("\t.amdhsa_code_object_version {}\n\n", e.value);
   }
 
   void instruction(Cursor &c) {
@@ -1069,14 +1154,9 @@ private:
         sec.nobitsSize = sec.data.size();
         sec.data.clear();
       }
-    if (addrsig_) {
-      obj::Section sig;
-      sig.name = ".llvm_addrsig";
-      sig.type = 0x6fff4c03;   // SHT_LLVM_ADDRSIG
-      sig.flags = 0x80000000u; // SHF_EXCLUDE
-      (void)sig; // (written by the object writer once symbol indices are known: not yet)
-    }
     obj::ObjectFileInfo info = objectFileInfo();
+    info.addrsig = addrsig_;
+    info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }
 

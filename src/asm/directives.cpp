@@ -218,9 +218,8 @@ struct DataDirective {
 };
 constexpr DataDirective kDataDirectives[] = {
     {".byte", ".byte", 1},   {".short", ".short", 2}, {".2byte", ".short", 2},
-    {".value", ".short", 2}, {".hword", ".short", 2}, {".long", ".long", 4},
-    {".4byte", ".long", 4},  {".int", ".long", 4},    {".quad", ".quad", 8},
-    {".8byte", ".quad", 8},
+    {".value", ".short", 2}, {".long", ".long", 4},   {".4byte", ".long", 4},
+    {".int", ".long", 4},    {".quad", ".quad", 8},   {".8byte", ".quad", 8},
 };
 
 bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
@@ -273,6 +272,8 @@ SectionSpec sectionSpec(const Section &sec, uint64_t entsize) {
   SectionSpec spec;
   spec.name = sec.name;
   spec.entsize = entsize;
+  spec.flagsText = sec.flags;
+  spec.typeText = sec.type;
   for (char f : sec.flags) {
     switch (f) {
     case 'a': spec.flags |= 0x2; break;         // SHF_ALLOC
@@ -450,6 +451,12 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!ok)
       return fail(0, name == ".popsection" ? ".popsection without corresponding .pushsection"
                                            : ".previous without corresponding .section");
+    // llvm prints the switch back in full, whatever the section.
+    SectionSpec back = ctx.streamer.currentSection();
+    ctx.section = back.name + ',' + back.flagsText + ',' + back.typeText;
+    if (ctx.asmOut)
+      ctx.out +=
+          fmt::format("\t.section\t{},\"{}\",{}\n\n", back.name, back.flagsText, back.typeText);
     return expectEnd(c, fail);
   }
   if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);

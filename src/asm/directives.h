@@ -21,6 +21,7 @@ struct SectionSpec {
   uint32_t type = 1; // SHT_*
   uint64_t flags = 0;
   uint64_t entsize = 0;
+  std::string flagsText, typeText; // as printed: "ax", "@progbits"
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.
@@ -31,6 +32,7 @@ public:
   virtual bool pushSection() = 0; // .pushsection's save: false when nothing to save
   virtual bool popSection() = 0;  // false: no section to pop
   virtual bool previousSection() = 0;
+  virtual SectionSpec currentSection() = 0;
   // A data value of `size` bytes: written now when absolute, else a fixup (col: for its errors).
   virtual void emitValue(int64_t value, ExprId expr, unsigned size, uint32_t col) = 0;
   virtual void registerSymbol(Symbol &s) = 0;

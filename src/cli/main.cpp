@@ -23,8 +23,8 @@
 namespace {
 
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
-const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch",     "mcpu",
-                                                          "mattr",  "filetype", "o"};
+const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
+                                                          "filetype", "o",    "I"};
 const std::set<std::string, std::less<>> kFlagOptions = {
     "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version"};
 
@@ -38,6 +38,10 @@ std::vector<std::string> normalizeArgs(int argc, char **argv) {
     std::string arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       args.push_back(arg);
+      continue;
+    }
+    if (arg.size() > 2 && arg[0] == '-' && arg[1] == 'I') { // -IDIR, as llvm-mc takes it
+      args.push_back("--I=" + arg.substr(2));
       continue;
     }
     std::string body = arg.substr(arg[1] == '-' ? 2 : 1);
@@ -205,7 +209,7 @@ int main(int argc, char **argv) {
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
-  std::vector<std::string> mattr;
+  std::vector<std::string> mattr, includeDirs;
   bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false;
   app.add_option("--triple", tripleText,
                  "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
@@ -225,6 +229,8 @@ int main(int argc, char **argv) {
   app.add_option("--filetype", filetype, "asm (print), null (check only) or obj (ELF object)")
       ->check(CLI::IsMember({"asm", "null", "obj"}));
   app.add_option("--o", output, "output file (- for standard output)");
+  app.add_option("--I", includeDirs, "directory .include searches (after the working one)")
+      ->allow_extra_args(false);
   app.add_option("input", input, "input file (- or none for standard input)");
   app.footer("Supported processors: " + [] {
     std::string s;
@@ -284,11 +290,19 @@ int main(int argc, char **argv) {
     opts.keepCode = false; // (the CLI writes text only)
     opts.triple = triple.str();
     opts.emitTargetDirective = triple.os == "amdhsa";
-    res = gfxasm::assemble(*target, source.text(), opts);
+    opts.includeDirs = includeDirs;
+    gfxasm::AssembleResult assembled = gfxasm::assemble(*target, source.text(), opts);
+    // (llvm-mc writes .print's text to standard output at once, before the listing)
+    std::fwrite(assembled.printed.data(), 1, assembled.printed.size(), stdout);
+    std::fflush(stdout);
+    res = std::move(assembled);
   }
   bool ok = res.ok();
+  bool skippedWarning = false; // (its notes go with it)
   for (auto &d : res.diagnostics) {
-    if (d.severity == gfxasm::Severity::Warning && noWarn) continue;
+    if (d.severity == gfxasm::Severity::Note && skippedWarning) continue;
+    skippedWarning = d.severity == gfxasm::Severity::Warning && noWarn;
+    if (skippedWarning) continue;
     if (d.severity == gfxasm::Severity::Warning && fatalWarnings) {
       d.severity = gfxasm::Severity::Error;
       ok = false;

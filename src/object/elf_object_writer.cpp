@@ -87,6 +87,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     elfIndex[i] = next++;
     if (!relocations[i].empty()) relaIndex[i] = next++;
   }
+  const uint32_t addrsigIndex = info.addrsig ? next++ : 0;
   const uint32_t symtabIndex = next++;
   const uint32_t sectionCount = next;
 
@@ -164,6 +165,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     if (relaIndex[i]) strtab.add(".rela" + sections[i].name);
   }
   strtab.add(".strtab");
+  if (info.addrsig) strtab.add(".llvm_addrsig");
   strtab.add(".symtab");
   for (const auto *list : {&locals, &globals})
     for (const OutSymbol &o : *list)
@@ -243,6 +245,26 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       rela.r_info = ELF64_R_INFO(sym, r.type);
       rela.r_addend = r.addend;
       append(out, rela);
+    }
+    h.sh_size = out.size() - h.sh_offset;
+  }
+  if (info.addrsig) {
+    Elf64_Shdr &h = headers[addrsigIndex];
+    h.sh_name = strtab.offset(".llvm_addrsig");
+    h.sh_type = 0x6fff4c03; // SHT_LLVM_ADDRSIG
+    h.sh_flags = SHF_EXCLUDE;
+    h.sh_offset = out.size();
+    h.sh_link = symtabIndex;
+    h.sh_addralign = 1;
+    for (const as::Symbol *s : info.addrsigSymbols) {
+      auto it = symbolIndex.find(s);
+      if (it == symbolIndex.end()) continue;
+      for (uint32_t v = it->second;;) { // ULEB128
+        uint8_t byte = v & 0x7f;
+        v >>= 7;
+        out.push_back(static_cast<uint8_t>(byte | (v ? 0x80 : 0)));
+        if (!v) break;
+      }
     }
     h.sh_size = out.size() - h.sh_offset;
   }

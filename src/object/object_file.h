@@ -33,12 +33,13 @@ struct Fixup {
 
 struct Section {
   std::string name;
-  uint32_t type = 1;   // SHT_PROGBITS
-  uint64_t flags = 0;  // SHF_*
+  uint32_t type = 1;  // SHT_PROGBITS
+  uint64_t flags = 0; // SHF_*
   uint64_t entsize = 0;
   uint64_t align = 1;
   std::vector<uint8_t> data; // NOBITS sections: empty, `size` counts
   uint64_t nobitsSize = 0;
+  std::string flagsText, typeText; // as the asm output prints them
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;
@@ -49,8 +50,8 @@ struct Section {
 // One relocation of the written object (after fixups that resolve have been applied).
 struct Relocation {
   uint64_t offset;
-  uint32_t type;             // R_AMDGPU_*
-  const as::Symbol *symbol;  // null: against the section symbol of `sectionSymbol`
+  uint32_t type;            // R_AMDGPU_*
+  const as::Symbol *symbol; // null: against the section symbol of `sectionSymbol`
   std::string_view name;
   int32_t sectionSymbol = -1;
   int64_t addend;
@@ -60,6 +61,9 @@ struct ObjectFileInfo {
   uint8_t osAbi = 0;      // ELFOSABI_AMDGPU_HSA, ...
   uint8_t abiVersion = 0; // code object version - 2 on HSA
   uint32_t flags = 0;     // e_flags: EF_AMDGPU_MACH_* | xnack | sramecc
+  // .addrsig: an .llvm_addrsig section listing the address-significant symbols (.addrsig_sym).
+  bool addrsig = false;
+  std::vector<const as::Symbol *> addrsigSymbols;
 };
 
 // Writes the relocatable ELF64 object llvm-mc writes: sections in creation order each followed
