@@ -257,6 +257,22 @@ bool haveTools() {
          shell("clang-22 --version >/dev/null 2>&1") == 0;
 }
 
+// A word that is not absolute once every symbol is set is left to the object writer as a fixup.
+TEST(AmdhsaKernel, UnresolvedWordsAreFixups) {
+  OurRun r = runOurs(".amdhsa_kernel k\n .amdhsa_group_segment_fixed_size lds_size\n"
+                     " .amdhsa_next_free_vgpr 4\n .amdhsa_next_free_sgpr nsgpr\n"
+                     ".end_amdhsa_kernel\n.set nsgpr, 20\n",
+                     "gfx900", "");
+  ASSERT_FALSE(r.error);
+  const std::vector<KdFixup> &f = r.fixups["k"];
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].offset, 0u); // group_segment_fixed_size: lds_size is never set
+  EXPECT_EQ(f[0].size, 4u);
+  EXPECT_EQ(f[1].offset, 16u); // the code entry offset
+  // rsrc1's SGPR blocks: (alignto(max(20 + 6, 1), 8) / 8) - 1 = 3, resolved at the end.
+  EXPECT_EQ(r.bytes["k"][48] >> 6 | (r.bytes["k"][49] & 3) << 2, 3);
+}
+
 // --- AMDGPU expression functions ---
 
 // The value llvm-mc-22 gives `.long EXPR` in an object, or nullopt (an error).
@@ -291,12 +307,13 @@ std::optional<int64_t> ourValue(const std::string &expr, const std::string &cpu)
 TEST(AmdgpuExpr, FunctionsEvaluateAsLlvm) {
   if (!haveTools()) GTEST_SKIP() << "llvm-mc-22/clang-22 not found";
   std::mt19937 rng(7);
-  std::vector<std::string> exprs = {"max(-5, -3)", "max(1)", "max(3, 9, 2)", "or(1, 2, 4)",
-                                    "alignto(5, 4)", "alignto(8, 8)", "alignto(1, 2, 3)",
-                                    "max(1, 2) + or(8, 1)"};
+  std::vector<std::string> exprs = {
+      "max(-5, -3)",   "max(1)",        "max(3, 9, 2)",     "or(1, 2, 4)",
+      "alignto(5, 4)", "alignto(8, 8)", "alignto(1, 2, 3)", "max(1, 2) + or(8, 1)"};
   for (int vcc = 0; vcc < 2; ++vcc)
     for (int fs = 0; fs < 2; ++fs)
-      for (int xn = 0; xn < 2; ++xn) exprs.push_back(fmt::format("extrasgprs({}, {}, {})", vcc, fs, xn));
+      for (int xn = 0; xn < 2; ++xn)
+        exprs.push_back(fmt::format("extrasgprs({}, {}, {})", vcc, fs, xn));
   for (int i = 0; i < 12; ++i) {
     exprs.push_back(fmt::format("totalnumvgprs({}, {})", rng() % 3 ? rng() % 256 : 0, rng() % 256));
     exprs.push_back(fmt::format("occupancy({}, {}, {}, {}, {}, {}, {})", 8 + rng() % 13,
@@ -364,28 +381,75 @@ TEST(AmdhsaKernel, ClangKernelsAsLlvm) {
   std::string dir = tmpDir();
   std::ofstream(dir + "/k.cl") << kKernels;
   std::vector<ClangConfig> configs;
-  for (std::string cpu : {"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100",
-                          "gfx1151"})
+  for (std::string cpu :
+       {"gfx900", "gfx906", "gfx908", "gfx90a", "gfx942", "gfx950", "gfx1100", "gfx1151"})
     for (int cov : {4, 5, 6})
       configs.push_back({cpu, fmt::format("-mcode-object-version={}", cov), "", ""});
   configs.push_back({"gfx1100", "-mwavefrontsize64", "+wavefrontsize64", ""});
   configs.push_back({"gfx1100", "-mcumode", "+cumode", ""});
   configs.push_back({"gfx90a", "-mcode-object-version=5", "+xnack", "gfx90a:xnack+"});
   configs.push_back({"gfx906", "-mcode-object-version=4", "-xnack", "gfx906:xnack-"});
-  configs.push_back({"gfx942", "-mcode-object-version=5", "+xnack,+sramecc", "gfx942:sramecc+:xnack+"});
+  configs.push_back(
+      {"gfx942", "-mcode-object-version=5", "+xnack,+sramecc", "gfx942:sramecc+:xnack+"});
   configs.push_back({"gfx90a", "-mtgsplit", "+tgsplit", ""});
   for (int opt : {0, 3})
     for (const ClangConfig &cfg : configs) {
       if (opt == 0 && cfg.cpu != "gfx90a" && cfg.cpu != "gfx1100") continue;
-      std::string cmd = fmt::format("cd {} && clang-22 -x cl -cl-std=CL2.0 -target "
-                                    "amdgcn-amd-amdhsa -mcpu={} {} -nogpulib -O{} -S k.cl -o "
-                                    "k.s 2>/dev/null",
-                                    dir, cfg.targetId.empty() ? cfg.cpu : cfg.targetId,
-                                    cfg.extra, opt);
+      std::string cmd =
+          fmt::format("cd {} && clang-22 -x cl -cl-std=CL2.0 -target "
+                      "amdgcn-amd-amdhsa -mcpu={} {} -nogpulib -O{} -S k.cl -o "
+                      "k.s 2>/dev/null",
+                      dir, cfg.targetId.empty() ? cfg.cpu : cfg.targetId, cfg.extra, opt);
       ASSERT_EQ(shell(cmd), 0) << cmd;
       SCOPED_TRACE(cmd);
       expectSame(slurp(dir + "/k.s"), cfg.cpu, cfg.mattr);
     }
+}
+
+// Whole files through the assembler (the block wired into src/asm/assembler.cpp): the printed
+// text and the object file are llvm-mc-22's, byte for byte.
+TEST(AmdhsaKernel, ClangFilesThroughTheAssemblerAsLlvm) {
+  if (!haveTools()) GTEST_SKIP() << "llvm-mc-22/clang-22 not found";
+  std::string dir = tmpDir();
+  std::ofstream(dir + "/k.cl") << kKernels;
+  std::vector<ClangConfig> configs = {{"gfx900", "-mcode-object-version=4", "", ""},
+                                      {"gfx906", "-mcode-object-version=5", "", ""},
+                                      {"gfx908", "-mcode-object-version=6", "", ""},
+                                      {"gfx90a", "-mcode-object-version=5", "", ""},
+                                      {"gfx942", "-mcode-object-version=6", "", ""},
+                                      {"gfx950", "-mcode-object-version=4", "", ""},
+                                      {"gfx1100", "-mcode-object-version=6", "", ""},
+                                      {"gfx1151", "-mcode-object-version=5", "", ""},
+                                      {"gfx1100", "-mwavefrontsize64", "+wavefrontsize64", ""}};
+  for (const ClangConfig &cfg : configs) {
+    std::string cmd = fmt::format("cd {} && clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                                  "-mcpu={} {} -nogpulib -O3 -S k.cl -o k.s 2>/dev/null",
+                                  dir, cfg.cpu, cfg.extra);
+    ASSERT_EQ(shell(cmd), 0) << cmd;
+    SCOPED_TRACE(cmd);
+    std::string src = slurp(dir + "/k.s");
+    std::string err;
+    auto target = Target::create(cfg.cpu, features(cfg.mattr), &err);
+    ASSERT_TRUE(target) << err;
+    AssembleOptions o;
+    o.fileName = "k.s";
+    AssembleResult text = assemble(*target, src, o);
+    o.output = OutputKind::Object;
+    AssembleResult obj = assemble(*target, src, o);
+    shell(fmt::format("cd {} && llvm-mc-22 {} k.s > k.mc.s 2>/dev/null && llvm-mc-22 {} "
+                      "-filetype=obj k.s -o k.o",
+                      dir, mcArgs(cfg.cpu, cfg.mattr), mcArgs(cfg.cpu, cfg.mattr)));
+    EXPECT_EQ(text.text, slurp(dir + "/k.mc.s"));
+    std::string ours(obj.object.begin(), obj.object.end());
+    bool same = ours == slurp(dir + "/k.o");
+    if (!same) {
+      std::ofstream(dir + "/ours.o", std::ios::binary) << ours;
+      shell(fmt::format("cd {} && llvm-readelf-22 -a -x .rodata k.o > a.txt 2>&1; llvm-readelf-22 "
+                        "-a -x .rodata ours.o > b.txt 2>&1; diff a.txt b.txt | head -30 > d.txt",
+                        dir));
+    }
+    EXPECT_TRUE(same) << slurp(dir + "/d.txt");
+  }
 }
 
 // --- Random blocks ---
@@ -456,12 +520,16 @@ std::string randomBlock(std::mt19937 &rng, const CpuCase &cc, const std::string 
                      std::string_view(f.name) == ".amdhsa_reserve_vcc";
       lines.push_back(fmt::format("  {} {}", f.name, value(pick(1u << f.width), !resolve)));
     }
-  if (pick(2)) lines.push_back(fmt::format("  .amdhsa_group_segment_fixed_size {}", value(rng() % 65537, true)));
-  if (pick(2)) lines.push_back(fmt::format("  .amdhsa_private_segment_fixed_size {}", value(rng(), true)));
+  if (pick(2))
+    lines.push_back(
+        fmt::format("  .amdhsa_group_segment_fixed_size {}", value(rng() % 65537, true)));
+  if (pick(2))
+    lines.push_back(fmt::format("  .amdhsa_private_segment_fixed_size {}", value(rng(), true)));
   unsigned kernarg = pick(4) ? pick(1024) : 0;
   if (pick(2) || kernarg) lines.push_back(fmt::format("  .amdhsa_kernarg_size {}", kernarg));
   if (!cc.archFlat) {
-    if (pick(2)) lines.push_back(fmt::format("  .amdhsa_user_sgpr_private_segment_buffer {}", pick(2)));
+    if (pick(2))
+      lines.push_back(fmt::format("  .amdhsa_user_sgpr_private_segment_buffer {}", pick(2)));
     if (pick(2)) lines.push_back(fmt::format("  .amdhsa_user_sgpr_flat_scratch_init {}", pick(2)));
     if (pick(2)) lines.push_back(fmt::format("  .amdhsa_reserve_flat_scratch {}", pick(2)));
     if (pick(2))
@@ -485,8 +553,8 @@ std::string randomBlock(std::mt19937 &rng, const CpuCase &cc, const std::string 
   if (cc.gfx11) {
     bool w64 = cc.mattr == "+wavefrontsize64";
     if (pick(3) == 0) lines.push_back(fmt::format("  .amdhsa_wavefront_size32 {}", w64 ? 0 : 1));
-    for (const char *n : {".amdhsa_workgroup_processor_mode", ".amdhsa_memory_ordered",
-                          ".amdhsa_forward_progress"})
+    for (const char *n :
+         {".amdhsa_workgroup_processor_mode", ".amdhsa_memory_ordered", ".amdhsa_forward_progress"})
       if (pick(2)) lines.push_back(fmt::format("  {} {}", n, value(pick(2), true)));
     if (pick(2)) lines.push_back(fmt::format("  .amdhsa_inst_pref_size {}", value(pick(64), true)));
     if (w64 && pick(2)) lines.push_back(fmt::format("  .amdhsa_shared_vgpr_count {}", pick(4)));
@@ -577,8 +645,12 @@ TEST(AmdhsaKernel, ErrorsAsLlvm) {
       "  .amdhsa_ieee_mode (1\n",
       "  .amdhsa_dx10_clamp max()\n",
   };
+  // Each field one past its range.
+  for (const FieldSpec &f : kBitFields)
+    bodies.push_back(fmt::format("  {} {}\n", f.name, 1u << f.width));
   for (const CpuCase &cc : kCpus)
-    for (const std::string &body : bodies) expectSame(block(body, cc.gfx90a), cc.cpu, cc.mattr, false);
+    for (const std::string &body : bodies)
+      expectSame(block(body, cc.gfx90a), cc.cpu, cc.mattr, false);
   // Missing and inconsistent register fields.
   std::vector<std::string> blocks = {
       ".amdhsa_kernel k\n  .amdhsa_next_free_vgpr 4\n.end_amdhsa_kernel // c\n",

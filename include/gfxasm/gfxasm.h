@@ -27,6 +27,9 @@ struct Diagnostic {
   // The lines that include the diagnostic's file (`FILE:LINE`, outermost first), printed before
   // it as llvm prints them ("Included from FILE:LINE:").
   std::vector<std::string> includedFrom;
+  // Where llvm underlines a range after the caret (`^~~~`): its end, a 1-based column past the
+  // range's last character; 0 for a caret only.
+  uint32_t rangeEnd = 0;
 };
 
 std::string formatDiagnostic(const Diagnostic &d);

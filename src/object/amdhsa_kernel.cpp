@@ -70,9 +70,8 @@ struct Directive {
   int userSgprs;
 };
 constexpr Directive kDirectives[] = {
-#define AMDHSA_DIRECTIVE(name, kind, word, shift, width, resolve, gate, message, userSgprs)       \
-  {name,         Kind::kind, W::word, shift, width, Resolve::resolve, Gate::gate,                \
-   message,      userSgprs},
+#define AMDHSA_DIRECTIVE(name, kind, word, shift, width, resolve, gate, message, userSgprs)        \
+  {name, Kind::kind, W::word, shift, width, Resolve::resolve, Gate::gate, message, userSgprs},
 #include "object/amdhsa_fields.def"
 };
 struct PrintItem {
@@ -83,7 +82,7 @@ struct PrintItem {
   Gate gate;
 };
 constexpr PrintItem kPrint[] = {
-#define AMDHSA_PRINT(name, kind, word, shift, width, gate)                                        \
+#define AMDHSA_PRINT(name, kind, word, shift, width, gate)                                         \
   {name, Kind::kind, W::word, shift, width, Gate::gate},
 #include "object/amdhsa_fields.def"
 };
@@ -157,8 +156,7 @@ bool absolute(const as::SymbolTable &syms, ExprId id, int64_t &out, int depth) {
   }
   case ExprNode::Kind::Binary: {
     int64_t l, r;
-    if (!absolute(syms, n.lhs, l, depth + 1) || !absolute(syms, n.rhs, r, depth + 1))
-      return false;
+    if (!absolute(syms, n.lhs, l, depth + 1) || !absolute(syms, n.rhs, r, depth + 1)) return false;
     return as::applyBinOp(n.binOp(), l, r, out);
   }
   case ExprNode::Kind::Target: {
@@ -204,8 +202,12 @@ struct Known {
   }
 };
 
-uint64_t highBits(unsigned n) { return n == 0 ? 0 : n >= 64 ? ~uint64_t(0) : ~uint64_t(0) << (64 - n); }
-uint64_t lowBits(unsigned n) { return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1; }
+uint64_t highBits(unsigned n) {
+  return n == 0 ? 0 : n >= 64 ? ~uint64_t(0) : ~uint64_t(0) << (64 - n);
+}
+uint64_t lowBits(unsigned n) {
+  return n >= 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+}
 
 Known addCarry(const Known &l, const Known &r, bool carryZero, bool carryOne) {
   uint64_t sumZero = l.maxValue() + r.maxValue() + (carryZero ? 0 : 1);
@@ -305,7 +307,9 @@ Known srem(const Known &l, const Known &r) {
   return k;
 }
 
-unsigned maxShift(uint64_t maxValue) { return static_cast<unsigned>(maxValue & 63); }
+unsigned maxShift(uint64_t maxValue) {
+  return static_cast<unsigned>(maxValue & 63);
+}
 
 Known shl(const Known &l, const Known &r) {
   unsigned minShift = static_cast<unsigned>(std::min<uint64_t>(r.minValue(), 64));
@@ -416,8 +420,8 @@ struct Folder {
     case ExprNode::Kind::Constant: return set(id, Known::constant(n.value));
     case ExprNode::Kind::Symbol: {
       const as::Symbol *s = n.sym;
-      bool variable = s && (s->kind == as::Symbol::Kind::Variable ||
-                            s->kind == as::Symbol::Kind::Value);
+      bool variable =
+          s && (s->kind == as::Symbol::Kind::Variable || s->kind == as::Symbol::Kind::Value);
       if (!variable) return set(id, Known{});
       if (s->expr == kNoExpr) return set(id, Known::constant(s->value));
       analyse(s->expr, depth + 1);
@@ -448,7 +452,9 @@ struct Folder {
       case BinOp::Sub: k = addSub(false, l, r); break;
       case BinOp::And: k = {l.zero | r.zero, l.one & r.one}; break;
       case BinOp::Or: k = {l.zero & r.zero, l.one | r.one}; break;
-      case BinOp::Xor: k = {(l.zero & r.zero) | (l.one & r.one), (l.zero & r.one) | (l.one & r.zero)}; break;
+      case BinOp::Xor:
+        k = {(l.zero & r.zero) | (l.one & r.one), (l.zero & r.one) | (l.one & r.zero)};
+        break;
       case BinOp::Mul: k = mul(l, r); break;
       case BinOp::Div: k = sdiv(l, r); break;
       case BinOp::Mod: k = srem(l, r); break;
@@ -611,19 +617,20 @@ AmdhsaKernelParser::AmdhsaKernelParser(std::string_view name, const KdTarget &ta
   accumOffset_ = constant(0);
 }
 
-ExprId AmdhsaKernelParser::constant(int64_t v) { return syms_.pool().constant(v); }
+ExprId AmdhsaKernelParser::constant(int64_t v) {
+  return syms_.pool().constant(v);
+}
 
 // MCKernelDescriptor::bits_set: word = (word & ~mask) | (value << shift).
 void AmdhsaKernelParser::bitsSet(ExprId &word, ExprId value, uint32_t shift, uint32_t width) {
   as::ExprPool &pool = syms_.pool();
-  ExprId sft = constant(shift), msk = constant(fieldMask(static_cast<uint8_t>(shift),
-                                                         static_cast<uint8_t>(width)));
+  ExprId sft = constant(shift),
+         msk = constant(fieldMask(static_cast<uint8_t>(shift), static_cast<uint8_t>(width)));
   word = pool.binary(BinOp::And, word, pool.unary(UnOp::Not, msk));
   word = pool.binary(BinOp::Or, word, pool.binary(BinOp::Shl, value, sft));
 }
 
-bool AmdhsaKernelParser::fail(uint32_t col, uint32_t endCol, std::string message,
-                              uint32_t line) {
+bool AmdhsaKernelParser::fail(uint32_t col, uint32_t endCol, std::string message, uint32_t line) {
   error_.line = line == ~0u ? line_ : line;
   error_.col = col;
   error_.endCol = endCol > col + 1 ? endCol : 0;
@@ -710,12 +717,8 @@ bool AmdhsaKernelParser::field(as::Cursor &c) {
     if (!bits()) return false;
     preloadOffset_ = val;
     return true;
-  case Kind::Wave32:
-    wave32_ = val ? 1 : 0;
-    return bits();
-  case Kind::SharedVgprCount:
-    sharedVgprCount_ = val;
-    return bits();
+  case Kind::Wave32: wave32_ = val ? 1 : 0; return bits();
+  case Kind::SharedVgprCount: sharedVgprCount_ = val; return bits();
   case Kind::NextFreeVgpr:
     vgprLine_ = line_;
     vgprCol_ = valCol;
@@ -905,8 +908,8 @@ ExprId entryOffsetExpr(const KernelDescriptor &kd, as::SymbolTable &syms) {
   return pool.binary(BinOp::Sub, a, b);
 }
 
-void writeKernelDescriptor(const KernelDescriptor &kd, as::SymbolTable &syms,
-                           as::EvalStage stage, uint8_t out[64], std::vector<KdFixup> &fixups) {
+void writeKernelDescriptor(const KernelDescriptor &kd, as::SymbolTable &syms, as::EvalStage stage,
+                           uint8_t out[64], std::vector<KdFixup> &fixups) {
   std::fill(out, out + 64, uint8_t(0));
   for (size_t w = 0; w < KernelDescriptor::NumWords; ++w) {
     uint32_t offset = KernelDescriptor::kOffset[w], size = KernelDescriptor::kSize[w];

@@ -122,8 +122,8 @@ struct KdFixup {
   uint32_t offset = 0, size = 0;
   as::ExprId expr = as::kNoExpr;
 };
-void writeKernelDescriptor(const KernelDescriptor &kd, as::SymbolTable &syms,
-                           as::EvalStage stage, uint8_t out[64], std::vector<KdFixup> &fixups);
+void writeKernelDescriptor(const KernelDescriptor &kd, as::SymbolTable &syms, as::EvalStage stage,
+                           uint8_t out[64], std::vector<KdFixup> &fixups);
 // `NAME@rel64 - NAME.kd` (creates the two symbols in `syms`, as llvm's ELF streamer does when it
 // emits the descriptor: after the kernel's symbol, `NAME.kd`).
 as::ExprId entryOffsetExpr(const KernelDescriptor &kd, as::SymbolTable &syms);
