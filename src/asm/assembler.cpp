@@ -40,6 +40,7 @@ std::string formatDiagnostic(const Diagnostic &d) {
                                                       : "note";
   std::string out;
   for (const std::string &from : d.includedFrom) out += fmt::format("Included from {}:\n", from);
+  if (d.line == 0) return out + fmt::format("{}:0: {}: {}\n", d.file, sev, d.message);
   out += fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
   // goes under the column's expanded position.
@@ -575,7 +576,10 @@ private:
   void emitKernelDescriptor(const object::KernelDescriptor &kd) {
     Symbol &code = syms_.get(kd.name);
     Symbol &desc = syms_.get(kd.name + ".kd");
-    desc.binding = code.binding;
+    // (llvm's binding of a symbol without one: local when defined by now, else global)
+    desc.binding = code.binding != Symbol::Binding::Default ? code.binding
+                   : code.kind == Symbol::Kind::Label       ? Symbol::Binding::Default
+                                                            : Symbol::Binding::Global;
     desc.visibility = code.visibility;
     desc.type = 1; // STT_OBJECT
     desc.size = syms_.pool().constant(64);
@@ -593,12 +597,14 @@ private:
       bool abs = object::evaluateAsAbsolute(syms_, e, v);
       if (abs) registerSymbolsOf(e);
       emitValue(abs ? v : 0, abs ? kNoExpr : e, object::KernelDescriptor::kSize[w], col);
+      if (!abs) sections_[cur_].fixups.back().line = 0; // (llvm gives them no location)
     };
     word(W::GroupSegmentFixedSize);
     word(W::PrivateSegmentFixedSize);
     word(W::KernargSize);
     emitZeros(4);
     emitValue(0, object::entryOffsetExpr(kd, syms_), 8, col);
+    sections_[cur_].fixups.back().line = 0;
     emitZeros(20);
     word(W::Rsrc3);
     word(W::Rsrc1);
@@ -1156,6 +1162,14 @@ private:
   }
 
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
+    if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
+      Diagnostic d;
+      d.file = "<unknown>";
+      d.message = std::move(msg);
+      result_.diagnostics.push_back(std::move(d));
+      ++result_.errorCount;
+      return;
+    }
     std::string_view line = curLine_;
     uint32_t lineNo = curLineNo_;
     curLine_ = f.lineText;
