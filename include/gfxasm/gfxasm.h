@@ -27,6 +27,9 @@ struct Diagnostic {
   // The lines that include the diagnostic's file (`FILE:LINE`, outermost first), printed before
   // it as llvm prints them ("Included from FILE:LINE:").
   std::vector<std::string> includedFrom;
+  // Where llvm underlines a range after the caret (`^~~~`): its end, a 1-based column past the
+  // range's last character; 0 for a caret only.
+  uint32_t rangeEnd = 0;
 };
 
 std::string formatDiagnostic(const Diagnostic &d);
@@ -60,6 +63,13 @@ public:
   // row_newbcast:N control.
   bool dpAluDpp() const { return alignedVgprTuples_; }
   bool realTrue16() const { return realTrue16_; }
+  // xnack: whether the processor has the feature, and whether it is on or any (not xnack-), as
+  // the kernel descriptor's .amdhsa_reserve_xnack_mask and its SGPR count take it.
+  bool xnackSupported() const;
+  bool xnackOnOrAny() const { return xnackSupported() && xnack_ != '-'; }
+  // +cumode (gfx10+: CU rather than WGP mode) and +tgsplit (gfx90a+): kernel descriptor defaults.
+  bool cuMode() const { return cuMode_; }
+  bool tgSplit() const { return tgSplit_; }
   // Index into the internal CPU list; used by the library to filter instructions.
   unsigned cpuIndex() const { return cpuIndex_; }
   const void *arch() const { return arch_; }
@@ -78,6 +88,7 @@ private:
   bool ldsDirect_ = false;
   bool agprs_ = false;
   bool realTrue16_ = true;
+  bool cuMode_ = false, tgSplit_ = false;
   const void *arch_ = nullptr;
 };
 

@@ -23,6 +23,7 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
+#include "object/amdhsa_kernel.h"
 #include "object/elf_reader.h"
 #include "object/hsa_metadata.h"
 #include "object/object_file.h"
@@ -39,13 +40,15 @@ std::string formatDiagnostic(const Diagnostic &d) {
                                                       : "note";
   std::string out;
   for (const std::string &from : d.includedFrom) out += fmt::format("Included from {}:\n", from);
+  if (d.line == 0) return out + fmt::format("{}:0: {}: {}\n", d.file, sev, d.message);
   out += fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
   // goes under the column's expanded position.
   constexpr size_t kTabStop = 8;
-  size_t caretAt = 0, width = 0;
+  size_t caretAt = 0, width = 0, endAt = 0;
   for (size_t i = 0; i < d.lineText.size(); ++i) {
     if (i + 1 == d.column) caretAt = width;
+    if (i + 1 == d.rangeEnd) endAt = width;
     if (d.lineText[i] == '\t') {
       out.append(kTabStop - width % kTabStop, ' ');
       width += kTabStop - width % kTabStop;
@@ -55,9 +58,12 @@ std::string formatDiagnostic(const Diagnostic &d) {
     }
   }
   if (d.column > d.lineText.size()) caretAt = width + (d.column - 1 - d.lineText.size());
+  if (d.rangeEnd > d.lineText.size()) endAt = width + (d.rangeEnd - 1 - d.lineText.size());
   out += '\n';
   out.append(caretAt, ' ');
-  out += "^\n";
+  out += '^';
+  if (d.rangeEnd > d.column && endAt > caretAt + 1) out.append(endAt - caretAt - 1, '~');
+  out += '\n';
   return out;
 }
 
@@ -120,6 +126,10 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
         t.xnack_ = on ? '+' : '-';
       else if (f == "sramecc")
         t.sramecc_ = on ? '+' : '-';
+      else if (f == "cumode")
+        t.cuMode_ = on;
+      else if (f == "tgsplit")
+        t.tgSplit_ = on;
       // Other features do not change the encodings; accepted silently, as llvm-mc warns only
       // for names it does not know at all.
     }
@@ -140,6 +150,10 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
   check(t.xnack_, "xnack", hasXnack(cpu));
   check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;
+}
+
+bool Target::xnackSupported() const {
+  return hasXnack(cpu_);
 }
 
 std::string Target::targetId() const {
@@ -213,7 +227,8 @@ public:
     text.typeText = "@progbits";
     text.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(text));
-    targetInfo_.generation = arch_.name == "gfx9" ? 9 : 11;
+    targetInfo_ = as::targetInfoFor(target);
+    syms_.targetInfo() = targetInfo_;
   }
 
   AssembleResult run(std::string_view source) {
@@ -233,6 +248,16 @@ public:
     as::SourceLine line;
     while (lines.next(line)) statement(line);
     lines_ = nullptr;
+    if (kdBlock_) {
+      // An unterminated .amdhsa_kernel: llvm looks for a field at the end of the file (the line
+      // after the last newline).
+      std::string_view rest = source.substr(source.rfind('\n') + 1);
+      curLine_ = rest;
+      curLineNo_ = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n')) + 1;
+      error(static_cast<uint32_t>(rest.size()),
+            "expected .amdhsa_ directive or .end_amdhsa_kernel");
+      kdBlock_.reset();
+    }
     finish();
     result_.text = std::move(out_);
     return std::move(result_);
@@ -512,6 +537,98 @@ private:
     previous_ = savePrevious;
   }
 
+  // `.amdhsa_kernel NAME` ... `.end_amdhsa_kernel` (object/amdhsa_kernel.h): the block's
+  // statements go to kdBlock_ until it ends or fails; after an error llvm reads the block's
+  // remaining lines as ordinary statements.
+  std::optional<object::KdTarget> kdTarget_;
+  std::optional<object::AmdhsaKernelParser> kdBlock_;
+  std::vector<std::pair<uint32_t, std::string>> kdLines_; // the block's lines (number, echo)
+
+  void kernelStatement(Cursor &c) {
+    kdLines_.emplace_back(curLineNo_, std::string(curLine_));
+    auto status = kdBlock_->statement(c, curLineNo_);
+    if (status == object::AmdhsaKernelParser::Status::More) return;
+    if (status == object::AmdhsaKernelParser::Status::Error) {
+      const object::KdError &e = kdBlock_->error();
+      // (an error of the register counts is located on the line that gave them)
+      std::string_view line = curLine_;
+      uint32_t lineNo = curLineNo_;
+      for (const auto &[n, text] : kdLines_)
+        if (n == e.line) {
+          curLine_ = text;
+          curLineNo_ = n;
+        }
+      size_t at = result_.diagnostics.size();
+      error(e.col, e.message);
+      if (e.endCol && at < result_.diagnostics.size())
+        result_.diagnostics[at].rangeEnd = e.endCol + 1;
+      curLine_ = line;
+      curLineNo_ = lineNo;
+      kdBlock_.reset();
+      kdLines_.clear();
+      return;
+    }
+    object::KernelDescriptor kd = kdBlock_->kernel();
+    kdBlock_.reset();
+    kdLines_.clear();
+    if (asmOut()) out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + "\n";
+    if (objOut()) emitKernelDescriptor(kd);
+    // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
+    if (!c.atEnd()) {
+      if (c.peek().kind != Tok::Identifier)
+        error(c.peek().col, "unexpected token at start of statement");
+      else if (c.peek().text[0] == '.')
+        directive(c);
+      else
+        instruction(c);
+    }
+  }
+
+  // AMDGPUTargetELFStreamer::EmitAmdhsaKernelDescriptor: NAME.kd (64 bytes, STT_OBJECT, the
+  // kernel symbol's binding and visibility) at the current offset, the kernel symbol made
+  // protected if it had the default visibility, and the words in order (symbols registered and
+  // fixups made as by any data directive).
+  void emitKernelDescriptor(const object::KernelDescriptor &kd) {
+    Symbol &code = syms_.get(kd.name);
+    Symbol &desc = syms_.get(kd.name + ".kd");
+    // (llvm's binding of a symbol without one: local when defined by now, else global)
+    desc.binding = code.binding != Symbol::Binding::Default ? code.binding
+                   : code.kind == Symbol::Kind::Label       ? Symbol::Binding::Default
+                                                            : Symbol::Binding::Global;
+    desc.visibility = code.visibility;
+    desc.type = 1; // STT_OBJECT
+    desc.size = syms_.pool().constant(64);
+    if (code.visibility == 0) code.visibility = 3; // STV_PROTECTED
+    writeUnwrittenBytes();
+    desc.kind = Symbol::Kind::Label;
+    desc.section = cur_;
+    desc.value = static_cast<int64_t>(code_.size());
+    registerSymbol(desc);
+    uint32_t col = 0;
+    using W = object::KernelDescriptor::Word;
+    auto word = [&](W w) {
+      ExprId e = kd.words[w];
+      int64_t v;
+      bool abs = object::evaluateAsAbsolute(syms_, e, v);
+      if (abs) registerSymbolsOf(e);
+      emitValue(abs ? v : 0, abs ? kNoExpr : e, object::KernelDescriptor::kSize[w], col);
+      if (!abs) sections_[cur_].fixups.back().line = 0; // (llvm gives them no location)
+    };
+    word(W::GroupSegmentFixedSize);
+    word(W::PrivateSegmentFixedSize);
+    word(W::KernargSize);
+    emitZeros(4);
+    emitValue(0, object::entryOffsetExpr(kd, syms_), 8, col);
+    sections_[cur_].fixups.back().line = 0;
+    emitZeros(20);
+    word(W::Rsrc3);
+    word(W::Rsrc1);
+    word(W::Rsrc2);
+    word(W::KernelCodeProperties);
+    word(W::KernargPreload);
+    emitZeros(4);
+  }
+
   void statement(const as::SourceLine &source) {
     const std::string_view line = source.text;
     curLine_ = source.echo;
@@ -533,6 +650,10 @@ private:
     }
     hasColonColon_ = lr.hasColonColon;
     Cursor c{toks_, 0};
+    if (kdBlock_) [[unlikely]] {
+      kernelStatement(c);
+      return;
+    }
     // Labels: `name:` (several may precede a statement), and GNU local labels `N:`.
     for (;;) {
       const Token &t = c.peek();
@@ -641,6 +762,20 @@ private:
       size_t after = d.col + name.size();
       metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
       metadataText_ += '\n';
+      return;
+    }
+    if (name == ".amdhsa_kernel" && opts_.triple.find("amdhsa") != std::string::npos) {
+      // llvm's parseIdentifier; the block's fields may follow on the same line.
+      const Token &kernel = c.peek();
+      if (kernel.kind != Tok::Identifier) {
+        error(d.col, "unknown directive");
+        return;
+      }
+      c.next();
+      kdTarget_ = object::kdTargetFor(target_, codeObjectVersion_);
+      kdBlock_.emplace(kernel.text, *kdTarget_, syms_);
+      kdLines_.clear();
+      kernelStatement(c);
       return;
     }
     if (name == ".amdhsa_code_object_version" && opts_.triple.find("amdhsa") != std::string::npos) {
@@ -1061,6 +1196,14 @@ private:
   }
 
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
+    if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
+      Diagnostic d;
+      d.file = "<unknown>";
+      d.message = std::move(msg);
+      result_.diagnostics.push_back(std::move(d));
+      ++result_.errorCount;
+      return;
+    }
     std::string_view line = curLine_;
     uint32_t lineNo = curLineNo_;
     curLine_ = f.lineText;
@@ -1139,6 +1282,13 @@ private:
             v.symA->kind == Symbol::Kind::Label && v.symA->section == si) {
           write(v.symA->value + v.constant - static_cast<int64_t>(f.offset));
           continue;
+        }
+        // A difference whose subtrahend is a label of the fixup's own section is pc-relative
+        // (llvm's ELF writer): the code entry offset of a kernel descriptor, NAME@rel64 - NAME.kd.
+        if (ok && v.symA && v.symB && v.symB->kind == Symbol::Kind::Label &&
+            v.symB->section == si) {
+          v.constant += static_cast<int64_t>(f.offset) - v.symB->value;
+          v.symB = nullptr;
         }
         if (!ok || v.symB || !v.symA) {
           errorAt(f, f.col, "expected relocatable expression");

@@ -130,15 +130,27 @@ struct Evaluator {
   bool function(TargetFn fn, Value &out) {
     c.next(); // name
     c.next(); // (
+    // llvm's checks (AMDGPUAsmParser::parsePrimaryExpr): no arguments, a comma before ')', and
+    // anything but ',' or ')' after an argument are errors; the argument count is not checked.
+    auto fnError = [&](const char *what) {
+      return fail(c.peek().col, syms.intern(std::string(what) + " " +
+                                            std::string(targetFnName(fn)) + " expression")
+                                    .data());
+    };
     std::vector<Value> args;
+    bool lastComma = false;
     for (;;) {
+      if (c.accept(Tok::RParen)) { // (errors at the token after it, as llvm reports them)
+        if (args.empty()) return fnError("empty");
+        if (lastComma) return fnError("mismatch of commas in");
+        break;
+      }
       Value a;
       if (!expr(1, a)) return false;
       if (a.absolute && build) a.node = constant(a.v);
       args.push_back(a);
-      if (c.accept(Tok::Comma)) continue;
-      if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')'");
-      break;
+      lastComma = c.accept(Tok::Comma);
+      if (!lastComma && !c.is(Tok::RParen)) return fnError("unexpected token in");
     }
     bool absolute = true;
     std::vector<int64_t> values;
@@ -147,7 +159,7 @@ struct Evaluator {
       values.push_back(a.v);
     }
     int64_t v = 0;
-    if (absolute && !applyTargetFn(fn, values, TargetInfo{}, v)) absolute = false;
+    if (absolute && !applyTargetFn(fn, values, syms.targetInfo(), v)) absolute = false;
     out = {v, absolute, kNoExpr};
     if (build) {
       std::vector<ExprId> ids;

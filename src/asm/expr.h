@@ -68,6 +68,10 @@ public:
     return forward ? l.next : l.current;
   }
   const ExprPool &pool() const { return pool_; }
+  // The processor AMDGPU's expression functions are evaluated for while parsing (extrasgprs,
+  // totalnumvgprs): set by the assembler (as::targetInfoFor).
+  TargetInfo &targetInfo() { return targetInfo_; }
+  const TargetInfo &targetInfo() const { return targetInfo_; }
   // Every symbol, in no particular order (the object writer sorts by Symbol::order).
   template <class F> void forEach(F &&f) {
     for (auto &[name, sym] : map_) f(std::string_view(name), sym);
@@ -87,6 +91,7 @@ private:
   std::unordered_map<std::string, Symbol, Hash, std::equal_to<>> map_;
   std::deque<std::string> interned_;
   ExprPool pool_;
+  TargetInfo targetInfo_;
   uint32_t temporaries_ = 0;
   struct LocalLabel {
     std::string_view current, next;

@@ -190,8 +190,9 @@ bool evaluateSymbol(const ExprPool &pool, const ExprNode &n, EvalStage stage,
 // a - b of two relocatable values: labels of one section cancel out (the layout is final when
 // it is asked: gfxasm never relaxes).
 bool subtract(RelocatableValue &a, const RelocatableValue &b) {
-  if (b.symB || (b.symA && b.spec != Spec::None) || (a.symA && a.spec != Spec::None && b.symA))
-    return false;
+  // (a difference keeps the minuend's specifier, as llvm's evaluateSymbolicAdd: the code entry
+  // offset of a kernel descriptor is NAME@rel64 - NAME.kd)
+  if (b.symB || (b.symA && b.spec != Spec::None)) return false;
   a.constant =
       static_cast<int64_t>(static_cast<uint64_t>(a.constant) - static_cast<uint64_t>(b.constant));
   if (!b.symA) return true;
@@ -199,8 +200,8 @@ bool subtract(RelocatableValue &a, const RelocatableValue &b) {
   a.symB = b.symA;
   a.nameB = b.nameA;
   // Two labels of one section: their distance.
-  if (a.symA && a.symA->kind == Symbol::Kind::Label && a.symB->kind == Symbol::Kind::Label &&
-      a.symA->section == a.symB->section) {
+  if (a.symA && a.spec == Spec::None && a.symA->kind == Symbol::Kind::Label &&
+      a.symB->kind == Symbol::Kind::Label && a.symA->section == a.symB->section) {
     a.constant += a.symA->value - a.symB->value;
     a.symA = a.symB = nullptr;
     a.nameA = a.nameB = {};

@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+namespace gfxasm {
+class Target;
+}
+
 namespace gfxasm::as {
 
 struct Symbol;
@@ -119,12 +123,18 @@ struct RelocatableValue {
 // the layout is final (label offsets in their sections, variables through their expressions).
 enum class EvalStage : uint8_t { Parse, Final };
 
-// The AMDGPU expression functions need the processor (extrasgprs, totalnumvgprs, occupancy).
+// The AMDGPU expression functions need the processor (extrasgprs, totalnumvgprs; occupancy
+// takes what it needs as arguments). targetInfoFor (amdgpu_expr.cpp) fills it from a Target.
 struct TargetInfo {
   bool gfx90aAgprs = false; // gfx90a+: AGPRs allocated after the VGPRs, aligned to 4
   bool hasXnackReplay = false;
-  unsigned generation = 0; // 9 or 11
+  unsigned generation = 0; // the ISA major version: 9 or 11
+  // gfx942, gfx950, gfx11 (llvm's FeatureArchitectedFlatScratch): extrasgprs counts flat_scratch
+  // as used on gfx9.
+  bool architectedFlatScratch = false;
 };
+
+TargetInfo targetInfoFor(const Target &target);
 
 bool evaluateRelocatable(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo &target,
                          RelocatableValue &out);
