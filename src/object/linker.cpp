@@ -688,9 +688,7 @@ void Linker::createOutputSections() {
       out->entsizeSet = true;
       outputs_.push_back(out);
     } else {
-      // SHF_MERGE and SHF_STRINGS only when every input has them; other flags add up.
-      constexpr uint64_t kAndMask = SHF_MERGE | SHF_STRINGS;
-      out->flags = ((out->flags & in->flags) & kAndMask) | ((out->flags | in->flags) & ~kAndMask);
+      out->flags |= in->flags; // lld: the flags of all inputs (an .rodata with strings is AMS)
       if (out->entsize != in->entsize) out->entsize = 0;
       if (out->type == SHT_NOBITS && in->type != SHT_NOBITS) out->type = in->type;
     }
@@ -1228,11 +1226,17 @@ void Linker::layout() {
         s->addr = alignUp(dot, s->align);
       }
       dot = s->addr + s->size;
+      // The file offset: congruent to the address modulo the page for a segment's first
+      // section; where the file is for NOBITS; else as far from the segment's first section as
+      // in memory.
       if (i == 0 && li != 0)
         s->offset = alignWithSkew(off, kPageSize, s->addr);
+      else if (s->type == SHT_NOBITS)
+        s->offset = off;
+      else if (li == 0)
+        s->offset = s->addr; // the first segment starts at offset 0, address 0
       else
         s->offset = load[0]->offset + (s->addr - load[0]->addr);
-      if (li == 0) s->offset = s->addr; // the first segment starts at offset 0, address 0
       if (s->type != SHT_NOBITS) off = s->offset + s->size;
       if (s->relro) relroLast = s;
       prev = s;
@@ -1247,12 +1251,9 @@ void Linker::layout() {
   }
   sectionHeaderOffset_ = alignUp(off, 8);
 
-  auto fileEnd = [](const std::vector<OutputSection *> &secs, uint64_t start) {
-    uint64_t end = start;
-    for (OutputSection *s : secs)
-      if (s->type != SHT_NOBITS) end = s->offset + s->size;
-      else end = std::max(end, s->offset);
-    return end;
+  auto fileEnd = [](const std::vector<OutputSection *> &secs, uint64_t) {
+    const OutputSection *last = secs.back();
+    return last->offset + (last->type == SHT_NOBITS ? 0 : last->size);
   };
   Segment phdr;
   phdr.type = PT_PHDR;
