@@ -19,6 +19,7 @@
 #include <deque>
 #include <elf.h>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -86,6 +87,135 @@ uint64_t alignUp(uint64_t v, uint64_t align) {
 uint64_t alignWithSkew(uint64_t v, uint64_t align, uint64_t skew) {
   skew %= align;
   return alignUp(v + align - skew, align) - align + skew;
+}
+
+// Itanium C++ names in messages are shown demangled, as lld shows them
+// (`_Z13get_global_idj` -> `get_global_id(unsigned int)`). Only what OpenCL C function names
+// use: a plain name, builtin types, pointers, references, const/volatile, vendor qualifiers
+// (address spaces: `U3AS1`), vectors (`Dv4_f`) and substitutions; anything else stays mangled.
+class Demangler {
+public:
+  explicit Demangler(std::string_view in) : in_(in) {}
+  std::optional<std::string> run() {
+    if (!consume("_Z")) return std::nullopt;
+    auto name = sourceName();
+    if (!name) return std::nullopt;
+    std::string out = std::string(*name) + "(";
+    if (in_ == "v") return out + ")";
+    for (bool first = true; !in_.empty(); first = false) {
+      auto t = type();
+      if (!t) return std::nullopt;
+      out += (first ? "" : ", ") + *t;
+    }
+    return out + ")";
+  }
+
+private:
+  bool consume(std::string_view s) {
+    if (!in_.starts_with(s)) return false;
+    in_.remove_prefix(s.size());
+    return true;
+  }
+  std::optional<uint64_t> number() {
+    uint64_t n = 0;
+    size_t i = 0;
+    while (i < in_.size() && i < 9 && in_[i] >= '0' && in_[i] <= '9') n = n * 10 + (in_[i++] - '0');
+    if (i == 0) return std::nullopt;
+    in_.remove_prefix(i);
+    return n;
+  }
+  std::optional<std::string_view> sourceName() {
+    auto n = number();
+    if (!n || *n == 0 || *n > in_.size()) return std::nullopt;
+    std::string_view name = in_.substr(0, *n);
+    in_.remove_prefix(*n);
+    return name;
+  }
+  std::optional<std::string> type() {
+    if (++depth_ > 64) return std::nullopt;
+    auto t = typeInner();
+    --depth_;
+    return t;
+  }
+  std::optional<std::string> typeInner() {
+    static const std::pair<char, const char *> kBuiltins[] = {
+        {'v', "void"},          {'b', "bool"},          {'c', "char"},
+        {'a', "signed char"},   {'h', "unsigned char"}, {'s', "short"},
+        {'t', "unsigned short"}, {'i', "int"},          {'j', "unsigned int"},
+        {'l', "long"},          {'m', "unsigned long"}, {'x', "long long"},
+        {'y', "unsigned long long"}, {'f', "float"},    {'d', "double"},
+        {'e', "long double"},   {'n', "__int128"},      {'o', "unsigned __int128"}};
+    if (in_.empty()) return std::nullopt;
+    for (auto [code, name] : kBuiltins)
+      if (in_[0] == code) {
+        in_.remove_prefix(1);
+        return std::string(name);
+      }
+    if (consume("Dh")) return std::string("half");
+    if (consume("Dv")) {
+      auto n = number();
+      if (!n || !consume("_")) return std::nullopt;
+      auto t = type();
+      if (!t) return std::nullopt;
+      return substitution(fmt::format("{} vector[{}]", *t, *n));
+    }
+    if (in_[0] == 'P' || in_[0] == 'R' || in_[0] == 'O') {
+      const char *suffix = in_[0] == 'P' ? "*" : in_[0] == 'R' ? "&" : "&&";
+      in_.remove_prefix(1);
+      auto t = type();
+      if (!t) return std::nullopt;
+      return substitution(*t + suffix);
+    }
+    if (in_[0] == 'U' || in_[0] == 'r' || in_[0] == 'V' || in_[0] == 'K') {
+      std::string vendor;
+      while (consume("U")) {
+        auto q = sourceName();
+        if (!q) return std::nullopt;
+        vendor += " " + std::string(*q);
+      }
+      std::string cv;
+      if (consume("r")) cv = " restrict";
+      bool isVolatile = consume("V"), isConst = consume("K");
+      if (isConst) cv += " const";
+      if (isVolatile) cv += " volatile";
+      auto t = type();
+      if (!t) return std::nullopt;
+      return substitution(*t + cv + vendor);
+    }
+    if (in_[0] == 'S') {
+      in_.remove_prefix(1);
+      size_t index = 0;
+      if (!consume("_")) {
+        size_t seq = 0, i = 0;
+        for (; i < in_.size() && i < 6 && in_[i] != '_'; ++i) {
+          char c = in_[i];
+          if (c >= '0' && c <= '9') seq = seq * 36 + (c - '0');
+          else if (c >= 'A' && c <= 'Z') seq = seq * 36 + (c - 'A' + 10);
+          else return std::nullopt;
+        }
+        if (i == 0 || i >= in_.size() || in_[i] != '_') return std::nullopt;
+        in_.remove_prefix(i + 1);
+        index = seq + 1;
+      }
+      if (index >= subs_.size()) return std::nullopt;
+      return subs_[index];
+    }
+    return std::nullopt;
+  }
+  std::string substitution(std::string t) {
+    subs_.push_back(t);
+    return t;
+  }
+
+  std::string_view in_;
+  std::vector<std::string> subs_;
+  int depth_ = 0;
+};
+
+std::string displayName(std::string_view name) {
+  if (name.starts_with("_Z"))
+    if (auto d = Demangler(name).run()) return *d;
+  return std::string(name);
 }
 
 struct Object;
@@ -308,7 +438,7 @@ std::string Linker::objMessage(const InputSection &sec, uint64_t offset) const {
     for (const Symbol *s : sec.file->symbols)
       if (s && s->defined && s->section == &sec && s->type != STT_SECTION && s->value <= offset &&
           offset - s->value < s->size)
-        return fmt::format("{}:({})", file, s->name);
+        return fmt::format("{}:({})", file, displayName(s->name));
   return fmt::format("{}:({}+0x{:x})", file, sec.name, offset);
 }
 
@@ -785,7 +915,7 @@ bool Linker::scanRelocations() {
   std::vector<Undefined> undefined;
   auto pic = [&](const InputSection &sec, const Reloc &r) {
     std::string against =
-        r.symbol->name.empty() ? "local symbol" : fmt::format("symbol '{}'", r.symbol->name);
+        r.symbol->name.empty() ? "local symbol" : fmt::format("symbol '{}'", displayName(r.symbol->name));
     std::string msg =
         fmt::format("relocation {} cannot be used against {}; recompile with -fPIC",
                     relocName(r.type), against);
@@ -841,7 +971,7 @@ bool Linker::scanRelocations() {
                      type == kRelGotPcRel32Hi;
         if (!known) {
           error(fmt::format("{}: unknown relocation ({}) against symbol {}",
-                            objMessage(*sec, r.offset), type, sym->name));
+                            objMessage(*sec, r.offset), type, displayName(sym->name)));
           continue;
         }
         if (!sym->defined && !sym->isLocal && sym->visibility != STV_DEFAULT &&
@@ -892,7 +1022,7 @@ bool Linker::scanRelocations() {
     const char *kind = u.symbol->visibility == STV_HIDDEN     ? "hidden "
                        : u.symbol->visibility == STV_INTERNAL ? "internal "
                                                               : "protected ";
-    std::string msg = fmt::format("undefined {}symbol: {}", kind, u.symbol->name);
+    std::string msg = fmt::format("undefined {}symbol: {}", kind, displayName(u.symbol->name));
     size_t shown = std::min<size_t>(u.references.size(), 3);
     for (size_t i = 0; i < shown; ++i) msg += "\n>>> referenced by " + u.references[i];
     if (u.references.size() > shown)
@@ -1615,7 +1745,8 @@ LinkResult Linker::run() {
     auto where = [&](Object *file, InputSection *sec, uint64_t value) {
       return sec ? objMessage(*sec, value) : file->name;
     };
-    error(fmt::format("duplicate symbol: {}\n>>> defined at {}\n>>> defined at {}", d.symbol->name,
+    error(fmt::format("duplicate symbol: {}\n>>> defined at {}\n>>> defined at {}",
+                      displayName(d.symbol->name),
                       where(d.oldFile, d.oldSection, d.oldValue),
                       where(d.newFile, d.newSection, d.newValue)));
   }
