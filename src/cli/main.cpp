@@ -236,16 +236,15 @@ int runLink(int argc, char **argv) {
       files.push_back(arg);
     }
   }
-  if (!shared)
-    return fail("only -shared output (an AMDGPU code object) is supported; add -shared");
+  if (!shared) return fail("only -shared output (an AMDGPU code object) is supported; add -shared");
   std::vector<std::string> contents(files.size());
   std::vector<gfxasm::LinkInput> inputs;
   for (size_t i = 0; i < files.size(); ++i) {
     if (!readAll(files[i], contents[i]))
       return fail("cannot open " + files[i] + ": " + std::strerror(errno));
-    inputs.push_back({files[i], std::span<const uint8_t>(
-                                    reinterpret_cast<const uint8_t *>(contents[i].data()),
-                                    contents[i].size())});
+    inputs.push_back(
+        {files[i], std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(contents[i].data()),
+                                            contents[i].size())});
   }
   gfxasm::LinkResult r = gfxasm::link(inputs);
   if (!r.ok()) {
@@ -288,12 +287,14 @@ int main(int argc, char **argv) {
   app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("input", input, "input file (- or none for standard input)");
-  app.footer("Supported processors: " + [] {
-    std::string s;
-    for (auto &c : gfxasm::Target::supportedCpus()) s += (s.empty() ? "" : ", ") + c;
-    return s;
-  }() + "\nObject files (llvm-objdump -d): gfxasm objdump --help"
-                     "\nLinking code objects (ld.lld -shared): gfxasm link --help");
+  app.footer("Supported processors: " +
+             [] {
+               std::string s;
+               for (auto &c : gfxasm::Target::supportedCpus()) s += (s.empty() ? "" : ", ") + c;
+               return s;
+             }() +
+             "\nObject files (llvm-objdump -d): gfxasm objdump --help"
+             "\nLinking code objects (ld.lld -shared): gfxasm link --help");
   auto args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end()); // CLI11 takes a vector in reverse order
   try {

@@ -62,11 +62,10 @@ enum RelocType : uint32_t {
 
 std::string relocName(uint32_t type) {
   static const char *const kNames[] = {
-      "R_AMDGPU_NONE",         "R_AMDGPU_ABS32_LO",      "R_AMDGPU_ABS32_HI",
-      "R_AMDGPU_ABS64",        "R_AMDGPU_REL32",         "R_AMDGPU_REL64",
-      "R_AMDGPU_ABS32",        "R_AMDGPU_GOTPCREL",      "R_AMDGPU_GOTPCREL32_LO",
-      "R_AMDGPU_GOTPCREL32_HI", "R_AMDGPU_REL32_LO",     "R_AMDGPU_REL32_HI",
-      "unknown (12)",          "R_AMDGPU_RELATIVE64",    "R_AMDGPU_REL16"};
+      "R_AMDGPU_NONE",          "R_AMDGPU_ABS32_LO",      "R_AMDGPU_ABS32_HI", "R_AMDGPU_ABS64",
+      "R_AMDGPU_REL32",         "R_AMDGPU_REL64",         "R_AMDGPU_ABS32",    "R_AMDGPU_GOTPCREL",
+      "R_AMDGPU_GOTPCREL32_LO", "R_AMDGPU_GOTPCREL32_HI", "R_AMDGPU_REL32_LO", "R_AMDGPU_REL32_HI",
+      "unknown (12)",           "R_AMDGPU_RELATIVE64",    "R_AMDGPU_REL16"};
   if (type < std::size(kNames)) return kNames[type];
   return fmt::format("Unknown ({})", type);
 }
@@ -138,13 +137,24 @@ private:
     return t;
   }
   std::optional<std::string> typeInner() {
-    static const std::pair<char, const char *> kBuiltins[] = {
-        {'v', "void"},          {'b', "bool"},          {'c', "char"},
-        {'a', "signed char"},   {'h', "unsigned char"}, {'s', "short"},
-        {'t', "unsigned short"}, {'i', "int"},          {'j', "unsigned int"},
-        {'l', "long"},          {'m', "unsigned long"}, {'x', "long long"},
-        {'y', "unsigned long long"}, {'f', "float"},    {'d', "double"},
-        {'e', "long double"},   {'n', "__int128"},      {'o', "unsigned __int128"}};
+    static const std::pair<char, const char *> kBuiltins[] = {{'v', "void"},
+                                                              {'b', "bool"},
+                                                              {'c', "char"},
+                                                              {'a', "signed char"},
+                                                              {'h', "unsigned char"},
+                                                              {'s', "short"},
+                                                              {'t', "unsigned short"},
+                                                              {'i', "int"},
+                                                              {'j', "unsigned int"},
+                                                              {'l', "long"},
+                                                              {'m', "unsigned long"},
+                                                              {'x', "long long"},
+                                                              {'y', "unsigned long long"},
+                                                              {'f', "float"},
+                                                              {'d', "double"},
+                                                              {'e', "long double"},
+                                                              {'n', "__int128"},
+                                                              {'o', "unsigned __int128"}};
     if (in_.empty()) return std::nullopt;
     for (auto [code, name] : kBuiltins)
       if (in_[0] == code) {
@@ -189,9 +199,12 @@ private:
         size_t seq = 0, i = 0;
         for (; i < in_.size() && i < 6 && in_[i] != '_'; ++i) {
           char c = in_[i];
-          if (c >= '0' && c <= '9') seq = seq * 36 + (c - '0');
-          else if (c >= 'A' && c <= 'Z') seq = seq * 36 + (c - 'A' + 10);
-          else return std::nullopt;
+          if (c >= '0' && c <= '9')
+            seq = seq * 36 + (c - '0');
+          else if (c >= 'A' && c <= 'Z')
+            seq = seq * 36 + (c - 'A' + 10);
+          else
+            return std::nullopt;
         }
         if (i == 0 || i >= in_.size() || in_[i] != '_') return std::nullopt;
         in_.remove_prefix(i + 1);
@@ -409,7 +422,7 @@ private:
   std::unordered_map<const InputSection *, std::vector<Reloc>> relocs_;
   std::vector<Symbol *> gotEntries_;
   std::vector<DynReloc> dynRelocs_;
-  std::vector<Symbol *> dynSymbols_;  // without the null symbol
+  std::vector<Symbol *> dynSymbols_; // without the null symbol
   std::vector<Symbol *> symtabLocals_, symtabGlobals_;
   std::vector<uint32_t> symtabNameOffsets_;
   std::string dynstr_, strtab_, shstrtab_;
@@ -529,10 +542,8 @@ bool Linker::readSections(Object &obj) {
     case kShtLlvmAddrsig:
     case kShtLlvmLinkerOptions:
     case kShtLlvmDependentLibraries:
-    case kShtLlvmCallGraphProfile:
-      continue;
-    default:
-      break;
+    case kShtLlvmCallGraphProfile: continue;
+    default: break;
     }
     if (s.flags & kShfExclude) continue;
     if (!s.nameError.empty()) {
@@ -582,8 +593,8 @@ bool Linker::readSections(Object &obj) {
     InputSection *target = obj.sections[s.info];
     if (!target) continue; // relocations of a section that is not linked
     if (s.entsize != sizeof(Elf64_Rela) || s.size % sizeof(Elf64_Rela) != 0) {
-      error(fmt::format("{}: invalid SHT_RELA section: entry size {}, size {}", obj.name,
-                        s.entsize, s.size));
+      error(fmt::format("{}: invalid SHT_RELA section: entry size {}, size {}", obj.name, s.entsize,
+                        s.size));
       return false;
     }
     std::string why;
@@ -731,7 +742,8 @@ bool Linker::computeFlags() {
   case 2:
   case 3:
   case 4: {
-    uint32_t mach = firstFlags & kMach, xnack = firstFlags & kXnack, sramecc = firstFlags & kSramecc;
+    uint32_t mach = firstFlags & kMach, xnack = firstFlags & kXnack,
+             sramecc = firstFlags & kSramecc;
     for (size_t i = 1; i < objects_.size(); ++i) {
       uint32_t f = objects_[i].elf.flags();
       if ((f & kMach) != mach) {
@@ -767,18 +779,17 @@ bool Linker::computeFlags() {
     }
     return true;
   }
-  default:
-    error(fmt::format("unknown abi version: {}", abiVersion_));
-    return false;
+  default: error(fmt::format("unknown abi version: {}", abiVersion_)); return false;
   }
 }
 
 // lld's default output section names: input sections named .text.foo go to .text, and so on.
 std::string outputSectionName(std::string_view name) {
   static const std::string_view kPrefixes[] = {
-      ".ldata", ".lrodata", ".lbss",        ".text",          ".rodata", ".data.rel.ro",
-      ".data",  ".bss.rel.ro", ".bss",      ".gcc_except_table", ".init_array", ".fini_array",
-      ".tbss",  ".tdata",   ".ARM.exidx",   ".ARM.extab",     ".ctors",  ".dtors"};
+      ".ldata",       ".lrodata",    ".lbss",       ".text",  ".rodata",
+      ".data.rel.ro", ".data",       ".bss.rel.ro", ".bss",   ".gcc_except_table",
+      ".init_array",  ".fini_array", ".tbss",       ".tdata", ".ARM.exidx",
+      ".ARM.extab",   ".ctors",      ".dtors"};
   for (std::string_view prefix : kPrefixes) {
     if (name == prefix) return std::string(name);
     if (name.size() > prefix.size() && name.starts_with(prefix) && name[prefix.size()] == '.')
@@ -914,11 +925,11 @@ bool Linker::scanRelocations() {
   };
   std::vector<Undefined> undefined;
   auto pic = [&](const InputSection &sec, const Reloc &r) {
-    std::string against =
-        r.symbol->name.empty() ? "local symbol" : fmt::format("symbol '{}'", displayName(r.symbol->name));
-    std::string msg =
-        fmt::format("relocation {} cannot be used against {}; recompile with -fPIC",
-                    relocName(r.type), against);
+    std::string against = r.symbol->name.empty()
+                              ? "local symbol"
+                              : fmt::format("symbol '{}'", displayName(r.symbol->name));
+    std::string msg = fmt::format("relocation {} cannot be used against {}; recompile with -fPIC",
+                                  relocName(r.type), against);
     if (r.symbol->file) msg += fmt::format("\n>>> defined in {}", r.symbol->file->name);
     msg += fmt::format("\n>>> referenced by {}", objMessage(sec, r.offset));
     error(std::move(msg));
@@ -946,11 +957,13 @@ bool Linker::scanRelocations() {
         if (type == kRelNone) continue;
         Symbol *sym = obj.symbols[symIndex];
         if (!sym) {
-          error(fmt::format("{}: relocation against the null symbol", objMessage(*sec, rela.r_offset)));
+          error(fmt::format("{}: relocation against the null symbol",
+                            objMessage(*sec, rela.r_offset)));
           continue;
         }
         unsigned width = type == kRelAbs64 || type == kRelRel64 ? 8 : type == kRelRel16 ? 2 : 4;
-        if (sec->type == SHT_NOBITS || rela.r_offset > sec->size || sec->size - rela.r_offset < width) {
+        if (sec->type == SHT_NOBITS || rela.r_offset > sec->size ||
+            sec->size - rela.r_offset < width) {
           error(fmt::format("{}: relocation {} is outside the section",
                             objMessage(*sec, rela.r_offset), relocName(type)));
           continue;
@@ -1066,8 +1079,8 @@ void Linker::createGotAndDynamic() {
   hash_ = addSynthetic(".hash", OutKind::Hash, SHT_HASH, SHF_ALLOC, 4, 4);
   dynstrSec_ = addSynthetic(".dynstr", OutKind::DynStr, SHT_STRTAB, SHF_ALLOC, 1, 0);
   if (!dynRelocs_.empty())
-    relaDyn_ = addSynthetic(".rela.dyn", OutKind::RelaDyn, SHT_RELA, SHF_ALLOC, 8,
-                            sizeof(Elf64_Rela));
+    relaDyn_ =
+        addSynthetic(".rela.dyn", OutKind::RelaDyn, SHT_RELA, SHF_ALLOC, 8, sizeof(Elf64_Rela));
   dynamic_ = addSynthetic(".dynamic", OutKind::Dynamic, SHT_DYNAMIC, SHF_ALLOC | SHF_WRITE, 8,
                           sizeof(Elf64_Dyn));
   if (!gotEntries_.empty())
@@ -1113,7 +1126,8 @@ void Linker::buildSymbolTables() {
       exported.push_back(s);
     }
   std::stable_partition(exported.begin(), exported.end(), [](Symbol *s) { return !s->defined; });
-  auto firstDefined = std::find_if(exported.begin(), exported.end(), [](Symbol *s) { return s->defined; });
+  auto firstDefined =
+      std::find_if(exported.begin(), exported.end(), [](Symbol *s) { return s->defined; });
   size_t definedCount = exported.end() - firstDefined;
   uint32_t buckets = static_cast<uint32_t>(std::max<size_t>(definedCount / 4, 1));
   std::stable_sort(firstDefined, exported.end(), [&](Symbol *a, Symbol *b) {
@@ -1122,7 +1136,8 @@ void Linker::buildSymbolTables() {
     return a->dynNameOffset < b->dynNameOffset;
   });
   dynSymbols_ = exported;
-  for (size_t i = 0; i < dynSymbols_.size(); ++i) dynSymbols_[i]->dynIndex = static_cast<uint32_t>(i + 1);
+  for (size_t i = 0; i < dynSymbols_.size(); ++i)
+    dynSymbols_[i]->dynIndex = static_cast<uint32_t>(i + 1);
 
   // .symtab: each file's local symbols (not section symbols), then the globals; those that end
   // up local (hidden) move before the others, grouped by file in order of first appearance.
@@ -1166,9 +1181,8 @@ void Linker::buildSymbolTables() {
 // PROGBITS), executable, writable RELRO, writable; NOBITS after the others of their group;
 // non-allocated last.
 unsigned sectionRank(OutputSection &s) {
-  constexpr unsigned kNotAlloc = 1u << 26, kWrite = 1u << 14, kExec = 1u << 12,
-                     kRodata = 1u << 11, kLarge = 1u << 9, kNotRelro = 1u << 8,
-                     kNotTls = 1u << 7, kBss = 1u << 6;
+  constexpr unsigned kNotAlloc = 1u << 26, kWrite = 1u << 14, kExec = 1u << 12, kRodata = 1u << 11,
+                     kLarge = 1u << 9, kNotRelro = 1u << 8, kNotTls = 1u << 7, kBss = 1u << 6;
   unsigned rank = 1u << 27;
   if (!(s.flags & SHF_ALLOC)) return rank | kNotAlloc;
   bool exec = s.flags & SHF_EXECINSTR, write = s.flags & SHF_WRITE;
@@ -1188,11 +1202,11 @@ unsigned sectionRank(OutputSection &s) {
     static const std::string_view kRelroNames[] = {".data.rel.ro", ".bss.rel.ro", ".ctors",
                                                    ".dtors",       ".jcr",        ".eh_frame",
                                                    ".fini_array",  ".init_array", ".preinit_array"};
-    bool relro = (s.flags & SHF_TLS) || s.type == SHT_INIT_ARRAY || s.type == SHT_FINI_ARRAY ||
-                 s.type == SHT_PREINIT_ARRAY || s.kind == OutKind::Got ||
-                 s.kind == OutKind::RelroPadding || s.kind == OutKind::Dynamic ||
-                 std::find(std::begin(kRelroNames), std::end(kRelroNames), s.name) !=
-                     std::end(kRelroNames);
+    bool relro =
+        (s.flags & SHF_TLS) || s.type == SHT_INIT_ARRAY || s.type == SHT_FINI_ARRAY ||
+        s.type == SHT_PREINIT_ARRAY || s.kind == OutKind::Got || s.kind == OutKind::RelroPadding ||
+        s.kind == OutKind::Dynamic ||
+        std::find(std::begin(kRelroNames), std::end(kRelroNames), s.name) != std::end(kRelroNames);
     s.relro = relro;
     if (!relro) rank |= kNotRelro;
   }
@@ -1256,15 +1270,9 @@ void Linker::layout() {
       s->size = 16 + 8 * maskWords + 4 * std::max<size_t>(defined / 4, 1) + 4 * defined;
       break;
     }
-    case OutKind::Hash:
-      s->size = 4 * (2 + 2 * (dynSymbols_.size() + 1));
-      break;
-    case OutKind::DynStr:
-      s->size = dynstr_.size();
-      break;
-    case OutKind::RelaDyn:
-      s->size = dynRelocs_.size() * sizeof(Elf64_Rela);
-      break;
+    case OutKind::Hash: s->size = 4 * (2 + 2 * (dynSymbols_.size() + 1)); break;
+    case OutKind::DynStr: s->size = dynstr_.size(); break;
+    case OutKind::RelaDyn: s->size = dynRelocs_.size() * sizeof(Elf64_Rela); break;
     case OutKind::Dynamic: {
       size_t n = 7; // SYMTAB SYMENT STRTAB STRSZ GNU_HASH HASH NULL
       if (relaDyn_) {
@@ -1276,9 +1284,7 @@ void Linker::layout() {
       s->size = n * sizeof(Elf64_Dyn);
       break;
     }
-    case OutKind::Got:
-      s->size = 8 * gotEntries_.size();
-      break;
+    case OutKind::Got: s->size = 8 * gotEntries_.size(); break;
     case OutKind::RelroPadding:
       s->size = 0; // set below
       break;
@@ -1286,12 +1292,8 @@ void Linker::layout() {
       s->size = (symtabLocals_.size() + symtabGlobals_.size() + 1) * sizeof(Elf64_Sym);
       s->info = static_cast<uint32_t>(symtabLocals_.size() + 1);
       break;
-    case OutKind::ShStrTab:
-      s->size = shstrtab_.size();
-      break;
-    case OutKind::StrTab:
-      s->size = strtab_.size();
-      break;
+    case OutKind::ShStrTab: s->size = shstrtab_.size(); break;
+    case OutKind::StrTab: s->size = strtab_.size(); break;
     }
   }
   dynsym_->link = dynstrSec_->index;
@@ -1325,8 +1327,8 @@ void Linker::layout() {
       }
     }
   }
-  bool hasRelro = std::any_of(outputs_.begin(), outputs_.end(),
-                              [](OutputSection *s) { return s->relro; });
+  bool hasRelro =
+      std::any_of(outputs_.begin(), outputs_.end(), [](OutputSection *s) { return s->relro; });
   // A PT_LOAD of empty sections only (llvm-mc's empty .text) is left out of the program
   // headers, but not of the room made for them (PT_PHDR covers it too); its sections still start
   // a page as a segment's first section does.
@@ -1513,7 +1515,8 @@ void Linker::writeSyntheticSections() {
         uint32_t h = hashGnu(defined[i]->name), bucket = h % buckets;
         bool last = i + 1 == defined.size() || hashGnu(defined[i + 1]->name) % buckets != bucket;
         put<uint32_t>(s->content, valueBase + 4 * i, last ? (h | 1) : (h & ~1u));
-        if (bucket != previous) put<uint32_t>(s->content, bucketBase + 4 * bucket, defined[i]->dynIndex);
+        if (bucket != previous)
+          put<uint32_t>(s->content, bucketBase + 4 * bucket, defined[i]->dynIndex);
         previous = bucket;
       }
       break;
@@ -1530,29 +1533,31 @@ void Linker::writeSyntheticSections() {
       }
       break;
     }
-    case OutKind::DynStr:
-      std::memcpy(s->content.data(), dynstr_.data(), dynstr_.size());
-      break;
+    case OutKind::DynStr: std::memcpy(s->content.data(), dynstr_.data(), dynstr_.size()); break;
     case OutKind::RelaDyn: {
       for (DynReloc &r : dynRelocs_)
-        if (r.section) r.offset = sectionAddress(*r.section, r.offset);
-        else r.offset += got_->addr;
+        if (r.section)
+          r.offset = sectionAddress(*r.section, r.offset);
+        else
+          r.offset += got_->addr;
       // Relative relocations first, then by symbol and offset (lld's -z combreloc).
-      std::stable_sort(dynRelocs_.begin(), dynRelocs_.end(), [](const DynReloc &a, const DynReloc &b) {
-        bool ra = a.type == kRelRelative64, rb = b.type == kRelRelative64;
-        if (ra != rb) return ra;
-        uint32_t sa = a.symbol ? a.symbol->dynIndex : 0, sb = b.symbol ? b.symbol->dynIndex : 0;
-        if (sa != sb) return sa < sb;
-        return a.offset < b.offset;
-      });
+      std::stable_sort(
+          dynRelocs_.begin(), dynRelocs_.end(), [](const DynReloc &a, const DynReloc &b) {
+            bool ra = a.type == kRelRelative64, rb = b.type == kRelRelative64;
+            if (ra != rb) return ra;
+            uint32_t sa = a.symbol ? a.symbol->dynIndex : 0, sb = b.symbol ? b.symbol->dynIndex : 0;
+            if (sa != sb) return sa < sb;
+            return a.offset < b.offset;
+          });
       for (size_t i = 0; i < dynRelocs_.size(); ++i) {
         const DynReloc &r = dynRelocs_[i];
         Elf64_Rela rela{};
         rela.r_offset = r.offset;
         uint32_t sym = r.symbol ? r.symbol->dynIndex : 0;
         rela.r_info = ELF64_R_INFO(sym, r.type);
-        rela.r_addend = r.type == kRelRelative64 ? static_cast<int64_t>(symbolAddress(*r.target)) + r.addend
-                                                 : r.addend;
+        rela.r_addend = r.type == kRelRelative64
+                            ? static_cast<int64_t>(symbolAddress(*r.target)) + r.addend
+                            : r.addend;
         put(s->content, i * sizeof(Elf64_Rela), rela);
       }
       break;
@@ -1600,12 +1605,9 @@ void Linker::writeSyntheticSections() {
     case OutKind::ShStrTab:
       std::memcpy(s->content.data(), shstrtab_.data(), shstrtab_.size());
       break;
-    case OutKind::StrTab:
-      std::memcpy(s->content.data(), strtab_.data(), strtab_.size());
-      break;
+    case OutKind::StrTab: std::memcpy(s->content.data(), strtab_.data(), strtab_.size()); break;
     case OutKind::Regular:
-    case OutKind::RelroPadding:
-      break;
+    case OutKind::RelroPadding: break;
     }
   }
 }
@@ -1631,25 +1633,17 @@ void Linker::applyRelocations(std::vector<uint8_t> &out) {
       }
       uint64_t where = base + r.offset;
       switch (r.type) {
-      case kRelAbs32:
-        put<uint32_t>(out, where, static_cast<uint32_t>(s + a));
-        break;
-      case kRelAbs64:
-        put<uint64_t>(out, where, s + a);
-        break;
+      case kRelAbs32: put<uint32_t>(out, where, static_cast<uint32_t>(s + a)); break;
+      case kRelAbs64: put<uint64_t>(out, where, s + a); break;
       case kRelRel32:
       case kRelRel32Lo:
       case kRelGotPcRel:
-      case kRelGotPcRel32Lo:
-        put<uint32_t>(out, where, static_cast<uint32_t>(s + a - p));
-        break;
+      case kRelGotPcRel32Lo: put<uint32_t>(out, where, static_cast<uint32_t>(s + a - p)); break;
       case kRelRel32Hi:
       case kRelGotPcRel32Hi:
         put<uint32_t>(out, where, static_cast<uint32_t>((s + a - p) >> 32));
         break;
-      case kRelRel64:
-        put<uint64_t>(out, where, s + a - p);
-        break;
+      case kRelRel64: put<uint64_t>(out, where, s + a - p); break;
       case kRelRel16: {
         int64_t simm = (static_cast<int64_t>(s + a - p) - 4) / 4;
         if (simm < -32768 || simm > 32767) {
@@ -1661,8 +1655,7 @@ void Linker::applyRelocations(std::vector<uint8_t> &out) {
         put<uint16_t>(out, where, static_cast<uint16_t>(simm));
         break;
       }
-      default:
-        break;
+      default: break;
       }
     }
   }
@@ -1711,7 +1704,8 @@ std::vector<uint8_t> Linker::writeFile() {
     }
     for (const Chunk &c : s->chunks) {
       if (c.input && c.input->type != SHT_NOBITS)
-        std::memcpy(out.data() + s->offset + c.input->outOffset, c.input->data.data(), c.input->size);
+        std::memcpy(out.data() + s->offset + c.input->outOffset, c.input->data.data(),
+                    c.input->size);
       else if (c.merge)
         std::memcpy(out.data() + s->offset + c.merge->outOffset, c.merge->content.data(),
                     c.merge->content.size());
@@ -1738,7 +1732,6 @@ std::vector<uint8_t> Linker::writeFile() {
 
 LinkResult Linker::run() {
   if (!readObjects()) return std::move(result_);
-  if (!computeFlags()) return std::move(result_);
   // Duplicate definitions are reported once every file's symbols are known (lld names each
   // place after the symbol that covers it).
   for (const Duplicate &d : duplicates_) {
@@ -1746,11 +1739,11 @@ LinkResult Linker::run() {
       return sec ? objMessage(*sec, value) : file->name;
     };
     error(fmt::format("duplicate symbol: {}\n>>> defined at {}\n>>> defined at {}",
-                      displayName(d.symbol->name),
-                      where(d.oldFile, d.oldSection, d.oldValue),
+                      displayName(d.symbol->name), where(d.oldFile, d.oldSection, d.oldValue),
                       where(d.newFile, d.newSection, d.newValue)));
   }
   if (!result_.errors.empty()) return std::move(result_);
+  if (!computeFlags()) return std::move(result_);
   createOutputSections();
   if (!result_.errors.empty()) return std::move(result_);
   finalizeMergeSections();

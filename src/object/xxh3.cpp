@@ -36,7 +36,9 @@ uint32_t read32(const uint8_t *p) {
   std::memcpy(&v, p, 4);
   return v;
 }
-uint64_t rotl64(uint64_t v, int r) { return (v << r) | (v >> (64 - r)); }
+uint64_t rotl64(uint64_t v, int r) {
+  return (v << r) | (v >> (64 - r));
+}
 uint64_t mulFold64(uint64_t a, uint64_t b) {
   unsigned __int128 product = static_cast<unsigned __int128>(a) * b;
   return static_cast<uint64_t>(product) ^ static_cast<uint64_t>(product >> 64);
@@ -67,7 +69,8 @@ uint64_t mix16(const uint8_t *in, const uint8_t *secret) {
 // Inputs longer than 240 bytes: 8 accumulators over 64-byte stripes, scrambled per block.
 uint64_t hashLong(const uint8_t *in, size_t len) {
   constexpr size_t kStripe = 64, kSecretSize = sizeof(kSecret);
-  constexpr size_t kStripesPerBlock = (kSecretSize - kStripe) / 8, kBlock = kStripe * kStripesPerBlock;
+  constexpr size_t kStripesPerBlock = (kSecretSize - kStripe) / 8,
+                   kBlock = kStripe * kStripesPerBlock;
   uint64_t acc[8] = {kPrime32_3, kPrime64_1, kPrime64_2, kPrime64_3,
                      kPrime64_4, kPrime32_2, kPrime64_5, kPrime32_1};
   auto accumulate512 = [&](const uint8_t *stripe, const uint8_t *secret) {
@@ -87,11 +90,13 @@ uint64_t hashLong(const uint8_t *in, size_t len) {
   };
   size_t blocks = (len - 1) / kBlock;
   for (size_t b = 0; b < blocks; ++b) {
-    for (size_t s = 0; s < kStripesPerBlock; ++s) accumulate512(in + b * kBlock + s * kStripe, kSecret + s * 8);
+    for (size_t s = 0; s < kStripesPerBlock; ++s)
+      accumulate512(in + b * kBlock + s * kStripe, kSecret + s * 8);
     scramble(kSecret + kSecretSize - kStripe);
   }
   size_t stripes = ((len - 1) - kBlock * blocks) / kStripe;
-  for (size_t s = 0; s < stripes; ++s) accumulate512(in + blocks * kBlock + s * kStripe, kSecret + s * 8);
+  for (size_t s = 0; s < stripes; ++s)
+    accumulate512(in + blocks * kBlock + s * kStripe, kSecret + s * 8);
   accumulate512(in + len - kStripe, kSecret + kSecretSize - kStripe - 7);
   uint64_t result = len * kPrime64_1;
   for (int i = 0; i < 4; ++i)
