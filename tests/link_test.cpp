@@ -88,9 +88,9 @@ protected:
     storage.reserve(objects.size());
     for (const std::string &o : objects) {
       storage.push_back(slurp(dir_ / o));
-      inputs.push_back({o, std::span<const uint8_t>(
-                               reinterpret_cast<const uint8_t *>(storage.back().data()),
-                               storage.back().size())});
+      inputs.push_back(
+          {o, std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(storage.back().data()),
+                                       storage.back().size())});
     }
     gfxasm::LinkOptions options;
     options.linkerVersion = lldVersion();
@@ -247,10 +247,10 @@ TEST_F(LinkVsLld, CommandLineSpellings) {
   clang("calls_cli.o", "calls.cl", "-O3 -mcpu=gfx1100");
   ASSERT_EQ(shell("ld.lld-22 -shared kernels_cli.o calls_cli.o -o lld_cli.so").status, 0);
   std::string expected = slurp(dir_ / "lld_cli.so");
-  for (const char *args : {"-shared -o a.so kernels_cli.o calls_cli.o",
-                           "kernels_cli.o calls_cli.o --shared -o a.so",
-                           "-shared kernels_cli.o -oa.so calls_cli.o",
-                           "--shared --output=a.so kernels_cli.o calls_cli.o"}) {
+  for (const char *args :
+       {"-shared -o a.so kernels_cli.o calls_cli.o", "kernels_cli.o calls_cli.o --shared -o a.so",
+        "-shared kernels_cli.o -oa.so calls_cli.o",
+        "--shared --output=a.so kernels_cli.o calls_cli.o"}) {
     fs::remove(dir_ / "a.so");
     ToolRun r = shell(fmt::format("'{}' link {}", GFXASM_CLI, args));
     ASSERT_EQ(r.status, 0) << args << ": " << r.err;
@@ -297,8 +297,9 @@ TEST_F(LinkVsLld, DamagedObjectsGiveErrors) {
         int flips = 1 + rng() % 8;
         for (int i = 0; i < flips; ++i) bytes[rng() % bytes.size()] = static_cast<char>(rng());
       }
-      gfxasm::LinkInput in{name, std::span<const uint8_t>(
-                                     reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size())};
+      gfxasm::LinkInput in{
+          name,
+          std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size())};
       gfxasm::LinkResult r = gfxasm::link({in});
       (r.ok() ? successes : failures)++;
       if (r.ok()) {

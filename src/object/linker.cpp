@@ -564,6 +564,10 @@ bool Linker::readSections(Object &obj) {
     in.type = s.type;
     in.flags = s.flags & ~uint64_t(SHF_GROUP | SHF_INFO_LINK | SHF_LINK_ORDER);
     in.align = s.addralign ? s.addralign : 1;
+    if (in.align > (uint64_t(1) << 32)) {
+      error(fmt::format("{}:({}): section sh_addralign is too large", obj.name, s.name));
+      return false;
+    }
     if (in.align & (in.align - 1)) {
       error(fmt::format("{}:({}): sh_addralign is not a power of 2", obj.name, s.name));
       return false;
@@ -1382,6 +1386,17 @@ void Linker::layout() {
     off = s->offset + (s->type == SHT_NOBITS ? 0 : s->size);
   }
   sectionHeaderOffset_ = alignUp(off, 8);
+  // Sizes from damaged objects (a NOBITS section of 2^63 bytes) must not wrap addresses around
+  // or ask for a file larger than any code object.
+  constexpr uint64_t kLimit = uint64_t(1) << 40;
+  for (OutputSection *s : outputs_)
+    if (s->addr > kLimit || s->size > kLimit || s->offset > kLimit) {
+      error(fmt::format("section '{}' is too large (address 0x{:x}, size 0x{:x})", s->name, s->addr,
+                        s->size));
+      return;
+    }
+  if (sectionHeaderOffset_ > (uint64_t(1) << 32) || outputs_.size() >= SHN_LORESERVE - 1)
+    error("output file too large");
 
   auto fileEnd = [](const std::vector<OutputSection *> &secs, uint64_t) {
     const OutputSection *last = secs.back();
@@ -1752,6 +1767,7 @@ LinkResult Linker::run() {
   buildSymbolTables();
   sortAndNumberSections();
   layout();
+  if (!result_.errors.empty()) return std::move(result_);
   writeSyntheticSections();
   std::vector<uint8_t> bytes = writeFile();
   if (result_.errors.empty()) result_.output = std::move(bytes);
