@@ -207,6 +207,19 @@ TEST_F(LinkVsLld, GotDynamicRelocationsAndMergedStrings) {
   expectSameCodeObject({"got_data.o"});
 }
 
+TEST_F(LinkVsLld, AssembledByLlvmMcFromClangOutput) {
+  // The path gfxasm's own objects will take: clang -S, then an assembler.
+  for (const char *source : {"kernels", "calls"}) {
+    std::string s = fmt::format("{}_g942.s", source);
+    ToolRun r = shell(fmt::format("clang-22 -x cl -cl-std=CL2.0 --target=amdgcn-amd-amdhsa "
+                                  "-nogpulib -O2 -g -mcpu=gfx942 -S {}/{}.cl -o {} && llvm-mc-22 "
+                                  "-triple=amdgcn-amd-amdhsa -mcpu=gfx942 -filetype=obj {} -o {}.o",
+                                  GFXASM_LINK_TEST_DIR, source, s, s, s));
+    ASSERT_EQ(r.status, 0) << r.err;
+  }
+  expectSameCodeObject({"kernels_g942.s.o", "calls_g942.s.o"});
+}
+
 // --- Errors ---
 
 TEST_F(LinkVsLld, UndefinedHiddenSymbolsDemangled) {
@@ -218,6 +231,16 @@ TEST_F(LinkVsLld, DuplicateDefinitions) {
   mc("duplicate.o", "duplicate.s", "gfx1100");
   fs::copy_file(dir_ / "duplicate.o", dir_ / "duplicate2.o", fs::copy_options::overwrite_existing);
   expectSameErrors({"duplicate.o", "duplicate2.o"});
+}
+
+TEST_F(LinkVsLld, ErrorLimit) {
+  std::string source = ".text\n";
+  for (int i = 0; i < 25; ++i) source += fmt::format(".globl s{0}\ns{0}: s_endpgm\n", i);
+  std::ofstream(dir_ / "many_dup.s") << source;
+  ToolRun r = shell("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj many_dup.s "
+                    "-o many_dup1.o && cp many_dup1.o many_dup2.o");
+  ASSERT_EQ(r.status, 0) << r.err;
+  expectSameErrors({"many_dup1.o", "many_dup2.o"});
 }
 
 TEST_F(LinkVsLld, RelocationsAgainstPreemptibleSymbols) {

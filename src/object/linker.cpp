@@ -1782,12 +1782,19 @@ LinkResult link(const std::vector<LinkInput> &objects, const LinkOptions &option
 
 std::string formatLinkErrors(const std::vector<std::string> &errors, std::string_view program) {
   // Like lld: a blank line after an error of several lines.
+  // lld stops after 20 errors (its default --error-limit).
+  constexpr size_t kErrorLimit = 20;
   std::string out;
   bool blankLine = false;
-  for (const std::string &e : errors) {
+  for (size_t i = 0; i < errors.size(); ++i) {
+    const std::string &e = i < kErrorLimit
+                               ? errors[i]
+                               : std::string("too many errors emitted, stopping now (use "
+                                             "--error-limit=0 to see all errors)");
     if (blankLine) out.push_back('\n');
     out.append(program).append(": error: ").append(e).push_back('\n');
     blankLine = e.find('\n') != std::string::npos;
+    if (i == kErrorLimit) break;
   }
   return out;
 }
