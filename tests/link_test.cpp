@@ -220,6 +220,13 @@ TEST_F(LinkVsLld, AssembledByLlvmMcFromClangOutput) {
   expectSameCodeObject({"kernels_g942.s.o", "calls_g942.s.o"});
 }
 
+TEST_F(LinkVsLld, BssOnlyNotesNonAllocatedAndConstants) {
+  mc("sections.o", "sections.s", "gfx1100");
+  expectSameCodeObject({"sections.o"});
+  mc("sections_gfx90a.o", "sections.s", "gfx90a");
+  expectSameCodeObject({"sections_gfx90a.o"});
+}
+
 // --- Errors ---
 
 TEST_F(LinkVsLld, UndefinedHiddenSymbolsDemangled) {

@@ -1373,7 +1373,7 @@ void Linker::layout() {
         s->offset = s->addr; // the first segment starts at offset 0, address 0
       else
         s->offset = load[0]->offset + (s->addr - load[0]->addr);
-      if (s->type != SHT_NOBITS) off = s->offset + s->size;
+      off = s->offset + (s->type == SHT_NOBITS ? 0 : s->size); // a first NOBITS moves it too
       if (s->relro) relroLast = s;
       prev = s;
     }
