@@ -15,6 +15,7 @@
 //   sorted by GNU hash bucket), .symtab the kept local symbols grouped by file, the hidden globals
 //   (made local) and the rest; dynamic relocations are R_AMDGPU_RELATIVE64 first, then by symbol.
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <deque>
 #include <elf.h>
@@ -271,7 +272,11 @@ struct Symbol {
   uint32_t dynNameOffset = 0;
 
   bool hidden() const { return visibility == STV_HIDDEN || visibility == STV_INTERNAL; }
-  bool exported() const { return !isLocal && !hidden(); }
+  // In .dynsym: defined symbols of default or protected visibility, undefined ones of default
+  // visibility (an undefined protected symbol stays in .symtab only).
+  bool exported() const {
+    return !isLocal && (visibility == STV_DEFAULT || (visibility == STV_PROTECTED && defined));
+  }
   // In a shared object every default-visibility global can be replaced at load time.
   bool preemptible() const { return !isLocal && visibility == STV_DEFAULT; }
   bool undefinedWeak() const { return !defined && binding == STB_WEAK; }
@@ -388,6 +393,7 @@ private:
 
   void error(std::string message) { result_.errors.push_back(std::move(message)); }
   std::string objMessage(const InputSection &sec, uint64_t offset) const;
+  const Symbol *alternativeSpelling(const Symbol &undefined) const;
   uint64_t sectionAddress(const InputSection &sec, uint64_t offset) const;
   uint64_t symbolAddress(const Symbol &s) const;
   uint64_t gotEntryAddress(const Symbol &s) const { return got_->addr + 8ull * s.gotIndex; }
@@ -926,8 +932,10 @@ bool Linker::scanRelocations() {
   struct Undefined {
     Symbol *symbol;
     std::vector<std::string> references;
+    size_t firstReference; // among all references to undefined symbols
   };
   std::vector<Undefined> undefined;
+  size_t undefinedReferences = 0;
   auto pic = [&](const InputSection &sec, const Reloc &r) {
     std::string against = r.symbol->name.empty()
                               ? "local symbol"
@@ -995,8 +1003,10 @@ bool Linker::scanRelocations() {
             sym->binding != STB_WEAK) {
           auto it = std::find_if(undefined.begin(), undefined.end(),
                                  [&](const Undefined &u) { return u.symbol == sym; });
-          if (it == undefined.end()) it = undefined.insert(undefined.end(), Undefined{sym, {}});
+          if (it == undefined.end())
+            it = undefined.insert(undefined.end(), Undefined{sym, {}, undefinedReferences});
           it->references.push_back(objMessage(*sec, r.offset));
+          ++undefinedReferences;
           continue;
         }
         bool preemptible = sym->preemptible();
@@ -1044,9 +1054,65 @@ bool Linker::scanRelocations() {
     for (size_t i = 0; i < shown; ++i) msg += "\n>>> referenced by " + u.references[i];
     if (u.references.size() > shown)
       msg += fmt::format("\n>>> referenced {} more times", u.references.size() - shown);
+    // lld suggests a defined symbol one edit away when the symbol's first reference is one of
+    // the first two references to undefined symbols.
+    if (u.firstReference < 2)
+      if (const Symbol *near = alternativeSpelling(*u.symbol))
+        msg += fmt::format("\n>>> did you mean: {}\n>>> defined in: {}", displayName(near->name),
+                           near->file ? near->file->name : "<internal>");
     error(std::move(msg));
   }
   return result_.errors.empty();
+}
+
+// lld's typo correction: the names one insertion, substitution (characters '0' to 'z'),
+// transposition or deletion away, tried in its order, among the referencing file's defined
+// local symbols and the defined globals; then a match ignoring case.
+const Symbol *Linker::alternativeSpelling(const Symbol &undefined) const {
+  std::unordered_map<std::string_view, const Symbol *> locals;
+  if (undefined.file)
+    for (const Symbol *s : undefined.file->locals)
+      if (s->defined && !s->name.empty()) locals.try_emplace(s->name, s);
+  auto suggest = [&](const std::string &name) -> const Symbol * {
+    if (auto it = locals.find(name); it != locals.end()) return it->second;
+    if (auto it = globals_.find(name); it != globals_.end() && it->second->defined)
+      return it->second;
+    return nullptr;
+  };
+  std::string_view name = undefined.name;
+  for (size_t i = 0, e = name.size(); i != e + 1; ++i) {
+    std::string candidate = std::string(name.substr(0, i)) + "0" + std::string(name.substr(i));
+    for (char c = '0'; c <= 'z'; ++c) {
+      candidate[i] = c;
+      if (const Symbol *s = suggest(candidate)) return s;
+    }
+    if (i == e) break;
+    candidate = std::string(name);
+    for (char c = '0'; c <= 'z'; ++c) {
+      candidate[i] = c;
+      if (const Symbol *s = suggest(candidate)) return s;
+    }
+    if (i + 1 < e) {
+      candidate[i] = name[i + 1];
+      candidate[i + 1] = name[i];
+      if (const Symbol *s = suggest(candidate)) return s;
+    }
+    candidate = std::string(name.substr(0, i)) + std::string(name.substr(i + 1));
+    if (const Symbol *s = suggest(candidate)) return s;
+  }
+  auto sameIgnoringCase = [&](std::string_view other) {
+    return other.size() == name.size() &&
+           std::equal(other.begin(), other.end(), name.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) ==
+                    std::tolower(static_cast<unsigned char>(b));
+           });
+  };
+  if (undefined.file)
+    for (const Symbol *s : undefined.file->locals)
+      if (s->defined && !s->name.empty() && sameIgnoringCase(s->name)) return locals[s->name];
+  for (const Symbol *s : globalOrder_)
+    if (s->defined && sameIgnoringCase(s->name)) return s;
+  return nullptr;
 }
 
 OutputSection *Linker::addSynthetic(std::string name, OutKind kind, uint32_t type, uint64_t flags,
