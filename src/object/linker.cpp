@@ -37,6 +37,8 @@ using object::ElfFile;
 using object::ElfSection;
 using object::ElfSymbol;
 
+// The largest code object gfxasm writes (damaged objects can ask for any size: huge alignments).
+constexpr uint64_t kMaxOutputSize = uint64_t(1) << 30;
 // ld.lld's page size for AMDGPU (p_align of its PT_LOADs, the RELRO end's alignment).
 constexpr uint64_t kPageSize = 0x1000;
 constexpr uint32_t kShtLlvmLinkerOptions = 0x6fff4c00, kShtLlvmAddrsig = 0x6fff4c03,
@@ -899,6 +901,10 @@ void Linker::finalizeMergeSections() {
       shardOffsets[i] = off;
       off += shards[i].size;
     }
+    if (off > kMaxOutputSize) {
+      error(fmt::format("merged section '{}' is too large ({} bytes)", ms.inputs[0]->name, off));
+      return;
+    }
     ms.content.assign(off, 0);
     for (size_t i = 0; i < 32; ++i)
       for (std::string_view piece : shards[i].pieces)
@@ -1461,8 +1467,9 @@ void Linker::layout() {
                         s->size));
       return;
     }
-  if (sectionHeaderOffset_ > (uint64_t(1) << 32) || outputs_.size() >= SHN_LORESERVE - 1)
-    error("output file too large");
+  if (sectionHeaderOffset_ > kMaxOutputSize || outputs_.size() >= SHN_LORESERVE - 1)
+    error(fmt::format("output file too large ({} bytes, gfxasm link writes up to {})",
+                      sectionHeaderOffset_, kMaxOutputSize));
 
   auto fileEnd = [](const std::vector<OutputSection *> &secs, uint64_t) {
     const OutputSection *last = secs.back();
@@ -1828,6 +1835,7 @@ LinkResult Linker::run() {
   createOutputSections();
   if (!result_.errors.empty()) return std::move(result_);
   finalizeMergeSections();
+  if (!result_.errors.empty()) return std::move(result_);
   if (!scanRelocations()) return std::move(result_);
   createGotAndDynamic();
   buildSymbolTables();
