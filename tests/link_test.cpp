@@ -227,6 +227,112 @@ TEST_F(LinkVsLld, BssOnlyNotesNonAllocatedAndConstants) {
   expectSameCodeObject({"sections_gfx90a.o"});
 }
 
+// Random objects: 1-3 llvm-mc-22 objects sharing 12 global names, each defined in one of them
+// or nowhere, with random visibility (default, hidden, protected) and weak definitions, in
+// random sections (.text, .text.a, .data, .rodata, .rodata.b, .bss, .data.rel.ro) and
+// alignments; functions refer to them PC-relative or through the GOT, writable data holds
+// 64-bit addresses of them, and each object has mergeable strings. ld.lld-22 links some and
+// rejects others (undefined hidden symbols, -fPIC errors): the outputs, or the errors (lld run
+// with --threads=1, which reports in input order), must be the same.
+std::vector<std::string> randomObjects(unsigned seed) {
+  std::mt19937 rng(seed);
+  auto pick = [&](int n) { return static_cast<int>(rng() % n); };
+  int objects = 1 + seed % 3;
+  struct Global {
+    std::string name, visibility;
+    int definedIn;
+    bool weak;
+  };
+  std::vector<Global> globals;
+  const char *visibilities[] = {"", ".hidden", ".protected", ""};
+  for (int i = 0; i < 12; ++i)
+    globals.push_back(
+        {fmt::format("g{}", i), visibilities[pick(4)], pick(objects + 1), pick(100) < 15});
+  const char *sections[] = {".text", ".text.a",      ".data",    ".rodata",
+                            ".bss",  ".data.rel.ro", ".rodata.b"};
+  const char *strings[] = {"alpha", "beta", "gamma", "delta"};
+  std::vector<std::string> sources;
+  for (int o = 0; o < objects; ++o) {
+    std::string src = ".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\"\n";
+    for (const Global &g : globals)
+      if (!g.visibility.empty() && (g.definedIn == o || pick(10) < 3))
+        src += g.visibility + " " + g.name + "\n";
+    for (const Global &g : globals) {
+      if (g.definedIn != o) continue;
+      std::string sec = sections[pick(7)];
+      bool text = sec.starts_with(".text"), bss = sec == ".bss";
+      std::string flags = text ? "ax" : (sec.starts_with(".data") || bss) ? "aw" : "a";
+      src += fmt::format(".section {},\"{}\",@{}\n.p2align {}\n{} {}\n", sec, flags,
+                         bss ? "nobits" : "progbits", pick(6), g.weak ? ".weak" : ".globl", g.name);
+      src += fmt::format(".type {},@{}\n{}:\n", g.name, text ? "function" : "object", g.name);
+      if (text) {
+        for (int k = 1 + pick(3); k > 0; --k) {
+          int t = pick(13);
+          std::string target = t == 12 ? fmt::format(".Lstr{}", o) : globals[t].name;
+          // PC-relative to a preemptible symbol is an error; now and then only.
+          bool preemptible = t != 12 && globals[t].visibility.empty();
+          std::string kind = pick(3) == 1 || (preemptible && pick(8)) ? "gotpcrel32" : "rel32";
+          src += fmt::format("s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, {0}@{1}@lo+4\n"
+                             "s_addc_u32 s1, s1, {0}@{1}@hi+12\n",
+                             target, kind);
+        }
+        src += "s_endpgm\n";
+      } else if (bss) {
+        src += fmt::format(".zero {}\n", 1 + pick(299));
+      } else {
+        for (int k = 1 + pick(3); k > 0; --k)
+          if (sec.starts_with(".data") && pick(2))
+            src += fmt::format(".quad {}+{}\n", globals[pick(12)].name, pick(16));
+          else
+            src += fmt::format(".long {}\n", pick(1000));
+      }
+      src += fmt::format(".size {0}, .-{0}\n", g.name);
+    }
+    src += fmt::format(".section .rodata.str1.1,\"aMS\",@progbits,1\n.Lstr{}:\n", o);
+    for (int k = pick(4); k > 0; --k)
+      src += fmt::format(".asciz \"{}{}\"\n", strings[pick(4)], pick(3));
+    src += ".asciz \"end\"\n";
+    sources.push_back(src);
+  }
+  return sources;
+}
+
+TEST_F(LinkVsLld, RandomObjects) {
+  int linked = 0, rejected = 0;
+  for (unsigned seed = 1; seed <= 24; ++seed) {
+    std::vector<std::string> sources = randomObjects(seed), objects;
+    for (size_t i = 0; i < sources.size(); ++i) {
+      std::string name = fmt::format("random{}_{}", seed, i);
+      std::ofstream(dir_ / (name + ".s")) << sources[i];
+      ToolRun r = shell(fmt::format("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "
+                                    "-filetype=obj {0}.s -o {0}.o",
+                                    name));
+      ASSERT_EQ(r.status, 0) << r.err;
+      objects.push_back(name + ".o");
+    }
+    std::string list;
+    for (const std::string &o : objects) list += " " + o;
+    ToolRun lld = shell("ld.lld-22 --threads=1 -shared -o random_lld.so" + list);
+    SCOPED_TRACE(fmt::format("seed {}:{}", seed, list));
+    if (lld.status == 0) {
+      ++linked;
+      expectSameCodeObject(objects);
+    } else {
+      ++rejected;
+      ToolRun ours =
+          shell(fmt::format("'{}' link -shared -o random_gfxasm.so{}", GFXASM_CLI, list));
+      std::string expected = lld.err;
+      for (size_t p; (p = expected.find("ld.lld-22: ")) != std::string::npos;)
+        expected.replace(p, 11, "gfxasm link: ");
+      EXPECT_EQ(ours.status, 1);
+      EXPECT_EQ(ours.err, expected);
+    }
+  }
+  std::printf("random objects: %d linked, %d rejected\n", linked, rejected);
+  EXPECT_GE(linked, 4);
+  EXPECT_GE(rejected, 4);
+}
+
 // --- Errors ---
 
 TEST_F(LinkVsLld, UndefinedHiddenSymbolsDemangled) {
