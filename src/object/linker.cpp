@@ -73,6 +73,10 @@ std::string relocName(uint32_t type) {
   return fmt::format("Unknown ({})", type);
 }
 
+// memcpy that allows empty ranges (whose pointers may be null).
+void copyBytes(uint8_t *to, const void *from, size_t size) {
+  if (size) std::memcpy(to, from, size);
+}
 template <typename T> void put(std::vector<uint8_t> &buf, uint64_t offset, T value) {
   std::memcpy(buf.data() + offset, &value, sizeof value);
 }
@@ -908,8 +912,8 @@ void Linker::finalizeMergeSections() {
     ms.content.assign(off, 0);
     for (size_t i = 0; i < 32; ++i)
       for (std::string_view piece : shards[i].pieces)
-        std::memcpy(ms.content.data() + shardOffsets[i] + shards[i].offsets[piece], piece.data(),
-                    piece.size());
+        copyBytes(ms.content.data() + shardOffsets[i] + shards[i].offsets[piece], piece.data(),
+                  piece.size());
     for (InputSection *in : ms.inputs)
       for (Piece &p : in->pieces) p.outputOffset += shardOffsets[p.shard];
   }
@@ -1621,7 +1625,7 @@ void Linker::writeSyntheticSections() {
       }
       break;
     }
-    case OutKind::DynStr: std::memcpy(s->content.data(), dynstr_.data(), dynstr_.size()); break;
+    case OutKind::DynStr: copyBytes(s->content.data(), dynstr_.data(), dynstr_.size()); break;
     case OutKind::RelaDyn: {
       for (DynReloc &r : dynRelocs_)
         if (r.section)
@@ -1690,10 +1694,8 @@ void Linker::writeSyntheticSections() {
       }
       break;
     }
-    case OutKind::ShStrTab:
-      std::memcpy(s->content.data(), shstrtab_.data(), shstrtab_.size());
-      break;
-    case OutKind::StrTab: std::memcpy(s->content.data(), strtab_.data(), strtab_.size()); break;
+    case OutKind::ShStrTab: copyBytes(s->content.data(), shstrtab_.data(), shstrtab_.size()); break;
+    case OutKind::StrTab: copyBytes(s->content.data(), strtab_.data(), strtab_.size()); break;
     case OutKind::Regular:
     case OutKind::RelroPadding: break;
     }
@@ -1787,16 +1789,15 @@ std::vector<uint8_t> Linker::writeFile() {
   for (OutputSection *s : outputs_) {
     if (s->type == SHT_NOBITS) continue;
     if (s->kind != OutKind::Regular) {
-      std::memcpy(out.data() + s->offset, s->content.data(), s->content.size());
+      copyBytes(out.data() + s->offset, s->content.data(), s->content.size());
       continue;
     }
     for (const Chunk &c : s->chunks) {
       if (c.input && c.input->type != SHT_NOBITS)
-        std::memcpy(out.data() + s->offset + c.input->outOffset, c.input->data.data(),
-                    c.input->size);
+        copyBytes(out.data() + s->offset + c.input->outOffset, c.input->data.data(), c.input->size);
       else if (c.merge)
-        std::memcpy(out.data() + s->offset + c.merge->outOffset, c.merge->content.data(),
-                    c.merge->content.size());
+        copyBytes(out.data() + s->offset + c.merge->outOffset, c.merge->content.data(),
+                  c.merge->content.size());
     }
   }
   applyRelocations(out);
