@@ -445,7 +445,6 @@ private:
   OutputSection *dynsym_ = nullptr, *gnuHash_ = nullptr, *hash_ = nullptr, *dynstrSec_ = nullptr,
                 *relaDyn_ = nullptr, *dynamic_ = nullptr, *got_ = nullptr, *relroPadding_ = nullptr,
                 *symtab_ = nullptr, *shstrtabSec_ = nullptr, *strtabSec_ = nullptr;
-  std::vector<std::pair<uint64_t, uint64_t>> dynamicEntries_;
 
   struct Segment {
     uint32_t type = 0, flags = 0;
@@ -1420,7 +1419,6 @@ void Linker::layout() {
   // Addresses and offsets.
   uint64_t dot = sizeof(Elf64_Ehdr) + phnum * sizeof(Elf64_Phdr);
   uint64_t off = dot;
-  OutputSection *relroLast = nullptr;
   for (size_t li = 0; li < loads.size(); ++li) {
     auto &load = loads[li];
     for (size_t i = 0; i < load.size(); ++i) {
@@ -1450,11 +1448,9 @@ void Linker::layout() {
       else
         s->offset = load[0]->offset + (s->addr - load[0]->addr);
       off = s->offset + (s->type == SHT_NOBITS ? 0 : s->size); // a first NOBITS moves it too
-      if (s->relro) relroLast = s;
       prev = s;
     }
   }
-  (void)relroLast;
   for (OutputSection *s : outputs_) {
     if (s->flags & SHF_ALLOC) continue;
     s->addr = 0;
@@ -1475,7 +1471,8 @@ void Linker::layout() {
     error(fmt::format("output file too large ({} bytes, gfxasm link writes up to {})",
                       sectionHeaderOffset_, kMaxOutputSize));
 
-  auto fileEnd = [](const std::vector<OutputSection *> &secs, uint64_t) {
+  // A segment's bytes in the file end where its last section's do (a NOBITS one: at its offset).
+  auto fileEnd = [](const std::vector<OutputSection *> &secs) {
     const OutputSection *last = secs.back();
     return last->offset + (last->type == SHT_NOBITS ? 0 : last->size);
   };
@@ -1494,7 +1491,7 @@ void Linker::layout() {
     seg.flags = segmentFlags(*load[0]);
     seg.offset = li == 0 ? 0 : load[0]->offset;
     seg.vaddr = li == 0 ? 0 : load[0]->addr;
-    seg.filesz = fileEnd(load, seg.offset) - seg.offset;
+    seg.filesz = fileEnd(load) - seg.offset;
     seg.memsz = load.back()->addr + load.back()->size - seg.vaddr;
     seg.align = kPageSize;
     for (OutputSection *s : load) seg.align = std::max(seg.align, s->align);
@@ -1517,7 +1514,7 @@ void Linker::layout() {
     seg.flags = PF_R;
     seg.offset = relro.front()->offset;
     seg.vaddr = relro.front()->addr;
-    seg.filesz = fileEnd(relro, seg.offset) - seg.offset;
+    seg.filesz = fileEnd(relro) - seg.offset;
     seg.memsz = relro.back()->addr + relro.back()->size - seg.vaddr;
     seg.align = 1;
     segments_.push_back(seg);
@@ -1534,7 +1531,7 @@ void Linker::layout() {
     seg.flags = PF_R;
     seg.offset = notes.front()->offset;
     seg.vaddr = notes.front()->addr;
-    seg.filesz = fileEnd(notes, seg.offset) - seg.offset;
+    seg.filesz = fileEnd(notes) - seg.offset;
     seg.memsz = notes.back()->addr + notes.back()->size - seg.vaddr;
     seg.align = 0;
     for (OutputSection *s : notes) seg.align = std::max(seg.align, s->align);
@@ -1561,14 +1558,13 @@ void Linker::writeSyntheticSections() {
     return out ? static_cast<uint16_t>(out->index >= SHN_LORESERVE ? SHN_XINDEX : out->index)
                : SHN_ABS;
   };
-  auto writeSym = [&](std::vector<uint8_t> &buf, size_t i, const Symbol &s, uint32_t name,
-                      bool inDynsym) {
+  // Local symbols keep their st_other; globals get the visibility all their files agreed on.
+  auto writeSym = [&](std::vector<uint8_t> &buf, size_t i, const Symbol &s, uint32_t name) {
     Elf64_Sym sym{};
     sym.st_name = name;
     uint8_t binding = s.isLocal || s.hidden() ? STB_LOCAL : s.binding;
     sym.st_info = ELF64_ST_INFO(binding, s.type);
     sym.st_other = s.isLocal ? s.other : s.visibility;
-    if (inDynsym) sym.st_other = s.visibility;
     sym.st_shndx = symbolSectionIndex(s);
     sym.st_value = s.defined ? symbolAddress(s) : 0;
     sym.st_size = s.defined && !s.linkerDefined ? s.size : 0;
@@ -1580,7 +1576,7 @@ void Linker::writeSyntheticSections() {
     switch (s->kind) {
     case OutKind::DynSym:
       for (size_t i = 0; i < dynSymbols_.size(); ++i)
-        writeSym(s->content, i + 1, *dynSymbols_[i], dynSymbols_[i]->dynNameOffset, true);
+        writeSym(s->content, i + 1, *dynSymbols_[i], dynSymbols_[i]->dynNameOffset);
       break;
     case OutKind::GnuHash: {
       std::vector<Symbol *> defined;
@@ -1685,11 +1681,11 @@ void Linker::writeSyntheticSections() {
     case OutKind::SymTab: {
       size_t i = 1;
       for (Symbol *x : symtabLocals_) {
-        writeSym(s->content, i, *x, symtabNameOffsets_[i - 1], false);
+        writeSym(s->content, i, *x, symtabNameOffsets_[i - 1]);
         ++i;
       }
       for (Symbol *x : symtabGlobals_) {
-        writeSym(s->content, i, *x, symtabNameOffsets_[i - 1], false);
+        writeSym(s->content, i, *x, symtabNameOffsets_[i - 1]);
         ++i;
       }
       break;
