@@ -231,7 +231,8 @@ TEST_F(LinkVsLld, BssOnlyNotesNonAllocatedAndConstants) {
 // or nowhere, with random visibility (default, hidden, protected) and weak definitions, in
 // random sections (.text, .text.a, .data, .rodata, .rodata.b, .bss, .data.rel.ro) and
 // alignments; functions refer to them PC-relative or through the GOT, writable data holds
-// 64-bit addresses of them, and each object has mergeable strings. ld.lld-22 links some and
+// 64-bit addresses of them, of local labels and strings and of undefined weak symbols, and each
+// object has mergeable strings and maybe a note. ld.lld-22 links some and
 // rejects others (undefined hidden symbols, -fPIC errors): the outputs, or the errors (lld run
 // with --threads=1, which reports in input order), must be the same.
 std::vector<std::string> randomObjects(unsigned seed) {
@@ -288,6 +289,15 @@ std::vector<std::string> randomObjects(unsigned seed) {
       }
       src += fmt::format(".size {0}, .-{0}\n", g.name);
     }
+    // Local data: addresses of a local label and of a string (a section symbol's relocation
+    // into a mergeable section), an undefined weak symbol, sometimes a note.
+    src +=
+        fmt::format(".section .data.local,\"aw\",@progbits\n.p2align {}\nlocal_{}:\n", pick(4), o);
+    for (int k = pick(3); k > 0; --k)
+      src += fmt::format(".quad .Lstr{0}+{1}\n.quad local_{0}\n", o, pick(3));
+    if (pick(2)) src += fmt::format(".weak weak_undefined{0}\n.quad weak_undefined{0}\n", o);
+    if (pick(5) < 2)
+      src += ".section .note.x,\"a\",@note\n.p2align 2\n.long 4, 4, 7\n.asciz \"abc\"\n.long 1\n";
     src += fmt::format(".section .rodata.str1.1,\"aMS\",@progbits,1\n.Lstr{}:\n", o);
     for (int k = pick(4); k > 0; --k)
       src += fmt::format(".asciz \"{}{}\"\n", strings[pick(4)], pick(3));
