@@ -420,6 +420,24 @@ TEST_F(LinkVsLld, CommandLineSpellings) {
   EXPECT_EQ(unknown.err, "gfxasm link: error: unknown argument '--frobnicate'\n");
 }
 
+// `gfxasm -filetype=obj -shared`: assembled and linked in one step, the code object llvm-mc-22
+// and ld.lld-22 make in two.
+TEST_F(LinkVsLld, AssembleAndLinkInOneStep) {
+  ToolRun r = shell(fmt::format("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj "
+                                "{0}/got_data.s -o one_step.o && ld.lld-22 -shared one_step.o -o "
+                                "one_step_lld.so && '{1}' -filetype=obj -shared -mcpu=gfx1100 "
+                                "{0}/got_data.s -o one_step.hsaco",
+                                GFXASM_LINK_TEST_DIR, GFXASM_CLI));
+  ASSERT_EQ(r.status, 0) << r.err;
+  if (lldVersion() == gfxasm::LinkOptions().linkerVersion) {
+    EXPECT_TRUE(slurp(dir_ / "one_step.hsaco") == slurp(dir_ / "one_step_lld.so"));
+  }
+  ToolRun noObject =
+      shell(fmt::format("'{}' -shared {}/got_data.s", GFXASM_CLI, GFXASM_LINK_TEST_DIR));
+  EXPECT_EQ(noObject.status, 1);
+  EXPECT_EQ(noObject.err, "gfxasm: error: -shared needs -filetype=obj\n");
+}
+
 // The default .comment version is the installed ld.lld-22's (update LinkOptions' default when
 // the oracle's version changes).
 TEST_F(LinkVsLld, DefaultLinkerVersionIsTheInstalledLld) {

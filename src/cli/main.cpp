@@ -26,7 +26,7 @@ namespace {
 const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
                                                           "filetype", "o",    "I"};
 const std::set<std::string, std::less<>> kFlagOptions = {
-    "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version"};
+    "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version", "shared"};
 
 // llvm's command line accepts `-name=value`, `--name=value`, `-name value` and `--name value`;
 // CLI11 wants `--name=value`. Each known option is rewritten into that single token, so a value
@@ -272,7 +272,8 @@ int main(int argc, char **argv) {
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr, includeDirs;
-  bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false;
+  bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false,
+       shared = false;
   app.add_option("--triple", tripleText,
                  "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
   app.add_option("--arch", arch, "target architecture (amdgcn); replaces the triple's");
@@ -290,6 +291,8 @@ int main(int argc, char **argv) {
                  "machine has processors)");
   app.add_option("--filetype", filetype, "asm (print), null (check only) or obj (ELF object)")
       ->check(CLI::IsMember({"asm", "null", "obj"}));
+  app.add_flag("--shared", shared,
+               "with -filetype=obj: link the object into a code object (as ld.lld -shared)");
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("--I", includeDirs, "directory .include searches (after the working one)")
       ->allow_extra_args(false);
@@ -375,6 +378,20 @@ int main(int argc, char **argv) {
     std::cerr << gfxasm::formatDiagnostic(d);
   }
   const bool object = !disassemble && filetype == "obj";
+  if (shared && !object) {
+    std::cerr << "gfxasm: error: -shared needs -filetype=obj\n";
+    return 1;
+  }
+  if (shared && ok) {
+    // Assemble and link in one step: the object goes through gfxasm::link, as `ld.lld -shared`
+    // would take it.
+    gfxasm::LinkResult linked = gfxasm::link({{input, res.object}});
+    if (!linked.ok()) {
+      std::cerr << gfxasm::formatLinkErrors(linked.errors, "gfxasm");
+      ok = false;
+    }
+    res.object = std::move(linked.output);
+  }
   if (output == "-") {
     if (object && ok)
       std::fwrite(res.object.data(), 1, res.object.size(), stdout);
