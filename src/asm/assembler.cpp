@@ -474,24 +474,38 @@ private:
       endMetadata(static_cast<uint32_t>(indent + 20));
       return;
     }
-    metadataText_.append(line);
+    // llvm collects each line's statement text: a `#` line keeps its indentation only, a `;`
+    // outside a string ends the line.
+    if (indent != std::string_view::npos && line[indent] == '#') {
+      metadataText_.append(line.substr(0, indent));
+    } else {
+      bool quoted = false;
+      size_t end = 0;
+      for (; end < line.size(); ++end) {
+        if (line[end] == '"') quoted = !quoted;
+        if (line[end] == ';' && !quoted) break;
+      }
+      metadataText_.append(line.substr(0, end));
+    }
     metadataText_ += '\n';
   }
 
   void endMetadata(uint32_t col) {
     object::HsaMetadata metadata;
     object::MetadataError err;
-    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err)) {
+    // (llvm-mc's null streamer reads the YAML but does not verify it)
+    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err,
+                                      opts_.output != OutputKind::Null)) {
       error(col, err.message);
       return;
     }
     // (and the blank line llvm echoes for the directive's statement)
     if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
     if (!objOut()) return;
-    std::vector<uint8_t> note = object::hsaMetadataNote(metadata);
     uint32_t save = cur_, savePrevious = previous_;
     selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note"})); // SHF_ALLOC
     raiseAlignment(4);
+    std::vector<uint8_t> note = object::hsaMetadataNote(metadata, code_.size());
     code_.insert(code_.end(), note.begin(), note.end());
     selectSection(save);
     previous_ = savePrevious;
@@ -518,11 +532,22 @@ private:
     }
     hasColonColon_ = lr.hasColonColon;
     Cursor c{toks_, 0};
-    // Labels: `name:` (several may precede a statement).
-    while (c.peek().kind == Tok::Identifier && c.peek(1).kind == Tok::Colon) {
-      const Token &name = c.next();
-      c.next();
-      defineLabel(name);
+    // Labels: `name:` (several may precede a statement), and GNU local labels `N:`.
+    for (;;) {
+      const Token &t = c.peek();
+      if (c.peek(1).kind != Tok::Colon) break;
+      if (t.kind == Tok::Identifier) {
+        c.next();
+        c.next();
+        defineLabel(t);
+      } else if (t.kind == Tok::Integer && t.ival >= 0 &&
+                 t.text.find_first_not_of("0123456789") == std::string_view::npos) {
+        c.next();
+        c.next();
+        defineLabel(syms_.defineLocalLabel(static_cast<uint64_t>(t.ival)), t.col);
+      } else {
+        break;
+      }
     }
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
@@ -550,18 +575,23 @@ private:
     instruction(c);
   }
 
-  void defineLabel(const Token &name) {
-    Symbol &s = syms_.get(name.text);
-    if (s.kind != Symbol::Kind::Undefined) {
-      error(name.col, fmt::format("invalid symbol redefinition"));
+  void defineLabel(const Token &name) { defineLabel(name.text, name.col); }
+  // A label: a symbol not defined yet, or a variable (llvm lets a label replace a value set with
+  // .set or =).
+  void defineLabel(std::string_view text, uint32_t col) {
+    Symbol &s = syms_.get(text);
+    if (s.kind == Symbol::Kind::Label || s.constant) {
+      error(col, fmt::format("symbol '{}' is already defined", text));
+      if (asmOut()) out_ += fmt::format("{}:\n", text);
       return;
     }
     s.kind = Symbol::Kind::Label;
     s.section = cur_;
     s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
+    s.expr = kNoExpr;
     registerSymbol(s);
     if (asmOut()) {
-      out_ += name.text;
+      out_ += text;
       out_ += ":\n";
     }
   }
@@ -569,6 +599,7 @@ private:
   void assignSymbol(const Token &name, Cursor &c, std::string_view how) {
     std::string err;
     uint32_t errCol = 0;
+    const uint32_t valueCol = c.peek().col;
     ExprText e = exprText(c, syms_, err, errCol);
     if (!e.ok) {
       error(errCol, err);
@@ -579,8 +610,10 @@ private:
       return;
     }
     Symbol &s = syms_.get(name.text);
-    if (s.kind == Symbol::Kind::Label || s.constant) {
-      error(name.col, "redefinition of '" + std::string(name.text) + "'");
+    // (.equiv: only a symbol not defined yet)
+    if (s.kind == Symbol::Kind::Label || s.constant ||
+        (how == ".equiv" && s.kind != Symbol::Kind::Undefined)) {
+      error(valueCol, "redefinition of '" + std::string(name.text) + "'");
       return;
     }
     // A symbolic value (a label, a name defined later) is not usable as an absolute operand; it
@@ -613,7 +646,7 @@ private:
       codeObjectVersionDirective(c, d);
       return;
     }
-    if (name == ".set" || name == ".equ") {
+    if (name == ".set" || name == ".equ" || name == ".equiv") {
       const Token &sym = c.peek();
       if (sym.kind != Tok::Identifier) {
         error(sym.col, "expected identifier");

@@ -562,6 +562,58 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     }
     return true;
   }
+  if (name == ".amdgpu_lds") {
+    // .amdgpu_lds NAME, SIZE[, ALIGN]: a symbol of the LDS (SHN_AMDGPU_LDS), 4-byte aligned
+    // unless told.
+    const Token &sym = c.peek();
+    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    c.next();
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+    uint32_t sizeCol = c.peek().col;
+    ExprResult size = parseExpr(c, ctx.syms);
+    if (!size.ok()) return fail(size.errCol, size.error);
+    int64_t align = 4;
+    uint32_t alignCol = 0;
+    if (c.accept(Tok::Comma)) {
+      alignCol = c.peek().col;
+      ExprResult a = parseExpr(c, ctx.syms);
+      if (!a.ok()) return fail(a.errCol, a.error);
+      align = a.value;
+    }
+    if (!expectEnd(c, fail)) return false;
+    if (size.value < 0) return fail(sizeCol, "size must be non-negative");
+    if (size.value > 65536) return fail(sizeCol, "size is too large");
+    if (align <= 0 || (align & (align - 1))) return fail(alignCol, "alignment must be a power of two");
+    if (align >= int64_t{1} << 31) return fail(alignCol, "alignment is too large");
+    Symbol &s = ctx.syms.get(sym.text);
+    if (s.kind != Symbol::Kind::Undefined || s.ldsAlign)
+      return fail(sym.col, "invalid symbol redefinition");
+    s.ldsAlign = static_cast<uint32_t>(align);
+    s.commonSize = static_cast<uint64_t>(size.value);
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.amdgpu_lds {}, {}, {}\n", sym.text, size.value, align);
+    return true;
+  }
+  if (name == ".org") {
+    uint32_t col = c.peek().col;
+    ExprResult off = parseExpr(c, ctx.syms);
+    if (!off.ok()) return fail(off.errCol, off.error);
+    int64_t fill = 0;
+    if (c.accept(Tok::Comma)) {
+      ExprResult f = parseExpr(c, ctx.syms);
+      if (!f.ok()) return fail(f.errCol, f.error);
+      fill = f.value;
+    }
+    if (!expectEnd(c, fail)) return false;
+    uint64_t at = ctx.streamer.sectionOffset();
+    if (off.value < 0 || static_cast<uint64_t>(off.value) < at)
+      return fail(col, fmt::format("invalid .org offset '{}' (at offset '{}')", off.value, at));
+    ctx.streamer.emitZeros(0);
+    ctx.code.insert(ctx.code.end(), static_cast<size_t>(off.value) - at,
+                    static_cast<uint8_t>(fill));
+    if (ctx.asmOut) ctx.out += fmt::format(".org {}, {}\n", off.value, fill & 0xff);
+    return true;
+  }
   if (name == ".addrsig") {
     ctx.streamer.enableAddrsig();
     if (ctx.asmOut) ctx.out += "\t.addrsig\n";

@@ -1,6 +1,7 @@
 #include "asm/expr.h"
 #include "isa/operand_names.h"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 #include <vector>
@@ -24,8 +25,15 @@ Symbol &SymbolTable::get(std::string_view name) {
   return map_.emplace(std::string(name), Symbol{}).first->second;
 }
 
+bool isLocalLabelRef(const Token &t) {
+  std::string_view x = t.text;
+  return t.kind == Tok::Error && x.size() >= 2 && (x.back() == 'b' || x.back() == 'f') &&
+         std::all_of(x.begin(), x.end() - 1, [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
 bool startsExpr(const Token &t) {
   switch (t.kind) {
+  case Tok::Error: return isLocalLabelRef(t);
   case Tok::Integer:
   case Tok::Identifier:
   case Tok::LParen:
@@ -200,7 +208,20 @@ struct Evaluator {
           if (t.text == targetFnName(fn)) return function(fn, out);
       c.next();
       return symbol(t, out);
-    case Tok::Error: return fail(t.col, "invalid number");
+    case Tok::Error: {
+      // A GNU local label reference: 1b (the last `1:`), 1f (the next one).
+      std::string_view x = t.text;
+      if (isLocalLabelRef(t)) {
+        uint64_t n = 0;
+        for (char ch : x.substr(0, x.size() - 1)) n = n * 10 + static_cast<uint64_t>(ch - '0');
+        std::string_view name = syms.localLabel(n, x.back() == 'f');
+        if (name.empty()) return fail(t.col, "directional label undefined");
+        c.next();
+        Token named(Tok::Identifier, t.col, name);
+        return symbol(named, out);
+      }
+      return fail(t.col, "invalid number");
+    }
     default: return fail(t.col, "unknown token in expression");
     }
   }

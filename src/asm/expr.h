@@ -40,7 +40,8 @@ struct Symbol {
   // Order in which llvm's assembler would register it (its symbol table order); 0: never.
   uint32_t order = 0;
   uint32_t commonAlign = 0; // .comm: the alignment (a common symbol when nonzero)
-  uint64_t commonSize = 0;
+  uint64_t commonSize = 0;  // .comm and .amdgpu_lds: the size
+  uint32_t ldsAlign = 0;    // .amdgpu_lds: the alignment (an LDS symbol when nonzero)
 };
 
 class SymbolTable {
@@ -51,6 +52,21 @@ public:
   // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).
   std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
   ExprPool &pool() { return pool_; }
+  // A new temporary label name (llvm's .Ltmp<N>, one counter for the whole assembly).
+  std::string_view newTemporary() { return intern(".Ltmp" + std::to_string(temporaries_++)); }
+  // GNU numeric local labels: `N:` defines the next instance of N, `Nb` names the last one,
+  // `Nf` the next one (empty: `Nb` before any `N:`).
+  std::string_view defineLocalLabel(uint64_t n) {
+    LocalLabel &l = localLabels_[n];
+    l.current = l.next.empty() ? newTemporary() : l.next;
+    l.next = {};
+    return l.current;
+  }
+  std::string_view localLabel(uint64_t n, bool forward) {
+    LocalLabel &l = localLabels_[n];
+    if (forward && l.next.empty()) l.next = newTemporary();
+    return forward ? l.next : l.current;
+  }
   const ExprPool &pool() const { return pool_; }
   // Every symbol, in no particular order (the object writer sorts by Symbol::order).
   template <class F> void forEach(F &&f) {
@@ -71,6 +87,11 @@ private:
   std::unordered_map<std::string, Symbol, Hash, std::equal_to<>> map_;
   std::deque<std::string> interned_;
   ExprPool pool_;
+  uint32_t temporaries_ = 0;
+  struct LocalLabel {
+    std::string_view current, next;
+  };
+  std::unordered_map<uint64_t, LocalLabel> localLabels_;
 };
 
 struct ExprResult {
@@ -162,5 +183,7 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
 
 // True if the token can start an expression.
 bool startsExpr(const Token &t);
+// A GNU local label reference (1b, 2f): the lexer's Error token of digits and b or f.
+bool isLocalLabelRef(const Token &t);
 
 } // namespace gfxasm::as

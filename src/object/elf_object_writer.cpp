@@ -127,15 +127,19 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       shndx = SHN_COMMON;
       value = s.commonAlign;
       defined = true;
+    } else if (s.ldsAlign) {
+      shndx = 0xff00; // SHN_AMDGPU_LDS
+      value = s.ldsAlign;
+      defined = true;
     }
     uint8_t binding = STB_LOCAL;
     if (s.binding == as::Symbol::Binding::Global) binding = STB_GLOBAL;
     if (s.binding == as::Symbol::Binding::Weak) binding = STB_WEAK;
-    if (s.binding == as::Symbol::Binding::Default && (!defined || s.commonAlign))
+    if (s.binding == as::Symbol::Binding::Default && (!defined || s.commonAlign || s.ldsAlign))
       binding = STB_GLOBAL;
     uint8_t type = s.type;
-    if (s.commonAlign && type == STT_NOTYPE) type = STT_OBJECT;
-    uint64_t size = s.commonAlign ? s.commonSize : 0;
+    if ((s.commonAlign || s.ldsAlign) && type == STT_NOTYPE) type = STT_OBJECT;
+    uint64_t size = s.commonAlign || s.ldsAlign ? s.commonSize : 0;
     if (s.size != as::kNoExpr) {
       int64_t v = 0;
       if (as::evaluateAbsolute(syms.pool(), s.size, as::EvalStage::Final, target, v))

@@ -330,8 +330,41 @@ private:
     size_t p = skipProperties(n.pos);
     char c = p < text_.size() ? text_[p] : '\0';
     if (c == '|' || c == '>') n.blockScalar = true;
+    if (c == '>') restoreFoldedKeptBreak(n, p);
     if (n.value.empty() && !n.tag.empty() && c != '\'' && c != '"' && c != '|' && c != '>')
       n.type = YamlNode::Type::Empty;
+  }
+
+  // yaml-cpp drops one of the kept line breaks of a folded scalar with `+` chomping (`>+`) when
+  // blank lines follow its text; llvm keeps them all.
+  void restoreFoldedKeptBreak(YamlNode &n, size_t header) const {
+    size_t lineEnd = text_.find('\n', header);
+    std::string_view indicators =
+        text_.substr(header + 1, lineEnd == std::string_view::npos ? std::string_view::npos
+                                                                   : lineEnd - header - 1);
+    indicators = indicators.substr(0, indicators.find_first_of(" \t#\r"));
+    // (With an indentation indicator, `>2+`, yaml-cpp keeps them.)
+    if (indicators.find('+') == std::string_view::npos ||
+        indicators.find_first_of("123456789") != std::string_view::npos ||
+        lineEnd == std::string_view::npos)
+      return;
+    size_t contentIndent = std::string_view::npos, trailingBlank = 0;
+    for (size_t start = lineEnd + 1; start < text_.size();) {
+      size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(start, end - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      size_t indent = line.find_first_not_of(' ');
+      if (indent == std::string_view::npos) {
+        ++trailingBlank; // a line of spaces only
+      } else {
+        if (contentIndent == std::string_view::npos) contentIndent = indent;
+        if (indent < contentIndent) break;
+        trailingBlank = 0;
+      }
+      start = end + 1;
+    }
+    if (trailingBlank > 0 && contentIndent != std::string_view::npos) n.value += '\n';
   }
 
   std::string_view text_;
@@ -397,9 +430,28 @@ bool llvmRejectsTabIndentation(std::string_view text) {
   }
   int flow = 0;
   bool inDocument = true;
+  bool inBlockScalar = false;
+  size_t blockScalarIndent = 0;
   for (size_t li = 0; li < lines.size(); ++li) {
     std::string_view line = lines[li];
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // The text of a block scalar (`|`, `>`) is no plain scalar: skip it.
+    if (inBlockScalar) {
+      size_t spaces = line.find_first_not_of(' ');
+      if (spaces == std::string_view::npos || spaces > blockScalarIndent) continue;
+      inBlockScalar = false;
+    }
+    if (size_t last = line.find_last_not_of(" \t"); last != std::string_view::npos) {
+      size_t start = last;
+      while (start > 0 &&
+             std::string_view("0123456789+-").find(line[start]) != std::string_view::npos)
+        --start;
+      if ((line[start] == '|' || line[start] == '>') && (start == 0 || line[start - 1] == ' ')) {
+        inBlockScalar = true;
+        blockScalarIndent = line.find_first_not_of(" \t");
+        continue;
+      }
+    }
     if (line == "..." || line.starts_with("... ") || line == "---" || line.starts_with("--- ")) {
       inDocument = line.starts_with("---");
       if (line == "---" || line == "...") continue;
@@ -408,6 +460,7 @@ bool llvmRejectsTabIndentation(std::string_view text) {
     char quote = 0;
     size_t contentEnd = 0;
     int flowAtStart = flow;
+    bool comment = false;
     for (size_t i = 0; i < line.size(); ++i) {
       char c = line[i];
       if (quote) {
@@ -415,7 +468,10 @@ bool llvmRejectsTabIndentation(std::string_view text) {
         contentEnd = i + 1;
         continue;
       }
-      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) break;
+      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+        comment = true;
+        break;
+      }
       if (c == '\'' || c == '"')
         quote = c;
       else if (c == '[' || c == '{')
@@ -424,7 +480,9 @@ bool llvmRejectsTabIndentation(std::string_view text) {
         --flow;
       if (c != ' ' && c != '\t') contentEnd = i + 1;
     }
-    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote) continue;
+    // A comment after the scalar ends it: what follows is not its continuation.
+    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote || comment)
+      continue;
     std::string_view content = line.substr(0, contentEnd);
     char last = content.back();
     if (last == ':' || last == ']' || last == '}' || last == '\'' || last == '"' || last == '|' ||
@@ -445,11 +503,35 @@ bool llvmRejectsTabIndentation(std::string_view text) {
       rest.remove_prefix(skip);
       blockIndent = column - skip;
     }
-    if (size_t colon = rest.find(": ");
-        colon != std::string_view::npos && rest.front() != '\'' && rest.front() != '"') {
+    if (rest == "-" || rest == "?") continue; // an entry whose node starts on the next line
+    // Where a `key: value` line's key ends: after a quoted key's closing quote.
+    size_t keyEnd = 0;
+    if (rest.front() == '\'' || rest.front() == '"') {
+      char q = rest.front();
+      size_t i = 1;
+      for (; i < rest.size(); ++i) {
+        if (q == '"' && rest[i] == '\\')
+          ++i;
+        else if (rest[i] == q) {
+          if (q == '\'' && i + 1 < rest.size() && rest[i + 1] == '\'')
+            ++i;
+          else
+            break;
+        }
+      }
+      keyEnd = i + 1;
+    }
+    size_t colon = keyEnd <= rest.size() ? rest.find(": ", keyEnd) : std::string_view::npos;
+    if (keyEnd > 0 && colon != keyEnd) colon = std::string_view::npos;
+    if (colon != std::string_view::npos) {
       blockIndent = column;
       std::string_view value = rest.substr(colon + 1);
       size_t v = value.find_first_not_of(" \t");
+      // Node properties (`&anchor`, `!tag`) before the value.
+      while (v != std::string_view::npos && (value[v] == '&' || value[v] == '!')) {
+        size_t end = value.find_first_of(" \t", v);
+        v = end == std::string_view::npos ? end : value.find_first_not_of(" \t", end);
+      }
       if (v == std::string_view::npos) continue;
       char first = value[v];
       if (first == '\'' || first == '"' || first == '[' || first == '{' || first == '|' ||
@@ -485,7 +567,8 @@ std::string tabsInIndentationAsSpaces(std::string_view text) {
     std::string_view line(out.data() + lineStart, lineEnd - lineStart);
     size_t spaces = line.find_first_not_of(' ');
     if (spaces == std::string_view::npos) spaces = line.size();
-    bool blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    // Only spaces indent a block scalar: a tab at the start of a line ends it.
+    bool blank = line.find_first_not_of(" \r") == std::string_view::npos;
     if (inBlockScalar && !blank && spaces <= blockScalarIndent) inBlockScalar = false;
     if (!inBlockScalar) {
       for (size_t i = lineStart; i < lineEnd && (out[i] == ' ' || out[i] == '\t'); ++i)
@@ -522,14 +605,14 @@ struct ConvertError {
 void insertEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
   auto it = std::lower_bound(
       map.entries.begin(), map.entries.end(), key,
-      [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.first, k); });
-  if (it != map.entries.end() && !metadataKeyLess(key, it->first)) {
+      [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.key, k); });
+  if (it != map.entries.end() && !metadataKeyLess(key, it->key)) {
     // Keys of different texts that are the same value ("1" and "0x1"): one entry, the last
     // value (llvm's order there is its StringMap's, not the text's).
-    it->second = std::move(value);
+    it->value = std::move(value);
     return;
   }
-  map.entries.insert(it, {std::move(key), std::move(value)});
+  map.entries.insert(it, MetadataEntry{std::move(key), std::move(value)});
 }
 
 MetadataNode convert(const YamlNode &y) {
@@ -1182,7 +1265,8 @@ bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b) {
   }
 }
 
-bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err) {
+bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err,
+                          bool verify) {
   err = {};
   auto reject = [&](std::string detail) {
     err.message = std::string(kInvalidHsaMetadata);
@@ -1198,6 +1282,9 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
     std::istringstream stream(text);
     YAML::Parser parser(stream);
     // llvm reads the first document whose root is not empty; later documents are not parsed.
+    // yaml-cpp can keep returning empty documents at the same place after some malformed input
+    // (an endless loop): an empty document that does not start after the previous one ends it.
+    std::optional<size_t> lastEmptyPos;
     for (;;) {
       TreeBuilder builder(text);
       if (!parser.HandleNextDocument(builder)) break;
@@ -1205,13 +1292,23 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
         root = std::move(builder.root);
         break;
       }
+      size_t pos = builder.root ? builder.root->pos : text.size();
+      if (lastEmptyPos && pos <= *lastEmptyPos) return reject("no document (yaml-cpp stalled)");
+      lastEmptyPos = pos;
     }
   } catch (const YAML::Exception &e) {
     return reject(e.what());
   } catch (const std::exception &e) {
     return reject(e.what());
   }
-  if (!root) return reject("no document");
+  if (!root) {
+    // No document (empty, or only comments) reads fine; the verifier refuses the empty root.
+    if (!verify) {
+      out.root = MetadataNode();
+      return true;
+    }
+    return reject("verifier: no document");
+  }
 
   MetadataNode document;
   try {
@@ -1220,7 +1317,7 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
     return reject(e.detail);
   }
   Verifier verifier;
-  if (!verifier.verify(document))
+  if (verify && !verifier.verify(document))
     return reject("verifier: " + (verifier.failure.empty() ? "rejected" : verifier.failure));
   out.root = std::move(document);
   return true;
@@ -1234,22 +1331,29 @@ std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata) {
   return std::vector<uint8_t>(data, data + buffer.size());
 }
 
-std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes) {
-  static constexpr char kName[] = "AMDGPU"; // with its NUL: namesz 7
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
+                                     uint64_t offsetInSection) {
+  static constexpr std::string_view kName = "AMDGPU"; // namesz counts a NUL: 7
   std::vector<uint8_t> note;
   note.reserve(24 + msgpackBytes.size());
-  appendLe32(note, sizeof kName);
+  // llvm's ELF streamer aligns to 4 within the section (emitValueToAlignment), not within the
+  // note, and writes the name without its NUL: the padding supplies it, or nothing does when the
+  // name already ends on a multiple of 4 (a note placed 2 bytes into `.note`).
+  auto padToSectionAlignment = [&] {
+    while ((offsetInSection + note.size()) % 4) note.push_back(0);
+  };
+  appendLe32(note, static_cast<uint32_t>(kName.size() + 1));
   appendLe32(note, static_cast<uint32_t>(msgpackBytes.size()));
   appendLe32(note, kNtAmdgpuMetadata);
-  note.insert(note.end(), kName, kName + sizeof kName);
-  while (note.size() % 4) note.push_back(0);
+  note.insert(note.end(), kName.begin(), kName.end());
+  padToSectionAlignment();
   note.insert(note.end(), msgpackBytes.begin(), msgpackBytes.end());
-  while (note.size() % 4) note.push_back(0);
+  padToSectionAlignment();
   return note;
 }
 
-std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata) {
-  return hsaMetadataNote(encodeHsaMetadataMsgpack(metadata));
+std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata, uint64_t offsetInSection) {
+  return hsaMetadataNote(encodeHsaMetadataMsgpack(metadata), offsetInSection);
 }
 
 std::string printHsaMetadataYaml(const HsaMetadata &metadata) {

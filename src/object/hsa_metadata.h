@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace gfxasm::object {
@@ -16,6 +15,8 @@ namespace gfxasm::object {
 // The kinds of llvm's msgpack::DocNode, in llvm's msgpack::Type order: map keys of different kinds
 // are ordered by it (an Int key before a UInt key before a String key).
 enum class MetadataKind : uint8_t { Int, UInt, Nil, Boolean, Float, String, Array, Map };
+
+struct MetadataEntry;
 
 // One value of the metadata document.
 struct MetadataNode {
@@ -27,7 +28,11 @@ struct MetadataNode {
   std::string stringValue;
   std::vector<MetadataNode> elements; // Array
   // Map: sorted by key with metadataKeyLess, keys unique (llvm's std::map<DocNode, DocNode>).
-  std::vector<std::pair<MetadataNode, MetadataNode>> entries;
+  std::vector<MetadataEntry> entries;
+};
+
+struct MetadataEntry {
+  MetadataNode key, value;
 };
 
 // llvm's DocNode ordering of map keys: by kind, then by value (strings bytewise).
@@ -56,17 +61,24 @@ constexpr std::string_view kInvalidHsaMetadata = "invalid HSA metadata";
 // `.end_amdgpu_metadata` line), into `out` and verifies it as llvm's non-strict verifier does
 // (which may turn strings into the numbers or booleans a field needs, as llvm's does). False with
 // `err` filled when llvm-mc would report "invalid HSA metadata".
-bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err);
+// `verify` false: only read the YAML, as llvm-mc -filetype=null does (its streamer has no
+// verifier: a document the verifier would refuse is accepted, and nothing is written).
+bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err,
+                          bool verify = true);
 
 // The MessagePack bytes llvm writes for the document (the note's descriptor).
 std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);
 
-// The whole ELF note llvm-mc puts into the `.note` section (SHT_NOTE, flags "a", alignment 4) for
-// the block: namesz 7, descsz, type NT_AMDGPU_METADATA (32), "AMDGPU\0" padded to 8, the
-// MessagePack bytes padded with zeros to a multiple of 4. Little-endian.
+// The whole ELF note llvm-mc puts into the `.note` section (SHT_NOTE, flags "a") for the block:
+// namesz 7, descsz, type NT_AMDGPU_METADATA (32), "AMDGPU", the MessagePack bytes; little-endian.
+// llvm appends it at the section's current end without aligning first, and pads the name (whose
+// NUL is only the padding's first zero) and the descriptor with zeros up to multiples of 4 of the
+// offset *in the section*: `offsetInSection` is where the note starts (0 unless the source put
+// bytes into `.note` before). The section's alignment becomes (at least) 4.
 constexpr uint32_t kNtAmdgpuMetadata = 32;
-std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata);
-std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes);
+std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata, uint64_t offsetInSection = 0);
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
+                                     uint64_t offsetInSection = 0);
 
 // What `llvm-mc -filetype=asm` prints for the block: "\t.amdgpu_metadata\n---\n...\n...\n\n"
 // "\t.end_amdgpu_metadata\n" (llvm's yaml::Output of the document).
