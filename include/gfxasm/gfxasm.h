@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -205,5 +206,30 @@ struct ObjdumpResult {
 // dwords, branch targets as <symbol+0xoffset>, data symbols and bytes that are no instruction as
 // llvm-objdump shows them. A malformed file or an unsupported processor is an error.
 ObjdumpResult objdump(const uint8_t *data, size_t size, const ObjdumpOptions &options = {});
+
+// --- Linking ---
+
+struct LinkInput {
+  std::string name;              // as named in diagnostics ("a.o")
+  std::span<const uint8_t> data; // an AMDGPU ELF64 relocatable object (ET_REL)
+};
+struct LinkOptions {
+  // What .comment says about the linker ("Linker: " + this), as ld.lld writes its version.
+  std::string linkerVersion = "Debian LLD 22.1.8";
+};
+struct LinkResult {
+  std::vector<uint8_t> output; // the shared object (code object); empty after an error
+  // Errors as ld.lld words them, without the program name: "undefined hidden symbol: foo" and
+  // its ">>> referenced by a.o:(k1)" lines (one string per error, lines joined by newlines).
+  std::vector<std::string> errors;
+  bool ok() const { return errors.empty(); }
+};
+// Links AMDGPU relocatable objects into the shared object `ld.lld -shared` makes of them: the
+// same layout, program headers, dynamic sections, symbol tables and resolved relocations. A
+// malformed object or a relocation ld.lld rejects is an error, never a crash.
+LinkResult link(const std::vector<LinkInput> &objects, const LinkOptions &options = {});
+// The errors as ld.lld prints them: "PROGRAM: error: MESSAGE" lines, a blank line after an error
+// of several lines.
+std::string formatLinkErrors(const std::vector<std::string> &errors, std::string_view program);
 
 } // namespace gfxasm

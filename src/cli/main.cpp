@@ -26,7 +26,7 @@ namespace {
 const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
                                                           "filetype", "o",    "I"};
 const std::set<std::string, std::less<>> kFlagOptions = {
-    "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version"};
+    "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version", "shared"};
 
 // llvm's command line accepts `-name=value`, `--name=value`, `-name value` and `--name value`;
 // CLI11 wants `--name=value`. Each known option is rewritten into that single token, so a value
@@ -202,15 +202,78 @@ int runObjdump(int argc, char **argv) {
   return 0;
 }
 
+// `gfxasm link -shared -o OUT IN.o...`: ld.lld -shared for AMDGPU objects. The options are
+// spelled as ld.lld spells them (-o FILE, -oFILE, --output=FILE, -shared, --shared).
+int runLink(int argc, char **argv) {
+  const char *usage =
+      "gfxasm link: links AMDGPU relocatable objects into a code object as ld.lld -shared does\n"
+      "Usage: gfxasm link -shared -o OUT.hsaco IN.o...\n\n"
+      "Options:\n"
+      "  -shared, --shared, -Bshareable   make a shared object (the only output gfxasm links)\n"
+      "  -o FILE, --output=FILE           write the code object to FILE (default: a.out)\n"
+      "  -h, --help                       print this help\n";
+  std::string output = "a.out";
+  std::vector<std::string> files;
+  bool shared = false;
+  auto fail = [](const std::string &msg) {
+    std::cerr << "gfxasm link: error: " << msg << "\n";
+    return 1;
+  };
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "-h" || arg == "--help" || arg == "-help") {
+      std::cout << usage;
+      return 0;
+    }
+    if (arg == "-shared" || arg == "--shared" || arg == "-Bshareable" || arg == "--Bshareable") {
+      shared = true;
+    } else if (arg == "-o" || arg == "--output" || arg == "-output") {
+      if (i + 1 >= argc) return fail("-o: missing argument");
+      output = argv[++i];
+    } else if (arg.starts_with("--output=")) {
+      output = arg.substr(9);
+    } else if (arg.starts_with("-o") && !arg.starts_with("--")) {
+      output = arg.substr(2);
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("unknown argument '" + arg + "'");
+    } else {
+      files.push_back(arg);
+    }
+  }
+  if (!shared) return fail("only -shared output (an AMDGPU code object) is supported; add -shared");
+  std::vector<std::string> contents(files.size());
+  std::vector<gfxasm::LinkInput> inputs;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (!readAll(files[i], contents[i]))
+      return fail("cannot open " + files[i] + ": " + std::strerror(errno));
+    inputs.push_back(
+        {files[i], std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(contents[i].data()),
+                                            contents[i].size())});
+  }
+  gfxasm::LinkResult r = gfxasm::link(inputs);
+  if (!r.ok()) {
+    std::cerr << gfxasm::formatLinkErrors(r.errors, "gfxasm link");
+    return 1;
+  }
+  std::ofstream out(output, std::ios::binary | std::ios::trunc);
+  if (out) out.write(reinterpret_cast<const char *>(r.output.data()), r.output.size());
+  if (!out) return fail("cannot open output file " + output + ": " + std::strerror(errno));
+  out.close();
+  ::chmod(output.c_str(), 0755); // a shared object, as ld.lld leaves it
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "objdump") == 0) return runObjdump(argc - 1, argv + 1);
+  if (argc > 1 && std::strcmp(argv[1], "link") == 0) return runLink(argc - 1, argv + 1);
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr, includeDirs;
-  bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false;
+  bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false,
+       shared = false;
   app.add_option("--triple", tripleText,
                  "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
   app.add_option("--arch", arch, "target architecture (amdgcn); replaces the triple's");
@@ -228,15 +291,20 @@ int main(int argc, char **argv) {
                  "machine has processors)");
   app.add_option("--filetype", filetype, "asm (print), null (check only) or obj (ELF object)")
       ->check(CLI::IsMember({"asm", "null", "obj"}));
+  app.add_flag("--shared", shared,
+               "with -filetype=obj: link the object into a code object (as ld.lld -shared)");
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("--I", includeDirs, "directory .include searches (after the working one)")
       ->allow_extra_args(false);
   app.add_option("input", input, "input file (- or none for standard input)");
-  app.footer("Supported processors: " + [] {
-    std::string s;
-    for (auto &c : gfxasm::Target::supportedCpus()) s += (s.empty() ? "" : ", ") + c;
-    return s;
-  }() + "\nObject files (llvm-objdump -d): gfxasm objdump --help");
+  app.footer("Supported processors: " +
+             [] {
+               std::string s;
+               for (auto &c : gfxasm::Target::supportedCpus()) s += (s.empty() ? "" : ", ") + c;
+               return s;
+             }() +
+             "\nObject files (llvm-objdump -d): gfxasm objdump --help"
+             "\nLinking code objects (ld.lld -shared): gfxasm link --help");
   auto args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end()); // CLI11 takes a vector in reverse order
   try {
@@ -310,6 +378,20 @@ int main(int argc, char **argv) {
     std::cerr << gfxasm::formatDiagnostic(d);
   }
   const bool object = !disassemble && filetype == "obj";
+  if (shared && !object) {
+    std::cerr << "gfxasm: error: -shared needs -filetype=obj\n";
+    return 1;
+  }
+  if (shared && ok) {
+    // Assemble and link in one step: the object goes through gfxasm::link, as `ld.lld -shared`
+    // would take it.
+    gfxasm::LinkResult linked = gfxasm::link({{input, res.object}});
+    if (!linked.ok()) {
+      std::cerr << gfxasm::formatLinkErrors(linked.errors, "gfxasm");
+      ok = false;
+    }
+    res.object = std::move(linked.output);
+  }
   if (output == "-") {
     if (object && ok)
       std::fwrite(res.object.data(), 1, res.object.size(), stdout);

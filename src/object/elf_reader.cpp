@@ -97,6 +97,7 @@ std::optional<ElfFile> ElfFile::parse(std::span<const uint8_t> data, std::string
   f.type_ = eh.e_type;
   f.flags_ = eh.e_flags;
   f.abiVersion_ = data[EI_ABIVERSION];
+  f.osAbi_ = data[EI_OSABI];
   if (eh.e_shoff == 0) return f; // no section header table: nothing to disassemble
 
   if (eh.e_shentsize != sizeof(Elf64_Shdr)) {
@@ -129,6 +130,8 @@ std::optional<ElfFile> ElfFile::parse(std::span<const uint8_t> data, std::string
     s.offset = sh.sh_offset;
     s.size = sh.sh_size;
     s.link = sh.sh_link;
+    s.info = sh.sh_info;
+    s.addralign = sh.sh_addralign;
     s.entsize = sh.sh_entsize;
   }
 
@@ -250,6 +253,7 @@ std::optional<std::vector<ElfSymbol>> ElfFile::symbols(uint32_t tableType,
     sym.size = st.st_size;
     sym.type = ELF64_ST_TYPE(st.st_info);
     sym.binding = ELF64_ST_BIND(st.st_info);
+    sym.other = st.st_other;
     sym.shndx = st.st_shndx;
     uint64_t section = st.st_shndx;
     if (st.st_shndx == SHN_XINDEX) {

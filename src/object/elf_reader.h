@@ -23,6 +23,8 @@ struct ElfSection {
   uint64_t offset = 0;
   uint64_t size = 0;
   uint32_t link = 0;
+  uint32_t info = 0;
+  uint64_t addralign = 0;
   uint64_t entsize = 0;
 };
 
@@ -32,6 +34,7 @@ struct ElfSymbol {
   uint64_t size = 0;
   uint8_t type = 0;     // STT_*
   uint8_t binding = 0;  // STB_*
+  uint8_t other = 0;    // st_other (the visibility: STV_*)
   uint16_t shndx = 0;   // st_shndx as written
   uint32_t section = 0; // the section it is defined in (SHN_XINDEX resolved); 0: none
   // What is wrong with it, as llvm words it (its name or its section cannot be read); llvm
@@ -48,6 +51,7 @@ public:
   uint16_t fileType() const { return type_; } // ET_REL, ET_DYN, ...
   uint32_t flags() const { return flags_; }   // e_flags
   uint8_t abiVersion() const { return abiVersion_; }
+  uint8_t osAbi() const { return osAbi_; }
   std::span<const uint8_t> data() const { return data_; }
   const std::vector<ElfSection> &sections() const { return sections_; }
 
@@ -66,6 +70,7 @@ private:
   uint16_t type_ = 0;
   uint32_t flags_ = 0;
   uint8_t abiVersion_ = 0;
+  uint8_t osAbi_ = 0;
   std::vector<ElfSection> sections_;
 };
 
