@@ -143,5 +143,22 @@ for tool in "$llvm_mc" "$gfxasm"; do
   fi
 done
 
+# The README's first command: the shipped kernel to an object and a code object, equal to what
+# llvm-mc-22 -filetype=obj and ld.lld-22 -shared make of it.
+kernel="$examples/saxpy_gfx1100.s"
+lld="$(dirname "$(command -v "$llvm_mc")")/ld.lld-22"
+command -v "$lld" >/dev/null || lld=ld.lld-22
+"$llvm_mc" -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj -o "$work/llvm.o" "$kernel"
+"$lld" -shared -o "$work/llvm.hsaco" "$work/llvm.o"
+"$gfxasm" -mcpu=gfx1100 -filetype=obj -o "$work/ours.o" "$kernel"
+"$gfxasm" -mcpu=gfx1100 -filetype=obj -shared -o "$work/ours.hsaco" "$kernel"
+for f in o hsaco; do
+  if cmp -s "$work/llvm.$f" "$work/ours.$f"; then
+    passes=$((passes + 1))
+  else
+    fail "[$kernel -> .$f] differs from llvm-mc-22 / ld.lld-22's"
+  fi
+done
+
 echo "$passes passed, $failures failed"
 [ "$failures" = 0 ]
