@@ -41,10 +41,17 @@ def compile_kernels(cpu, out_dir):
     return files
 
 
+METADATA = re.compile(r"(\t\.amdgpu_metadata\n.*?\.end_amdgpu_metadata\n)", re.S)
+
+
 def renamed_copy(text, suffix):
-    """The file with every symbol it defines (labels, .set names, kernels) renamed."""
-    defined = {next(g for g in m.groups() if g) for m in DEFINED.finditer(text)}
-    return IDENT.sub(lambda m: m.group(0) + suffix if m.group(0) in defined else m.group(0), text)
+    """The file with every symbol it defines (labels, .set names, kernels) renamed, outside its
+    metadata block (whose YAML keys look like labels)."""
+    parts = METADATA.split(text)
+    code = "".join(parts[0::2])
+    defined = {next(g for g in m.groups() if g) for m in DEFINED.finditer(code)}
+    rename = lambda m: m.group(0) + suffix if m.group(0) in defined else m.group(0)
+    return "".join(p if i % 2 else IDENT.sub(rename, p) for i, p in enumerate(parts))
 
 
 def make_input(cpu, files, megabytes, strip, path):

@@ -461,6 +461,7 @@ private:
   void raiseAlignment(uint64_t align) override {
     sections_[cur_].align = std::max(sections_[cur_].align, align);
   }
+  bool writesObject() override { return objOut(); }
   bool inTextSection() override { return sections_[cur_].flags & 0x4; }
   void addIdent(std::string_view text) override {
     SectionSpec spec{".comment", 1, 0x30, 1, "MS", "@progbits"}; // SHF_MERGE | SHF_STRINGS

@@ -42,6 +42,7 @@ public:
   virtual uint64_t sectionOffset() = 0;
   virtual void raiseAlignment(uint64_t align) = 0;
   virtual bool inTextSection() = 0;
+  virtual bool writesObject() = 0; // -filetype=obj
   virtual void addIdent(std::string_view text) = 0;
   virtual void enableAddrsig() = 0;
   virtual void addrsigSymbol(Symbol &s) = 0;
