@@ -452,6 +452,50 @@ TEST(AmdhsaKernel, ClangFilesThroughTheAssemblerAsLlvm) {
   }
 }
 
+// Errors through the assembler: the whole output and every diagnostic (with the underlined range,
+// the lines after a failed block read as ordinary statements, an unterminated block).
+TEST(AmdhsaKernel, BlockErrorsThroughTheAssemblerAsLlvm) {
+  if (!haveTools()) GTEST_SKIP() << "llvm-mc-22/clang-22 not found";
+  const std::string head = ".text\nk:\n s_endpgm\n.rodata\n.p2align 6, 0x0\n.amdhsa_kernel k\n";
+  std::vector<std::string> files = {
+      head + " .amdhsa_next_free_vgpr 4\n .amdhsa_foo 1\n .amdhsa_next_free_sgpr 8\n"
+             ".end_amdhsa_kernel\n s_nop 0\n",
+      head + " .amdhsa_next_free_vgpr 4\n\t.amdhsa_float_round_mode_32 (1+3)  ; c\n"
+             ".end_amdhsa_kernel\n",
+      head + " .amdhsa_next_free_vgpr 300 // many\n .amdhsa_next_free_sgpr 8\n"
+             " .amdhsa_accum_offset 4\n.end_amdhsa_kernel\n",
+      head + " .amdhsa_next_free_vgpr 4\n .amdhsa_next_free_sgpr 8\n",
+      head + " .amdhsa_next_free_vgpr 4\n .amdhsa_next_free_sgpr 8",
+      head + " .amdhsa_next_free_vgpr 4\n .amdhsa_next_free_sgpr 8\n .amdhsa_accum_offset 4\n"
+             ".end_amdhsa_kernel s_nop 0\n",
+      ".amdhsa_kernel\n",
+      ".rodata\n.amdhsa_kernel k\n .amdhsa_group_segment_fixed_size lds\n"
+      " .amdhsa_next_free_vgpr 4\n .amdhsa_next_free_sgpr nsgpr\n .amdhsa_accum_offset 4\n"
+      ".end_amdhsa_kernel\n",
+  };
+  std::string dir = tmpDir();
+  for (std::string cpu : {"gfx900", "gfx90a", "gfx1100"})
+    for (const std::string &src : files)
+      for (bool object : {false, true}) {
+        std::ofstream(dir + "/e.s") << src;
+        shell(fmt::format("cd {} && llvm-mc-22 {} {} e.s -o e.out 2>e.err", dir, mcArgs(cpu, ""),
+                          object ? "-filetype=obj" : ""));
+        std::string err;
+        auto target = Target::create(cpu, {}, &err);
+        AssembleOptions o;
+        o.fileName = "e.s";
+        o.output = object ? OutputKind::Object : OutputKind::Asm;
+        AssembleResult r = assemble(*target, src, o);
+        std::string diags;
+        for (const Diagnostic &d : r.diagnostics) diags += formatDiagnostic(d);
+        EXPECT_EQ(diags, slurp(dir + "/e.err")) << cpu << (object ? " obj\n" : "\n") << src;
+        // (llvm-mc keeps no output file after an error)
+        if (!object && !r.errorCount) {
+          EXPECT_EQ(r.text, slurp(dir + "/e.out")) << cpu << "\n" << src;
+        }
+      }
+}
+
 // --- Random blocks ---
 
 struct FieldSpec {

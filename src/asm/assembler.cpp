@@ -571,7 +571,9 @@ private:
     object::KernelDescriptor kd = kdBlock_->kernel();
     kdBlock_.reset();
     kdLines_.clear();
-    if (asmOut()) out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + "\n";
+    // (the blank line is the statement's end, which a statement after it on the line takes)
+    if (asmOut())
+      out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + (c.atEnd() ? "\n" : "");
     if (objOut()) emitKernelDescriptor(kd);
     // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
     if (!c.atEnd()) {
