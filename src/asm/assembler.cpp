@@ -1148,6 +1148,16 @@ private:
     return true;
   }
 
+  // Where a branch's label is written (its errors are reported there): the operand token that
+  // names it, else the mnemonic.
+  uint32_t labelColumn(const Inst &inst, const Token &mn) const {
+    for (const Token &t : toks_)
+      if (t.col > mn.col && (t.kind == Tok::Identifier || isLocalLabelRef(t)) &&
+          (t.text == inst.labelSymbol || isLocalLabelRef(t)))
+        return t.col;
+    return mn.col;
+  }
+
   void emit(const Inst &inst, const Token &mn) {
     if (!opts_.keepCode && opts_.output == OutputKind::Null) {
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
@@ -1174,7 +1184,7 @@ private:
                                  : obj::FixupKind::Data4;
       f.expr = inst.labelExpr;
       f.line = curLineNo_;
-      f.col = branch ? mn.col : mn.col;
+      f.col = branch ? labelColumn(inst, mn) : mn.col;
       f.lineText = curLine_;
       sections_[cur_].fixups.push_back(f);
       registerSymbolsOf(inst.labelExpr);

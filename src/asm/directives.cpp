@@ -449,8 +449,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".popsection" || name == ".previous") {
     bool ok = name == ".popsection" ? ctx.streamer.popSection() : ctx.streamer.previousSection();
     if (!ok)
-      return fail(0, name == ".popsection" ? ".popsection without corresponding .pushsection"
-                                           : ".previous without corresponding .section");
+      return fail(c.peek().col, name == ".popsection"
+                                    ? ".popsection without corresponding .pushsection"
+                                    : ".previous without corresponding .section");
     // llvm prints the switch back in full, whatever the section.
     SectionSpec back = ctx.streamer.currentSection();
     ctx.section = back.name + ',' + back.flagsText + ',' + back.typeText;
@@ -538,7 +539,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     const Token &sym = c.peek();
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
     c.next();
-    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token in directive");
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprResult size = parseExpr(c, ctx.syms);
     if (!size.ok()) return fail(size.errCol, size.error);
     int64_t align = 0;
@@ -548,7 +549,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       if (!a.ok()) return fail(a.errCol, a.error);
       align = a.value;
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.registerSymbol(s);
     if (name == ".comm") {
@@ -566,7 +567,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     // .amdgpu_lds NAME, SIZE[, ALIGN]: a symbol of the LDS (SHN_AMDGPU_LDS), 4-byte aligned
     // unless told.
     const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     uint32_t sizeCol = c.peek().col;
