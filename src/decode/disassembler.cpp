@@ -56,6 +56,8 @@ constexpr size_t kChunkSlots = 4;
 // threads, in segments of about kTextSegment.
 constexpr size_t kParallelText = 1 << 18;
 constexpr size_t kTextSegment = 1 << 17;
+// The text is read in windows of about this size (DisassembleOptions::inputRead after each).
+constexpr size_t kTextWindow = 1 << 21;
 
 class Disassembler {
 public:
@@ -253,59 +255,33 @@ private:
 #endif
 
   // Reads a run of bytes (up to a block bracket or the end) into bytes_, from `pos`, which it
-  // moves past them. Large stretches without brackets are read by both threads, in segments
-  // that end after a newline (no token crosses them), put together in order afterwards.
+  // moves past them. The text is read in windows of about kTextWindow (ending after a newline:
+  // no token crosses them), and after each DisassembleOptions::inputRead hears how far it got,
+  // so that a caller that mapped the input can let go of what is behind (only the bytes are
+  // kept: a fifth of the text). Windows of a stretch without brackets are read by both threads,
+  // in segments, put together in order afterwards.
   void readBytes(size_t &pos) {
     const size_t size = input_.size();
-    const size_t parallelEnd = helper_ ? bracketFreeEnd(pos) : pos;
-    const size_t segments =
-        parallelEnd - pos >= kParallelText ? (parallelEnd - pos) / kTextSegment + 1 : 1;
-    // A token takes at least 2 input bytes (with its separator): room for all of them (and one
-    // more per segment), allocated once and left uninitialized (pages past the bytes really read
-    // stay untouched).
-    size_t needed = (size - pos) / 2 + segments + 40;
+    // A token takes at least 2 input bytes (with its separator): room for all of them, and one
+    // more per segment, allocated once and left uninitialized (pages past the bytes really
+    // read stay untouched).
+    size_t needed = (size - pos) / 2 + (size - pos) / kTextSegment + 64;
     if (capacity_ < needed) {
       capacity_ = needed;
       bytes_ = std::make_unique_for_overwrite<uint8_t[]>(capacity_);
     }
     ParsedBytes run;
-    if (segments == 1) {
-      parseBytes(pos, size, bytes_.get(), run);
-    } else {
-      struct Segment {
-        size_t start, limit, out;
-        ParsedBytes parsed;
-      };
-      std::vector<Segment> parts;
-      for (size_t at = pos; at < size;) {
-        size_t nl = at + kTextSegment < parallelEnd ? input_.find('\n', at + kTextSegment)
-                                                    : std::string_view::npos;
-        // (the last segment goes on past the stretch, up to a bracket)
-        size_t limit = nl == std::string_view::npos || nl >= parallelEnd ? size : nl + 1;
-        parts.push_back({at, limit, (at - pos) / 2 + parts.size(), {}});
-        at = limit;
+    run.keptFrom = pos;
+    for (size_t at = pos;;) {
+      size_t windowEnd = size;
+      if (size - at > kTextWindow + kTextWindow / 2) {
+        size_t nl = input_.find('\n', at + kTextWindow);
+        if (nl != std::string_view::npos) windowEnd = nl + 1;
       }
-      std::atomic<size_t> next{0};
-      auto work = [&] {
-        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();)
-          parseBytes(parts[i].start, parts[i].limit, bytes_.get() + parts[i].out, parts[i].parsed);
-      };
-      helper_->start([&] {
-        decoder();
-        work();
-      });
-      work();
-      helper_->wait();
-      // In order: an unreadable token drops the bytes before it, a bracket ends the run.
-      run.keptFrom = pos;
-      for (const Segment &part : parts) {
-        const ParsedBytes &p = part.parsed;
-        if (!p.badTokens.empty()) run.count = 0, run.keptFrom = p.keptFrom;
-        std::memmove(bytes_.get() + run.count, bytes_.get() + part.out, p.count);
-        run.count += p.count;
-        run.badTokens.insert(run.badTokens.end(), p.badTokens.begin(), p.badTokens.end());
-        run.end = p.end; // (only the last segment can stop early, at a bracket)
-      }
+      bool stopped = readWindow(at, windowEnd, run); // (at a bracket)
+      at = run.end;
+      if (opts_.inputRead) opts_.inputRead(at);
+      if (stopped || at >= size) break;
     }
     for (size_t at : run.badTokens)
       report(Severity::Error, at, "invalid input token", /*counts=*/false);
@@ -315,22 +291,76 @@ private:
     cursorByte_ = 0;
   }
 
-  // The start of the line of the next bracket character after `pos` (in a comment or not), or
-  // the input's end. The next of each bracket is kept: each is searched for once per pass.
-  size_t bracketFreeEnd(size_t pos) {
-    auto nextOf = [&](char c, size_t &cached) {
-      if (cached < pos || cached == 0) {
-        size_t at = input_.find(c, pos);
-        cached = at == std::string_view::npos ? input_.size() : at;
-      }
-      return cached;
+  // Reads input_[at, windowEnd) into bytes_ after the run's bytes so far (an unreadable token
+  // drops those); true when a bracket stopped it.
+  bool readWindow(size_t at, size_t windowEnd, ParsedBytes &run) {
+    const size_t parallelEnd = helper_ ? bracketFreeEnd(at, windowEnd) : at;
+    uint8_t *const base = bytes_.get() + run.count;
+    if (parallelEnd - at < kParallelText) {
+      ParsedBytes p;
+      parseBytes(at, windowEnd, base, p);
+      mergeParsed(run, p, base);
+      return p.end < windowEnd;
+    }
+    struct Segment {
+      size_t start, limit, out;
+      ParsedBytes parsed;
     };
-    size_t bracket = std::min(nextOf('[', nextOpen_), nextOf(']', nextClose_));
-    if (bracket == input_.size()) return bracket;
-    size_t nl = input_.rfind('\n', bracket);
+    std::vector<Segment> parts;
+    for (size_t from = at; from < windowEnd;) {
+      size_t nl = from + kTextSegment < parallelEnd ? input_.find('\n', from + kTextSegment)
+                                                    : std::string_view::npos;
+      // (the last segment goes on past the stretch, up to the window's end or a bracket)
+      size_t limit = nl == std::string_view::npos || nl >= parallelEnd ? windowEnd : nl + 1;
+      parts.push_back({from, limit, (from - at) / 2 + parts.size(), {}});
+      from = limit;
+    }
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();)
+        parseBytes(parts[i].start, parts[i].limit, base + parts[i].out, parts[i].parsed);
+    };
+    helper_->start([&] {
+      decoder();
+      work();
+    });
+    work();
+    helper_->wait();
+    // In order: an unreadable token drops the bytes before it, a bracket ends the run.
+    for (const Segment &part : parts) {
+      mergeParsed(run, part.parsed, base + part.out);
+      if (part.parsed.end < part.limit) return true; // (only the last one can stop early)
+    }
+    return false;
+  }
+
+  // Appends what parseBytes read into `from` to the run's bytes.
+  void mergeParsed(ParsedBytes &run, const ParsedBytes &p, const uint8_t *from) {
+    if (!p.badTokens.empty()) run.count = 0, run.keptFrom = p.keptFrom;
+    std::memmove(bytes_.get() + run.count, from, p.count);
+    run.count += p.count;
+    run.badTokens.insert(run.badTokens.end(), p.badTokens.begin(), p.badTokens.end());
+    run.end = p.end; // (only the last segment can stop early, at a bracket)
+  }
+
+  // The start of the line of the first bracket character in [pos, limit) (in a comment or
+  // not), or `limit`. (Only the window is looked at: the rest of a mapped input stays unread.)
+  size_t bracketFreeEnd(size_t pos, size_t limit) const {
+    const char *s = input_.data();
+    size_t at = pos;
+#ifdef __SSE2__
+    for (; at + 16 <= limit; at += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + at));
+      __m128i bracket = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('[')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
+      if (_mm_movemask_epi8(bracket)) break;
+    }
+#endif
+    while (at < limit && s[at] != '[' && s[at] != ']') ++at;
+    if (at >= limit) return limit;
+    size_t nl = input_.rfind('\n', at);
     return nl == std::string_view::npos || nl < pos ? pos : nl + 1;
   }
-  size_t nextOpen_ = 0, nextClose_ = 0;
 
   // The input offset of the run's byte `index`: its tokens read again from the last one looked
   // up (diagnostics come in byte order, so a run is read at most once more).
@@ -375,7 +405,15 @@ private:
     }
     isa::Inst inst;
     const dec::Decoder &d = decoder();
-    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) printOne(inst);
+    // One writer for the run: the text goes to the listing a buffer at a time.
+    print::Writer text(out_);
+    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) {
+      printTo(text, inst);
+      if (opts_.output && text.size() >= kOutputPiece) {
+        text.str();
+        flushPiece();
+      }
+    }
   }
 
   // Decodes the instruction at run offset `at` into `inst` and moves `at` past it, reporting the
@@ -403,15 +441,6 @@ private:
     return false;
   }
 
-  void printOne(const isa::Inst &inst) {
-    printTo(out_, inst);
-    flushPiece();
-  }
-
-  void printTo(std::string &out, const isa::Inst &inst) const {
-    print::Writer w(out);
-    printTo(w, inst);
-  }
   void printTo(print::Writer &out, const isa::Inst &inst) const {
     size_t start = out.size();
     out += '\t';
