@@ -89,11 +89,12 @@ void printImmediate32(uint32_t v, Writer &out);
 // llvm's neg/abs around a source: -x, |x|, -|x|; the neg of a number alone as neg(x) (a minus
 // would read as its sign).
 struct SourceModifiers {
-  const char *open, *close;
+  std::string_view open, close; // (views: no strlen per source)
 };
 inline SourceModifiers sourceModifiers(bool neg, bool abs, bool number) {
-  if (neg && !abs && number) return {"neg(", ")"};
-  return {neg ? (abs ? "-|" : "-") : abs ? "|" : "", abs ? "|" : ""};
+  using namespace std::string_view_literals;
+  if (neg && !abs && number) return {"neg("sv, ")"sv};
+  return {neg ? (abs ? "-|"sv : "-"sv) : abs ? "|"sv : ""sv, abs ? "|"sv : ""sv};
 }
 // llvm's notes on decoded operands its operand's class does not take.
 constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";

@@ -56,6 +56,11 @@ public:
   template <size_t N> Writer &operator+=(const char (&s)[N]) { return append(s, N - 1); }
   template <size_t N> Writer &append(const char (&s)[N]) { return append(s, N - 1); }
   Writer &append(size_t n, char c) {
+    if (n <= 64 && static_cast<size_t>(end() - p_) >= 64) { // (padding: a fixed-size store)
+      std::memset(p_, c, 64);
+      p_ += n;
+      return *this;
+    }
     if (n > static_cast<size_t>(end() - p_)) {
       flush();
       s_.append(n, c);
