@@ -26,7 +26,7 @@ public:
     push_back(c);
     return *this;
   }
-  Writer &append(const char *d, size_t n) {
+  [[gnu::always_inline]] Writer &append(const char *d, size_t n) {
     if (n > static_cast<size_t>(end() - p_)) return appendLong(d, n);
     copy(p_, d, n);
     p_ += n;
@@ -34,7 +34,7 @@ public:
   }
   // memcpy, without a library call for the short texts (mnemonics, operand names) most are:
   // two overlapping fixed-size copies.
-  static void copy(char *to, const char *from, size_t n) {
+  [[gnu::always_inline]] static void copy(char *to, const char *from, size_t n) {
     if (n >= 8 && n <= 16) {
       std::memcpy(to, from, 8);
       std::memcpy(to + n - 8, from + n - 8, 8);
