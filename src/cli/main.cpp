@@ -143,16 +143,13 @@ public:
     if (map_) ::munmap(map_, size_);
   }
 
-  // The reader is at `offset`: the pages before it go (a later read of them maps them again
-  // from the file), the next window's come in.
+  // The reader is at `offset`: the pages before it go (a later read of them, for a diagnostic's
+  // line, maps them again from the file, so all of them go each time), the next window's come in.
   void readUpTo(size_t offset) {
     if (!map_ || !streamed_) return;
     size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
     size_t done = offset / page * page;
-    if (done > released_) {
-      ::madvise(static_cast<char *>(map_) + released_, done - released_, MADV_DONTNEED);
-      released_ = done;
-    }
+    if (done > 0) ::madvise(map_, done, MADV_DONTNEED);
     populate(done);
   }
 
@@ -178,7 +175,7 @@ private:
   void *map_ = nullptr;
   size_t size_ = 0;
   bool streamed_ = false;
-  size_t released_ = 0, populated_ = 0;
+  size_t populated_ = 0;
   std::string buffer_;
 };
 

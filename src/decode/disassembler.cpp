@@ -280,6 +280,7 @@ private:
       }
       bool stopped = readWindow(at, windowEnd, run); // (at a bracket)
       at = run.end;
+      markLines(at);
       if (opts_.inputRead) opts_.inputRead(at);
       if (stopped || at >= size) break;
     }
@@ -370,9 +371,26 @@ private:
       cursorPos_ = runStart_;
     }
     skipToToken(cursorPos_);
+    const char *s = input_.data();
+    const size_t size = input_.size();
+    size_t released = cursorPos_;
     for (; cursorByte_ < index; ++cursorByte_) {
-      cursorPos_ = tokenEnd(cursorPos_);
-      skipToToken(cursorPos_);
+      // llvm-mc's spelling: "0xHH" and a comma or newline before the next token's "0".
+      const char *t = s + cursorPos_;
+      if (cursorPos_ + 6 <= size && t[0] == '0' && (t[4] == ',' || t[4] == '\n') && t[5] == '0' &&
+          !kEndsToken[static_cast<unsigned char>(t[1])] &&
+          !kEndsToken[static_cast<unsigned char>(t[2])] &&
+          !kEndsToken[static_cast<unsigned char>(t[3])]) {
+        cursorPos_ += 5;
+      } else {
+        cursorPos_ = tokenEnd(cursorPos_);
+        skipToToken(cursorPos_);
+      }
+      // (a long walk lets the caller drop the text it went over, as reading did)
+      if (cursorPos_ - released >= kTextWindow && opts_.inputRead) {
+        opts_.inputRead(cursorPos_);
+        released = cursorPos_;
+      }
     }
     return cursorPos_;
   }
@@ -610,15 +628,13 @@ private:
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
   // (an unreadable token does not): `counts` says whether this one does.
   void report(Severity severity, size_t at, std::string msg, bool counts = true) {
-    // Line starts, found once: inputs with many invalid encodings report many diagnostics.
-    if (lineStarts_.empty()) {
-      lineStarts_.push_back(0);
-      for (size_t i = 0; i < input_.size(); ++i)
-        if (input_[i] == '\n') lineStarts_.push_back(i + 1);
-    }
-    size_t line = static_cast<size_t>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), at) -
-                                      lineStarts_.begin() - 1);
-    size_t lineStart = lineStarts_[line];
+    // The line: counted from the mark of the window before (reading marked each window's end).
+    auto mark = std::upper_bound(lineMarks_.begin(), lineMarks_.end(), at,
+                                 [](size_t a, const LineMark &m) { return a < m.offset; });
+    LineMark from = mark == lineMarks_.begin() ? LineMark{0, 0} : *std::prev(mark);
+    size_t line = from.line + countNewlines(from.offset, at);
+    size_t lineStart = at == 0 ? 0 : input_.rfind('\n', at - 1);
+    lineStart = lineStart == std::string_view::npos || at == 0 ? 0 : lineStart + 1;
     size_t lineEnd = input_.find('\n', lineStart);
     if (lineEnd == std::string_view::npos) lineEnd = input_.size();
     Diagnostic d;
@@ -630,9 +646,33 @@ private:
     d.lineText = std::string(input_.substr(lineStart, lineEnd - lineStart));
     if (!d.lineText.empty() && d.lineText.back() == '\r') d.lineText.pop_back();
     result_.diagnostics.push_back(std::move(d));
+    if (opts_.inputRead) opts_.inputRead(lineStart); // (what counting the line went over)
     if (severity == Severity::Error && counts) ++result_.errorCount;
   }
-  std::vector<size_t> lineStarts_;
+  // Line numbers (0-based) at offsets where reading stopped, in input order: a diagnostic's line
+  // is counted from the one before it, never from the input's start (whose pages may be gone).
+  struct LineMark {
+    size_t offset, line;
+  };
+  std::vector<LineMark> lineMarks_;
+  void markLines(size_t at) {
+    LineMark last = lineMarks_.empty() ? LineMark{0, 0} : lineMarks_.back();
+    if (at <= last.offset) return;
+    lineMarks_.push_back({at, last.line + countNewlines(last.offset, at)});
+  }
+  size_t countNewlines(size_t from, size_t to) const {
+    const char *s = input_.data();
+    size_t n = 0;
+#ifdef __SSE2__
+    for (; from + 16 <= to; from += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + from));
+      n += static_cast<size_t>(std::popcount(
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))))));
+    }
+#endif
+    for (; from < to; ++from) n += s[from] == '\n';
+    return n;
+  }
 };
 
 } // namespace
