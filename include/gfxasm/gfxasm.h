@@ -175,6 +175,10 @@ struct DisassembleOptions {
   // threads when the machine has two processors; false: by the caller's thread alone (the same
   // output).
   bool threads = true;
+  // When set, called as the input is read with how far it got: the text before that offset is
+  // read again only to quote the line of a diagnostic, so a caller that mapped a file may drop
+  // those pages (madvise MADV_DONTNEED) and keep the memory bounded.
+  std::function<void(size_t offset)> inputRead;
 };
 struct DisassembleResult : TextResult {};
 // Disassembles llvm-mc's `--disassemble` input: bytes written as numbers (0x01 or 1), separated

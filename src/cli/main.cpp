@@ -113,18 +113,25 @@ bool readAll(const std::string &path, std::string &out) {
 
 // The input text: a regular file is mapped (no copy, and the kernel maps its cached pages in
 // bulk instead of faulting in a buffer page by page); standard input, pipes and devices are read.
+//
+// `streamed` (the disassembler, which reads its input once, front to back): the mapping is filled
+// a window at a time ahead of the reader, and what it has read is let go (readUpTo), so the
+// input takes a few MiB of memory whatever its size.
 class InputText {
 public:
-  bool open(const std::string &path) {
+  bool open(const std::string &path, bool streamed = false) {
     if (path != "-") {
       int fd = ::open(path.c_str(), O_RDONLY);
       if (fd < 0) return false;
       struct stat st;
       if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         size_ = static_cast<size_t>(st.st_size);
-        void *p = ::mmap(nullptr, size_, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+        int flags = MAP_PRIVATE | (streamed ? 0 : MAP_POPULATE);
+        void *p = ::mmap(nullptr, size_, PROT_READ, flags, fd, 0);
         if (p != MAP_FAILED) {
           map_ = p;
+          streamed_ = streamed;
+          if (streamed) populate(0);
           ::close(fd);
           return true;
         }
@@ -140,9 +147,39 @@ public:
     if (map_) ::munmap(map_, size_);
   }
 
+  // The reader is at `offset`: the pages before it go (a later read of them, for a diagnostic's
+  // line, maps them again from the file, so all of them go each time), the next window's come in.
+  void readUpTo(size_t offset) {
+    if (!map_ || !streamed_) return;
+    size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+    size_t done = offset / page * page;
+    if (done > 0) ::madvise(map_, done, MADV_DONTNEED);
+    populate(done);
+  }
+
 private:
+  // The pages of the window after `from` mapped in one call (faulting them in one at a time costs
+  // more); nothing where the kernel lacks MADV_POPULATE_READ.
+  void populate(size_t from) {
+#ifdef MADV_POPULATE_READ
+    constexpr size_t kAhead = size_t{6} << 20;
+    size_t end = std::min(size_, from + kAhead);
+    if (end > populated_) {
+      size_t start = std::max(from, populated_);
+      size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+      start = start / page * page;
+      ::madvise(static_cast<char *>(map_) + start, end - start, MADV_POPULATE_READ);
+      populated_ = end;
+    }
+#else
+    (void)from;
+#endif
+  }
+
   void *map_ = nullptr;
   size_t size_ = 0;
+  bool streamed_ = false;
+  size_t populated_ = 0;
   std::string buffer_;
 };
 
@@ -330,7 +367,7 @@ int main(int argc, char **argv) {
   }
   for (const std::string &w : target->featureWarnings()) std::cerr << "warning: " << w << "\n";
   InputText source;
-  if (!source.open(input)) {
+  if (!source.open(input, /*streamed=*/disassemble)) {
     std::cerr << "gfxasm: error: " << input << ": " << std::strerror(errno) << "\n";
     return 1;
   }
@@ -347,6 +384,7 @@ int main(int argc, char **argv) {
       opts.output = [](std::string_view piece) {
         std::fwrite(piece.data(), 1, piece.size(), stdout);
       };
+    opts.inputRead = [&source](size_t offset) { source.readUpTo(offset); };
     static_cast<gfxasm::TextResult &>(res) = gfxasm::disassemble(*target, source.text(), opts);
   } else {
     gfxasm::AssembleOptions opts;

@@ -56,6 +56,8 @@ constexpr size_t kChunkSlots = 4;
 // threads, in segments of about kTextSegment.
 constexpr size_t kParallelText = 1 << 18;
 constexpr size_t kTextSegment = 1 << 17;
+// The text is read in windows of about this size (DisassembleOptions::inputRead after each).
+constexpr size_t kTextWindow = 1 << 21;
 
 class Disassembler {
 public:
@@ -253,59 +255,34 @@ private:
 #endif
 
   // Reads a run of bytes (up to a block bracket or the end) into bytes_, from `pos`, which it
-  // moves past them. Large stretches without brackets are read by both threads, in segments
-  // that end after a newline (no token crosses them), put together in order afterwards.
+  // moves past them. The text is read in windows of about kTextWindow (ending after a newline:
+  // no token crosses them), and after each DisassembleOptions::inputRead hears how far it got,
+  // so that a caller that mapped the input can let go of what is behind (only the bytes are
+  // kept: a fifth of the text). Windows of a stretch without brackets are read by both threads,
+  // in segments, put together in order afterwards.
   void readBytes(size_t &pos) {
     const size_t size = input_.size();
-    const size_t parallelEnd = helper_ ? bracketFreeEnd(pos) : pos;
-    const size_t segments =
-        parallelEnd - pos >= kParallelText ? (parallelEnd - pos) / kTextSegment + 1 : 1;
-    // A token takes at least 2 input bytes (with its separator): room for all of them (and one
-    // more per segment), allocated once and left uninitialized (pages past the bytes really read
-    // stay untouched).
-    size_t needed = (size - pos) / 2 + segments + 40;
+    // A token takes at least 2 input bytes (with its separator): room for all of them, and one
+    // more per segment, allocated once and left uninitialized (pages past the bytes really
+    // read stay untouched).
+    size_t needed = (size - pos) / 2 + (size - pos) / kTextSegment + 64;
     if (capacity_ < needed) {
       capacity_ = needed;
       bytes_ = std::make_unique_for_overwrite<uint8_t[]>(capacity_);
     }
     ParsedBytes run;
-    if (segments == 1) {
-      parseBytes(pos, size, bytes_.get(), run);
-    } else {
-      struct Segment {
-        size_t start, limit, out;
-        ParsedBytes parsed;
-      };
-      std::vector<Segment> parts;
-      for (size_t at = pos; at < size;) {
-        size_t nl = at + kTextSegment < parallelEnd ? input_.find('\n', at + kTextSegment)
-                                                    : std::string_view::npos;
-        // (the last segment goes on past the stretch, up to a bracket)
-        size_t limit = nl == std::string_view::npos || nl >= parallelEnd ? size : nl + 1;
-        parts.push_back({at, limit, (at - pos) / 2 + parts.size(), {}});
-        at = limit;
+    run.keptFrom = pos;
+    for (size_t at = pos;;) {
+      size_t windowEnd = size;
+      if (size - at > kTextWindow + kTextWindow / 2) {
+        size_t nl = input_.find('\n', at + kTextWindow);
+        if (nl != std::string_view::npos) windowEnd = nl + 1;
       }
-      std::atomic<size_t> next{0};
-      auto work = [&] {
-        for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();)
-          parseBytes(parts[i].start, parts[i].limit, bytes_.get() + parts[i].out, parts[i].parsed);
-      };
-      helper_->start([&] {
-        decoder();
-        work();
-      });
-      work();
-      helper_->wait();
-      // In order: an unreadable token drops the bytes before it, a bracket ends the run.
-      run.keptFrom = pos;
-      for (const Segment &part : parts) {
-        const ParsedBytes &p = part.parsed;
-        if (!p.badTokens.empty()) run.count = 0, run.keptFrom = p.keptFrom;
-        std::memmove(bytes_.get() + run.count, bytes_.get() + part.out, p.count);
-        run.count += p.count;
-        run.badTokens.insert(run.badTokens.end(), p.badTokens.begin(), p.badTokens.end());
-        run.end = p.end; // (only the last segment can stop early, at a bracket)
-      }
+      bool stopped = readWindow(at, windowEnd, run); // (at a bracket)
+      at = run.end;
+      markLines(at);
+      if (opts_.inputRead) opts_.inputRead(at);
+      if (stopped || at >= size) break;
     }
     for (size_t at : run.badTokens)
       report(Severity::Error, at, "invalid input token", /*counts=*/false);
@@ -315,22 +292,76 @@ private:
     cursorByte_ = 0;
   }
 
-  // The start of the line of the next bracket character after `pos` (in a comment or not), or
-  // the input's end. The next of each bracket is kept: each is searched for once per pass.
-  size_t bracketFreeEnd(size_t pos) {
-    auto nextOf = [&](char c, size_t &cached) {
-      if (cached < pos || cached == 0) {
-        size_t at = input_.find(c, pos);
-        cached = at == std::string_view::npos ? input_.size() : at;
-      }
-      return cached;
+  // Reads input_[at, windowEnd) into bytes_ after the run's bytes so far (an unreadable token
+  // drops those); true when a bracket stopped it.
+  bool readWindow(size_t at, size_t windowEnd, ParsedBytes &run) {
+    const size_t parallelEnd = helper_ ? bracketFreeEnd(at, windowEnd) : at;
+    uint8_t *const base = bytes_.get() + run.count;
+    if (parallelEnd - at < kParallelText) {
+      ParsedBytes p;
+      parseBytes(at, windowEnd, base, p);
+      mergeParsed(run, p, base);
+      return p.end < windowEnd;
+    }
+    struct Segment {
+      size_t start, limit, out;
+      ParsedBytes parsed;
     };
-    size_t bracket = std::min(nextOf('[', nextOpen_), nextOf(']', nextClose_));
-    if (bracket == input_.size()) return bracket;
-    size_t nl = input_.rfind('\n', bracket);
+    std::vector<Segment> parts;
+    for (size_t from = at; from < windowEnd;) {
+      size_t nl = from + kTextSegment < parallelEnd ? input_.find('\n', from + kTextSegment)
+                                                    : std::string_view::npos;
+      // (the last segment goes on past the stretch, up to the window's end or a bracket)
+      size_t limit = nl == std::string_view::npos || nl >= parallelEnd ? windowEnd : nl + 1;
+      parts.push_back({from, limit, (from - at) / 2 + parts.size(), {}});
+      from = limit;
+    }
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+      for (size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < parts.size();)
+        parseBytes(parts[i].start, parts[i].limit, base + parts[i].out, parts[i].parsed);
+    };
+    helper_->start([&] {
+      decoder();
+      work();
+    });
+    work();
+    helper_->wait();
+    // In order: an unreadable token drops the bytes before it, a bracket ends the run.
+    for (const Segment &part : parts) {
+      mergeParsed(run, part.parsed, base + part.out);
+      if (part.parsed.end < part.limit) return true; // (only the last one can stop early)
+    }
+    return false;
+  }
+
+  // Appends what parseBytes read into `from` to the run's bytes.
+  void mergeParsed(ParsedBytes &run, const ParsedBytes &p, const uint8_t *from) {
+    if (!p.badTokens.empty()) run.count = 0, run.keptFrom = p.keptFrom;
+    std::memmove(bytes_.get() + run.count, from, p.count);
+    run.count += p.count;
+    run.badTokens.insert(run.badTokens.end(), p.badTokens.begin(), p.badTokens.end());
+    run.end = p.end; // (only the last segment can stop early, at a bracket)
+  }
+
+  // The start of the line of the first bracket character in [pos, limit) (in a comment or
+  // not), or `limit`. (Only the window is looked at: the rest of a mapped input stays unread.)
+  size_t bracketFreeEnd(size_t pos, size_t limit) const {
+    const char *s = input_.data();
+    size_t at = pos;
+#ifdef __SSE2__
+    for (; at + 16 <= limit; at += 16) {
+      __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + at));
+      __m128i bracket = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('[')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
+      if (_mm_movemask_epi8(bracket)) break;
+    }
+#endif
+    while (at < limit && s[at] != '[' && s[at] != ']') ++at;
+    if (at >= limit) return limit;
+    size_t nl = input_.rfind('\n', at);
     return nl == std::string_view::npos || nl < pos ? pos : nl + 1;
   }
-  size_t nextOpen_ = 0, nextClose_ = 0;
 
   // The input offset of the run's byte `index`: its tokens read again from the last one looked
   // up (diagnostics come in byte order, so a run is read at most once more).
@@ -340,9 +371,26 @@ private:
       cursorPos_ = runStart_;
     }
     skipToToken(cursorPos_);
+    const char *s = input_.data();
+    const size_t size = input_.size();
+    size_t released = cursorPos_;
     for (; cursorByte_ < index; ++cursorByte_) {
-      cursorPos_ = tokenEnd(cursorPos_);
-      skipToToken(cursorPos_);
+      // llvm-mc's spelling: "0xHH" and a comma or newline before the next token's "0".
+      const char *t = s + cursorPos_;
+      if (cursorPos_ + 6 <= size && t[0] == '0' && (t[4] == ',' || t[4] == '\n') && t[5] == '0' &&
+          !kEndsToken[static_cast<unsigned char>(t[1])] &&
+          !kEndsToken[static_cast<unsigned char>(t[2])] &&
+          !kEndsToken[static_cast<unsigned char>(t[3])]) {
+        cursorPos_ += 5;
+      } else {
+        cursorPos_ = tokenEnd(cursorPos_);
+        skipToToken(cursorPos_);
+      }
+      // (a long walk lets the caller drop the text it went over, as reading did)
+      if (cursorPos_ - released >= kTextWindow && opts_.inputRead) {
+        opts_.inputRead(cursorPos_);
+        released = cursorPos_;
+      }
     }
     return cursorPos_;
   }
@@ -375,7 +423,15 @@ private:
     }
     isa::Inst inst;
     const dec::Decoder &d = decoder();
-    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) printOne(inst);
+    // One writer for the run: the text goes to the listing a buffer at a time.
+    print::Writer text(out_);
+    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) {
+      printTo(text, inst);
+      if (opts_.output && text.size() >= kOutputPiece) {
+        text.str();
+        flushPiece();
+      }
+    }
   }
 
   // Decodes the instruction at run offset `at` into `inst` and moves `at` past it, reporting the
@@ -403,15 +459,6 @@ private:
     return false;
   }
 
-  void printOne(const isa::Inst &inst) {
-    printTo(out_, inst);
-    flushPiece();
-  }
-
-  void printTo(std::string &out, const isa::Inst &inst) const {
-    print::Writer w(out);
-    printTo(w, inst);
-  }
   void printTo(print::Writer &out, const isa::Inst &inst) const {
     size_t start = out.size();
     out += '\t';
@@ -581,15 +628,13 @@ private:
   // A diagnostic at input offset `at`. llvm-mc's exit status counts only some of its errors
   // (an unreadable token does not): `counts` says whether this one does.
   void report(Severity severity, size_t at, std::string msg, bool counts = true) {
-    // Line starts, found once: inputs with many invalid encodings report many diagnostics.
-    if (lineStarts_.empty()) {
-      lineStarts_.push_back(0);
-      for (size_t i = 0; i < input_.size(); ++i)
-        if (input_[i] == '\n') lineStarts_.push_back(i + 1);
-    }
-    size_t line = static_cast<size_t>(std::upper_bound(lineStarts_.begin(), lineStarts_.end(), at) -
-                                      lineStarts_.begin() - 1);
-    size_t lineStart = lineStarts_[line];
+    // The line: counted from the mark of the window before (reading marked each window's end).
+    auto mark = std::upper_bound(lineMarks_.begin(), lineMarks_.end(), at,
+                                 [](size_t a, const LineMark &m) { return a < m.offset; });
+    LineMark from = mark == lineMarks_.begin() ? LineMark{0, 0} : *std::prev(mark);
+    size_t line = from.line + countNewlines(from.offset, at);
+    size_t lineStart = at == 0 ? 0 : input_.rfind('\n', at - 1);
+    lineStart = lineStart == std::string_view::npos || at == 0 ? 0 : lineStart + 1;
     size_t lineEnd = input_.find('\n', lineStart);
     if (lineEnd == std::string_view::npos) lineEnd = input_.size();
     Diagnostic d;
@@ -601,9 +646,40 @@ private:
     d.lineText = std::string(input_.substr(lineStart, lineEnd - lineStart));
     if (!d.lineText.empty() && d.lineText.back() == '\r') d.lineText.pop_back();
     result_.diagnostics.push_back(std::move(d));
+    if (opts_.inputRead) opts_.inputRead(lineStart); // (what counting the line went over)
     if (severity == Severity::Error && counts) ++result_.errorCount;
   }
-  std::vector<size_t> lineStarts_;
+  // Line numbers (0-based) at offsets where reading stopped, in input order: a diagnostic's line
+  // is counted from the one before it, never from the input's start (whose pages may be gone).
+  struct LineMark {
+    size_t offset, line;
+  };
+  std::vector<LineMark> lineMarks_;
+  void markLines(size_t at) {
+    LineMark last = lineMarks_.empty() ? LineMark{0, 0} : lineMarks_.back();
+    if (at <= last.offset) return;
+    lineMarks_.push_back({at, last.line + countNewlines(last.offset, at)});
+  }
+  size_t countNewlines(size_t from, size_t to) const {
+    const char *s = input_.data();
+    size_t n = 0;
+#ifdef __SSE2__
+    // Per byte lane a count (a match is -1: subtracted), summed every 255 blocks (no popcnt
+    // instruction in the baseline x86-64: std::popcount is a library call there).
+    while (from + 16 <= to) {
+      __m128i counts = _mm_setzero_si128();
+      for (unsigned k = 0; k < 255 && from + 16 <= to; ++k, from += 16) {
+        __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s + from));
+        counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+      }
+      __m128i sums = _mm_sad_epu8(counts, _mm_setzero_si128());
+      n += static_cast<size_t>(_mm_cvtsi128_si32(sums)) +
+           static_cast<size_t>(_mm_cvtsi128_si32(_mm_srli_si128(sums, 8)));
+    }
+#endif
+    for (; from < to; ++from) n += s[from] == '\n';
+    return n;
+  }
 };
 
 } // namespace

@@ -3,17 +3,24 @@
 // labels branch targets (llvm/tools/llvm-objdump/llvm-objdump.cpp, disassembleObject, and its
 // AMDGCNPrettyPrinter; AMDGPU's symbolizer and MCInstrAnalysis).
 #include <algorithm>
+#include <array>
 #include <cctype>
+#include <cstring>
 #include <elf.h>
+#include <optional>
 #include <span>
 #include <tuple>
 
 #include <fmt/format.h>
 
+#include "decode/decoder.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/isa.h"
 #include "object/elf_reader.h"
 #include "object/kernel_descriptor.h"
 #include "print/append.h"
+#include "print/printer.h"
+#include "print/writer.h"
 
 namespace gfxasm {
 
@@ -78,7 +85,9 @@ class Objdump {
 public:
   Objdump(const ElfFile &file, const Target &target, const ObjdumpOptions &opts, std::string &out,
           std::vector<std::string> &warnings)
-      : file_(file), target_(target), opts_(opts), out_(out), warnings_(warnings) {}
+      : file_(file), target_(target), opts_(opts), out_(out), decoder_(target),
+        arch_(*static_cast<const isa::ArchTables *>(target.arch())),
+        labelOperand_(arch_.instrs.size(), kLabelUnknown), warnings_(warnings) {}
 
   bool run(std::string *error) {
     if (!collectSymbols(error)) return false;
@@ -105,25 +114,12 @@ private:
   const Target &target_;
   const ObjdumpOptions &opts_;
   std::string &out_;
-  DecodedInstruction decoded_; // reused: its text keeps its buffer
-  // The instruction being decoded, for the symbolizer: its section's symbols, its address, and
-  // whether its branch target printed as a symbol.
-  struct {
-    const SymbolList *symbols;
-    uint64_t addr;
-    bool symbolized;
-  } branchFrom_{};
-  // AMDGPU's symbolizer: a branch to an untyped symbol of the section prints its name. (One
-  // function object for all instructions.)
-  std::function<std::string(int64_t)> nameBranchTarget_ = [this](int64_t offset) {
-    uint64_t target = branchFrom_.addr + static_cast<uint64_t>(offset);
-    for (const SymbolInfo &s : *branchFrom_.symbols)
-      if (s.addr == target && s.type == STT_NOTYPE) {
-        branchFrom_.symbolized = true;
-        return printedSymbol(s.name);
-      }
-    return std::string();
-  };
+  const dec::Decoder decoder_;
+  const isa::ArchTables &arch_;
+  // Per entry of the architecture (by index), its branch target operand's index, kNoLabel, or
+  // kLabelUnknown until an instruction of it is listed (operands are looked at once per entry).
+  static constexpr int8_t kLabelUnknown = -2, kNoLabel = -1;
+  std::vector<int8_t> labelOperand_;
   std::vector<std::string> &warnings_;
   std::vector<SymbolList> bySection_;                    // llvm's AllSymbols, per section index
   SymbolList absolute_;                                  // symbols in no section
@@ -289,12 +285,34 @@ private:
     }
   }
 
+  int labelOperandOf(const isa::InstrDesc &desc) {
+    int8_t &label = labelOperand_[static_cast<size_t>(&desc - arch_.instrs.data())];
+    if (label == kLabelUnknown) [[unlikely]] {
+      label = kNoLabel;
+      auto operands = arch_.operandsOf(desc);
+      for (size_t i = 0; i < operands.size(); ++i)
+        if (operands[i].cls == isa::OpClass::label) {
+          label = static_cast<int8_t>(i);
+          break;
+        }
+    }
+    return label;
+  }
+
+  // The chunk's lines are written straight into the listing (a print::Writer on out_): the
+  // decoder reads the section's bytes in place, and only a branch looks for a symbol.
   void disassembleChunk(const ElfSection &sec, const SymbolList &symbols,
                         std::span<const uint8_t> bytes, uint64_t index, uint64_t end) {
+    print::Writer out(out_);
+    isa::Inst inst;
+    // The decoder reads up to 16 bytes past what it is given: near the section's end the bytes
+    // are copied, zero-padded (as many as disassembleInstruction would take).
+    constexpr size_t kWindow = 48;
+    uint8_t padded[kWindow + 16];
     while (index < end) {
       if (opts_.skipZeroes) {
         if (size_t n = skippableZeroBytes(bytes.subspan(index, end - index))) {
-          out_ += "\t\t...\n";
+          out += "\t\t...\n";
           index += n;
           continue;
         }
@@ -302,20 +320,57 @@ private:
       uint64_t addr = sec.addr + index;
       // An instruction may run past the chunk's end (into the next symbol), not the section's.
       std::span<const uint8_t> rest = bytes.subspan(index);
-      branchFrom_ = {&symbols, addr, false};
-      DecodedInstruction &d = decoded_;
-      disassembleInstruction(target_, rest.data(), rest.size(), nameBranchTarget_, d);
-      bool symbolized = branchFrom_.symbolized;
+      size_t avail = std::min(rest.size(), kWindow);
+      const uint8_t *at = rest.data();
+      if (rest.size() < kWindow + 16) {
+        std::memset(padded, 0, sizeof padded);
+        std::memcpy(padded, at, avail);
+        at = padded;
+      }
+      size_t decoded = decoder_.decode(at, avail, inst);
+      std::optional<uint64_t> branchTarget;
+      size_t lineStart = out.size();
+      if (decoded) {
+        int label = labelOperandOf(*inst.desc);
+        std::string symbol;
+        if (label >= 0) [[unlikely]] {
+          // llvm: the target is the next instruction's address plus 4 * the signed dword
+          // count; llvm-objdump labels it when it is llvm's first operand (not s_call_b64's,
+          // whose first is the register it writes).
+          int64_t offset =
+              static_cast<int64_t>(static_cast<int16_t>(inst.ops[label].value)) * 4 + 4;
+          uint64_t targetAddr = addr + static_cast<uint64_t>(offset);
+          symbol = branchSymbol(symbols, targetAddr);
+          if (!symbol.empty()) {
+            inst.labelOperand = label;
+            inst.labelSymbol = symbol;
+          } else if (inst.desc->name != "s_call_b64") {
+            branchTarget = targetAddr;
+          }
+        }
+        out += '\t';
+        print::printInst(inst, target_, out);
+        size_t width = out.size() - lineStart;
+        if (width < 60) out.append(60 - width, ' ');
+      }
       // Bytes that are no instruction: a dword (fewer at the section's end), as llvm skips them.
-      size_t size = std::min<size_t>(d.size ? d.size : 4, rest.size());
-      std::span<const uint8_t> inst = rest.first(size);
-      printLine(d, inst, addr);
-      if (d.branchOffset && d.branchTargetFirst && !symbolized)
-        printTarget(symbols, addr + static_cast<uint64_t>(*d.branchOffset));
-      out_ += '\n';
+      size_t size = std::min<size_t>(decoded ? decoded : 4, rest.size());
+      printLine(decoded != 0, rest.first(size), addr, out);
+      if (branchTarget) printTarget(symbols, *branchTarget, out.str());
+      out += '\n';
       index += size;
-      flushOutput();
+      if (opts_.output && out.size() >= (1u << 16)) {
+        out.str();
+        flushOutput();
+      }
     }
+  }
+
+  // AMDGPU's symbolizer: a branch to an untyped symbol of the section prints its name.
+  static std::string branchSymbol(const SymbolList &symbols, uint64_t target) {
+    for (const SymbolInfo &s : symbols)
+      if (s.addr == target && s.type == STT_NOTYPE) return printedSymbol(s.name);
+    return std::string();
   }
 
   // With ObjdumpOptions::output, hands the listing over in pieces.
@@ -326,41 +381,51 @@ private:
     }
   }
 
-  // AMDGCNPrettyPrinter: the text padded to 60 columns (the tab counts one), or bytes that are no
-  // instruction as .long/.byte, then the address and the dwords (bytes if fewer than 4).
-  void printLine(const DecodedInstruction &d, std::span<const uint8_t> inst, uint64_t addr) {
-    size_t lineStart = out_.size();
-    if (d.size) {
-      out_ += '\t';
-      out_ += d.text;
-      if (out_.size() - lineStart < 60) out_.append(60 - (out_.size() - lineStart), ' ');
+  // AMDGCNPrettyPrinter (after the instruction's text, padded to 60 columns, the tab counting
+  // one): bytes that are no instruction as .long/.byte, then the address and the dwords (bytes
+  // if fewer than 4). Hexadecimal by a table of byte pairs.
+  static void printLine(bool decoded, std::span<const uint8_t> inst, uint64_t addr,
+                        print::Writer &out) {
+    if (decoded) {
     } else if (inst.size() >= 4) {
-      out_ += "\t.long 0x";
-      print::appendHexFixed(out_, dword(inst, 0), 8);
-      out_.append(43, ' ');
+      out += "\t.long 0x";
+      char *p = out.room(8);
+      out.advance(print::putHexWord(p, dword(inst, 0), print::kLowerHexPairs));
+      out.append(43, ' ');
     } else {
       for (size_t i = 0; i < inst.size(); ++i) {
-        out_ += i ? ", 0x" : "\t.byte 0x";
-        print::appendHexFixed(out_, inst[i], 2);
+        out += i ? std::string_view(", 0x") : std::string_view("\t.byte 0x");
+        char *p = out.room(2);
+        std::memcpy(p, print::kLowerHexPairs[inst[i]].data(), 2);
+        out.advance(p + 2);
       }
-      out_.append(55 - 6 * inst.size(), ' ');
+      out.append(55 - 6 * inst.size(), ' ');
     }
-    out_ += "// ";
     unsigned digits = 12; // (at least)
     while (digits < 16 && (addr >> (4 * digits))) ++digits;
-    print::appendHexFixed(out_, addr, digits, /*upper=*/true);
-    out_ += ':';
+    // "// " + address + ':' + per dword " XXXXXXXX" (instructions are at most 5 dwords here)
+    char *p = out.room(3 + 16 + 1 + 9 * (inst.size() / 4 + 4));
+    std::memcpy(p, "// ", 3);
+    p += 3;
+    if (digits & 1) *p++ = "0123456789ABCDEF"[(addr >> (4 * --digits)) & 15];
+    for (; digits > 0; digits -= 2) {
+      std::memcpy(p, print::kUpperHexPairs[(addr >> (4 * (digits - 2))) & 0xff].data(), 2);
+      p += 2;
+    }
+    *p++ = ':';
     if (inst.size() >= 4) {
       for (size_t i = 0; i + 4 <= inst.size(); i += 4) {
-        out_ += ' ';
-        print::appendHexFixed(out_, dword(inst, i), 8, /*upper=*/true);
+        *p++ = ' ';
+        p = print::putHexWord(p, dword(inst, i), print::kUpperHexPairs);
       }
     } else {
       for (uint8_t b : inst) {
-        out_ += ' ';
-        print::appendHexFixed(out_, b, 2, /*upper=*/true);
+        *p++ = ' ';
+        std::memcpy(p, print::kUpperHexPairs[b].data(), 2);
+        p += 2;
       }
     }
+    out.advance(p);
   }
 
   static uint32_t dword(std::span<const uint8_t> b, size_t i) {
@@ -370,7 +435,7 @@ private:
   // ` <symbol+0xoffset>`: the last symbol at or before the target, in the same section in a
   // relocatable file, else in the sections at the greatest address not above it; then among the
   // symbols in no section.
-  void printTarget(const SymbolList &sectionSymbols, uint64_t target) {
+  void printTarget(const SymbolList &sectionSymbols, uint64_t target, std::string &out) {
     std::vector<const SymbolList *> lists;
     if (file_.fileType() == ET_REL) {
       lists.push_back(&sectionSymbols);
@@ -390,9 +455,9 @@ private:
       if (it == list->begin()) continue;
       const SymbolInfo &s = *std::prev(it);
       uint64_t disp = target - s.addr;
-      out_ += fmt::format(" <{}", s.name);
-      if (disp) out_ += fmt::format("+0x{:x}", disp);
-      out_ += '>';
+      out += fmt::format(" <{}", s.name);
+      if (disp) out += fmt::format("+0x{:x}", disp);
+      out += '>';
       return;
     }
   }

@@ -2,7 +2,9 @@
 // writes several per instruction, and fmt's back-insert path costs more than the rest of printing.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 namespace gfxasm::print {
@@ -46,6 +48,22 @@ void appendHexFixed(Out &out, uint64_t v, unsigned digits, bool upper = false) {
 template <class Out> void appendHex(Out &out, uint64_t v) {
   out += "0x";
   appendHexDigits(out, v);
+}
+
+// Each byte's two hexadecimal digits, for writing many (listing columns, encodings) by table.
+using HexPairs = std::array<std::array<char, 2>, 256>;
+constexpr HexPairs hexPairs(const char *digits) {
+  HexPairs t{};
+  for (unsigned b = 0; b < 256; ++b) t[b] = {digits[b >> 4], digits[b & 15]};
+  return t;
+}
+inline constexpr HexPairs kLowerHexPairs = hexPairs("0123456789abcdef");
+inline constexpr HexPairs kUpperHexPairs = hexPairs("0123456789ABCDEF");
+// The eight hexadecimal digits of `v` at p; returns their end.
+inline char *putHexWord(char *p, uint32_t v, const HexPairs &pairs) {
+  for (int shift = 24; shift >= 0; shift -= 8, p += 2)
+    std::memcpy(p, pairs[(v >> shift) & 0xff].data(), 2);
+  return p;
 }
 
 } // namespace gfxasm::print

@@ -17,13 +17,18 @@ namespace {
 void printWaitcnt(const WaitcntLayout &l, uint32_t v, Writer &out) {
   uint32_t vm = l.vmcnt.get(v), exp = l.expcnt.get(v), lgkm = l.lgkmcnt.get(v);
   bool all = vm == l.vmcnt.max() && exp == l.expcnt.max() && lgkm == l.lgkmcnt.max();
-  const char *sep = "";
-  if (vm != l.vmcnt.max() || all)
-    fmt::format_to(std::back_inserter(out.str()), "{}vmcnt({})", sep, vm), sep = " ";
-  if (exp != l.expcnt.max() || all)
-    fmt::format_to(std::back_inserter(out.str()), "{}expcnt({})", sep, exp), sep = " ";
-  if (lgkm != l.lgkmcnt.max() || all)
-    fmt::format_to(std::back_inserter(out.str()), "{}lgkmcnt({})", sep, lgkm);
+  // (common in real code: written without a formatting call)
+  std::string_view sep;
+  auto counter = [&](std::string_view name, uint32_t count) {
+    out += sep;
+    out += name;
+    appendDecimal(out, count);
+    out += ')';
+    sep = " ";
+  };
+  if (vm != l.vmcnt.max() || all) counter("vmcnt(", vm);
+  if (exp != l.expcnt.max() || all) counter("expcnt(", exp);
+  if (lgkm != l.lgkmcnt.max() || all) counter("lgkmcnt(", lgkm);
 }
 
 void printDelay(uint32_t v, Writer &out) {

@@ -41,13 +41,33 @@ inline unsigned dwordsOf(isa::OpType t, bool wave64) {
   unsigned bits = isa::typeBits(t);
   return bits <= 32 ? 1 : bits / 32;
 }
-// isa::printInlineConstant into the writer (the string only for constants: few are).
+// isa::printInlineConstant, written into the writer's buffer (a source's constant is common).
 inline bool printInlineConstant(unsigned enc, isa::OpType t, Writer &out) {
   namespace src = isa::src;
-  if (!(enc >= src::kIntZero && enc <= src::kIntNegMin) &&
-      !(enc >= src::kFloatFirst && enc <= src::kInvPi))
-    return false;
-  return isa::printInlineConstant(enc, t, out.str());
+  using namespace std::string_view_literals;
+  if (enc >= src::kIntZero && enc <= src::kIntNegMin) {
+    char *p = out.room(5);
+    unsigned n = enc - src::kIntZero;
+    if (enc > src::kIntMax) {
+      *p++ = '-';
+      n = enc - src::kIntMax;
+    }
+    out.advance(isa::putSmallDecimal(p, n));
+    return true;
+  }
+  if (enc >= src::kFloatFirst && enc < src::kInvPi) {
+    static constexpr std::string_view kFloatText[8] = {"0.5"sv, "-0.5"sv, "1.0"sv, "-1.0"sv,
+                                                       "2.0"sv, "-2.0"sv, "4.0"sv, "-4.0"sv};
+    out += kFloatText[enc - src::kFloatFirst];
+    return true;
+  }
+  if (enc == src::kInvPi) {
+    // (a v2f32 pair's constant is an f32's)
+    out += isa::typeBits(t) == 64 && t != isa::OpType::v2f32 ? "0.15915494309189532"sv
+                                                             : "0.15915494"sv;
+    return true;
+  }
+  return false;
 }
 // isa::printRegister into the writer.
 inline bool printRegister(const isa::RegisterSet &rs, unsigned enc, unsigned dwords, Writer &out) {
@@ -69,11 +89,12 @@ void printImmediate32(uint32_t v, Writer &out);
 // llvm's neg/abs around a source: -x, |x|, -|x|; the neg of a number alone as neg(x) (a minus
 // would read as its sign).
 struct SourceModifiers {
-  const char *open, *close;
+  std::string_view open, close; // (views: no strlen per source)
 };
 inline SourceModifiers sourceModifiers(bool neg, bool abs, bool number) {
-  if (neg && !abs && number) return {"neg(", ")"};
-  return {neg ? (abs ? "-|" : "-") : abs ? "|" : "", abs ? "|" : ""};
+  using namespace std::string_view_literals;
+  if (neg && !abs && number) return {"neg("sv, ")"sv};
+  return {neg ? (abs ? "-|"sv : "-"sv) : abs ? "|"sv : ""sv, abs ? "|"sv : ""sv};
 }
 // llvm's notes on decoded operands its operand's class does not take.
 constexpr const char *kInvalidImmediate = "/*Invalid immediate*/";

@@ -26,11 +26,29 @@ public:
     push_back(c);
     return *this;
   }
-  Writer &append(const char *d, size_t n) {
+  [[gnu::always_inline]] Writer &append(const char *d, size_t n) {
     if (n > static_cast<size_t>(end() - p_)) return appendLong(d, n);
-    std::memcpy(p_, d, n);
+    copy(p_, d, n);
     p_ += n;
     return *this;
+  }
+  // memcpy, without a library call for the short texts (mnemonics, operand names) most are:
+  // two overlapping fixed-size copies.
+  [[gnu::always_inline]] static void copy(char *to, const char *from, size_t n) {
+    if (n >= 8 && n <= 16) {
+      std::memcpy(to, from, 8);
+      std::memcpy(to + n - 8, from + n - 8, 8);
+    } else if (n >= 4 && n < 8) {
+      std::memcpy(to, from, 4);
+      std::memcpy(to + n - 4, from + n - 4, 4);
+    } else if (n > 16 && n <= 32) {
+      std::memcpy(to, from, 16);
+      std::memcpy(to + n - 16, from + n - 16, 16);
+    } else if (n < 4) {
+      for (size_t i = 0; i < n; ++i) to[i] = from[i];
+    } else {
+      std::memcpy(to, from, n);
+    }
   }
   Writer &append(std::string_view v) { return append(v.data(), v.size()); }
   Writer &operator+=(std::string_view v) { return append(v); }
@@ -38,6 +56,11 @@ public:
   template <size_t N> Writer &operator+=(const char (&s)[N]) { return append(s, N - 1); }
   template <size_t N> Writer &append(const char (&s)[N]) { return append(s, N - 1); }
   Writer &append(size_t n, char c) {
+    if (n <= 64 && static_cast<size_t>(end() - p_) >= 64) { // (padding: a fixed-size store)
+      std::memset(p_, c, 64);
+      p_ += n;
+      return *this;
+    }
     if (n > static_cast<size_t>(end() - p_)) {
       flush();
       s_.append(n, c);
