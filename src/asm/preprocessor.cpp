@@ -313,11 +313,16 @@ bool Preprocessor::next(SourceLine &out) {
       if (handleLine(out)) return true;
       continue;
     }
-    // llvm skips the rest of a statement with an error with its lexer alone, which does not
-    // leave an included file: an error in a file's last line ends the assembly.
+    // llvm skips the rest of a statement with an error by lexing past its end, which at the end
+    // of an included file reads the .include line's end in the parent (no blank line then); a
+    // parent that ends there too ends the assembly (its end is lexed without leaving it).
     if (buffers_.size() > 1 && result_.errorCount > errorsAtLine_) {
       const Buffer &b = *buffers_.back();
-      if (b.kind == Buffer::Kind::File && b.pos >= b.text.size()) stopped_ = true;
+      if (b.kind == Buffer::Kind::File && b.pos >= b.text.size()) {
+        retire();
+        const Buffer &parent = *buffers_.back();
+        if (parent.pos >= parent.text.size()) stopped_ = true;
+      }
     }
     errorsAtLine_ = result_.errorCount;
     if (!readLine()) {
@@ -396,7 +401,11 @@ bool Preprocessor::handleLine(SourceLine &out) {
     error(lr.errCol, lr.errMsg);
     return false;
   }
-  if (conditional) return this->conditional(lower, at);
+  if (conditional) {
+    if (!this->conditional(lower, at)) return false;
+    out = {std::string_view(), std::string_view(), cur_.number};
+    return true;
+  }
   if (macro) {
     callMacro(*macro, at);
     return false;
@@ -484,7 +493,8 @@ bool Preprocessor::conditional(std::string_view lower, size_t at) {
     return false;
   }
   if (lower == ".ifeqs" || lower == ".ifnes") {
-    // (llvm reads these even in a skipped region, and they decide it anew there)
+    push();
+    if (cond_.ignore) return false;
     const std::string which = lower == ".ifeqs" ? "'.ifeqs'" : "'.ifnes'";
     if (arg.kind != Tok::String) {
       error(arg.col, "expected string parameter for " + which + " directive");
@@ -498,9 +508,10 @@ bool Preprocessor::conditional(std::string_view lower, size_t at) {
       error(toks_[at + 3].col, "expected string parameter for " + which + " directive");
       return false;
     }
-    push();
     decide((lower == ".ifeqs") == (arg.text == toks_[at + 3].text));
-    return false;
+    // llvm leaves the line's end for the next statement: an empty one, a blank line unless a
+    // comment ends the line.
+    return toks_[at + 4].kind == Tok::Eol && toks_[at + 4].col == cur_.text.size();
   }
   if (lower == ".ifdef" || lower == ".ifndef" || lower == ".ifnotdef") {
     push();
@@ -1096,7 +1107,8 @@ void Preprocessor::repeat(size_t at, const std::string &name) {
   std::string text;
   const auto times = static_cast<uint64_t>(r.value);
   // (checked before expanding: .rept 1000000000 runs llvm-mc for hours)
-  if (!body.empty() && times > (opts_.maxExpansionBytes + body.size()) / body.size()) {
+  const size_t budget = opts_.maxExpansionBytes - std::min(expandedBytes_, opts_.maxExpansionBytes);
+  if (!body.empty() && times > budget / body.size()) {
     withinBudget(opts_.maxExpansionBytes + 1, dir.col);
     return;
   }
