@@ -42,23 +42,24 @@ inline size_t findNewline(std::string_view s, size_t pos) {
   return s.find('\n', pos);
 }
 
-char lowerChar(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+char lowerChar(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 // The directives of this stage, lower case (llvm looks directive names up in lower case).
 bool isConditionalName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
-      ".if",   ".ifeq", ".ifne",  ".iflt",   ".ifle",  ".ifgt",  ".ifge",    ".ifb",
-      ".ifnb", ".ifc",  ".ifnc",  ".ifeqs",  ".ifnes", ".ifdef", ".ifndef", ".ifnotdef",
-      ".else", ".elseif", ".endif"};
+      ".if",     ".ifeq",     ".ifne", ".iflt",   ".ifle",  ".ifgt",  ".ifge",
+      ".ifb",    ".ifnb",     ".ifc",  ".ifnc",   ".ifeqs", ".ifnes", ".ifdef",
+      ".ifndef", ".ifnotdef", ".else", ".elseif", ".endif"};
   for (std::string_view n : kNames)
     if (n == w) return true;
   return false;
 }
 bool isOtherDirectiveName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
-      ".macro", ".endm",    ".endmacro", ".exitm", ".purgem",  ".rept",  ".rep",
-      ".irp",   ".irpc",    ".endr",     ".include", ".err",   ".error", ".warning",
-      ".print", ".end"};
+      ".macro", ".endm", ".endmacro", ".exitm", ".purgem", ".rept",    ".rep",   ".irp",
+      ".irpc",  ".endr", ".include",  ".err",   ".error",  ".warning", ".print", ".end"};
   for (std::string_view n : kNames)
     if (n == w) return true;
   return false;
@@ -644,15 +645,14 @@ bool Preprocessor::directive(std::string_view lower, size_t at, SourceLine &out)
                                   : ".warning directive invoked in source file";
     if (arg.kind != Tok::Eol) {
       if (arg.kind != Tok::String) {
-        error(arg.col, isError ? ".error argument must be a string"
-                               : ".warning argument must be a string");
+        error(arg.col,
+              isError ? ".error argument must be a string" : ".warning argument must be a string");
         return false;
       }
       message = std::string(arg.text);
       if (!isError && !expectEndOfLine(at + 2)) return false;
     }
-    report(isError ? Severity::Error : Severity::Warning, cur_.number, dir.col, message,
-           cur_.echo);
+    report(isError ? Severity::Error : Severity::Warning, cur_.number, dir.col, message, cur_.echo);
   } else if (lower == ".print") {
     if (arg.kind != Tok::String) {
       error(dir.col, "expected double quoted string after .print");
@@ -727,7 +727,8 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
     const bool isEnd = macro ? w == ".endm" || w == ".endmacro" : w == ".endr";
     if (isEnd && depth == 0) {
       if (t[1].kind != Tok::Eol) {
-        error(t[1].col, fmt::format("unexpected token in '{}' directive", w));
+        error(t[1].col, macro ? fmt::format("unexpected token in '{}' directive", w)
+                              : std::string("expected newline"));
         return false;
       }
       body.assign(b.text.substr(bodyStart, lineStart + t[0].col - bodyStart));
@@ -735,8 +736,7 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
       return true;
     }
     if (isEnd) --depth;
-    if (macro ? w == ".macro" : w == ".rep" || w == ".rept" || w == ".irp" || w == ".irpc")
-      ++depth;
+    if (macro ? w == ".macro" : w == ".rep" || w == ".rept" || w == ".irp" || w == ".irpc") ++depth;
   }
 }
 
@@ -783,8 +783,8 @@ bool Preprocessor::defineMacro(size_t at) {
       const uint32_t qualAt = lx.cur().begin;
       std::string qualifier;
       if (!identifier(qualifier)) {
-        error(qualAt, fmt::format("missing parameter qualifier for '{}' in macro '{}'", p.name,
-                                  m->name));
+        error(qualAt,
+              fmt::format("missing parameter qualifier for '{}' in macro '{}'", p.name, m->name));
         return false;
       }
       if (qualifier == "req")
@@ -1248,8 +1248,8 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
   size_t depth = 0;
   for (const auto &b : buffers_) depth += b->kind == Buffer::Kind::File;
   if (depth > kMaxIncludeDepth) {
-    error(file.col, fmt::format("gfxasm: .include nested more than {} levels deep",
-                                kMaxIncludeDepth));
+    error(file.col,
+          fmt::format("gfxasm: .include nested more than {} levels deep", kMaxIncludeDepth));
     return false;
   }
   // As llvm's SourceMgr: the name as it is (from the working directory), then in each -I
@@ -1274,8 +1274,8 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
   // llvm switches files before it reads the .include line's end, which it reads again when the
   // file ends: an empty statement each time (a blank line), unless a comment ends the line.
   const bool blank = toks_[at + 2].col == cur_.text.size();
-  const bool newline = parent.pos <= parent.text.size() && parent.pos > 0 &&
-                       parent.text[parent.pos - 1] == '\n';
+  const bool newline =
+      parent.pos <= parent.text.size() && parent.pos > 0 && parent.text[parent.pos - 1] == '\n';
   b->blankOnReturn = blank && newline;
   buffers_.push_back(std::move(b));
   if (!blank) return false;

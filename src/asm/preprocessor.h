@@ -118,11 +118,11 @@ private:
   unsigned activeInstantiations_ = 0; // llvm's ActiveMacros (macros, .rept, .irp, .irpc)
   unsigned macroCount_ = 0;           // \@: macros instantiated so far
   size_t expandedBytes_ = 0;
-  SourceLine cur_;                 // the line being read
-  size_t pendingAfterLabels_ = 0;  // the labels of cur_ went to the assembler; its rest is next
-  bool stopped_ = false;           // llvm stops reading (.end, the end of a buffer it lexed into)
+  SourceLine cur_;                // the line being read
+  size_t pendingAfterLabels_ = 0; // the labels of cur_ went to the assembler; its rest is next
+  bool stopped_ = false;          // llvm stops reading (.end, the end of a buffer it lexed into)
   bool finished_ = false;
-  unsigned errorsAtLine_ = 0;      // errors before cur_ (an error in a file's last line stops)
+  unsigned errorsAtLine_ = 0; // errors before cur_ (an error in a file's last line stops)
   std::vector<Token> toks_;
 };
 
