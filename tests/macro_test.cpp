@@ -37,8 +37,7 @@ ToolRun runIn(const std::string &dir, const std::string &tool, const std::string
 void expectSame(const std::string &input, const Files &files = {},
                 const std::string &options = "") {
   const char *tmp = std::getenv("TMPDIR");
-  const std::string dir =
-      fmt::format("{}/gfxasm_macro_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
+  const std::string dir = fmt::format("{}/gfxasm_macro_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
   ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
   std::ofstream(dir + "/" + kInputName) << input;
   for (const auto &[name, text] : files) {
@@ -149,7 +148,8 @@ TEST(Macros, DepthLimit) {
 }
 
 TEST(Macros, ErrorsInExpansions) {
-  expectSame(".macro m a\n  s_mov_b32 s0, \\a\n\ts_bogus\n.endm\n  m 1\n.macro n\n m 2\n.endm\nn\n");
+  expectSame(
+      ".macro m a\n  s_mov_b32 s0, \\a\n\ts_bogus\n.endm\n  m 1\n.macro n\n m 2\n.endm\nn\n");
   expectSame(".rept 2\ns_bogus\n.endr\n.irp x, 1, 2\ns_mov_b32 s0, \\x x\n.endr\n");
   expectSame(".macro w\n.warning \"careful\"\n.endm\nw\n");
 }

@@ -344,6 +344,8 @@ private:
       c.next();
       defineLabel(name);
     }
+    // (a macro call or a directive of the macro language after labels is the preprocessor's)
+    if (c.pos > 0 && lines_ && lines_->claimRest(source, c.peek(), c.peek(1))) return;
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
       // line that ends in a `//` or `;` comment.
