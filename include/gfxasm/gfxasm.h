@@ -42,6 +42,9 @@ public:
   // The target id llvm names the processor and its xnack/sramecc settings by (gfx90a,
   // gfx90a:sramecc+:xnack-): the processor's settings only where it has the feature.
   std::string targetId() const;
+  // The ELF header's e_flags for a code object of this version: EF_AMDGPU_MACH and, from v4 on,
+  // the xnack and sramecc settings (any, off or on where the processor has them).
+  uint32_t elfFlags(unsigned codeObjectVersion) const;
   // llvm-mc's warnings about the features asked for ("xnack 'On' was requested for a processor
   // that does not support it!"), in its order.
   const std::vector<std::string> &featureWarnings() const { return featureWarnings_; }
@@ -78,7 +81,9 @@ private:
   const void *arch_ = nullptr;
 };
 
-enum class OutputKind { Asm, Null };
+// Asm: the printed assembly (`-filetype=asm`); Null: only checked (`-filetype=null`); Object: an
+// ELF relocatable object (`-filetype=obj`, AssembleResult::object).
+enum class OutputKind { Asm, Null, Object };
 
 struct AssembleOptions {
   std::string fileName = "<stdin>";
@@ -115,6 +120,9 @@ struct AssembleResult : TextResult {
   // the source does not define keeps offset 0: like llvm-mc, gfxasm reports that only when
   // writing an object file.
   std::vector<uint8_t> code;
+  // OutputKind::Object: the ELF64 relocatable object llvm-mc -filetype=obj writes (empty when
+  // assembling failed).
+  std::vector<uint8_t> object;
 };
 
 AssembleResult assemble(const Target &target, std::string_view source,

@@ -1,6 +1,7 @@
 #include "asm/expr.h"
 #include "isa/operand_names.h"
 
+#include <algorithm>
 #include <bit>
 #include <string>
 #include <vector>
@@ -24,8 +25,15 @@ Symbol &SymbolTable::get(std::string_view name) {
   return map_.emplace(std::string(name), Symbol{}).first->second;
 }
 
+bool isLocalLabelRef(const Token &t) {
+  std::string_view x = t.text;
+  return t.kind == Tok::Error && x.size() >= 2 && (x.back() == 'b' || x.back() == 'f') &&
+         std::all_of(x.begin(), x.end() - 1, [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
 bool startsExpr(const Token &t) {
   switch (t.kind) {
+  case Tok::Error: return isLocalLabelRef(t);
   case Tok::Integer:
   case Tok::Identifier:
   case Tok::LParen:
@@ -39,13 +47,12 @@ bool startsExpr(const Token &t) {
 
 namespace {
 
-using expr_detail::BinOp;
 using expr_detail::precedence;
 
-// Relocation specifiers AMDGPU knows after a symbol (foo@abs32@lo), as llvm prints them.
-constexpr std::string_view kSpecifiers[] = {"gotpcrel", "gotpcrel32@lo", "gotpcrel32@hi",
-                                            "rel32@lo", "rel32@hi",      "rel64",
-                                            "abs32@lo", "abs32@hi",      "abs64"};
+// Relocation specifiers AMDGPU knows after a symbol (foo@abs32@lo).
+constexpr Spec kSpecifiers[] = {Spec::GotPcRel, Spec::GotPcRel32Lo, Spec::GotPcRel32Hi,
+                                Spec::Rel32Lo,  Spec::Rel32Hi,      Spec::Rel64,
+                                Spec::Abs32Lo,  Spec::Abs32Hi,      Spec::Abs64};
 
 bool sameLowercase(std::string_view a, std::string_view lower) {
   if (a.size() != lower.size()) return false;
@@ -54,32 +61,25 @@ bool sameLowercase(std::string_view a, std::string_view lower) {
   return true;
 }
 
-// A node of a relocatable expression: llvm's MCExpr, which it prints back as written (constant
-// subexpressions in parentheses folded, the rest kept).
-struct Node {
-  enum class Kind : uint8_t { Constant, Symbol, Unary, Binary } kind = Kind::Constant;
-  Tok unaryOp = Tok::Minus;
-  BinOp op = BinOp::None;
-  std::string_view name, specifier; // Symbol: name@specifier
-  int lhs = -1, rhs = -1;
-  int64_t value = 0;
-};
+constexpr TargetFn kTargetFns[] = {TargetFn::Or,         TargetFn::Max,
+                                   TargetFn::ExtraSGPRs, TargetFn::TotalNumVGPRs,
+                                   TargetFn::AlignTo,    TargetFn::Occupancy};
 
 // A subexpression: its value when absolute; its node when the tree is built.
 struct Value {
   int64_t v = 0;
   bool absolute = true;
-  int node = -1;
+  ExprId node = kNoExpr;
 };
 
 // Parses with llvm's GNU-mode precedence. A first pass only evaluates; an expression that turns
-// out relocatable is read again with `build` set, keeping its tree for printing.
+// out relocatable is read again with `build` set, keeping its tree (llvm's MCExpr) in the symbol
+// table's pool.
 struct Evaluator {
   Cursor &c;
   SymbolTable &syms;
   bool relocatable;
   bool build = false;
-  std::vector<Node> nodes;
   ExprResult err;
   bool failed = false;
 
@@ -93,39 +93,68 @@ struct Evaluator {
     return false;
   }
 
-  int add(Node n) {
-    if (!build) return -1;
-    nodes.push_back(n);
-    return static_cast<int>(nodes.size()) - 1;
-  }
-  int constant(int64_t v) {
-    return add({Node::Kind::Constant, Tok::Eol, BinOp::None, {}, {}, -1, -1, v});
-  }
+  ExprId constant(int64_t v) { return build ? syms.pool().constant(v) : kNoExpr; }
 
   bool symbol(const Token &t, Value &out) {
     // name@specifier: the specifier is checked (case-insensitively) and printed in lower case.
-    std::string_view name = t.text, spec;
+    std::string_view name = t.text;
+    Spec spec = Spec::None;
     if (size_t at = name.find('@'); at != std::string_view::npos && at + 1 < name.size()) {
-      spec = name.substr(at + 1);
+      std::string_view written = name.substr(at + 1);
       name = name.substr(0, at);
-      const std::string_view *known = nullptr;
-      for (const std::string_view &k : kSpecifiers)
-        if (sameLowercase(spec, k)) known = &k;
+      bool known = false;
+      for (Spec k : kSpecifiers)
+        if (sameLowercase(written, specName(k))) {
+          spec = k;
+          known = true;
+        }
       // (a rare message, kept by the symbol table: expression errors are fixed strings)
       if (!known)
         return fail(t.col + static_cast<uint32_t>(name.size()) + 1,
-                    syms.intern("invalid variant '" + std::string(spec) + "'").data());
-      spec = *known;
+                    syms.intern("invalid variant '" + std::string(written) + "'").data());
     }
     Symbol &s = syms.get(name);
     s.referenced = true;
     // A name set to a value before it is read is that value (llvm substitutes it then).
-    if (s.kind == Symbol::Kind::Value && spec.empty()) {
+    if (s.kind == Symbol::Kind::Value && spec == Spec::None) {
       out = {s.value, true, constant(s.value)};
       return true;
     }
     if (!relocatable) return fail(t.col, "expected absolute expression");
-    out = {0, false, add({Node::Kind::Symbol, Tok::Eol, BinOp::None, name, spec, -1, -1, 0})};
+    out = {0, false, build ? syms.pool().symbol(&s, syms.nameOf(name), spec) : kNoExpr};
+    return true;
+  }
+
+  // AMDGPU's functions: max(a, b), or(...), ... (AMDGPUAsmParser::parsePrimaryExpr), each
+  // argument a whole expression (folded when absolute).
+  bool function(TargetFn fn, Value &out) {
+    c.next(); // name
+    c.next(); // (
+    std::vector<Value> args;
+    for (;;) {
+      Value a;
+      if (!expr(1, a)) return false;
+      if (a.absolute && build) a.node = constant(a.v);
+      args.push_back(a);
+      if (c.accept(Tok::Comma)) continue;
+      if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')'");
+      break;
+    }
+    bool absolute = true;
+    std::vector<int64_t> values;
+    for (const Value &a : args) {
+      absolute &= a.absolute;
+      values.push_back(a.v);
+    }
+    int64_t v = 0;
+    if (absolute && !applyTargetFn(fn, values, TargetInfo{}, v)) absolute = false;
+    out = {v, absolute, kNoExpr};
+    if (build) {
+      std::vector<ExprId> ids;
+      for (const Value &a : args) ids.push_back(a.node);
+      out.node = syms.pool().target(fn, ids);
+    }
+    if (!absolute && !relocatable) return fail(c.peek().col, "expected absolute expression");
     return true;
   }
 
@@ -164,52 +193,37 @@ struct Evaluator {
       c.next();
       Value sub;
       if (!primary(sub)) return false;
-      uint64_t u = static_cast<uint64_t>(sub.v);
-      out.v = t.kind == Tok::Minus     ? static_cast<int64_t>(0ull - u)
-              : t.kind == Tok::Tilde   ? ~sub.v
-              : t.kind == Tok::Exclaim ? !sub.v
-                                       : sub.v;
+      UnOp op = t.kind == Tok::Minus     ? UnOp::Minus
+                : t.kind == Tok::Tilde   ? UnOp::Not
+                : t.kind == Tok::Exclaim ? UnOp::LNot
+                                         : UnOp::Plus;
+      out.v = applyUnOp(op, sub.v);
       out.absolute = sub.absolute;
-      out.node = add({Node::Kind::Unary, t.kind, BinOp::None, {}, {}, sub.node, -1, out.v});
+      out.node = build ? syms.pool().unary(op, sub.node) : kNoExpr;
       return true;
     }
-    case Tok::Identifier: c.next(); return symbol(t, out);
-    case Tok::Error: return fail(t.col, "invalid number");
+    case Tok::Identifier:
+      if (c.peek(1).kind == Tok::LParen)
+        for (TargetFn fn : kTargetFns)
+          if (t.text == targetFnName(fn)) return function(fn, out);
+      c.next();
+      return symbol(t, out);
+    case Tok::Error: {
+      // A GNU local label reference: 1b (the last `1:`), 1f (the next one).
+      std::string_view x = t.text;
+      if (isLocalLabelRef(t)) {
+        uint64_t n = 0;
+        for (char ch : x.substr(0, x.size() - 1)) n = n * 10 + static_cast<uint64_t>(ch - '0');
+        std::string_view name = syms.localLabel(n, x.back() == 'f');
+        if (name.empty()) return fail(t.col, "directional label undefined");
+        c.next();
+        Token named(Tok::Identifier, t.col, name);
+        return symbol(named, out);
+      }
+      return fail(t.col, "invalid number");
+    }
     default: return fail(t.col, "unknown token in expression");
     }
-  }
-
-  // lhs op rhs of absolute operands; false when llvm cannot evaluate it (division by zero).
-  static bool apply(BinOp op, int64_t lhs, int64_t rhs, int64_t &out) {
-    uint64_t a = static_cast<uint64_t>(lhs), b = static_cast<uint64_t>(rhs);
-    switch (op) {
-    case BinOp::LOr: out = (lhs || rhs) ? 1 : 0; break;
-    case BinOp::LAnd: out = (lhs && rhs) ? 1 : 0; break;
-    case BinOp::Eq: out = lhs == rhs ? -1 : 0; break;
-    case BinOp::Ne: out = lhs != rhs ? -1 : 0; break;
-    case BinOp::Lt: out = lhs < rhs ? -1 : 0; break;
-    case BinOp::Le: out = lhs <= rhs ? -1 : 0; break;
-    case BinOp::Gt: out = lhs > rhs ? -1 : 0; break;
-    case BinOp::Ge: out = lhs >= rhs ? -1 : 0; break;
-    case BinOp::Add: out = static_cast<int64_t>(a + b); break;
-    case BinOp::Sub: out = static_cast<int64_t>(a - b); break;
-    case BinOp::Or: out = lhs | rhs; break;
-    case BinOp::And: out = lhs & rhs; break;
-    case BinOp::Xor: out = lhs ^ rhs; break;
-    case BinOp::Mul: out = static_cast<int64_t>(a * b); break;
-    case BinOp::Div:
-    case BinOp::Mod:
-      if (rhs == 0) return false;
-      if (lhs == INT64_MIN && rhs == -1)
-        out = op == BinOp::Div ? INT64_MIN : 0;
-      else
-        out = op == BinOp::Div ? lhs / rhs : lhs % rhs;
-      break;
-    case BinOp::Shl: out = b >= 64 ? 0 : static_cast<int64_t>(a << b); break;
-    case BinOp::Shr: out = b >= 64 ? 0 : static_cast<int64_t>(a >> b); break;
-    case BinOp::None: break;
-    }
-    return true;
   }
 
   bool expr(int minPrec, Value &lhs) {
@@ -223,8 +237,8 @@ struct Evaluator {
       Value rhs;
       if (!expr(prec + 1, rhs)) return false;
       Value r{0, lhs.absolute && rhs.absolute,
-              add({Node::Kind::Binary, Tok::Eol, op, {}, {}, lhs.node, rhs.node, 0})};
-      if (r.absolute && !apply(op, lhs.v, rhs.v, r.v)) {
+              build ? syms.pool().binary(op, lhs.node, rhs.node) : kNoExpr};
+      if (r.absolute && !applyBinOp(op, lhs.v, rhs.v, r.v)) {
         if (!relocatable) return fail(opCol, "division by zero");
         r.absolute = false;
       }
@@ -233,93 +247,19 @@ struct Evaluator {
   }
 };
 
-int printPrecedence(BinOp op) {
-  return op == BinOp::Add || op == BinOp::Sub ? 1 : 0;
-}
-
-const char *opText(BinOp op) {
-  switch (op) {
-  case BinOp::LOr: return "||";
-  case BinOp::LAnd: return "&&";
-  case BinOp::Eq: return "==";
-  case BinOp::Ne: return "!=";
-  case BinOp::Lt: return "<";
-  case BinOp::Le: return "<=";
-  case BinOp::Gt: return ">";
-  case BinOp::Ge: return ">=";
-  case BinOp::Add: return "+";
-  case BinOp::Sub: return "-";
-  case BinOp::Or: return "|";
-  case BinOp::And: return "&";
-  case BinOp::Xor: return "^";
-  case BinOp::Mul: return "*";
-  case BinOp::Div: return "/";
-  case BinOp::Mod: return "%";
-  case BinOp::Shl: return "<<";
-  case BinOp::Shr: return ">>";
-  case BinOp::None: break;
-  }
-  return "";
-}
-
-// llvm's MCExpr::print: parentheses only where + and - (precedence 1) meet other operators,
-// which it treats as binding tighter (9); `x+-4` prints as x-4; names with '@' are quoted.
-void printNode(const std::vector<Node> &nodes, int i, int surrounding, std::string &out) {
-  constexpr int kMaxPrec = 9;
-  const Node &n = nodes[static_cast<size_t>(i)];
-  switch (n.kind) {
-  case Node::Kind::Constant: out += std::to_string(n.value); return;
-  case Node::Kind::Symbol:
-    if (n.name.find('@') != std::string_view::npos) {
-      out += '"';
-      out += n.name;
-      out += '"';
-    } else {
-      out += n.name;
-    }
-    if (!n.specifier.empty()) {
-      out += '@';
-      out += n.specifier;
-    }
-    return;
-  case Node::Kind::Unary:
-    out += n.unaryOp == Tok::Minus     ? '-'
-           : n.unaryOp == Tok::Tilde   ? '~'
-           : n.unaryOp == Tok::Exclaim ? '!'
-                                       : '+';
-    printNode(nodes, n.lhs, kMaxPrec, out);
-    return;
-  case Node::Kind::Binary: {
-    int prec = printPrecedence(n.op);
-    bool paren = prec < surrounding;
-    if (paren) out += '(';
-    int sub = prec ? prec : kMaxPrec;
-    printNode(nodes, n.lhs, sub, out);
-    const Node &r = nodes[static_cast<size_t>(n.rhs)];
-    if (n.op == BinOp::Add && r.kind == Node::Kind::Constant && r.value < 0) {
-      out += std::to_string(r.value);
-    } else {
-      out += opText(n.op);
-      printNode(nodes, n.rhs, sub + 1, out);
-    }
-    if (paren) out += ')';
-    return;
-  }
-  }
-}
-
 // AMDGPU's choice of fixup kind for a literal: pc-relative unless a difference or an absolute
 // specifier decides otherwise.
-bool needsPcRel(const std::vector<Node> &nodes, int i) {
-  const Node &n = nodes[static_cast<size_t>(i)];
+bool needsPcRel(const ExprPool &pool, ExprId i) {
+  const ExprNode &n = pool[i];
   switch (n.kind) {
-  case Node::Kind::Symbol:
-    return n.specifier != "abs32@lo" && n.specifier != "abs32@hi" && n.specifier != "abs64";
-  case Node::Kind::Binary:
-    if (n.op == BinOp::Sub) return false;
-    return needsPcRel(nodes, n.lhs) || needsPcRel(nodes, n.rhs);
-  case Node::Kind::Unary: return needsPcRel(nodes, n.lhs);
-  case Node::Kind::Constant: return false;
+  case ExprNode::Kind::Symbol:
+    return n.spec != Spec::Abs32Lo && n.spec != Spec::Abs32Hi && n.spec != Spec::Abs64;
+  case ExprNode::Kind::Binary:
+    if (n.binOp() == BinOp::Sub) return false;
+    return needsPcRel(pool, n.lhs) || needsPcRel(pool, n.rhs);
+  case ExprNode::Kind::Unary: return needsPcRel(pool, n.lhs);
+  case ExprNode::Kind::Constant:
+  case ExprNode::Kind::Target: return false;
   }
   return false;
 }
@@ -328,7 +268,7 @@ bool needsPcRel(const std::vector<Node> &nodes, int i) {
 
 ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool primary) {
   size_t start = c.pos;
-  Evaluator ev{c, syms, relocatable, false, {}, {}, false};
+  Evaluator ev{c, syms, relocatable, false, {}, false};
   Value v;
   if (!(primary ? ev.primary(v) : ev.expr(1, v))) return ev.err;
   ExprResult r;
@@ -342,12 +282,11 @@ ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool pr
   ev.build = true;
   bool ok = primary ? ev.primary(v) : ev.expr(1, v);
   (void)ok; // the first pass parsed the same tokens
-  std::string text;
-  printNode(ev.nodes, v.node, 0, text);
   r.kind = ExprResult::Kind::Relocatable;
-  r.text = syms.intern(std::move(text));
-  r.symbolRef = ev.nodes[static_cast<size_t>(v.node)].kind == Node::Kind::Symbol;
-  r.pcRel = needsPcRel(ev.nodes, v.node);
+  r.expr = v.node;
+  r.text = syms.intern(exprText(syms.pool(), v.node));
+  r.symbolRef = syms.pool()[v.node].kind == ExprNode::Kind::Symbol;
+  r.pcRel = needsPcRel(syms.pool(), v.node);
   return r;
 }
 

@@ -11,14 +11,37 @@
 #include <unordered_map>
 
 #include "asm/lexer.h"
+#include "asm/mcexpr.h"
 
 namespace gfxasm::as {
 
+// A symbol as llvm's MCSymbol holds it: a label (a section and an offset), a variable (set with
+// .set / =: an absolute value, or an expression evaluated at the end), or undefined (external
+// when referenced), plus the ELF attributes directives give it.
 struct Symbol {
-  enum class Kind : uint8_t { Undefined, Value, Label } kind = Kind::Undefined;
-  int64_t value = 0; // Value: the value; Label: byte offset in .text
+  enum class Kind : uint8_t {
+    Undefined,
+    Value,    // a variable whose value was absolute when it was set (substituted where read)
+    Label,    // defined at `value` bytes into section `section`
+    Variable, // a variable whose expression (`expr`) is not absolute yet
+  } kind = Kind::Undefined;
+  int64_t value = 0;
+  uint32_t section = 0;  // Label: the assembler's section index
+  ExprId expr = kNoExpr; // Value and Variable: the expression it was set to
   bool referenced = false;
   bool constant = false; // predefined by llvm-mc's AMDGPU assembler: not to be redefined
+  // ELF attributes (.globl, .weak, .local, .hidden, .protected, .type, .size).
+  enum class Binding : uint8_t { Default, Local, Global, Weak } binding = Binding::Default;
+  uint8_t visibility = 0; // STV_*
+  uint8_t type = 0;       // STT_*
+  bool usedInReloc = false;
+  bool noDeadStrip = false;
+  ExprId size = kNoExpr;
+  // Order in which llvm's assembler would register it (its symbol table order); 0: never.
+  uint32_t order = 0;
+  uint32_t commonAlign = 0; // .comm: the alignment (a common symbol when nonzero)
+  uint64_t commonSize = 0;  // .comm and .amdgpu_lds: the size
+  uint32_t ldsAlign = 0;    // .amdgpu_lds: the alignment (an LDS symbol when nonzero)
 };
 
 class SymbolTable {
@@ -28,6 +51,32 @@ public:
   Symbol &get(std::string_view name); // creates an Undefined entry on first use
   // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).
   std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
+  ExprPool &pool() { return pool_; }
+  // A new temporary label name (llvm's .Ltmp<N>, one counter for the whole assembly).
+  std::string_view newTemporary() { return intern(".Ltmp" + std::to_string(temporaries_++)); }
+  // GNU numeric local labels: `N:` defines the next instance of N, `Nb` names the last one,
+  // `Nf` the next one (empty: `Nb` before any `N:`).
+  std::string_view defineLocalLabel(uint64_t n) {
+    LocalLabel &l = localLabels_[n];
+    l.current = l.next.empty() ? newTemporary() : l.next;
+    l.next = {};
+    return l.current;
+  }
+  std::string_view localLabel(uint64_t n, bool forward) {
+    LocalLabel &l = localLabels_[n];
+    if (forward && l.next.empty()) l.next = newTemporary();
+    return forward ? l.next : l.current;
+  }
+  const ExprPool &pool() const { return pool_; }
+  // Every symbol, in no particular order (the object writer sorts by Symbol::order).
+  template <class F> void forEach(F &&f) {
+    for (auto &[name, sym] : map_) f(std::string_view(name), sym);
+  }
+  // The name a symbol is kept under (stable for the table's life).
+  std::string_view nameOf(std::string_view name) const {
+    auto it = map_.find(name);
+    return it == map_.end() ? std::string_view() : std::string_view(it->first);
+  }
 
 private:
   // Transparent hashing: lookups by string_view do not build a std::string.
@@ -37,6 +86,12 @@ private:
   };
   std::unordered_map<std::string, Symbol, Hash, std::equal_to<>> map_;
   std::deque<std::string> interned_;
+  ExprPool pool_;
+  uint32_t temporaries_ = 0;
+  struct LocalLabel {
+    std::string_view current, next;
+  };
+  std::unordered_map<uint64_t, LocalLabel> localLabels_;
 };
 
 struct ExprResult {
@@ -46,6 +101,7 @@ struct ExprResult {
   // expression as llvm prints it, kept by the symbol table; whether it is one symbol reference
   // (a branch target) and whether llvm gives a literal holding it a pc-relative fixup.
   std::string_view text;
+  ExprId expr = kNoExpr; // Relocatable: its tree in the symbol table's pool
   bool symbolRef = false;
   bool pcRel = false;
   uint32_t errCol = 0;
@@ -72,27 +128,7 @@ struct Cursor {
 };
 
 namespace expr_detail {
-enum class BinOp {
-  None,
-  LOr,
-  LAnd,
-  Eq,
-  Ne,
-  Lt,
-  Le,
-  Gt,
-  Ge,
-  Add,
-  Sub,
-  Or,
-  And,
-  Xor,
-  Mul,
-  Div,
-  Mod,
-  Shl,
-  Shr
-};
+using as::BinOp;
 
 constexpr int precedence(Tok k, BinOp &op) {
   switch (k) {
@@ -147,5 +183,7 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
 
 // True if the token can start an expression.
 bool startsExpr(const Token &t);
+// A GNU local label reference (1b, 2f): the lexer's Error token of digits and b or f.
+bool isLocalLabelRef(const Token &t);
 
 } // namespace gfxasm::as

@@ -226,7 +226,8 @@ int main(int argc, char **argv) {
   app.add_option("--threads", threads,
                  "--disassemble: 1 decodes large inputs on one thread (default: 2, as the "
                  "machine has processors)");
-  app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
+  app.add_option("--filetype", filetype, "asm (print), null (check only) or obj (ELF object)")
+      ->check(CLI::IsMember({"asm", "null", "obj"}));
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("--I", includeDirs, "directory .include searches (after the working one)")
       ->allow_extra_args(false);
@@ -266,7 +267,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string fileName = input == "-" ? "<stdin>" : input;
-  gfxasm::TextResult res;
+  gfxasm::AssembleResult res;
   if (disassemble) {
     gfxasm::DisassembleOptions opts;
     opts.fileName = fileName;
@@ -278,12 +279,14 @@ int main(int argc, char **argv) {
       opts.output = [](std::string_view piece) {
         std::fwrite(piece.data(), 1, piece.size(), stdout);
       };
-    res = gfxasm::disassemble(*target, source.text(), opts);
+    static_cast<gfxasm::TextResult &>(res) = gfxasm::disassemble(*target, source.text(), opts);
   } else {
     gfxasm::AssembleOptions opts;
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
-    opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
+    opts.output = filetype == "null"  ? gfxasm::OutputKind::Null
+                  : filetype == "obj" ? gfxasm::OutputKind::Object
+                                      : gfxasm::OutputKind::Asm;
     opts.keepCode = false; // (the CLI writes text only)
     opts.triple = triple.str();
     opts.emitTargetDirective = triple.os == "amdhsa";
@@ -306,8 +309,12 @@ int main(int argc, char **argv) {
     }
     std::cerr << gfxasm::formatDiagnostic(d);
   }
+  const bool object = !disassemble && filetype == "obj";
   if (output == "-") {
-    std::fwrite(res.text.data(), 1, res.text.size(), stdout);
+    if (object && ok)
+      std::fwrite(res.object.data(), 1, res.object.size(), stdout);
+    else
+      std::fwrite(res.text.data(), 1, res.text.size(), stdout);
     return ok ? 0 : 1;
   }
   // Like llvm-mc, an output file is kept only when assembling succeeded (a device such as
@@ -318,7 +325,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::ofstream out(output, std::ios::binary);
-  out << res.text;
+  if (object)
+    out.write(reinterpret_cast<const char *>(res.object.data()),
+              static_cast<std::streamsize>(res.object.size()));
+  else
+    out << res.text;
   if (!out) {
     std::cerr << "gfxasm: error: could not write '" << output << "'\n";
     return 1;

@@ -1,0 +1,20 @@
+// libFuzzer harness: any byte string is the text of an `.amdgpu_metadata` block; reading and
+// verifying it must never crash, hang or trip a sanitizer (bad YAML or a refused document is
+// "invalid HSA metadata"), and an accepted document must encode to a note and print as YAML.
+// Nesting is bounded before yaml-cpp sees the text (it recurses once per level).
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "object/hsa_metadata.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string_view yaml(reinterpret_cast<const char *>(data), size);
+  gfxasm::object::HsaMetadata metadata;
+  gfxasm::object::MetadataError error;
+  if (!gfxasm::object::parseHsaMetadataYaml(yaml, metadata, error)) return 0;
+  std::vector<uint8_t> note = gfxasm::object::hsaMetadataNote(metadata);
+  std::string text = gfxasm::object::printHsaMetadataAsm(metadata);
+  if (note.size() % 4 != 0 || text.empty()) __builtin_trap();
+  return 0;
+}
