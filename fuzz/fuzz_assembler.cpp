@@ -20,6 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view source(reinterpret_cast<const char *>(data), size);
   gfxasm::AssembleOptions options;
   options.fileName = "fuzz.s";
+  // (a few .rept lines may ask for gigabytes: the limit's error comes sooner)
+  options.maxExpansionBytes = 1 << 20;
   for (bool showEncoding : {false, true}) {
     options.showEncoding = showEncoding;
     gfxasm::assemble(target(false), source, options);

@@ -112,7 +112,7 @@ struct AssembleOptions {
   std::vector<std::string> includeDirs;
   // The most text macro calls, .rept, .irp and .irpc may expand to in one assembly (llvm has
   // no limit: `.rept 1000000000` runs it for hours); beyond it, an error.
-  size_t maxExpansionBytes = size_t(1) << 30;
+  size_t maxExpansionBytes = size_t(64) << 20;
 };
 
 // What assembling or disassembling text gives back: the printed text and the diagnostics.

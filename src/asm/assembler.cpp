@@ -673,6 +673,8 @@ private:
         break;
       }
     }
+    // (a macro call or a directive of the macro language after labels is the preprocessor's)
+    if (c.pos > 0 && lines_ && lines_->claimRest(source, c.peek(), c.peek(1))) return;
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
       // line that ends in a `//` or `;` comment.

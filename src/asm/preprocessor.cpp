@@ -8,12 +8,9 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
-
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include <fmt/format.h>
 
@@ -26,21 +23,6 @@ constexpr unsigned kMaxMacroDepth = 20;
 // llvm has no limit on nested includes (a file that includes itself runs until memory is
 // exhausted); gfxasm stops at this depth with an error.
 constexpr unsigned kMaxIncludeDepth = 200;
-
-// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time while 16 remain (SSE2, the
-// x86-64 baseline); a library call per line costs more than the search of a line.
-inline size_t findNewline(std::string_view s, size_t pos) {
-#if defined(__SSE2__)
-  const __m128i newline = _mm_set1_epi8('\n');
-  for (; pos + 16 <= s.size(); pos += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
-    if (const unsigned hits =
-            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
-      return pos + static_cast<size_t>(std::countr_zero(hits));
-  }
-#endif
-  return s.find('\n', pos);
-}
 
 char lowerChar(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
@@ -220,29 +202,6 @@ using detail::RawKind;
 using detail::RawLexer;
 using detail::RawToken;
 
-struct Preprocessor::Location {
-  std::string file;
-  uint32_t line = 0, col0 = 0;
-  std::string text;
-  std::vector<std::string> includedFrom;
-};
-
-struct Preprocessor::Buffer {
-  enum class Kind : uint8_t { File, Instantiation } kind = Kind::File;
-  std::string owned; // an included file's or an instantiation's text
-  std::string_view text;
-  size_t pos = 0;
-  uint32_t lineNo = 0;
-  std::string name;
-  std::vector<std::string> includedFrom; // "FILE:LINE" of the including lines, outermost first
-  // Instantiation: the call (llvm's note "while in macro instantiation") and llvm's
-  // TheCondStack depth then (.exitm leaves the conditionals opened since).
-  Location callSite;
-  size_t condDepth = 0;
-  // An included file: its .include line echoes a blank line when the file ends.
-  bool blankOnReturn = false;
-};
-
 // An argument token: its spelling, and whether it is a string (substituted without its quotes).
 struct Preprocessor::ArgToken {
   std::string text;
@@ -268,6 +227,7 @@ Preprocessor::Preprocessor(std::string_view source, const AssembleOptions &opts,
   auto main = std::make_unique<Buffer>();
   main->text = source;
   main->name = opts.fileName;
+  main_ = main.get();
   buffers_.push_back(std::move(main));
 }
 
@@ -281,7 +241,9 @@ void Preprocessor::retire() {
 bool Preprocessor::readLine() {
   while (!stopped_ && !buffers_.empty()) {
     Buffer &b = *buffers_.back();
-    if (b.pos >= b.text.size()) {
+    const std::string_view text = b.text;
+    size_t &pos = b.pos;
+    if (pos >= text.size()) {
       // llvm's lexer reads an instantiation to its end only after an unterminated definition
       // swallowed its closing line: it stops there, as at the end of the main file.
       if (b.kind == Buffer::Kind::Instantiation || buffers_.size() == 1) {
@@ -296,10 +258,10 @@ bool Preprocessor::readLine() {
       }
       continue;
     }
-    size_t nl = findNewline(b.text, b.pos);
+    size_t nl = findNewline(text, pos);
     std::string_view line =
-        b.text.substr(b.pos, nl == std::string_view::npos ? std::string_view::npos : nl - b.pos);
-    b.pos = nl == std::string_view::npos ? b.text.size() : nl + 1;
+        text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? text.size() : nl + 1;
     ++b.lineNo;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     cur_ = {line, line, b.lineNo};
@@ -308,22 +270,28 @@ bool Preprocessor::readLine() {
   return false;
 }
 
-bool Preprocessor::next(SourceLine &out) {
+bool Preprocessor::nextSlow(SourceLine &out) {
+  bool yield = false;
   for (;;) {
-    if (pendingAfterLabels_) {
-      if (handleLine(out)) return true;
+    if (pendingCol_) {
+      if ((yield = handleLine(out))) break;
       continue;
     }
-    // llvm skips the rest of a statement with an error with its lexer alone, which does not
-    // leave an included file: an error in a file's last line ends the assembly.
+    // llvm skips the rest of a statement with an error by lexing past its end, which at the end
+    // of an included file reads the .include line's end in the parent (no blank line then); a
+    // parent that ends there too ends the assembly (its end is lexed without leaving it).
     if (buffers_.size() > 1 && result_.errorCount > errorsAtLine_) {
       const Buffer &b = *buffers_.back();
-      if (b.kind == Buffer::Kind::File && b.pos >= b.text.size()) stopped_ = true;
+      if (b.kind == Buffer::Kind::File && b.pos >= b.text.size()) {
+        retire();
+        const Buffer &parent = *buffers_.back();
+        if (parent.pos >= parent.text.size()) stopped_ = true;
+      }
     }
     errorsAtLine_ = result_.errorCount;
     if (!readLine()) {
       finish();
-      return false;
+      break;
     }
     if (cond_.ignore) {
       skippedLine();
@@ -331,31 +299,26 @@ bool Preprocessor::next(SourceLine &out) {
     }
     if (!inBlockComment_ && !mayBeMine(cur_.text)) {
       out = cur_;
-      return true;
+      yield = true;
+      break;
     }
-    if (handleLine(out)) return true;
+    if ((yield = handleLine(out))) break;
   }
+  updateSimple();
+  return yield;
 }
 
-// Cheap: the first word of the line (after any labels) is one of this stage's directives or a
-// macro. Most lines are instructions: their first word is read and the character after it.
-bool Preprocessor::mayBeMine(std::string_view text) const {
-  size_t p = 0;
-  while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
-  if (p == text.size() || !isIdentStart(text[p])) return false;
-  size_t e = p + 1;
-  while (e < text.size() && isIdentChar(text[e])) ++e;
-  std::string_view word = text.substr(p, e - p);
-  if (word[0] == '.') {
-    char buf[16];
-    std::string_view lower = lowered(word, buf);
-    if (isConditionalName(lower) || isOtherDirectiveName(lower)) return true;
-  }
-  if (isMacro(word)) return true;
-  while (e < text.size() && (text[e] == ' ' || text[e] == '\t')) ++e;
-  if (e < text.size() && text[e] == ':' && (e + 1 == text.size() || text[e + 1] != ':'))
-    return mayBeMine(text.substr(e + 1)); // a label: the statement after it
-  return false;
+// The line next() read is ours (or may be): handled, then on to the next line.
+bool Preprocessor::ours(SourceLine &out) {
+  const bool yield = handleLine(out);
+  updateSimple();
+  return yield || nextSlow(out);
+}
+
+bool Preprocessor::isOurDirective(std::string_view word) {
+  char buf[16];
+  const std::string_view lower = lowered(word, buf);
+  return isConditionalName(lower) || isOtherDirectiveName(lower);
 }
 
 bool Preprocessor::handleLine(SourceLine &out) {
@@ -365,11 +328,13 @@ bool Preprocessor::handleLine(SourceLine &out) {
   size_t count = 0;
   LexResult lr = lexLine(text, toks_.data(), count, comment);
   toks_.resize(count);
-  const bool resumed = pendingAfterLabels_ != 0;
-  size_t at = pendingAfterLabels_;
-  pendingAfterLabels_ = 0;
-  if (!resumed)
+  const bool resumed = pendingCol_ != 0;
+  size_t at = 0;
+  if (resumed)
+    while (toks_[at].kind != Tok::Eol && toks_[at].col < pendingCol_) ++at;
+  else
     while (toks_[at].kind == Tok::Identifier && toks_[at + 1].kind == Tok::Colon) at += 2;
+  pendingCol_ = 0;
   const Token &first = toks_[at];
   char buf[16];
   std::string_view lower =
@@ -389,7 +354,7 @@ bool Preprocessor::handleLine(SourceLine &out) {
     // The labels are a statement of their own for the assembler; the rest is ours.
     out = cur_;
     out.text = text.substr(0, first.col);
-    pendingAfterLabels_ = at;
+    pendingCol_ = first.col;
     return true;
   }
   inBlockComment_ = comment;
@@ -397,7 +362,11 @@ bool Preprocessor::handleLine(SourceLine &out) {
     error(lr.errCol, lr.errMsg);
     return false;
   }
-  if (conditional) return this->conditional(lower, at);
+  if (conditional) {
+    if (!this->conditional(lower, at)) return false;
+    out = {std::string_view(), std::string_view(), cur_.number};
+    return true;
+  }
   if (macro) {
     callMacro(*macro, at);
     return false;
@@ -485,7 +454,8 @@ bool Preprocessor::conditional(std::string_view lower, size_t at) {
     return false;
   }
   if (lower == ".ifeqs" || lower == ".ifnes") {
-    // (llvm reads these even in a skipped region, and they decide it anew there)
+    push();
+    if (cond_.ignore) return false;
     const std::string which = lower == ".ifeqs" ? "'.ifeqs'" : "'.ifnes'";
     if (arg.kind != Tok::String) {
       error(arg.col, "expected string parameter for " + which + " directive");
@@ -499,9 +469,10 @@ bool Preprocessor::conditional(std::string_view lower, size_t at) {
       error(toks_[at + 3].col, "expected string parameter for " + which + " directive");
       return false;
     }
-    push();
     decide((lower == ".ifeqs") == (arg.text == toks_[at + 3].text));
-    return false;
+    // llvm leaves the line's end for the next statement: an empty one, a blank line unless a
+    // comment ends the line.
+    return toks_[at + 4].kind == Tok::Eol && toks_[at + 4].col == cur_.text.size();
   }
   if (lower == ".ifdef" || lower == ".ifndef" || lower == ".ifnotdef") {
     push();
@@ -716,7 +687,8 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
     const bool isEnd = macro ? w == ".endm" || w == ".endmacro" : w == ".endr";
     if (isEnd && depth == 0) {
       if (t[1].kind != Tok::Eol) {
-        error(t[1].col, fmt::format("unexpected token in '{}' directive", w));
+        error(t[1].col, macro ? fmt::format("unexpected token in '{}' directive", w)
+                              : std::string("expected newline"));
         return false;
       }
       body.assign(b.text.substr(bodyStart, lineStart + t[0].col - bodyStart));
@@ -1095,7 +1067,8 @@ void Preprocessor::repeat(size_t at, const std::string &name) {
   std::string text;
   const auto times = static_cast<uint64_t>(r.value);
   // (checked before expanding: .rept 1000000000 runs llvm-mc for hours)
-  if (!body.empty() && times > (opts_.maxExpansionBytes + body.size()) / body.size()) {
+  const size_t budget = opts_.maxExpansionBytes - std::min(expandedBytes_, opts_.maxExpansionBytes);
+  if (!body.empty() && times > budget / body.size()) {
     withinBudget(opts_.maxExpansionBytes + 1, dir.col);
     return;
   }
@@ -1205,7 +1178,10 @@ bool unescape(std::string_view s, std::string &out, const char *&error) {
   return true;
 }
 
+// Regular files only: a device or a pipe (/dev/zero) would be read without end.
 bool readFile(const std::string &path, std::string &out) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return false;
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
   std::ostringstream ss;
@@ -1265,6 +1241,7 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
       parent.pos <= parent.text.size() && parent.pos > 0 && parent.text[parent.pos - 1] == '\n';
   b->blankOnReturn = blank && newline;
   buffers_.push_back(std::move(b));
+  errorsAtLine_ = result_.errorCount;
   if (!blank) return false;
   out = {std::string_view(), std::string_view(), cur_.number};
   return true;

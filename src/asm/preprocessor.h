@@ -10,6 +10,8 @@
 // previous one, so `.if` sees every symbol set before it (PreprocessorHost).
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -20,10 +22,29 @@
 #include "asm/expr.h"
 #include "gfxasm/gfxasm.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace gfxasm::as {
 
 namespace detail {
 class RawLexer;
+}
+
+// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time while 16 remain (SSE2, the
+// x86-64 baseline); a library call per line costs more than the search of a line.
+inline size_t findNewline(std::string_view s, size_t pos) {
+#if defined(__SSE2__)
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; pos + 16 <= s.size(); pos += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
+    if (const unsigned hits =
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
+      return pos + static_cast<size_t>(std::countr_zero(hits));
+  }
+#endif
+  return s.find('\n', pos);
 }
 
 // One statement line for the assembler.
@@ -51,8 +72,35 @@ public:
                TextResult &result, std::string &printed, bool &inBlockComment);
   ~Preprocessor();
 
-  // The next statement line; false at the end of the input.
-  bool next(SourceLine &line);
+  // The next statement line; false at the end of the input. Most lines are read here, in line:
+  // while only the main file is open and nothing is skipped, a line whose first word (after
+  // labels) is none of ours goes straight to the assembler.
+  bool next(SourceLine &line) {
+    Buffer &m = *main_;
+    if (simple_ && !inBlockComment_ && m.pos < m.text.size()) {
+      const size_t nl = findNewline(m.text, m.pos);
+      std::string_view text =
+          m.text.substr(m.pos, nl == std::string_view::npos ? std::string_view::npos : nl - m.pos);
+      m.pos = nl == std::string_view::npos ? m.text.size() : nl + 1;
+      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      line = {text, text, ++m.lineNo};
+      if (!mayBeMine(text)) return true;
+      cur_ = line;
+      return ours(line);
+    }
+    return nextSlow(line);
+  }
+
+  // After the labels of `line` (the line last returned): whether the statement that follows
+  // them (its first two tokens) is ours; then it is read on the next call instead of assembled.
+  bool claimRest(const SourceLine &line, const Token &first, const Token &second) {
+    if (first.kind != Tok::Identifier || second.kind == Tok::Equal) return false;
+    if (!(first.text[0] == '.' && isOurDirective(first.text)) && !isMacro(first.text)) return false;
+    cur_ = line;
+    pendingCol_ = first.col;
+    simple_ = false;
+    return true;
+  }
 
   // A diagnostic at `col0` of the line last returned (in its buffer, with llvm's notes for the
   // macro instantiations it is in and the files that include it).
@@ -60,14 +108,64 @@ public:
               std::string_view lineText);
 
 private:
-  struct Buffer;
   struct Macro;
   struct ArgToken;
-  struct Location;
+  struct Location {
+    std::string file;
+    uint32_t line = 0, col0 = 0;
+    std::string text;
+    std::vector<std::string> includedFrom;
+  };
+
+  struct Buffer {
+    enum class Kind : uint8_t { File, Instantiation } kind = Kind::File;
+    std::string owned; // an included file's or an instantiation's text
+    std::string_view text;
+    size_t pos = 0;
+    uint32_t lineNo = 0;
+    std::string name;
+    std::vector<std::string> includedFrom; // "FILE:LINE" of the including lines, outermost first
+    // Instantiation: the call (llvm's note "while in macro instantiation") and llvm's
+    // TheCondStack depth then (.exitm leaves the conditionals opened since).
+    Location callSite;
+    size_t condDepth = 0;
+    // An included file: its .include line echoes a blank line when the file ends.
+    bool blankOnReturn = false;
+  };
+
   using Argument = std::vector<ArgToken>;
 
+  bool nextSlow(SourceLine &line);
+  bool ours(SourceLine &line);
   bool readLine();
-  bool mayBeMine(std::string_view text) const;
+  // Cheap: the first word of the line (after any labels) is one of this stage's directives or
+  // a macro's name. (The lexer's identifier characters.)
+  static constexpr std::array<uint8_t, 256> kWordChar = [] {
+    std::array<uint8_t, 256> t{};
+    for (int c = 'a'; c <= 'z'; ++c) t[c] = 3;
+    for (int c = 'A'; c <= 'Z'; ++c) t[c] = 3;
+    for (int c = '0'; c <= '9'; ++c) t[c] = 2;
+    t['_'] = t['.'] = t['$'] = 3;
+    t['@'] = 2;
+    return t;
+  }();
+  static bool wordStart(char c) { return kWordChar[static_cast<unsigned char>(c)] & 1; }
+  static bool wordChar(char c) { return kWordChar[static_cast<unsigned char>(c)] & 2; }
+  // (Labels before one of ours are the assembler's to see: claimRest.)
+  bool mayBeMine(std::string_view text) const {
+    if (text.empty()) return false;
+    // (most lines: an instruction at the start of the line, and no macro defined)
+    if (text[0] != '.' && text[0] != ' ' && text[0] != '\t' && macros_.empty()) return false;
+    size_t p = 0;
+    while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
+    if (p == text.size() || (text[p] != '.' && macros_.empty()) || !wordStart(text[p]))
+      return false;
+    size_t e = p + 1;
+    while (e < text.size() && wordChar(text[e])) ++e;
+    const std::string_view word = text.substr(p, e - p);
+    return (word[0] == '.' && isOurDirective(word)) || isMacro(word);
+  }
+  static bool isOurDirective(std::string_view word);
   bool isMacro(std::string_view name) const { return !macros_.empty() && macros_.count(name); }
   bool handleLine(SourceLine &out);
   void skippedLine();
@@ -103,6 +201,12 @@ private:
   std::string &printed_;
   bool &inBlockComment_;
   std::vector<std::unique_ptr<Buffer>> buffers_, retired_;
+  Buffer *main_ = nullptr; // buffers_[0]
+  // Only the main file is open, nothing skipped nor pending: next()'s inline path applies.
+  bool simple_ = true;
+  void updateSimple() {
+    simple_ = buffers_.size() == 1 && !cond_.ignore && !pendingCol_ && !stopped_;
+  }
   struct NameHash {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
@@ -118,9 +222,9 @@ private:
   unsigned activeInstantiations_ = 0; // llvm's ActiveMacros (macros, .rept, .irp, .irpc)
   unsigned macroCount_ = 0;           // \@: macros instantiated so far
   size_t expandedBytes_ = 0;
-  SourceLine cur_;                // the line being read
-  size_t pendingAfterLabels_ = 0; // the labels of cur_ went to the assembler; its rest is next
-  bool stopped_ = false;          // llvm stops reading (.end, the end of a buffer it lexed into)
+  SourceLine cur_;          // the line being read
+  uint32_t pendingCol_ = 0; // the labels of cur_ went to the assembler; its rest (here) is next
+  bool stopped_ = false;    // llvm stops reading (.end, the end of a buffer it lexed into)
   bool finished_ = false;
   unsigned errorsAtLine_ = 0; // errors before cur_ (an error in a file's last line stops)
   std::vector<Token> toks_;
