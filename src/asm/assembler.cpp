@@ -17,6 +17,7 @@
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
+#include "asm/text.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
@@ -268,6 +269,7 @@ private:
   }
   std::vector<Fixup> fixups_;
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
+  std::string lowerMnemonic_;  // a mnemonic written with capitals, lowered (the token's text)
   bool hasColonColon_ = false; // the statement has a `::` token
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
@@ -440,6 +442,7 @@ private:
   }
 
   void instruction(Cursor &c) {
+    const size_t mnemonicAt = c.pos;
     const Token &mn = c.next();
     // A dual-issue pair `X ops :: Y ops` (VOPD) is the one entry `X::Y` whose operand list holds
     // both halves: `:: Y` reads as a comma.
@@ -459,7 +462,17 @@ private:
       c.toks = toks_;
       break;
     }
-    const int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    // llvm matches mnemonics in any case. The tables hold the lower-case names, so only a name
+    // the exact lookup missed is lowered (the canonical path pays nothing); the statement then
+    // goes on with the lowered name, as llvm's parser does.
+    if (nameIndex < 0 && hasUpperCase(pairName.empty() ? mn.text : std::string_view(pairName))) {
+      lowerMnemonic_.assign(mn.text);
+      toLowerAscii(lowerMnemonic_);
+      toks_[mnemonicAt].text = lowerMnemonic_;
+      toLowerAscii(pairName);
+      nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    }
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace gfxasm::as {
 
 using namespace isa;
@@ -74,13 +76,15 @@ bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t c
   return checkRange(ctx, col, p, reg.index, reg.count);
 }
 
-// Digits only, at most 9 of them (register numbers; the range check comes later).
+// Digits only (register numbers; the range check comes later). Any number of digits names a
+// register, as in llvm (s2147483648 is an index out of range, not a symbol): the value saturates.
 bool parseIndex(std::string_view s, unsigned &v) {
-  if (s.empty() || s.size() > 9) return false;
+  if (s.empty()) return false;
+  constexpr unsigned kSaturated = 1u << 24;
   v = 0;
   for (char ch : s) {
     if (ch < '0' || ch > '9') return false;
-    v = v * 10 + static_cast<unsigned>(ch - '0');
+    v = std::min(v * 10 + static_cast<unsigned>(ch - '0'), kSaturated);
   }
   return true;
 }
@@ -150,45 +154,96 @@ inline int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
 
 } // namespace
 
-bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+namespace {
+
+// How deeply register lists may nest ([[[s0]]]): llvm has no limit (it recurses until its stack
+// runs out); deeper lists are rejected here before ours does.
+constexpr unsigned kMaxRegisterListDepth = 64;
+
+bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth);
+
+// One element of a register list, as llvm reads any register there: s5, s[5], s[5:5], vcc_lo,
+// or a list itself ([s5]). 1: read; 0: no register (nothing consumed); -1: an error.
+int parseListElement(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
   const Token &t = c.peek();
   if (t.kind == Tok::LBrac) {
-    // [s0, s1, s2]: consecutive registers of one file.
+    if (depth >= kMaxRegisterListDepth) {
+      ctx.fail(t.col, "register lists are nested too deeply");
+      return -1;
+    }
     size_t save = c.pos;
-    c.next();
-    Reg first;
-    if (!c.is(Tok::Identifier)) {
-      c.pos = save;
-      return false;
-    }
-    int r = parseSingle(ctx, c.peek(), first);
-    if (r <= 0 || first.file == RegFile::Special) {
-      c.pos = save;
-      if (r < 0) return false;
-      return false;
-    }
-    c.next();
-    unsigned count = 1;
-    while (c.accept(Tok::Comma)) {
-      Reg nextReg;
-      const Token &nt = c.peek();
-      if (nt.kind != Tok::Identifier || parseSingle(ctx, nt, nextReg) <= 0)
-        return ctx.fail(nt.col, "expected a register");
-      if (nextReg.file != first.file)
-        return ctx.fail(nt.col, "registers in a list must be of the same kind");
-      if (nextReg.index != first.index + count)
-        return ctx.fail(nt.col, "registers in a list must have consecutive indices");
-      c.next();
-      ++count;
-    }
-    if (!c.accept(Tok::RBrac))
-      return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
-    reg = first;
-    reg.count = static_cast<uint16_t>(count);
-    for (const auto &p : kPrefixes)
-      if (p.file == reg.file) return checkRange(ctx, t.col, p, reg.index, reg.count);
-    return true;
+    if (parseRegisterList(ctx, c, reg, depth + 1)) return 1;
+    if (ctx.err.set) return -1;
+    c.pos = save;
+    return 0;
   }
+  if (t.kind != Tok::Identifier) return 0;
+  if (c.peek(1).kind == Tok::LBrac) {
+    for (const auto &p : kPrefixes) {
+      if (t.text == p.name) {
+        c.next();
+        return parseBracketRange(ctx, c, p, t.col, reg) ? 1 : -1;
+      }
+    }
+  }
+  int r = parseSingle(ctx, t, reg);
+  if (r > 0) c.next();
+  return r;
+}
+
+// [s0, s1, s2]: consecutive 32-bit registers of one file, or the two halves of a 64-bit special
+// register ([vcc_lo, vcc_hi] is vcc). False without an error when the first element is no
+// register (the caller says what it expected).
+bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
+  const Token &open = c.peek();
+  size_t save = c.pos;
+  c.next();
+  const Token &firstToken = c.peek();
+  Reg acc;
+  int r = parseListElement(ctx, c, acc, depth);
+  if (r <= 0) {
+    c.pos = save;
+    return false;
+  }
+  if (acc.file != RegFile::Special && acc.count != 1)
+    return ctx.fail(firstToken.col, "expected a single 32-bit register");
+  acc.half = 0;
+  while (c.accept(Tok::Comma)) {
+    const Token &nt = c.peek();
+    Reg next;
+    r = parseListElement(ctx, c, next, depth);
+    if (r < 0) return false;
+    if (r == 0) return ctx.fail(nt.col, "expected a register");
+    if (next.file != RegFile::Special && next.count != 1)
+      return ctx.fail(nt.col, "expected a single 32-bit register");
+    if (next.file != acc.file)
+      return ctx.fail(nt.col, "registers in a list must be of the same kind");
+    if (acc.file == RegFile::Special) {
+      const SpecialRegister *pair = acc.count == 1 && next.count == 1 && next.index == acc.index + 1
+                                        ? specialRegisterPairAt(targetRegisters(ctx), acc.index)
+                                        : nullptr;
+      if (!pair) return ctx.fail(nt.col, "register does not fit in the list");
+      acc.count = 2;
+      acc.flags = specialRegisterFlags(targetRegisters(ctx), *pair);
+      continue;
+    }
+    if (next.index != acc.index + acc.count)
+      return ctx.fail(nt.col, "registers in a list must have consecutive indices");
+    ++acc.count;
+  }
+  if (!c.accept(Tok::RBrac))
+    return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
+  reg = acc;
+  for (const auto &p : kPrefixes)
+    if (p.file == reg.file) return checkRange(ctx, open.col, p, reg.index, reg.count);
+  return true;
+}
+
+} // namespace
+
+bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+  const Token &t = c.peek();
+  if (t.kind == Tok::LBrac) return parseRegisterList(ctx, c, reg, 0);
   if (t.kind != Tok::Identifier) return false;
   if (c.peek(1).kind == Tok::LBrac) {
     for (const auto &p : kPrefixes) {
@@ -199,8 +254,7 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
     }
   }
   int r = parseSingle(ctx, t, reg);
-  if (r == 0) return false;
-  if (r < 0) return false;
+  if (r <= 0) return false;
   c.next();
   return true;
 }

@@ -510,14 +510,16 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     const Token &t = c.peek();
     // (llvm reads at most 4 entries, whatever the class)
     if (k == 4) return ctx.fail(c.toks[c.pos - 1].col, "expected a closing square bracket");
-    if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
-      return ctx.fail(t.col, "invalid op_sel value.");
-    c.next();
+    // (each entry is an absolute expression, as llvm reads it: op_sel:[0,1+0])
+    if (!startsExpr(t) || k >= n) return ctx.fail(t.col, "invalid op_sel value.");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid op_sel value.");
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
-    anySet |= t.ival != 0;
+    anySet |= e.value != 0;
     if (tied && k == 2)
-      tiedEntry = static_cast<int>(t.ival);
-    else if (t.ival && !(noDst && bit == 3))
+      tiedEntry = static_cast<int>(e.value);
+    else if (e.value && !(noDst && bit == 3))
       bits |= 1u << bit;
     ++k;
   } while (c.accept(Tok::Comma));
@@ -541,14 +543,17 @@ bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
   const Token &word = c.next();
   bool mul = word.text == "mul";
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  // The value is an absolute expression (mul:(1+1)), as llvm reads it.
   const Token &t = c.peek();
-  if (t.kind != Tok::Integer)
-    return ctx.fail(t.col, mul ? "invalid mul value." : "invalid div value.");
-  c.next();
-  if (mul && (t.ival == 1 || t.ival == 2 || t.ival == 4))
-    v.value = t.ival == 1 ? 0 : t.ival == 2 ? 1 : 2;
-  else if (!mul && (t.ival == 1 || t.ival == 2))
-    v.value = t.ival == 1 ? 0 : 3;
+  if (t.kind == Tok::Real || (t.kind == Tok::Minus && c.peek(1).kind == Tok::Real))
+    return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  const int64_t n = e.value;
+  if (mul && (n == 1 || n == 2 || n == 4))
+    v.value = n == 1 ? 0 : n == 2 ? 1 : 2;
+  else if (!mul && (n == 1 || n == 2))
+    v.value = n == 1 ? 0 : 3;
   else
     return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
   return true;
