@@ -448,6 +448,7 @@ private:
     // both halves: `:: Y` reads as a comma.
     std::string &pairName = pairName_;
     pairName.clear();
+    uint32_t pairYCol = 0;
     for (size_t k = c.pos; hasColonColon_ && k + 1 < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::ColonColon) continue;
       if (toks_[k + 1].kind != Tok::Identifier) {
@@ -455,6 +456,7 @@ private:
         return;
       }
       pairName.append(mn.text).append("::").append(toks_[k + 1].text);
+      pairYCol = toks_[k + 1].col;
       toks_[k].kind = Tok::Comma;
       std::copy(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 2, toks_.end(),
                 toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
@@ -470,8 +472,13 @@ private:
       lowerMnemonic_.assign(mn.text);
       toLowerAscii(lowerMnemonic_);
       toks_[mnemonicAt].text = lowerMnemonic_;
-      toLowerAscii(pairName);
+      // (of a VOPD pair only the first name: llvm reads the second as written)
+      if (!pairName.empty()) pairName.replace(0, lowerMnemonic_.size(), lowerMnemonic_);
       nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    }
+    if (nameIndex < 0 && !pairName.empty() && isVopdX(mn.text)) {
+      error(pairYCol, "invalid VOPDY instruction");
+      return;
     }
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
@@ -564,6 +571,15 @@ private:
     (void)tooFew;
     if (best.failedAfterMatch()) warnAt(mn, best);
     error(best.col, best.message());
+  }
+
+  // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
+  [[gnu::noinline]] bool isVopdX(std::string_view name) const {
+    for (const InstrDesc &d : arch_.instrs)
+      if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
+          d.name.substr(name.size(), 2) == "::" && availableOnTarget(d))
+        return true;
+    return false;
   }
 
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {

@@ -414,9 +414,13 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
+  // A source without neg reads `--x` as an expression (-(-x)), as llvm does; one with neg
+  // rejects it below.
+  const bool doubleMinusExpression =
+      !k.neg && c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus && typeKind(d.type) != 'F';
   if (inst.arch->traits->plainOperandAfterOmittedVcc && firstAfterOmittedVcc(inst, idx)) {
     if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs") ||
-        (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)))
+        (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)))
       return ctx.fail(c.peek().col, "not a valid operand.");
     return parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0);
   }
@@ -432,7 +436,7 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
   if (failAtModifierWord(ctx, c, k.neg || k.abs || foldable)) return false;
-  if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)) {
+  if (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)) {
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
