@@ -71,6 +71,14 @@ bool hasSramecc(std::string_view cpu) {
   return false;
 }
 
+constexpr std::string_view kLlvmFeatures[] = {
+#include "asm/llvm_features.inc"
+};
+
+bool isLlvmFeature(std::string_view name) {
+  return std::binary_search(std::begin(kLlvmFeatures), std::end(kLlvmFeatures), name);
+}
+
 } // namespace
 
 std::optional<Target> Target::create(std::string_view cpu, const std::vector<std::string> &features,
@@ -105,6 +113,14 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
       if (f.empty()) continue;
       bool on = f[0] != '-';
       if (f[0] == '+' || f[0] == '-') f.remove_prefix(1);
+      // llvm reads feature names in any case (+WavefrontSize64) and warns about unknown ones.
+      std::string lowered(f);
+      toLowerAscii(lowered);
+      f = lowered;
+      if (!isLlvmFeature(f))
+        t.unrecognizedFeatures_.push_back(fmt::format(
+            "'{}{}' is not a recognized feature for this target (ignoring feature)", on ? '+' : '-',
+            f));
       if (f == "wavefrontsize64")
         t.wave64_ = on || gfx9;
       else if (f == "wavefrontsize32")
@@ -228,6 +244,7 @@ public:
     code_.reserve(source.size() / 4 + 64);
     size_t pos = 0;
     uint32_t lineNo = 0;
+    const bool hasCarriageReturn = source.find('\r') != std::string_view::npos;
     while (pos < source.size()) {
       size_t nl = findNewline(source, pos);
       std::string_view line =
@@ -235,6 +252,12 @@ public:
       pos = nl == std::string_view::npos ? source.size() : nl + 1;
       ++lineNo;
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      // A bare carriage return ends a statement too, as in llvm's lexer (rare: lines are
+      // searched for one only when the source has one).
+      for (size_t cr; hasCarriageReturn &&
+                      (cr = line.find('\r')) != std::string_view::npos;
+           line.remove_prefix(cr + 1))
+        statement(line.substr(0, cr), lineNo);
       statement(line, lineNo);
     }
     resolveFixups();
@@ -570,6 +593,13 @@ private:
     }
     (void)tooFew;
     if (best.failedAfterMatch()) warnAt(mn, best);
+    // (a character llvm's lexer cannot read, as an operand: its parser's message)
+    for (size_t k = operandStart; k < toks_.size(); ++k)
+      if (toks_[k].col == best.col && toks_[k].kind == Tok::Error && toks_[k].text.size() == 1 &&
+          !isIdentChar(toks_[k].text[0]) && !best.failedAfterMatch()) {
+        error(best.col, "failed parsing operand.");
+        return;
+      }
     error(best.col, best.message());
   }
 
