@@ -42,56 +42,73 @@ bool isVectorFile(RegFile f) {
                            " register not available on this GPU");
 }
 
-inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first,
-                       unsigned count, bool single = false) {
-  if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
-  if (!isVectorFile(p.file) && !scalarTupleAligned(first, count))
+// The register tuple widths llvm has classes for (dwords): 1 to 12, 16 and 32.
+inline bool supportedTupleWidth(uint64_t count) {
+  return (count >= 1 && count <= 12) || count == 16 || count == 32;
+}
+
+// In llvm's order: alignment, width, range.
+inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, uint64_t first,
+                       uint64_t count, bool single = false) {
+  if (!isVectorFile(p.file) && count > 1 && first % (count == 2 ? 2 : 4) != 0)
     return ctx.fail(col, "invalid register alignment");
+  if (!supportedTupleWidth(count))
+    [[unlikely]] return ctx.fail(col, "invalid or unsupported register size");
+  if (first + count > p.limit) return ctx.fail(col, "register index is out of range");
   // (the message is formatted out of line: every register read passes here)
   if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)
-    return failSgprNotAvailable(ctx, col, p, first, count, single);
+    return failSgprNotAvailable(ctx, col, p, static_cast<unsigned>(first),
+                                static_cast<unsigned>(count), single);
   return true;
 }
 
 // `s[lo:hi]` / `s[lo]` after the prefix identifier.
 bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t col, Reg &reg) {
   c.next(); // '['
+  // (each index is an absolute expression that must fit in 32 bits unsigned, as in llvm)
   uint32_t loCol = c.peek().col;
   ExprResult lo = parseExpr(c, ctx.syms);
   if (!lo.ok()) return ctx.fail(lo.errCol, lo.error);
+  if (lo.value < 0 || lo.value > int64_t{UINT32_MAX})
+    return ctx.fail(loCol, "invalid register index");
   int64_t hiv = lo.value;
   if (c.accept(Tok::Colon)) {
+    uint32_t hiCol = c.peek().col;
     ExprResult hi = parseExpr(c, ctx.syms);
     if (!hi.ok()) return ctx.fail(hi.errCol, hi.error);
+    if (hi.value < 0 || hi.value > int64_t{UINT32_MAX})
+      return ctx.fail(hiCol, "invalid register index");
     hiv = hi.value;
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // llvm reports a bad index pair at the first index.
-  if (lo.value < 0) return ctx.fail(loCol, "invalid register index");
   if (hiv < lo.value) return ctx.fail(loCol, "first register index should not exceed second index");
-  if (hiv > 1023) return ctx.fail(col, "invalid register index");
+  const uint64_t first = static_cast<uint64_t>(lo.value),
+                 count = static_cast<uint64_t>(hiv - lo.value) + 1;
+  if (!checkRange(ctx, col, p, first, count)) return false;
   reg.file = p.file;
-  reg.index = static_cast<uint16_t>(lo.value);
-  reg.count = static_cast<uint16_t>(hiv - lo.value + 1);
-  return checkRange(ctx, col, p, reg.index, reg.count);
+  reg.index = static_cast<uint16_t>(first);
+  reg.count = static_cast<uint16_t>(count);
+  return true;
 }
 
-// Digits only (register numbers; the range check comes later). Any number of digits names a
-// register, as in llvm (s2147483648 is an index out of range, not a symbol): the value saturates.
-bool parseIndex(std::string_view s, unsigned &v) {
+// Digits only (register numbers; the range check comes later). As in llvm, any number that fits
+// in 32 bits names a register (s2147483648 is an index out of range), a larger one does not
+// (v99999999999 is a symbol).
+bool parseIndex(std::string_view s, uint64_t &v) {
   if (s.empty()) return false;
-  constexpr unsigned kSaturated = 1u << 24;
   v = 0;
   for (char ch : s) {
     if (ch < '0' || ch > '9') return false;
-    v = std::min(v * 10 + static_cast<unsigned>(ch - '0'), kSaturated);
+    v = v * 10 + static_cast<unsigned>(ch - '0');
+    if (v > UINT32_MAX) return false;
   }
   return true;
 }
 
 // A numbered register token (s5, v7, v7.l, a3, acc3, ttmp3): its prefix, number and half.
 // Inline: most operands are such registers, read once per candidate entry.
-inline bool numberedRegister(std::string_view text, const Prefix *&p, unsigned &idx,
+inline bool numberedRegister(std::string_view text, const Prefix *&p, uint64_t &idx,
                              uint8_t &half) {
   switch (text[0]) {
   case 's': p = &kPrefixes[1]; break;
@@ -142,7 +159,7 @@ inline bool numberedRegister(std::string_view text, const Prefix *&p, unsigned &
 // A single named register token: s5, v7, v7.l, ttmp3, vcc_lo, m0 ...
 inline int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
   const Prefix *p = nullptr;
-  unsigned idx;
+  uint64_t idx;
   uint8_t half;
   if (!numberedRegister(t.text, p, idx, half)) return parseNamedRegister(ctx, t, reg);
   reg.file = p->file;
