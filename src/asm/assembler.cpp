@@ -118,9 +118,9 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
       toLowerAscii(lowered);
       f = lowered;
       if (!isLlvmFeature(f))
-        t.unrecognizedFeatures_.push_back(fmt::format(
-            "'{}{}' is not a recognized feature for this target (ignoring feature)", on ? '+' : '-',
-            f));
+        t.unrecognizedFeatures_.push_back(
+            fmt::format("'{}{}' is not a recognized feature for this target (ignoring feature)",
+                        on ? '+' : '-', f));
       if (f == "wavefrontsize64")
         t.wave64_ = on || gfx9;
       else if (f == "wavefrontsize32")
@@ -254,8 +254,7 @@ public:
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       // A bare carriage return ends a statement too, as in llvm's lexer (rare: lines are
       // searched for one only when the source has one).
-      for (size_t cr; hasCarriageReturn &&
-                      (cr = line.find('\r')) != std::string_view::npos;
+      for (size_t cr; hasCarriageReturn && (cr = line.find('\r')) != std::string_view::npos;
            line.remove_prefix(cr + 1))
         statement(line.substr(0, cr), lineNo);
       statement(line, lineNo);

@@ -52,8 +52,8 @@ inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, uint64_
                        uint64_t count, bool single = false) {
   if (!isVectorFile(p.file) && count > 1 && first % (count == 2 ? 2 : 4) != 0)
     return ctx.fail(col, "invalid register alignment");
-  if (!supportedTupleWidth(count))
-    [[unlikely]] return ctx.fail(col, "invalid or unsupported register size");
+  if (!supportedTupleWidth(count)) [[unlikely]]
+    return ctx.fail(col, "invalid or unsupported register size");
   if (first + count > p.limit) return ctx.fail(col, "register index is out of range");
   // (the message is formatted out of line: every register read passes here)
   if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)

@@ -54,7 +54,7 @@ using namespace isa;
   X(source_modifiers)   /* |v1| <-> abs(v1), -v1 <-> neg(v1) */                                    \
   X(mnemonic_alternate) /* aliases, old names, _t_ <-> _tru_, mfma names, encoding suffixes */     \
   X(operand_dropped)    /* VOPC's vcc destination left out */                                      \
-  X(separators)         /* tabs, spaces around commas and brackets, no space after commas */      \
+  X(separators)         /* tabs, spaces around commas and brackets, no space after commas */       \
   X(comments)           /* comments between tokens and after the statement */
 
 enum class Kind : unsigned {
@@ -269,7 +269,8 @@ private:
       } else {
         for (size_t c = 0; c < t[i].text.size(); ++c)
           if (c == 0 || t[i].text[c - 1] == '_' || below(4) == 0)
-            t[i].text[c] = static_cast<char>(std::toupper(static_cast<unsigned char>(t[i].text[c])));
+            t[i].text[c] =
+                static_cast<char>(std::toupper(static_cast<unsigned char>(t[i].text[c])));
       }
     }
     return join(t);
@@ -281,9 +282,9 @@ private:
              toUpper(t[k].text) != t[k].text;
     });
     if (i == std::string::npos) return std::nullopt;
-    t[i].text = coin() ? toUpper(t[i].text) : std::string(1, static_cast<char>(std::toupper(
-                                                                 t[i].text[0]))) +
-                                                  t[i].text.substr(1);
+    t[i].text = coin() ? toUpper(t[i].text)
+                       : std::string(1, static_cast<char>(std::toupper(t[i].text[0]))) +
+                             t[i].text.substr(1);
     return join(t);
   }
 
@@ -373,8 +374,9 @@ private:
     if (i == std::string::npos) return std::nullopt;
     const std::string &w = t[i].text;
     if (w.ends_with("_lo") || w.ends_with("_hi"))
-      t[i].text = coin() ? "[" + w + "]" : fmt::format("[{}_lo,{}_hi]", w.substr(0, w.size() - 3),
-                                                       w.substr(0, w.size() - 3));
+      t[i].text = coin() ? "[" + w + "]"
+                         : fmt::format("[{}_lo,{}_hi]", w.substr(0, w.size() - 3),
+                                       w.substr(0, w.size() - 3));
     else
       t[i].text = fmt::format("[{}_lo,{}{}_hi]", w, coin() ? " " : "", w);
     return join(t);
@@ -462,7 +464,8 @@ private:
     // |x| -> abs(x), abs(x) -> |x|, -x (a register) -> neg(x).
     for (size_t tries = 0; tries < 4; ++tries) {
       size_t i = pickToken(t, [&](size_t k) {
-        return t[k].text == "|" || (t[k].text == "abs" && k + 1 < t.size() && t[k + 1].text == "(") ||
+        return t[k].text == "|" ||
+               (t[k].text == "abs" && k + 1 < t.size() && t[k + 1].text == "(") ||
                (t[k].text == "-" && k + 1 < t.size() && k > 0 &&
                 (t[k - 1].text == "," || t[k - 1].spaceBefore || t[k].spaceBefore) &&
                 std::isalpha(static_cast<unsigned char>(t[k + 1].text[0])));
@@ -508,7 +511,8 @@ private:
     int rank = as::suffixRank(mn, base);
     // the other encoding suffixes, and none
     for (std::string_view s : as::kEncodingSuffixes)
-      if (rank < 0 || s != as::kEncodingSuffixes[rank]) options.push_back(std::string(base) + std::string(s));
+      if (rank < 0 || s != as::kEncodingSuffixes[rank])
+        options.push_back(std::string(base) + std::string(s));
     if (rank >= 0) options.push_back(std::string(base));
     std::string suffix = mn.substr(base.size());
     // the data's old names of this mnemonic
@@ -587,7 +591,9 @@ struct ToolBlocks {
   std::set<uint32_t> errorLines;   // input line indices (0-based) with an error
 };
 
-std::string labelOf(size_t i) { return fmt::format("L_v{}:", i); }
+std::string labelOf(size_t i) {
+  return fmt::format("L_v{}:", i);
+}
 
 std::vector<std::string> splitByLabels(const std::string &out, size_t n) {
   std::vector<std::string> blocks(n);
@@ -733,7 +739,8 @@ TEST_P(Variants, MatchLlvmMc) {
     }
     KindCounts &kc = counts[static_cast<unsigned>(ln.kind)];
     ++kc.variants;
-    bool llvmRejects = le.count(static_cast<uint32_t>(i)), weReject = ge.count(static_cast<uint32_t>(i));
+    bool llvmRejects = le.count(static_cast<uint32_t>(i)),
+         weReject = ge.count(static_cast<uint32_t>(i));
     if (llvmRejects)
       ++kc.llvmRejects;
     else if (lb[i] == lb[c])
