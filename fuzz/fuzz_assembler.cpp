@@ -1,5 +1,5 @@
 // libFuzzer harness: any byte string is assembly source for gfx1100 and for gfx90a; assembling it
-// must never crash, hang or trip a sanitizer, whatever the output mode.
+// must never crash, hang or trip a sanitizer, whatever the output mode (text, null, ELF object).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -27,5 +27,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   gfxasm::assemble(target(true), source, options); // (with -show-encoding)
   options.output = gfxasm::OutputKind::Null;
   gfxasm::assemble(target(false), source, options);
+  // Sections, symbols, fixups and relocations: the object writer.
+  options.output = gfxasm::OutputKind::Object;
+  gfxasm::assemble(target(false), source, options);
+  gfxasm::assemble(target(true), source, options);
   return 0;
 }

@@ -3,7 +3,7 @@
 #   install_packages build|test|fuzz|bench|format ...
 # Uses apt-get directly as root, sudo otherwise; `apt-get update` runs only when something is missing.
 
-BUILD_PACKAGES=(cmake g++ make pkg-config libfmt-dev libcli11-dev)
+BUILD_PACKAGES=(cmake g++ make pkg-config libfmt-dev libcli11-dev libyaml-cpp-dev libmsgpack-cxx-dev)
 # llvm-22 provides llvm-mc-22 and llvm-objdump-22, the oracles of the tests (never linked);
 # clang-22 and lld-22 build the objects the objdump test lists.
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev libbenchmark-dev llvm-22 clang-22

@@ -24,6 +24,9 @@ struct Diagnostic {
   uint32_t column = 0; // 1-based
   std::string message;
   std::string lineText;
+  // The lines that include the diagnostic's file (`FILE:LINE`, outermost first), printed before
+  // it as llvm prints them ("Included from FILE:LINE:").
+  std::vector<std::string> includedFrom;
 };
 
 std::string formatDiagnostic(const Diagnostic &d);
@@ -39,6 +42,9 @@ public:
   // The target id llvm names the processor and its xnack/sramecc settings by (gfx90a,
   // gfx90a:sramecc+:xnack-): the processor's settings only where it has the feature.
   std::string targetId() const;
+  // The ELF header's e_flags for a code object of this version: EF_AMDGPU_MACH and, from v4 on,
+  // the xnack and sramecc settings (any, off or on where the processor has them).
+  uint32_t elfFlags(unsigned codeObjectVersion) const;
   // llvm-mc's warnings about the features asked for ("xnack 'On' was requested for a processor
   // that does not support it!"), in its order.
   const std::vector<std::string> &featureWarnings() const { return featureWarnings_; }
@@ -79,7 +85,9 @@ private:
   const void *arch_ = nullptr;
 };
 
-enum class OutputKind { Asm, Null };
+// Asm: the printed assembly (`-filetype=asm`); Null: only checked (`-filetype=null`); Object: an
+// ELF relocatable object (`-filetype=obj`, AssembleResult::object).
+enum class OutputKind { Asm, Null, Object };
 
 struct AssembleOptions {
   std::string fileName = "<stdin>";
@@ -92,6 +100,11 @@ struct AssembleOptions {
   // them (`gfxasm -filetype=null`, which writes nothing, as llvm-mc's null streamer encodes
   // nothing) the statements are parsed, checked and sized but not encoded: the same diagnostics.
   bool keepCode = true;
+  // Directories `.include` searches after the working directory (llvm-mc's -I), in order.
+  std::vector<std::string> includeDirs;
+  // The most text macro calls, .rept, .irp and .irpc may expand to in one assembly (llvm has
+  // no limit: `.rept 1000000000` runs it for hours); beyond it, an error.
+  size_t maxExpansionBytes = size_t(1) << 30;
 };
 
 // What assembling or disassembling text gives back: the printed text and the diagnostics.
@@ -105,10 +118,15 @@ struct TextResult {
 };
 
 struct AssembleResult : TextResult {
+  // What `.print` directives wrote (llvm-mc writes it to standard output, before the listing).
+  std::string printed;
   // The .text bytes in order (empty for OutputKind::Null without keepCode). A branch to a label
   // the source does not define keeps offset 0: like llvm-mc, gfxasm reports that only when
   // writing an object file.
   std::vector<uint8_t> code;
+  // OutputKind::Object: the ELF64 relocatable object llvm-mc -filetype=obj writes (empty when
+  // assembling failed).
+  std::vector<uint8_t> object;
 };
 
 AssembleResult assemble(const Target &target, std::string_view source,

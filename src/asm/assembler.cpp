@@ -17,12 +17,16 @@
 #include "asm/lexer.h"
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
+#include "asm/preprocessor.h"
 #include "asm/text.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
+#include "object/elf_reader.h"
+#include "object/hsa_metadata.h"
+#include "object/object_file.h"
 #include "print/printer.h"
 
 namespace gfxasm {
@@ -34,7 +38,9 @@ std::string formatDiagnostic(const Diagnostic &d) {
   const char *sev = d.severity == Severity::Error     ? "error"
                     : d.severity == Severity::Warning ? "warning"
                                                       : "note";
-  std::string out = fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
+  std::string out;
+  for (const std::string &from : d.includedFrom) out += fmt::format("Included from {}:\n", from);
+  out += fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
   // goes under the column's expanded position.
   constexpr size_t kTabStop = 8;
@@ -160,6 +166,16 @@ std::string Target::targetId() const {
   return id;
 }
 
+uint32_t Target::elfFlags(unsigned codeObjectVersion) const {
+  uint32_t flags = object::amdgpuMach(cpu_);
+  if (codeObjectVersion >= 4) {
+    auto setting = [](char s) -> uint32_t { return s == '+' ? 3 : s == '-' ? 2 : 1; };
+    if (hasXnack(cpu_)) flags |= setting(xnack_) << 8;      // EF_AMDGPU_FEATURE_XNACK_*_V4
+    if (hasSramecc(cpu_)) flags |= setting(sramecc_) << 10; // EF_AMDGPU_FEATURE_SRAMECC_*_V4
+  }
+  return flags;
+}
+
 std::vector<std::string> Target::supportedCpus() {
   std::vector<std::string> out;
   for (const ArchTables *arch : allArchs())
@@ -168,31 +184,6 @@ std::vector<std::string> Target::supportedCpus() {
 }
 
 namespace {
-
-// A branch to a label, resolved when all labels are known. The views point into the source,
-// which outlives the assembly.
-struct Fixup {
-  size_t offset; // of the instruction in code
-  std::string_view symbol;
-  uint32_t line, col;
-  std::string_view lineText;
-};
-
-// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time in line (SSE2, x86-64's
-// baseline) while 16 remain, then the library's search; a library call per line costs more than
-// the search of a line.
-inline size_t findNewline(std::string_view s, size_t pos) {
-#if defined(__SSE2__)
-  const __m128i newline = _mm_set1_epi8('\n');
-  for (; pos + 16 <= s.size(); pos += 16) {
-    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
-    if (const unsigned hits =
-            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
-      return pos + static_cast<size_t>(std::countr_zero(hits));
-  }
-#endif
-  return s.find('\n', pos);
-}
 
 // The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
 // DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
@@ -224,12 +215,23 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
-class Assembler {
+class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts)
       : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {}
+        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
+    // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
+    obj::Section text;
+    text.name = ".text";
+    text.flags = 0x6; // SHF_ALLOC | SHF_EXECINSTR
+    text.align = 4;
+    text.flagsText = "ax";
+    text.typeText = "@progbits";
+    text.symbolOrder = nextOrder_++;
+    sections_.push_back(std::move(text));
+    targetInfo_.generation = arch_.name == "gfx9" ? 9 : 11;
+  }
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
@@ -242,26 +244,14 @@ public:
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
     code_.reserve(source.size() / 4 + 64);
-    size_t pos = 0;
-    uint32_t lineNo = 0;
-    const bool hasCarriageReturn = source.find('\r') != std::string_view::npos;
-    while (pos < source.size()) {
-      size_t nl = findNewline(source, pos);
-      std::string_view line =
-          source.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-      pos = nl == std::string_view::npos ? source.size() : nl + 1;
-      ++lineNo;
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      // A bare carriage return ends a statement too, as in llvm's lexer (rare: lines are
-      // searched for one only when the source has one).
-      for (size_t cr; hasCarriageReturn && (cr = line.find('\r')) != std::string_view::npos;
-           line.remove_prefix(cr + 1))
-        statement(line.substr(0, cr), lineNo);
-      statement(line, lineNo);
-    }
-    resolveFixups();
+    // The statements come from the macro and conditional stage, which reads the source.
+    as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
+    lines_ = &lines;
+    as::SourceLine line;
+    while (lines.next(line)) statement(line);
+    lines_ = nullptr;
+    finish();
     result_.text = std::move(out_);
-    if (opts_.keepCode || asmOut()) result_.code = std::move(code_);
     return std::move(result_);
   }
 
@@ -289,7 +279,6 @@ private:
     code_.resize(code_.size() + unwrittenBytes_);
     unwrittenBytes_ = 0;
   }
-  std::vector<Fixup> fixups_;
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
   std::string lowerMnemonic_;  // a mnemonic written with capitals, lowered (the token's text)
   bool hasColonColon_ = false; // the statement has a `::` token
@@ -335,7 +324,21 @@ private:
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
 
+  // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
+  // instantiation, an included file) with llvm's notes.
+  as::Preprocessor *lines_ = nullptr;
+
+  ExprResult evaluate(Cursor &c) override { return parseExpr(c, syms_, /*relocatable=*/true); }
+  bool symbolDefined(std::string_view name) override {
+    const Symbol *s = syms_.find(name);
+    return s && s->kind != Symbol::Kind::Undefined;
+  }
+
   void report(Severity severity, uint32_t col0, std::string msg) {
+    if (lines_) {
+      lines_->report(severity, curLineNo_, col0, std::move(msg), curLine_);
+      return;
+    }
     Diagnostic d;
     d.severity = severity;
     d.file = opts_.fileName;
@@ -348,10 +351,178 @@ private:
   }
 
   bool asmOut() const { return opts_.output == OutputKind::Asm; }
+  bool objOut() const { return opts_.output == OutputKind::Object; }
 
-  void statement(std::string_view line, uint32_t lineNo) {
-    curLine_ = line;
-    curLineNo_ = lineNo;
+  // --- Sections and symbols (ObjectStreamer): code_ holds the current section's bytes. ---
+  std::vector<obj::Section> sections_;
+  uint32_t cur_ = 0, previous_ = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> sectionStack_; // (current, previous) pushed
+  uint32_t nextOrder_ = 1;
+  as::TargetInfo targetInfo_;
+  bool addrsig_ = false;
+  std::vector<Symbol *> addrsigSymbols_;
+  std::string ident_;
+  uint32_t identSection_ = ~0u;
+
+  void selectSection(uint32_t index) {
+    if (index == cur_) return;
+    writeUnwrittenBytes();
+    sections_[cur_].data.swap(code_);
+    previous_ = cur_;
+    cur_ = index;
+    sections_[cur_].data.swap(code_);
+  }
+  uint32_t findOrCreateSection(const SectionSpec &spec) {
+    for (uint32_t i = 0; i < sections_.size(); ++i)
+      if (sections_[i].name == spec.name) return i;
+    obj::Section sec;
+    sec.name = spec.name;
+    sec.type = spec.type;
+    sec.flags = spec.flags;
+    sec.entsize = spec.entsize;
+    sec.flagsText = spec.flagsText;
+    sec.typeText = spec.typeText;
+    sec.symbolOrder = nextOrder_++;
+    sections_.push_back(std::move(sec));
+    return static_cast<uint32_t>(sections_.size() - 1);
+  }
+  void switchSection(const SectionSpec &spec) override { selectSection(findOrCreateSection(spec)); }
+  bool pushSection() override {
+    sectionStack_.emplace_back(cur_, previous_);
+    return true;
+  }
+  bool popSection() override {
+    if (sectionStack_.empty()) return false;
+    auto [c, p] = sectionStack_.back();
+    sectionStack_.pop_back();
+    selectSection(c);
+    previous_ = p;
+    return true;
+  }
+  SectionSpec currentSection() override {
+    const obj::Section &s = sections_[cur_];
+    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText};
+  }
+  bool previousSection() override {
+    selectSection(previous_);
+    return true;
+  }
+  void emitValue(int64_t value, ExprId expr, unsigned size, uint32_t col) override {
+    writeUnwrittenBytes();
+    if (expr != kNoExpr) {
+      registerSymbolsOf(expr);
+      obj::Fixup f;
+      f.offset = code_.size();
+      f.kind = size == 1   ? obj::FixupKind::Data1
+               : size == 2 ? obj::FixupKind::Data2
+               : size == 4 ? obj::FixupKind::Data4
+                           : obj::FixupKind::Data8;
+      f.expr = expr;
+      f.line = curLineNo_;
+      f.col = col;
+      f.lineText = curLine_;
+      sections_[cur_].fixups.push_back(f);
+      value = 0;
+    }
+    for (unsigned i = 0; i < size; ++i)
+      code_.push_back(static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i)));
+  }
+  void registerSymbol(Symbol &s) override {
+    if (!s.order) s.order = nextOrder_++;
+  }
+  void registerSymbolsOf(ExprId expr) override {
+    const ExprPool &pool = syms_.pool();
+    const ExprNode &n = pool[expr];
+    switch (n.kind) {
+    case ExprNode::Kind::Symbol: registerSymbol(*n.sym); break;
+    case ExprNode::Kind::Unary: registerSymbolsOf(n.lhs); break;
+    case ExprNode::Kind::Binary:
+      registerSymbolsOf(n.lhs);
+      registerSymbolsOf(n.rhs);
+      break;
+    case ExprNode::Kind::Target:
+      for (ExprId a : pool.argsOf(n)) registerSymbolsOf(a);
+      break;
+    case ExprNode::Kind::Constant: break;
+    }
+  }
+  void emitZeros(uint64_t count) override {
+    writeUnwrittenBytes();
+    code_.resize(code_.size() + count, 0);
+  }
+  uint64_t sectionOffset() override { return code_.size() + unwrittenBytes_; }
+  void raiseAlignment(uint64_t align) override {
+    sections_[cur_].align = std::max(sections_[cur_].align, align);
+  }
+  bool inTextSection() override { return sections_[cur_].flags & 0x4; }
+  void addIdent(std::string_view text) override {
+    SectionSpec spec{".comment", 1, 0x30, 1, "MS", "@progbits"}; // SHF_MERGE | SHF_STRINGS
+    if (identSection_ == ~0u) {
+      identSection_ = findOrCreateSection(spec);
+      ident_ += '\0';
+    }
+    ident_ += text;
+    ident_ += '\0';
+  }
+  void enableAddrsig() override { addrsig_ = true; }
+  void addrsigSymbol(Symbol &s) override { addrsigSymbols_.push_back(&s); }
+  void defineInBss(Symbol &s, uint64_t size) override {
+    uint32_t save = cur_, savePrevious = previous_;
+    selectSection(findOrCreateSection({".bss", 8, 0x3, 0, "aw", "@nobits"}));
+    s.kind = Symbol::Kind::Label;
+    s.section = cur_;
+    s.value = static_cast<int64_t>(code_.size());
+    if (!s.type) s.type = 1; // STT_OBJECT
+    s.size = syms_.pool().constant(static_cast<int64_t>(size));
+    code_.resize(code_.size() + size, 0);
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+
+  // The text of an .amdgpu_metadata block (YAML) is read as lines, not statements.
+  bool inMetadata_ = false;
+  std::string metadataText_;
+
+  void metadataLine(std::string_view line) {
+    size_t indent = line.find_first_not_of(" \t");
+    std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
+    if (body.starts_with(".end_amdgpu_metadata") && (body.size() == 20 || !isIdentChar(body[20]))) {
+      inMetadata_ = false;
+      metadataText_.append(line.substr(0, indent));
+      endMetadata(static_cast<uint32_t>(indent + 20));
+      return;
+    }
+    metadataText_.append(line);
+    metadataText_ += '\n';
+  }
+
+  void endMetadata(uint32_t col) {
+    object::HsaMetadata metadata;
+    object::MetadataError err;
+    if (!object::parseHsaMetadataYaml(metadataText_, metadata, err)) {
+      error(col, err.message);
+      return;
+    }
+    // (and the blank line llvm echoes for the directive's statement)
+    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
+    if (!objOut()) return;
+    std::vector<uint8_t> note = object::hsaMetadataNote(metadata);
+    uint32_t save = cur_, savePrevious = previous_;
+    selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note"})); // SHF_ALLOC
+    raiseAlignment(4);
+    code_.insert(code_.end(), note.begin(), note.end());
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+
+  void statement(const as::SourceLine &source) {
+    const std::string_view line = source.text;
+    curLine_ = source.echo;
+    curLineNo_ = source.number;
+    if (inMetadata_) [[unlikely]] {
+      metadataLine(line);
+      return;
+    }
     bool startsInComment = inBlockComment_;
     if (tokenRoom_.size() < line.size() + 1) tokenRoom_.resize(line.size() + 1);
     size_t count = 0;
@@ -404,7 +575,9 @@ private:
       return;
     }
     s.kind = Symbol::Kind::Label;
+    s.section = cur_;
     s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
+    registerSymbol(s);
     if (asmOut()) {
       out_ += name.text;
       out_ += ":\n";
@@ -428,9 +601,14 @@ private:
       error(name.col, "redefinition of '" + std::string(name.text) + "'");
       return;
     }
-    // A symbolic value (a label, a name defined later) is not usable as an absolute operand.
-    s.kind = e.absolute ? Symbol::Kind::Value : Symbol::Kind::Undefined;
+    // A symbolic value (a label, a name defined later) is not usable as an absolute operand; it
+    // is evaluated when the object is written.
+    registerSymbol(s);
+    s.kind = e.absolute ? Symbol::Kind::Value : Symbol::Kind::Variable;
     s.value = e.value;
+    s.expr = e.absolute ? syms_.pool().constant(e.value) : e.expr;
+    if (!e.absolute) registerSymbolsOf(e.expr);
+    if (how != "=") s.noDeadStrip = true;
     if (e.absolute) valueSymbolWords_ |= requirementBit(name.text);
     if (asmOut()) {
       out_ += fmt::format(".set {}, {}\n", name.text, e.text);
@@ -441,6 +619,18 @@ private:
   void directive(Cursor &c) {
     const Token &d = c.next();
     std::string_view name = d.text;
+    if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
+      // The YAML starts after the directive's name, on its line.
+      inMetadata_ = true;
+      size_t after = d.col + name.size();
+      metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
+      metadataText_ += '\n';
+      return;
+    }
+    if (name == ".amdhsa_code_object_version" && opts_.triple.find("amdhsa") != std::string::npos) {
+      codeObjectVersionDirective(c, d);
+      return;
+    }
     if (name == ".set" || name == ".equ") {
       const Token &sym = c.peek();
       if (sym.kind != Tok::Identifier) {
@@ -456,11 +646,38 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_};
+    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this};
     std::string err;
     uint32_t errCol = 0;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+  }
+
+  // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
+  // fields exist. llvm-mc aborts on a version it cannot write (not 4, 5 or 6) only when it writes
+  // the object; gfxasm reports it at the directive.
+  void codeObjectVersionDirective(Cursor &c, const Token &d) {
+    uint32_t col = c.peek().col;
+    ExprResult e = parseExpr(c, syms_);
+    if (!e.ok()) {
+      error(e.errCol, e.error);
+      return;
+    }
+    if (!c.atEnd()) {
+      error(c.peek().col, "unexpected token in directive");
+      return;
+    }
+    if (e.value < 4 || e.value > 6) {
+      if (objOut()) {
+        error(col, fmt::format("unsupported code object version {} (gfxasm writes 4, 5 and 6)",
+                               e.value));
+        return;
+      }
+    } else {
+      codeObjectVersion_ = static_cast<unsigned>(e.value);
+    }
+    (void)d;
+    if (asmOut()) out_ += fmt::format("\t.amdhsa_code_object_version {}\n\n", e.value);
   }
 
   void instruction(Cursor &c) {
@@ -813,7 +1030,7 @@ private:
   }
 
   void emit(const Inst &inst, const Token &mn) {
-    if (!opts_.keepCode && !asmOut()) {
+    if (!opts_.keepCode && opts_.output == OutputKind::Null) {
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
       // alignment; branch offsets are never filled in.
       unwrittenBytes_ +=
@@ -829,7 +1046,20 @@ private:
     bool symbolic = inst.labelOperand >= 0;
     bool branch = symbolic && arch_.operandsOf(*inst.desc)[inst.labelOperand].cls == OpClass::label;
     size_t fixupAt = branch ? 0 : arch_.formatOf(*inst.desc).sizeBytes, fixupSize = branch ? 2 : 4;
-    if (branch) fixups_.push_back({offset, inst.labelSymbol, curLineNo_, mn.col, curLine_});
+    if (symbolic) {
+      obj::Fixup f;
+      f.offset = offset + fixupAt;
+      f.instOffset = offset;
+      f.kind = branch            ? obj::FixupKind::SoppBranch
+               : inst.labelPcRel ? obj::FixupKind::PCRel4
+                                 : obj::FixupKind::Data4;
+      f.expr = inst.labelExpr;
+      f.line = curLineNo_;
+      f.col = branch ? mn.col : mn.col;
+      f.lineText = curLine_;
+      sections_[cur_].fixups.push_back(f);
+      registerSymbolsOf(inst.labelExpr);
+    }
     if (!asmOut()) return;
     size_t start = out_.size();
     out_ += '\t';
@@ -848,19 +1078,146 @@ private:
                                             : "FK_Data_4");
   }
 
-  // Fills in branch offsets to labels defined in the source. Like llvm-mc, which reports
-  // undefined labels and out-of-range branches only when it writes an object file, text and
-  // null output leave those offsets 0 without an error (the object writer will report them).
-  void resolveFixups() {
-    for (const Fixup &f : fixups_) {
-      Symbol *s = syms_.find(f.symbol);
-      if (!s || s->kind != Symbol::Kind::Label) continue;
-      int64_t delta = (s->value - static_cast<int64_t>(f.offset) - 4) / 4;
-      if (delta < -32768 || delta > 32767) continue;
-      code_[f.offset] = static_cast<uint8_t>(delta & 0xff);
-      code_[f.offset + 1] = static_cast<uint8_t>((delta >> 8) & 0xff);
+  void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
+    std::string_view line = curLine_;
+    uint32_t lineNo = curLineNo_;
+    curLine_ = f.lineText;
+    curLineNo_ = f.line;
+    error(col, std::move(msg));
+    curLine_ = line;
+    curLineNo_ = lineNo;
+  }
+
+  static uint32_t relocationType(const obj::Fixup &f, Spec spec) {
+    switch (spec) {
+    case Spec::Abs32Lo: return 1;      // R_AMDGPU_ABS32_LO
+    case Spec::Abs32Hi: return 2;      // R_AMDGPU_ABS32_HI
+    case Spec::Abs64: return 3;        // R_AMDGPU_ABS64
+    case Spec::Rel64: return 5;        // R_AMDGPU_REL64
+    case Spec::GotPcRel: return 7;     // R_AMDGPU_GOTPCREL
+    case Spec::GotPcRel32Lo: return 8; // R_AMDGPU_GOTPCREL32_LO
+    case Spec::GotPcRel32Hi: return 9; // R_AMDGPU_GOTPCREL32_HI
+    case Spec::Rel32Lo: return 10;     // R_AMDGPU_REL32_LO
+    case Spec::Rel32Hi: return 11;     // R_AMDGPU_REL32_HI
+    case Spec::None: break;
+    }
+    switch (f.kind) {
+    case obj::FixupKind::PCRel4: return 4; // R_AMDGPU_REL32
+    case obj::FixupKind::Data8: return 3;  // R_AMDGPU_ABS64
+    default: return 6;                     // R_AMDGPU_ABS32
     }
   }
+
+  static unsigned fixupSize(obj::FixupKind k) {
+    switch (k) {
+    case obj::FixupKind::Data1: return 1;
+    case obj::FixupKind::Data2:
+    case obj::FixupKind::SoppBranch: return 2;
+    case obj::FixupKind::Data8: return 8;
+    default: return 4;
+    }
+  }
+
+  // Applies the fixups llvm resolves (branches and pc-relative literals within a section, label
+  // differences, values known at the end) and turns the others into relocations (object output).
+  // Like llvm-mc, text and null output leave unresolved branch offsets 0 without an error.
+  void resolveFixups(std::vector<std::vector<obj::Relocation>> &relocations) {
+    relocations.assign(sections_.size(), {});
+    for (uint32_t si = 0; si < sections_.size(); ++si) {
+      obj::Section &sec = sections_[si];
+      for (const obj::Fixup &f : sec.fixups) {
+        RelocatableValue v;
+        bool ok = evaluateRelocatable(syms_.pool(), f.expr, EvalStage::Final, targetInfo_, v);
+        const unsigned size = fixupSize(f.kind);
+        auto write = [&](int64_t value) {
+          for (unsigned i = 0; i < size && f.offset + i < sec.data.size(); ++i)
+            sec.data[f.offset + i] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i));
+        };
+        if (f.kind == obj::FixupKind::SoppBranch) {
+          if (ok && v.symA && !v.symB && v.spec == Spec::None &&
+              v.symA->kind == Symbol::Kind::Label && v.symA->section == si) {
+            int64_t delta =
+                (v.symA->value + v.constant - static_cast<int64_t>(f.instOffset) - 4) / 4;
+            if (delta < -32768 || delta > 32767) {
+              if (objOut()) errorAt(f, f.col, "branch size exceeds simm16");
+              continue;
+            }
+            write(delta);
+          } else if (objOut() && ok && v.symA) {
+            errorAt(f, f.col, fmt::format("undefined label '{}'", v.nameA));
+          }
+          continue;
+        }
+        if (!objOut()) continue;
+        if (ok && v.absolute()) {
+          write(v.constant);
+          continue;
+        }
+        if (ok && f.kind == obj::FixupKind::PCRel4 && v.spec == Spec::None && !v.symB &&
+            v.symA->kind == Symbol::Kind::Label && v.symA->section == si) {
+          write(v.symA->value + v.constant - static_cast<int64_t>(f.offset));
+          continue;
+        }
+        if (!ok || v.symB || !v.symA) {
+          errorAt(f, f.col, "expected relocatable expression");
+          continue;
+        }
+        obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+        const Symbol &target = *v.symA;
+        const bool local = target.kind == Symbol::Kind::Label &&
+                           target.binding != Symbol::Binding::Global &&
+                           target.binding != Symbol::Binding::Weak;
+        if (local) {
+          r.sectionSymbol = static_cast<int32_t>(target.section);
+          r.addend += target.value;
+        } else {
+          r.symbol = &target;
+          r.name = v.nameA;
+          const_cast<Symbol &>(target).usedInReloc = true;
+        }
+        relocations[si].push_back(r);
+      }
+    }
+  }
+
+  void finish() {
+    writeUnwrittenBytes();
+    sections_[cur_].data.swap(code_);
+    if (identSection_ != ~0u) {
+      obj::Section &comment = sections_[identSection_];
+      comment.data.insert(comment.data.end(), ident_.begin(), ident_.end());
+    }
+    std::vector<std::vector<obj::Relocation>> relocations;
+    resolveFixups(relocations);
+    // The library's code bytes: the .text section's.
+    if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
+    if (!objOut() || result_.errorCount) return;
+    for (obj::Section &sec : sections_)
+      if (sec.nobits()) {
+        sec.nobitsSize = sec.data.size();
+        sec.data.clear();
+      }
+    obj::ObjectFileInfo info = objectFileInfo();
+    info.addrsig = addrsig_;
+    info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
+    result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
+  }
+
+  obj::ObjectFileInfo objectFileInfo() const {
+    obj::ObjectFileInfo info;
+    const std::string &triple = opts_.triple;
+    if (triple.find("amdhsa") != std::string::npos) {
+      info.osAbi = 64; // ELFOSABI_AMDGPU_HSA
+      info.abiVersion = static_cast<uint8_t>(codeObjectVersion_ - 2);
+    } else if (triple.find("amdpal") != std::string::npos) {
+      info.osAbi = 65; // ELFOSABI_AMDGPU_PAL
+    } else if (triple.find("mesa3d") != std::string::npos) {
+      info.osAbi = 66; // ELFOSABI_AMDGPU_MESA3D
+    }
+    info.flags = target_.elfFlags(codeObjectVersion_);
+    return info;
+  }
+  unsigned codeObjectVersion_ = 6;
 };
 
 } // namespace

@@ -1,6 +1,8 @@
 #include "asm/directives.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <optional>
 
 #include <fmt/format.h>
@@ -36,28 +38,37 @@ bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected to
   return c.atEnd() || fail(c.peek().col, msg);
 }
 
-// Pads code to a 2^n boundary: with `fill` bytes if given, else with s_nop 0 as llvm's AMDGPU
-// backend pads text sections. No padding when it would take more than `maxBytes`.
-void alignCode(std::vector<uint8_t> &code, unsigned pow2, int fill, int64_t maxBytes) {
+// Pads to a 2^n boundary: with `fill` values of `fillSize` bytes if given, else with s_nop 0 in a
+// code section (as llvm's AMDGPU backend pads them) and zeros elsewhere. No padding when it would
+// take more than `maxBytes`.
+void alignCode(std::vector<uint8_t> &code, unsigned pow2, int64_t fill, unsigned fillSize,
+               int64_t maxBytes, bool text) {
   size_t align = size_t{1} << pow2;
   size_t pad = (align - code.size() % align) % align;
   if (maxBytes > 0 && static_cast<int64_t>(pad) > maxBytes) return;
-  while (code.size() % align) {
-    if (fill < 0 && code.size() % 4 == 0 && code.size() + 4 <= code.size() + pad) {
-      const uint8_t nop[4] = {0x00, 0x00, 0x80, 0xbf};
-      code.insert(code.end(), nop, nop + 4);
-      pad -= 4;
-    } else {
-      code.push_back(static_cast<uint8_t>(fill < 0 ? 0 : fill));
-      --pad;
-    }
+  if (fill < 0 && text) {
+    fill = 0xbf800000; // s_nop 0
+    fillSize = 4;
+  } else if (fill < 0) {
+    fill = 0;
+    fillSize = 1;
   }
+  // (whole fill values while they fit, then zeros: llvm's emitValueToAlignment)
+  while (pad >= fillSize && code.size() % fillSize == 0) {
+    for (unsigned i = 0; i < fillSize; ++i)
+      code.push_back(static_cast<uint8_t>(static_cast<uint64_t>(fill) >> (8 * i)));
+    pad -= fillSize;
+  }
+  code.insert(code.end(), pad, 0);
 }
 
-// .p2align N[, fill[, max]], .balign / .align BYTES[, fill[, max]] (byte alignments on AMDGPU).
+// .p2align N[, fill[, max]], .balign / .align BYTES[, fill[, max]] (byte alignments on AMDGPU),
+// and the 2- and 4-byte fill forms .p2alignw/.p2alignl/.balignw/.balignl.
 // llvm reports a bad alignment but still emits the nearest one it can.
 bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
-  if (c.atEnd() && name == ".p2align") {
+  const bool p2 = name.starts_with(".p2align");
+  const unsigned fillSize = name.ends_with('l') ? 4 : name.ends_with('w') ? 2 : 1;
+  if (c.atEnd() && p2) {
     ctx.warnings.emplace_back(c.peek().col, "p2align directive with no operand(s) is ignored");
     return true;
   }
@@ -66,7 +77,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   if (!e.ok()) return fail(e.errCol, e.error);
   bool ok = true;
   int64_t pow2 = e.value;
-  if (name != ".p2align") {
+  if (!p2) {
     if (e.value <= 0 || (e.value & (e.value - 1))) ok = fail(col, "alignment must be a power of 2");
     pow2 = 0;
     while (pow2 < 62 && (int64_t{2} << pow2) <= e.value) ++pow2;
@@ -76,14 +87,16 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
     pow2 = pow2 < 0 ? 0 : 31;
   }
   std::string args = fmt::format("{}", pow2);
-  int fill = -1;
+  int64_t fill = -1;
   int64_t maxBytes = 0;
   if (c.accept(Tok::Comma)) {
     if (!c.is(Tok::Comma)) {
       ExprResult f = parseExpr(c, ctx.syms);
       if (!f.ok()) return fail(f.errCol, f.error);
-      fill = static_cast<int>(f.value & 0xff);
-      args += fmt::format(", {:#x}", fill);
+      fill = fillSize == 4   ? (f.value & 0xffffffff)
+             : fillSize == 2 ? (f.value & 0xffff)
+                             : (f.value & 0xff);
+      args += fillSize == 1 ? fmt::format(", {:#x}", fill) : fmt::format(", {:#x}", fill);
     } else {
       args += ", ";
     }
@@ -101,17 +114,34 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
     }
   }
   if (ok && !expectEnd(c, fail)) return false;
-  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, maxBytes);
-  if (ctx.asmOut) ctx.out += fmt::format("\t.p2align\t{}\n", args);
+  ctx.streamer.raiseAlignment(uint64_t{1} << pow2);
+  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes,
+            ctx.streamer.inTextSection());
+  if (ctx.asmOut) {
+    if (fillSize == 1)
+      ctx.out += fmt::format("\t.p2align\t{}\n", args);
+    else
+      ctx.out += fmt::format(".p2align{} {}\n", fillSize == 4 ? 'l' : 'w', args);
+  }
   return ok;
 }
 
-// .globl / .global / .weak: a list of symbols, each printed on its own line.
+// .globl / .global / .weak / .local / .hidden / .protected / .internal: a list of symbols, each
+// printed on its own line.
 bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail) {
   while (!c.atEnd()) {
     const Token &sym = c.peek();
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
     c.next();
+    Symbol &s = ctx.syms.get(sym.text);
+    ctx.streamer.registerSymbol(s);
+    if (printed == ".globl") s.binding = Symbol::Binding::Global;
+    if (printed == ".weak") s.binding = Symbol::Binding::Weak;
+    if (printed == ".local") s.binding = Symbol::Binding::Local;
+    if (printed == ".hidden") s.visibility = 2;    // STV_HIDDEN
+    if (printed == ".protected") s.visibility = 3; // STV_PROTECTED
+    if (printed == ".internal") s.visibility = 1;  // STV_INTERNAL
+    if (printed == ".no_dead_strip") s.noDeadStrip = true;
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
     if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
   }
@@ -165,6 +195,15 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
   type = type.substr(0, len);
   for (const SymbolType &t : kSymbolTypes) {
     if (type != t.stt && type != t.name) continue;
+    Symbol &s = ctx.syms.get(sym.text);
+    ctx.streamer.registerSymbol(s);
+    s.type = static_cast<uint8_t>(&t - kSymbolTypes == 0   ? 2  /* STT_FUNC */
+                                  : &t - kSymbolTypes == 1 ? 10 /* STT_GNU_IFUNC */
+                                  : &t - kSymbolTypes == 2 ? 1  /* STT_OBJECT */
+                                  : &t - kSymbolTypes == 3 ? 6  /* STT_TLS */
+                                  : &t - kSymbolTypes == 4 ? 5  /* STT_COMMON */
+                                  : &t - kSymbolTypes == 6 ? 10 /* STT_GNU_UNIQUE_OBJECT */
+                                                           : 0);
     if (ctx.asmOut) ctx.out += fmt::format("\t.type\t{},@{}\n", sym.text, t.name);
     return true;
   }
@@ -204,9 +243,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     if (v.absolute && bits < 64 &&
         (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
       return fail(col, "out of range literal value");
-    for (unsigned i = 0; i < dd.bytes; ++i)
-      ctx.code.push_back(
-          v.absolute ? static_cast<uint8_t>(static_cast<uint64_t>(v.value) >> (8 * i)) : 0);
+    ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
     if (!c.atEnd() && !c.accept(Tok::Comma))
       return fail(c.peek().col, "unexpected token in directive");
@@ -230,8 +267,42 @@ Section withDefaults(std::string name, std::optional<std::string> flags, std::st
   return {std::move(name), std::move(*flags), std::move(type)};
 }
 
+// The ELF type and flags of a section as written.
+SectionSpec sectionSpec(const Section &sec, uint64_t entsize) {
+  SectionSpec spec;
+  spec.name = sec.name;
+  spec.entsize = entsize;
+  spec.flagsText = sec.flags;
+  spec.typeText = sec.type;
+  for (char f : sec.flags) {
+    switch (f) {
+    case 'a': spec.flags |= 0x2; break;         // SHF_ALLOC
+    case 'w': spec.flags |= 0x1; break;         // SHF_WRITE
+    case 'x': spec.flags |= 0x4; break;         // SHF_EXECINSTR
+    case 'M': spec.flags |= 0x10; break;        // SHF_MERGE
+    case 'S': spec.flags |= 0x20; break;        // SHF_STRINGS
+    case 'T': spec.flags |= 0x400; break;       // SHF_TLS
+    case 'G': spec.flags |= 0x200; break;       // SHF_GROUP
+    case 'o': spec.flags |= 0x80; break;        // SHF_LINK_ORDER
+    case 'R': spec.flags |= 0x100000; break;    // SHF_GNU_RETAIN
+    case 'e': spec.flags |= 0x80000000u; break; // SHF_EXCLUDE
+    default: break;
+    }
+  }
+  std::string_view t = sec.type;
+  if (!t.empty() && (t[0] == '@' || t[0] == '%' || t[0] == '#')) t.remove_prefix(1);
+  spec.type = t == "nobits"          ? 8
+              : t == "note"          ? 7
+              : t == "init_array"    ? 14
+              : t == "fini_array"    ? 15
+              : t == "preinit_array" ? 16
+                                     : 1;
+  return spec;
+}
+
 // Prints a switch to `sec` unless it is the current section (none before the first switch).
-void switchSection(DirectiveContext &ctx, const Section &sec) {
+void switchSection(DirectiveContext &ctx, const Section &sec, uint64_t entsize = 0) {
+  ctx.streamer.switchSection(sectionSpec(sec, entsize));
   std::string key = sec.name + ',' + sec.flags + ',' + sec.type;
   if (key == ctx.section) return;
   ctx.section = key;
@@ -244,8 +315,8 @@ void switchSection(DirectiveContext &ctx, const Section &sec) {
   }
   bool plain =
       std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
-  ctx.out += fmt::format("\t.section\t{},\"{}\",{}\n", plain ? sec.name : "\"" + sec.name + "\"",
-                         sec.flags, sec.type);
+  ctx.out += fmt::format("\t.section\t{},\"{}\",{}{}\n", plain ? sec.name : "\"" + sec.name + "\"",
+                         sec.flags, sec.type, entsize ? fmt::format(",{}", entsize) : "");
 }
 
 std::string unquoted(std::string_view s) {
@@ -272,8 +343,74 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
   if (parts.size() > 1) flags = unquoted(parts[1]);
   std::string type = parts.size() > 2 ? unquoted(parts[2]) : "";
   if (!type.empty() && (type[0] == '%' || type[0] == '#')) type[0] = '@';
-  switchSection(ctx, withDefaults(unquoted(parts[0]), flags, type));
+  uint64_t entsize = 0;
+  if (parts.size() > 3) entsize = std::strtoull(unquoted(parts[3]).c_str(), nullptr, 0);
+  switchSection(ctx, withDefaults(unquoted(parts[0]), flags, type), entsize);
   return true;
+}
+
+// The bytes of a string token's text (llvm's escapes: \n \t \\ \" \ooo \xhh ...).
+std::string unescape(std::string_view t) {
+  std::string out;
+  for (size_t i = 0; i < t.size(); ++i) {
+    if (t[i] != '\\' || i + 1 == t.size()) {
+      out += t[i];
+      continue;
+    }
+    char e = t[++i];
+    switch (e) {
+    case 'b': out += '\b'; break;
+    case 'f': out += '\f'; break;
+    case 'n': out += '\n'; break;
+    case 'r': out += '\r'; break;
+    case 't': out += '\t'; break;
+    case 'x':
+    case 'X': {
+      unsigned v = 0;
+      while (i + 1 < t.size() && std::isxdigit(static_cast<unsigned char>(t[i + 1]))) {
+        char h = t[++i];
+        v = v * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h))
+                                               ? h - '0'
+                                               : (std::tolower(h) - 'a' + 10));
+      }
+      out += static_cast<char>(v);
+      break;
+    }
+    default:
+      if (e >= '0' && e <= '7') {
+        unsigned v = static_cast<unsigned>(e - '0');
+        for (int k = 0; k < 2 && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++k)
+          v = v * 8 + static_cast<unsigned>(t[++i] - '0');
+        out += static_cast<char>(v);
+      } else {
+        out += e;
+      }
+    }
+  }
+  return out;
+}
+
+// As llvm's asm printer writes bytes in .ascii: escapes for quotes, backslashes and
+// non-printing bytes (octal).
+std::string escape(std::string_view bytes) {
+  std::string out;
+  for (unsigned char ch : bytes) {
+    switch (ch) {
+    case '\b': out += "\\b"; break;
+    case '\f': out += "\\f"; break;
+    case '\n': out += "\\n"; break;
+    case '\r': out += "\\r"; break;
+    case '\t': out += "\\t"; break;
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    default:
+      if (ch >= 0x20 && ch < 0x7f)
+        out += static_cast<char>(ch);
+      else
+        out += fmt::format("\\{:03o}", ch);
+    }
+  }
+  return out;
 }
 
 } // namespace
@@ -287,7 +424,7 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
   }
   if (e.kind == ExprResult::Kind::Absolute)
     return {true, true, e.value, fmt::format("{}", e.value)};
-  return {true, false, 0, std::string(e.text)};
+  return {true, false, 0, std::string(e.text), e.expr};
 }
 
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
@@ -298,11 +435,148 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
     return true;
   }
+  if (name == ".bss" || name == ".rodata") {
+    if (!c.atEnd()) return fail(c.peek().col, "unexpected token in directive");
+    switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
+    return true;
+  }
   if (name == ".section") return sectionDirective(ctx, c, line, fail);
+  if (name == ".pushsection") {
+    ctx.streamer.pushSection();
+    if (c.atEnd()) return true;
+    return sectionDirective(ctx, c, line, fail);
+  }
+  if (name == ".popsection" || name == ".previous") {
+    bool ok = name == ".popsection" ? ctx.streamer.popSection() : ctx.streamer.previousSection();
+    if (!ok)
+      return fail(0, name == ".popsection" ? ".popsection without corresponding .pushsection"
+                                           : ".previous without corresponding .section");
+    // llvm prints the switch back in full, whatever the section.
+    SectionSpec back = ctx.streamer.currentSection();
+    ctx.section = back.name + ',' + back.flagsText + ',' + back.typeText;
+    if (ctx.asmOut)
+      ctx.out +=
+          fmt::format("\t.section\t{},\"{}\",{}\n\n", back.name, back.flagsText, back.typeText);
+    return expectEnd(c, fail);
+  }
   if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);
-  if (name == ".weak") return symbolList(ctx, ".weak", c, fail);
-  if (name == ".p2align" || name == ".balign" || name == ".align")
+  for (std::string_view attr :
+       {".weak", ".local", ".hidden", ".protected", ".internal", ".no_dead_strip"})
+    if (name == attr) return symbolList(ctx, attr, c, fail);
+  if (name == ".p2align" || name == ".balign" || name == ".align" || name == ".p2alignl" ||
+      name == ".p2alignw" || name == ".balignl" || name == ".balignw")
     return alignDirective(ctx, name, c, fail);
+  if (name == ".zero" || name == ".space" || name == ".skip") {
+    ExprResult n = parseExpr(c, ctx.syms);
+    if (!n.ok()) return fail(n.errCol, n.error);
+    int64_t fill = 0;
+    bool hasFill = false;
+    if (c.accept(Tok::Comma)) {
+      ExprResult f = parseExpr(c, ctx.syms);
+      if (!f.ok()) return fail(f.errCol, f.error);
+      fill = f.value;
+      hasFill = true;
+    }
+    if (!expectEnd(c, fail)) return false;
+    if (n.value < 0) return true;
+    if (fill == 0) {
+      ctx.streamer.emitZeros(static_cast<uint64_t>(n.value));
+    } else {
+      for (int64_t i = 0; i < n.value; ++i) ctx.code.push_back(static_cast<uint8_t>(fill));
+    }
+    if (ctx.asmOut)
+      ctx.out += hasFill && fill ? fmt::format("\t.zero\t{},{}\n", n.value, fill & 0xff)
+                                 : fmt::format("\t.zero\t{}\n", n.value);
+    return true;
+  }
+  if (name == ".fill") {
+    ExprResult n = parseExpr(c, ctx.syms);
+    if (!n.ok()) return fail(n.errCol, n.error);
+    int64_t size = 1, value = 0;
+    if (c.accept(Tok::Comma)) {
+      ExprResult s = parseExpr(c, ctx.syms);
+      if (!s.ok()) return fail(s.errCol, s.error);
+      size = s.value;
+      if (c.accept(Tok::Comma)) {
+        ExprResult v = parseExpr(c, ctx.syms);
+        if (!v.ok()) return fail(v.errCol, v.error);
+        value = v.value;
+      }
+    }
+    if (!expectEnd(c, fail)) return false;
+    if (size > 8) size = 8;
+    for (int64_t i = 0; i < n.value; ++i)
+      for (int64_t b = 0; b < size; ++b)
+        ctx.code.push_back(b < 4 ? static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b))
+                                 : 0);
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.fill\t{}, {}, {:#x}\n", n.value, size,
+                             static_cast<uint64_t>(value) & 0xffffffff);
+    return true;
+  }
+  if (name == ".ascii" || name == ".asciz" || name == ".string") {
+    const bool zero = name != ".ascii";
+    while (!c.atEnd()) {
+      const Token &s = c.peek();
+      if (s.kind != Tok::String) return fail(s.col, "expected string");
+      c.next();
+      std::string bytes = unescape(s.text);
+      ctx.code.insert(ctx.code.end(), bytes.begin(), bytes.end());
+      if (zero) ctx.code.push_back(0);
+      if (ctx.asmOut) {
+        if (bytes.size() == 1 && !zero)
+          ctx.out += fmt::format("\t.byte\t{}\n", static_cast<unsigned char>(bytes[0]));
+        else
+          ctx.out += fmt::format("\t.ascii\t\"{}\"\n", escape(bytes));
+        if (zero) ctx.out += "\t.byte\t0\n";
+      }
+      if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+    }
+    return true;
+  }
+  if (name == ".comm" || name == ".lcomm") {
+    const Token &sym = c.peek();
+    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
+    c.next();
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token in directive");
+    ExprResult size = parseExpr(c, ctx.syms);
+    if (!size.ok()) return fail(size.errCol, size.error);
+    int64_t align = 0;
+    if (c.accept(Tok::Comma)) {
+      if (name == ".lcomm") return fail(c.peek().col, "alignment not supported on this target");
+      ExprResult a = parseExpr(c, ctx.syms);
+      if (!a.ok()) return fail(a.errCol, a.error);
+      align = a.value;
+    }
+    if (!expectEnd(c, fail)) return false;
+    Symbol &s = ctx.syms.get(sym.text);
+    ctx.streamer.registerSymbol(s);
+    if (name == ".comm") {
+      s.commonSize = static_cast<uint64_t>(size.value);
+      s.commonAlign = static_cast<uint32_t>(uint64_t{1} << (align & 63));
+      if (ctx.asmOut) ctx.out += fmt::format("\t.comm\t{},{},{}\n", sym.text, size.value, align);
+    } else {
+      // A local common symbol: room in .bss.
+      if (ctx.asmOut) ctx.out += fmt::format("\t.lcomm\t{},{}\n", sym.text, size.value);
+      ctx.streamer.defineInBss(s, static_cast<uint64_t>(size.value));
+    }
+    return true;
+  }
+  if (name == ".addrsig") {
+    ctx.streamer.enableAddrsig();
+    if (ctx.asmOut) ctx.out += "\t.addrsig\n";
+    return expectEnd(c, fail);
+  }
+  if (name == ".addrsig_sym") {
+    const Token &sym = c.peek();
+    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    c.next();
+    Symbol &s = ctx.syms.get(sym.text);
+    ctx.streamer.registerSymbol(s);
+    ctx.streamer.addrsigSymbol(s);
+    if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", sym.text);
+    return expectEnd(c, fail);
+  }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();
@@ -311,6 +585,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprText value = exprText(c, ctx.syms, err, errCol);
     if (!value.ok) return false;
+    Symbol &s = ctx.syms.get(sym.text);
+    ctx.streamer.registerSymbol(s);
+    s.size = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
     if (ctx.asmOut) ctx.out += fmt::format("\t.size\t{}, {}\n", sym.text, value.text);
     return expectEnd(c, fail);
   }
@@ -320,6 +597,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
+    ctx.streamer.addIdent(unescape(s.text));
     if (ctx.asmOut) ctx.out += fmt::format("\t.ident\t\"{}\"\n", s.text);
     return expectEnd(c, fail);
   }

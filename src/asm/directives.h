@@ -15,6 +15,39 @@ class Target;
 
 namespace gfxasm::as {
 
+// A section as a `.section` directive or a section switch names it.
+struct SectionSpec {
+  std::string name;
+  uint32_t type = 1; // SHT_*
+  uint64_t flags = 0;
+  uint64_t entsize = 0;
+  std::string flagsText, typeText; // as printed: "ax", "@progbits"
+};
+
+// What directives do to the object being built (sections, data, symbols): the assembler.
+class ObjectStreamer {
+public:
+  virtual ~ObjectStreamer() = default;
+  virtual void switchSection(const SectionSpec &spec) = 0;
+  virtual bool pushSection() = 0; // .pushsection's save: false when nothing to save
+  virtual bool popSection() = 0;  // false: no section to pop
+  virtual bool previousSection() = 0;
+  virtual SectionSpec currentSection() = 0;
+  // A data value of `size` bytes: written now when absolute, else a fixup (col: for its errors).
+  virtual void emitValue(int64_t value, ExprId expr, unsigned size, uint32_t col) = 0;
+  virtual void registerSymbol(Symbol &s) = 0;
+  // Symbols an expression names, registered in the order they appear.
+  virtual void registerSymbolsOf(ExprId expr) = 0;
+  virtual void emitZeros(uint64_t count) = 0; // .zero/.space/.comm's room in the section
+  virtual uint64_t sectionOffset() = 0;
+  virtual void raiseAlignment(uint64_t align) = 0;
+  virtual bool inTextSection() = 0;
+  virtual void addIdent(std::string_view text) = 0;
+  virtual void enableAddrsig() = 0;
+  virtual void addrsigSymbol(Symbol &s) = 0;
+  virtual void defineInBss(Symbol &s, uint64_t size) = 0; // .lcomm
+};
+
 struct DirectiveContext {
   SymbolTable &syms;
   std::vector<uint8_t> &code;
@@ -22,6 +55,7 @@ struct DirectiveContext {
   bool asmOut;
   const Target &target;
   std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
+  ObjectStreamer &streamer;
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
 };
 
@@ -33,6 +67,7 @@ struct ExprText {
   bool absolute = false;
   int64_t value = 0;
   std::string text;
+  ExprId expr = kNoExpr; // relocatable: its tree
 };
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol);
 

@@ -99,7 +99,9 @@ const char *opText(BinOp op) {
   return "";
 }
 
-int printPrecedence(BinOp op) { return op == BinOp::Add || op == BinOp::Sub ? 1 : 0; }
+int printPrecedence(BinOp op) {
+  return op == BinOp::Add || op == BinOp::Sub ? 1 : 0;
+}
 
 void printNode(const ExprPool &pool, ExprId id, int surrounding, std::string &out) {
   constexpr int kMaxPrec = 9;
@@ -120,8 +122,8 @@ void printNode(const ExprPool &pool, ExprId id, int surrounding, std::string &ou
     }
     return;
   case ExprNode::Kind::Unary:
-    out += n.unOp() == UnOp::Minus ? '-'
-           : n.unOp() == UnOp::Not ? '~'
+    out += n.unOp() == UnOp::Minus  ? '-'
+           : n.unOp() == UnOp::Not  ? '~'
            : n.unOp() == UnOp::LNot ? '!'
                                     : '+';
     printNode(pool, n.lhs, kMaxPrec, out);
@@ -190,8 +192,8 @@ bool evaluateSymbol(const ExprPool &pool, const ExprNode &n, EvalStage stage,
 bool subtract(RelocatableValue &a, const RelocatableValue &b) {
   if (b.symB || (b.symA && b.spec != Spec::None) || (a.symA && a.spec != Spec::None && b.symA))
     return false;
-  a.constant = static_cast<int64_t>(static_cast<uint64_t>(a.constant) -
-                                    static_cast<uint64_t>(b.constant));
+  a.constant =
+      static_cast<int64_t>(static_cast<uint64_t>(a.constant) - static_cast<uint64_t>(b.constant));
   if (!b.symA) return true;
   if (a.symB) return false;
   a.symB = b.symA;
@@ -300,7 +302,9 @@ bool evaluate(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo
 
 } // namespace
 
-void printExpr(const ExprPool &pool, ExprId id, std::string &out) { printNode(pool, id, 0, out); }
+void printExpr(const ExprPool &pool, ExprId id, std::string &out) {
+  printNode(pool, id, 0, out);
+}
 
 std::string exprText(const ExprPool &pool, ExprId id) {
   std::string s;
@@ -351,8 +355,8 @@ int64_t applyUnOp(UnOp op, int64_t v) {
   return v;
 }
 
-bool evaluateRelocatable(const ExprPool &pool, ExprId id, EvalStage stage,
-                         const TargetInfo &target, RelocatableValue &out) {
+bool evaluateRelocatable(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo &target,
+                         RelocatableValue &out) {
   return evaluate(pool, id, stage, target, out, 0);
 }
 

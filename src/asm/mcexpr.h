@@ -67,9 +67,9 @@ struct ExprNode {
   Spec spec = Spec::None;
   // Unary: lhs; Binary: lhs, rhs; Target: its arguments are args[lhs .. lhs + rhs).
   uint32_t lhs = 0, rhs = 0;
-  int64_t value = 0;         // Constant
-  Symbol *sym = nullptr;     // Symbol (owned by the SymbolTable, stable)
-  std::string_view name;     // Symbol: its name (the table's key, stable)
+  int64_t value = 0;     // Constant
+  Symbol *sym = nullptr; // Symbol (owned by the SymbolTable, stable)
+  std::string_view name; // Symbol: its name (the table's key, stable)
   BinOp binOp() const { return static_cast<BinOp>(op); }
   UnOp unOp() const { return static_cast<UnOp>(op); }
   TargetFn fn() const { return static_cast<TargetFn>(op); }
@@ -126,8 +126,8 @@ struct TargetInfo {
   unsigned generation = 0; // 9 or 11
 };
 
-bool evaluateRelocatable(const ExprPool &pool, ExprId id, EvalStage stage,
-                         const TargetInfo &target, RelocatableValue &out);
+bool evaluateRelocatable(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo &target,
+                         RelocatableValue &out);
 // True with `out` set when the expression is an absolute value at this stage.
 bool evaluateAbsolute(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo &target,
                       int64_t &out);

@@ -349,6 +349,7 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
   inst.literal = 0;
   inst.labelOperand = static_cast<int>(idx);
   inst.labelSymbol = e.text;
+  inst.labelExpr = e.expr;
   inst.labelPcRel = e.pcRel;
   v.value = src::kLiteral;
   return true;

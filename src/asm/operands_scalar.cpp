@@ -215,6 +215,7 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
     if (!e.symbolRef) return ctx.fail(start.col, "expected an absolute expression or a label");
     inst.labelOperand = static_cast<int>(idx);
     inst.labelSymbol = e.text;
+    inst.labelExpr = e.expr;
     v.value = 0;
     return true;
   }

@@ -23,8 +23,8 @@
 namespace {
 
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
-const std::set<std::string, std::less<>> kValueOptions = {"triple", "arch",     "mcpu",
-                                                          "mattr",  "filetype", "o"};
+const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
+                                                          "filetype", "o",    "I"};
 const std::set<std::string, std::less<>> kFlagOptions = {
     "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version"};
 
@@ -38,6 +38,10 @@ std::vector<std::string> normalizeArgs(int argc, char **argv) {
     std::string arg = argv[i];
     if (arg.size() < 2 || arg[0] != '-') {
       args.push_back(arg);
+      continue;
+    }
+    if (arg.size() > 2 && arg[0] == '-' && arg[1] == 'I') { // -IDIR, as llvm-mc takes it
+      args.push_back("--I=" + arg.substr(2));
       continue;
     }
     std::string body = arg.substr(arg[1] == '-' ? 2 : 1);
@@ -205,7 +209,7 @@ int main(int argc, char **argv) {
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
   app.set_version_flag("--version", "gfxasm 0.1");
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
-  std::vector<std::string> mattr;
+  std::vector<std::string> mattr, includeDirs;
   bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false;
   app.add_option("--triple", tripleText,
                  "target triple: amdgcn-amd-amdhsa (the default), amdgcn, amdgcn-amd-amdpal, ...");
@@ -222,8 +226,11 @@ int main(int argc, char **argv) {
   app.add_option("--threads", threads,
                  "--disassemble: 1 decodes large inputs on one thread (default: 2, as the "
                  "machine has processors)");
-  app.add_option("--filetype", filetype, "asm or null")->check(CLI::IsMember({"asm", "null"}));
+  app.add_option("--filetype", filetype, "asm (print), null (check only) or obj (ELF object)")
+      ->check(CLI::IsMember({"asm", "null", "obj"}));
   app.add_option("--o", output, "output file (- for standard output)");
+  app.add_option("--I", includeDirs, "directory .include searches (after the working one)")
+      ->allow_extra_args(false);
   app.add_option("input", input, "input file (- or none for standard input)");
   app.footer("Supported processors: " + [] {
     std::string s;
@@ -261,7 +268,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::string fileName = input == "-" ? "<stdin>" : input;
-  gfxasm::TextResult res;
+  gfxasm::AssembleResult res;
   if (disassemble) {
     gfxasm::DisassembleOptions opts;
     opts.fileName = fileName;
@@ -273,28 +280,42 @@ int main(int argc, char **argv) {
       opts.output = [](std::string_view piece) {
         std::fwrite(piece.data(), 1, piece.size(), stdout);
       };
-    res = gfxasm::disassemble(*target, source.text(), opts);
+    static_cast<gfxasm::TextResult &>(res) = gfxasm::disassemble(*target, source.text(), opts);
   } else {
     gfxasm::AssembleOptions opts;
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
-    opts.output = filetype == "null" ? gfxasm::OutputKind::Null : gfxasm::OutputKind::Asm;
+    opts.output = filetype == "null"  ? gfxasm::OutputKind::Null
+                  : filetype == "obj" ? gfxasm::OutputKind::Object
+                                      : gfxasm::OutputKind::Asm;
     opts.keepCode = false; // (the CLI writes text only)
     opts.triple = triple.str();
     opts.emitTargetDirective = triple.os == "amdhsa";
-    res = gfxasm::assemble(*target, source.text(), opts);
+    opts.includeDirs = includeDirs;
+    gfxasm::AssembleResult assembled = gfxasm::assemble(*target, source.text(), opts);
+    // (llvm-mc writes .print's text to standard output at once, before the listing)
+    std::fwrite(assembled.printed.data(), 1, assembled.printed.size(), stdout);
+    std::fflush(stdout);
+    res = std::move(assembled);
   }
   bool ok = res.ok();
+  bool skippedWarning = false; // (its notes go with it)
   for (auto &d : res.diagnostics) {
-    if (d.severity == gfxasm::Severity::Warning && noWarn) continue;
+    if (d.severity == gfxasm::Severity::Note && skippedWarning) continue;
+    skippedWarning = d.severity == gfxasm::Severity::Warning && noWarn;
+    if (skippedWarning) continue;
     if (d.severity == gfxasm::Severity::Warning && fatalWarnings) {
       d.severity = gfxasm::Severity::Error;
       ok = false;
     }
     std::cerr << gfxasm::formatDiagnostic(d);
   }
+  const bool object = !disassemble && filetype == "obj";
   if (output == "-") {
-    std::fwrite(res.text.data(), 1, res.text.size(), stdout);
+    if (object && ok)
+      std::fwrite(res.object.data(), 1, res.object.size(), stdout);
+    else
+      std::fwrite(res.text.data(), 1, res.text.size(), stdout);
     return ok ? 0 : 1;
   }
   // Like llvm-mc, an output file is kept only when assembling succeeded (a device such as
@@ -305,7 +326,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::ofstream out(output, std::ios::binary);
-  out << res.text;
+  if (object)
+    out.write(reinterpret_cast<const char *>(res.object.data()),
+              static_cast<std::streamsize>(res.object.size()));
+  else
+    out << res.text;
   if (!out) {
     std::cerr << "gfxasm: error: could not write '" << output << "'\n";
     return 1;

@@ -51,6 +51,7 @@ struct Inst {
   // fixup): its index, the expression as printed, and whether a literal's fixup is pc-relative.
   int labelOperand = -1;
   std::string_view labelSymbol;
+  uint32_t labelExpr = ~0u; // its tree (as::ExprId in the symbol table's pool)
   bool labelPcRel = false;
   // Decoded only: a literal operand that prints another value than the literal dword, which holds
   // the first literal operand's value as llvm encodes it (a 16-bit float literal keeps its low

@@ -56,6 +56,12 @@ constexpr MachName kMachNames[] = {
 
 } // namespace
 
+uint32_t amdgpuMach(std::string_view cpu) {
+  for (const MachName &m : kMachNames)
+    if (m.cpu == cpu) return m.mach;
+  return 0;
+}
+
 std::string_view amdgpuCpuName(uint32_t eflags) {
   for (const MachName &m : kMachNames)
     if (m.mach == (eflags & kMachMask)) return m.cpu;

@@ -72,5 +72,7 @@ private:
 // The processor an AMDGPU ELF file's e_flags (EF_AMDGPU_MACH) name, as llvm names it
 // ("gfx1100"); empty if gfxasm does not know the value.
 std::string_view amdgpuCpuName(uint32_t eflags);
+// The EF_AMDGPU_MACH value of a processor (0 if unknown).
+uint32_t amdgpuMach(std::string_view cpu);
 
 } // namespace gfxasm::object

@@ -1,0 +1,1314 @@
+// llvm-mc's macro and conditional language (AsmParser's .macro, .rept, .if, .include, ...), as a
+// stage that hands the assembler its statement lines. The rules, messages and locations are
+// llvm-mc-22's (tests/macro_test.cpp compares them); comments name llvm's behaviour where it is
+// surprising.
+#include "asm/preprocessor.h"
+
+#include <algorithm>
+#include <bit>
+#include <cctype>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#include <fmt/format.h>
+
+namespace gfxasm::as {
+
+namespace {
+
+// llvm's default -asm-macro-max-nesting-depth.
+constexpr unsigned kMaxMacroDepth = 20;
+// llvm has no limit on nested includes (a file that includes itself runs until memory is
+// exhausted); gfxasm stops at this depth with an error.
+constexpr unsigned kMaxIncludeDepth = 200;
+
+// The next '\n' of `s` from `pos` (npos if none): 16 bytes at a time while 16 remain (SSE2, the
+// x86-64 baseline); a library call per line costs more than the search of a line.
+inline size_t findNewline(std::string_view s, size_t pos) {
+#if defined(__SSE2__)
+  const __m128i newline = _mm_set1_epi8('\n');
+  for (; pos + 16 <= s.size(); pos += 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i *>(s.data() + pos));
+    if (const unsigned hits =
+            static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, newline))))
+      return pos + static_cast<size_t>(std::countr_zero(hits));
+  }
+#endif
+  return s.find('\n', pos);
+}
+
+char lowerChar(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+// The directives of this stage, lower case (llvm looks directive names up in lower case).
+bool isConditionalName(std::string_view w) {
+  static constexpr std::string_view kNames[] = {
+      ".if",     ".ifeq",     ".ifne", ".iflt",   ".ifle",  ".ifgt",  ".ifge",
+      ".ifb",    ".ifnb",     ".ifc",  ".ifnc",   ".ifeqs", ".ifnes", ".ifdef",
+      ".ifndef", ".ifnotdef", ".else", ".elseif", ".endif"};
+  for (std::string_view n : kNames)
+    if (n == w) return true;
+  return false;
+}
+bool isOtherDirectiveName(std::string_view w) {
+  static constexpr std::string_view kNames[] = {
+      ".macro", ".endm", ".endmacro", ".exitm", ".purgem", ".rept",    ".rep",   ".irp",
+      ".irpc",  ".endr", ".include",  ".err",   ".error",  ".warning", ".print", ".end"};
+  for (std::string_view n : kNames)
+    if (n == w) return true;
+  return false;
+}
+
+// A word lowered into `buf` (directive names are short: longer words are none of ours).
+std::string_view lowered(std::string_view w, char (&buf)[16]) {
+  if (w.size() > sizeof buf) return {};
+  for (size_t i = 0; i < w.size(); ++i) buf[i] = lowerChar(w[i]);
+  return std::string_view(buf, w.size());
+}
+
+// llvm's expandMacro reads parameter names with this class (no '@').
+bool isMacroNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '$' || c == '.';
+}
+
+std::string_view trimmed(std::string_view s) {
+  const char *ws = " \t\n\v\f\r";
+  size_t b = s.find_first_not_of(ws);
+  if (b == std::string_view::npos) return {};
+  size_t e = s.find_last_not_of(ws);
+  return s.substr(b, e - b + 1);
+}
+
+} // namespace
+
+namespace detail {
+
+// The tokens of macro arguments as llvm's lexer gives them with spaces kept: what an argument
+// holds, where spaces separate arguments and which tokens are operators (a space before an
+// operator does not end an argument).
+enum class RawKind : uint8_t {
+  Eos,
+  Space,
+  Identifier,
+  Integer,
+  String,
+  Comma,
+  Colon,
+  Equal,
+  LParen,
+  RParen,
+  Operator,
+  Other
+};
+struct RawToken {
+  RawKind kind = RawKind::Eos;
+  uint32_t begin = 0, end = 0;
+};
+
+class RawLexer {
+public:
+  RawLexer(std::string_view line, size_t pos) : s_(line), pos_(pos) {}
+  const RawToken &cur() const { return cur_; }
+  std::string_view text(const RawToken &t) const { return s_.substr(t.begin, t.end - t.begin); }
+  // The next token; spaces are skipped unless `keepSpace`.
+  const RawToken &lex(bool keepSpace = false) {
+    if (!keepSpace) skipSpace();
+    cur_.begin = static_cast<uint32_t>(pos_);
+    cur_.kind = scan();
+    cur_.end = static_cast<uint32_t>(pos_);
+    return cur_;
+  }
+  // The token after the current one, spaces skipped (llvm's peekTok).
+  RawToken peek() {
+    RawLexer copy = *this;
+    return copy.lex();
+  }
+
+private:
+  void skipSpace() {
+    for (;;) {
+      while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t')) ++pos_;
+      if (!blockComment()) return;
+    }
+  }
+  // A /* */ comment closed on this line is skipped like a space (an open one ends the line).
+  bool blockComment() {
+    if (s_.compare(pos_, 2, "/*") != 0) return false;
+    size_t close = s_.find("*/", pos_ + 2);
+    if (close == std::string_view::npos) return false;
+    pos_ = close + 2;
+    return true;
+  }
+  RawKind scan() {
+    if (pos_ >= s_.size()) return RawKind::Eos;
+    const char c = s_[pos_], d = pos_ + 1 < s_.size() ? s_[pos_ + 1] : '\0';
+    if (c == ' ' || c == '\t' || (c == '/' && d == '*' && blockComment())) {
+      while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || blockComment()))
+        if (s_[pos_] == ' ' || s_[pos_] == '\t') ++pos_;
+      return RawKind::Space;
+    }
+    if (c == ';' || (c == '/' && (d == '/' || d == '*'))) return RawKind::Eos;
+    if (c == '"') {
+      ++pos_;
+      while (pos_ < s_.size() && s_[pos_] != '"') pos_ += s_[pos_] == '\\' ? 2 : 1;
+      pos_ = std::min(pos_ + 1, s_.size());
+      return RawKind::String;
+    }
+    if (c >= '0' && c <= '9') {
+      while (pos_ < s_.size() && (isIdentChar(s_[pos_]) && s_[pos_] != '@')) ++pos_;
+      return RawKind::Integer;
+    }
+    if (c == '.' && !(d && isIdentChar(d))) {
+      ++pos_;
+      return RawKind::Operator; // a lone '.'
+    }
+    if (isIdentStart(c)) {
+      ++pos_;
+      while (pos_ < s_.size() && isIdentChar(s_[pos_])) ++pos_;
+      return RawKind::Identifier;
+    }
+    ++pos_;
+    switch (c) {
+    case ',': return RawKind::Comma;
+    case ':': return RawKind::Colon;
+    case '(': return RawKind::LParen;
+    case ')': return RawKind::RParen;
+    case '=':
+      if (d == '=') {
+        ++pos_;
+        return RawKind::Operator;
+      }
+      return RawKind::Equal;
+    case '+':
+    case '-':
+    case '~':
+    case '/':
+    case '*':
+    case '^': return RawKind::Operator;
+    case '|':
+    case '&':
+      if (d == c) ++pos_;
+      return RawKind::Operator;
+    case '!':
+      if (d == '=') ++pos_;
+      return RawKind::Operator;
+    case '<':
+      if (d == '<' || d == '=' || d == '>') ++pos_;
+      return RawKind::Operator;
+    case '>':
+      if (d == '>' || d == '=') ++pos_;
+      return RawKind::Operator;
+    default: return RawKind::Other;
+    }
+  }
+
+  std::string_view s_;
+  size_t pos_;
+  RawToken cur_;
+};
+
+} // namespace detail
+
+using detail::RawKind;
+using detail::RawLexer;
+using detail::RawToken;
+
+struct Preprocessor::Location {
+  std::string file;
+  uint32_t line = 0, col0 = 0;
+  std::string text;
+  std::vector<std::string> includedFrom;
+};
+
+struct Preprocessor::Buffer {
+  enum class Kind : uint8_t { File, Instantiation } kind = Kind::File;
+  std::string owned; // an included file's or an instantiation's text
+  std::string_view text;
+  size_t pos = 0;
+  uint32_t lineNo = 0;
+  std::string name;
+  std::vector<std::string> includedFrom; // "FILE:LINE" of the including lines, outermost first
+  // Instantiation: the call (llvm's note "while in macro instantiation") and llvm's
+  // TheCondStack depth then (.exitm leaves the conditionals opened since).
+  Location callSite;
+  size_t condDepth = 0;
+  // An included file: its .include line echoes a blank line when the file ends.
+  bool blankOnReturn = false;
+  // Whether the text has a carriage return (0: not looked yet, 1: no, 2: yes), and whether the
+  // line being read continues after a bare one (a statement end in llvm's lexer).
+  uint8_t carriageReturns = 0;
+  bool afterCarriageReturn = false;
+};
+
+// An argument token: its spelling, and whether it is a string (substituted without its quotes).
+struct Preprocessor::ArgToken {
+  std::string text;
+  bool string = false;
+};
+
+struct Preprocessor::Macro {
+  struct Parameter {
+    std::string name;
+    Argument value; // the default
+    bool required = false, vararg = false;
+  };
+  std::string name;
+  std::vector<Parameter> parameters;
+  std::string body;
+};
+
+Preprocessor::Preprocessor(std::string_view source, const AssembleOptions &opts,
+                           PreprocessorHost &host, TextResult &result, std::string &printed,
+                           bool &inBlockComment)
+    : opts_(opts), host_(host), result_(result), printed_(printed),
+      inBlockComment_(inBlockComment) {
+  auto main = std::make_unique<Buffer>();
+  main->text = source;
+  main->name = opts.fileName;
+  buffers_.push_back(std::move(main));
+}
+
+Preprocessor::~Preprocessor() = default;
+
+void Preprocessor::retire() {
+  retired_.push_back(std::move(buffers_.back()));
+  buffers_.pop_back();
+}
+
+bool Preprocessor::readLine() {
+  while (!stopped_ && !buffers_.empty()) {
+    Buffer &b = *buffers_.back();
+    if (b.pos >= b.text.size()) {
+      // llvm's lexer reads an instantiation to its end only after an unterminated definition
+      // swallowed its closing line: it stops there, as at the end of the main file.
+      if (b.kind == Buffer::Kind::Instantiation || buffers_.size() == 1) {
+        stopped_ = true;
+        return false;
+      }
+      const bool blank = b.blankOnReturn;
+      retire();
+      if (blank) {
+        cur_ = {std::string_view(), std::string_view(), buffers_.back()->lineNo};
+        return true;
+      }
+      continue;
+    }
+    size_t nl = findNewline(b.text, b.pos);
+    std::string_view line =
+        b.text.substr(b.pos, nl == std::string_view::npos ? std::string_view::npos : nl - b.pos);
+    const size_t start = b.pos;
+    b.pos = nl == std::string_view::npos ? b.text.size() : nl + 1;
+    if (!b.afterCarriageReturn) ++b.lineNo;
+    b.afterCarriageReturn = false;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // A bare carriage return ends a statement, as in llvm's lexer; the rest of the line is read
+    // next, on the same line number (searched for only in a text that has one).
+    if (!b.carriageReturns)
+      b.carriageReturns = b.text.find('\r') == std::string_view::npos ? 1 : 2;
+    if (b.carriageReturns == 2) {
+      if (size_t cr = line.find('\r'); cr != std::string_view::npos) {
+        line = line.substr(0, cr);
+        b.pos = start + cr + 1;
+        b.afterCarriageReturn = true;
+      }
+    }
+    cur_ = {line, line, b.lineNo};
+    return true;
+  }
+  return false;
+}
+
+bool Preprocessor::next(SourceLine &out) {
+  for (;;) {
+    if (pendingAfterLabels_) {
+      if (handleLine(out)) return true;
+      continue;
+    }
+    // llvm skips the rest of a statement with an error with its lexer alone, which does not
+    // leave an included file: an error in a file's last line ends the assembly.
+    if (buffers_.size() > 1 && result_.errorCount > errorsAtLine_) {
+      const Buffer &b = *buffers_.back();
+      if (b.kind == Buffer::Kind::File && b.pos >= b.text.size()) stopped_ = true;
+    }
+    errorsAtLine_ = result_.errorCount;
+    if (!readLine()) {
+      finish();
+      return false;
+    }
+    if (cond_.ignore) {
+      skippedLine();
+      continue;
+    }
+    if (!inBlockComment_ && !mayBeMine(cur_.text)) {
+      out = cur_;
+      return true;
+    }
+    if (handleLine(out)) return true;
+  }
+}
+
+// Cheap: the first word of the line (after any labels) is one of this stage's directives or a
+// macro. Most lines are instructions: their first word is read and the character after it.
+bool Preprocessor::mayBeMine(std::string_view text) const {
+  size_t p = 0;
+  while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
+  if (p == text.size() || !isIdentStart(text[p])) return false;
+  size_t e = p + 1;
+  while (e < text.size() && isIdentChar(text[e])) ++e;
+  std::string_view word = text.substr(p, e - p);
+  if (word[0] == '.') {
+    char buf[16];
+    std::string_view lower = lowered(word, buf);
+    if (isConditionalName(lower) || isOtherDirectiveName(lower)) return true;
+  }
+  if (isMacro(word)) return true;
+  while (e < text.size() && (text[e] == ' ' || text[e] == '\t')) ++e;
+  if (e < text.size() && text[e] == ':' && (e + 1 == text.size() || text[e + 1] != ':'))
+    return mayBeMine(text.substr(e + 1)); // a label: the statement after it
+  return false;
+}
+
+bool Preprocessor::handleLine(SourceLine &out) {
+  const std::string_view text = cur_.text;
+  bool comment = inBlockComment_;
+  toks_.resize(text.size() + 1);
+  size_t count = 0;
+  LexResult lr = lexLine(text, toks_.data(), count, comment);
+  toks_.resize(count);
+  const bool resumed = pendingAfterLabels_ != 0;
+  size_t at = pendingAfterLabels_;
+  pendingAfterLabels_ = 0;
+  if (!resumed)
+    while (toks_[at].kind == Tok::Identifier && toks_[at + 1].kind == Tok::Colon) at += 2;
+  const Token &first = toks_[at];
+  char buf[16];
+  std::string_view lower =
+      first.kind == Tok::Identifier ? lowered(first.text, buf) : std::string_view();
+  const bool conditional = isConditionalName(lower);
+  const Macro *macro = nullptr;
+  if (first.kind == Tok::Identifier && toks_[at + 1].kind != Tok::Equal && !conditional) {
+    auto it = macros_.find(first.text);
+    if (it != macros_.end()) macro = it->second.get();
+  }
+  if (!conditional && !macro && !isOtherDirectiveName(lower)) {
+    out = cur_;
+    if (resumed) out.text = text.substr(first.col); // (not reached: the labels told it was ours)
+    return true;
+  }
+  if (at > 0 && !resumed) {
+    // The labels are a statement of their own for the assembler; the rest is ours.
+    out = cur_;
+    out.text = text.substr(0, first.col);
+    pendingAfterLabels_ = at;
+    return true;
+  }
+  inBlockComment_ = comment;
+  if (!lr.ok) {
+    error(lr.errCol, lr.errMsg);
+    return false;
+  }
+  if (conditional) return this->conditional(lower, at);
+  if (macro) {
+    callMacro(*macro, at);
+    return false;
+  }
+  return directive(lower, at, out);
+}
+
+// A line of a region a false conditional skips: only conditionals that start it count (llvm
+// does not look past labels there), but it is lexed, for the comments that span lines.
+void Preprocessor::skippedLine() {
+  const std::string_view text = cur_.text;
+  toks_.resize(text.size() + 1);
+  size_t count = 0;
+  lexLine(text, toks_.data(), count, inBlockComment_);
+  toks_.resize(count);
+  if (toks_[0].kind != Tok::Identifier) return;
+  char buf[16];
+  std::string_view lower = lowered(toks_[0].text, buf);
+  if (isConditionalName(lower)) conditional(lower, 0);
+}
+
+bool Preprocessor::expectEndOfLine(size_t pos) {
+  if (toks_[pos].kind == Tok::Eol) return true;
+  error(toks_[pos].col, "expected newline");
+  return false;
+}
+
+bool Preprocessor::conditional(std::string_view lower, size_t at) {
+  const Token &dir = toks_[at];
+  const Token &arg = toks_[at + 1];
+  auto push = [&] {
+    condStack_.push_back(cond_);
+    cond_.kind = Cond::If;
+  };
+  auto decide = [&](bool met) {
+    cond_.met = met;
+    cond_.ignore = !met;
+  };
+  if (lower == ".if" || lower == ".ifeq" || lower == ".ifne" || lower == ".iflt" ||
+      lower == ".ifle" || lower == ".ifgt" || lower == ".ifge") {
+    push();
+    if (cond_.ignore) return false;
+    Cursor c{toks_, at + 1};
+    ExprResult r = host_.evaluate(c);
+    if (!r.ok()) {
+      error(r.errCol, r.error);
+      return false;
+    }
+    if (r.kind != ExprResult::Kind::Absolute) {
+      error(arg.col, "expected absolute expression");
+      return false;
+    }
+    if (!expectEndOfLine(c.pos)) return false;
+    const int64_t v = r.value;
+    decide(lower == ".ifeq"   ? v == 0
+           : lower == ".iflt" ? v < 0
+           : lower == ".ifle" ? v <= 0
+           : lower == ".ifgt" ? v > 0
+           : lower == ".ifge" ? v >= 0
+                              : v != 0);
+    return false;
+  }
+  if (lower == ".ifb" || lower == ".ifnb") {
+    push();
+    if (cond_.ignore) return false;
+    decide((lower == ".ifb") == (arg.kind == Tok::Eol));
+    return false;
+  }
+  if (lower == ".ifc" || lower == ".ifnc") {
+    push();
+    if (cond_.ignore) return false;
+    size_t comma = at + 1;
+    while (toks_[comma].kind != Tok::Eol && toks_[comma].kind != Tok::Comma) ++comma;
+    if (toks_[comma].kind != Tok::Comma) {
+      error(toks_[comma].col, "expected comma");
+      return false;
+    }
+    size_t eol = comma + 1;
+    while (toks_[eol].kind != Tok::Eol) ++eol;
+    const std::string_view text = cur_.text;
+    std::string_view s1 = text.substr(arg.col, toks_[comma].col - arg.col);
+    const uint32_t s2at = toks_[comma + 1].col;
+    std::string_view s2 = text.substr(s2at, toks_[eol].col - std::min(s2at, toks_[eol].col));
+    decide((lower == ".ifc") == (trimmed(s1) == trimmed(s2)));
+    return false;
+  }
+  if (lower == ".ifeqs" || lower == ".ifnes") {
+    // (llvm reads these even in a skipped region, and they decide it anew there)
+    const std::string which = lower == ".ifeqs" ? "'.ifeqs'" : "'.ifnes'";
+    if (arg.kind != Tok::String) {
+      error(arg.col, "expected string parameter for " + which + " directive");
+      return false;
+    }
+    if (toks_[at + 2].kind != Tok::Comma) {
+      error(toks_[at + 2].col, "expected comma after first string for " + which + " directive");
+      return false;
+    }
+    if (toks_[at + 3].kind != Tok::String) {
+      error(toks_[at + 3].col, "expected string parameter for " + which + " directive");
+      return false;
+    }
+    push();
+    decide((lower == ".ifeqs") == (arg.text == toks_[at + 3].text));
+    return false;
+  }
+  if (lower == ".ifdef" || lower == ".ifndef" || lower == ".ifnotdef") {
+    push();
+    if (cond_.ignore) return false;
+    if (arg.kind != Tok::Identifier && arg.kind != Tok::String) {
+      error(arg.col, "expected identifier after '.ifdef'");
+      return false;
+    }
+    if (!expectEndOfLine(at + 2)) return false;
+    decide((lower == ".ifdef") == host_.symbolDefined(arg.text));
+    return false;
+  }
+  const bool lastIgnored = !condStack_.empty() && condStack_.back().ignore;
+  if (lower == ".elseif") {
+    if (cond_.kind != Cond::If && cond_.kind != Cond::ElseIf) {
+      error(dir.col, "Encountered a .elseif that doesn't follow an .if or  an .elseif");
+      return false;
+    }
+    cond_.kind = Cond::ElseIf;
+    if (lastIgnored || cond_.met) {
+      cond_.ignore = true;
+      return false;
+    }
+    Cursor c{toks_, at + 1};
+    ExprResult r = host_.evaluate(c);
+    if (!r.ok()) {
+      error(r.errCol, r.error);
+      return false;
+    }
+    if (r.kind != ExprResult::Kind::Absolute) {
+      error(arg.col, "expected absolute expression");
+      return false;
+    }
+    if (!expectEndOfLine(c.pos)) return false;
+    decide(r.value != 0);
+    return false;
+  }
+  if (lower == ".else") {
+    if (!expectEndOfLine(at + 1)) return false;
+    if (cond_.kind != Cond::If && cond_.kind != Cond::ElseIf) {
+      error(dir.col, "Encountered a .else that doesn't follow  an .if or an .elseif");
+      return false;
+    }
+    cond_.kind = Cond::Else;
+    cond_.ignore = lastIgnored || cond_.met;
+    return false;
+  }
+  // .endif
+  if (!expectEndOfLine(at + 1)) return false;
+  if (cond_.kind == Cond::None || condStack_.empty()) {
+    error(dir.col, "Encountered a .endif that doesn't follow an .if or .else");
+    return false;
+  }
+  cond_ = condStack_.back();
+  condStack_.pop_back();
+  return false;
+}
+
+bool Preprocessor::directive(std::string_view lower, size_t at, SourceLine &out) {
+  const Token &dir = toks_[at];
+  const Token &arg = toks_[at + 1];
+  const std::string name(dir.text);
+  if (lower == ".macro") {
+    if (defineMacro(at)) {
+      out = {std::string_view(), std::string_view(), cur_.number};
+      return true;
+    }
+  } else if (lower == ".endm" || lower == ".endmacro") {
+    if (arg.kind != Tok::Eol)
+      error(arg.col, "unexpected token in '" + name + "' directive");
+    else if (activeInstantiations_)
+      exitInstantiation();
+    else
+      error(arg.col, "unexpected '" + name + "' in file, no current macro definition");
+  } else if (lower == ".exitm") {
+    if (!expectEndOfLine(at + 1)) return false;
+    if (!activeInstantiations_) {
+      // llvm reports it at the token after the line's end: the next line's first.
+      const Buffer &b = *buffers_.back();
+      std::string_view rest = b.text.substr(b.pos);
+      std::string_view nextLine = rest.substr(0, rest.find('\n'));
+      if (!nextLine.empty() && nextLine.back() == '\r') nextLine.remove_suffix(1);
+      uint32_t col = 0;
+      if (b.pos < b.text.size()) {
+        bool comment = inBlockComment_;
+        std::vector<Token> t;
+        lexLine(nextLine, t, comment);
+        col = t[0].col;
+      }
+      report(Severity::Error, cur_.number + 1, col,
+             "unexpected '" + name + "' in file, no current macro definition", nextLine);
+      return false;
+    }
+    while (condStack_.size() > buffers_.back()->condDepth) {
+      cond_ = condStack_.back();
+      condStack_.pop_back();
+    }
+    exitInstantiation();
+  } else if (lower == ".purgem") {
+    if (arg.kind != Tok::Identifier && arg.kind != Tok::String) {
+      error(arg.col, "expected identifier in '.purgem' directive");
+      return false;
+    }
+    if (!expectEndOfLine(at + 2)) return false;
+    auto it = macros_.find(arg.text);
+    if (it == macros_.end()) {
+      error(dir.col, fmt::format("macro '{}' is not defined", arg.text));
+      return false;
+    }
+    macros_.erase(it);
+  } else if (lower == ".rept" || lower == ".rep") {
+    repeat(at, name);
+  } else if (lower == ".irp" || lower == ".irpc") {
+    iterate(at, lower == ".irpc");
+  } else if (lower == ".endr") {
+    if (!activeInstantiations_)
+      error(arg.col, "unmatched '.endr' directive");
+    else
+      exitInstantiation();
+  } else if (lower == ".include") {
+    return include(at, out);
+  } else if (lower == ".err" || lower == ".error" || lower == ".warning") {
+    if (!condStack_.empty() && condStack_.back().ignore) return false;
+    if (lower == ".err") {
+      error(dir.col, ".err encountered");
+      return false;
+    }
+    const bool isError = lower == ".error";
+    std::string message = isError ? ".error directive invoked in source file"
+                                  : ".warning directive invoked in source file";
+    if (arg.kind != Tok::Eol) {
+      if (arg.kind != Tok::String) {
+        error(arg.col,
+              isError ? ".error argument must be a string" : ".warning argument must be a string");
+        return false;
+      }
+      message = std::string(arg.text);
+      if (!isError && !expectEndOfLine(at + 2)) return false;
+    }
+    report(isError ? Severity::Error : Severity::Warning, cur_.number, dir.col, message, cur_.echo);
+  } else if (lower == ".print") {
+    if (arg.kind != Tok::String) {
+      error(dir.col, "expected double quoted string after .print");
+      return false;
+    }
+    if (!expectEndOfLine(at + 2)) return false;
+    printed_.append(arg.text).push_back('\n');
+  } else if (lower == ".end") {
+    if (!expectEndOfLine(at + 1)) return false;
+    stopped_ = true;
+  }
+  return false;
+}
+
+Preprocessor::Location Preprocessor::here(uint32_t col0) const {
+  const Buffer &b = *buffers_.back();
+  return {b.name, cur_.number, col0, std::string(cur_.echo), b.includedFrom};
+}
+
+void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
+                          std::string message, std::string_view lineText) {
+  Diagnostic d;
+  d.severity = severity;
+  d.line = lineNumber;
+  d.column = col0 + 1;
+  d.message = std::move(message);
+  d.lineText = std::string(lineText);
+  if (severity == Severity::Error) ++result_.errorCount;
+  const Buffer &top = *buffers_.back();
+  d.file = top.name;
+  d.includedFrom = top.includedFrom;
+  result_.diagnostics.push_back(std::move(d));
+  if (!activeInstantiations_) return;
+  for (size_t i = buffers_.size(); i-- > 0;) {
+    const Buffer &b = *buffers_[i];
+    if (b.kind != Buffer::Kind::Instantiation) continue;
+    Diagnostic note;
+    note.severity = Severity::Note;
+    note.file = b.callSite.file;
+    note.line = b.callSite.line;
+    note.column = b.callSite.col0 + 1;
+    note.message = "while in macro instantiation";
+    note.lineText = b.callSite.text;
+    note.includedFrom = b.callSite.includedFrom;
+    result_.diagnostics.push_back(std::move(note));
+  }
+}
+
+// Reads the lines of a macro's or a .rept's body up to its .endm (.endr), nested definitions
+// included, as llvm does: by the first token of each statement.
+bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &body,
+                               bool &blankAfter) {
+  const SourceLine start = cur_;
+  Buffer &b = *buffers_.back();
+  size_t bodyStart = std::string_view::npos;
+  unsigned depth = 0;
+  std::vector<Token> t;
+  for (;;) {
+    const size_t lineStart = b.pos;
+    if (lineStart >= b.text.size()) {
+      report(Severity::Error, start.number, directiveCol,
+             macro ? "no matching '.endmacro' in definition" : "no matching '.endr' in definition",
+             start.echo);
+      stopped_ = true; // (llvm's lexer is at the buffer's end: it stops there)
+      return false;
+    }
+    readLine();
+    lexLine(cur_.text, t, inBlockComment_);
+    if (bodyStart == std::string_view::npos) bodyStart = lineStart + t[0].col;
+    if (t[0].kind != Tok::Identifier) continue;
+    const std::string_view w = t[0].text;
+    const bool isEnd = macro ? w == ".endm" || w == ".endmacro" : w == ".endr";
+    if (isEnd && depth == 0) {
+      if (t[1].kind != Tok::Eol) {
+        error(t[1].col, fmt::format("unexpected token in '{}' directive", w));
+        return false;
+      }
+      body.assign(b.text.substr(bodyStart, lineStart + t[0].col - bodyStart));
+      blankAfter = t[1].col == cur_.text.size();
+      return true;
+    }
+    if (isEnd) --depth;
+    if (macro ? w == ".macro" : w == ".rep" || w == ".rept" || w == ".irp" || w == ".irpc") ++depth;
+  }
+}
+
+bool Preprocessor::defineMacro(size_t at) {
+  const Token &dir = toks_[at];
+  detail::RawLexer lx(cur_.text, dir.col + dir.text.size());
+  auto identifier = [&](std::string &name) {
+    const RawToken &t = lx.cur();
+    if (t.kind == RawKind::Identifier)
+      name = lx.text(t);
+    else if (t.kind == RawKind::String)
+      name = lx.text(t).substr(1, t.end - t.begin >= 2 ? t.end - t.begin - 2 : 0);
+    else
+      return false;
+    lx.lex();
+    return true;
+  };
+  auto m = std::make_unique<Macro>();
+  lx.lex();
+  if (!identifier(m->name)) {
+    error(lx.cur().begin, "expected identifier in '.macro' directive");
+    return false;
+  }
+  if (lx.cur().kind == RawKind::Comma) lx.lex();
+  while (lx.cur().kind != RawKind::Eos) {
+    if (!m->parameters.empty() && m->parameters.back().vararg) {
+      error(lx.cur().begin, fmt::format("vararg parameter '{}' should be the last parameter",
+                                        m->parameters.back().name));
+      return false;
+    }
+    Macro::Parameter p;
+    if (!identifier(p.name)) {
+      error(lx.cur().begin, "expected identifier in '.macro' directive");
+      return false;
+    }
+    for (const Macro::Parameter &q : m->parameters)
+      if (q.name == p.name) {
+        error(lx.cur().begin,
+              fmt::format("macro '{}' has multiple parameters named '{}'", m->name, p.name));
+        return false;
+      }
+    if (lx.cur().kind == RawKind::Colon) {
+      lx.lex();
+      const uint32_t qualAt = lx.cur().begin;
+      std::string qualifier;
+      if (!identifier(qualifier)) {
+        error(qualAt,
+              fmt::format("missing parameter qualifier for '{}' in macro '{}'", p.name, m->name));
+        return false;
+      }
+      if (qualifier == "req")
+        p.required = true;
+      else if (qualifier == "vararg")
+        p.vararg = true;
+      else {
+        error(qualAt, fmt::format("{} is not a valid parameter qualifier for '{}' in macro '{}'",
+                                  qualifier, p.name, m->name));
+        return false;
+      }
+    }
+    if (lx.cur().kind == RawKind::Equal) {
+      lx.lex();
+      const uint32_t valueAt = lx.cur().begin;
+      if (!parseArgument(lx, p.value, false)) return false; // (read like an argument)
+      if (p.required)
+        report(Severity::Warning, cur_.number, valueAt,
+               fmt::format("pointless default value for required parameter '{}' in macro '{}'",
+                           p.name, m->name),
+               cur_.echo);
+    }
+    m->parameters.push_back(std::move(p));
+    if (lx.cur().kind == RawKind::Comma) lx.lex();
+  }
+  const SourceLine line = cur_;
+  bool blank = false;
+  if (!captureBody(dir.col, true, m->body, blank)) return false;
+  if (macros_.count(m->name)) {
+    report(Severity::Error, line.number, dir.col,
+           fmt::format("macro '{}' is already defined", m->name), line.echo);
+    return false;
+  }
+  warnUnusedParameters(*m, line, dir.col);
+  std::string key = m->name;
+  macros_.emplace(std::move(key), std::move(m));
+  // llvm leaves the .endm line's end for the next statement: an empty one, echoed as a blank
+  // line unless a comment ends the line.
+  return blank;
+}
+
+// llvm warns when a macro with named parameters uses none of them but has what looks like a
+// positional one ($1, $n): gas once ignored named parameters.
+void Preprocessor::warnUnusedParameters(const Macro &m, const SourceLine &line, uint32_t col) {
+  if (m.parameters.empty()) return;
+  bool named = false, positional = false;
+  std::string_view body = m.body;
+  while (!body.empty()) {
+    size_t end = body.size(), pos = 0;
+    for (; pos != end; ++pos) {
+      if (body[pos] == '\\' && pos + 1 != end) break;
+      if (body[pos] != '$' || pos + 1 == end) continue;
+      const char next = body[pos + 1];
+      if (next == '$' || next == 'n' || (next >= '0' && next <= '9')) break;
+    }
+    if (pos == end) break;
+    if (body[pos] == '$') {
+      if (body[pos + 1] != '$') positional = true;
+      pos += 2;
+    } else {
+      size_t i = pos + 1;
+      while (isMacroNameChar(body[i]) && i + 1 != end) ++i;
+      std::string_view argument = body.substr(pos + 1, i - (pos + 1));
+      bool found = false;
+      for (const Macro::Parameter &p : m.parameters) found = found || p.name == argument;
+      if (found) {
+        named = true;
+        pos += 1 + argument.size();
+      } else if (body[pos + 1] == '(' && pos + 2 < end && body[pos + 2] == ')') {
+        pos += 3;
+      } else {
+        pos = i;
+      }
+    }
+    body = body.substr(pos);
+  }
+  if (!named && positional)
+    report(Severity::Warning, line.number, col,
+           "macro defined with named parameters which are not used in macro body, possible "
+           "positional parameter found in body which will have no effect",
+           line.echo);
+}
+
+// llvm's isOperator (its '=' included).
+static bool isArgumentOperator(const RawToken &t) {
+  return t.kind == RawKind::Operator || t.kind == RawKind::Equal;
+}
+
+// llvm's parseMacroArgument: tokens up to a comma or (outside parentheses) a space that is not
+// next to an operator; a vararg takes the rest of the statement as it is written.
+bool Preprocessor::parseArgument(RawLexer &lx, Argument &arg, bool vararg) {
+  if (vararg) {
+    if (lx.cur().kind != RawKind::Eos) {
+      const uint32_t from = lx.cur().begin;
+      while (lx.cur().kind != RawKind::Eos) lx.lex();
+      arg.push_back({std::string(cur_.text.substr(from, lx.cur().begin - from)), false});
+    }
+    return true;
+  }
+  unsigned parens = 0;
+  for (;;) {
+    bool spaceEaten = false;
+    if (lx.cur().kind == RawKind::Equal) {
+      error(lx.cur().begin, "unexpected token in macro instantiation");
+      return false;
+    }
+    if (parens == 0) {
+      if (lx.cur().kind == RawKind::Comma) break;
+      if (lx.cur().kind == RawKind::Space) {
+        spaceEaten = true;
+        lx.lex(true);
+      }
+      // A space before an operator does not end the argument: the operator and what follows
+      // it belong to it (spaces after the operator are dropped).
+      if (isArgumentOperator(lx.cur())) {
+        arg.push_back({std::string(lx.text(lx.cur())), false});
+        lx.lex(true);
+        if (lx.cur().kind == RawKind::Space) lx.lex(true);
+        continue;
+      }
+      if (spaceEaten) break;
+    }
+    if (lx.cur().kind == RawKind::Eos) break;
+    if (lx.cur().kind == RawKind::LParen)
+      ++parens;
+    else if (lx.cur().kind == RawKind::RParen && parens)
+      --parens;
+    arg.push_back({std::string(lx.text(lx.cur())), lx.cur().kind == RawKind::String});
+    lx.lex(true);
+  }
+  if (parens != 0) {
+    error(lx.cur().begin, "unbalanced parentheses in macro argument");
+    return false;
+  }
+  return true;
+}
+
+// llvm's parseMacroArguments: positional and name=value arguments, then the defaults.
+bool Preprocessor::parseArguments(const Macro *m, RawLexer &lx, std::vector<Argument> &args) {
+  const size_t count = m ? m->parameters.size() : 0;
+  args.assign(count, {});
+  bool namedFound = false;
+  const bool hasVararg = count && m->parameters.back().vararg;
+  for (size_t parameter = 0; !count || parameter < count; ++parameter) {
+    const uint32_t argAt = lx.cur().begin;
+    std::string name;
+    if (lx.cur().kind == RawKind::Identifier && lx.peek().kind == RawKind::Equal) {
+      name = lx.text(lx.cur());
+      lx.lex();
+      lx.lex();
+      namedFound = true;
+    }
+    if (namedFound && name.empty()) {
+      error(argAt, "cannot mix positional and keyword arguments");
+      return false;
+    }
+    Argument value;
+    if (!parseArgument(lx, value, hasVararg && parameter == count - 1)) return false;
+    size_t index = parameter;
+    if (!name.empty()) {
+      index = 0;
+      while (index < count && m->parameters[index].name != name) ++index;
+      if (index >= count) {
+        error(argAt, fmt::format("parameter named '{}' does not exist for macro '{}'", name,
+                                 m ? m->name : std::string()));
+        return false;
+      }
+    }
+    if (!value.empty()) {
+      if (args.size() <= index) args.resize(index + 1);
+      args[index] = std::move(value);
+    }
+    if (lx.cur().kind == RawKind::Eos) {
+      bool failed = false;
+      for (size_t i = 0; i < count; ++i) {
+        if (!args[i].empty()) continue;
+        if (m->parameters[i].required) {
+          error(lx.cur().begin,
+                fmt::format("missing value for required parameter '{}' in macro '{}'",
+                            m->parameters[i].name, m->name));
+          failed = true;
+        }
+        if (!m->parameters[i].value.empty()) args[i] = m->parameters[i].value;
+      }
+      return !failed;
+    }
+    if (lx.cur().kind == RawKind::Comma) lx.lex();
+  }
+  error(lx.cur().begin, "too many positional arguments");
+  return false;
+}
+
+// llvm's expandMacro: \name is the argument, \@ the count of macros instantiated before (when
+// enabled), \() nothing; any other backslash stays.
+bool Preprocessor::expand(std::string &out, std::string_view body, const Macro *m,
+                          const std::vector<Argument> &args, bool enableAt, uint32_t errCol) {
+  const size_t count = m ? m->parameters.size() : 0;
+  const bool hasVararg = count && m->parameters.back().vararg;
+  if (count != args.size()) {
+    error(errCol, "Wrong number of arguments");
+    return false;
+  }
+  while (!body.empty()) {
+    size_t end = body.size(), pos = body.find('\\');
+    if (pos != std::string_view::npos && pos + 1 == end) pos = std::string_view::npos;
+    out.append(body.substr(0, std::min(pos, end)));
+    if (pos == std::string_view::npos) break;
+    size_t i = pos + 1;
+    if (enableAt && body[i] == '@' && i + 1 != end)
+      ++i;
+    else
+      while (isMacroNameChar(body[i]) && i + 1 != end) ++i;
+    std::string_view argument = body.substr(pos + 1, i - (pos + 1));
+    if (argument == "@") {
+      out += std::to_string(macroCount_);
+      pos += 2;
+    } else {
+      size_t index = 0;
+      while (index < count && m->parameters[index].name != argument) ++index;
+      if (index == count) {
+        if (body[pos + 1] == '(' && pos + 2 < end && body[pos + 2] == ')') {
+          pos += 3;
+        } else {
+          out += '\\';
+          out += argument;
+          pos = i;
+        }
+      } else {
+        const bool vararg = hasVararg && index == count - 1;
+        for (const ArgToken &t : args[index])
+          if (t.string && !vararg && t.text.size() >= 2)
+            out.append(t.text, 1, t.text.size() - 2);
+          else
+            out += t.text;
+        pos += 1 + argument.size();
+      }
+    }
+    body = body.substr(pos);
+  }
+  return true;
+}
+
+bool Preprocessor::withinBudget(size_t bytes, uint32_t col) {
+  const size_t limit = opts_.maxExpansionBytes;
+  if (bytes <= limit && expandedBytes_ + bytes <= limit) {
+    expandedBytes_ += bytes;
+    return true;
+  }
+  error(col, fmt::format("macro expansion exceeds gfxasm's limit of {} bytes "
+                         "(AssembleOptions::maxExpansionBytes)",
+                         limit));
+  return false;
+}
+
+void Preprocessor::instantiate(std::string text, uint32_t col) {
+  auto b = std::make_unique<Buffer>();
+  b->kind = Buffer::Kind::Instantiation;
+  b->owned = std::move(text);
+  b->text = b->owned;
+  b->name = "<instantiation>";
+  b->callSite = here(col);
+  b->condDepth = condStack_.size();
+  buffers_.push_back(std::move(b));
+  ++activeInstantiations_;
+}
+
+// llvm's handleMacroExit: back to the line after the call, whatever the instantiation opened.
+void Preprocessor::exitInstantiation() {
+  while (buffers_.size() > 1) {
+    const bool instantiation = buffers_.back()->kind == Buffer::Kind::Instantiation;
+    retire();
+    if (instantiation) break;
+  }
+  --activeInstantiations_;
+}
+
+void Preprocessor::callMacro(const Macro &m, size_t at) {
+  const Token &name = toks_[at];
+  if (activeInstantiations_ == kMaxMacroDepth) {
+    error(toks_[at + 1].col, fmt::format("macros cannot be nested more than {} levels deep. Use "
+                                         "-asm-macro-max-nesting-depth to increase this limit.",
+                                         kMaxMacroDepth));
+    return;
+  }
+  RawLexer lx(cur_.text, name.col + name.text.size());
+  lx.lex();
+  std::vector<Argument> args;
+  if (!parseArguments(&m, lx, args)) return;
+  std::string text;
+  if (!expand(text, m.body, &m, args, true, lx.cur().begin)) return;
+  text += ".endmacro\n";
+  if (!withinBudget(text.size(), name.col)) return;
+  instantiate(std::move(text), name.col);
+  ++macroCount_;
+}
+
+void Preprocessor::repeat(size_t at, const std::string &name) {
+  const Token &dir = toks_[at];
+  const uint32_t countAt = toks_[at + 1].col;
+  Cursor c{toks_, at + 1};
+  ExprResult r = host_.evaluate(c);
+  if (!r.ok()) {
+    error(r.errCol, r.error);
+    return;
+  }
+  if (r.kind != ExprResult::Kind::Absolute) {
+    error(countAt, fmt::format("unexpected token in '{}' directive", name));
+    return;
+  }
+  if (r.value < 0) {
+    error(countAt, "Count is negative");
+    return;
+  }
+  if (!expectEndOfLine(c.pos)) return;
+  const SourceLine line = cur_;
+  std::string body;
+  bool blank = false;
+  if (!captureBody(dir.col, false, body, blank)) return;
+  cur_ = line; // (the instantiation is called from the .rept line)
+  std::string text;
+  const auto times = static_cast<uint64_t>(r.value);
+  // (checked before expanding: .rept 1000000000 runs llvm-mc for hours)
+  if (!body.empty() && times > (opts_.maxExpansionBytes + body.size()) / body.size()) {
+    withinBudget(opts_.maxExpansionBytes + 1, dir.col);
+    return;
+  }
+  for (uint64_t i = 0; i < times; ++i) expand(text, body, nullptr, {}, false, 0);
+  text += ".endr\n";
+  if (!withinBudget(text.size(), dir.col)) return;
+  instantiate(std::move(text), dir.col);
+}
+
+void Preprocessor::iterate(size_t at, bool perCharacter) {
+  const Token &dir = toks_[at];
+  const Token &param = toks_[at + 1];
+  const char *which = perCharacter ? "'.irpc'" : "'.irp'";
+  if (param.kind != Tok::Identifier && param.kind != Tok::String) {
+    error(param.col, fmt::format("expected identifier in {} directive", which));
+    return;
+  }
+  if (toks_[at + 2].kind != Tok::Comma) {
+    error(toks_[at + 2].col, "expected comma");
+    return;
+  }
+  RawLexer lx(cur_.text, toks_[at + 2].col + 1);
+  lx.lex();
+  std::vector<Argument> values;
+  if (!parseArguments(nullptr, lx, values)) return;
+  if (perCharacter && (values.size() != 1 || values[0].size() != 1)) {
+    error(lx.cur().begin, "unexpected token in '.irpc' directive");
+    return;
+  }
+  if (lx.cur().kind != RawKind::Eos) {
+    error(lx.cur().begin, "expected newline");
+    return;
+  }
+  Macro pseudo;
+  pseudo.parameters.push_back({std::string(param.text), {}, false, false});
+  const SourceLine line = cur_;
+  std::string body;
+  bool blank = false;
+  if (!captureBody(dir.col, false, body, blank)) return;
+  cur_ = line;
+  std::string text;
+  std::vector<Argument> one(1);
+  if (perCharacter) {
+    const std::string chars = values[0][0].text;
+    for (char ch : chars) {
+      one[0] = {{std::string(1, ch), false}};
+      expand(text, body, &pseudo, one, true, 0);
+      if (text.size() > opts_.maxExpansionBytes) break;
+    }
+  } else {
+    for (Argument &value : values) {
+      one[0] = std::move(value);
+      expand(text, body, &pseudo, one, true, 0);
+      if (text.size() > opts_.maxExpansionBytes) break;
+    }
+  }
+  text += ".endr\n";
+  if (!withinBudget(text.size(), dir.col)) return;
+  instantiate(std::move(text), dir.col);
+}
+
+namespace {
+
+// The file name of .include, its escapes read as llvm's parseEscapedString reads them.
+bool unescape(std::string_view s, std::string &out, const char *&error) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] != '\\') {
+      out += s[i];
+      continue;
+    }
+    if (++i == s.size()) {
+      error = "unexpected backslash at end of string";
+      return false;
+    }
+    const char c = s[i];
+    if (c == 'x' || c == 'X') {
+      unsigned v = 0, n = 0;
+      while (i + 1 < s.size() && std::isxdigit(static_cast<unsigned char>(s[i + 1]))) {
+        const char h = s[++i];
+        v = v * 16 + static_cast<unsigned>(h <= '9' ? h - '0' : (h | 0x20) - 'a' + 10);
+        ++n;
+      }
+      if (!n) {
+        error = "invalid hexadecimal escape sequence";
+        return false;
+      }
+      out += static_cast<char>(v & 0xff);
+    } else if (c >= '0' && c <= '7') {
+      unsigned v = static_cast<unsigned>(c - '0');
+      for (int k = 0; k < 2 && i + 1 < s.size() && s[i + 1] >= '0' && s[i + 1] <= '7'; ++k)
+        v = v * 8 + static_cast<unsigned>(s[++i] - '0');
+      if (v > 255) {
+        error = "invalid octal escape sequence (out of range)";
+        return false;
+      }
+      out += static_cast<char>(v);
+    } else {
+      const char *from = "bfnrt\"\\", *to = "\b\f\n\r\t\"\\";
+      const char *k = std::strchr(from, c);
+      if (!k || !c) {
+        error = "invalid escape sequence (unrecognized character)";
+        return false;
+      }
+      out += to[k - from];
+    }
+  }
+  return true;
+}
+
+bool readFile(const std::string &path, std::string &out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  out = std::move(ss).str();
+  return true;
+}
+
+} // namespace
+
+bool Preprocessor::include(size_t at, SourceLine &out) {
+  const Token &file = toks_[at + 1];
+  if (file.kind != Tok::String) {
+    error(file.col, "expected string in '.include' directive");
+    return false;
+  }
+  std::string name;
+  const char *escapeError = nullptr;
+  if (!unescape(file.text, name, escapeError)) {
+    error(file.col, escapeError);
+    return false;
+  }
+  if (toks_[at + 2].kind != Tok::Eol) {
+    error(toks_[at + 2].col, "unexpected token in '.include' directive");
+    return false;
+  }
+  size_t depth = 0;
+  for (const auto &b : buffers_) depth += b->kind == Buffer::Kind::File;
+  if (depth > kMaxIncludeDepth) {
+    error(file.col,
+          fmt::format("gfxasm: .include nested more than {} levels deep", kMaxIncludeDepth));
+    return false;
+  }
+  // As llvm's SourceMgr: the name as it is (from the working directory), then in each -I
+  // directory.
+  auto b = std::make_unique<Buffer>();
+  std::string path = name;
+  bool found = !name.empty() && readFile(path, b->owned);
+  for (size_t i = 0; !found && !name.empty() && name[0] != '/' && i < opts_.includeDirs.size();
+       ++i) {
+    path = opts_.includeDirs[i] + "/" + name;
+    found = readFile(path, b->owned);
+  }
+  if (!found) {
+    error(file.col, fmt::format("Could not find include file '{}'", name));
+    return false;
+  }
+  const Buffer &parent = *buffers_.back();
+  b->text = b->owned;
+  b->name = path;
+  b->includedFrom = parent.includedFrom;
+  b->includedFrom.push_back(fmt::format("{}:{}", parent.name, cur_.number));
+  // llvm switches files before it reads the .include line's end, which it reads again when the
+  // file ends: an empty statement each time (a blank line), unless a comment ends the line.
+  const bool blank = toks_[at + 2].col == cur_.text.size();
+  const bool newline =
+      parent.pos <= parent.text.size() && parent.pos > 0 && parent.text[parent.pos - 1] == '\n';
+  b->blankOnReturn = blank && newline;
+  buffers_.push_back(std::move(b));
+  if (!blank) return false;
+  out = {std::string_view(), std::string_view(), cur_.number};
+  return true;
+}
+
+// The end of the input: llvm reports conditionals left open at the end of the file.
+void Preprocessor::finish() {
+  if (finished_) return;
+  finished_ = true;
+  if (cond_.kind == Cond::None && !cond_.ignore) return;
+  const Buffer &b = *buffers_.back();
+  uint32_t lines = 0;
+  size_t lastStart = 0;
+  for (size_t p = 0; p < b.text.size();) {
+    size_t nl = b.text.find('\n', p);
+    ++lines;
+    lastStart = p;
+    p = nl == std::string_view::npos ? b.text.size() : nl + 1;
+  }
+  if (b.text.empty() || b.text.back() == '\n') {
+    report(Severity::Error, lines + 1, 0, "unmatched .ifs or .elses", {});
+  } else {
+    std::string_view last = b.text.substr(lastStart);
+    if (!last.empty() && last.back() == '\r') last.remove_suffix(1);
+    report(Severity::Error, lines, static_cast<uint32_t>(last.size()), "unmatched .ifs or .elses",
+           last);
+  }
+}
+
+} // namespace gfxasm::as

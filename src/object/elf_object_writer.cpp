@@ -1,0 +1,304 @@
+// The relocatable ELF64 object llvm-mc writes for amdgcn, byte for byte: the layout, symbol
+// table order and string table merging of llvm's ELFObjectWriter.
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+#include <elf.h>
+
+#include "object/object_file.h"
+
+namespace gfxasm::obj {
+
+namespace {
+
+// llvm's StringTableBuilder for ELF: strings sorted by their reversed text (longest first among
+// those sharing a tail) so that a string that ends another is stored inside it.
+class StringTable {
+public:
+  void add(std::string_view s) {
+    if (!s.empty()) offsets_.emplace(std::string(s), 0);
+  }
+  void finalize() {
+    std::vector<std::pair<const std::string, uint32_t> *> order;
+    for (auto &p : offsets_) order.push_back(&p);
+    std::sort(order.begin(), order.end(), [](auto *a, auto *b) {
+      const std::string &x = a->first, &y = b->first;
+      size_t i = 0;
+      for (; i < x.size() && i < y.size(); ++i) {
+        unsigned char cx = static_cast<unsigned char>(x[x.size() - 1 - i]);
+        unsigned char cy = static_cast<unsigned char>(y[y.size() - 1 - i]);
+        if (cx != cy) return cx > cy;
+      }
+      return x.size() > y.size();
+    });
+    data_.assign(1, '\0');
+    std::string_view previous;
+    for (auto *p : order) {
+      const std::string &s = p->first;
+      if (previous.size() >= s.size() && previous.substr(previous.size() - s.size()) == s) {
+        p->second = static_cast<uint32_t>(data_.size() - s.size() - 1);
+        continue;
+      }
+      p->second = static_cast<uint32_t>(data_.size());
+      data_ += s;
+      data_ += '\0';
+      previous = s;
+    }
+  }
+  uint32_t offset(std::string_view s) const {
+    if (s.empty()) return 0;
+    auto it = offsets_.find(std::string(s));
+    return it == offsets_.end() ? 0 : it->second;
+  }
+  const std::string &data() const { return data_; }
+
+private:
+  std::unordered_map<std::string, uint32_t> offsets_;
+  std::string data_;
+};
+
+template <class T> void append(std::vector<uint8_t> &out, const T &v) {
+  const auto *p = reinterpret_cast<const uint8_t *>(&v);
+  out.insert(out.end(), p, p + sizeof(T));
+}
+void alignTo(std::vector<uint8_t> &out, uint64_t align) {
+  if (align > 1) out.resize((out.size() + align - 1) / align * align, 0);
+}
+
+// A symbol of the written table.
+struct OutSymbol {
+  uint32_t order;
+  std::string_view name;
+  const as::Symbol *sym = nullptr; // null: a section symbol
+  int32_t section = -1;            // the assembler's section of a section symbol
+  Elf64_Sym elf{};
+};
+
+} // namespace
+
+std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Section> &sections,
+                                    const std::vector<std::vector<Relocation>> &relocations,
+                                    as::SymbolTable &syms, const as::TargetInfo &target) {
+  // ELF section indices: 0 null, 1 .strtab, then each section followed by its .rela section.
+  std::vector<uint32_t> elfIndex(sections.size()), relaIndex(sections.size(), 0);
+  uint32_t next = 2;
+  for (size_t i = 0; i < sections.size(); ++i) {
+    elfIndex[i] = next++;
+    if (!relocations[i].empty()) relaIndex[i] = next++;
+  }
+  const uint32_t addrsigIndex = info.addrsig ? next++ : 0;
+  const uint32_t symtabIndex = next++;
+  const uint32_t sectionCount = next;
+
+  // The symbol table: llvm keeps a symbol unless it is a temporary (.L) label, a variable whose
+  // value is based on another symbol, or never registered; undefined ones become global.
+  std::vector<bool> sectionSymbolUsed(sections.size(), false);
+  for (const auto &relocs : relocations)
+    for (const Relocation &r : relocs)
+      if (r.sectionSymbol >= 0) sectionSymbolUsed[static_cast<size_t>(r.sectionSymbol)] = true;
+  std::vector<OutSymbol> locals, globals;
+  syms.forEach([&](std::string_view name, as::Symbol &s) {
+    if (!s.order || s.constant) return;
+    const bool temporary = name.starts_with(".L");
+    if (temporary && !s.usedInReloc) return;
+    OutSymbol o{s.order, name, &s, -1, {}};
+    uint16_t shndx = SHN_UNDEF;
+    uint64_t value = 0;
+    bool defined = false;
+    if (s.kind == as::Symbol::Kind::Label) {
+      shndx = static_cast<uint16_t>(elfIndex[s.section]);
+      value = static_cast<uint64_t>(s.value);
+      defined = true;
+    } else if (s.kind == as::Symbol::Kind::Value || s.kind == as::Symbol::Kind::Variable) {
+      as::RelocatableValue v;
+      if (!as::evaluateRelocatable(syms.pool(), s.expr, as::EvalStage::Final, target, v)) return;
+      if (v.symB) return;
+      if (v.symA) {
+        if (v.symA->kind != as::Symbol::Kind::Label) return; // based on an undefined symbol
+        shndx = static_cast<uint16_t>(elfIndex[v.symA->section]);
+        value = static_cast<uint64_t>(v.symA->value + v.constant);
+      } else {
+        shndx = SHN_ABS;
+        value = static_cast<uint64_t>(v.constant);
+      }
+      defined = true;
+    } else if (s.commonAlign) {
+      shndx = SHN_COMMON;
+      value = s.commonAlign;
+      defined = true;
+    }
+    uint8_t binding = STB_LOCAL;
+    if (s.binding == as::Symbol::Binding::Global) binding = STB_GLOBAL;
+    if (s.binding == as::Symbol::Binding::Weak) binding = STB_WEAK;
+    if (s.binding == as::Symbol::Binding::Default && (!defined || s.commonAlign))
+      binding = STB_GLOBAL;
+    uint8_t type = s.type;
+    if (s.commonAlign && type == STT_NOTYPE) type = STT_OBJECT;
+    uint64_t size = s.commonAlign ? s.commonSize : 0;
+    if (s.size != as::kNoExpr) {
+      int64_t v = 0;
+      if (as::evaluateAbsolute(syms.pool(), s.size, as::EvalStage::Final, target, v))
+        size = static_cast<uint64_t>(v);
+    }
+    o.elf.st_info = static_cast<unsigned char>(ELF64_ST_INFO(binding, type));
+    o.elf.st_other = s.visibility;
+    o.elf.st_shndx = shndx;
+    o.elf.st_value = value;
+    o.elf.st_size = size;
+    (binding == STB_LOCAL ? locals : globals).push_back(o);
+  });
+  for (size_t i = 0; i < sections.size(); ++i) {
+    if (!sectionSymbolUsed[i]) continue;
+    OutSymbol o{sections[i].symbolOrder, {}, nullptr, static_cast<int32_t>(i), {}};
+    o.elf.st_info = ELF64_ST_INFO(STB_LOCAL, STT_SECTION);
+    o.elf.st_shndx = static_cast<uint16_t>(elfIndex[i]);
+    locals.push_back(o);
+  }
+  auto byOrder = [](const OutSymbol &a, const OutSymbol &b) { return a.order < b.order; };
+  std::stable_sort(locals.begin(), locals.end(), byOrder);
+  std::stable_sort(globals.begin(), globals.end(), byOrder);
+
+  StringTable strtab;
+  for (size_t i = 0; i < sections.size(); ++i) {
+    strtab.add(sections[i].name);
+    if (relaIndex[i]) strtab.add(".rela" + sections[i].name);
+  }
+  strtab.add(".strtab");
+  if (info.addrsig) strtab.add(".llvm_addrsig");
+  strtab.add(".symtab");
+  for (const auto *list : {&locals, &globals})
+    for (const OutSymbol &o : *list)
+      if (o.sym) strtab.add(o.name);
+  strtab.finalize();
+
+  // Symbol indices, for the relocations.
+  std::unordered_map<const as::Symbol *, uint32_t> symbolIndex;
+  std::vector<uint32_t> sectionSymbolIndex(sections.size(), 0);
+  uint32_t index = 1;
+  for (const auto *list : {&locals, &globals})
+    for (const OutSymbol &o : *list) {
+      if (o.sym)
+        symbolIndex[o.sym] = index;
+      else
+        sectionSymbolIndex[static_cast<size_t>(o.section)] = index;
+      ++index;
+    }
+
+  std::vector<uint8_t> out(sizeof(Elf64_Ehdr), 0);
+  std::vector<Elf64_Shdr> headers(sectionCount);
+  for (size_t i = 0; i < sections.size(); ++i) {
+    Section &s = sections[i];
+    if (!s.nobits()) alignTo(out, s.align);
+    Elf64_Shdr &h = headers[elfIndex[i]];
+    h.sh_name = strtab.offset(s.name);
+    h.sh_type = s.type;
+    h.sh_flags = s.flags;
+    h.sh_offset = s.nobits() ? (out.size() + s.align - 1) / s.align * s.align : out.size();
+    h.sh_size = s.size();
+    h.sh_addralign = s.align;
+    h.sh_entsize = s.entsize;
+    if (!s.nobits()) out.insert(out.end(), s.data.begin(), s.data.end());
+  }
+  // .symtab
+  alignTo(out, 8);
+  {
+    Elf64_Shdr &h = headers[symtabIndex];
+    h.sh_name = strtab.offset(".symtab");
+    h.sh_type = SHT_SYMTAB;
+    h.sh_offset = out.size();
+    h.sh_link = 1;
+    h.sh_info = static_cast<uint32_t>(locals.size() + 1);
+    h.sh_addralign = 8;
+    h.sh_entsize = sizeof(Elf64_Sym);
+    append(out, Elf64_Sym{});
+    for (const auto *list : {&locals, &globals})
+      for (const OutSymbol &o : *list) {
+        Elf64_Sym e = o.elf;
+        e.st_name = o.sym ? strtab.offset(o.name) : 0;
+        append(out, e);
+      }
+    h.sh_size = out.size() - h.sh_offset;
+  }
+  for (size_t i = 0; i < sections.size(); ++i) {
+    if (!relaIndex[i]) continue;
+    alignTo(out, 8);
+    Elf64_Shdr &h = headers[relaIndex[i]];
+    h.sh_name = strtab.offset(".rela" + sections[i].name);
+    h.sh_type = SHT_RELA;
+    h.sh_flags = SHF_INFO_LINK;
+    h.sh_offset = out.size();
+    h.sh_link = symtabIndex;
+    h.sh_info = elfIndex[i];
+    h.sh_addralign = 8;
+    h.sh_entsize = sizeof(Elf64_Rela);
+    for (const Relocation &r : relocations[i]) {
+      Elf64_Rela rela{};
+      rela.r_offset = r.offset;
+      uint32_t sym = 0;
+      if (r.symbol) {
+        auto it = symbolIndex.find(r.symbol);
+        sym = it == symbolIndex.end() ? 0 : it->second;
+      } else if (r.sectionSymbol >= 0) {
+        sym = sectionSymbolIndex[static_cast<size_t>(r.sectionSymbol)];
+      }
+      rela.r_info = ELF64_R_INFO(sym, r.type);
+      rela.r_addend = r.addend;
+      append(out, rela);
+    }
+    h.sh_size = out.size() - h.sh_offset;
+  }
+  if (info.addrsig) {
+    Elf64_Shdr &h = headers[addrsigIndex];
+    h.sh_name = strtab.offset(".llvm_addrsig");
+    h.sh_type = 0x6fff4c03; // SHT_LLVM_ADDRSIG
+    h.sh_flags = SHF_EXCLUDE;
+    h.sh_offset = out.size();
+    h.sh_link = symtabIndex;
+    h.sh_addralign = 1;
+    for (const as::Symbol *s : info.addrsigSymbols) {
+      auto it = symbolIndex.find(s);
+      if (it == symbolIndex.end()) continue;
+      for (uint32_t v = it->second;;) { // ULEB128
+        uint8_t byte = v & 0x7f;
+        v >>= 7;
+        out.push_back(static_cast<uint8_t>(byte | (v ? 0x80 : 0)));
+        if (!v) break;
+      }
+    }
+    h.sh_size = out.size() - h.sh_offset;
+  }
+  {
+    Elf64_Shdr &h = headers[1];
+    h.sh_name = strtab.offset(".strtab");
+    h.sh_type = SHT_STRTAB;
+    h.sh_offset = out.size();
+    h.sh_size = strtab.data().size();
+    h.sh_addralign = 1;
+    out.insert(out.end(), strtab.data().begin(), strtab.data().end());
+  }
+  alignTo(out, 8);
+  const uint64_t shoff = out.size();
+  for (const Elf64_Shdr &h : headers) append(out, h);
+
+  Elf64_Ehdr eh{};
+  std::memcpy(eh.e_ident, ELFMAG, SELFMAG);
+  eh.e_ident[EI_CLASS] = ELFCLASS64;
+  eh.e_ident[EI_DATA] = ELFDATA2LSB;
+  eh.e_ident[EI_VERSION] = EV_CURRENT;
+  eh.e_ident[EI_OSABI] = info.osAbi;
+  eh.e_ident[EI_ABIVERSION] = info.abiVersion;
+  eh.e_type = ET_REL;
+  eh.e_machine = EM_AMDGPU;
+  eh.e_version = EV_CURRENT;
+  eh.e_shoff = shoff;
+  eh.e_flags = info.flags;
+  eh.e_ehsize = sizeof(Elf64_Ehdr);
+  eh.e_shentsize = sizeof(Elf64_Shdr);
+  eh.e_shnum = static_cast<uint16_t>(sectionCount);
+  eh.e_shstrndx = 1;
+  std::memcpy(out.data(), &eh, sizeof eh);
+  return out;
+}
+
+} // namespace gfxasm::obj

@@ -1,0 +1,1265 @@
+// HSA metadata (code object v3+): YAML -> document -> MessagePack note / YAML text, as llvm-mc-22.
+//
+// Libraries: yaml-cpp reads the YAML (its event interface, so that empty values, `~` and aliases
+// stay distinguishable), msgpack-cxx writes the MessagePack bytes. Everything llvm decides on its
+// own is done here: how a scalar becomes an int, uint, bool, float, nil or string
+// (msgpack::DocNode::fromString), what its verifier accepts, the order of map keys
+// (std::map<DocNode, DocNode>), when a double is written as float32, and yaml::Output's layout.
+//
+// Where yaml-cpp and llvm's YAML parser disagree, llvm's behaviour is reproduced by checks made
+// here (tabs in indentation after a plain scalar, see llvmRejectsTabIndentation), except for the
+// exact set of syntax errors: yaml-cpp is a different parser, and llvm's own YAML diagnostics
+// (`YAML:line:col: error: ...`, printed before "invalid HSA metadata") are not reproduced.
+#include "object/hsa_metadata.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+
+// msgpack-cxx without Boost (only its packer is used).
+#ifndef MSGPACK_NO_BOOST
+#define MSGPACK_NO_BOOST 1
+#endif
+#include <msgpack.hpp>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/parser.h>
+
+#include <sstream>
+
+namespace gfxasm::object {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Scalars: llvm's msgpack::DocNode::fromString and the YAMLTraits parsers it calls.
+
+// llvm::getAutoSenseRadix: 0x/0X, 0b/0B, 0o and a leading 0 before a digit (octal).
+unsigned autoSenseRadix(std::string_view &s) {
+  if (s.empty()) return 10;
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    s.remove_prefix(2);
+    return 16;
+  }
+  if (s.size() >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) {
+    s.remove_prefix(2);
+    return 2;
+  }
+  if (s.size() >= 2 && s[0] == '0' && s[1] == 'o') {
+    s.remove_prefix(2);
+    return 8;
+  }
+  if (s[0] == '0' && s.size() > 1 && s[1] >= '0' && s[1] <= '9') {
+    s.remove_prefix(1);
+    return 8;
+  }
+  return 10;
+}
+
+// llvm::getAsUnsignedInteger(s, 0, v): the whole string, no sign, no overflow.
+bool parseUnsigned(std::string_view s, uint64_t &value) {
+  unsigned radix = autoSenseRadix(s);
+  if (s.empty()) return false;
+  uint64_t result = 0;
+  for (char c : s) {
+    unsigned digit;
+    if (c >= '0' && c <= '9')
+      digit = static_cast<unsigned>(c - '0');
+    else if (c >= 'a' && c <= 'z')
+      digit = static_cast<unsigned>(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'Z')
+      digit = static_cast<unsigned>(c - 'A' + 10);
+    else
+      return false;
+    if (digit >= radix) return false;
+    if (result > (UINT64_MAX - digit) / radix) return false;
+    result = result * radix + digit;
+  }
+  value = result;
+  return true;
+}
+
+// llvm::getAsSignedInteger(s, 0, v).
+bool parseSigned(std::string_view s, int64_t &value) {
+  uint64_t magnitude;
+  if (s.empty() || s.front() != '-') {
+    if (!parseUnsigned(s, magnitude) || magnitude > static_cast<uint64_t>(INT64_MAX)) return false;
+    value = static_cast<int64_t>(magnitude);
+    return true;
+  }
+  if (!parseUnsigned(s.substr(1), magnitude) || magnitude > (uint64_t{1} << 63)) return false;
+  value = static_cast<int64_t>(0 - magnitude);
+  return true;
+}
+
+// llvm::to_float: strtod over the whole (NUL-terminated) text; an empty text is 0.
+bool parseDouble(const std::string &s, double &value) {
+  char *end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (*end != '\0') return false;
+  value = v;
+  return true;
+}
+
+// llvm::yaml::parseBool (the `!bool` tag's spellings).
+std::optional<bool> parseYamlBool(std::string_view s) {
+  for (std::string_view t :
+       {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})
+    if (s == t) return true;
+  for (std::string_view f :
+       {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})
+    if (s == f) return false;
+  return std::nullopt;
+}
+
+MetadataNode makeString(std::string s) {
+  MetadataNode n;
+  n.kind = MetadataKind::String;
+  n.stringValue = std::move(s);
+  return n;
+}
+
+// DocNode::fromString(text, tag): the node a scalar becomes. `tag` is the verbatim YAML tag, ""
+// when none (llvm treats the default "tag:yaml.org,2002:str" as none too). Empty `error` on
+// success; otherwise the YAMLTraits message llvm reports.
+MetadataNode scalarFromString(const std::string &text, std::string_view tag, std::string &error) {
+  error.clear();
+  if (tag == "tag:yaml.org,2002:str") tag = "";
+  MetadataNode n;
+  if (tag == "!int" || tag.empty()) {
+    if (parseUnsigned(text, n.uintValue)) {
+      n.kind = MetadataKind::UInt;
+      return n;
+    }
+    if (parseSigned(text, n.intValue)) {
+      n.kind = MetadataKind::Int;
+      return n;
+    }
+    if (!tag.empty()) {
+      error = "invalid number";
+      return n;
+    }
+  }
+  if (tag == "!nil") {
+    n.kind = MetadataKind::Nil;
+    return n;
+  }
+  if (tag == "!bool") {
+    n.kind = MetadataKind::Boolean;
+    if (auto b = parseYamlBool(text))
+      n.boolValue = *b;
+    else
+      error = "invalid boolean";
+    return n;
+  }
+  // Without a tag only the JSON schema's spellings are booleans (llvm's choice: "yes", "on",
+  // "True" stay strings).
+  if (tag.empty() && (text == "true" || text == "false")) {
+    n.kind = MetadataKind::Boolean;
+    n.boolValue = text == "true";
+    return n;
+  }
+  if (tag == "!float" || tag.empty()) {
+    n.kind = MetadataKind::Float;
+    if (parseDouble(text, n.floatValue)) return n;
+    if (!tag.empty()) {
+      error = "invalid floating point number";
+      return n;
+    }
+  }
+  // "!str" and every other tag (llvm asserts on unknown tags; release builds read a string).
+  return makeString(text);
+}
+
+// DocNode::toString: the text of a scalar.
+std::string scalarToString(const MetadataNode &n) {
+  switch (n.kind) {
+  case MetadataKind::String: return n.stringValue;
+  case MetadataKind::Nil: return "";
+  case MetadataKind::Boolean: return n.boolValue ? "true" : "false";
+  case MetadataKind::Int: return std::to_string(n.intValue);
+  case MetadataKind::UInt: return std::to_string(n.uintValue);
+  case MetadataKind::Float: {
+    // raw_ostream << double: llvm::write_double with FloatStyle::Exponent.
+    if (std::isnan(n.floatValue)) return "nan";
+    if (std::isinf(n.floatValue)) return std::signbit(n.floatValue) ? "-INF" : "INF";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6e", n.floatValue);
+    return buf;
+  }
+  default: return "";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the YAML: yaml-cpp events -> a tree of YAML nodes.
+
+struct YamlNode {
+  enum class Type : uint8_t { Empty, Scalar, Sequence, Map, Alias } type = Type::Empty;
+  std::string tag;   // verbatim, "" when none ("?" and "!" of yaml-cpp: non-specific)
+  std::string value; // Scalar
+  size_t pos = 0;    // where yaml-cpp says it starts
+  bool blockScalar = false;
+  std::vector<YamlNode> children; // Sequence: elements; Map: key, value, key, value, ...
+};
+
+// Nesting deeper than this is refused before yaml-cpp sees the text: yaml-cpp recurses once per
+// level (up to its own limit of 2000), which would overflow small stacks (fuzzing, threads).
+constexpr int kMaxNesting = 200;
+
+class TreeBuilder : public YAML::EventHandler {
+public:
+  explicit TreeBuilder(std::string_view text) : text_(text) {}
+
+  std::optional<YamlNode> root;
+
+  void OnDocumentStart(const YAML::Mark &) override {}
+  void OnDocumentEnd() override { resolvePendingNull(std::nullopt); }
+
+  void OnNull(const YAML::Mark &mark, YAML::anchor_t) override {
+    resolvePendingNull(mark.pos);
+    YamlNode n;
+    n.type = YamlNode::Type::Empty;
+    n.pos = static_cast<size_t>(mark.pos);
+    YamlNode &added = add(std::move(n));
+    pendingNull_ = &added;
+  }
+  void OnAlias(const YAML::Mark &mark, YAML::anchor_t) override {
+    resolvePendingNull(mark.pos);
+    YamlNode n;
+    n.type = YamlNode::Type::Alias;
+    n.pos = static_cast<size_t>(mark.pos);
+    add(std::move(n));
+  }
+  void OnScalar(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t,
+                const std::string &value) override {
+    resolvePendingNull(mark.pos);
+    YamlNode n;
+    n.type = YamlNode::Type::Scalar;
+    n.tag = verbatimTag(tag);
+    n.value = value;
+    n.pos = static_cast<size_t>(mark.pos);
+    classifyTaggedScalar(n);
+    add(std::move(n));
+  }
+  void OnSequenceStart(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    startCollection(mark, tag, YamlNode::Type::Sequence);
+  }
+  void OnSequenceEnd() override {
+    resolvePendingNull(std::nullopt);
+    stack_.pop_back();
+  }
+  void OnMapStart(const YAML::Mark &mark, const std::string &tag, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    startCollection(mark, tag, YamlNode::Type::Map);
+  }
+  void OnMapEnd() override {
+    resolvePendingNull(std::nullopt);
+    stack_.pop_back();
+  }
+
+private:
+  static std::string verbatimTag(const std::string &tag) {
+    return tag == "?" || tag == "!" ? std::string() : tag;
+  }
+
+  void startCollection(const YAML::Mark &mark, const std::string &tag, YamlNode::Type type) {
+    resolvePendingNull(mark.pos);
+    if (stack_.size() >= static_cast<size_t>(kMaxNesting))
+      throw std::runtime_error("nesting too deep");
+    YamlNode n;
+    n.type = type;
+    n.tag = verbatimTag(tag);
+    n.pos = static_cast<size_t>(mark.pos);
+    YamlNode &added = add(std::move(n));
+    stack_.push_back(&added);
+  }
+
+  YamlNode &add(YamlNode n) {
+    if (stack_.empty()) {
+      root = std::move(n);
+      return *root;
+    }
+    auto &children = stack_.back()->children;
+    children.push_back(std::move(n));
+    // Children vectors only grow at the top of the stack, so pointers into parents stay valid.
+    return children.back();
+  }
+
+  // Skips node properties (`&anchor`, `!tag`) and the blanks after them.
+  size_t skipProperties(size_t pos) const {
+    while (pos < text_.size() && (text_[pos] == '&' || text_[pos] == '!')) {
+      while (pos < text_.size() && !isBlank(text_[pos])) ++pos;
+      while (pos < text_.size() && (text_[pos] == ' ' || text_[pos] == '\t')) ++pos;
+    }
+    return pos;
+  }
+  static bool isBlank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+  // yaml-cpp reports both an empty value and a plain `~`/`null` as a null, the empty one at the
+  // position of whatever follows it. llvm reads `~` and `null` as strings and an empty value as
+  // an empty node: a null is a real token when its text is there and the next event does not
+  // start at the same place (the empty value before a `null:` key).
+  void resolvePendingNull(std::optional<int> nextPos) {
+    if (!pendingNull_) return;
+    YamlNode &n = *pendingNull_;
+    pendingNull_ = nullptr;
+    if (nextPos && static_cast<size_t>(*nextPos) == n.pos) return;
+    size_t p = skipProperties(n.pos);
+    for (std::string_view word : {"~", "null", "Null", "NULL"}) {
+      if (text_.substr(p, word.size()) != word) continue;
+      size_t after = p + word.size();
+      if (after < text_.size() && !isBlank(text_[after]) && text_[after] != ',' &&
+          text_[after] != ']' && text_[after] != '}' && text_[after] != '#')
+        continue;
+      n.type = YamlNode::Type::Scalar;
+      n.value = std::string(word);
+      return;
+    }
+  }
+
+  // A tag with nothing after it (`a: !!null`) is an empty node for llvm; yaml-cpp gives a scalar
+  // with an empty value. Block scalars (`|`, `>`) are remembered: llvm refuses them as keys.
+  void classifyTaggedScalar(YamlNode &n) const {
+    size_t p = skipProperties(n.pos);
+    char c = p < text_.size() ? text_[p] : '\0';
+    if (c == '|' || c == '>') n.blockScalar = true;
+    if (n.value.empty() && !n.tag.empty() && c != '\'' && c != '"' && c != '|' && c != '>')
+      n.type = YamlNode::Type::Empty;
+  }
+
+  std::string_view text_;
+  std::vector<YamlNode *> stack_;
+  YamlNode *pendingNull_ = nullptr;
+};
+
+// Rough nesting depth of the text (flow brackets outside quotes + block indentation levels +
+// `- ` entries on a line), to refuse pathological inputs before yaml-cpp recurses on them.
+int estimateNesting(std::string_view text) {
+  int flow = 0, maxDepth = 0;
+  std::vector<size_t> indents;
+  size_t lineStart = 0;
+  while (lineStart < text.size()) {
+    size_t lineEnd = text.find('\n', lineStart);
+    if (lineEnd == std::string_view::npos) lineEnd = text.size();
+    std::string_view line = text.substr(lineStart, lineEnd - lineStart);
+    size_t indent = line.find_first_not_of(' ');
+    if (indent != std::string_view::npos) {
+      while (!indents.empty() && indents.back() >= indent) indents.pop_back();
+      indents.push_back(indent);
+    }
+    int dashes = 0;
+    char quote = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      char c = line[i];
+      if (quote) {
+        if (c == quote) quote = 0;
+        continue;
+      }
+      if (c == '\'' || c == '"')
+        quote = c;
+      else if (c == '[' || c == '{')
+        ++flow;
+      else if ((c == ']' || c == '}') && flow > 0)
+        --flow;
+      else if ((c == '-' || c == '?' || c == ':') && (i + 1 == line.size() || line[i + 1] == ' '))
+        ++dashes;
+    }
+    maxDepth = std::max(maxDepth, flow + static_cast<int>(indents.size()) + dashes);
+    lineStart = lineEnd + 1;
+  }
+  return maxDepth;
+}
+
+// llvm's scanner refuses a tab in the indentation that follows a plain scalar in block context
+// ("Found invalid tab character in indentation": the blanks and line breaks after the scalar are
+// scanned as its possible continuation, and a tab in a column left of the scalar's block
+// indentation + 1 is an error). yaml-cpp accepts some of these (a tab on the line after the last
+// value: llvm-mc's collected text ends with the tab that indents `\t.end_amdgpu_metadata` when
+// the YAML has no `...`). Approximated from the lines: a line ending (comments aside) in a plain
+// scalar value at block level, then blank lines, then a tab left of the block's indentation + 1.
+bool llvmRejectsTabIndentation(std::string_view text) {
+  std::vector<std::string_view> lines;
+  for (size_t start = 0;;) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) {
+      lines.push_back(text.substr(start));
+      break;
+    }
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  int flow = 0;
+  bool inDocument = true;
+  for (size_t li = 0; li < lines.size(); ++li) {
+    std::string_view line = lines[li];
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line == "..." || line.starts_with("... ") || line == "---" || line.starts_with("--- ")) {
+      inDocument = line.starts_with("---");
+      if (line == "---" || line == "...") continue;
+    }
+    // Strip a comment, track flow brackets and find the last token's start.
+    char quote = 0;
+    size_t contentEnd = 0;
+    int flowAtStart = flow;
+    for (size_t i = 0; i < line.size(); ++i) {
+      char c = line[i];
+      if (quote) {
+        if (c == quote) quote = 0;
+        contentEnd = i + 1;
+        continue;
+      }
+      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) break;
+      if (c == '\'' || c == '"')
+        quote = c;
+      else if (c == '[' || c == '{')
+        ++flow;
+      else if ((c == ']' || c == '}') && flow > 0)
+        --flow;
+      if (c != ' ' && c != '\t') contentEnd = i + 1;
+    }
+    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote) continue;
+    std::string_view content = line.substr(0, contentEnd);
+    char last = content.back();
+    if (last == ':' || last == ']' || last == '}' || last == '\'' || last == '"' || last == '|' ||
+        last == '>' || last == ',')
+      continue;
+    size_t indent = content.find_first_not_of(" \t");
+    if (indent == std::string_view::npos) continue;
+    std::string_view rest = content.substr(indent);
+    if (rest == "-" || rest.starts_with("#")) continue;
+    // The block indentation the scalar belongs to: a `key: value` line's key column, a `- value`
+    // entry's dash column, a `- key: value` entry's key column.
+    size_t blockIndent = indent;
+    size_t column = indent;
+    while (rest.starts_with("- ") || rest.starts_with("-\t")) {
+      size_t skip = rest.find_first_not_of(" \t", 1);
+      if (skip == std::string_view::npos) break;
+      column += skip;
+      rest.remove_prefix(skip);
+      blockIndent = column - skip;
+    }
+    if (size_t colon = rest.find(": ");
+        colon != std::string_view::npos && rest.front() != '\'' && rest.front() != '"') {
+      blockIndent = column;
+      std::string_view value = rest.substr(colon + 1);
+      size_t v = value.find_first_not_of(" \t");
+      if (v == std::string_view::npos) continue;
+      char first = value[v];
+      if (first == '\'' || first == '"' || first == '[' || first == '{' || first == '|' ||
+          first == '>' || first == '&' || first == '*')
+        continue;
+    } else if (rest.front() == '\'' || rest.front() == '"' || rest.front() == '[' ||
+               rest.front() == '{' || rest.front() == '|' || rest.front() == '>') {
+      continue;
+    }
+    // The blank region after the scalar: following lines of blanks, up to the first other char.
+    for (size_t next = li + 1; next < lines.size(); ++next) {
+      std::string_view l = lines[next];
+      size_t col = 0;
+      for (; col < l.size() && (l[col] == ' ' || l[col] == '\t'); ++col)
+        if (l[col] == '\t' && col < blockIndent + 1) return true;
+      if (col < l.size() && l[col] != '\r') break;
+    }
+  }
+  return false;
+}
+
+// llvm's scanner counts a tab as one column of indentation; yaml-cpp refuses tabs there. Tabs in
+// the leading blanks of a line become spaces (same length, so positions stay), except in block
+// scalars' content, where they are text.
+std::string tabsInIndentationAsSpaces(std::string_view text) {
+  std::string out(text);
+  bool inBlockScalar = false;
+  size_t blockScalarIndent = 0;
+  size_t lineStart = 0;
+  while (lineStart < out.size()) {
+    size_t lineEnd = out.find('\n', lineStart);
+    if (lineEnd == std::string::npos) lineEnd = out.size();
+    std::string_view line(out.data() + lineStart, lineEnd - lineStart);
+    size_t spaces = line.find_first_not_of(' ');
+    if (spaces == std::string_view::npos) spaces = line.size();
+    bool blank = line.find_first_not_of(" \t\r") == std::string_view::npos;
+    if (inBlockScalar && !blank && spaces <= blockScalarIndent) inBlockScalar = false;
+    if (!inBlockScalar) {
+      for (size_t i = lineStart; i < lineEnd && (out[i] == ' ' || out[i] == '\t'); ++i)
+        out[i] = ' ';
+      // A block scalar header ends the line: `|`, `>`, with chomping/indentation indicators.
+      std::string_view content(out.data() + lineStart, lineEnd - lineStart);
+      if (size_t hash = content.find(" #"); hash != std::string_view::npos)
+        content = content.substr(0, hash);
+      size_t last = content.find_last_not_of(" \t\r");
+      if (last != std::string_view::npos) {
+        size_t start = last;
+        while (start > 0 &&
+               std::string_view("0123456789+-").find(content[start]) != std::string_view::npos)
+          --start;
+        if ((content[start] == '|' || content[start] == '>') &&
+            (start == 0 || content[start - 1] == ' ')) {
+          inBlockScalar = true;
+          blockScalarIndent = content.find_first_not_of(' ');
+        }
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// YAML nodes -> the document (llvm's yaml::Input over msgpack::DocNode).
+
+struct ConvertError {
+  std::string detail;
+};
+
+void insertEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
+  auto it = std::lower_bound(
+      map.entries.begin(), map.entries.end(), key,
+      [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.first, k); });
+  if (it != map.entries.end() && !metadataKeyLess(key, it->first)) {
+    // Keys of different texts that are the same value ("1" and "0x1"): one entry, the last
+    // value (llvm's order there is its StringMap's, not the text's).
+    it->second = std::move(value);
+    return;
+  }
+  map.entries.insert(it, {std::move(key), std::move(value)});
+}
+
+MetadataNode convert(const YamlNode &y) {
+  MetadataNode n;
+  switch (y.type) {
+  case YamlNode::Type::Alias:
+    throw ConvertError{"alias nodes are not supported (unknown node kind)"};
+  case YamlNode::Type::Empty:
+    // llvm asks an empty node for its kind, which is unreachable in its YAML input; release
+    // builds of llvm-mc-22 then read it as an empty sequence.
+    n.kind = MetadataKind::Array;
+    return n;
+  case YamlNode::Type::Scalar: {
+    std::string error;
+    n = scalarFromString(y.value, y.tag, error);
+    if (!error.empty()) throw ConvertError{error};
+    return n;
+  }
+  case YamlNode::Type::Sequence:
+    n.kind = MetadataKind::Array;
+    n.elements.reserve(y.children.size());
+    for (const YamlNode &c : y.children) n.elements.push_back(convert(c));
+    return n;
+  case YamlNode::Type::Map:
+    n.kind = MetadataKind::Map;
+    std::vector<std::string_view> keyTexts;
+    for (size_t i = 0; i + 1 < y.children.size(); i += 2) {
+      const YamlNode &key = y.children[i];
+      if (key.type != YamlNode::Type::Scalar || key.blockScalar)
+        throw ConvertError{"Map key must be a scalar"};
+      if (std::find(keyTexts.begin(), keyTexts.end(), key.value) != keyTexts.end())
+        throw ConvertError{"duplicated mapping key '" + key.value + "'"};
+      keyTexts.push_back(key.value);
+      // Keys are read without their tag.
+      std::string ignored;
+      MetadataNode keyNode = scalarFromString(key.value, "", ignored);
+      insertEntry(n, std::move(keyNode), convert(y.children[i + 1]));
+    }
+    return n;
+  }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// AMDGPU::HSAMD::V3::MetadataVerifier (not strict, as the assembler uses it).
+
+bool isScalar(const MetadataNode &n) {
+  return n.kind != MetadataKind::Array && n.kind != MetadataKind::Map;
+}
+
+MetadataNode *findEntry(MetadataNode &map, std::string_view key) {
+  for (auto &[k, v] : map.entries)
+    if (k.kind == MetadataKind::String && k.stringValue == key) return &v;
+  return nullptr;
+}
+
+class Verifier {
+public:
+  std::string failure;
+
+  bool verify(MetadataNode &root) {
+    if (root.kind != MetadataKind::Map) return fail("the document is not a map");
+    if (!entry(root, "amdhsa.version", true,
+               [&](MetadataNode &n) { return array(n, integerCheck(), 2); }))
+      return false;
+    if (!entry(root, "amdhsa.printf", false, [&](MetadataNode &n) {
+          return array(n, [&](MetadataNode &e) { return scalar(e, MetadataKind::String); });
+        }))
+      return false;
+    // amdhsa.globals is not checked by llvm-mc-22's verifier.
+    if (!entry(root, "amdhsa.kernels", true, [&](MetadataNode &n) {
+          return array(n, [&](MetadataNode &e) { return kernel(e); });
+        }))
+      return false;
+    return true;
+  }
+
+private:
+  bool fail(std::string why) {
+    if (failure.empty()) failure = std::move(why);
+    return false;
+  }
+
+  // A scalar of `kind`; a string is read again as a typed scalar (non-strict verifier), which
+  // changes the node.
+  bool scalar(MetadataNode &n, MetadataKind kind) {
+    if (!isScalar(n)) return false;
+    if (n.kind != kind) {
+      if (n.kind != MetadataKind::String) return false;
+      std::string ignored;
+      n = scalarFromString(std::string(n.stringValue), "", ignored);
+      if (n.kind != kind) return false;
+    }
+    return true;
+  }
+  bool integer(MetadataNode &n) {
+    return scalar(n, MetadataKind::UInt) || scalar(n, MetadataKind::Int);
+  }
+  struct IntegerCheck {
+    Verifier *verifier;
+    bool operator()(MetadataNode &n) const { return verifier->integer(n); }
+  };
+  IntegerCheck integerCheck() { return IntegerCheck{this}; }
+  template <class F> bool array(MetadataNode &n, F &&check, std::optional<size_t> size = {}) {
+    if (n.kind != MetadataKind::Array) return false;
+    if (size && n.elements.size() != *size) return false;
+    for (MetadataNode &e : n.elements)
+      if (!check(e)) return false;
+    return true;
+  }
+  template <class F> bool entry(MetadataNode &map, std::string_view key, bool required, F &&check) {
+    MetadataNode *value = findEntry(map, key);
+    if (!value) return required ? fail("missing " + std::string(key)) : true;
+    if (!check(*value)) return fail("bad " + std::string(key));
+    return true;
+  }
+  bool scalarEntry(MetadataNode &map, std::string_view key, bool required, MetadataKind kind,
+                   std::initializer_list<std::string_view> allowed = {}) {
+    return entry(map, key, required, [&](MetadataNode &n) {
+      if (!scalar(n, kind)) return false;
+      if (allowed.size() == 0) return true;
+      return std::find(allowed.begin(), allowed.end(), n.stringValue) != allowed.end();
+    });
+  }
+  bool integerEntry(MetadataNode &map, std::string_view key, bool required) {
+    return entry(map, key, required, integerCheck());
+  }
+  bool sizedIntegerArrayEntry(MetadataNode &map, std::string_view key, size_t size) {
+    return entry(map, key, false, [&](MetadataNode &n) { return array(n, integerCheck(), size); });
+  }
+
+  bool kernelArg(MetadataNode &arg) {
+    if (arg.kind != MetadataKind::Map) return false;
+    constexpr auto S = MetadataKind::String, B = MetadataKind::Boolean;
+    return scalarEntry(arg, ".name", false, S) && scalarEntry(arg, ".type_name", false, S) &&
+           integerEntry(arg, ".size", true) && integerEntry(arg, ".offset", true) &&
+           scalarEntry(arg, ".value_kind", true, S,
+                       {"by_value",
+                        "global_buffer",
+                        "dynamic_shared_pointer",
+                        "sampler",
+                        "image",
+                        "pipe",
+                        "queue",
+                        "hidden_block_count_x",
+                        "hidden_block_count_y",
+                        "hidden_block_count_z",
+                        "hidden_group_size_x",
+                        "hidden_group_size_y",
+                        "hidden_group_size_z",
+                        "hidden_remainder_x",
+                        "hidden_remainder_y",
+                        "hidden_remainder_z",
+                        "hidden_global_offset_x",
+                        "hidden_global_offset_y",
+                        "hidden_global_offset_z",
+                        "hidden_grid_dims",
+                        "hidden_none",
+                        "hidden_printf_buffer",
+                        "hidden_hostcall_buffer",
+                        "hidden_heap_v1",
+                        "hidden_default_queue",
+                        "hidden_completion_action",
+                        "hidden_multigrid_sync_arg",
+                        "hidden_dynamic_lds_size",
+                        "hidden_private_base",
+                        "hidden_shared_base",
+                        "hidden_queue_ptr"}) &&
+           integerEntry(arg, ".pointee_align", false) &&
+           scalarEntry(arg, ".address_space", false, S,
+                       {"private", "global", "constant", "local", "generic", "region"}) &&
+           scalarEntry(arg, ".access", false, S, {"read_only", "write_only", "read_write"}) &&
+           scalarEntry(arg, ".actual_access", false, S,
+                       {"read_only", "write_only", "read_write"}) &&
+           scalarEntry(arg, ".is_const", false, B) && scalarEntry(arg, ".is_restrict", false, B) &&
+           scalarEntry(arg, ".is_volatile", false, B) && scalarEntry(arg, ".is_pipe", false, B);
+  }
+
+  bool kernel(MetadataNode &k) {
+    if (k.kind != MetadataKind::Map) return false;
+    constexpr auto S = MetadataKind::String, B = MetadataKind::Boolean;
+    return scalarEntry(k, ".name", true, S) && scalarEntry(k, ".symbol", true, S) &&
+           scalarEntry(k, ".language", false, S,
+                       {"OpenCL C", "OpenCL C++", "HCC", "HIP", "OpenMP", "Assembler"}) &&
+           sizedIntegerArrayEntry(k, ".language_version", 2) &&
+           entry(k, ".args", false,
+                 [&](MetadataNode &n) {
+                   return array(n, [&](MetadataNode &a) { return kernelArg(a); });
+                 }) &&
+           sizedIntegerArrayEntry(k, ".reqd_workgroup_size", 3) &&
+           sizedIntegerArrayEntry(k, ".workgroup_size_hint", 3) &&
+           scalarEntry(k, ".vec_type_hint", false, S) &&
+           scalarEntry(k, ".device_enqueue_symbol", false, S) &&
+           integerEntry(k, ".kernarg_segment_size", true) &&
+           integerEntry(k, ".group_segment_fixed_size", true) &&
+           integerEntry(k, ".private_segment_fixed_size", true) &&
+           scalarEntry(k, ".uses_dynamic_stack", false, B) &&
+           integerEntry(k, ".workgroup_processor_mode", false) &&
+           integerEntry(k, ".kernarg_segment_align", true) &&
+           integerEntry(k, ".wavefront_size", true) && integerEntry(k, ".sgpr_count", true) &&
+           integerEntry(k, ".vgpr_count", true) &&
+           integerEntry(k, ".max_flat_workgroup_size", true) &&
+           integerEntry(k, ".sgpr_spill_count", false) &&
+           integerEntry(k, ".vgpr_spill_count", false) &&
+           integerEntry(k, ".uniform_work_group_size", false) &&
+           sizedIntegerArrayEntry(k, ".cluster_dims", 3);
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Writing YAML: llvm's yaml::Output state machine, for the document's node kinds.
+
+bool isNullWord(std::string_view s) {
+  return s == "null" || s == "Null" || s == "NULL" || s == "~";
+}
+bool isBoolWord(std::string_view s) {
+  return s == "true" || s == "True" || s == "TRUE" || s == "false" || s == "False" || s == "FALSE";
+}
+
+// llvm::yaml::isNumeric (YAML 1.2 core schema numbers).
+bool isNumeric(std::string_view s) {
+  auto skipDigits = [](std::string_view in) {
+    size_t i = in.find_first_not_of("0123456789");
+    return i == std::string_view::npos ? std::string_view() : in.substr(i);
+  };
+  if (s.empty() || s == "+" || s == "-") return false;
+  if (s == ".nan" || s == ".NaN" || s == ".NAN") return true;
+  std::string_view tail = (s.front() == '-' || s.front() == '+') ? s.substr(1) : s;
+  if (tail == ".inf" || tail == ".Inf" || tail == ".INF") return true;
+  if (s.starts_with("0o"))
+    return s.size() > 2 && s.substr(2).find_first_not_of("01234567") == std::string_view::npos;
+  if (s.starts_with("0x"))
+    return s.size() > 2 &&
+           s.substr(2).find_first_not_of("0123456789abcdefABCDEF") == std::string_view::npos;
+  s = tail;
+  if (s.starts_with(".") && (s == "." || (s.size() > 1 && (s[1] < '0' || s[1] > '9'))))
+    return false;
+  if (s.starts_with("E") || s.starts_with("e")) return false;
+  s = skipDigits(s);
+  if (s.empty()) return true;
+  bool exponent = false;
+  if (s.front() == '.') {
+    s = skipDigits(s.substr(1));
+    if (s.empty()) return true;
+    if (s.front() != 'e' && s.front() != 'E') return false;
+    exponent = true;
+  } else if (s.front() == 'e' || s.front() == 'E') {
+    exponent = true;
+  }
+  if (!exponent) return false;
+  s.remove_prefix(1);
+  if (s.empty()) return false;
+  if (s.front() == '+' || s.front() == '-') {
+    s.remove_prefix(1);
+    if (s.empty()) return false;
+  }
+  return skipDigits(s).empty();
+}
+
+enum class Quoting { None, Single, Double };
+
+// llvm::yaml::needsQuotes.
+Quoting needsQuotes(std::string_view s, bool forcePreserveAsString = true) {
+  if (s.empty()) return Quoting::Single;
+  Quoting needed = Quoting::None;
+  auto isSpace = [](unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+  };
+  if (isSpace(static_cast<unsigned char>(s.front())) ||
+      isSpace(static_cast<unsigned char>(s.back())))
+    needed = Quoting::Single;
+  if (forcePreserveAsString && (isNullWord(s) || isBoolWord(s) || isNumeric(s)))
+    needed = Quoting::Single;
+  if (std::string_view(R"(-?:\,[]{}#&*!|>'"%@`)").find(s[0]) != std::string_view::npos)
+    needed = Quoting::Single;
+  for (unsigned char c : s) {
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) continue;
+    switch (c) {
+    case '_':
+    case '-':
+    case '^':
+    case '.':
+    case ',':
+    case ' ':
+    case '\t': continue;
+    case '\n':
+    case '\r':
+    case 0x7f: return Quoting::Double;
+    default:
+      if (c <= 0x1f) return Quoting::Double;
+      if (c & 0x80) return Quoting::Double;
+      needed = Quoting::Single;
+    }
+  }
+  return needed;
+}
+
+// Decodes one UTF-8 sequence as llvm's convertUTF8Sequence does for yaml::escape: the code point
+// and its length, length 0 when invalid.
+std::pair<uint32_t, size_t> decodeUtf8(std::string_view s) {
+  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
+  unsigned char b0 = byte(0);
+  size_t length;
+  uint32_t cp;
+  if (b0 < 0x80) return {b0, 1};
+  if (b0 >= 0xc2 && b0 <= 0xdf)
+    length = 2, cp = b0 & 0x1f;
+  else if (b0 >= 0xe0 && b0 <= 0xef)
+    length = 3, cp = b0 & 0x0f;
+  else if (b0 >= 0xf0 && b0 <= 0xf4)
+    length = 4, cp = b0 & 0x07;
+  else
+    return {0, 0};
+  if (s.size() < length) return {0, 0};
+  for (size_t i = 1; i < length; ++i) {
+    if ((byte(i) & 0xc0) != 0x80) return {0, 0};
+    cp = (cp << 6) | (byte(i) & 0x3f);
+  }
+  if ((length == 3 && cp < 0x800) || (length == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+      (cp >= 0xd800 && cp <= 0xdfff))
+    return {0, 0};
+  return {cp, length};
+}
+
+// sys::unicode::isPrintable, approximated: controls (C1), surrogates, noncharacters and the
+// format/separator ranges are not printable. (llvm consults Unicode's tables; assigned but rare
+// code points may differ.)
+bool isPrintableCodePoint(uint32_t cp) {
+  if (cp < 0xa0) return false;
+  if (cp == 0xad) return false;
+  if ((cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) || cp == 0xfeff)
+    return false;
+  if ((cp & 0xfffe) == 0xfffe) return false;
+  if (cp >= 0xfdd0 && cp <= 0xfdef) return false;
+  if (cp >= 0xe000 && cp <= 0xf8ff) return false; // private use
+  if (cp >= 0xf0000) return false;                // private use planes
+  return true;
+}
+
+std::string hexUpper(uint32_t v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%X", v);
+  return buf;
+}
+
+// llvm::yaml::escape(s, /*EscapePrintable=*/false).
+std::string escapeDoubleQuoted(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    switch (c) {
+    case '\\': out += "\\\\"; continue;
+    case '"': out += "\\\""; continue;
+    case 0: out += "\\0"; continue;
+    case 0x07: out += "\\a"; continue;
+    case 0x08: out += "\\b"; continue;
+    case 0x09: out += "\\t"; continue;
+    case 0x0a: out += "\\n"; continue;
+    case 0x0b: out += "\\v"; continue;
+    case 0x0c: out += "\\f"; continue;
+    case 0x0d: out += "\\r"; continue;
+    case 0x1b: out += "\\e"; continue;
+    default: break;
+    }
+    if (c < 0x20) {
+      std::string hex = hexUpper(c);
+      out += "\\x" + std::string(2 - hex.size(), '0') + hex;
+    } else if (c & 0x80) {
+      auto [cp, length] = decodeUtf8(s.substr(i));
+      if (length == 0) {
+        out += "\xEF\xBF\xBD"; // U+FFFD, and llvm stops there
+        return out;
+      }
+      if (cp == 0x85)
+        out += "\\N";
+      else if (cp == 0xa0)
+        out += "\\_";
+      else if (cp == 0x2028)
+        out += "\\L";
+      else if (cp == 0x2029)
+        out += "\\P";
+      else if (isPrintableCodePoint(cp))
+        out += s.substr(i, length);
+      else {
+        std::string hex = hexUpper(cp);
+        if (hex.size() <= 2)
+          out += "\\x" + std::string(2 - hex.size(), '0') + hex;
+        else if (hex.size() <= 4)
+          out += "\\u" + std::string(4 - hex.size(), '0') + hex;
+        else
+          out += "\\U" + std::string(8 - hex.size(), '0') + hex;
+      }
+      i += length - 1;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// The YAML tag llvm writes before a scalar whose text would read back as another kind.
+std::string_view yamlTagFor(const MetadataNode &n) {
+  if (n.kind == MetadataKind::Nil) return "!nil";
+  std::string ignored;
+  MetadataNode back = scalarFromString(scalarToString(n), "", ignored);
+  if (back.kind == n.kind) return "";
+  bool intLike = [](MetadataKind k) {
+    return k == MetadataKind::Int || k == MetadataKind::UInt;
+  }(back.kind);
+  if (intLike && (n.kind == MetadataKind::Int || n.kind == MetadataKind::UInt)) return "";
+  switch (n.kind) {
+  case MetadataKind::String: return "!str";
+  case MetadataKind::Int:
+  case MetadataKind::UInt: return "!int";
+  case MetadataKind::Boolean: return "!bool";
+  case MetadataKind::Float: return "!float";
+  default: return "";
+  }
+}
+
+class YamlWriter {
+public:
+  std::string out;
+
+  void document(const MetadataNode &root) {
+    outputUpToEndOfLine("---");
+    node(root);
+    output("\n...\n");
+  }
+
+private:
+  enum class State { MapFirstKey, MapOtherKey, SeqFirstElement, SeqOtherElement };
+
+  void node(const MetadataNode &n) {
+    if (n.kind == MetadataKind::Map) {
+      beginContainer(State::MapFirstKey);
+      for (const auto &[key, value] : n.entries) {
+        newLineCheck();
+        paddedKey(scalarToString(key));
+        node(value);
+        if (stack_.back() == State::MapFirstKey) stack_.back() = State::MapOtherKey;
+      }
+      if (stack_.back() == State::MapFirstKey) {
+        padding_ = paddingBeforeContainer_;
+        newLineCheck();
+        output("{}");
+        padding_ = "\n";
+      }
+      stack_.pop_back();
+    } else if (n.kind == MetadataKind::Array) {
+      beginContainer(State::SeqFirstElement);
+      for (const MetadataNode &e : n.elements) {
+        node(e);
+        if (stack_.back() == State::SeqFirstElement) stack_.back() = State::SeqOtherElement;
+      }
+      if (stack_.back() == State::SeqFirstElement) {
+        padding_ = paddingBeforeContainer_;
+        newLineCheck(/*emptySequence=*/true);
+        output("[]");
+        padding_ = "\n";
+      }
+      stack_.pop_back();
+    } else {
+      std::string_view tag = yamlTagFor(n);
+      if (!tag.empty()) {
+        newLineCheck();
+        output(tag);
+        output(" ");
+      }
+      std::string text = scalarToString(n);
+      Quoting q = n.kind == MetadataKind::String ? needsQuotes(text)
+                  : n.kind == MetadataKind::Nil  ? needsQuotes("")
+                                                 : Quoting::None;
+      scalarString(text, q);
+    }
+  }
+
+  void beginContainer(State s) {
+    stack_.push_back(s);
+    paddingBeforeContainer_ = padding_;
+    padding_ = "\n";
+  }
+
+  void output(std::string_view s) { out += s; }
+  void outputUpToEndOfLine(std::string_view s) {
+    output(s);
+    padding_ = "\n"; // no flow collections are written
+  }
+
+  void quoted(std::string_view s, Quoting q) {
+    if (q == Quoting::Double) {
+      output("\"");
+      output(escapeDoubleQuoted(s));
+      output("\"");
+      return;
+    }
+    output("'");
+    for (char c : s) {
+      if (c == '\'')
+        output("''");
+      else
+        out += c;
+    }
+    output("'");
+  }
+
+  void scalarString(std::string_view s, Quoting q) {
+    newLineCheck();
+    if (s.empty()) {
+      outputUpToEndOfLine("''");
+      return;
+    }
+    if (q == Quoting::None) {
+      outputUpToEndOfLine(s);
+      return;
+    }
+    quoted(s, q);
+    padding_ = "\n";
+  }
+
+  void newLineCheck(bool emptySequence = false) {
+    if (padding_ != "\n") {
+      output(padding_);
+      padding_ = {};
+      return;
+    }
+    output("\n");
+    padding_ = {};
+    if (stack_.empty() || emptySequence) return;
+    size_t indent = stack_.size() - 1;
+    bool dash = false;
+    State back = stack_.back();
+    auto inSequence = [](State s) {
+      return s == State::SeqFirstElement || s == State::SeqOtherElement;
+    };
+    size_t level = stack_.size() - 1; // the state whose dash is written
+    if (inSequence(back)) {
+      dash = true;
+    } else if (stack_.size() > 1 && back == State::MapFirstKey && inSequence(stack_[level - 1])) {
+      --indent;
+      dash = true;
+      --level;
+    }
+    // The first element of a sequence that is itself an element of a sequence starts on its
+    // parent's line: `- - - 1` for [[[1]]] (what llvm-mc-22 prints).
+    size_t dashes = dash ? 1 : 0;
+    if (dash) {
+      while (level > 0 && stack_[level] == State::SeqFirstElement &&
+             inSequence(stack_[level - 1])) {
+        --indent;
+        ++dashes;
+        --level;
+      }
+    }
+    for (size_t i = 0; i < indent; ++i) output("  ");
+    for (size_t i = 0; i < dashes; ++i) output("- ");
+  }
+
+  void paddedKey(std::string_view key) {
+    Quoting q = needsQuotes(key, /*forcePreserveAsString=*/false);
+    if (q == Quoting::None)
+      output(key);
+    else
+      quoted(key, q);
+    output(":");
+    static constexpr std::string_view kSpaces = "                ";
+    padding_ = key.size() < kSpaces.size() ? kSpaces.substr(key.size()) : " ";
+  }
+
+  std::vector<State> stack_;
+  std::string_view padding_;
+  std::string_view paddingBeforeContainer_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// MessagePack (llvm's msgpack::Writer through msgpack-cxx's packer, which picks the same
+// smallest encodings for integers, strings, arrays and maps).
+
+void pack(msgpack::packer<msgpack::sbuffer> &packer, msgpack::sbuffer &buffer,
+          const MetadataNode &n) {
+  switch (n.kind) {
+  case MetadataKind::Nil: packer.pack_nil(); break;
+  case MetadataKind::Boolean: n.boolValue ? packer.pack_true() : packer.pack_false(); break;
+  case MetadataKind::Int:
+    if (n.intValue >= 0)
+      packer.pack_uint64(static_cast<uint64_t>(n.intValue));
+    else
+      packer.pack_int64(n.intValue);
+    break;
+  case MetadataKind::UInt: packer.pack_uint64(n.uintValue); break;
+  case MetadataKind::Float: {
+    // llvm writes float32 whenever the magnitude is within float's normal range, even when that
+    // loses precision (0.1); zero, denormals, infinities and NaNs stay float64. The bytes are
+    // written here: msgpack-cxx's pack_float/pack_double write integral values (1000.0) as
+    // integers, which llvm does not.
+    double a = std::fabs(n.floatValue);
+    unsigned char bytes[9];
+    size_t size;
+    if (a >= FLT_MIN && a <= FLT_MAX) {
+      float f = static_cast<float>(n.floatValue);
+      uint32_t bits;
+      std::memcpy(&bits, &f, sizeof bits);
+      bytes[0] = 0xca;
+      for (int i = 0; i < 4; ++i) bytes[1 + i] = static_cast<unsigned char>(bits >> (24 - 8 * i));
+      size = 5;
+    } else {
+      uint64_t bits;
+      std::memcpy(&bits, &n.floatValue, sizeof bits);
+      bytes[0] = 0xcb;
+      for (int i = 0; i < 8; ++i) bytes[1 + i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+      size = 9;
+    }
+    buffer.write(reinterpret_cast<const char *>(bytes), size);
+    break;
+  }
+  case MetadataKind::String:
+    packer.pack_str(static_cast<uint32_t>(n.stringValue.size()));
+    packer.pack_str_body(n.stringValue.data(), static_cast<uint32_t>(n.stringValue.size()));
+    break;
+  case MetadataKind::Array:
+    packer.pack_array(static_cast<uint32_t>(n.elements.size()));
+    for (const MetadataNode &e : n.elements) pack(packer, buffer, e);
+    break;
+  case MetadataKind::Map:
+    packer.pack_map(static_cast<uint32_t>(n.entries.size()));
+    for (const auto &[k, v] : n.entries) {
+      pack(packer, buffer, k);
+      pack(packer, buffer, v);
+    }
+    break;
+  }
+}
+
+void appendLe32(std::vector<uint8_t> &out, uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
+}
+
+} // namespace
+
+bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b) {
+  if (a.kind != b.kind) return static_cast<unsigned>(a.kind) < static_cast<unsigned>(b.kind);
+  switch (a.kind) {
+  case MetadataKind::Int: return a.intValue < b.intValue;
+  case MetadataKind::UInt: return a.uintValue < b.uintValue;
+  case MetadataKind::Nil: return false;
+  case MetadataKind::Boolean: return a.boolValue < b.boolValue;
+  case MetadataKind::Float: return a.floatValue < b.floatValue;
+  case MetadataKind::String: return a.stringValue < b.stringValue;
+  default: return false; // only scalars are keys
+  }
+}
+
+bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err) {
+  err = {};
+  auto reject = [&](std::string detail) {
+    err.message = std::string(kInvalidHsaMetadata);
+    err.detail = std::move(detail);
+    return false;
+  };
+  if (estimateNesting(yaml) > kMaxNesting) return reject("nesting too deep");
+  if (llvmRejectsTabIndentation(yaml)) return reject("Found invalid tab character in indentation");
+
+  std::optional<YamlNode> root;
+  try {
+    std::string text = tabsInIndentationAsSpaces(yaml);
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    // llvm reads the first document whose root is not empty; later documents are not parsed.
+    for (;;) {
+      TreeBuilder builder(text);
+      if (!parser.HandleNextDocument(builder)) break;
+      if (builder.root && builder.root->type != YamlNode::Type::Empty) {
+        root = std::move(builder.root);
+        break;
+      }
+    }
+  } catch (const YAML::Exception &e) {
+    return reject(e.what());
+  } catch (const std::exception &e) {
+    return reject(e.what());
+  }
+  if (!root) return reject("no document");
+
+  MetadataNode document;
+  try {
+    document = convert(*root);
+  } catch (const ConvertError &e) {
+    return reject(e.detail);
+  }
+  Verifier verifier;
+  if (!verifier.verify(document))
+    return reject("verifier: " + (verifier.failure.empty() ? "rejected" : verifier.failure));
+  out.root = std::move(document);
+  return true;
+}
+
+std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata) {
+  msgpack::sbuffer buffer;
+  msgpack::packer<msgpack::sbuffer> packer(buffer);
+  pack(packer, buffer, metadata.root);
+  const auto *data = reinterpret_cast<const uint8_t *>(buffer.data());
+  return std::vector<uint8_t>(data, data + buffer.size());
+}
+
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes) {
+  static constexpr char kName[] = "AMDGPU"; // with its NUL: namesz 7
+  std::vector<uint8_t> note;
+  note.reserve(24 + msgpackBytes.size());
+  appendLe32(note, sizeof kName);
+  appendLe32(note, static_cast<uint32_t>(msgpackBytes.size()));
+  appendLe32(note, kNtAmdgpuMetadata);
+  note.insert(note.end(), kName, kName + sizeof kName);
+  while (note.size() % 4) note.push_back(0);
+  note.insert(note.end(), msgpackBytes.begin(), msgpackBytes.end());
+  while (note.size() % 4) note.push_back(0);
+  return note;
+}
+
+std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata) {
+  return hsaMetadataNote(encodeHsaMetadataMsgpack(metadata));
+}
+
+std::string printHsaMetadataYaml(const HsaMetadata &metadata) {
+  YamlWriter writer;
+  writer.document(metadata.root);
+  return std::move(writer.out);
+}
+
+std::string printHsaMetadataAsm(const HsaMetadata &metadata) {
+  return "\t.amdgpu_metadata\n" + printHsaMetadataYaml(metadata) + "\n\t.end_amdgpu_metadata\n";
+}
+
+} // namespace gfxasm::object

@@ -1,0 +1,78 @@
+// HSA metadata of code object v3+: the YAML between `.amdgpu_metadata` and `.end_amdgpu_metadata`,
+// read, checked and written as llvm-mc-22 does (llvm's msgpack::Document::fromYAML, the
+// AMDGPU::HSAMD::V3::MetadataVerifier, msgpack::Document::writeToBlob and toYAML): the
+// MessagePack bytes of the NT_AMDGPU_METADATA note (-filetype=obj) and the re-emitted YAML block
+// (-filetype=asm).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gfxasm::object {
+
+// The kinds of llvm's msgpack::DocNode, in llvm's msgpack::Type order: map keys of different kinds
+// are ordered by it (an Int key before a UInt key before a String key).
+enum class MetadataKind : uint8_t { Int, UInt, Nil, Boolean, Float, String, Array, Map };
+
+// One value of the metadata document.
+struct MetadataNode {
+  MetadataKind kind = MetadataKind::Nil;
+  int64_t intValue = 0;
+  uint64_t uintValue = 0;
+  bool boolValue = false;
+  double floatValue = 0;
+  std::string stringValue;
+  std::vector<MetadataNode> elements; // Array
+  // Map: sorted by key with metadataKeyLess, keys unique (llvm's std::map<DocNode, DocNode>).
+  std::vector<std::pair<MetadataNode, MetadataNode>> entries;
+};
+
+// llvm's DocNode ordering of map keys: by kind, then by value (strings bytewise).
+bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b);
+
+struct HsaMetadata {
+  MetadataNode root; // a Map once parseHsaMetadataYaml succeeded
+};
+
+// Why the block was rejected. llvm-mc reports every rejection (YAML that does not parse, a
+// document the verifier refuses) as one error, `message`, located right after the
+// `.end_amdgpu_metadata` identifier (in `\t.end_amdgpu_metadata`, line of that directive,
+// column 22). `detail` says what failed, for tests and debugging; llvm-mc does not print it.
+// (llvm-mc also prints its YAML parser's own `YAML:line:col: error: ...` lines before that error
+// for syntax errors; they are not reproduced.)
+struct MetadataError {
+  std::string message;
+  std::string detail;
+};
+
+constexpr std::string_view kInvalidHsaMetadata = "invalid HSA metadata";
+
+// Reads `yaml`, the text llvm-mc collects between the directives (see the report/README of the
+// assembler's integration: the rest of the `.amdgpu_metadata` line, then each line's statement
+// text with its leading whitespace, each followed by "\n", then the leading whitespace of the
+// `.end_amdgpu_metadata` line), into `out` and verifies it as llvm's non-strict verifier does
+// (which may turn strings into the numbers or booleans a field needs, as llvm's does). False with
+// `err` filled when llvm-mc would report "invalid HSA metadata".
+bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err);
+
+// The MessagePack bytes llvm writes for the document (the note's descriptor).
+std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);
+
+// The whole ELF note llvm-mc puts into the `.note` section (SHT_NOTE, flags "a", alignment 4) for
+// the block: namesz 7, descsz, type NT_AMDGPU_METADATA (32), "AMDGPU\0" padded to 8, the
+// MessagePack bytes padded with zeros to a multiple of 4. Little-endian.
+constexpr uint32_t kNtAmdgpuMetadata = 32;
+std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata);
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes);
+
+// What `llvm-mc -filetype=asm` prints for the block: "\t.amdgpu_metadata\n---\n...\n...\n\n"
+// "\t.end_amdgpu_metadata\n" (llvm's yaml::Output of the document).
+std::string printHsaMetadataAsm(const HsaMetadata &metadata);
+
+// The YAML document alone, as llvm's msgpack::Document::toYAML writes it ("---\n...\n...\n").
+std::string printHsaMetadataYaml(const HsaMetadata &metadata);
+
+} // namespace gfxasm::object

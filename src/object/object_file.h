@@ -1,0 +1,76 @@
+// What the assembler builds for an object file: sections with their bytes, the fixups to apply
+// or to turn into relocations once every symbol is known, and the ELF writer's inputs.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "asm/expr.h"
+
+namespace gfxasm::obj {
+
+// llvm's AMDGPU fixup kinds (the relocation a fixup becomes depends on its kind and specifier).
+enum class FixupKind : uint8_t {
+  Data1,
+  Data2,
+  Data4,
+  Data8,
+  PCRel4,     // a 32-bit literal whose value is pc-relative (llvm's FK_PCRel_4)
+  SoppBranch, // the 16-bit dword offset of a SOPP branch
+};
+
+struct Fixup {
+  uint64_t offset = 0; // in the section
+  FixupKind kind = FixupKind::Data4;
+  as::ExprId expr = as::kNoExpr;
+  // Where it was written, for the errors reported once it is applied.
+  uint32_t line = 0, col = 0;
+  std::string_view lineText;
+  uint64_t instOffset = 0; // SoppBranch: the instruction's offset (the branch counts from its end)
+};
+
+struct Section {
+  std::string name;
+  uint32_t type = 1;  // SHT_PROGBITS
+  uint64_t flags = 0; // SHF_*
+  uint64_t entsize = 0;
+  uint64_t align = 1;
+  std::vector<uint8_t> data; // NOBITS sections: empty, `size` counts
+  uint64_t nobitsSize = 0;
+  std::string flagsText, typeText; // as the asm output prints them
+  std::vector<Fixup> fixups;
+  // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
+  uint32_t symbolOrder = 0;
+  bool nobits() const { return type == 8; }
+  uint64_t size() const { return nobits() ? nobitsSize : data.size(); }
+};
+
+// One relocation of the written object (after fixups that resolve have been applied).
+struct Relocation {
+  uint64_t offset;
+  uint32_t type;            // R_AMDGPU_*
+  const as::Symbol *symbol; // null: against the section symbol of `sectionSymbol`
+  std::string_view name;
+  int32_t sectionSymbol = -1;
+  int64_t addend;
+};
+
+struct ObjectFileInfo {
+  uint8_t osAbi = 0;      // ELFOSABI_AMDGPU_HSA, ...
+  uint8_t abiVersion = 0; // code object version - 2 on HSA
+  uint32_t flags = 0;     // e_flags: EF_AMDGPU_MACH_* | xnack | sramecc
+  // .addrsig: an .llvm_addrsig section listing the address-significant symbols (.addrsig_sym).
+  bool addrsig = false;
+  std::vector<const as::Symbol *> addrsigSymbols;
+};
+
+// Writes the relocatable ELF64 object llvm-mc writes: sections in creation order each followed
+// by its .rela section, .strtab first (section 1), .symtab last; local symbols (in registration
+// order, with section symbols where relocations need them) before the others.
+std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Section> &sections,
+                                    const std::vector<std::vector<Relocation>> &relocations,
+                                    as::SymbolTable &syms, const as::TargetInfo &target);
+
+} // namespace gfxasm::obj
