@@ -120,9 +120,9 @@ TEST(NothingSilentlyWrong, IntegersWiderThan64Bits) {
 
 TEST(NothingSilentlyWrong, ShiftCounts) {
   // llvm shifts by the count's low 6 bits.
-  expectSameOutput(joinLines({"s_mov_b32 s0, 1<<64", "s_mov_b32 s0, 1<<65", "s_mov_b32 s0, 1<<-1",
-                              "s_mov_b32 s0, 16>>-63", "s_mov_b32 s0, 1<<-62",
-                              "s_mov_b32 s0, 1<<32"}));
+  expectSameOutput(
+      joinLines({"s_mov_b32 s0, 1<<64", "s_mov_b32 s0, 1<<65", "s_mov_b32 s0, 1<<-1",
+                 "s_mov_b32 s0, 16>>-63", "s_mov_b32 s0, 1<<-62", "s_mov_b32 s0, 1<<32"}));
 }
 
 TEST(NothingSilentlyWrong, RegisterIndices) {

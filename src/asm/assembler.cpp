@@ -715,6 +715,18 @@ private:
       if (!pairName.empty()) pairName.replace(0, lowerMnemonic_.size(), lowerMnemonic_);
       nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
     }
+    // A VOPD pair's first name may carry _e32 (not another suffix), as in llvm.
+    if (std::string_view base;
+        nameIndex < 0 && !pairName.empty() && suffixRank(mn.text, base) >= 0 && isVopdX(base)) {
+      std::string_view suffix = mn.text.substr(base.size());
+      if (suffix != "_e32") {
+        error(mn.col,
+              fmt::format("{} variant of this instruction is not supported", suffix.substr(1)));
+        return;
+      }
+      pairName.erase(base.size(), suffix.size());
+      nameIndex = mnemonics_.find(pairName);
+    }
     if (nameIndex < 0 && !pairName.empty() && isVopdX(mn.text)) {
       error(pairYCol, "invalid VOPDY instruction");
       return;
@@ -991,6 +1003,9 @@ private:
       if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too
       const Token &t = c.peek();
       bool matched = false;
+      // (`name /* */ :value`: llvm reads no modifier name there, and then fails at the colon)
+      if (t.kind == Tok::Identifier && t.commentAfter && c.peek(1).kind == Tok::Colon) [[unlikely]]
+        return pctx.fail(c.peek(1).col, "unknown token in expression");
       if (t.kind == Tok::Identifier) {
         const uint32_t modifiers = ~positional & ((1u << ops.size()) - 1);
         for (uint32_t left = modifiers; left; left &= left - 1) {

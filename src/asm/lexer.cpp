@@ -460,6 +460,7 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
     case '/':
       if (d == '/') goto done;
       if (d == '*') {
+        if (o != out) o[-1].commentAfter = true;
         p += 2;
         skipBlockComment();
         continue;

@@ -195,7 +195,7 @@ int parseListElement(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
     return 0;
   }
   if (t.kind != Tok::Identifier) return 0;
-  if (c.peek(1).kind == Tok::LBrac) {
+  if (c.peek(1).kind == Tok::LBrac && !t.commentAfter) {
     for (const auto &p : kPrefixes) {
       if (t.text == p.name) {
         c.next();
@@ -262,7 +262,7 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   const Token &t = c.peek();
   if (t.kind == Tok::LBrac) return parseRegisterList(ctx, c, reg, 0);
   if (t.kind != Tok::Identifier) return false;
-  if (c.peek(1).kind == Tok::LBrac) {
+  if (c.peek(1).kind == Tok::LBrac && !t.commentAfter) {
     for (const auto &p : kPrefixes) {
       if (t.text == p.name) {
         c.next();
@@ -356,6 +356,8 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
 }
 
 bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
+  if (c.peek().commentAfter) [[unlikely]]
+    return false; // (llvm's lookahead stops at a comment)
   const Token &n = c.peek(1);
   switch (n.kind) {
   case Tok::Pipe:

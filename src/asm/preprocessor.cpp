@@ -310,8 +310,7 @@ bool Preprocessor::readLine() {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     // A bare carriage return ends a statement, as in llvm's lexer; the rest of the line is read
     // next, on the same line number (searched for only in a text that has one).
-    if (!b.carriageReturns)
-      b.carriageReturns = b.text.find('\r') == std::string_view::npos ? 1 : 2;
+    if (!b.carriageReturns) b.carriageReturns = b.text.find('\r') == std::string_view::npos ? 1 : 2;
     if (b.carriageReturns == 2) {
       if (size_t cr = line.find('\r'); cr != std::string_view::npos) {
         line = line.substr(0, cr);
