@@ -1004,7 +1004,10 @@ private:
       const Token &t = c.peek();
       bool matched = false;
       // (`name /* */ :value`: llvm reads no modifier name there, and then fails at the colon)
-      if (t.kind == Tok::Identifier && t.commentAfter && c.peek(1).kind == Tok::Colon) [[unlikely]]
+      // (DPP controls are read by another path that takes it: row_shl /* */ :1)
+      if (t.kind == Tok::Identifier && t.commentAfter && c.peek(1).kind == Tok::Colon &&
+          !(startsWith(t.text, "row_") && t.text != "row_mask") && !startsWith(t.text, "wave_") &&
+          t.text != "quad_perm") [[unlikely]]
         return pctx.fail(c.peek(1).col, "unknown token in expression");
       if (t.kind == Tok::Identifier) {
         const uint32_t modifiers = ~positional & ((1u << ops.size()) - 1);

@@ -296,7 +296,7 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   const Token &start = c.peek();
   bool neg = false;
   size_t save = c.pos;
-  if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) {
+  if (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real) {
     neg = true;
     c.next();
   }

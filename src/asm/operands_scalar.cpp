@@ -62,7 +62,8 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
   uint32_t col = c.peek().col; // errors point at the value, inside lit(...)
   ValuImmediate imm;
   bool negative = false;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     if (neg) f = -f;
@@ -140,7 +141,7 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
 // (llvm's reading of a float where an integer immediate goes).
 bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
   const Token &start = c.peek();
-  bool neg = c.is(Tok::Minus) && c.peek(1).kind == Tok::Real;
+  bool neg = c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real;
   if (neg || c.is(Tok::Real)) {
     if (neg) c.next();
     double f = c.next().fval;
@@ -182,7 +183,8 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     int64_t value;
     if (!parseRawImmediate(ctx, c, value)) return false;
     lit = static_cast<uint32_t>(value);
-  } else if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  } else if (c.is(Tok::Real) ||
+             (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     if (!literalOfFloat(neg ? -f : f, d.type, lit)) return ctx.fail(start.col, kInvalid);

@@ -296,7 +296,8 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
   bool isFloat = false;
   double fv = 0;
   int64_t iv = 0;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     fv = c.next().fval;
     if (neg) fv = -fv;
@@ -549,7 +550,8 @@ bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   // The value is an absolute expression (mul:(1+1)), as llvm reads it.
   const Token &t = c.peek();
-  if (t.kind == Tok::Real || (t.kind == Tok::Minus && c.peek(1).kind == Tok::Real))
+  if (t.kind == Tok::Real ||
+      (t.kind == Tok::Minus && !t.commentAfter && c.peek(1).kind == Tok::Real))
     return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
@@ -567,7 +569,8 @@ bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
   const Token &start = c.peek();
   ValuImmediate imm;
   bool negative = false;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     imm = valuForcedLiteral(true, 0, neg ? -f : f, d.type);

@@ -629,9 +629,35 @@ struct Line {
   Kind kind = Kind::Count;
 };
 
+// Differences not fixed yet (issue 14's follow-ups), counted apart ("known") so that every other
+// one fails the test: a variant of `kind` whose text contains `part`.
+struct KnownGap {
+  Kind kind;
+  const char *part;
+  const char *why;
+};
+constexpr KnownGap kKnownGaps[] = {
+    {Kind::mnemonic_alternate, "sext(", "gfx9: sext() outside SDWA, llvm-mc picks other forms"},
+    {Kind::mnemonic_alternate, "lane_b32_e", "gfx9: v_readlane/v_writelane with _e32/_e64"},
+    {Kind::mnemonic_alternate, "v_nop_", "gfx9: v_nop's SDWA and DPP forms"},
+    {Kind::mnemonic_alternate, "legacy_f32_e64", "gfx9: v_mul_legacy_f32_e64"},
+    {Kind::mnemonic_alternate, "_sdwa src_scc", "gfx9: SDWA compares writing src_scc"},
+    {Kind::integer_expr, "--(", "--x inside a float source or its modifiers"},
+    {Kind::integer_expr, "lit(", "expressions inside lit(..)"},
+    {Kind::word_upper, "op_sel",
+     "a capitalized register name is a symbol: op_sel of symbolic literals"},
+    {Kind::comments, "- /* c */", "a block comment after a minus sign"},
+};
+
+const KnownGap *knownGap(Kind kind, const std::string &variant) {
+  for (const KnownGap &g : kKnownGaps)
+    if (g.kind == kind && variant.find(g.part) != std::string::npos) return &g;
+  return nullptr;
+}
+
 struct KindCounts {
   unsigned variants = 0, llvmSame = 0, llvmOther = 0, llvmRejects = 0;
-  unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0;
+  unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0, known = 0;
   std::vector<std::string> examples;
 };
 
@@ -748,15 +774,21 @@ TEST_P(Variants, MatchLlvmMc) {
     else
       ++kc.llvmOther;
     std::string problem;
+    unsigned *counter = nullptr;
     if (llvmRejects && !weReject) {
-      ++kc.wronglyAccepted;
+      counter = &kc.wronglyAccepted;
       problem = "llvm-mc rejects it, gfxasm accepts it";
     } else if (!llvmRejects && weReject) {
-      ++kc.missed;
+      counter = &kc.missed;
       problem = "llvm-mc accepts it, gfxasm rejects it";
     } else if (!llvmRejects && lb[i] != gb[i]) {
-      ++kc.textDiffers;
+      counter = &kc.textDiffers;
       problem = fmt::format("output differs:\n  llvm-mc: {}  gfxasm:  {}", lb[i], gb[i]);
+    }
+    if (counter && !knownGap(ln.kind, ln.text)) ++*counter;
+    if (!problem.empty() && knownGap(ln.kind, ln.text)) {
+      ++kc.known;
+      continue;
     }
     if (!problem.empty()) {
       ++failures;
@@ -768,12 +800,16 @@ TEST_P(Variants, MatchLlvmMc) {
               "alike dropped, %u variants of lines that differed in context skipped)\n",
               cfg.cpu, attrsOf(cfg.mattr).c_str(), keptPerEntry.size(), lines.size(),
               canonicalDropped, canonicalSkipped);
-  std::printf("%-20s %8s %8s %8s %8s | %7s %7s %7s\n", "kind", "variants", "same", "other",
-              "rejected", "missed", "wrongly", "text");
+  // same: llvm-mc takes it with the canonical line's bytes; other: with other bytes; rejected:
+  // llvm-mc rejects it. Then gfxasm's differences: missed (llvm takes it, gfxasm does not),
+  // wrongly (the reverse), text (both take it, other output), known (kKnownGaps).
+  std::printf("%-20s %8s %8s %8s %8s | %7s %7s %7s %7s\n", "kind", "variants", "same", "other",
+              "rejected", "missed", "wrongly", "text", "known");
   for (unsigned k = 0; k < kKinds; ++k) {
     const KindCounts &kc = counts[k];
-    std::printf("%-20s %8u %8u %8u %8u | %7u %7u %7u\n", kKindNames[k], kc.variants, kc.llvmSame,
-                kc.llvmOther, kc.llvmRejects, kc.missed, kc.wronglyAccepted, kc.textDiffers);
+    std::printf("%-20s %8u %8u %8u %8u | %7u %7u %7u %7u\n", kKindNames[k], kc.variants,
+                kc.llvmSame, kc.llvmOther, kc.llvmRejects, kc.missed, kc.wronglyAccepted,
+                kc.textDiffers, kc.known);
   }
   for (unsigned k = 0; k < kKinds; ++k)
     for (const std::string &e : counts[k].examples)
