@@ -52,6 +52,9 @@ public:
   // llvm-mc's warnings about the features asked for ("xnack 'On' was requested for a processor
   // that does not support it!"), in its order.
   const std::vector<std::string> &featureWarnings() const { return featureWarnings_; }
+  // llvm-mc's messages for -mattr names it does not know ("'+foo' is not a recognized feature for
+  // this target (ignoring feature)"), printed as they are, before featureWarnings().
+  const std::vector<std::string> &unrecognizedFeatures() const { return unrecognizedFeatures_; }
   bool wave64() const { return wave64_; }
   // gfx90a, gfx942, gfx950: VGPR tuples start at an even register.
   bool alignedVgprTuples() const { return alignedVgprTuples_; }
@@ -84,6 +87,7 @@ private:
   // xnack and sramecc: 0 unspecified (any), '+' or '-'.
   char xnack_ = 0, sramecc_ = 0;
   std::vector<std::string> featureWarnings_;
+  std::vector<std::string> unrecognizedFeatures_;
   bool wave64_ = false;
   bool alignedVgprTuples_ = false;
   bool ldsDirect_ = false;

@@ -18,6 +18,7 @@
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
 #include "asm/preprocessor.h"
+#include "asm/text.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
@@ -82,6 +83,14 @@ bool hasSramecc(std::string_view cpu) {
   return false;
 }
 
+constexpr std::string_view kLlvmFeatures[] = {
+#include "asm/llvm_features.inc"
+};
+
+bool isLlvmFeature(std::string_view name) {
+  return std::binary_search(std::begin(kLlvmFeatures), std::end(kLlvmFeatures), name);
+}
+
 } // namespace
 
 std::optional<Target> Target::create(std::string_view cpu, const std::vector<std::string> &features,
@@ -116,6 +125,14 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
       if (f.empty()) continue;
       bool on = f[0] != '-';
       if (f[0] == '+' || f[0] == '-') f.remove_prefix(1);
+      // llvm reads feature names in any case (+WavefrontSize64) and warns about unknown ones.
+      std::string lowered(f);
+      toLowerAscii(lowered);
+      f = lowered;
+      if (!isLlvmFeature(f))
+        t.unrecognizedFeatures_.push_back(
+            fmt::format("'{}{}' is not a recognized feature for this target (ignoring feature)",
+                        on ? '+' : '-', f));
       if (f == "wavefrontsize64")
         t.wave64_ = on || gfx9;
       else if (f == "wavefrontsize32")
@@ -288,6 +305,7 @@ private:
     unwrittenBytes_ = 0;
   }
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
+  std::string lowerMnemonic_;  // a mnemonic written with capitals, lowered (the token's text)
   bool hasColonColon_ = false; // the statement has a `::` token
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
@@ -836,11 +854,13 @@ private:
   }
 
   void instruction(Cursor &c) {
+    const size_t mnemonicAt = c.pos;
     const Token &mn = c.next();
     // A dual-issue pair `X ops :: Y ops` (VOPD) is the one entry `X::Y` whose operand list holds
     // both halves: `:: Y` reads as a comma.
     std::string &pairName = pairName_;
     pairName.clear();
+    uint32_t pairYCol = 0;
     for (size_t k = c.pos; hasColonColon_ && k + 1 < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::ColonColon) continue;
       if (toks_[k + 1].kind != Tok::Identifier) {
@@ -848,6 +868,7 @@ private:
         return;
       }
       pairName.append(mn.text).append("::").append(toks_[k + 1].text);
+      pairYCol = toks_[k + 1].col;
       toks_[k].kind = Tok::Comma;
       std::copy(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 2, toks_.end(),
                 toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
@@ -855,7 +876,34 @@ private:
       c.toks = toks_;
       break;
     }
-    const int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    // llvm matches mnemonics in any case. The tables hold the lower-case names, so only a name
+    // the exact lookup missed is lowered (the canonical path pays nothing); the statement then
+    // goes on with the lowered name, as llvm's parser does.
+    if (nameIndex < 0 && hasUpperCase(pairName.empty() ? mn.text : std::string_view(pairName))) {
+      lowerMnemonic_.assign(mn.text);
+      toLowerAscii(lowerMnemonic_);
+      toks_[mnemonicAt].text = lowerMnemonic_;
+      // (of a VOPD pair only the first name: llvm reads the second as written)
+      if (!pairName.empty()) pairName.replace(0, lowerMnemonic_.size(), lowerMnemonic_);
+      nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
+    }
+    // A VOPD pair's first name may carry _e32 (not another suffix), as in llvm.
+    if (std::string_view base;
+        nameIndex < 0 && !pairName.empty() && suffixRank(mn.text, base) >= 0 && isVopdX(base)) {
+      std::string_view suffix = mn.text.substr(base.size());
+      if (suffix != "_e32") {
+        error(mn.col,
+              fmt::format("{} variant of this instruction is not supported", suffix.substr(1)));
+        return;
+      }
+      pairName.erase(base.size(), suffix.size());
+      nameIndex = mnemonics_.find(pairName);
+    }
+    if (nameIndex < 0 && !pairName.empty() && isVopdX(mn.text)) {
+      error(pairYCol, "invalid VOPDY instruction");
+      return;
+    }
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
@@ -946,7 +994,23 @@ private:
     }
     (void)tooFew;
     if (best.failedAfterMatch()) warnAt(mn, best);
+    // (a character llvm's lexer cannot read, as an operand: its parser's message)
+    for (size_t k = operandStart; k < toks_.size(); ++k)
+      if (toks_[k].col == best.col && toks_[k].kind == Tok::Error && toks_[k].text.size() == 1 &&
+          !isIdentChar(toks_[k].text[0]) && !best.failedAfterMatch()) {
+        error(best.col, "failed parsing operand.");
+        return;
+      }
     error(best.col, best.message());
+  }
+
+  // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
+  [[gnu::noinline]] bool isVopdX(std::string_view name) const {
+    for (const InstrDesc &d : arch_.instrs)
+      if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
+          d.name.substr(name.size(), 2) == "::" && availableOnTarget(d))
+        return true;
+    return false;
   }
 
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
@@ -1112,6 +1176,12 @@ private:
       if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too
       const Token &t = c.peek();
       bool matched = false;
+      // (`name /* */ :value`: llvm reads no modifier name there, and then fails at the colon)
+      // (DPP controls are read by another path that takes it: row_shl /* */ :1)
+      if (t.kind == Tok::Identifier && t.commentAfter && c.peek(1).kind == Tok::Colon &&
+          !(startsWith(t.text, "row_") && t.text != "row_mask") && !startsWith(t.text, "wave_") &&
+          t.text != "quad_perm") [[unlikely]]
+        return pctx.fail(c.peek(1).col, "unknown token in expression");
       if (t.kind == Tok::Identifier) {
         const uint32_t modifiers = ~positional & ((1u << ops.size()) - 1);
         for (uint32_t left = modifiers; left; left &= left - 1) {

@@ -82,6 +82,7 @@ struct Evaluator {
   bool build = false;
   ExprResult err;
   bool failed = false;
+  unsigned depth = 0; // primaries being read: parentheses, brackets, unary operators, functions
 
   bool fail(uint32_t col, const char *msg) {
     if (!failed) {
@@ -170,10 +171,23 @@ struct Evaluator {
     return true;
   }
 
+  // How deeply an expression may nest: llvm recurses until its stack runs out; deeper input is
+  // rejected here long before ours would.
+  static constexpr unsigned kMaxDepth = 1000;
+
   bool primary(Value &out) {
+    if (depth >= kMaxDepth) return fail(c.peek().col, "expression is nested too deeply");
+    ++depth;
+    bool ok = primaryAtDepth(out);
+    --depth;
+    return ok;
+  }
+
+  bool primaryAtDepth(Value &out) {
     const Token &t = c.peek();
     switch (t.kind) {
     case Tok::Integer:
+      if (t.overflow) return fail(t.col, "literal value out of range for directive");
       c.next();
       out = {t.ival, true, constant(t.ival)};
       return true;

@@ -174,7 +174,7 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
                             bool primary = false) {
   // Most expressions are one integer (register indices, offsets, lane selects): read inline,
   // without the evaluator.
-  if (c.is(Tok::Integer)) {
+  if (c.is(Tok::Integer) && !c.peek().overflow) {
     expr_detail::BinOp op;
     if (primary || expr_detail::precedence(c.peek(1).kind, op) == 0) {
       ExprResult r;

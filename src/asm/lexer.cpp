@@ -28,7 +28,8 @@ constexpr auto kCharClass = [] {
   for (int c = '0'; c <= '9'; ++c) t[c] = kIdentChar | kDigit;
   t['_'] = t['.'] = t['$'] = kIdentStart | kIdentChar;
   t['@'] = kIdentChar;
-  t[' '] = t['\t'] = t['\r'] = t['\f'] = t['\v'] = kSpace;
+  // (llvm's lexer reads NUL as a blank too; vertical tab and form feed are invalid characters)
+  t[' '] = t['\t'] = t['\r'] = t[0] = kSpace;
   return t;
 }();
 // Punctuation that is always one token of one character (Error for any other character).
@@ -459,6 +460,7 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
     case '/':
       if (d == '/') goto done;
       if (d == '*') {
+        if (o != out) o[-1].commentAfter = true;
         p += 2;
         skipBlockComment();
         continue;

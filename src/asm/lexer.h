@@ -51,7 +51,10 @@ enum class Tok : uint8_t {
 struct Token {
   Tok kind = Tok::Eol;
   bool overflow = false; // integer literal did not fit in 64 bits
-  uint32_t col = 0;      // 0-based column in the line
+  // A block comment follows (before the next token): llvm's parser does not see the two as one
+  // construct there (`offset /* */ :8`, `s /* */ [0:1]`), its lookahead stopping at the comment.
+  bool commentAfter = false;
+  uint32_t col = 0; // 0-based column in the line
   std::string_view text;
   union {
     int64_t ival = 0; // Integer

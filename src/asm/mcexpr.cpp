@@ -338,8 +338,9 @@ bool applyBinOp(BinOp op, int64_t lhs, int64_t rhs, int64_t &out) {
     else
       out = op == BinOp::Div ? lhs / rhs : lhs % rhs;
     break;
-  case BinOp::Shl: out = b >= 64 ? 0 : static_cast<int64_t>(a << b); break;
-  case BinOp::Shr: out = b >= 64 ? 0 : static_cast<int64_t>(a >> b); break;
+  // (llvm shifts by the count's low 6 bits, as the x86 instruction it compiles to: 1<<65 is 2)
+  case BinOp::Shl: out = static_cast<int64_t>(a << (b & 63)); break;
+  case BinOp::Shr: out = static_cast<int64_t>(a >> (b & 63)); break;
   case BinOp::None: break;
   }
   return true;

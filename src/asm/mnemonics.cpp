@@ -3,6 +3,7 @@
 #include "asm/text.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -16,7 +17,10 @@ namespace {
 // spell check computes it; anything above `max` is reported as max + 1.
 unsigned insertDeleteDistance(std::string_view a, std::string_view b, unsigned max) {
   if ((a.size() > b.size() ? a.size() - b.size() : b.size() - a.size()) > max) return max + 1;
-  std::vector<unsigned> row(b.size() + 1);
+  // (one row of the table; mnemonics are short, longer names get a heap row)
+  unsigned small[64];
+  std::vector<unsigned> large(b.size() + 1 > std::size(small) ? b.size() + 1 : 0);
+  unsigned *row = large.empty() ? small : large.data();
   for (size_t j = 0; j <= b.size(); ++j) row[j] = static_cast<unsigned>(j);
   for (size_t i = 1; i <= a.size(); ++i) {
     unsigned diag = row[0];
@@ -73,25 +77,65 @@ std::string_view MnemonicTable::unsupportedVariant(std::string_view name) const 
   return kEncodingSuffixes[rank].substr(1);
 }
 
+namespace {
+// The characters of a name as a set (letters, digits, '_'; the others share bits): two names
+// whose sets differ in more than k characters are more than k insertions/deletions apart.
+uint64_t characterSet(std::string_view s) {
+  uint64_t set = 0;
+  for (char ch : s) {
+    unsigned c = static_cast<unsigned char>(ch);
+    unsigned bit = c >= 'a' && c <= 'z'   ? c - 'a'
+                   : c >= '0' && c <= '9' ? 26 + (c - '0')
+                   : c == '_'             ? 36
+                                          : 37 + c % 27;
+    set |= uint64_t(1) << bit;
+  }
+  return set;
+}
+} // namespace
+
+const MnemonicTable::Suggestions &MnemonicTable::suggestions() const {
+  // Built on the first unknown mnemonic only: the instruction names llvm may suggest (no encoding
+  // suffix, no alias), by length, each with its character set.
+  std::call_once(suggestionsBuilt_, [&] {
+    for (uint32_t k = 0; k < index_.names.size(); ++k) {
+      std::string_view key = nameAt(k), keyBase;
+      if (suffixRank(key, keyBase) >= 0 ||
+          std::any_of(aliases_.begin(), aliases_.end(),
+                      [&](const isa::MnemonicAlias &a) { return a.name == key; }))
+        continue;
+      suggestions_.keys.push_back({key, characterSet(key), k});
+    }
+    std::stable_sort(suggestions_.keys.begin(), suggestions_.keys.end(),
+                     [](const SuggestionKey &a, const SuggestionKey &b) {
+                       return a.name.size() < b.name.size();
+                     });
+  });
+  return suggestions_;
+}
+
 std::vector<std::string_view>
 MnemonicTable::similarNames(std::string_view name,
                             const std::function<bool(const InstrDesc &)> &available) const {
   constexpr unsigned kMaxEditDistance = 2;
   std::string_view base;
   suffixRank(name, base);
+  const Suggestions &sg = suggestions();
+  const uint64_t baseSet = characterSet(base);
+  const size_t shortest = base.size() > kMaxEditDistance ? base.size() - kMaxEditDistance : 0;
+  auto it = std::lower_bound(
+      sg.keys.begin(), sg.keys.end(), shortest,
+      [](const SuggestionKey &key, size_t length) { return key.name.size() < length; });
   std::vector<std::string_view> out;
-  for (uint32_t k = 0; k < index_.names.size(); ++k) {
-    std::string_view key = nameAt(k), keyBase;
-    // llvm suggests instruction names only, not aliases.
-    if (suffixRank(key, keyBase) >= 0 ||
-        insertDeleteDistance(base, key, kMaxEditDistance) > kMaxEditDistance ||
-        std::any_of(aliases_.begin(), aliases_.end(),
-                    [&](const isa::MnemonicAlias &a) { return a.name == key; }))
+  for (; it != sg.keys.end() && it->name.size() <= base.size() + kMaxEditDistance; ++it) {
+    // (every character in one name and not the other takes an insertion or a deletion)
+    if (static_cast<unsigned>(std::popcount(baseSet ^ it->characters)) > kMaxEditDistance ||
+        insertDeleteDistance(base, it->name, kMaxEditDistance) > kMaxEditDistance)
       continue;
-    auto entries = entriesAt(k);
+    auto entries = entriesAt(it->index);
     if (std::any_of(entries.begin(), entries.end(),
                     [&](uint32_t e) { return available(arch_.instrs[e]); }))
-      out.push_back(key);
+      out.push_back(it->name);
   }
   std::sort(out.begin(), out.end());
   return out;

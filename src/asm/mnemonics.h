@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <functional>
+#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -90,11 +91,22 @@ public:
                const std::function<bool(const isa::InstrDesc &)> &available) const;
 
 private:
+  struct SuggestionKey {
+    std::string_view name;
+    uint64_t characters; // characterSet(name) (mnemonics.cpp)
+    uint32_t index;      // among the spellings
+  };
+  struct Suggestions {
+    std::vector<SuggestionKey> keys; // by length
+  };
+  const Suggestions &suggestions() const;
   explicit MnemonicTable(const isa::ArchTables &arch);
   std::string_view nameAt(uint32_t k) const;
   const isa::ArchTables &arch_;
   const isa::MnemonicIndex &index_;
   std::span<const isa::MnemonicAlias> aliases_;
+  mutable std::once_flag suggestionsBuilt_;
+  mutable Suggestions suggestions_;
 };
 
 } // namespace gfxasm::as

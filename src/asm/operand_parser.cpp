@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace gfxasm::as {
 
 using namespace isa;
@@ -40,54 +42,73 @@ bool isVectorFile(RegFile f) {
                            " register not available on this GPU");
 }
 
-inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, unsigned first,
-                       unsigned count, bool single = false) {
-  if (count == 0 || first + count > p.limit) return ctx.fail(col, "register index is out of range");
-  if (!isVectorFile(p.file) && !scalarTupleAligned(first, count))
+// The register tuple widths llvm has classes for (dwords): 1 to 12, 16 and 32.
+inline bool supportedTupleWidth(uint64_t count) {
+  return (count >= 1 && count <= 12) || count == 16 || count == 32;
+}
+
+// In llvm's order: alignment, width, range.
+inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, uint64_t first,
+                       uint64_t count, bool single = false) {
+  if (!isVectorFile(p.file) && count > 1 && first % (count == 2 ? 2 : 4) != 0)
     return ctx.fail(col, "invalid register alignment");
+  if (!supportedTupleWidth(count)) [[unlikely]]
+    return ctx.fail(col, "invalid or unsupported register size");
+  if (first + count > p.limit) return ctx.fail(col, "register index is out of range");
   // (the message is formatted out of line: every register read passes here)
   if (p.file == RegFile::SGPR && first + count > targetRegisters(ctx).numSgprs)
-    return failSgprNotAvailable(ctx, col, p, first, count, single);
+    return failSgprNotAvailable(ctx, col, p, static_cast<unsigned>(first),
+                                static_cast<unsigned>(count), single);
   return true;
 }
 
 // `s[lo:hi]` / `s[lo]` after the prefix identifier.
 bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t col, Reg &reg) {
   c.next(); // '['
+  // (each index is an absolute expression that must fit in 32 bits unsigned, as in llvm)
   uint32_t loCol = c.peek().col;
   ExprResult lo = parseExpr(c, ctx.syms);
   if (!lo.ok()) return ctx.fail(lo.errCol, lo.error);
+  if (lo.value < 0 || lo.value > int64_t{UINT32_MAX})
+    return ctx.fail(loCol, "invalid register index");
   int64_t hiv = lo.value;
   if (c.accept(Tok::Colon)) {
+    uint32_t hiCol = c.peek().col;
     ExprResult hi = parseExpr(c, ctx.syms);
     if (!hi.ok()) return ctx.fail(hi.errCol, hi.error);
+    if (hi.value < 0 || hi.value > int64_t{UINT32_MAX})
+      return ctx.fail(hiCol, "invalid register index");
     hiv = hi.value;
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // llvm reports a bad index pair at the first index.
-  if (lo.value < 0) return ctx.fail(loCol, "invalid register index");
   if (hiv < lo.value) return ctx.fail(loCol, "first register index should not exceed second index");
-  if (hiv > 1023) return ctx.fail(col, "invalid register index");
+  const uint64_t first = static_cast<uint64_t>(lo.value),
+                 count = static_cast<uint64_t>(hiv - lo.value) + 1;
+  if (!checkRange(ctx, col, p, first, count)) return false;
   reg.file = p.file;
-  reg.index = static_cast<uint16_t>(lo.value);
-  reg.count = static_cast<uint16_t>(hiv - lo.value + 1);
-  return checkRange(ctx, col, p, reg.index, reg.count);
+  reg.index = static_cast<uint16_t>(first);
+  reg.count = static_cast<uint16_t>(count);
+  return true;
 }
 
-// Digits only, at most 9 of them (register numbers; the range check comes later).
-bool parseIndex(std::string_view s, unsigned &v) {
-  if (s.empty() || s.size() > 9) return false;
+// Digits only (register numbers; the range check comes later). As in llvm, any number that fits
+// in 32 bits names a register (s2147483648 is an index out of range), a larger one does not
+// (v99999999999 is a symbol).
+bool parseIndex(std::string_view s, uint64_t &v) {
+  if (s.empty()) return false;
   v = 0;
   for (char ch : s) {
     if (ch < '0' || ch > '9') return false;
     v = v * 10 + static_cast<unsigned>(ch - '0');
+    if (v > UINT32_MAX) return false;
   }
   return true;
 }
 
 // A numbered register token (s5, v7, v7.l, a3, acc3, ttmp3): its prefix, number and half.
 // Inline: most operands are such registers, read once per candidate entry.
-inline bool numberedRegister(std::string_view text, const Prefix *&p, unsigned &idx,
+inline bool numberedRegister(std::string_view text, const Prefix *&p, uint64_t &idx,
                              uint8_t &half) {
   switch (text[0]) {
   case 's': p = &kPrefixes[1]; break;
@@ -138,7 +159,7 @@ inline bool numberedRegister(std::string_view text, const Prefix *&p, unsigned &
 // A single named register token: s5, v7, v7.l, ttmp3, vcc_lo, m0 ...
 inline int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
   const Prefix *p = nullptr;
-  unsigned idx;
+  uint64_t idx;
   uint8_t half;
   if (!numberedRegister(t.text, p, idx, half)) return parseNamedRegister(ctx, t, reg);
   reg.file = p->file;
@@ -150,47 +171,98 @@ inline int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
 
 } // namespace
 
-bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+namespace {
+
+// How deeply register lists may nest ([[[s0]]]): llvm has no limit (it recurses until its stack
+// runs out); deeper lists are rejected here before ours does.
+constexpr unsigned kMaxRegisterListDepth = 64;
+
+bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth);
+
+// One element of a register list, as llvm reads any register there: s5, s[5], s[5:5], vcc_lo,
+// or a list itself ([s5]). 1: read; 0: no register (nothing consumed); -1: an error.
+int parseListElement(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
   const Token &t = c.peek();
   if (t.kind == Tok::LBrac) {
-    // [s0, s1, s2]: consecutive registers of one file.
+    if (depth >= kMaxRegisterListDepth) {
+      ctx.fail(t.col, "register lists are nested too deeply");
+      return -1;
+    }
     size_t save = c.pos;
-    c.next();
-    Reg first;
-    if (!c.is(Tok::Identifier)) {
-      c.pos = save;
-      return false;
-    }
-    int r = parseSingle(ctx, c.peek(), first);
-    if (r <= 0 || first.file == RegFile::Special) {
-      c.pos = save;
-      if (r < 0) return false;
-      return false;
-    }
-    c.next();
-    unsigned count = 1;
-    while (c.accept(Tok::Comma)) {
-      Reg nextReg;
-      const Token &nt = c.peek();
-      if (nt.kind != Tok::Identifier || parseSingle(ctx, nt, nextReg) <= 0)
-        return ctx.fail(nt.col, "expected a register");
-      if (nextReg.file != first.file)
-        return ctx.fail(nt.col, "registers in a list must be of the same kind");
-      if (nextReg.index != first.index + count)
-        return ctx.fail(nt.col, "registers in a list must have consecutive indices");
-      c.next();
-      ++count;
-    }
-    if (!c.accept(Tok::RBrac))
-      return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
-    reg = first;
-    reg.count = static_cast<uint16_t>(count);
-    for (const auto &p : kPrefixes)
-      if (p.file == reg.file) return checkRange(ctx, t.col, p, reg.index, reg.count);
-    return true;
+    if (parseRegisterList(ctx, c, reg, depth + 1)) return 1;
+    if (ctx.err.set) return -1;
+    c.pos = save;
+    return 0;
   }
+  if (t.kind != Tok::Identifier) return 0;
+  if (c.peek(1).kind == Tok::LBrac && !t.commentAfter) {
+    for (const auto &p : kPrefixes) {
+      if (t.text == p.name) {
+        c.next();
+        return parseBracketRange(ctx, c, p, t.col, reg) ? 1 : -1;
+      }
+    }
+  }
+  int r = parseSingle(ctx, t, reg);
+  if (r > 0) c.next();
+  return r;
+}
+
+// [s0, s1, s2]: consecutive 32-bit registers of one file, or the two halves of a 64-bit special
+// register ([vcc_lo, vcc_hi] is vcc). False without an error when the first element is no
+// register (the caller says what it expected).
+bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
+  const Token &open = c.peek();
+  size_t save = c.pos;
+  c.next();
+  const Token &firstToken = c.peek();
+  Reg acc;
+  int r = parseListElement(ctx, c, acc, depth);
+  if (r <= 0) {
+    c.pos = save;
+    return false;
+  }
+  if (acc.file != RegFile::Special && acc.count != 1)
+    return ctx.fail(firstToken.col, "expected a single 32-bit register");
+  acc.half = 0;
+  while (c.accept(Tok::Comma)) {
+    const Token &nt = c.peek();
+    Reg next;
+    r = parseListElement(ctx, c, next, depth);
+    if (r < 0) return false;
+    if (r == 0) return ctx.fail(nt.col, "expected a register");
+    if (next.file != RegFile::Special && next.count != 1)
+      return ctx.fail(nt.col, "expected a single 32-bit register");
+    if (next.file != acc.file)
+      return ctx.fail(nt.col, "registers in a list must be of the same kind");
+    if (acc.file == RegFile::Special) {
+      const SpecialRegister *pair = acc.count == 1 && next.count == 1 && next.index == acc.index + 1
+                                        ? specialRegisterPairAt(targetRegisters(ctx), acc.index)
+                                        : nullptr;
+      if (!pair) return ctx.fail(nt.col, "register does not fit in the list");
+      acc.count = 2;
+      acc.flags = specialRegisterFlags(targetRegisters(ctx), *pair);
+      continue;
+    }
+    if (next.index != acc.index + acc.count)
+      return ctx.fail(nt.col, "registers in a list must have consecutive indices");
+    ++acc.count;
+  }
+  if (!c.accept(Tok::RBrac))
+    return ctx.fail(c.peek().col, "expected a comma or a closing square bracket");
+  reg = acc;
+  for (const auto &p : kPrefixes)
+    if (p.file == reg.file) return checkRange(ctx, open.col, p, reg.index, reg.count);
+  return true;
+}
+
+} // namespace
+
+bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+  const Token &t = c.peek();
+  if (t.kind == Tok::LBrac) return parseRegisterList(ctx, c, reg, 0);
   if (t.kind != Tok::Identifier) return false;
-  if (c.peek(1).kind == Tok::LBrac) {
+  if (c.peek(1).kind == Tok::LBrac && !t.commentAfter) {
     for (const auto &p : kPrefixes) {
       if (t.text == p.name) {
         c.next();
@@ -199,8 +271,7 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
     }
   }
   int r = parseSingle(ctx, t, reg);
-  if (r == 0) return false;
-  if (r < 0) return false;
+  if (r <= 0) return false;
   c.next();
   return true;
 }
@@ -225,7 +296,7 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   const Token &start = c.peek();
   bool neg = false;
   size_t save = c.pos;
-  if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) {
+  if (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real) {
     neg = true;
     c.next();
   }
@@ -285,6 +356,8 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
 }
 
 bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
+  if (c.peek().commentAfter) [[unlikely]]
+    return false; // (llvm's lookahead stops at a comment)
   const Token &n = c.peek(1);
   switch (n.kind) {
   case Tok::Pipe:

@@ -192,6 +192,10 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
            (startsWith(word, "row_") && !sameText(word, "row_mask")) || startsWith(word, "wave_");
   std::string_view name = isa::fieldName(d.field);
   if (name.size() == word.size()) return sameText(name, word);
+  // FLAT, GLOBAL and SCRATCH offsets are also written inst_offset:N (only these, in llvm)
+  if ((d.cls == isa::OpClass::mem_offset_u12 || d.cls == isa::OpClass::mem_offset_s13) &&
+      sameText(word, "inst_offset"))
+    return true;
   // llvm's named bits (memory flags) are also written noNAME, which clears them
   return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
          startsWith(word, "no") && sameText(word.substr(2), name);

@@ -41,7 +41,8 @@ bool hasFormatFactors(const Inst &inst) {
 // A number at the cursor: a real with its sign, or an absolute integer expression.
 bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n) {
   const Token &start = c.peek();
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     n.isFloat = true;
     n.fval = neg ? -c.next().fval : c.next().fval;

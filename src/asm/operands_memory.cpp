@@ -486,13 +486,26 @@ bool parseAddressList(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst)
   return true;
 }
 
+// Whether the list at the cursor has one element (`[v1]`, `[v[1]]`, `[[v1]]`): no comma at its
+// own level before its closing bracket.
+bool oneElementList(const Cursor &c) {
+  int depth = 0;
+  for (size_t k = c.pos; k < c.toks.size(); ++k) {
+    const Tok t = c.toks[k].kind;
+    if (t == Tok::LBrac) ++depth;
+    if (t == Tok::RBrac && --depth == 0) return true;
+    if ((t == Tok::Comma && depth == 1) || t == Tok::Eol) return false;
+  }
+  return false;
+}
+
 // The image address: a VGPR tuple, or a one-element list (a longer list is the NSA form), of a
 // width llvm-mc has the instruction for; with a type (the ray-tracing forms) the width is fixed.
 bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                        OperandValue &v) {
   const Token &start = c.peek();
   // (gfx11: a longer list is the NSA form; gfx9, without one, reads it as a register tuple)
-  if (c.is(Tok::LBrac) && c.peek(2).kind != Tok::RBrac && operandIndex(inst, Field::dim) >= 0)
+  if (c.is(Tok::LBrac) && !oneElementList(c) && operandIndex(inst, Field::dim) >= 0)
     return invalid(ctx, start.col);
   if (!parseVgprs(ctx, c, v)) return false;
   if (typeBits(d.type) ? v.regCount != typeDwords(d.type, false)

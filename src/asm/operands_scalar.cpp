@@ -62,7 +62,8 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
   uint32_t col = c.peek().col; // errors point at the value, inside lit(...)
   ValuImmediate imm;
   bool negative = false;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     if (neg) f = -f;
@@ -140,7 +141,7 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
 // (llvm's reading of a float where an integer immediate goes).
 bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
   const Token &start = c.peek();
-  bool neg = c.is(Tok::Minus) && c.peek(1).kind == Tok::Real;
+  bool neg = c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real;
   if (neg || c.is(Tok::Real)) {
     if (neg) c.next();
     double f = c.next().fval;
@@ -182,7 +183,8 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     int64_t value;
     if (!parseRawImmediate(ctx, c, value)) return false;
     lit = static_cast<uint32_t>(value);
-  } else if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  } else if (c.is(Tok::Real) ||
+             (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     if (!literalOfFloat(neg ? -f : f, d.type, lit)) return ctx.fail(start.col, kInvalid);
@@ -307,6 +309,11 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     int soff = operandIndex(inst, Field::soffset);
     // `offset:` goes only with an SGPR offset written before it.
     if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, "not a valid operand.");
+    // llvm reads `offset:` right after the SGPR offset, before the cache-policy flags.
+    auto ops = inst.arch->operandsOf(*inst.desc);
+    for (size_t j = 0; j < ops.size(); ++j)
+      if (ops[j].cls == OpClass::flag && inst.ops[j].present)
+        return ctx.fail(c.peek().col, "not a valid operand.");
     uint32_t col = c.next().col; // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
     setSmemOffsetForm(inst, true, true);

@@ -17,7 +17,8 @@ namespace {
 
 // True when the cursor is at `identifier (`: a symbolic field rather than an expression.
 bool atNamedField(const Cursor &c) {
-  return c.peek().kind == Tok::Identifier && c.peek(1).kind == Tok::LParen;
+  return c.peek().kind == Tok::Identifier && !c.peek().commentAfter &&
+         c.peek(1).kind == Tok::LParen;
 }
 
 // A plain integer or absolute expression for the whole operand, within [lo, hi].
@@ -191,7 +192,7 @@ bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names,
 // sendmsg(type[, op[, stream]]). A type given by name is checked strictly (the operations it
 // takes, whether a stream may follow); a numeric one only against the fields' ranges.
 bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
-  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" &&
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "sendmsg" && !c.peek().commentAfter &&
         c.peek(1).kind == Tok::LParen))
     return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly, "a sendmsg macro");
   c.next();
@@ -251,7 +252,7 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
 // gpr_idx(MODE, ...) in any order, each once, or a 4-bit number.
 bool parseGprIdx(ParseContext &ctx, Cursor &c, OperandValue &v) {
   constexpr const char *k4BitOnly = "invalid immediate: only 4-bit values are legal";
-  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "gpr_idx" &&
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "gpr_idx" && !c.peek().commentAfter &&
         c.peek(1).kind == Tok::LParen))
     return parsePlainInRange(ctx, c, v, 0, 15, k4BitOnly);
   c.next();
@@ -328,7 +329,7 @@ bool parseHwregStruct(ParseContext &ctx, Cursor &c, OperandValue &v) {
 // hwreg(reg[, offset, size]), {id: .., offset: .., size: ..}, or a 16-bit number.
 bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (c.is(Tok::LCurly)) return parseHwregStruct(ctx, c, v);
-  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "hwreg" &&
+  if (!(c.peek().kind == Tok::Identifier && c.peek().text == "hwreg" && !c.peek().commentAfter &&
         c.peek(1).kind == Tok::LParen))
     return parsePlainInRange(ctx, c, v, 0, 65535, k16BitOnly,
                              "a hwreg macro, structured immediate");

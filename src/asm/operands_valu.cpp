@@ -296,7 +296,8 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
   bool isFloat = false;
   double fv = 0;
   int64_t iv = 0;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     fv = c.next().fval;
     if (neg) fv = -fv;
@@ -414,9 +415,13 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
+  // A source without neg reads `--x` as an expression (-(-x)), as llvm does; one with neg
+  // rejects it below.
+  const bool doubleMinusExpression =
+      !k.neg && c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus && typeKind(d.type) != 'F';
   if (inst.arch->traits->plainOperandAfterOmittedVcc && firstAfterOmittedVcc(inst, idx)) {
     if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs") ||
-        (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)))
+        (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)))
       return ctx.fail(c.peek().col, "not a valid operand.");
     return parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0);
   }
@@ -432,7 +437,7 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
   if (failAtModifierWord(ctx, c, k.neg || k.abs || foldable)) return false;
-  if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c)) {
+  if (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)) {
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
@@ -510,14 +515,16 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     const Token &t = c.peek();
     // (llvm reads at most 4 entries, whatever the class)
     if (k == 4) return ctx.fail(c.toks[c.pos - 1].col, "expected a closing square bracket");
-    if (t.kind != Tok::Integer || (t.ival != 0 && t.ival != 1) || k >= n)
-      return ctx.fail(t.col, "invalid op_sel value.");
-    c.next();
+    // (each entry is an absolute expression, as llvm reads it: op_sel:[0,1+0])
+    if (!startsExpr(t) || k >= n) return ctx.fail(t.col, "invalid op_sel value.");
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid op_sel value.");
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
-    anySet |= t.ival != 0;
+    anySet |= e.value != 0;
     if (tied && k == 2)
-      tiedEntry = static_cast<int>(t.ival);
-    else if (t.ival && !(noDst && bit == 3))
+      tiedEntry = static_cast<int>(e.value);
+    else if (e.value && !(noDst && bit == 3))
       bits |= 1u << bit;
     ++k;
   } while (c.accept(Tok::Comma));
@@ -541,14 +548,18 @@ bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
   const Token &word = c.next();
   bool mul = word.text == "mul";
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
+  // The value is an absolute expression (mul:(1+1)), as llvm reads it.
   const Token &t = c.peek();
-  if (t.kind != Tok::Integer)
-    return ctx.fail(t.col, mul ? "invalid mul value." : "invalid div value.");
-  c.next();
-  if (mul && (t.ival == 1 || t.ival == 2 || t.ival == 4))
-    v.value = t.ival == 1 ? 0 : t.ival == 2 ? 1 : 2;
-  else if (!mul && (t.ival == 1 || t.ival == 2))
-    v.value = t.ival == 1 ? 0 : 3;
+  if (t.kind == Tok::Real ||
+      (t.kind == Tok::Minus && !t.commentAfter && c.peek(1).kind == Tok::Real))
+    return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return ctx.fail(e.errCol, e.error);
+  const int64_t n = e.value;
+  if (mul && (n == 1 || n == 2 || n == 4))
+    v.value = n == 1 ? 0 : n == 2 ? 1 : 2;
+  else if (!mul && (n == 1 || n == 2))
+    v.value = n == 1 ? 0 : 3;
   else
     return ctx.fail(word.col, mul ? "invalid mul value." : "invalid div value.");
   return true;
@@ -558,7 +569,8 @@ bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
   const Token &start = c.peek();
   ValuImmediate imm;
   bool negative = false;
-  if (c.is(Tok::Real) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real)) {
+  if (c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     imm = valuForcedLiteral(true, 0, neg ? -f : f, d.type);

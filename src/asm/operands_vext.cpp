@@ -39,7 +39,7 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, unsigned dwords, OperandValue &v) {
 bool parseNumber(ParseContext &ctx, Cursor &c, NumberToken &n, bool inAbs = false,
                  ExprResult *reloc = nullptr) {
   const Token &start = c.peek();
-  bool neg = c.is(Tok::Minus) && c.peek(1).kind == Tok::Real;
+  bool neg = c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real;
   if (neg) c.next();
   if (c.is(Tok::Real)) {
     n.isFloat = true;
@@ -853,6 +853,23 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   }
   if (dppError) return ctx.fail(col, dppError);
   if (!dpp) return true;
+  // A VOPC DPP form with its vcc left out, where llvm-mc-22 rejects what it takes with vcc
+  // written (found by the variant difftest): DPP8 with source modifiers; a float compare but
+  // v_cmp_class_* with row_mirror or row_half_mirror.
+  if (!ops.empty() && ops[0].cls == OpClass::dpp_vcc && !inst.ops[0].present) [[unlikely]] {
+    constexpr uint32_t kRowMirror = 0x140, kRowHalfMirror = 0x141;
+    const bool floatCompare = ops.size() > 1 && typeKind(ops[1].type) == 'F' &&
+                              !inst.desc->name.starts_with("v_cmp_class_");
+    for (size_t i = 1; i < ops.size(); ++i) {
+      if (ops[i].cls == OpClass::dpp8_sel)
+        for (size_t j = 1; j < ops.size(); ++j)
+          if (inst.ops[j].mods & (Mod_Neg | Mod_Abs))
+            return ctx.fail(col, "invalid operand for instruction");
+      if (ops[i].cls == OpClass::dpp_ctrl && floatCompare &&
+          (inst.ops[i].value == kRowMirror || inst.ops[i].value == kRowHalfMirror))
+        return ctx.fail(col, "invalid operand for instruction");
+    }
+  }
   for (size_t i = 0; i < ops.size(); ++i) {
     // Only 9-bit VALU sources (src1/src2 of VOP3 DPP) can hold the constant; the DPP VGPR fields
     // hold register numbers (v120.h is 248 there).

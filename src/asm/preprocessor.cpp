@@ -227,6 +227,14 @@ Preprocessor::Preprocessor(std::string_view source, const AssembleOptions &opts,
   auto main = std::make_unique<Buffer>();
   main->text = source;
   main->name = opts.fileName;
+  // (a carriage return that is not before a newline ends a statement: such text takes the slow
+  // path, which splits lines there)
+  main->carriageReturns = 1;
+  for (size_t cr = source.find('\r'); cr != std::string_view::npos; cr = source.find('\r', cr + 1))
+    if (cr + 1 < source.size() && source[cr + 1] != '\n') {
+      main->carriageReturns = 2;
+      break;
+    }
   main_ = main.get();
   buffers_.push_back(std::move(main));
 }
@@ -261,9 +269,21 @@ bool Preprocessor::readLine() {
     size_t nl = findNewline(text, pos);
     std::string_view line =
         text.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    const size_t start = pos;
     pos = nl == std::string_view::npos ? text.size() : nl + 1;
-    ++b.lineNo;
+    if (!b.afterCarriageReturn) ++b.lineNo;
+    b.afterCarriageReturn = false;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // A bare carriage return ends a statement, as in llvm's lexer; the rest of the line is read
+    // next, on the same line number (searched for only in a text that has one).
+    if (!b.carriageReturns) b.carriageReturns = b.text.find('\r') == std::string_view::npos ? 1 : 2;
+    if (b.carriageReturns == 2) {
+      if (size_t cr = line.find('\r'); cr != std::string_view::npos) {
+        line = line.substr(0, cr);
+        b.pos = start + cr + 1;
+        b.afterCarriageReturn = true;
+      }
+    }
     cur_ = {line, line, b.lineNo};
     return true;
   }

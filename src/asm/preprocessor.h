@@ -77,7 +77,7 @@ public:
   // labels) is none of ours goes straight to the assembler.
   bool next(SourceLine &line) {
     Buffer &m = *main_;
-    if (simple_ && !inBlockComment_ && m.pos < m.text.size()) {
+    if (simple_ && !inBlockComment_ && m.pos < m.text.size() && m.carriageReturns == 1) {
       const size_t nl = findNewline(m.text, m.pos);
       std::string_view text =
           m.text.substr(m.pos, nl == std::string_view::npos ? std::string_view::npos : nl - m.pos);
@@ -131,6 +131,10 @@ private:
     size_t condDepth = 0;
     // An included file: its .include line echoes a blank line when the file ends.
     bool blankOnReturn = false;
+    // Whether the text has a carriage return (0: not looked yet, 1: no, 2: yes), and whether the
+    // line being read continues after a bare one (a statement end in llvm's lexer).
+    uint8_t carriageReturns = 0;
+    bool afterCarriageReturn = false;
   };
 
   using Argument = std::vector<ArgToken>;

@@ -30,4 +30,15 @@ inline bool startsWith(std::string_view s, std::string_view prefix) {
   return s.size() >= prefix.size() && sameText(s.substr(0, prefix.size()), prefix);
 }
 
+inline bool hasUpperCase(std::string_view s) {
+  for (char c : s)
+    if (c >= 'A' && c <= 'Z') return true;
+  return false;
+}
+
+inline void toLowerAscii(std::string &s) {
+  for (char &c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+}
+
 } // namespace gfxasm::as

@@ -365,6 +365,7 @@ int main(int argc, char **argv) {
     std::cerr << "gfxasm: error: " << err << "\n";
     return 1;
   }
+  for (const std::string &w : target->unrecognizedFeatures()) std::cerr << w << "\n";
   for (const std::string &w : target->featureWarnings()) std::cerr << "warning: " << w << "\n";
   InputText source;
   if (!source.open(input, /*streamed=*/disassemble)) {

@@ -176,6 +176,14 @@ const SpecialRegister *lookupSpecialRegister(const RegisterSet &rs, std::string_
   }
 }
 
+const SpecialRegister *specialRegisterPairAt(const RegisterSet &rs, unsigned encoding) {
+  for (std::span<const SpecialRegister> names :
+       {rs.accepted, std::span<const SpecialRegister>(kCommonAccepted)})
+    for (const SpecialRegister &s : names)
+      if (s.encoding == encoding && s.dwords == 2) return &s;
+  return nullptr;
+}
+
 namespace {
 // `v` in decimal at p (writing up to 4 bytes below 1000); returns the end.
 char *putDecimal(char *p, unsigned v) {

@@ -103,6 +103,9 @@ const RegisterSet &registersGfx9();
 
 // A special register name (vcc, exec_lo, m0, null, src_scc, ...); nullptr if `name` is none.
 const SpecialRegister *lookupSpecialRegister(const RegisterSet &rs, std::string_view name);
+// The 64-bit special register whose low half has `encoding` (vcc for vcc_lo's), or nullptr: a
+// register list of the two halves names it.
+const SpecialRegister *specialRegisterPairAt(const RegisterSet &rs, unsigned encoding);
 // What register `s` may do on this architecture (RegFlags).
 inline uint8_t specialRegisterFlags(const RegisterSet &rs, const SpecialRegister &s) {
   return s.flags & Reg_SourceOnly ? s.flags | rs.sourceOnlyFlags : s.flags;

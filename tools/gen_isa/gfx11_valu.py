@@ -465,7 +465,11 @@ GFX10_ALIAS_CPUS = ["gfx1010", "gfx1011", "gfx1030", "gfx1200", "gfx1250"]
 # gfx9's VOP3 and VOP3P words differ from gfx11's in their encoding bits only: (mask, value).
 GFX9_ENCODING = {"VOP3": (0x3F << 26, 0x34 << 26), "VOP3P": (0x1FF << 23, 0x1A7 << 23)}
 # Aliases llvm defines for gfx11 under names no target prints (its test gfx11_asm_vop3_alias.s).
-EXTRA_ALIAS_LINES = ["v_add3_nc_u32 v1, v2, v3, v4", "v_xor_add_u32 v1, v2, v3, v4"]
+EXTRA_ALIAS_LINES = ["v_add3_nc_u32 v1, v2, v3, v4", "v_xor_add_u32 v1, v2, v3, v4"] + [
+    # the integer compares' `tru` names (llvm prints only the float ones' v_cmp_tru_* on gfx9)
+    "%s_tru_%s %s" % (cmp, t, ("vcc_lo, " if cmp == "v_cmp" else "") + (
+        "v[1:2], v[2:3]" if t.endswith("64") else "v1, v2"))
+    for cmp in ("v_cmp", "v_cmpx") for t in ("i16", "i32", "i64", "u16", "u32", "u64")]
 
 
 def alias_probes(formats):

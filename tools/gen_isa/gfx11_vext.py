@@ -405,9 +405,9 @@ def dpp(cpus, emit, setup=DppSetup()):
         for o in printed:
             neg, abs_, high = next(answer), next(answer), next(answer)
             field = by_reg.get(reg_number(o))
-            if field is None:  # the implicit vcc: VOPC DPP forms must write it
+            if field is None:  # the implicit vcc: VOPC DPP forms may leave it out, as e32 ones
                 vcc = by_field.get("implicit", "")
-                operands.append("implicit:dpp_vcc:b1" if fmt == "VOPC" else vcc if vcc_opt else vcc.rstrip("?"))
+                operands.append("implicit:dpp_vcc:b1?" if fmt == "VOPC" else vcc if vcc_opt else vcc.rstrip("?"))
                 continue
             t = by_field[field].split(":")[2].rstrip("?~")
             # fake16 forms: 16-bit values in plain VGPRs below v128 (the _lo classes)

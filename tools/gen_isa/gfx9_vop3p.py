@@ -271,7 +271,35 @@ def mai_aliases(mai, lines, cpus):
                 printed.add(t.split()[0])
         if len(printed) == 1 and min(printed) != name and min(printed) in names:
             out.append("alias %s %s" % (name, min(printed)))
+    # Other spellings llvm-mc takes for a name on the cpus that have it: the MFMA/SMFMAC names
+    # without the '_' before their type (gfx950's v_mfma_f32_16x16x32f16), v_accvgpr_* without
+    # _b32. An alias when every cpu of the name reads it as that name.
+    for (op, name), (text, cs) in sorted(mai.items()):
+        mn, ops = split_operands(text)
+        for other in other_spellings(name):
+            if other in names:
+                continue
+            probe = text.replace(mn, other, 1)
+            if mn.startswith("v_mfma_") and len(ops) == 4:
+                probe = "%s %s, %s, %s, %s %s" % (other, ops[0], ops[1], ops[2], ops[0],
+                                                  " ".join(ops[3].split()[1:]))
+            printed = {t.split()[0] if t else None for t in (assemble([probe], c)[0][0] for c in cs)}
+            if printed == {name}:
+                out.append("alias %s %s" % (other, name))
     return sorted(set(out))
+
+
+def other_spellings(name):
+    """Spellings of an MAI name to ask llvm-mc about (mai_aliases)."""
+    out = []
+    if name.startswith(("v_mfma_", "v_smfmac_")):
+        # the type after the shape: v_mfma_f32_16x16x32_f16 -> v_mfma_f32_16x16x32f16
+        m = re.match(r"^(v_s?mfmac?_[a-z0-9]+_\d+x\d+x\d+)_([a-z].*)$", name)
+        if m:
+            out.append(m.group(1) + m.group(2))
+    if name.startswith("v_accvgpr_") and name.endswith("_b32"):
+        out.append(name[:-4])
+    return out
 
 
 def generate(cpus, unit_of):
