@@ -858,8 +858,10 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   // v_cmp_class_* with row_mirror or row_half_mirror.
   if (!ops.empty() && ops[0].cls == OpClass::dpp_vcc && !inst.ops[0].present) [[unlikely]] {
     constexpr uint32_t kRowMirror = 0x140, kRowHalfMirror = 0x141;
-    const bool floatCompare = ops.size() > 1 && typeKind(ops[1].type) == 'F' &&
-                              !inst.desc->name.starts_with("v_cmp_class_");
+    const std::string_view name = inst.desc->name;
+    const bool floatCompare =
+        !name.starts_with("v_cmp_class_") &&
+        (name.ends_with("_f16") || name.ends_with("_f32") || name.ends_with("_f64"));
     for (size_t i = 1; i < ops.size(); ++i) {
       if (ops[i].cls == OpClass::dpp8_sel)
         for (size_t j = 1; j < ops.size(); ++j)
