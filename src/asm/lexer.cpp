@@ -151,7 +151,7 @@ inline Window classify(const char *base, const char *begin, const char *end) {
   const ptrdiff_t left = end - base;
   if (end - begin < 16) { // a short line: through a zero-padded copy
     alignas(16) char buf[16] = {};
-    std::memcpy(buf, base, static_cast<size_t>(left));
+    if (left > 0) std::memcpy(buf, base, static_cast<size_t>(left)); // (an empty line may be null)
     const Classes16 c = classify16(_mm_load_si128(reinterpret_cast<const __m128i *>(buf)));
     ident = c.ident, space = c.space;
   } else {
