@@ -13,6 +13,10 @@ namespace gfxasm::as {
 
 namespace {
 
+// What one directive may add to a section (.zero, .fill, .org, .lcomm): a limit of gfxasm's,
+// so that a typing slip cannot ask for gigabytes.
+constexpr int64_t kMaxSectionGrowth = int64_t{256} << 20;
+
 // The rest of the statement's text from the cursor, trimmed (for directives echoed verbatim).
 std::string_view restOfLine(Cursor &c, std::string_view line) {
   if (c.atEnd()) return {};
@@ -480,6 +484,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     }
     if (!expectEnd(c, fail)) return false;
     if (n.value < 0) return true;
+    if (n.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     if (fill == 0) {
       ctx.streamer.emitZeros(static_cast<uint64_t>(n.value));
     } else {
@@ -506,6 +511,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     }
     if (!expectEnd(c, fail)) return false;
     if (size > 8) size = 8;
+    if (n.value > kMaxSectionGrowth / 8) return fail(0, "gfxasm: too many bytes for one directive");
     for (int64_t i = 0; i < n.value; ++i)
       for (int64_t b = 0; b < size; ++b)
         ctx.code.push_back(b < 4 ? static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b))
@@ -542,6 +548,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprResult size = parseExpr(c, ctx.syms);
     if (!size.ok()) return fail(size.errCol, size.error);
+    if (size.value < 0 || size.value > kMaxSectionGrowth)
+      return fail(0, "gfxasm: too many bytes for one directive");
     int64_t align = 0;
     if (c.accept(Tok::Comma)) {
       if (name == ".lcomm") return fail(c.peek().col, "alignment not supported on this target");
@@ -612,6 +620,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (off.value < 0 || static_cast<uint64_t>(off.value) < at) {
       if (ctx.streamer.writesObject())
         return fail(col, fmt::format("invalid .org offset '{}' (at offset '{}')", off.value, at));
+    } else if (off.value - static_cast<int64_t>(at) > kMaxSectionGrowth) {
+      return fail(col, "gfxasm: too many bytes for one directive");
     } else {
       ctx.streamer.emitZeros(0);
       ctx.code.insert(ctx.code.end(), static_cast<size_t>(off.value) - at,
