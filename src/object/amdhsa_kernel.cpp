@@ -311,6 +311,24 @@ unsigned maxShift(uint64_t maxValue) {
   return static_cast<unsigned>(maxValue & 63);
 }
 
+// The bits known whatever the shift amount `r` is, from `minShift` on: those all the shifts
+// allowed by r's known bits agree on (one shift by a constant: `byConst`).
+template <class ByConst> Known overShifts(const Known &r, unsigned minShift, ByConst byConst) {
+  unsigned maxS = maxShift(r.maxValue());
+  if (minShift == maxS) return byConst(minShift);
+  Known k;
+  k.zero = k.one = ~uint64_t(0);
+  for (unsigned s = minShift; s <= maxS; ++s) {
+    if ((r.zero & s) != 0 || (r.one | s) != s) continue;
+    Known b = byConst(s);
+    k.zero &= b.zero;
+    k.one &= b.one;
+    if (k.isUnknown()) break;
+  }
+  if (k.zero & k.one) k = Known::constant(0);
+  return k;
+}
+
 Known shl(const Known &l, const Known &r) {
   unsigned minShift = static_cast<unsigned>(std::min<uint64_t>(r.minValue(), 64));
   Known k;
@@ -324,18 +342,7 @@ Known shl(const Known &l, const Known &r) {
     out.one = s >= 64 ? 0 : l.one << s;
     return out;
   };
-  unsigned maxS = maxShift(r.maxValue());
-  if (minShift == maxS) return byConst(minShift);
-  k.zero = k.one = ~uint64_t(0);
-  for (unsigned s = minShift; s <= maxS; ++s) {
-    if ((r.zero & s) != 0 || (r.one | s) != s) continue;
-    Known b = byConst(s);
-    k.zero &= b.zero;
-    k.one &= b.one;
-    if (k.isUnknown()) break;
-  }
-  if (k.zero & k.one) k = Known::constant(0);
-  return k;
+  return overShifts(r, minShift, byConst);
 }
 
 Known lshr(const Known &l, const Known &r) {
@@ -351,18 +358,7 @@ Known lshr(const Known &l, const Known &r) {
     out.one = s >= 64 ? 0 : l.one >> s;
     return out;
   };
-  unsigned maxS = maxShift(r.maxValue());
-  if (minShift == maxS) return byConst(minShift);
-  k.zero = k.one = ~uint64_t(0);
-  for (unsigned s = minShift; s <= maxS; ++s) {
-    if ((r.zero & s) != 0 || (r.one | s) != s) continue;
-    Known b = byConst(s);
-    k.zero &= b.zero;
-    k.one &= b.one;
-    if (k.isUnknown()) break;
-  }
-  if (k.zero & k.one) k = Known::constant(0);
-  return k;
+  return overShifts(r, minShift, byConst);
 }
 
 std::optional<bool> eq(const Known &l, const Known &r) {
