@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Google Benchmark cases for the assembler's stages, each on its own: lexing, expression parsing,
 // operand parsing (statement tokens -> isa::Inst), encoding (Inst -> bytes), printing (Inst ->
 // text), whole programs through assemble() with and without the printed text (and checked only,

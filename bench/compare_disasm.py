@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Times the whole `gfxasm --disassemble` process against `llvm-mc-22 --disassemble` on one large
 gfx11 input (and `gfxasm objdump` against `llvm-objdump-22 -d` on an object file of the same
 code, when gfxasm has the subcommand), and compares their peak memory.

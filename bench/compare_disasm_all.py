@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Whole-process disassembly comparison on large inputs, per architecture: `gfxasm objdump -d`
 against `llvm-objdump-22 -d` on an object file, `gfxasm --disassemble` (one thread and two)
 against `llvm-mc-22 --disassemble` on the same bytes as llvm-mc's text input and, when a CLRX

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Times the whole `gfxasm` process against `llvm-mc-22` on one large gfx11 file and compares
 their peak memory.
 

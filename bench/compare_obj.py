@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Times `gfxasm -filetype=obj` against `llvm-mc-22 -filetype=obj` on compiler output: the OpenCL
 corpus (tests/object/kernels/) compiled by clang-22 for one gfx11 and one gfx9 processor,
 concatenated into one large file per processor (each copy's symbols renamed so that they stay

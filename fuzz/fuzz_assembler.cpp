@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer harness: any byte string is assembly source for gfx1100 and for gfx90a; assembling it
 // must never crash, hang or trip a sanitizer, whatever the output mode (text, null, ELF object).
 #include <cstddef>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer harness of the disassembler: any byte string is both llvm-mc --disassemble input
 // text and raw machine code (decoded instruction by instruction, as objdump does), for gfx1100
 // in wave32 and wave64 and for gfx90a; none may crash, hang or trip a sanitizer.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer harness: any byte string is the text of an `.amdgpu_metadata` block; reading and
 // verifying it must never crash, hang or trip a sanitizer (bad YAML or a refused document is
 // "invalid HSA metadata"), and an accepted document must encode to a note and print as YAML.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer harness: any byte string is an object for `gfxasm link`; linking it (alone, and with
 // a second copy of itself as another object) must never crash, hang or trip a sanitizer: a
 // malformed object is an error message.

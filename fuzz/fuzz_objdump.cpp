@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // libFuzzer harness: any byte string is an ELF file for `gfxasm objdump`; listing it must never
 // crash, hang or trip a sanitizer (a malformed file is an error message), with the processor
 // from the file or given, and either way of showing zeros.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Writes fuzz/assembler.dict, the libFuzzer dictionary of fuzz_assembler: every mnemonic of the
 isa/ data, the modifier words (field names), register spellings, directives, punctuation and
 the openings of deeply nested expressions and register lists.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 # Builds the gfxasm command line (build/gfxasm), installing the build dependencies if missing.
 #   BUILD_DIR (default build), BUILD_TYPE (default Release), JOBS (default: number of cores)
 set -euo pipefail

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 # Installs the Debian packages a step needs, only those missing (sourced by the other scripts).
 #   install_packages build|test|fuzz|bench|format ...
 # Uses apt-get directly as root, sudo otherwise; `apt-get update` runs only when something is missing.

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 # clang-format (.clang-format) over the C++ sources.
 #   scripts/format.sh           reformat the files in place
 #   scripts/format.sh --check   only report files that are not formatted (exit 1 if any)
@@ -23,3 +25,13 @@ else
     'bench/*.cpp' 'fuzz/*.cpp' 'tools/*.cpp')
 fi
 "$clang_format" "${mode[@]}" "${files[@]}"
+# Every source file names its license in its first lines (the README's License section).
+if [ "${mode[0]}" != -i ] && [ $# -eq 0 ]; then
+  missing=$(git ls-files '*.cpp' '*.h' '*.def' '*.inc' '*.cl' '*.py' '*.sh' '*CMakeLists.txt' .ci/run |
+    while read -r f; do head -n 4 "$f" | grep -q 'SPDX-License-Identifier: Apache-2.0' || echo "$f"; done)
+  if [ -n "$missing" ]; then
+    echo "no SPDX-License-Identifier line in the first lines of:" >&2
+    echo "$missing" >&2
+    exit 1
+  fi
+fi

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 # Installs the test dependencies (llvm-22 is the oracle), builds everything and runs all tests:
 # unit tests, the CLI tests and the differential tests against llvm-mc-22.
 #   BUILD_DIR (default build), JOBS (default: number of cores), extra arguments go to ctest.

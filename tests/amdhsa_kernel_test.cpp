@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // `.amdhsa_kernel` blocks and the AMDGPU expression functions against llvm-mc-22: the printed
 // block (-filetype=asm), the 64 bytes of NAME.kd (-filetype=obj, .rodata) and the first error
 // (line, column, underlined range, message). Inputs: clang-22 kernels compiled when the test runs,

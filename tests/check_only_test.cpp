@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // AssembleOptions::keepCode: a Null assembly without the code bytes (gfxasm -filetype=null)
 // checks the same and reports the same as one with them.
 #include <gtest/gtest.h>

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 # Runs the gfxasm command line and llvm-mc-22 with the same llvm-mc style arguments and checks
 # that both write the same output and agree on success or failure.
 #   cli_test.sh GFXASM LLVM_MC EXAMPLES_DIR

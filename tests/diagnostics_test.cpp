@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Diagnostics compared with llvm-mc-22's: the printed form (file:line:col: error: message, the
 // source line, the caret), positions and messages by kind of mistake, the error count and exit
 // status, and that assembly goes on after an error. Expected values come from running llvm-mc-22.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Directives and symbols of plain instruction files, compared with llvm-mc-22's whole output.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The command line's `--disassemble` input handling against llvm-mc-22's: byte spellings,
 // separators, comments, blocks, unreadable tokens (which drop the bytes before them), invalid
 // encodings in a run (decoding goes on 4 bytes later) and in a block (decoding stops), with and

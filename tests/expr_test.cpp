@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Expression semantics, each expectation checked against llvm-mc-22 (s_movk_i32 s0, EXPR).
 #include <gtest/gtest.h>
 

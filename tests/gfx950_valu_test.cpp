@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfx950's VALU forms whose modifier bits hold other operands, against llvm-mc-22 run at test time:
 // v_bitop3's bitop3:N (in neg, abs and omod; printed decimal up to 10), the permlane swaps'
 // bound_ctrl/fi (op_sel bits 0-1), op_sel picking a destination byte or half (with the kept neg/abs

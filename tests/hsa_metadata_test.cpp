@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // HSA metadata (`.amdgpu_metadata` ... `.end_amdgpu_metadata`, src/object/hsa_metadata.*) against
 // llvm-mc-22: the blocks clang-22 writes for tests/hsa_metadata/kernels.cl (several processors and
 // code object versions) and the hand-written cases of tests/hsa_metadata/cases.yaml go through

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Compiled twice: into gfxasm_tests (LEXDUMP_NS=lexdump_real) and, with src/asm/lexer.cpp, into
 // gfxasm_lexer_portable (LEXDUMP_NS=lexdump_portable, GFXASM_LEXER_PORTABLE and the namespace
 // gfxasm renamed, so that both lexers link into one program).

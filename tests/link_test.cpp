@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfxasm link against ld.lld-22 -shared on objects built when the test runs: the OpenCL files of
 // tests/link/ compiled by clang-22 for gfx900, gfx90a, gfx942 and gfx1100 with code object
 // versions 4, 5 and 6 (several objects, calls between them, globals in .data/.rodata/.bss),

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Relocatable literal expressions (symbols where a 32-bit literal goes) and the warnings llvm-mc
 // gives for instruction operands, compared with llvm-mc-22's whole output: text, encodings,
 // fixup lines, and diagnostics with their source lines and carets.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Inputs where llvm-mc-22 itself is wrong: it accepts them but writes an encoding its own
 // disassembler rejects or reads back differently. gfxasm gives a clean error instead; each case
 // shows the oracle's fault (so the day llvm fixes it, this test says so) and gfxasm's error.

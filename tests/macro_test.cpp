@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The macro and conditional language (.macro, .rept, .irp, .irpc, .if*, .include, .err,
 // .error, .warning, .print, .end): the gfxasm command line and llvm-mc-22 run on the same files
 // (and included files), and their whole outputs, diagnostics and exit statuses must be equal,

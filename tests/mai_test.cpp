@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfx942/gfx950 MAI instructions against llvm-mc-22, run by the test: sparse v_smfmac_* (the index
 // VGPR in src2), gfx950's f8f6f4 MFMAs (source widths by cbsz/blgp), v_mfma_ld_scale_b32 and the
 // scaled MFMAs it forms one 16-byte instruction with. Assembled and disassembled, the output,

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Memory instructions (DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG) as llvm-mc-22 assembles and
 // prints them: old mnemonics, swizzle patterns, buffer formats and soffsets, image address lists
 // and sizes.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfxasm::objdump on malformed ELF files: truncated at every length, damaged header and section
 // fields, out-of-bounds sections and symbols, wrong machine, class or byte order, an unknown
 // processor. Each must give an error (or a listing), never a crash (CI runs this under

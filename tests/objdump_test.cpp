@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfxasm objdump against llvm-objdump-22 -d on objects built when the test runs: the OpenCL
 // kernels of tests/objdump/kernels.cl compiled by clang-22 for every gfx11 processor (wave32 and
 // wave64), a code object linked by ld.lld-22 (with its .symtab and stripped), the layout cases of

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // -filetype=obj and -filetype=asm against llvm-mc-22: the hand-written inputs of tests/object/
 // and clang-22's output for the OpenCL corpus (tests/object/kernels/, compiled when the test
 // runs) give the same object bytes and the same printed text. A difference is shown as the diff

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Running llvm-mc-22 (the oracle) and the gfxasm command line on one input file, for the tests
 // that compare diagnostics and directive output with llvm-mc's.
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Scalar instructions as llvm-mc-22 assembles and prints them: old mnemonics, SMEM offset
 // forms, literal rules (64-bit, 16-bit, lit(...), relocatable), immediates, branches and labels.
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Every example of the seed pages (../shared/seeds: s_delay_alu and s_waitcnt operands on gfx11),
 // with the text and bytes llvm-mc-22 prints for it.
 #include <gtest/gtest.h>

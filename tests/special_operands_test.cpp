@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The structured operands of gfx11 (sendmsg, hwreg, depctr) as llvm-mc-22 assembles and prints
 // them: names, numbers and expressions, strict and range-only validation, and its messages.
 #include <gtest/gtest.h>

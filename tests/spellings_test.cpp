@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Hand-written spellings and bad input, compared with llvm-mc-22 when the test runs: the
 // spellings of issue 14 (mnemonics in any case, register lists, expressions in modifier values,
 // old names), and the input llvm-mc rejects that must never become bytes (integers wider than 64

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The trickiest VALU rules, with the text and bytes llvm-mc-22 prints (-show-encoding): typed
 // inline constants and literals (f16 1/(2*pi), 0xffff as f16 -1, 16-bit integer literals, f64
 // high-half literals and 32-bit patterns, lit()), neg/abs spellings and their folding into e32

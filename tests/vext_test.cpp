@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // VOP3P, WMMA, VOPD and DPP encodings as llvm-mc-22 disassembles them, and the lit(...) spellings
 // of VOP3P/VOPD sources as it assembles them; expectations copied from llvm-mc-22 (-show-encoding).
 #include <gtest/gtest.h>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Build-time tool: turns an ISA data file (isa/<arch>.isa) into constant C++ tables.
 //
 //   isa_tablegen <output.inc> <c++ identifier> <input.isa>...

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Build-time generator of an architecture's mnemonic index: every spelling the assembler accepts
 // and the table entries it tries (src/asm/mnemonic_builder.cpp decides them), as constant
 // tables, so that the assembler starts without building a hash table.

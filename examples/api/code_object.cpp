@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Assembles a kernel's assembly text to an ELF object and links it into a code object that the
 // ROCm runtime loads, in-process, with the gfxasm library:
 //   code_object KERNEL.s OUT.hsaco [CPU]

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfxasm public API: assemble AMDGPU assembly text to machine code exactly as llvm-mc does.
 #pragma once
 

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // AMDGPU's expression functions (llvm's AMDGPUMCExpr) evaluated on absolute arguments, as
 // llvm 22 evaluates them (AMDGPUMCExpr::evaluateAsRelocatableImpl and the IsaInfo helpers of
 // AMDGPUBaseInfo it calls); each checked against llvm-mc-22 (`.long f(...)`, -filetype=obj) in

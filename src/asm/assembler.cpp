@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The assembler driver: statements, labels, symbol assignments, directives and instructions.
 #include <algorithm>
 #include <array>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Assembler directives (.text, .globl, .p2align, .type, .amdgcn_target, ...).
 #pragma once
 

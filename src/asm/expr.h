@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Expression evaluator with llvm-mc's GNU-mode operators and precedence:
 //   || (1)  && (2)  == != <> < <= > >= (3)  + - (4)  | & ^ (5)  * / % << >> (6)
 // Comparisons yield -1 for true, && and || yield 1; >> is a logical shift.

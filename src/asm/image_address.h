@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Image (MIMG) operand sizes, as llvm-mc checks them; shared with the differential test generator.
 #pragma once
 

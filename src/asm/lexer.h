@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Lexer: splits one statement of assembly into tokens, as llvm-mc's AsmLexer does for AMDGPU.
 #pragma once
 

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // What the MAI operand classes share between parsing, decoding and printing.
 #pragma once
 

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Expression trees as llvm's MC layer keeps them (MCExpr): what an operand, a data directive, a
 // symbol assignment or a kernel descriptor field holds until it can be evaluated, possibly only
 // once the whole file is read (symbols set later, label offsets, relocations).

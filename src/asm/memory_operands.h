@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // What the memory family's parser and printer both need to know of an entry.
 #pragma once
 

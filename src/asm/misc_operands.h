@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Facts the misc-family parser (operands_misc.cpp) and printer (print_misc.cpp) share.
 #pragma once
 

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Build time only (tools/mnemonic_tablegen): every spelling the assembler accepts and the table
 // entries it tries, in the layout MnemonicTable reads at run time.
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Mnemonic lookup: every spelling the assembler accepts (the printed name, and the name without
 // its encoding suffix _e32/_e64/_dpp/_sdwa) to the table entries to try, in preference order.
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Per-family operand parsers and defaults, dispatched by the family column of
 // isa/classes.def (the printers: print/print_util.h). A family implements all for its classes.
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operand parsing, directed by the operand class the instruction's table entry expects.
 #pragma once
 

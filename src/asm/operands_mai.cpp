@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operands of the MAI instructions (gfx908+: v_mfma_*, v_accvgpr_read/write/mov_b32): AGPR and
 // VGPR tuples whose file the acc bits (src0/src1) and acc_cd (vdst/src2, gfx90a+) record, and the
 // cbsz/abid/blgp modifiers.

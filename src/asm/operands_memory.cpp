@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operands of the DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF, MIMG formats.
 #include <algorithm>
 #include <bit>

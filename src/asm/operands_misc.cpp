@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operands of the EXP, VINTERP, LDSDIR formats.
 #include "asm/misc_operands.h"
 #include "asm/operand_families.h"

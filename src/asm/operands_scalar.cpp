@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operands of the scalar formats (SOP1/SOP2/SOPK/SOPC/SOPP, SMEM) and the generic classes.
 #include <bit>
 

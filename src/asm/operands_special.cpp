@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operands of the structured immediates: s_waitcnt, s_delay_alu, s_waitcnt_depctr, sendmsg and
 // hwreg, by name or as plain numbers and expressions.
 #include "asm/operand_families.h"

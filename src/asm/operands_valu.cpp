@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Operands of the VOP1/VOP2/VOPC/VOP3/VOP3SD formats: VGPRs (with true16 halves), sources with
 // neg/abs modifiers, inline constants and literals per type, op_sel, clamp and omod.
 #include <bit>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Inline constants and literals of the operand types whose rules differ from the 32-bit ones in
 // isa/constants.h: packed 16-bit pairs (v2f16, v2bf16, v2b16), 16-bit floats, and the inline-only
 // 64-bit constants of the WMMA accumulator. The rules are llvm-mc-22's (AMDGPUAsmParser), found by

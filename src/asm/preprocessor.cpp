@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // llvm-mc's macro and conditional language (AsmParser's .macro, .rept, .if, .include, ...), as a
 // stage that hands the assembler its statement lines. The rules, messages and locations are
 // llvm-mc-22's (tests/macro_test.cpp compares them); comments name llvm's behaviour where it is

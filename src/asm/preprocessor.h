@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The stage before the statement parser: llvm-mc's (GNU as) macro and conditional language.
 // It reads the source line by line and hands the assembler the statements to assemble; the lines
 // it owns (.macro/.endm, .rept/.irp/.irpc/.endr, .if*/.else/.elseif/.endif, .include, .err,

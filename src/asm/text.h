@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Comparison of the short strings the assembler matches words against (mnemonics, modifier and
 // register names).
 #pragma once

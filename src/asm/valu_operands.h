@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Helpers shared by the parser and the printer of the valu classes (operands_valu.cpp,
 // print_valu.cpp).
 //

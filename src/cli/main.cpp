@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfxasm command line: a drop-in for `llvm-mc` on the amdgcn target.
 #include <algorithm>
 #include <cerrno>

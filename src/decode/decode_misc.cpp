@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Decoding of the misc family's operand classes (see isa/classes.def).
 #include "asm/misc_operands.h"
 #include "decode/decoder.h"

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Decoding of the scalar family's operand classes (see isa/classes.def).
 #include <algorithm>
 #include <iterator>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Decoding of the valu family's operand classes (see isa/classes.def).
 #include "asm/operand_parser.h"
 #include "asm/valu_operands.h"

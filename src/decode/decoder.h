@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Table-driven decoder: finds the table entry machine code encodes and the value of each of its
 // operands, the inverse of src/encode. Uses the same ISA tables as the assembler.
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The disassembler driver: llvm-mc's `--disassemble` input format, byte streams and blocks,
 // diagnostics at the bytes' positions.
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // A second thread for the disassembler's large inputs, and the spin waits both threads use.
 //
 // Why spin: on the virtual machines this is measured on, waking a processor that went idle takes

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 #include "encode/encoder.h"
 #include "isa/arch_traits.h"
 

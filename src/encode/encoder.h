@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Generic table-driven encoder: places each operand value into its field's bit ranges.
 #pragma once
 

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Instantiates the generated tables of every architecture compiled in, with their traits.
 #include "isa/arch_traits.h"
 

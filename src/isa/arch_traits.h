@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // What differs between architectures beyond their generated instruction tables: the register
 // file of the source encoding and the special operands' layouts and names. Reached from any
 // instruction through its tables (inst.arch->traits).

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // gfx11 unified buffer formats (MTBUF format field): the names llvm-mc prints as
 // format:[BUF_FMT_<name>], indexed by value; values 64..127 have no name (printed as numbers).
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Inline constants and literals of source operands (the 128-208 and 240-248 encodings).
 #pragma once
 

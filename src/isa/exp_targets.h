@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // EXP target names, by target number (as llvm-mc-22 spells them), per architecture.
 #pragma once
 

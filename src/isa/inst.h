@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // A decoded or parsed instruction: its table entry and the value of each operand field, the form
 // the encoder, the printer and the decoder share (like llvm's MCInst).
 #pragma once

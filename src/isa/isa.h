@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The ISA model: formats (bit layouts), instructions and their operands, as constant tables that
 // tools/isa_tablegen.cpp generates from the data files under isa/.
 #pragma once

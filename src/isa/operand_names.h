@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Symbolic names and bit layouts of the special immediate operands (s_waitcnt, s_delay_alu,
 // s_sendmsg, s_getreg/s_setreg, s_waitcnt_depctr), shared by the parser and the printer. The name
 // tables are gfx11's as llvm-mc-22 prints and accepts them (read off its disassembly of every

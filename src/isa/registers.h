@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Register names and the 9-bit source-operand encoding shared by every format (the constants
 // below are gfx11's; RegisterSet holds what differs on other architectures):
 //   0-105 SGPRs, 106/107 vcc_lo/hi, 108-123 ttmp0-15, 124 null, 125 m0, 126/127 exec_lo/hi,

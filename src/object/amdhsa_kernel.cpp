@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 #include "object/amdhsa_kernel.h"
 
 #include <bit>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // `.amdhsa_kernel NAME` ... `.end_amdhsa_kernel`: the kernel descriptor llvm-mc-22 builds from the
 // block (AMDGPUAsmParser::ParseDirectiveAMDHSAKernel), prints back (-filetype=asm) and writes as
 // the 64 bytes of `NAME.kd` (-filetype=obj). Each word is an expression tree (as::ExprPool) built

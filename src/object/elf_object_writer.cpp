@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The relocatable ELF64 object llvm-mc writes for amdgcn, byte for byte: the layout, symbol
 // table order and string table merging of llvm's ELFObjectWriter.
 #include <algorithm>

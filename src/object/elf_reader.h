@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Reading an AMDGPU ELF file (relocatable object or linked code object): the header, the sections
 // and the symbol tables, checked against the file's bounds. Only what disassembly needs; every
 // malformed structure is an error message, never a read outside the file.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // HSA metadata (code object v3+): YAML -> document -> MessagePack note / YAML text, as llvm-mc-22.
 //
 // Libraries: yaml-cpp reads the YAML (its event interface, so that empty values, `~` and aliases

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // HSA metadata of code object v3+: the YAML between `.amdgpu_metadata` and `.end_amdgpu_metadata`,
 // read, checked and written as llvm-mc-22 does (llvm's msgpack::Document::fromYAML, the
 // AMDGPU::HSAMD::V3::MetadataVerifier, msgpack::Document::writeToBlob and toYAML): the

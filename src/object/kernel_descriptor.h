@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // An AMDHSA kernel descriptor (64 bytes) as the `.amdhsa_kernel` block llvm-objdump prints for a
 // `NAME.kd` symbol in a code section (llvm's AMDGPUDisassembler::decodeKernelDescriptor), gfx11.
 #pragma once

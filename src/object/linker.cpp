@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // `gfxasm link -shared`: AMDGPU relocatable objects -> the shared object (code object) ld.lld-22
 // makes of them, byte for byte. What follows ld.lld's rules (measured on ld.lld-22's output and
 // read in its documentation and source, written anew here):

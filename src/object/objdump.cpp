@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // `llvm-objdump -d` for AMDGPU ELF files: which sections and symbols llvm-objdump lists, how it
 // splits a section into symbols' chunks, lays out instructions, data and undecodable bytes, and
 // labels branch targets (llvm/tools/llvm-objdump/llvm-objdump.cpp, disassembleObject, and its

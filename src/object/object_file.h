@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // What the assembler builds for an object file: sections with their bytes, the fixups to apply
 // or to turn into relocations once every symbol is known, and the ELF writer's inputs.
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Appending numbers to text (a string or a print::Writer) without a formatting call: the printer
 // writes several per instruction, and fmt's back-insert path costs more than the rest of printing.
 #pragma once

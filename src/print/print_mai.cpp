@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Printing of the MAI operands: VGPR or AGPR tuples by the acc bits and acc_cd, the cbsz/abid/blgp
 // modifiers.
 #include <fmt/format.h>

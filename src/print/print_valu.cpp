@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Printing of the VOP1/VOP2/VOPC/VOP3/VOP3SD operands.
 #include <fmt/format.h>
 

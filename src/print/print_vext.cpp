@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Printing of the VOP3P, WMMA, VOPD, DPP16 and DPP8 operands.
 #include <array>
 #include <span>

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Canonical text of an instruction, as llvm-mc's AMDGPU instruction printer writes it. Shared by
 // the assembler (-show-encoding output) and the disassembler.
 #pragma once

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The printer's output: text gathers in a buffer on the stack and goes to the string in a few
 // appends (at the end of the instruction, or when the buffer fills), since many small string
 // appends cost more than the rest of printing.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // The target configurations the differential tests run on (every gfx11 CPU, gfx1100 in wave64 and
 // with -real-true16, every gfx9 CPU), shared by the assembler and disassembler tests.
 #pragma once

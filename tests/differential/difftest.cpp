@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Differential test against llvm-mc-22: for every instruction of the tables, random operand
 // combinations assembled by gfxasm and by llvm-mc must print the same text and the same bytes,
 // and the lines llvm-mc rejects must be rejected on the same line.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Differential test of the disassembler against llvm-mc-22 --disassemble: for every format and
 // opcode of the tables, random bytes in every other bit (so valid and invalid operand values,
 // reserved fields, every register and modifier) must print the same text, give the same

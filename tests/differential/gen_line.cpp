@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // One random line per instruction entry: the mnemonic and generated operands (shared by the
 // assembler's and the disassembler's differential tests).
 #include <fmt/format.h>

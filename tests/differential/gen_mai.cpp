@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Random operands of the mai classes (v_mfma_*, v_accvgpr_*): AGPR and VGPR tuples (aligned,
 // at times not), acc/acc_cd files that agree or not, inline constants, cbsz/abid/blgp, v_smfmac_*'s
 // index VGPR.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Random operands of the scalar classes and of the structured immediates.
 #include <fmt/format.h>
 

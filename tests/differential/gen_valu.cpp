@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Random operands of the valu classes: VGPRs of every width and true16 half, scalar sources,
 // inline and literal constants of each type (with lit()), neg/abs in all spellings, op_sel, clamp
 // and omod.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Random operand text for the differential tests: for each operand class, valid spellings drawn
 // at random (registers of the right width and alignment, constants, literals, modifiers), and
 // some invalid ones, so that llvm-mc-22 decides what is right.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Spelling-variant differential test against llvm-mc-22: the canonical lines the difftest draws
 // (gen_line) are rewritten into other spellings people write by hand (mnemonic case, register
 // lists and bounds, integer bases and expressions, modifier order and values, aliases,

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Inputs the fuzzers once crashed or hung on, kept in this directory: *.s files
 // (fuzz/fuzz_assembler.cpp) must assemble (or be rejected) without crashing, in every output
 // mode; *.elf files (fuzz/fuzz_objdump.cpp) must be listed (or rejected) by gfxasm::objdump.

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Kernels whose HSA metadata covers the argument kinds and kernel attributes clang-22 writes:
 // pointers to global/constant/local memory, vectors, structs by value, half and double, samplers,
 // images, pipes, queues (device enqueue), printf, restrict/volatile/const qualifiers and the

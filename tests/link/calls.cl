@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Functions called from kernels.cl (another object: the call is a relocation between objects).
 __constant float weights[4] = {0.5f, 0.25f, 0.125f, 0.125f};
 __global float bias = 1.0f;

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Kernels for the linker test: several kernels, a non-inlined call into calls.cl, program-scope
 // globals in .data, .rodata and .bss reached through PC-relative relocations.
 __attribute__((noinline)) int scale(int x);

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Many small kernels: .dynsym gets several GNU hash buckets and a multi-word bloom filter.
 __kernel void k0_add(__global int *p) { p[__builtin_amdgcn_workitem_id_x()] += 0; }
 __kernel void k1_add(__global int *p) { p[__builtin_amdgcn_workitem_id_x()] += 1; }

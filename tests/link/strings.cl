@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Constant strings and tables: mergeable read-only sections, and -O0/-g variants in the test.
 __constant char greeting[] = "hello from the GPU";
 __constant char other[] = "another string";

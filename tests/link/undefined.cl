@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // Calls OpenCL built-ins that only the device libraries define (not linked here): ld.lld's
 // "undefined hidden symbol" error, with the names demangled.
 __kernel void needs_builtins(__global float *out, __global const float *in) {

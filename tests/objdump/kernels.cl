@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // OpenCL kernels that tests/objdump_test.cpp compiles with clang-22 (gfx11, wave32 and wave64;
 // gfx9 with GFX9, and MFMA for gfx908 and later)
 // and lists with llvm-objdump-22 -d and gfxasm objdump: a spread of what compilers emit (scalar

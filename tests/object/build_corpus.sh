@@ -1,4 +1,6 @@
 #!/bin/sh
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 # Compile the OpenCL C corpus in kernels/ with clang-22 for every target variant.
 # Usage: build_corpus.sh [--quick] [--check] OUTDIR
 #   writes OUTDIR/<kernel>.<variant>.s for each kernel and variant, and

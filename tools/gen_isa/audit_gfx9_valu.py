@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Audit: which VALU mnemonics llvm-mc-22 decodes on the gfx9 processors (VOP1, VOP2, VOPC with
 their SDWA and DPP words, VOP3, VOP3P) that isa/gfx9/*.isa (and isa/gfx9/pending/) lack. Each
 opcode of each format is disassembled with random bits in its other fields; the mnemonics llvm

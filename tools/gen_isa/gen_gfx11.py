@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Rebuilds isa/gfx11.isa from the oracle (llvm-mc-22): sweeps each format's opcode space through
 the disassembler and classifies the operands it prints.
 

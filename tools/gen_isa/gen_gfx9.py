@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Rebuilds isa/gfx9/*.isa (GCN5 / CDNA) from the oracle (llvm-mc-22), like gen_gfx11.py does for
 gfx11: each family module gfx9_<family>.py has generate(cpus, unit_of) -> list of lines, written
 to isa/gfx9/<family>.isa.

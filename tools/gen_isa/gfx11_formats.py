@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Bit layouts of the gfx11 (RDNA3) encodings, from the RDNA3 ISA reference and confirmed by the
 differential tests against llvm-mc-22. Each entry: name -> (bytes, fixed bits, fields).
 Bit ranges are (hi, lo) over the little-endian instruction; a field may span several ranges,

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Memory formats of gfx11: DS, FLAT/GLOBAL/SCRATCH, MUBUF, MTBUF and MIMG, swept through the oracle.
 
 Every opcode is disassembled with distinct register numbers in each field and with each subset

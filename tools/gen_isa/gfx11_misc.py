@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Small formats of gfx11: EXP (exports), VINTERP (parameter interpolation) and LDSDIR (LDS
 parameter/direct loads), swept through the oracle.
 

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Scalar formats of gfx11: SOP1, SOP2, SOPK, SOPC, SOPP and SMEM, swept through the oracle.
 
 Each opcode is disassembled with distinct register numbers in each field, so the printed operand

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Vector ALU formats of gfx11: VOP1, VOP2, VOPC (e32) and VOP3/VOP3SD (e64 forms and VOP3-only
 instructions), swept through the oracle.
 

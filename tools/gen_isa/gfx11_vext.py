@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """gfx11 VALU extensions: VOP3P (packed math, v_fma_mix*, v_dot*), WMMA, VOPD, DPP16 and DPP8,
 swept through the oracle.
 

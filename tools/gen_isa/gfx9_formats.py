@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Bit layouts of the gfx9 (GCN5 / CDNA: gfx900 to gfx950) encodings, in gfx11_formats' table shape
 (name -> (bytes, fixed bits, fields)); the helpers there (encode, format_lines, unused_fields) take
 this table as their `formats` argument.

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Memory formats of gfx9 (GCN5 / CDNA: gfx900 to gfx950): DS, FLAT/GLOBAL/SCRATCH, MUBUF and
 MTBUF, swept through the oracle (llvm-mc-22) with gfx11_memory's machinery over gfx9's layouts,
 written to isa/gfx9/memory.isa. MIMG is not covered yet.

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """MIMG (image instructions) of gfx9, swept through the oracle (llvm-mc-22) with gfx9_memory's
 layouts and machinery (Sweep, acc_forms, unused-field verdicts, cache bit names), written to
 isa/gfx9/mimg.isa (its own file: the other memory formats' data stay as they are).

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Graphics formats of gfx9 (the processors that have them: gfx900-gfx909, gfx90c; CDNA has none):
 EXP (exports), VINTRP (parameter interpolation) and VOP3_INTERP (the VOP3 forms of interpolation),
 swept through the oracle over gfx9_formats' layouts.

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Scalar formats of gfx9 (GCN5 / CDNA): SOP1, SOP2, SOPK, SOPC, SOPP and SMEM, swept through the
 oracle with gfx11_scalar's machinery (ScalarGenerator) over gfx9's layouts (gfx9_formats).
 

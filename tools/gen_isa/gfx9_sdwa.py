@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """SDWA forms of gfx9's VOP1/VOP2/VOPC instructions (GCN5 / CDNA: gfx900 to gfx950), swept through
 the oracle: the valu entries' e32 forms with src0 = 0xF9, each printed operand's class asked of
 the assembler. Staged (isa/gfx9/pending/sdwa.isa) until the C++ has its classes: sdwa_src*

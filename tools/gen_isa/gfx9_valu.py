@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Vector ALU formats of gfx9 (GCN5 / CDNA: gfx900 to gfx950): VOP1, VOP2, VOPC (e32) and VOP3 /
 VOP3b (e64 forms and VOP3-only instructions), swept through the oracle with gfx11_valu's machinery
 over gfx9's layouts.

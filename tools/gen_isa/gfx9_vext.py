@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """VALU extensions of gfx9 (GCN5 / CDNA: gfx900 to gfx950): the DPP forms of the VOP1/VOP2
 instructions, swept through the oracle with gfx11_vext's DPP machinery over gfx9's layouts.
 

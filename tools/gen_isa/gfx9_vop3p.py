@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """gfx9's VOP3P encoding (bits 31:23 = 0x1a7, the VOP3 opcodes 0x380 and up): packed math
 (v_pk_*, gfx90a's 64-bit v_pk_*_f32 pairs), v_mad_mix* / v_fma_mix*, v_dot*, and the MAI
 instructions of gfx908+ (v_accvgpr_read/write_b32, v_mfma_*; v_accvgpr_mov_b32 is VOP1), swept

@@ -1,3 +1,5 @@
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Runs llvm-mc-22 as the oracle for the ISA generators: disassembles byte probes and assembles
 text probes in batches, and maps the answers back to each probe."""
 import os

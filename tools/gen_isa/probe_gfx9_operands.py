@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# Copyright 2026 The gfxasm Authors
+# SPDX-License-Identifier: Apache-2.0
 """Re-derives the gfx9 (GCN5/CDNA) operand facts of docs/gfx9_operands.md from llvm-mc-22.
 
 Usage: probe_gfx9_operands.py [section ...]     sections: regs waitcnt hwreg sendmsg swizzle misc

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // bitonic sort: one compare-exchange step (global) and a local-memory sort of 256 keys
 #define LID_X() ((uint)__builtin_amdgcn_workitem_id_x())
 #define LSZ_X() ((uint)__builtin_amdgcn_workgroup_size_x())

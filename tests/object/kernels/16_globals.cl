@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // program-scope globals: __constant tables (.rodata), initialized (.data) and zero (.bss) __global variables
 #define LID_X() ((uint)__builtin_amdgcn_workitem_id_x())
 #define LSZ_X() ((uint)__builtin_amdgcn_workgroup_size_x())

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // MFMA matrix-core ops on CDNA (f16 32x32x8, f32 4x4x1, f64 16x16x4; gfx950 16x16x32 f16)
 #define LID_X() ((uint)__builtin_amdgcn_workitem_id_x())
 #define LSZ_X() ((uint)__builtin_amdgcn_workgroup_size_x())

@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // WMMA on RDNA3 (gfx11): 16x16x16 f16 -> f32, wave32 and wave64 forms
 #define LID_X() ((uint)__builtin_amdgcn_workitem_id_x())
 #define LSZ_X() ((uint)__builtin_amdgcn_workgroup_size_x())

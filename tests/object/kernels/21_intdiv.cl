@@ -1,3 +1,5 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
 // integer division and modulo, 32- and 64-bit, signed and unsigned
 #define LID_X() ((uint)__builtin_amdgcn_workitem_id_x())
 #define LSZ_X() ((uint)__builtin_amdgcn_workgroup_size_x())
