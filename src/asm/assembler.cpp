@@ -420,8 +420,16 @@ private:
     sections_[cur_].data.swap(code_);
   }
   uint32_t findOrCreateSection(const SectionSpec &spec) {
+    // A group's signature symbol is registered at each switch to a member (llvm's changeSection).
+    const Symbol *group = nullptr;
+    if (!spec.group.empty()) {
+      Symbol &g = syms_.get(spec.group);
+      g.signature = true;
+      registerSymbol(g);
+      group = &g;
+    }
     for (uint32_t i = 0; i < sections_.size(); ++i)
-      if (sections_[i].name == spec.name) return i;
+      if (sections_[i].name == spec.name && sections_[i].group == group) return i;
     obj::Section sec;
     sec.name = spec.name;
     sec.type = spec.type;
@@ -430,6 +438,9 @@ private:
     sec.flagsText = spec.flagsText;
     sec.typeText = spec.typeText;
     sec.symbolOrder = nextOrder_++;
+    sec.group = group;
+    sec.groupName = spec.group;
+    sec.comdat = spec.comdat;
     sections_.push_back(std::move(sec));
     defineSectionStart(static_cast<uint32_t>(sections_.size() - 1));
     return static_cast<uint32_t>(sections_.size() - 1);
@@ -458,7 +469,7 @@ private:
   }
   SectionSpec currentSection() override {
     const obj::Section &s = sections_[cur_];
-    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText};
+    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText, s.groupName, s.comdat};
   }
   bool previousSection() override {
     selectSection(previous_);
@@ -524,7 +535,8 @@ private:
   bool writesObject() override { return objOut(); }
   bool inTextSection() override { return sections_[cur_].flags & 0x4; }
   void addIdent(std::string_view text) override {
-    SectionSpec spec{".comment", 1, 0x30, 1, "MS", "@progbits"}; // SHF_MERGE | SHF_STRINGS
+    SectionSpec spec{".comment", 1,           0x30, 1,
+                     "MS",       "@progbits", {},   false}; // SHF_MERGE | SHF_STRINGS
     if (identSection_ == ~0u) {
       identSection_ = findOrCreateSection(spec);
       ident_ += '\0';
@@ -536,7 +548,7 @@ private:
   void addrsigSymbol(Symbol &s) override { addrsigSymbols_.push_back(&s); }
   void defineInBss(Symbol &s, uint64_t size) override {
     uint32_t save = cur_, savePrevious = previous_;
-    selectSection(findOrCreateSection({".bss", 8, 0x3, 0, "aw", "@nobits"}));
+    selectSection(findOrCreateSection({".bss", 8, 0x3, 0, "aw", "@nobits", {}, false}));
     s.kind = Symbol::Kind::Label;
     s.section = cur_;
     s.value = static_cast<int64_t>(code_.size());
@@ -589,7 +601,7 @@ private:
     if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
     if (!objOut()) return;
     uint32_t save = cur_, savePrevious = previous_;
-    selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note"})); // SHF_ALLOC
+    selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note", {}, false})); // SHF_ALLOC
     raiseAlignment(4);
     std::vector<uint8_t> note = object::hsaMetadataNote(metadata, code_.size());
     code_.insert(code_.end(), note.begin(), note.end());
@@ -1493,8 +1505,8 @@ private:
     if (!dwarf_.frames.empty()) {
       for (bool eh : {true, false}) {
         if (!(eh ? dwarf_.emitEhFrame : dwarf_.emitDebugFrame)) continue;
-        SectionSpec spec = eh ? SectionSpec{".eh_frame", 1, 0x2, 0, "a", "@progbits"}
-                              : SectionSpec{".debug_frame", 1, 0, 0, "", "@progbits"};
+        SectionSpec spec = eh ? SectionSpec{".eh_frame", 1, 0x2, 0, "a", "@progbits", {}, false}
+                              : SectionSpec{".debug_frame", 1, 0, 0, "", "@progbits", {}, false};
         generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
           obj::writeFrames(dwarf_, eh, self, data, relocs);
           sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
@@ -1502,10 +1514,10 @@ private:
       }
     }
     if (!dwarf_.lineTableUsed) return;
-    const uint32_t line = findOrCreateSection({".debug_line", 1, 0, 0, "", "@progbits"});
+    const uint32_t line = findOrCreateSection({".debug_line", 1, 0, 0, "", "@progbits", {}, false});
     uint32_t lineStr = 0;
     if (dwarf_.version >= 5)
-      lineStr = findOrCreateSection({".debug_line_str", 1, 0x30, 1, "MS", "@progbits"});
+      lineStr = findOrCreateSection({".debug_line_str", 1, 0x30, 1, "MS", "@progbits", {}, false});
     // (after finish() put the current section's bytes back: every section is in sections_)
     std::vector<uint8_t> lineData = std::move(sections_[line].data), strData;
     if (dwarf_.version >= 5) strData = std::move(sections_[lineStr].data);

@@ -260,6 +260,8 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
 // An ELF section as llvm prints a switch to it: the defaults of well-known names filled in.
 struct Section {
   std::string name, flags, type;
+  std::string group; // flag G: the section group's signature symbol
+  bool comdat = false;
 };
 
 Section withDefaults(std::string name, std::optional<std::string> flags, std::string type) {
@@ -270,7 +272,7 @@ Section withDefaults(std::string name, std::optional<std::string> flags, std::st
   if (!flags)
     flags = is(".text") ? "ax" : is(".rodata") ? "a" : is(".data") || is(".bss") ? "aw" : "";
   if (type.empty()) type = is(".bss") ? "@nobits" : "@progbits";
-  return {std::move(name), std::move(*flags), std::move(type)};
+  return {std::move(name), std::move(*flags), std::move(type), {}, false};
 }
 
 // The ELF type and flags of a section as written.
@@ -280,6 +282,8 @@ SectionSpec sectionSpec(const Section &sec, uint64_t entsize) {
   spec.entsize = entsize;
   spec.flagsText = sec.flags;
   spec.typeText = sec.type;
+  spec.group = sec.group;
+  spec.comdat = sec.comdat;
   for (char f : sec.flags) {
     switch (f) {
     case 'a': spec.flags |= 0x2; break;         // SHF_ALLOC
@@ -309,7 +313,7 @@ SectionSpec sectionSpec(const Section &sec, uint64_t entsize) {
 // Prints a switch to `sec` unless it is the current section (none before the first switch).
 void switchSection(DirectiveContext &ctx, const Section &sec, uint64_t entsize = 0) {
   ctx.streamer.switchSection(sectionSpec(sec, entsize));
-  std::string key = sec.name + ',' + sec.flags + ',' + sec.type;
+  std::string key = sec.name + ',' + sec.flags + ',' + sec.type + ',' + sec.group;
   if (key == ctx.section) return;
   ctx.section = key;
   if (!ctx.asmOut) return;
@@ -321,8 +325,10 @@ void switchSection(DirectiveContext &ctx, const Section &sec, uint64_t entsize =
   }
   bool plain =
       std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
-  ctx.out += fmt::format("\t.section\t{},\"{}\",{}{}\n", plain ? sec.name : "\"" + sec.name + "\"",
-                         sec.flags, sec.type, entsize ? fmt::format(",{}", entsize) : "");
+  ctx.out +=
+      fmt::format("\t.section\t{},\"{}\",{}{}{}{}\n", plain ? sec.name : "\"" + sec.name + "\"",
+                  sec.flags, sec.type, entsize ? fmt::format(",{}", entsize) : "",
+                  sec.group.empty() ? "" : "," + sec.group, sec.comdat ? ",comdat" : "");
 }
 
 std::string unquoted(std::string_view s) {
@@ -349,9 +355,22 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
   if (parts.size() > 1) flags = unquoted(parts[1]);
   std::string type = parts.size() > 2 ? unquoted(parts[2]) : "";
   if (!type.empty() && (type[0] == '%' || type[0] == '#')) type[0] = '@';
+  // Then the entry size of a mergeable section (flag M), the group of a grouped one (flag G)
+  // and `comdat`.
   uint64_t entsize = 0;
-  if (parts.size() > 3) entsize = std::strtoull(unquoted(parts[3]).c_str(), nullptr, 0);
-  switchSection(ctx, withDefaults(unquoted(parts[0]), flags, type), entsize);
+  size_t next = 3;
+  const bool merge = flags && flags->find('M') != std::string::npos;
+  const bool grouped = flags && flags->find('G') != std::string::npos;
+  if (parts.size() > next && (merge || !grouped))
+    entsize = std::strtoull(unquoted(parts[next++]).c_str(), nullptr, 0);
+  Section sec = withDefaults(unquoted(parts[0]), flags, type);
+  if (grouped) {
+    if (parts.size() <= next || unquoted(parts[next]).empty())
+      return fail(c.peek().col, "expected group name");
+    sec.group = unquoted(parts[next++]);
+    sec.comdat = parts.size() > next && unquoted(parts[next]) == "comdat";
+  }
+  switchSection(ctx, sec, entsize);
   return true;
 }
 

@@ -27,6 +27,8 @@ struct SectionSpec {
   uint64_t flags = 0;
   uint64_t entsize = 0;
   std::string flagsText, typeText; // as printed: "ax", "@progbits"
+  std::string group;               // a section group's signature (flag G)
+  bool comdat = false;
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.

@@ -48,6 +48,7 @@ struct Symbol {
   // The name of a section: its begin symbol (llvm's section symbol), a label at its offset 0
   // that the symbol table does not list (relocations use the STT_SECTION symbol).
   bool sectionStart = false;
+  bool signature = false; // names a section group (ELF: bound to its .group when undefined)
 };
 
 class SymbolTable {

@@ -83,12 +83,37 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
                                     const std::vector<std::vector<Relocation>> &relocations,
                                     as::SymbolTable &syms, const as::TargetInfo &target) {
   // ELF section indices: 0 null, 1 .strtab, then each section followed by its .rela section.
+  // A section group's .group section comes before its first member; its members are the
+  // sections and their .rela sections.
+  struct Group {
+    const as::Symbol *signature;
+    bool comdat;
+    uint32_t index;
+    std::vector<uint32_t> members;
+  };
+  std::vector<Group> groups;
   std::vector<uint32_t> elfIndex(sections.size()), relaIndex(sections.size(), 0);
   uint32_t next = 2;
   for (size_t i = 0; i < sections.size(); ++i) {
+    Group *group = nullptr;
+    if (sections[i].group) {
+      for (Group &g : groups)
+        if (g.signature == sections[i].group) group = &g;
+      if (!group)
+        group = &groups.emplace_back(Group{sections[i].group, sections[i].comdat, next++, {}});
+    }
     elfIndex[i] = next++;
     if (!relocations[i].empty()) relaIndex[i] = next++;
+    if (group) {
+      group->members.push_back(elfIndex[i]);
+      if (relaIndex[i]) group->members.push_back(relaIndex[i]);
+    }
   }
+  auto groupIndexOf = [&](const as::Symbol *s) -> uint32_t {
+    for (const Group &g : groups)
+      if (g.signature == s) return g.index;
+    return 0;
+  };
   const uint32_t addrsigIndex = info.addrsig ? next++ : 0;
   const uint32_t symtabIndex = next++;
   const uint32_t sectionCount = next;
@@ -133,6 +158,10 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       shndx = 0xff00; // SHN_AMDGPU_LDS
       value = s.ldsAlign;
       defined = true;
+    } else if (s.signature && !s.usedInReloc) {
+      // An undefined group signature: a local symbol of its .group section.
+      shndx = static_cast<uint16_t>(groupIndexOf(&s));
+      defined = true;
     }
     uint8_t binding = STB_LOCAL;
     if (s.binding == as::Symbol::Binding::Global) binding = STB_GLOBAL;
@@ -170,6 +199,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     strtab.add(sections[i].name);
     if (relaIndex[i]) strtab.add(".rela" + sections[i].name);
   }
+  if (!groups.empty()) strtab.add(".group");
   strtab.add(".strtab");
   if (info.addrsig) strtab.add(".llvm_addrsig");
   strtab.add(".symtab");
@@ -206,6 +236,21 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     h.sh_entsize = s.entsize;
     if (!s.nobits()) out.insert(out.end(), s.data.begin(), s.data.end());
   }
+  for (const Group &g : groups) {
+    alignTo(out, 4);
+    Elf64_Shdr &h = headers[g.index];
+    h.sh_name = strtab.offset(".group");
+    h.sh_type = SHT_GROUP;
+    h.sh_offset = out.size();
+    h.sh_link = symtabIndex;
+    auto it = symbolIndex.find(g.signature);
+    h.sh_info = it == symbolIndex.end() ? 0 : it->second;
+    h.sh_addralign = 4;
+    h.sh_entsize = 4;
+    append(out, uint32_t{g.comdat ? GRP_COMDAT : 0u});
+    for (uint32_t m : g.members) append(out, m);
+    h.sh_size = out.size() - h.sh_offset;
+  }
   // .symtab
   alignTo(out, 8);
   {
@@ -232,7 +277,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     Elf64_Shdr &h = headers[relaIndex[i]];
     h.sh_name = strtab.offset(".rela" + sections[i].name);
     h.sh_type = SHT_RELA;
-    h.sh_flags = SHF_INFO_LINK;
+    h.sh_flags = sections[i].group ? SHF_GROUP : SHF_INFO_LINK; // (llvm's choice: one of them)
     h.sh_offset = out.size();
     h.sh_link = symtabIndex;
     h.sh_info = elfIndex[i];

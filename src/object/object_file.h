@@ -42,6 +42,10 @@ struct Section {
   std::vector<uint8_t> data; // NOBITS sections: empty, `size` counts
   uint64_t nobitsSize = 0;
   std::string flagsText, typeText; // as the asm output prints them
+  // A member of the section group of this signature symbol (flag G; null: none).
+  const as::Symbol *group = nullptr;
+  std::string groupName;
+  bool comdat = false;
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;
