@@ -108,7 +108,8 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
   }
   if (!t.arch_) {
     if (error)
-      *error = fmt::format("unsupported cpu '{}' (see --help for the supported list)", cpu);
+      *error = fmt::format("unsupported cpu '{}' (supported: {})", cpu,
+                           fmt::join(supportedCpus(), ", "));
     return std::nullopt;
   }
   t.cpu_ = std::string(cpu);

@@ -22,7 +22,19 @@
 
 #include "gfxasm/gfxasm.h"
 
+extern const char kGfxasmCommit[]; // (gen/commit.cpp, written at build time)
+
 namespace {
+
+// What --version prints, laid out as llvm's tools print theirs: the version and the commit, then
+// the processors (llvm lists its registered targets there).
+std::string versionText() {
+  std::string text = std::string("gfxasm version ") + GFXASM_VERSION;
+  if (*kGfxasmCommit) text += std::string(" (git commit ") + kGfxasmCommit + ")";
+  text += "\n\n  Supported processors:";
+  for (const std::string &cpu : gfxasm::Target::supportedCpus()) text += "\n    " + cpu;
+  return text;
+}
 
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
 const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
@@ -308,7 +320,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "objdump") == 0) return runObjdump(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "link") == 0) return runLink(argc - 1, argv + 1);
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
-  app.set_version_flag("--version", "gfxasm 0.1");
+  app.set_version_flag("--version", versionText);
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr, includeDirs;
   bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false,
