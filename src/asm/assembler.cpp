@@ -266,7 +266,10 @@ public:
     as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
     lines_ = &lines;
     as::SourceLine line;
-    while (lines.next(line)) statement(line);
+    while (lines.next(line)) {
+      statement(line);
+      if (opts_.textOutput || opts_.inputRead) streamAfterStatement(source, line);
+    }
     lines_ = nullptr;
     if (kdBlock_) {
       // An unterminated .amdhsa_kernel: llvm looks for a field at the end of the file (the line
@@ -279,11 +282,36 @@ public:
       kdBlock_.reset();
     }
     finish();
-    result_.text = std::move(out_);
+    if (opts_.textOutput) {
+      if (!out_.empty()) opts_.textOutput(out_);
+    } else {
+      result_.text = std::move(out_);
+    }
     return std::move(result_);
   }
 
 private:
+  // --- Streaming (AssembleOptions::textOutput and inputRead): the text made so far goes out in
+  // pieces of about kOutputPiece, the reader's progress in steps of kInputStep.
+  static constexpr size_t kOutputPiece = size_t(64) << 10;
+  static constexpr size_t kInputStep = size_t(1) << 20;
+  size_t inputReported_ = 0;
+  void streamAfterStatement(std::string_view source, const as::SourceLine &line) {
+    if (opts_.textOutput && out_.size() >= kOutputPiece) {
+      opts_.textOutput(out_);
+      out_.clear();
+    }
+    // (a line of an .include'd file or a macro expansion is elsewhere: no progress)
+    const char *at = line.echo.data();
+    if (opts_.inputRead && at >= source.data() && at <= source.data() + source.size()) {
+      size_t offset = static_cast<size_t>(at - source.data());
+      if (offset >= inputReported_ + kInputStep) {
+        opts_.inputRead(offset);
+        inputReported_ = offset;
+      }
+    }
+  }
+
   const Target &target_;
   const AssembleOptions &opts_;
   const ArchTables &arch_;
