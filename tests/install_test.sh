@@ -48,11 +48,18 @@ for dir in cmake-build pc-build; do
 done
 
 # The installed command: the version, the commit (in a git checkout) and the processors.
+# (the commit the build was made at: a commit of the repository, not necessarily its HEAD)
 version="$("$prefix/bin/gfxasm" --version)"
-echo "$version" | grep -q "^gfxasm version [0-9]"
-echo "$version" | grep -q "^    gfx1100$"
+if ! echo "$version" | grep -q "^gfxasm version [0-9]" || ! echo "$version" | grep -q "^    gfx1100$"; then
+  echo "unexpected --version output: $version" >&2
+  exit 1
+fi
 if git -C "$src" rev-parse HEAD >/dev/null 2>&1; then
-  echo "$version" | grep -q "(git commit $(git -C "$src" rev-parse --short=12 HEAD))"
+  commit="$(echo "$version" | sed -n 's/.*(git commit \([0-9a-f]*\))$/\1/p')"
+  if [ -z "$commit" ] || ! git -C "$src" cat-file -e "$commit^{commit}"; then
+    echo "--version names no commit of the repository: $version" >&2
+    exit 1
+  fi
 fi
 
 # add_subdirectory(): the library alone by default (configured, not built: its targets listed).
