@@ -119,6 +119,14 @@ struct AssembleOptions {
   // The most text macro calls, .rept, .irp and .irpc may expand to in one assembly (llvm has
   // no limit: `.rept 1000000000` runs it for hours); beyond it, an error.
   size_t maxExpansionBytes = size_t(64) << 20;
+  // When set, the asm text (OutputKind::Asm) goes here in pieces as it is made, each ending at a
+  // statement's end (AssembleResult::text stays empty): a large input's listing needs no buffer
+  // of its own, and memory follows the statement.
+  std::function<void(std::string_view)> textOutput;
+  // When set, called as the source is read with how far it got (an offset into `source`, every
+  // megabyte or so): as DisassembleOptions::inputRead, a caller that mapped a file may drop the
+  // pages before it (a later read for a diagnostic's line maps them again).
+  std::function<void(size_t offset)> inputRead;
 };
 
 // What assembling or disassembling text gives back: the printed text and the diagnostics.

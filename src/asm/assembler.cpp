@@ -109,7 +109,8 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
   }
   if (!t.arch_) {
     if (error)
-      *error = fmt::format("unsupported cpu '{}' (see --help for the supported list)", cpu);
+      *error = fmt::format("unsupported cpu '{}' (supported: {})", cpu,
+                           fmt::join(supportedCpus(), ", "));
     return std::nullopt;
   }
   t.cpu_ = std::string(cpu);
@@ -279,7 +280,10 @@ public:
     as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
     lines_ = &lines;
     as::SourceLine line;
-    while (lines.next(line)) statement(line);
+    while (lines.next(line)) {
+      statement(line);
+      if (opts_.textOutput || opts_.inputRead) streamAfterStatement(source, line);
+    }
     lines_ = nullptr;
     source_ = source;
     if (kdBlock_) {
@@ -288,11 +292,36 @@ public:
       kdBlock_.reset();
     }
     finish();
-    result_.text = std::move(out_);
+    if (opts_.textOutput) {
+      if (!out_.empty()) opts_.textOutput(out_);
+    } else {
+      result_.text = std::move(out_);
+    }
     return std::move(result_);
   }
 
 private:
+  // --- Streaming (AssembleOptions::textOutput and inputRead): the text made so far goes out in
+  // pieces of about kOutputPiece, the reader's progress in steps of kInputStep.
+  static constexpr size_t kOutputPiece = size_t(64) << 10;
+  static constexpr size_t kInputStep = size_t(1) << 20;
+  size_t inputReported_ = 0;
+  void streamAfterStatement(std::string_view source, const as::SourceLine &line) {
+    if (opts_.textOutput && out_.size() >= kOutputPiece) {
+      opts_.textOutput(out_);
+      out_.clear();
+    }
+    // (a line of an .include'd file or a macro expansion is elsewhere: no progress)
+    const char *at = line.echo.data();
+    if (opts_.inputRead && at >= source.data() && at <= source.data() + source.size()) {
+      size_t offset = static_cast<size_t>(at - source.data());
+      if (offset >= inputReported_ + kInputStep) {
+        opts_.inputRead(offset);
+        inputReported_ = offset;
+      }
+    }
+  }
+
   const Target &target_;
   const AssembleOptions &opts_;
   const ArchTables &arch_;

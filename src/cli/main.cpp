@@ -22,7 +22,19 @@
 
 #include "gfxasm/gfxasm.h"
 
+extern const char kGfxasmCommit[]; // (gen/commit.cpp, written at build time)
+
 namespace {
+
+// What --version prints, laid out as llvm's tools print theirs: the version and the commit, then
+// the processors (llvm lists its registered targets there).
+std::string versionText() {
+  std::string text = std::string("gfxasm version ") + GFXASM_VERSION;
+  if (*kGfxasmCommit) text += std::string(" (git commit ") + kGfxasmCommit + ")";
+  text += "\n\n  Supported processors:";
+  for (const std::string &cpu : gfxasm::Target::supportedCpus()) text += "\n    " + cpu;
+  return text;
+}
 
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
 const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
@@ -116,7 +128,8 @@ bool readAll(const std::string &path, std::string &out) {
 // The input text: a regular file is mapped (no copy, and the kernel maps its cached pages in
 // bulk instead of faulting in a buffer page by page); standard input, pipes and devices are read.
 //
-// `streamed` (the disassembler, which reads its input once, front to back): the mapping is filled
+// `streamed` (the disassembler and the assembler writing text, which read their input front to
+// back, statements of other parts only for a diagnostic or a macro): the mapping is filled
 // a window at a time ahead of the reader, and what it has read is let go (readUpTo), so the
 // input takes a few MiB of memory whatever its size.
 class InputText {
@@ -183,6 +196,89 @@ private:
   bool streamed_ = false;
   size_t populated_ = 0;
   std::string buffer_;
+};
+
+// Where a listing goes as it is made (assembled or disassembled text). Standard output: with
+// holdBack, the first kHeldBytes are held, so that what `.print` wrote (known at the end) comes
+// before all but a large listing, as in llvm-mc (whose listing leaves in pieces too). A file: it is
+// written under a temporary name beside it and renamed when the run succeeded, removed otherwise
+// (llvm's tools keep an output file only then, and the input, possibly the same file, is never
+// overwritten while it is read); a device (/dev/null) is written as it is.
+class ListingOutput {
+public:
+  ~ListingOutput() {
+    if (!file_ || file_ == stdout) return;
+    std::fclose(file_);
+    if (!tempPath_.empty()) ::unlink(tempPath_.c_str());
+  }
+  bool open(const std::string &path, bool holdBack) {
+    path_ = path;
+    holding_ = holdBack;
+    if (path == "-") {
+      file_ = stdout;
+      return true;
+    }
+    holding_ = false;
+    struct stat st;
+    bool regular = ::stat(path.c_str(), &st) == 0 ? S_ISREG(st.st_mode) : errno == ENOENT;
+    if (!regular) {
+      file_ = std::fopen(path.c_str(), "wb");
+      return file_ != nullptr;
+    }
+    tempPath_ = path + ".tmp-XXXXXX";
+    int fd = ::mkstemp(tempPath_.data());
+    if (fd < 0) {
+      tempPath_.clear();
+      return false;
+    }
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    ::fchmod(fd, 0666 & ~mask); // (mkstemp makes it 0600)
+    file_ = ::fdopen(fd, "wb");
+    return file_ != nullptr;
+  }
+  void write(std::string_view piece) {
+    if (holding_) {
+      held_ += piece;
+      if (held_.size() < kHeldBytes) return;
+      holding_ = false;
+      piece = held_;
+    }
+    writeOut(piece);
+    if (!held_.empty() && !holding_) held_.clear();
+  }
+  // The end of the run: `first` (what .print wrote, for standard output) goes before the text
+  // held back; a file is kept when `keep`. False when the output could not be written.
+  bool finish(bool keep, std::string_view first = {}) {
+    if (file_ == stdout) {
+      writeOut(first);
+    } else if (!first.empty()) {
+      std::fwrite(first.data(), 1, first.size(), stdout); // (.print writes to standard output)
+    }
+    writeOut(held_);
+    held_.clear();
+    if (file_ == stdout) return std::fflush(stdout) == 0 && !failed_;
+    bool ok = std::fclose(file_) == 0 && !failed_;
+    file_ = nullptr;
+    if (tempPath_.empty()) return ok;
+    if (keep && ok && ::rename(tempPath_.c_str(), path_.c_str()) != 0) ok = false;
+    if (!keep || !ok) {
+      ::unlink(tempPath_.c_str());
+      ::unlink(path_.c_str()); // (an older file of that name goes too, as with llvm-mc)
+    }
+    tempPath_.clear();
+    return ok;
+  }
+
+private:
+  static constexpr size_t kHeldBytes = size_t(1) << 20;
+  void writeOut(std::string_view piece) {
+    if (!piece.empty() && std::fwrite(piece.data(), 1, piece.size(), file_) != piece.size())
+      failed_ = true;
+  }
+  std::string path_, tempPath_, held_;
+  std::FILE *file_ = nullptr;
+  bool holding_ = false, failed_ = false;
 };
 
 // `gfxasm objdump [options] FILE...`: llvm-objdump -d for AMDGPU ELF files.
@@ -308,7 +404,7 @@ int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "objdump") == 0) return runObjdump(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "link") == 0) return runLink(argc - 1, argv + 1);
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
-  app.set_version_flag("--version", "gfxasm 0.1");
+  app.set_version_flag("--version", versionText);
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";
   std::vector<std::string> mattr, includeDirs;
   bool showEncoding = false, disassemble = false, fatalWarnings = false, noWarn = false,
@@ -370,10 +466,24 @@ int main(int argc, char **argv) {
   for (const std::string &w : target->unrecognizedFeatures()) std::cerr << w << "\n";
   for (const std::string &w : target->featureWarnings()) std::cerr << "warning: " << w << "\n";
   InputText source;
-  if (!source.open(input, /*streamed=*/disassemble)) {
+  const bool object = !disassemble && filetype == "obj";
+  if (!source.open(input, /*streamed=*/!object)) {
     std::cerr << "gfxasm: error: " << input << ": " << std::strerror(errno) << "\n";
     return 1;
   }
+  if (shared && !object) {
+    std::cerr << "gfxasm: error: -shared needs -filetype=obj\n";
+    return 1;
+  }
+  // Text output goes out as it is made (memory follows the statement, not the listing).
+  ListingOutput listing;
+  if (!object && !listing.open(output, /*holdBack=*/!disassemble)) {
+    std::cerr << "gfxasm: error: could not write '" << output << "': " << std::strerror(errno)
+              << "\n";
+    return 1;
+  }
+  auto toListing = [&listing](std::string_view piece) { listing.write(piece); };
+  auto inputRead = [&source](size_t offset) { source.readUpTo(offset); };
   std::string fileName = input == "-" ? "<stdin>" : input;
   gfxasm::AssembleResult res;
   if (disassemble) {
@@ -381,13 +491,8 @@ int main(int argc, char **argv) {
     opts.fileName = fileName;
     opts.showEncoding = showEncoding;
     opts.threads = threads > 1;
-    // To standard output, the listing is written as it is decoded (an output file is written
-    // only when disassembling succeeds, from the whole text).
-    if (output == "-")
-      opts.output = [](std::string_view piece) {
-        std::fwrite(piece.data(), 1, piece.size(), stdout);
-      };
-    opts.inputRead = [&source](size_t offset) { source.readUpTo(offset); };
+    opts.output = toListing;
+    opts.inputRead = inputRead;
     static_cast<gfxasm::TextResult &>(res) = gfxasm::disassemble(*target, source.text(), opts);
   } else {
     gfxasm::AssembleOptions opts;
@@ -400,11 +505,16 @@ int main(int argc, char **argv) {
     opts.triple = triple.str();
     opts.emitTargetDirective = triple.os == "amdhsa";
     opts.includeDirs = includeDirs;
-    gfxasm::AssembleResult assembled = gfxasm::assemble(*target, source.text(), opts);
+    if (!object) {
+      opts.textOutput = toListing;
+      opts.inputRead = inputRead;
+    }
+    res = gfxasm::assemble(*target, source.text(), opts);
     // (llvm-mc writes .print's text to standard output at once, before the listing)
-    std::fwrite(assembled.printed.data(), 1, assembled.printed.size(), stdout);
-    std::fflush(stdout);
-    res = std::move(assembled);
+    if (object) {
+      std::fwrite(res.printed.data(), 1, res.printed.size(), stdout);
+      std::fflush(stdout);
+    }
   }
   bool ok = res.ok();
   bool skippedWarning = false; // (its notes go with it)
@@ -418,10 +528,14 @@ int main(int argc, char **argv) {
     }
     std::cerr << gfxasm::formatDiagnostic(d);
   }
-  const bool object = !disassemble && filetype == "obj";
-  if (shared && !object) {
-    std::cerr << "gfxasm: error: -shared needs -filetype=obj\n";
-    return 1;
+  if (!object) {
+    // Standard output has the listing whatever happened; a file is kept only when assembling
+    // succeeded, as llvm-mc keeps it.
+    if (!listing.finish(ok, res.printed)) {
+      std::cerr << "gfxasm: error: could not write '" << output << "'\n";
+      return 1;
+    }
+    return ok ? 0 : 1;
   }
   if (shared && ok) {
     // Assemble and link in one step: the object goes through gfxasm::link, as `ld.lld -shared`
@@ -434,10 +548,7 @@ int main(int argc, char **argv) {
     res.object = std::move(linked.output);
   }
   if (output == "-") {
-    if (object && ok)
-      std::fwrite(res.object.data(), 1, res.object.size(), stdout);
-    else
-      std::fwrite(res.text.data(), 1, res.text.size(), stdout);
+    if (ok) std::fwrite(res.object.data(), 1, res.object.size(), stdout);
     return ok ? 0 : 1;
   }
   // Like llvm-mc, an output file is kept only when assembling succeeded (a device such as
@@ -448,11 +559,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   std::ofstream out(output, std::ios::binary);
-  if (object)
-    out.write(reinterpret_cast<const char *>(res.object.data()),
-              static_cast<std::streamsize>(res.object.size()));
-  else
-    out << res.text;
+  out.write(reinterpret_cast<const char *>(res.object.data()),
+            static_cast<std::streamsize>(res.object.size()));
   if (!out) {
     std::cerr << "gfxasm: error: could not write '" << output << "'\n";
     return 1;
