@@ -20,6 +20,7 @@
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
 #include "asm/preprocessor.h"
+#include "asm/statement_observer.h"
 #include "asm/text.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
@@ -233,8 +234,9 @@ constexpr auto kRequirementSeconds = [] {
 
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
-  Assembler(const Target &target, const AssembleOptions &opts)
-      : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
+  Assembler(const Target &target, const AssembleOptions &opts,
+            as::StatementObserver *observer = nullptr)
+      : observer_(observer), target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
         entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
@@ -283,6 +285,7 @@ public:
   }
 
 private:
+  as::StatementObserver *observer_; // the analyzer's view of the statements, if any
   const Target &target_;
   const AssembleOptions &opts_;
   const ArchTables &arch_;
@@ -411,6 +414,8 @@ private:
     sec.typeText = spec.typeText;
     sec.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(sec));
+    if (observer_) observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name,
+                                      spec.flags);
     return static_cast<uint32_t>(sections_.size() - 1);
   }
   void switchSection(const SectionSpec &spec) override { selectSection(findOrCreateSection(spec)); }
@@ -736,6 +741,8 @@ private:
     s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
     s.expr = kNoExpr;
     registerSymbol(s);
+    if (observer_)
+      observer_->label(text, {curLine_, curLineNo_}, col, cur_, static_cast<uint64_t>(s.value));
     if (asmOut()) {
       out_ += text;
       out_ += ":\n";
@@ -824,8 +831,12 @@ private:
     DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this};
     std::string err;
     uint32_t errCol = 0;
+    const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+    if (observer_)
+      observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
+                           {curLine_, curLineNo_}, cur_);
   }
 
   // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
@@ -1233,6 +1244,10 @@ private:
   }
 
   void emit(const Inst &inst, const Token &mn) {
+    if (observer_)
+      observer_->instruction(
+          inst, {curLine_, curLineNo_}, mn.col, cur_, code_.size() + unwrittenBytes_,
+          enc::encodedSize(arch_.formatOf(*inst.desc), inst, entryInfo(*inst.desc).takesLiteral));
     if (!opts_.keepCode && opts_.output == OutputKind::Null) {
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
       // alignment; branch offsets are never filled in.
@@ -1443,6 +1458,13 @@ private:
 AssembleResult assemble(const Target &target, std::string_view source,
                         const AssembleOptions &options) {
   Assembler a(target, options);
+  return a.run(source);
+}
+
+AssembleResult as::assembleObserved(const Target &target, std::string_view source,
+                                    const AssembleOptions &options,
+                                    as::StatementObserver &observer) {
+  Assembler a(target, options, &observer);
   return a.run(source);
 }
 
