@@ -38,6 +38,7 @@ enum class HazardConsumer : uint8_t {
   M0Message,   // s_sendmsg*, s_ttracedata, GDS
   M0Lds,       // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
   Valu,        // any VALU
+  ValuNotMfma, // a VALU that is not MFMA
   ValuNotTrans, // a non-TRANS VALU
   Readlane,    // v_readlane_b32 / v_readfirstlane_b32
   Permlane,    // v_permlane*
@@ -138,7 +139,8 @@ inline constexpr HazardRule kHazardRules[] = {
      kGfx90aPlus, "MFMA result read as SrcC of an MFMA"},
     {"mfma-srcab", HazardProducer::Mfma, HazardConsumer::Mfma, HazardRelation::MfmaSrcABRead, 0,
      kGfx90aPlus, "MFMA result read as SrcA/SrcB of an MFMA"},
-    {"mfma-srcc-war", HazardProducer::Mfma, HazardConsumer::Valu, HazardRelation::MfmaSrcCOverwrite,
+    {"mfma-srcc-war", HazardProducer::Mfma, HazardConsumer::ValuNotMfma,
+     HazardRelation::MfmaSrcCOverwrite,
      0, kGfx90aPlus, "VALU overwrites a register an MFMA reads as SrcC"},
 };
 

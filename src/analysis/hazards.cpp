@@ -137,6 +137,7 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
     return named(ins, "s_movrel") || named(ins, "v_interp") || ins.has(T_LdsDma) ||
            ins.name().find("_addtid") != std::string_view::npos;
   case HazardConsumer::Valu: return isValu(ins);
+  case HazardConsumer::ValuNotMfma: return isValu(ins) && !ins.has(T_Matrix);
   case HazardConsumer::ValuNotTrans: return ins.category == Category::VALU;
   case HazardConsumer::Readlane:
     return named(ins, "v_readlane_b32") || named(ins, "v_readfirstlane_b32");
@@ -254,8 +255,10 @@ unsigned waitStatesOf(const Instruction &ins) {
 
 // Visits the instructions before `index` (backwards through predecessors) with the wait states
 // between each and the consumer, while fewer than kMaxWaitStates.
+// `inserted`: wait states --fix puts before each instruction (s_nops of earlier findings).
 template <class Visit>
-void visitBefore(const Function &f, uint32_t index, Visit &&visit) {
+void visitBefore(const Function &f, uint32_t index, const std::vector<unsigned> *inserted,
+                 Visit &&visit) {
   struct Item {
     uint32_t block;
     int64_t last; // instruction to look at next (going down to the block's begin)
@@ -272,7 +275,7 @@ void visitBefore(const Function &f, uint32_t index, Visit &&visit) {
     for (; i >= static_cast<int64_t>(b.begin) && dist < kMaxWaitStates; --i) {
       const Instruction &p = f.insts[static_cast<size_t>(i)];
       visit(static_cast<uint32_t>(i), dist);
-      dist += waitStatesOf(p);
+      dist += waitStatesOf(p) + (inserted ? (*inserted)[static_cast<size_t>(i)] : 0);
     }
     if (i >= static_cast<int64_t>(b.begin) || dist >= kMaxWaitStates) continue;
     for (uint32_t pred : b.preds) {
@@ -327,14 +330,15 @@ std::vector<std::string> nopLines(unsigned waitStates) {
   return lines;
 }
 
-HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index) {
+HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
+                            const std::vector<unsigned> *inserted) {
   HazardNeed need;
   if (program.gfx11()) return need; // gfx11's hazards use s_waitcnt_depctr (not modelled yet)
   const Instruction &c = f.insts[index];
   std::string_view cpu = program.target->cpuName();
   for (const HazardRule &rule : kHazardRules) {
     if (!consumerMatches(rule.consumer, c) || !cpuListed(rule.cpus, cpu)) continue;
-    visitBefore(f, index, [&](uint32_t pi, unsigned dist) {
+    visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
       const Instruction &p = f.insts[pi];
       if (!producerMatches(rule.producer, p) || !related(program, rule.relation, p, c)) return;
       unsigned required = rule.waitStates ? rule.waitStates : mfmaWaitStates(program, rule.relation, p, c);
@@ -356,9 +360,13 @@ HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t 
 void HazardPass::run(const Program &program, PassResult &out) {
   for (uint32_t fi = 0; fi < program.functions.size(); ++fi) {
     const Function &f = program.functions[fi];
+    // In layout order, so that the s_nops a finding adds count for the later ones (as in the
+    // fixed program). A loop's back edge sees the first round's fixes only.
+    std::vector<unsigned> inserted(f.insts.size(), 0);
     for (uint32_t i = 0; i < f.insts.size(); ++i) {
-      HazardNeed need = hazardNeedBefore(program, f, i);
+      HazardNeed need = hazardNeedBefore(program, f, i, &inserted);
       if (!need.missing) continue;
+      inserted[i] = need.missing;
       const HazardRule *rule = nullptr;
       for (const HazardRule &r : kHazardRules)
         if (r.id == need.rule) rule = &r;

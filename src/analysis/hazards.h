@@ -24,7 +24,9 @@ struct HazardNeed {
   std::string_view rule;
   uint32_t producer = 0;
 };
-HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index);
+// `inserted`: wait states already added before each instruction by earlier fixes (or null).
+HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
+                            const std::vector<unsigned> *inserted = nullptr);
 
 // The s_nop lines that give `waitStates` wait states (s_nop 15 gives 16).
 std::vector<std::string> nopLines(unsigned waitStates);
