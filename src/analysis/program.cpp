@@ -56,6 +56,13 @@ public:
     ins.size = static_cast<uint8_t>(sizeBytes);
     ins.loc = locate(at, col0);
     classify(target_, ins);
+    // llvm's WAVE_BARRIER pseudo leaves only a comment line ("; wave barrier") before the next
+    // instruction; it is a barrier for the memory model.
+    if (ins.loc.inMainFile && ins.loc.sourceOffset > 0) {
+      std::string_view before = std::string_view(p_.source).substr(0, ins.loc.sourceOffset - 1);
+      std::string_view prev = before.substr(before.rfind('\n') + 1);
+      if (trim(prev) == "; wave barrier") ins.traits |= T_Barrier;
+    }
     items.push_back(std::move(it));
   }
   void label(std::string_view name, const as::StatementSource &, uint32_t, uint32_t section,

@@ -232,12 +232,29 @@ public:
       for (unsigned c = 0; c < kNumCounters; ++c) w.count[c] = 0;
     if (ins.has(T_Indirect) && !f_.kernel)
       for (unsigned c : {VmCnt, ExpCnt, LgkmCnt}) w.count[c] = 0;
-    if (ins.has(T_CacheInvalidate)) w.count[VmCnt] = 0;
+    // Acquire: the cache invalidation after an atomic or load waits for it (and for atomics
+    // without return, on their store counter).
+    if (ins.has(T_CacheInvalidate)) w.count[VmCnt] = w.count[VsCnt] = 0;
+    // Release: an atomic followed by a cache invalidation is acquire-release or sequentially
+    // consistent for llvm's memory model; everything before it completes first.
+    if (ins.has(T_Atomic) && acquireFollows(ins))
+      for (unsigned c : {VmCnt, LgkmCnt, VsCnt}) w.count[c] = 0;
     // Only what is in flight needs waiting for.
     for (unsigned c = 0; c < kNumCounters; ++c)
       if (w.count[c] != WaitNeed::kNoWait && s.pending(c) <= w.count[c] && !s.unknownEntry)
         w.count[c] = WaitNeed::kNoWait;
     return w;
+  }
+
+  // Whether a cache invalidation follows `ins` in its block before any other memory operation.
+  bool acquireFollows(const Instruction &ins) const {
+    uint32_t i = static_cast<uint32_t>(&ins - f_.insts.data());
+    for (uint32_t k = i + 1; k < f_.blocks[f_.blockOf[i]].end; ++k) {
+      const Instruction &n = f_.insts[k];
+      if (n.has(T_CacheInvalidate)) return true;
+      if (n.isMemory() || n.endsBlock()) return false;
+    }
+    return false;
   }
 
   static void apply(State &s, const WaitNeed &w) {
