@@ -455,6 +455,8 @@ void WaitcntPass::run(const Program &program, PassResult &out) {
     Scoreboard sb(program, f, info);
     State entry;
     entry.unknownEntry = !f.kernel;
+    // (and its stores may still be in flight: vscnt is not waited for at calls)
+    if (!f.kernel && info.hasVscnt) entry.ub[VsCnt] = kAgeCap;
     auto transfer = [&](uint32_t b, State &s) {
       sb.block(b, s, nullptr, fi);
       s.normalize();
