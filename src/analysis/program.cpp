@@ -259,7 +259,8 @@ std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view sou
     if (o == open.end()) {
       p->functions.emplace_back();
       p->functions.back().name = ls.empty() ? "<code>" : ls.front();
-      p->functions.back().kernel = !ls.empty() && isKernel(ls.front());
+      // (code outside any function symbol: an entry point, as a kernel is)
+      p->functions.back().kernel = true;
       o = open.emplace(it.section, p->functions.size() - 1).first;
     }
     Function &f = p->functions[o->second];

@@ -316,9 +316,9 @@ int runAnalyze(int argc, char **argv) {
   app.add_option("--mcpu", mcpu, "processor, e.g. gfx1100, gfx90a")->capture_default_str();
   app.add_option("--mattr", mattr, "target features: +wavefrontsize64, ...")
       ->allow_extra_args(false);
-  app.add_option("-I", includeDirs, "directory .include searches")->allow_extra_args(false);
+  app.add_option("--I", includeDirs, "directory .include searches")->allow_extra_args(false);
   app.add_flag("--fix", fix, "write the program with the waits and delays fixed (assembly input)");
-  app.add_option("-o", output, "where --fix writes the program (default: standard output)");
+  app.add_option("--o", output, "where --fix writes the program (default: standard output)");
   app.add_option("--format", format, "findings as text or json")
       ->check(CLI::IsMember({"text", "json"}));
   app.add_flag("--no-waitcnt", noWaitcnt, "skip the s_waitcnt check");
