@@ -416,6 +416,11 @@ void classify(const Target &target, Instruction &ins) {
         (od.cls == OpClass::vopd_vdst_acc || contains(name, "mac_") || contains(name, "fmac") ||
          (ins.has(T_Dpp) && !contains(name, "v_cmp"))))
       add(r, false, false, static_cast<int>(i));
+    // SALU read-modify-write of the destination: s_bitset0/1, s_addk/s_mulk/s_cmovk.
+    if (def && od.field == Field::sdst &&
+        (startsWith(name, "s_bitset") || startsWith(name, "s_addk_") ||
+         startsWith(name, "s_mulk_") || startsWith(name, "s_cmovk_")))
+      add(r, false, false, static_cast<int>(i));
     if (od.cls == OpClass::vopd_vdst_acc && od.field == Field::vdsty)
       add(r, false, false, static_cast<int>(i));
     if (od.cls == OpClass::vopd_src_vcc) add({kVccLo, uint16_t(wave64 ? 2 : 1)}, false, true, -1);

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "analysis/dataflow.h"
+#include "isa/arch_traits.h"
 #include "isa/operand_names.h"
 
 namespace gfxasm::analysis {
@@ -31,6 +32,9 @@ enum DelayType : uint8_t { Other, Valu, Trans, Salu };
 // FMA_ACCUM_CYCLE_1, SALU_CYCLE_1..3).
 constexpr unsigned kValuDep0 = 0, kTransDep0 = 4, kSaluCycle0 = 8;
 constexpr uint8_t kValuMax = 5, kTransMax = 4, kSaluCyclesMax = 4;
+// Cycles until an SGPR written by a VALU (a carry-out, a compare's lane mask) can be read,
+// as clang-22's s_delay_alu show it (measured on the kernel corpus: gone two instructions on).
+constexpr unsigned kValuSgprLatency = 2;
 
 // What is known of one register unit's pending result.
 struct DelayInfo {
@@ -93,11 +97,9 @@ struct DelayInfo {
   }
 };
 
-// Per register unit (sorted by unit), plus how many VALUs issued since the latest VALU that
-// wrote an SGPR (the hardware's va_sdst interlock: an SALU/SMEM op waits for it).
+// Per register unit (sorted by unit).
 struct State {
   std::vector<std::pair<RegUnit, DelayInfo>> units;
-  uint8_t valuSinceSgprWrite = kValuMax;
   bool operator==(const State &) const = default;
 
   DelayInfo *find(RegUnit u) {
@@ -118,7 +120,6 @@ struct State {
   }
   void advance(DelayType t, unsigned cycles) {
     std::erase_if(units, [&](auto &e) { return e.second.advance(t, cycles); });
-    if (t == Valu && valuSinceSgprWrite < kValuMax) ++valuSinceSgprWrite;
   }
 };
 
@@ -128,7 +129,6 @@ bool mergeInto(State &into, const State &from) {
     if (DelayInfo *x = into.find(u)) x->merge(d);
     else into.set(u, d);
   }
-  into.valuSinceSgprWrite = std::min(into.valuSinceSgprWrite, from.valuSinceSgprWrite);
   return !(before == into);
 }
 
@@ -181,6 +181,10 @@ public:
     const BasicBlock &bb = f_.blocks[b];
     int lastSingle = -1; // index in *emitted of the last one-dependency delay of this block
     bool afterGetpc = false;
+    // The first SGPR unit the latest VALU of this block wrote (null counts: its unit is kept
+    // in the state like any other), for the hardware's va_sdst interlock.
+    int lastSgprFromValu = -1;
+    const isa::RegisterSet &rs = isa::registersOf(*p_.arch);
     for (uint32_t i = bb.begin; i < bb.end; ++i) {
       const Instruction &ins = f_.insts[i];
       if (ins.has(T_DelayAlu)) continue; // (not counted: the check recomputes them)
@@ -188,9 +192,35 @@ public:
       // The pc-relative pair after s_getpc_b64 is one bundle: no delay inside it.
       bool bundled = afterGetpc && ins.inst.labelOperand >= 0;
       afterGetpc = ins.name() == "s_getpc_b64" || (bundled && afterGetpc);
+      // An SALU or SMEM op waits until the VALU SGPR writes are done: so are the VALU results
+      // at least as old as the latest of them.
+      if ((t == Salu && !p_.arch->formatOf(*ins.inst.desc).name.starts_with("SOPP")) ||
+          ins.category == Category::SMEM) {
+        if (lastSgprFromValu >= 0)
+          if (const DelayInfo *d = s.find(static_cast<RegUnit>(lastSgprFromValu))) {
+            uint8_t age = d->valuNum;
+            std::erase_if(s.units,
+                          [&](const auto &e) { return e.second.valuNum >= age && e.second.valuCycles; });
+            lastSgprFromValu = -1;
+          }
+      }
+      // Scalar results of this instruction (null included).
+      std::vector<RegUnit> scalarDefs;
+      for (const RegAccess &a : ins.regs)
+        if (a.def && !a.implicit && a.regs.first < kVgprBase && a.regs.first != kScc)
+          for (RegUnit u = a.regs.first; u < a.regs.first + a.regs.count; ++u)
+            scalarDefs.push_back(u);
+      if (rs.null != isa::kNoRegister) {
+        auto ops = p_.arch->operandsOf(*ins.inst.desc);
+        for (size_t k = 0; k < ops.size(); ++k)
+          if ((ops[k].field == isa::Field::sdst || ops[k].field == isa::Field::vdst) &&
+              (ops[k].cls == isa::OpClass::vmask || ops[k].cls == isa::OpClass::sreg ||
+               ops[k].cls == isa::OpClass::vsdst_nom0) &&
+              ins.inst.ops[k].present && ins.inst.ops[k].value == rs.null)
+            scalarDefs.push_back(static_cast<RegUnit>(rs.null));
+      }
       if (waitsForValu(p_, ins)) {
         s.units.clear();
-        s.valuSinceSgprWrite = kValuMax;
       } else if (t != Other) {
         DelayInfo need;
         for (const RegAccess &a : ins.regs) {
@@ -204,36 +234,21 @@ public:
               s.erase(u);
             }
         }
+        if ((t == Valu || t == Trans) && !scalarDefs.empty()) lastSgprFromValu = scalarDefs.front();
         if (emitted && !bundled) emit(i, need, *emitted, lastSingle);
-      }
-      // The hardware's interlock on a VALU's SGPR result: an SALU or SMEM op waits for it.
-      if ((t == Salu && !p_.arch->formatOf(*ins.inst.desc).name.starts_with("SOPP")) ||
-          ins.category == Category::SMEM) {
-        if (s.valuSinceSgprWrite < kValuMax)
-          for (auto &[u, d] : s.units)
-            if (d.valuCycles && d.valuNum >= s.valuSinceSgprWrite) {
-              d.valuCycles = 0;
-              d.valuNum = kValuMax;
-            }
-        s.valuSinceSgprWrite = kValuMax;
       }
       if (t != Other) {
         unsigned lat = latency_(ins);
         for (const RegAccess &a : ins.regs) {
-          if (!a.def || a.implicit) continue;
-          for (RegUnit u = a.regs.first; u < a.regs.first + a.regs.count; ++u) {
-            if (u == kScc) continue;
-            s.set(u, DelayInfo::of(t, lat));
-          }
-          if (t == Valu && a.regs.first < kVgprBase) s.valuSinceSgprWrite = 0;
+          if (!a.def || a.implicit || a.regs.first == kScc) continue;
+          // A VALU's scalar result (carry, compare mask) is ready sooner: llvm's model
+          // gives it kValuSgprLatency.
+          unsigned l = (t == Valu || t == Trans) && a.regs.first < kVgprBase ? kValuSgprLatency : lat;
+          for (RegUnit u = a.regs.first; u < a.regs.first + a.regs.count; ++u)
+            s.set(u, DelayInfo::of(t, l));
         }
-        // (a VALU writing null as its scalar result counts as an SGPR write too)
-        if (t == Valu)
-          for (const isa::OperandDesc &od : p_.arch->operandsOf(*ins.inst.desc))
-            if (od.field == isa::Field::sdst ||
-                (od.field == isa::Field::vdst &&
-                 (od.cls == isa::OpClass::vmask || od.cls == isa::OpClass::vsdst_nom0)))
-              s.valuSinceSgprWrite = 0;
+        for (RegUnit u : scalarDefs)
+          if (u == rs.null) s.set(u, DelayInfo::of(t, kValuSgprLatency));
       }
       unsigned cycles = ins.has(T_Nop) ? (simm16Of(p_, ins) & 0xf) + 1 : 1;
       s.advance(t, cycles);
