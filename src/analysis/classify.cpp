@@ -342,7 +342,8 @@ void classify(const Target &target, Instruction &ins) {
       break;
     case RegEncoding::Vector:
     case RegEncoding::VectorLo:
-      if (od.cls == OpClass::vopd_vdst && od.field == Field::vdsty)
+      if ((od.cls == OpClass::vopd_vdst || od.cls == OpClass::vopd_vdst_acc) &&
+          od.field == Field::vdsty)
         value = (value << 1) | ((fieldValue(ins, Field::vdstx) & 1) ^ 1);
       if (enc == RegEncoding::VectorLo) value &= 127;
       if (value >= 256) value -= 256;
@@ -421,8 +422,8 @@ void classify(const Target &target, Instruction &ins) {
         (startsWith(name, "s_bitset") || startsWith(name, "s_addk_") ||
          startsWith(name, "s_mulk_") || startsWith(name, "s_cmovk_")))
       add(r, false, false, static_cast<int>(i));
-    if (od.cls == OpClass::vopd_vdst_acc && od.field == Field::vdsty)
-      add(r, false, false, static_cast<int>(i));
+    if (od.cls == OpClass::vopd_vdst_acc && od.field != Field::vdst)
+      add(r, false, false, static_cast<int>(i)); // (a VOPD half's accumulator)
     if (od.cls == OpClass::vopd_src_vcc) add({kVccLo, uint16_t(wave64 ? 2 : 1)}, false, true, -1);
   }
   if (ins.isMemory() && (ins.has(T_Load) || ins.has(T_Atomic))) {
