@@ -377,7 +377,10 @@ private:
         return;
       }
     }
-    for (const std::string &t : text) out.edits.push_back({fi, i, Edit::Kind::InsertBefore, t});
+    // A wait for a clause's first instruction goes before its s_clause (none inside a clause).
+    uint32_t at = i;
+    if (i > f_.blocks[f_.blockOf[i]].begin && f_.insts[i - 1].name() == "s_clause") at = i - 1;
+    for (const std::string &t : text) out.edits.push_back({fi, at, Edit::Kind::InsertBefore, t});
   }
 
   const Program &p_;
