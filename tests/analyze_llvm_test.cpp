@@ -154,9 +154,11 @@ int run(const std::string &cmd) {
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-void checkCpu(const std::string &cpu, const std::vector<std::string> &features = {}) {
+void checkCpu(const std::string &cpu, const std::vector<std::string> &features = {},
+              const std::string &clangFlags = "") {
   const char *tmp = std::getenv("TMPDIR");
-  std::string dir = fmt::format("{}/gfxasm_analyze_{}_{}", tmp && *tmp ? tmp : "/tmp", ::getpid(), cpu);
+  std::string dir = fmt::format("{}/gfxasm_analyze_{}_{}{}", tmp && *tmp ? tmp : "/tmp",
+                                ::getpid(), cpu, features.empty() ? "" : "_w64");
   fs::create_directories(dir);
   std::string err;
   auto target = gfxasm::Target::create(cpu, features, &err);
@@ -167,8 +169,8 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
     std::string name = entry.path().stem().string();
     std::string s = dir + "/" + name + ".s";
     ASSERT_EQ(run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib "
-                              "-S -Wno-everything -mcpu={} -O3 -o {} {}",
-                              cpu, s, entry.path().string())),
+                              "-S -Wno-everything -mcpu={} {} -O3 -o {} {}",
+                              cpu, clangFlags, s, entry.path().string())),
               0)
         << name;
     std::string original = slurp(s);
@@ -190,9 +192,9 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
                      : 100;
   double same = fig.llvmWaitPositions ? 100.0 * fig.sameCounts / fig.llvmWaitPositions : 100;
   double delays = fig.llvmDelays ? 100.0 * fig.sameDelays / fig.llvmDelays : 100;
-  std::printf("%s: %u files; waits covered %u/%u (%.1f%%); wait instructions %u vs LLVM %u "
+  std::printf("%s%s: %u files; waits covered %u/%u (%.1f%%); wait instructions %u vs LLVM %u "
               "(%.1f%%); same counts %u/%u (%.1f%%); s_delay_alu same %u/%u (%.1f%%), ours %u\n",
-              cpu.c_str(), fig.files, fig.covered, fig.llvmWaitPositions, coverage,
+              cpu.c_str(), features.empty() ? "" : (" " + features[0]).c_str(), fig.files, fig.covered, fig.llvmWaitPositions, coverage,
               fig.ourWaitInstructions, fig.llvmWaitInstructions, extra, fig.sameCounts,
               fig.llvmWaitPositions, same, fig.sameDelays, fig.llvmDelays, delays, fig.ourDelays);
   for (size_t i = 0; i < fig.uncovered.size() && i < 10; ++i)
@@ -210,5 +212,11 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
 TEST(AnalyzeAgainstLlvm, Gfx1100) { checkCpu("gfx1100"); }
 TEST(AnalyzeAgainstLlvm, Gfx900) { checkCpu("gfx900"); }
 TEST(AnalyzeAgainstLlvm, Gfx90a) { checkCpu("gfx90a"); }
+TEST(AnalyzeAgainstLlvm, Gfx1100Wave64) {
+  checkCpu("gfx1100", {"+wavefrontsize64"}, "-mwavefrontsize64 -DCORPUS_WAVE64");
+}
+TEST(AnalyzeAgainstLlvm, Gfx1151) { checkCpu("gfx1151"); }
+TEST(AnalyzeAgainstLlvm, Gfx942) { checkCpu("gfx942"); }
+TEST(AnalyzeAgainstLlvm, Gfx908) { checkCpu("gfx908"); }
 
 } // namespace

@@ -377,9 +377,12 @@ private:
         return;
       }
     }
-    // A wait for a clause's first instruction goes before its s_clause (none inside a clause).
+    // A wait for a clause's first instruction goes before its s_clause (none inside a clause),
+    // and before the hazard s_nop in front of it (llvm's order: its waits, then the nops).
     uint32_t at = i;
-    if (i > f_.blocks[f_.blockOf[i]].begin && f_.insts[i - 1].name() == "s_clause") at = i - 1;
+    while (at > f_.blocks[f_.blockOf[i]].begin &&
+           (f_.insts[at - 1].name() == "s_clause" || f_.insts[at - 1].has(T_Nop)))
+      --at;
     for (const std::string &t : text) out.edits.push_back({fi, at, Edit::Kind::InsertBefore, t});
   }
 
