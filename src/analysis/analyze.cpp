@@ -29,13 +29,17 @@ void collect(const Program &p, const PassResult &r, AnalyzeResult &out) {
     a.diagnostic.file = p.fileName;
     a.diagnostic.line = ins.loc.line;
     a.diagnostic.column = ins.loc.column;
-    a.diagnostic.message = f.message;
+    // (code objects have no lines: the function and offset say where)
+    a.diagnostic.message =
+        ins.loc.line ? f.message : fmt::format("{}+{:#x}: {}", fn.name, ins.offset, f.message);
     a.diagnostic.lineText = std::string(ins.loc.lineText);
     for (uint32_t k : f.related) {
       const Instruction &o = fn.insts[k];
       std::string_view t = o.loc.lineText;
       size_t b = t.find_first_not_of(" \t");
-      a.related.push_back(fmt::format("{}:{}: {}", p.fileName, o.loc.line,
+      std::string where = o.loc.line ? fmt::format("{}", o.loc.line)
+                                     : fmt::format("{}+{:#x}", fn.name, o.offset);
+      a.related.push_back(fmt::format("{}:{}: {}", p.fileName, where,
                                       b == std::string_view::npos ? t : t.substr(b)));
     }
     out.findings.push_back(std::move(a));

@@ -14,6 +14,7 @@
 #include "decode/decoder.h"
 #include "isa/arch_traits.h"
 #include "object/elf_reader.h"
+#include "print/printer.h"
 
 namespace gfxasm::analysis {
 
@@ -319,6 +320,11 @@ std::unique_ptr<Program> loadObject(const Target &target, std::span<const uint8_
       size_t n = decoder.decode(code.data() + at, size - at, ins.inst);
       if (n == 0) break; // data or padding after the code
       ins.offset = sec.addr * (elf->fileType() != 1) + start + at;
+      // (no source line: the instruction's text, as the disassembler prints it, stands for it)
+      auto text = std::make_unique<std::string>("\t");
+      print::printInst(ins.inst, target, *text);
+      ins.loc.lineText = *text;
+      p->buffers.push_back(std::move(text));
       ins.size = static_cast<uint8_t>(n);
       classify(target, ins);
       if (ins.inst.labelOperand >= 0 || ins.has(T_Jump | T_CondBranch)) {

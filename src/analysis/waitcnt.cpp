@@ -347,11 +347,13 @@ private:
         if (a.def && a.regs.contains(why.unit)) written = true;
       if (prod) {
         fd.related.push_back(static_cast<uint32_t>(prod - f_.insts.data()));
-        what = fmt::format("{} {} by '{}' (line {}) is {} before it is ready", reg,
+        std::string where = prod->loc.line ? fmt::format("line {}", prod->loc.line)
+                                           : fmt::format("at {:#x}", prod->offset);
+        what = fmt::format("{} {} by '{}' ({}) is {} before it is ready", reg,
                            why.counter == ExpCnt && prod->category != Category::LDSDIR
                                ? "read"
                                : "written",
-                           prod->name(), prod->loc.line, written ? "overwritten" : "read");
+                           prod->name(), where, written ? "overwritten" : "read");
       } else {
         what = fmt::format("{} is {} while a memory operation on it is in flight", reg,
                            written ? "overwritten" : "read");
