@@ -228,9 +228,14 @@ public:
       // A function: what its caller left in flight may be any of the registers.
       for (unsigned c : {VmCnt, ExpCnt, LgkmCnt}) w.count[c] = 0;
     }
-    if (ins.has(T_Barrier))
-      for (unsigned c = 0; c < kNumCounters; ++c) w.count[c] = 0;
-    if (ins.has(T_Indirect) && !f_.kernel)
+    // A barrier releases the workgroup's memory: LDS always, the rest per CounterInfo.
+    if (ins.has(T_Barrier)) {
+      w.count[LgkmCnt] = 0;
+      if (info_.barrierWaitsAll) w.count[VmCnt] = w.count[VsCnt] = w.count[ExpCnt] = 0;
+    }
+    // A return (s_setpc_b64 to the ABI's return address s[30:31]; another register is a tail
+    // call, which waits only for what it reads) completes everything but stores.
+    if (ins.has(T_Indirect) && !f_.kernel && returnsToCaller(ins))
       for (unsigned c : {VmCnt, ExpCnt, LgkmCnt}) w.count[c] = 0;
     // Acquire: the cache invalidation after an atomic or load waits for it (and for atomics
     // without return, on their store counter).
@@ -244,6 +249,12 @@ public:
       if (w.count[c] != WaitNeed::kNoWait && s.pending(c) <= w.count[c] && !s.unknownEntry)
         w.count[c] = WaitNeed::kNoWait;
     return w;
+  }
+
+  static bool returnsToCaller(const Instruction &ins) {
+    for (const RegAccess &a : ins.regs)
+      if (!a.def && a.regs.first == 30 && a.regs.count == 2) return true;
+    return false;
   }
 
   // Whether a cache invalidation follows `ins` in its block before any other memory operation.
@@ -404,6 +415,12 @@ CounterInfo counterInfo(const Program &p) {
   info.max[ExpCnt] = l.expcnt.max();
   info.max[LgkmCnt] = l.lgkmcnt.max();
   info.max[VsCnt] = info.hasVscnt ? 63 : 0;
+  // The processors with a back-off barrier (llvm's FeatureBackOffBarrier) among gfx9's.
+  static constexpr std::string_view kBackOffBarrier[] = {"gfx90a", "gfx942", "gfx950"};
+  const std::string &cpu = p.target->cpuName();
+  bool backOff = std::find(std::begin(kBackOffBarrier), std::end(kBackOffBarrier), cpu) !=
+                 std::end(kBackOffBarrier);
+  info.barrierWaitsAll = p.gfx11() ? !p.target->cuMode() : !backOff;
   return info;
 }
 

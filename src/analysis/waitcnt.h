@@ -35,6 +35,9 @@ struct CounterInfo {
   bool hasVscnt = false;                        // gfx10+: stores on their own counter
   bool flatInOrder = false;                     // gfx10+: FLAT returns in order on both counters
   std::array<uint32_t, kNumCounters> max{};     // largest encodable count
+  // What s_barrier waits for besides LDS: every counter where the processor has no back-off
+  // barrier (gfx900-gfx908) or a workgroup spans two CUs' caches (gfx11 in WGP mode).
+  bool barrierWaitsAll = false;
 };
 CounterInfo counterInfo(const Program &p);
 
