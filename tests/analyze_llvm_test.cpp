@@ -210,12 +210,13 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
   for (size_t i = 0; i < fig.uncovered.size() && i < 10; ++i)
     std::printf("  uncovered: %s\n", fig.uncovered[i].c_str());
   // The targets are 100% coverage and 90% equal delays; measured so far (docs/status.md):
-  // coverage 99.8-99.9% (two llvm waits unexplained), s_delay_alu 69% on gfx1100. These floors
+  // coverage 99.7-100% (a release fence llvm placed one instruction before its barrier),
+  // s_delay_alu 99.6-99.9% equal. These floors
   // keep what is reached; raise them with the model.
   EXPECT_GE(fig.covered * 1000, fig.llvmWaitPositions * 997);
   EXPECT_LE(fig.ourWaitInstructions * 100, fig.llvmWaitInstructions * 110);
   EXPECT_GE(fig.sameCounts * 100, fig.llvmWaitPositions * 90);
-  EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * 65);
+  EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * 95);
   fs::remove_all(dir);
 }
 

@@ -32,9 +32,10 @@ enum DelayType : uint8_t { Other, Valu, Trans, Salu };
 // FMA_ACCUM_CYCLE_1, SALU_CYCLE_1..3).
 constexpr unsigned kValuDep0 = 0, kTransDep0 = 4, kSaluCycle0 = 8;
 constexpr uint8_t kValuMax = 5, kTransMax = 4, kSaluCyclesMax = 4;
-// Cycles until an SGPR written by a VALU (a carry-out, a compare's lane mask) can be read,
-// as clang-22's s_delay_alu show it (measured on the kernel corpus: gone two instructions on).
-constexpr unsigned kValuSgprLatency = 2;
+// Cycles until a VALU's carry-out (the sdst of v_add_co_u32, v_mad_u64_u32, ...) can be read,
+// as clang-22's s_delay_alu show it (measured on the kernel corpus: no delay two instructions
+// on, where a compare's lane mask still gets one).
+constexpr unsigned kValuCarryLatency = 2;
 
 // What is known of one register unit's pending result.
 struct DelayInfo {
@@ -241,14 +242,15 @@ public:
         unsigned lat = latency_(ins);
         for (const RegAccess &a : ins.regs) {
           if (!a.def || a.implicit || a.regs.first == kScc) continue;
-          // A VALU's scalar result (carry, compare mask) is ready sooner: llvm's model
-          // gives it kValuSgprLatency.
-          unsigned l = (t == Valu || t == Trans) && a.regs.first < kVgprBase ? kValuSgprLatency : lat;
+          // A VALU's carry-out (VOP3SD sdst) is ready sooner: kValuCarryLatency.
+          bool carry = (t == Valu || t == Trans) && a.operand >= 0 &&
+                       p_.arch->operandsOf(*ins.inst.desc)[a.operand].field == isa::Field::sdst;
+          unsigned l = carry ? kValuCarryLatency : lat;
           for (RegUnit u = a.regs.first; u < a.regs.first + a.regs.count; ++u)
             s.set(u, DelayInfo::of(t, l));
         }
         for (RegUnit u : scalarDefs)
-          if (u == rs.null) s.set(u, DelayInfo::of(t, kValuSgprLatency));
+          if (u == rs.null) s.set(u, DelayInfo::of(t, kValuCarryLatency));
       }
       unsigned cycles = ins.has(T_Nop) ? (simm16Of(p_, ins) & 0xf) + 1 : 1;
       s.advance(t, cycles);
