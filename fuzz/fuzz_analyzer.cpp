@@ -26,7 +26,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view source(reinterpret_cast<const char *>(data), size);
   gfxasm::AnalyzeOptions options;
   options.fileName = "fuzz.s";
-  if (source.starts_with("\x7f" "ELF")) {
+  if (source.starts_with("\x7f"
+                         "ELF")) {
     for (bool gfx9 : {false, true})
       gfxasm::analyzeObject(target(gfx9), std::span<const uint8_t>(data, size), options);
     return 0;

@@ -26,8 +26,8 @@ unsigned count(const gfxasm::AnalyzeResult &r, const std::string &check) {
 }
 
 TEST(AnalyzeWaitcnt, LoadReadWithoutWait) {
-  auto r = run("gfx1100", "global_load_b32 v1, v[2:3], off\nv_add_f32_e32 v0, v1, v1\ns_endpgm\n",
-               true);
+  auto r =
+      run("gfx1100", "global_load_b32 v1, v[2:3], off\nv_add_f32_e32 v0, v1, v1\ns_endpgm\n", true);
   ASSERT_EQ(count(r, "waitcnt"), 1u);
   EXPECT_EQ(r.findings[0].diagnostic.line, 2u);
   EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0)");
@@ -43,9 +43,8 @@ TEST(AnalyzeWaitcnt, CoveredLoadIsFine) {
 
 TEST(AnalyzeWaitcnt, InOrderCountsLaterLoads) {
   // Two loads in flight: reading the first needs vmcnt(1) (in order), the second vmcnt(0).
-  auto r = run("gfx900",
-               "global_load_dword v1, v[2:3], off\nglobal_load_dword v4, v[2:3], off\n"
-               "v_add_f32_e32 v0, v1, v1\nv_add_f32_e32 v0, v4, v0\ns_endpgm\n");
+  auto r = run("gfx900", "global_load_dword v1, v[2:3], off\nglobal_load_dword v4, v[2:3], off\n"
+                         "v_add_f32_e32 v0, v1, v1\nv_add_f32_e32 v0, v4, v0\ns_endpgm\n");
   ASSERT_EQ(count(r, "waitcnt"), 2u);
   EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(1)");
   EXPECT_EQ(r.findings[1].fix, "s_waitcnt vmcnt(0)");
@@ -53,9 +52,8 @@ TEST(AnalyzeWaitcnt, InOrderCountsLaterLoads) {
 
 TEST(AnalyzeWaitcnt, SmemOutOfOrder) {
   // SMEM returns out of order: any pending SMEM result needs lgkmcnt(0).
-  auto r = run("gfx900",
-               "s_load_dword s4, s[0:1], 0x0\ns_load_dword s5, s[0:1], 0x4\n"
-               "s_add_u32 s6, s4, 1\ns_endpgm\n");
+  auto r = run("gfx900", "s_load_dword s4, s[0:1], 0x0\ns_load_dword s5, s[0:1], 0x4\n"
+                         "s_add_u32 s6, s4, 1\ns_endpgm\n");
   ASSERT_EQ(count(r, "waitcnt"), 1u);
   EXPECT_EQ(r.findings[0].fix, "s_waitcnt lgkmcnt(0)");
 }
@@ -162,7 +160,8 @@ TEST(AnalyzeDelayAlu, VopdAccumulatorHalves) {
   // v_dual_fmac's Y half reads its destination (v20) written by the VALU one back.
   auto r = run("gfx1100",
                "v_mov_b32_e32 v20, v58\n"
-               "v_dual_mov_b32 v21, v57 :: v_dual_fmac_f32 v20, v0, v11\ns_endpgm\n", true);
+               "v_dual_mov_b32 v21, v57 :: v_dual_fmac_f32 v20, v0, v11\ns_endpgm\n",
+               true);
   EXPECT_NE(r.fixed.find("s_delay_alu instid0(VALU_DEP_1)\nv_dual_mov_b32"), std::string::npos)
       << r.fixed;
 }
@@ -174,8 +173,10 @@ TEST(AnalyzeDelayAlu, ValuSgprWriteInterlock) {
 }
 
 TEST(AnalyzeDelayAlu, SaluDependency) {
-  auto r = run("gfx1100", "s_and_b32 s2, s2, 0xffff\nv_mad_u64_u32 v[1:2], null, s15, s2, v[0:1]\n"
-                          "s_endpgm\n", true);
+  auto r = run("gfx1100",
+               "s_and_b32 s2, s2, 0xffff\nv_mad_u64_u32 v[1:2], null, s15, s2, v[0:1]\n"
+               "s_endpgm\n",
+               true);
   EXPECT_NE(r.fixed.find("s_delay_alu instid0(SALU_CYCLE_1)\nv_mad_u64_u32"), std::string::npos)
       << r.fixed;
 }
@@ -183,8 +184,10 @@ TEST(AnalyzeDelayAlu, SaluDependency) {
 TEST(AnalyzeWaitcnt, FunctionEntryAndReturn) {
   // A callable function (no kernel descriptor): full wait at its entry, and before s_setpc_b64
   // for what it started.
-  auto r = run("gfx1100", "\t.text\n\t.type f,@function\nf:\n\tv_mov_b32_e32 v0, 0\n"
-                          "\tglobal_load_b32 v1, v[2:3], off\n\ts_setpc_b64 s[30:31]\n", true);
+  auto r = run("gfx1100",
+               "\t.text\n\t.type f,@function\nf:\n\tv_mov_b32_e32 v0, 0\n"
+               "\tglobal_load_b32 v1, v[2:3], off\n\ts_setpc_b64 s[30:31]\n",
+               true);
   ASSERT_EQ(count(r, "waitcnt"), 2u);
   EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)");
   EXPECT_EQ(r.findings[1].fix, "s_waitcnt vmcnt(0)");

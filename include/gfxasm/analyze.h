@@ -27,9 +27,9 @@ struct AnalyzeOptions {
 
 // One finding of a check, located at the instruction it is about.
 struct AnalysisFinding {
-  std::string check;      // "waitcnt" or "delay_alu"
-  Diagnostic diagnostic;  // severity Warning, "file:line:col", the message and the source line
-  std::string function;   // the function it is in
+  std::string check;     // "waitcnt" or "delay_alu"
+  Diagnostic diagnostic; // severity Warning, "file:line:col", the message and the source line
+  std::string function;  // the function it is in
   // The other instructions involved (the memory operation whose result is waited for), as
   // "file:line: text".
   std::vector<std::string> related;

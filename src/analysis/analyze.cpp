@@ -37,8 +37,8 @@ void collect(const Program &p, const PassResult &r, AnalyzeResult &out) {
       const Instruction &o = fn.insts[k];
       std::string_view t = o.loc.lineText;
       size_t b = t.find_first_not_of(" \t");
-      std::string where = o.loc.line ? fmt::format("{}", o.loc.line)
-                                     : fmt::format("{}+{:#x}", fn.name, o.offset);
+      std::string where =
+          o.loc.line ? fmt::format("{}", o.loc.line) : fmt::format("{}+{:#x}", fn.name, o.offset);
       a.related.push_back(fmt::format("{}:{}: {}", p.fileName, where,
                                       b == std::string_view::npos ? t : t.substr(b)));
     }
@@ -53,8 +53,8 @@ void sizes(const Program &p, AnalyzeResult &out) {
   out.instructions = p.numInstructions;
 }
 
-void runChecks(const Program &p, const AnalyzeOptions &o, AnalyzeResult &out,
-               PassResult *waitEdits, PassResult *delayEdits) {
+void runChecks(const Program &p, const AnalyzeOptions &o, AnalyzeResult &out, PassResult *waitEdits,
+               PassResult *delayEdits) {
   // (each pass's findings, and its edits when asked for)
   if (o.checkWaitcnt) {
     PassResult r;
@@ -80,8 +80,10 @@ std::string jsonString(std::string_view s) {
     case '\t': out += "\\t"; break;
     case '\r': out += "\\r"; break;
     default:
-      if (static_cast<unsigned char>(c) < 0x20) out += fmt::format("\\u{:04x}", c);
-      else out += c;
+      if (static_cast<unsigned char>(c) < 0x20)
+        out += fmt::format("\\u{:04x}", c);
+      else
+        out += c;
     }
   }
   return out + "\"";
@@ -171,8 +173,7 @@ std::string formatAnalysisJson(const AnalyzeResult &r) {
                      jsonString(f.diagnostic.file), f.diagnostic.line, f.diagnostic.column,
                      jsonString(f.diagnostic.message), jsonString(f.diagnostic.lineText),
                      jsonString(f.fix));
-    for (size_t k = 0; k < f.related.size(); ++k)
-      s += (k ? ", " : "") + jsonString(f.related[k]);
+    for (size_t k = 0; k < f.related.size(); ++k) s += (k ? ", " : "") + jsonString(f.related[k]);
     s += "]}";
   }
   s += r.findings.empty() ? "]" : "\n  ]";

@@ -111,8 +111,10 @@ struct State {
   void set(RegUnit u, const DelayInfo &d) {
     auto it = std::lower_bound(units.begin(), units.end(), u,
                                [](const auto &e, RegUnit k) { return e.first < k; });
-    if (it != units.end() && it->first == u) it->second = d;
-    else units.insert(it, {u, d});
+    if (it != units.end() && it->first == u)
+      it->second = d;
+    else
+      units.insert(it, {u, d});
   }
   void erase(RegUnit u) {
     auto it = std::lower_bound(units.begin(), units.end(), u,
@@ -127,8 +129,10 @@ struct State {
 bool mergeInto(State &into, const State &from) {
   State before = into;
   for (const auto &[u, d] : from.units) {
-    if (DelayInfo *x = into.find(u)) x->merge(d);
-    else into.set(u, d);
+    if (DelayInfo *x = into.find(u))
+      x->merge(d);
+    else
+      into.set(u, d);
   }
   return !(before == into);
 }
@@ -200,8 +204,9 @@ public:
         if (lastSgprFromValu >= 0)
           if (const DelayInfo *d = s.find(static_cast<RegUnit>(lastSgprFromValu))) {
             uint8_t age = d->valuNum;
-            std::erase_if(s.units,
-                          [&](const auto &e) { return e.second.valuNum >= age && e.second.valuCycles; });
+            std::erase_if(s.units, [&](const auto &e) {
+              return e.second.valuNum >= age && e.second.valuCycles;
+            });
             lastSgprFromValu = -1;
           }
       }
@@ -260,13 +265,14 @@ public:
 private:
   // LLVM's encoding of a consumer's delays: a TRANS dependency, a VALU one if more recent than
   // that, an SALU one if there is room; a single dependency joins the previous s_delay_alu.
-  void emit(uint32_t at, const DelayInfo &d, std::vector<Emitted> &emitted,
-            int &lastSingle) const {
+  void emit(uint32_t at, const DelayInfo &d, std::vector<Emitted> &emitted, int &lastSingle) const {
     uint32_t imm = 0;
     if (d.transNum < kTransMax) imm |= kTransDep0 + d.transNum;
     if (d.valuNum < kValuMax && d.valuNum <= d.transNumValu) {
-      if (imm & 0xf) imm |= static_cast<uint32_t>(kValuDep0 + d.valuNum) << 7;
-      else imm |= kValuDep0 + d.valuNum;
+      if (imm & 0xf)
+        imm |= static_cast<uint32_t>(kValuDep0 + d.valuNum) << 7;
+      else
+        imm |= kValuDep0 + d.valuNum;
     }
     if (d.saluCycles) {
       if (imm & 0x780) {

@@ -18,7 +18,9 @@
 
 namespace gfxasm::analysis {
 
-bool Program::gfx11() const { return arch && arch->name.starts_with("gfx11"); }
+bool Program::gfx11() const {
+  return arch && arch->name.starts_with("gfx11");
+}
 
 namespace {
 

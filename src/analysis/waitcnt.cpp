@@ -125,7 +125,9 @@ bool mergeInto(State &into, const State &from) {
   return changed;
 }
 
-bool isExec(RegUnit u) { return u == kExecLo || u == kExecLo + 1; }
+bool isExec(RegUnit u) {
+  return u == kExecLo || u == kExecLo + 1;
+}
 
 // The memory operations an instruction starts: their events.
 struct Events {
@@ -206,8 +208,8 @@ public:
         why = {s.producer[c * kNumRegUnits + u], u, c};
       }
     };
-    const bool vmLoad = eventsOf(info_, ins).n && eventsOf(info_, ins).list[0] == EvVmemRead &&
-                        ins.has(T_Returns);
+    const bool vmLoad =
+        eventsOf(info_, ins).n && eventsOf(info_, ins).list[0] == EvVmemRead && ins.has(T_Returns);
     for (const RegAccess &a : ins.regs) {
       for (RegUnit u = a.regs.first; u < a.regs.first + a.regs.count; ++u) {
         if (!a.def) {
@@ -270,7 +272,8 @@ public:
 
   static void apply(State &s, const WaitNeed &w) {
     for (unsigned c = 0; c < kNumCounters; ++c)
-      if (w.count[c] != WaitNeed::kNoWait && s.pending(c) > w.count[c]) s.lb[c] = s.ub[c] - w.count[c];
+      if (w.count[c] != WaitNeed::kNoWait && s.pending(c) > w.count[c])
+        s.lb[c] = s.ub[c] - w.count[c];
     if (w.count[VmCnt] == 0 && w.count[ExpCnt] == 0 && w.count[LgkmCnt] == 0)
       s.unknownEntry = false;
   }
@@ -361,9 +364,8 @@ private:
         std::string where = prod->loc.line ? fmt::format("line {}", prod->loc.line)
                                            : fmt::format("at {:#x}", prod->offset);
         what = fmt::format("{} {} by '{}' ({}) is {} before it is ready", reg,
-                           why.counter == ExpCnt && prod->category != Category::LDSDIR
-                               ? "read"
-                               : "written",
+                           why.counter == ExpCnt && prod->category != Category::LDSDIR ? "read"
+                                                                                       : "written",
                            prod->name(), where, written ? "overwritten" : "read");
       } else {
         what = fmt::format("{} is {} while a memory operation on it is in flight", reg,
@@ -435,7 +437,8 @@ std::vector<std::string> waitText(const CounterInfo &info, const WaitNeed &need)
     w += fmt::format("{}{}({})", w.empty() ? "" : " ", names[k], need.count[c]);
   }
   if (!w.empty()) out.push_back("s_waitcnt " + w);
-  if (info.hasVscnt && need.count[VsCnt] != WaitNeed::kNoWait && need.count[VsCnt] < info.max[VsCnt])
+  if (info.hasVscnt && need.count[VsCnt] != WaitNeed::kNoWait &&
+      need.count[VsCnt] < info.max[VsCnt])
     out.push_back(fmt::format("s_waitcnt_vscnt null, {:#x}", need.count[VsCnt]));
   return out;
 }
@@ -465,7 +468,7 @@ WaitNeed waitOf(const Program &p, const Instruction &ins) {
 }
 
 std::array<uint8_t, kNumCounters> countersIncremented(const CounterInfo &info,
-                                                     const Instruction &ins) {
+                                                      const Instruction &ins) {
   std::array<uint8_t, kNumCounters> n{};
   Events ev = eventsOf(info, ins);
   for (unsigned k = 0; k < ev.n; ++k) ++n[kEventCounter[ev.list[k]]];

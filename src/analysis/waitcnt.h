@@ -32,9 +32,9 @@ struct WaitNeed {
 
 // The counters' limits and encodings of a target.
 struct CounterInfo {
-  bool hasVscnt = false;                        // gfx10+: stores on their own counter
-  bool flatInOrder = false;                     // gfx10+: FLAT returns in order on both counters
-  std::array<uint32_t, kNumCounters> max{};     // largest encodable count
+  bool hasVscnt = false;                    // gfx10+: stores on their own counter
+  bool flatInOrder = false;                 // gfx10+: FLAT returns in order on both counters
+  std::array<uint32_t, kNumCounters> max{}; // largest encodable count
   // What s_barrier waits for besides LDS: every counter where the processor has no back-off
   // barrier (gfx900-gfx908) or a workgroup spans two CUs' caches (gfx11 in WGP mode).
   bool barrierWaitsAll = false;
@@ -50,7 +50,7 @@ WaitNeed waitOf(const Program &p, const Instruction &ins);
 // The counters an instruction's memory operations increment (one each), for tools that measure
 // waits.
 std::array<uint8_t, kNumCounters> countersIncremented(const CounterInfo &info,
-                                                     const Instruction &ins);
+                                                      const Instruction &ins);
 
 struct WaitcntOptions {
   // Fix mode: existing s_waitcnt* are ignored and the needed ones computed; check mode (false):

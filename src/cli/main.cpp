@@ -303,7 +303,6 @@ int runLink(int argc, char **argv) {
   return 0;
 }
 
-
 // `gfxasm analyze -mcpu=X [-mattr=...] FILE [--fix] [-o OUT] [--format=text|json]`: checks the
 // s_waitcnt and s_delay_alu of assembly or an ELF object and writes the program back fixed.
 int runAnalyze(int argc, char **argv) {
@@ -359,16 +358,18 @@ int runAnalyze(int argc, char **argv) {
   opts.fix = fix;
   opts.checkWaitcnt = !noWaitcnt;
   opts.checkDelayAlu = !noDelayAlu;
-  bool elf = text.size() >= 4 && text.compare(0, 4, "\x7f" "ELF") == 0;
+  bool elf = text.size() >= 4 && text.compare(0, 4,
+                                              "\x7f"
+                                              "ELF") == 0;
   if (elf && fix) {
     std::cerr << "gfxasm analyze: error: --fix takes assembly input\n";
     return 1;
   }
   gfxasm::AnalyzeResult r =
-      elf ? gfxasm::analyzeObject(
-                *target,
-                std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(text.data()), text.size()),
-                opts)
+      elf ? gfxasm::analyzeObject(*target,
+                                  std::span<const uint8_t>(
+                                      reinterpret_cast<const uint8_t *>(text.data()), text.size()),
+                                  opts)
           : gfxasm::analyze(*target, text, opts);
   std::string fixed = std::move(r.fixed);
   if (format == "json") {
