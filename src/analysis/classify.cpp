@@ -138,19 +138,31 @@ constexpr NameRule kControl[] = {
 };
 // Memory direction, by the words of the name (ds_read/ds_write are gfx9's names).
 constexpr NameRule kMemory[] = {
-    {"image_sample", T_Load | T_Sampler}, {"image_gather", T_Load | T_Sampler},
-    {"image_get_lod", T_Load | T_Sampler}, {"image_msaa_load", T_Load | T_Sampler},
-    {"image_bvh", T_Load | T_Bvh},       {"image_atomic", T_Atomic | T_Store},
-    {"image_store", T_Store},            {"image_load", T_Load},
-    {"image_get_resinfo", T_Load},       {"s_buffer_load", T_Load},
-    {"s_load", T_Load},                  {"s_scratch_load", T_Load},
-    {"s_buffer_store", T_Store},         {"s_store", T_Store},
-    {"s_scratch_store", T_Store},        {"s_atomic", T_Atomic | T_Store},
+    {"image_sample", T_Load | T_Sampler},
+    {"image_gather", T_Load | T_Sampler},
+    {"image_get_lod", T_Load | T_Sampler},
+    {"image_msaa_load", T_Load | T_Sampler},
+    {"image_bvh", T_Load | T_Bvh},
+    {"image_atomic", T_Atomic | T_Store},
+    {"image_store", T_Store},
+    {"image_load", T_Load},
+    {"image_get_resinfo", T_Load},
+    {"s_buffer_load", T_Load},
+    {"s_load", T_Load},
+    {"s_scratch_load", T_Load},
+    {"s_buffer_store", T_Store},
+    {"s_store", T_Store},
+    {"s_scratch_store", T_Store},
+    {"s_atomic", T_Atomic | T_Store},
     {"s_buffer_atomic", T_Atomic | T_Store},
 };
 
-bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool contains(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
+bool startsWith(std::string_view s, std::string_view p) {
+  return s.substr(0, p.size()) == p;
+}
+bool contains(std::string_view s, std::string_view p) {
+  return s.find(p) != std::string_view::npos;
+}
 
 // Memory traits of a VMEM/FLAT/DS name from its words (buffer_load_dword, global_atomic_add,
 // ds_add_rtn_u32, ds_read_b32, ...).
@@ -172,10 +184,10 @@ uint32_t memoryTraits(std::string_view name, Category cat) {
 // The SALU instructions that write SCC (arithmetic, logic, shifts, compares) and read it
 // (select, conditional move, carries): implicit registers no operand names.
 constexpr std::string_view kSccWriters[] = {
-    "s_add_",  "s_sub_",  "s_addc_", "s_subb_", "s_and_",  "s_or_",    "s_xor_",  "s_andn",
-    "s_orn",   "s_nand_", "s_nor_",  "s_xnor_", "s_not_",  "s_lshl",   "s_lshr_", "s_ashr_",
-    "s_bfe_",  "s_cmp_",  "s_bitcmp", "s_abs_", "s_min_",  "s_max_",   "s_absdiff", "s_bcnt",
-    "s_quadmask", "s_wqm_"};
+    "s_add_",  "s_sub_",    "s_addc_", "s_subb_",    "s_and_",   "s_or_",  "s_xor_",
+    "s_andn",  "s_orn",     "s_nand_", "s_nor_",     "s_xnor_",  "s_not_", "s_lshl",
+    "s_lshr_", "s_ashr_",   "s_bfe_",  "s_cmp_",     "s_bitcmp", "s_abs_", "s_min_",
+    "s_max_",  "s_absdiff", "s_bcnt",  "s_quadmask", "s_wqm_"};
 constexpr std::string_view kSccReaders[] = {"s_cselect_", "s_cmov", "s_addc_", "s_subb_",
                                             "s_cbranch_scc"};
 
@@ -208,9 +220,9 @@ bool scalarRegister(const RegisterSet &rs, unsigned enc) {
 } // namespace
 
 std::string_view categoryName(Category c) {
-  static constexpr std::string_view names[] = {"other", "salu", "valu",   "trans",   "smem",
-                                               "vmem",  "flat", "ds",     "exp",     "ldsdir",
-                                               "message", "branch"};
+  static constexpr std::string_view names[] = {"other", "salu",   "valu",    "trans",
+                                               "smem",  "vmem",   "flat",    "ds",
+                                               "exp",   "ldsdir", "message", "branch"};
   return names[static_cast<unsigned>(c)];
 }
 
@@ -283,7 +295,8 @@ void classify(const Target &target, Instruction &ins) {
       !ins.has(T_Jump | T_CondBranch | T_Indirect | T_Call | T_EndProgram))
     ins.category = Category::SALU;
   if (ins.has(T_EndProgram)) ins.category = Category::Branch;
-  if (ins.has(T_Waitcnt | T_DelayAlu | T_Nop | T_Depctr | T_Barrier)) ins.category = Category::Other;
+  if (ins.has(T_Waitcnt | T_DelayAlu | T_Nop | T_Depctr | T_Barrier))
+    ins.category = Category::Other;
   if (contains(format, "DPP")) ins.traits |= T_Dpp;
   if (arch.formatOf(d).has(Field::vdsty)) ins.traits |= T_Vopd;
   if (ins.category == Category::VMEM || ins.category == Category::FLAT ||
@@ -334,26 +347,26 @@ void classify(const Target &target, Instruction &ins) {
       break;
     case RegEncoding::Source9:
       if (v.mods & Mod_InvalidImm) continue;
-      if (value >= 512) r = {static_cast<RegUnit>(kAgprBase + (value - 512)), uint16_t(count)};
-      else if (value >= 256) r = {static_cast<RegUnit>(value), uint16_t(count)};
+      if (value >= 512)
+        r = {static_cast<RegUnit>(kAgprBase + (value - 512)), uint16_t(count)};
+      else if (value >= 256)
+        r = {static_cast<RegUnit>(value), uint16_t(count)};
       else if (scalarRegister(rs, value))
         r = {static_cast<RegUnit>(value), static_cast<uint16_t>(value == kScc ? 1 : count)};
-      else continue;
+      else
+        continue;
       break;
     case RegEncoding::Vector:
     case RegEncoding::VectorLo:
-      if (od.cls == OpClass::vopd_vdst && od.field == Field::vdsty)
+      if ((od.cls == OpClass::vopd_vdst || od.cls == OpClass::vopd_vdst_acc) &&
+          od.field == Field::vdsty)
         value = (value << 1) | ((fieldValue(ins, Field::vdstx) & 1) ^ 1);
       if (enc == RegEncoding::VectorLo) value &= 127;
       if (value >= 256) value -= 256;
       r = {static_cast<RegUnit>(kVgprBase + (value & 255)), uint16_t(count)};
       break;
-    case RegEncoding::Sbase:
-      r = {static_cast<RegUnit>(value * 2), uint16_t(count)};
-      break;
-    case RegEncoding::Srsrc:
-      r = {static_cast<RegUnit>(value * 4), uint16_t(count)};
-      break;
+    case RegEncoding::Sbase: r = {static_cast<RegUnit>(value * 2), uint16_t(count)}; break;
+    case RegEncoding::Srsrc: r = {static_cast<RegUnit>(value * 4), uint16_t(count)}; break;
     case RegEncoding::Agpr:
       r = {static_cast<RegUnit>(kAgprBase + (value & 255)), uint16_t(count)};
       break;
@@ -361,9 +374,8 @@ void classify(const Target &target, Instruction &ins) {
     case RegEncoding::MaiAb: {
       bool reg = od.cls == OpClass::mai_dst || value >= 256;
       if (!reg) continue; // an inline constant accumulator
-      bool agpr = enc == RegEncoding::MaiTuple
-                      ? accCd
-                      : (accBits >> (od.field == Field::src1 ? 1 : 0)) & 1;
+      bool agpr =
+          enc == RegEncoding::MaiTuple ? accCd : (accBits >> (od.field == Field::src1 ? 1 : 0)) & 1;
       r = {static_cast<RegUnit>((agpr ? kAgprBase : kVgprBase) + (value & 255)), uint16_t(count)};
       break;
     }
@@ -416,8 +428,13 @@ void classify(const Target &target, Instruction &ins) {
         (od.cls == OpClass::vopd_vdst_acc || contains(name, "mac_") || contains(name, "fmac") ||
          (ins.has(T_Dpp) && !contains(name, "v_cmp"))))
       add(r, false, false, static_cast<int>(i));
-    if (od.cls == OpClass::vopd_vdst_acc && od.field == Field::vdsty)
+    // SALU read-modify-write of the destination: s_bitset0/1, s_addk/s_mulk/s_cmovk.
+    if (def && od.field == Field::sdst &&
+        (startsWith(name, "s_bitset") || startsWith(name, "s_addk_") ||
+         startsWith(name, "s_mulk_") || startsWith(name, "s_cmovk_")))
       add(r, false, false, static_cast<int>(i));
+    if (od.cls == OpClass::vopd_vdst_acc && od.field != Field::vdst)
+      add(r, false, false, static_cast<int>(i)); // (a VOPD half's accumulator)
     if (od.cls == OpClass::vopd_src_vcc) add({kVccLo, uint16_t(wave64 ? 2 : 1)}, false, true, -1);
   }
   if (ins.isMemory() && (ins.has(T_Load) || ins.has(T_Atomic))) {
@@ -440,7 +457,8 @@ void classify(const Target &target, Instruction &ins) {
   }
   if (startsWith(name, "v_cmpx_") && contains(name, "_e32"))
     add({kExecLo, static_cast<uint16_t>(wave64 ? 2 : 1)}, true, true, -1);
-  if (contains(name, "saveexec")) add({kExecLo, static_cast<uint16_t>(wave64 ? 2 : 1)}, true, true, -1);
+  if (contains(name, "saveexec"))
+    add({kExecLo, static_cast<uint16_t>(wave64 ? 2 : 1)}, true, true, -1);
 }
 
 } // namespace gfxasm::analysis

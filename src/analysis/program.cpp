@@ -14,10 +14,13 @@
 #include "decode/decoder.h"
 #include "isa/arch_traits.h"
 #include "object/elf_reader.h"
+#include "print/printer.h"
 
 namespace gfxasm::analysis {
 
-bool Program::gfx11() const { return arch && arch->name.starts_with("gfx11"); }
+bool Program::gfx11() const {
+  return arch && arch->name.starts_with("gfx11");
+}
 
 namespace {
 
@@ -56,6 +59,13 @@ public:
     ins.size = static_cast<uint8_t>(sizeBytes);
     ins.loc = locate(at, col0);
     classify(target_, ins);
+    // llvm's WAVE_BARRIER pseudo leaves only a comment line ("; wave barrier") before the next
+    // instruction; it is a barrier for the memory model.
+    if (ins.loc.inMainFile && ins.loc.sourceOffset > 0) {
+      std::string_view before = std::string_view(p_.source).substr(0, ins.loc.sourceOffset - 1);
+      std::string_view prev = before.substr(before.rfind('\n') + 1);
+      if (trim(prev) == "; wave barrier") ins.traits |= T_Barrier;
+    }
     items.push_back(std::move(it));
   }
   void label(std::string_view name, const as::StatementSource &, uint32_t, uint32_t section,
@@ -252,7 +262,8 @@ std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view sou
     if (o == open.end()) {
       p->functions.emplace_back();
       p->functions.back().name = ls.empty() ? "<code>" : ls.front();
-      p->functions.back().kernel = !ls.empty() && isKernel(ls.front());
+      // (code outside any function symbol: an entry point, as a kernel is)
+      p->functions.back().kernel = true;
       o = open.emplace(it.section, p->functions.size() - 1).first;
     }
     Function &f = p->functions[o->second];
@@ -311,6 +322,11 @@ std::unique_ptr<Program> loadObject(const Target &target, std::span<const uint8_
       size_t n = decoder.decode(code.data() + at, size - at, ins.inst);
       if (n == 0) break; // data or padding after the code
       ins.offset = sec.addr * (elf->fileType() != 1) + start + at;
+      // (no source line: the instruction's text, as the disassembler prints it, stands for it)
+      auto text = std::make_unique<std::string>("\t");
+      print::printInst(ins.inst, target, *text);
+      ins.loc.lineText = *text;
+      p->buffers.push_back(std::move(text));
       ins.size = static_cast<uint8_t>(n);
       classify(target, ins);
       if (ins.inst.labelOperand >= 0 || ins.has(T_Jump | T_CondBranch)) {

@@ -74,26 +74,26 @@ enum class Category : uint8_t {
 std::string_view categoryName(Category c);
 
 enum Trait : uint32_t {
-  T_Load = 1u << 0,         // reads memory into registers (loads, returning atomics, sampling)
-  T_Store = 1u << 1,        // writes memory (stores, atomics)
-  T_Atomic = 1u << 2,       // read-modify-write memory
-  T_Returns = 1u << 3,      // registers written when the memory operation completes
-  T_Sampler = 1u << 4,      // image sampling/gather (its own in-order VMEM return type)
-  T_Bvh = 1u << 5,          // image_bvh*_intersect_ray (its own return type)
-  T_LdsDma = 1u << 6,       // buffer/global load to LDS
-  T_Gds = 1u << 7,          // DS with gds set, or a GDS/GWS-only operation
-  T_Scratch = 1u << 8,      // scratch_* (VMEM)
-  T_Global = 1u << 9,       // global_* (VMEM)
-  T_CondBranch = 1u << 10,  // s_cbranch_*: target and fall-through
-  T_Jump = 1u << 11,        // s_branch: target only
-  T_Indirect = 1u << 12,    // s_setpc_b64: leaves the function (a return or tail call)
-  T_Call = 1u << 13,        // s_swappc_b64, s_call_b64: returns to the next instruction
-  T_EndProgram = 1u << 14,  // s_endpgm*: no successor
-  T_Barrier = 1u << 15,     // s_barrier
-  T_Waitcnt = 1u << 16,     // s_waitcnt, s_waitcnt_{vm,exp,lgkm,vs}cnt
-  T_DelayAlu = 1u << 17,    // s_delay_alu
-  T_Nop = 1u << 18,         // s_nop (its wait states: simm16 + 1)
-  T_Depctr = 1u << 19,      // s_waitcnt_depctr
+  T_Load = 1u << 0,             // reads memory into registers (loads, returning atomics, sampling)
+  T_Store = 1u << 1,            // writes memory (stores, atomics)
+  T_Atomic = 1u << 2,           // read-modify-write memory
+  T_Returns = 1u << 3,          // registers written when the memory operation completes
+  T_Sampler = 1u << 4,          // image sampling/gather (its own in-order VMEM return type)
+  T_Bvh = 1u << 5,              // image_bvh*_intersect_ray (its own return type)
+  T_LdsDma = 1u << 6,           // buffer/global load to LDS
+  T_Gds = 1u << 7,              // DS with gds set, or a GDS/GWS-only operation
+  T_Scratch = 1u << 8,          // scratch_* (VMEM)
+  T_Global = 1u << 9,           // global_* (VMEM)
+  T_CondBranch = 1u << 10,      // s_cbranch_*: target and fall-through
+  T_Jump = 1u << 11,            // s_branch: target only
+  T_Indirect = 1u << 12,        // s_setpc_b64: leaves the function (a return or tail call)
+  T_Call = 1u << 13,            // s_swappc_b64, s_call_b64: returns to the next instruction
+  T_EndProgram = 1u << 14,      // s_endpgm*: no successor
+  T_Barrier = 1u << 15,         // s_barrier
+  T_Waitcnt = 1u << 16,         // s_waitcnt, s_waitcnt_{vm,exp,lgkm,vs}cnt
+  T_DelayAlu = 1u << 17,        // s_delay_alu
+  T_Nop = 1u << 18,             // s_nop (its wait states: simm16 + 1)
+  T_Depctr = 1u << 19,          // s_waitcnt_depctr
   T_CacheInvalidate = 1u << 20, // buffer_wbinvl1*, buffer_gl0_inv, buffer_gl1_inv
   T_MessageReturn = 1u << 21,   // s_sendmsg_rtn_*: its SGPR comes back on lgkmcnt
   T_MemTime = 1u << 22,         // s_memtime, s_memrealtime (SMEM counters)
@@ -121,9 +121,9 @@ struct Instruction {
   uint32_t id = 0; // index over the whole program (Program::instruction), for side vectors
   isa::Inst inst;  // its table entry and operand values (inst.labelSymbol is cleared: see target)
   Category category = Category::Other;
-  uint32_t traits = 0;  // Trait bits
-  uint64_t offset = 0;  // byte offset in its section (code objects: its address)
-  uint8_t size = 0;     // encoded bytes
+  uint32_t traits = 0; // Trait bits
+  uint64_t offset = 0; // byte offset in its section (code objects: its address)
+  uint8_t size = 0;    // encoded bytes
   SourceLoc loc;
   std::vector<RegAccess> regs;
   // A branch: the label written (assembly) or the target's offset (code objects), and the
@@ -135,20 +135,18 @@ struct Instruction {
   std::string_view name() const { return inst.desc->name; }
   bool has(uint32_t t) const { return (traits & t) != 0; }
   bool isMemory() const {
-    return category == Category::SMEM || category == Category::VMEM ||
-           category == Category::FLAT || category == Category::DS;
+    return category == Category::SMEM || category == Category::VMEM || category == Category::FLAT ||
+           category == Category::DS;
   }
   // Branches end blocks: conditional, unconditional, indirect, end of program.
-  bool endsBlock() const {
-    return has(T_CondBranch | T_Jump | T_Indirect | T_EndProgram);
-  }
+  bool endsBlock() const { return has(T_CondBranch | T_Jump | T_Indirect | T_EndProgram); }
   bool fallsThrough() const { return !has(T_Jump | T_Indirect | T_EndProgram); }
 };
 
 struct BasicBlock {
   uint32_t index = 0;
-  uint32_t begin = 0, end = 0; // instructions [begin, end) of the function
-  std::string label;           // the label starting it, if any
+  uint32_t begin = 0, end = 0;        // instructions [begin, end) of the function
+  std::string label;                  // the label starting it, if any
   std::vector<uint32_t> succs, preds; // block indices in the function
 };
 
@@ -199,9 +197,9 @@ void classify(const Target &target, Instruction &ins);
 
 // One finding: "file:line:col: warning: message" with the instructions involved and the fix.
 struct Finding {
-  std::string check; // "waitcnt", "delay_alu", ...
+  std::string check;                      // "waitcnt", "delay_alu", ...
   uint32_t function = 0, instruction = 0; // where (the instruction the problem is at)
-  std::vector<uint32_t> related; // instructions involved (the producer, the wait ...)
+  std::vector<uint32_t> related;          // instructions involved (the producer, the wait ...)
   std::string message;
   std::string fix; // the text of the fix ("s_waitcnt vmcnt(0)"), empty if none
 };

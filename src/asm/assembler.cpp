@@ -236,7 +236,8 @@ class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts,
             as::StatementObserver *observer = nullptr)
-      : observer_(observer), target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
+      : observer_(observer), target_(target), opts_(opts),
+        arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
         entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
@@ -414,8 +415,8 @@ private:
     sec.typeText = spec.typeText;
     sec.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(sec));
-    if (observer_) observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name,
-                                      spec.flags);
+    if (observer_)
+      observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name, spec.flags);
     return static_cast<uint32_t>(sections_.size() - 1);
   }
   void switchSection(const SectionSpec &spec) override { selectSection(findOrCreateSection(spec)); }
