@@ -20,6 +20,10 @@ struct AnalyzeOptions {
   std::vector<std::string> includeDirs; // for .include (assembly input)
   bool checkWaitcnt = true;             // check 1: s_waitcnt for memory results (all targets)
   bool checkDelayAlu = true;            // check 2: s_delay_alu (gfx11)
+  bool checkHazards = true;             // check 3: hazards that need s_nop wait states (gfx9)
+  // Write AnalyzeResult::html: one self-contained page with the annotated listing and a cycle
+  // timeline per block (src/analysis/html.cpp).
+  bool html = false;
   // Write AnalyzeResult::fixed: the source with the missing waits inserted and the s_delay_alu
   // recomputed (assembly input only).
   bool fix = false;
@@ -41,6 +45,7 @@ struct AnalyzeResult {
   unsigned errorCount = 0;
   std::vector<AnalysisFinding> findings;
   std::string fixed; // with AnalyzeOptions::fix
+  std::string html;  // with AnalyzeOptions::html
   // Sizes of what was analyzed.
   unsigned functions = 0, blocks = 0, instructions = 0;
   bool ok() const { return errorCount == 0; }

@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include "analysis/delay_alu.h"
+#include "analysis/hazards.h"
+#include "analysis/html.h"
 #include "analysis/program.h"
 #include "analysis/waitcnt.h"
 
@@ -68,6 +70,11 @@ void runChecks(const Program &p, const AnalyzeOptions &o, AnalyzeResult &out, Pa
     collect(p, r, out);
     if (delayEdits) *delayEdits = std::move(r);
   }
+  if (o.checkHazards && !waitEdits) { // (with --fix: after the waits, see analyze())
+    PassResult r;
+    HazardPass().run(p, r);
+    collect(p, r, out);
+  }
 }
 
 std::string jsonString(std::string_view s) {
@@ -101,6 +108,7 @@ AnalyzeResult analyze(const Target &target, std::string_view source,
   if (!out.ok()) return out;
   if (!options.fix) {
     runChecks(*p, options, out, nullptr, nullptr);
+    if (options.html) out.html = renderHtml(*p, out);
     return out;
   }
   AnalyzeOptions waitsOnly = options;
@@ -110,6 +118,17 @@ AnalyzeResult analyze(const Target &target, std::string_view source,
   // Fix: waits first, then the delays of the program with its waits.
   std::string text = waits.edits.empty() ? p->source : writeFixed(*p, waits.edits);
   auto q = loadAssembly(target, text, options.fileName, options.includeDirs);
+  // Hazard s_nops on the program with its waits (a wait is a wait state too), before the
+  // delays (s_delay_alu counts the s_nops).
+  if (options.checkHazards && q->errorCount == 0) {
+    PassResult h;
+    HazardPass().run(*q, h);
+    collect(*q, h, out);
+    if (!h.edits.empty()) {
+      text = writeFixed(*q, h.edits);
+      q = loadAssembly(target, text, options.fileName, options.includeDirs);
+    }
+  }
   if (options.checkDelayAlu && q->errorCount == 0) {
     PassResult r;
     DelayAluPass().run(*q, r);
@@ -135,6 +154,7 @@ AnalyzeResult analyzeObject(const Target &target, std::span<const uint8_t> bytes
   }
   sizes(*p, out);
   runChecks(*p, options, out, nullptr, nullptr);
+  if (options.html) out.html = renderHtml(*p, out);
   return out;
 }
 

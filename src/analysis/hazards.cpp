@@ -382,7 +382,7 @@ void HazardPass::run(const Program &program, PassResult &out) {
           rule ? rule->what : "a soft clause with xnack: a member writes a register another reads",
           need.rule, f.insts[i].name(), need.required, need.required == 1 ? "" : "s", p.name(),
           p.loc.line, need.missing, fmt::join(fix, "; "));
-      finding.fix = fmt::format("{}", fmt::join(fix, "\n"));
+      finding.fix = fmt::format("{}", fmt::join(fix, "; "));
       out.findings.push_back(std::move(finding));
       for (std::string &line : fix)
         out.edits.push_back({fi, i, Edit::Kind::InsertBefore, std::move(line)});

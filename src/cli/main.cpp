@@ -303,7 +303,7 @@ int runLink(int argc, char **argv) {
   return 0;
 }
 
-// `gfxasm analyze -mcpu=X [-mattr=...] FILE [--fix] [-o OUT] [--format=text|json]`: checks the
+// `gfxasm analyze -mcpu=X [-mattr=...] FILE [--fix] [-o OUT] [--format=text|json|html]`: checks the
 // s_waitcnt and s_delay_alu of assembly or an ELF object and writes the program back fixed.
 int runAnalyze(int argc, char **argv) {
   CLI::App app{"gfxasm analyze: finds and fixes missing s_waitcnt and wrong s_delay_alu in AMDGPU "
@@ -311,17 +311,20 @@ int runAnalyze(int argc, char **argv) {
                "gfxasm analyze"};
   std::string mcpu = "gfx1100", input, output = "-", format = "text";
   std::vector<std::string> mattr, includeDirs;
-  bool fix = false, noWaitcnt = false, noDelayAlu = false;
+  bool fix = false, noWaitcnt = false, noDelayAlu = false, noHazards = false;
   app.add_option("--mcpu", mcpu, "processor, e.g. gfx1100, gfx90a")->capture_default_str();
   app.add_option("--mattr", mattr, "target features: +wavefrontsize64, ...")
       ->allow_extra_args(false);
   app.add_option("--I", includeDirs, "directory .include searches")->allow_extra_args(false);
   app.add_flag("--fix", fix, "write the program with the waits and delays fixed (assembly input)");
   app.add_option("--o", output, "where --fix writes the program (default: standard output)");
-  app.add_option("--format", format, "findings as text or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  app.add_option("--format", format,
+                 "findings as text or json, or html: one page with the annotated listing and a "
+                 "cycle timeline per block (on standard output)")
+      ->check(CLI::IsMember({"text", "json", "html"}));
   app.add_flag("--no-waitcnt", noWaitcnt, "skip the s_waitcnt check");
   app.add_flag("--no-delay-alu", noDelayAlu, "skip the s_delay_alu check");
+  app.add_flag("--no-hazards", noHazards, "skip the s_nop wait-state hazard check");
   app.add_option("file", input, "input: assembly, or an ELF object / code object")->required();
   std::vector<std::string> args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end());
@@ -358,6 +361,8 @@ int runAnalyze(int argc, char **argv) {
   opts.fix = fix;
   opts.checkWaitcnt = !noWaitcnt;
   opts.checkDelayAlu = !noDelayAlu;
+  opts.checkHazards = !noHazards;
+  opts.html = format == "html";
   bool elf = text.size() >= 4 && text.compare(0, 4,
                                               "\x7f"
                                               "ELF") == 0;
@@ -374,13 +379,15 @@ int runAnalyze(int argc, char **argv) {
   std::string fixed = std::move(r.fixed);
   if (format == "json") {
     std::cout << gfxasm::formatAnalysisJson(r);
+  } else if (format == "html" && r.ok()) {
+    std::cout << r.html;
   } else {
     for (const gfxasm::Diagnostic &d : r.diagnostics) std::cerr << gfxasm::formatDiagnostic(d);
     std::cerr << gfxasm::formatAnalysisText(r);
   }
   if (!r.ok()) return 1;
   if (fix) {
-    if (output == "-" && format != "json") {
+    if (output == "-" && format == "text") {
       std::cout << fixed;
     } else if (output != "-") {
       std::ofstream out(output, std::ios::binary | std::ios::trunc);
