@@ -12,6 +12,7 @@ share one model column.
 
 usage: tools/timing/gen_mca_latency.py [BUILD_DIR]   (rewrites isa/gfx9 and isa/gfx11 files)
 """
+import multiprocessing
 import os
 import re
 import subprocess
@@ -27,7 +28,7 @@ ARCH_CPUS = {
 }
 # Probe rounds (lines per entry, seed): later rounds only for entries no line of which llvm-mca
 # took yet (random operands at times break a rule such as the constant bus limit).
-ROUNDS = [(4, 1), (16, 2), (64, 3)]
+ROUNDS = [(4, 1), (16, 2)]
 ERROR_RE = re.compile(r"^<stdin>:(\d+):\d+: error:")
 ROW_RE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+\.\d+)\s")
 
@@ -43,21 +44,25 @@ def measure(cpu, lines):
     """Per probe line: (latency, rthroughput*100) or None when llvm-mca rejected the line. In
     chunks; a chunk llvm-mca crashes on is halved until the line that crashes it is left out."""
     result = []
-    for start in range(0, len(lines), 400):
-        result += measure_chunk(cpu, lines[start:start + 400])
+    for start in range(0, len(lines), 200):
+        result += measure_chunk(cpu, lines[start:start + 200])
     return result
 
 
 def measure_chunk(cpu, lines):
     text = "".join(l[2] + "\n" for l in lines)
-    p = subprocess.run([MCA, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + cpu, "-instruction-info",
-                        "-resource-pressure=false", "-iterations=1",
-                        "-skip-unsupported-instructions=parse-failure"],
-                       input=text, capture_output=True, text=True)
-    bad = {int(m.group(1)) - 1 for m in map(ERROR_RE.match, p.stderr.splitlines()) if m}
+    try:
+        p = subprocess.run([MCA, "-mtriple=amdgcn-amd-amdhsa", "-mcpu=" + cpu,
+                            "-instruction-info", "-resource-pressure=false", "-iterations=1",
+                            "-skip-unsupported-instructions=parse-failure"],
+                           input=text, capture_output=True, text=True, timeout=15)
+    except subprocess.TimeoutExpired:  # llvm-mca hangs on some lines: halve as for a crash
+        p = None
+    bad = set() if p is None else {
+        int(m.group(1)) - 1 for m in map(ERROR_RE.match, p.stderr.splitlines()) if m}
     rows = []
     seen = False
-    for l in p.stdout.splitlines():
+    for l in ("" if p is None else p.stdout).splitlines():
         if "Instructions:" in l and l.startswith("[1]"):
             seen = True
             continue
@@ -65,7 +70,7 @@ def measure_chunk(cpu, lines):
         if m:
             rows.append((int(m.group(2)), round(float(m.group(3)) * 100)))
     kept = [i for i in range(len(lines)) if i not in bad]
-    if p.returncode != 0 or len(kept) != len(rows):
+    if p is None or p.returncode != 0 or len(kept) != len(rows):
         if len(lines) == 1:
             return [None]
         half = len(lines) // 2
@@ -76,26 +81,37 @@ def measure_chunk(cpu, lines):
     return result
 
 
+def measure_cpu(build, cpu):
+    """Every entry's (format, name) in table order, and the numbers of those measured."""
+    keys, numbers = [], {}
+    for samples, seed in ROUNDS:
+        lines = [l for l in probes(build, cpu, samples, seed) if (l[0], l[1]) not in numbers]
+        if not lines:
+            break
+        for line, r in zip(lines, measure(cpu, lines)):
+            key = (line[0], line[1])
+            if key not in numbers and r is not None:
+                numbers[key] = r
+            if key not in keys:
+                keys.append(key)
+    print(cpu, len(numbers), "of", len(keys), "entries measured", file=sys.stderr)
+    return keys, numbers
+
+
 def main():
     build = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build")
     for arch, cpus in ARCH_CPUS.items():
         keys = []  # (format, name) in table order
         table = {}  # (format, name) -> {cpu: (lat, rthr)}
-        for cpu in cpus:
-            for samples, seed in ROUNDS:
-                lines = [l for l in probes(build, cpu, samples, seed)
-                         if cpu not in table.get((l[0], l[1]), {})]
-                if not lines:
-                    break
-                for line, r in zip(lines, measure(cpu, lines)):
-                    key = (line[0], line[1])
-                    if key not in table:
-                        keys.append(key)
-                        table[key] = {}
-                    if r is not None and cpu not in table[key]:
-                        table[key][cpu] = r
-            print(arch, cpu, sum(1 for k in keys if cpu in table[k]), "entries measured",
-                  file=sys.stderr)
+        with multiprocessing.Pool(2) as pool:
+            results = pool.starmap(measure_cpu, [(build, cpu) for cpu in cpus])
+        for cpu, (cpu_keys, numbers) in zip(cpus, results):
+            for key in cpu_keys:
+                if key not in table:
+                    keys.append(key)
+                    table[key] = {}
+                if key in numbers:
+                    table[key][cpu] = numbers[key]
         # Processors whose columns agree wherever both have a number share a model (the union).
         models = []  # (column, [cpus])
         for cpu in cpus:
