@@ -7,7 +7,9 @@
 // (VALU 5, TRANS 10, SALU 2) and memory latencies, occupancy, and the llvm-mca table lookup.
 #include <gtest/gtest.h>
 
+#include "analysis/hazards.h"
 #include "analysis/mca_latency.h"
+#include "gfxasm/analyze.h"
 #include "analysis/timing.h"
 
 namespace gfxasm::analysis {
@@ -257,13 +259,13 @@ TEST(Timing, NamePatterns) {
 }
 
 TEST(Timing, McaTable) {
-  auto target = Target::create("gfx942", {}, nullptr);
+  auto target = Target::create("gfx90a", {}, nullptr);
   const auto &arch = *static_cast<const isa::ArchTables *>(target->arch());
   auto entries = arch.lookup("v_mfma_f32_32x32x8f16");
   ASSERT_FALSE(entries.empty());
-  auto m = mcaTiming(arch, entries[0], "gfx942");
+  auto m = mcaTiming(arch, entries[0], "gfx90a");
   ASSERT_TRUE(m);
-  EXPECT_GT(m->latency, 1);
+  EXPECT_EQ(m->rthroughputX100, 1600); // 16 passes on the XDL unit
   EXPECT_FALSE(mcaTiming(arch, entries[0], "gfx900")); // gfx900 has no MFMA
   EXPECT_NE(mcaModelOf(arch, "gfx90c").find("gfx900"), std::string_view::npos);
 }
@@ -283,6 +285,103 @@ TEST(Timing, RegistersAndOccupancy) {
   auto gfx1100 = Target::create("gfx1100", {}, nullptr);
   EXPECT_EQ(occupancyFor(*gfx1100, {16, 96, 0}), 16u);
   EXPECT_EQ(occupancyFor(*gfx1100, {16, 256, 0}), 5u); // 256 -> 264 (granule 24) of 1536
+}
+
+} // namespace
+} // namespace gfxasm::analysis
+
+// Hazards (hazard_rules.h): per rule the wait states it asks for before the last instruction,
+// with nothing in between, and a negative case (enough s_nops, other registers or processors).
+namespace gfxasm::analysis {
+namespace {
+
+struct HazardCase {
+  const char *cpu;
+  const char *text; // the last line is the consumer
+  unsigned missing;
+  const char *rule; // expected rule ("" when none)
+};
+
+HazardNeed needOfLast(const char *cpu, const std::string &text, std::vector<std::string> mattr = {}) {
+  Timed t = timed(cpu, text, std::move(mattr));
+  const Function &f = t.program->functions[0];
+  return hazardNeedBefore(*t.program, f, static_cast<uint32_t>(f.insts.size() - 1));
+}
+
+TEST(Hazards, EachRule) {
+  const HazardCase cases[] = {
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n", 5, "valu-sgpr-vmem"},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n", 0, ""},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[8:11], 0\n", 0, ""},
+      {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\nv_div_fmas_f32 v0, v1, v2, v3\n", 4, "valu-vcc-div-fmas"},
+      {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\ns_nop 3\nv_div_fmas_f32 v0, v1, v2, v3\n", 0, ""},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, s4\n", 4, "valu-sgpr-lane-select"},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, 3\n", 0, ""},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_MODE)\n", 2, "setreg-getreg"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_STATUS)\n", 0, ""},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_setreg_b32 hwreg(HW_REG_MODE), s1\n", 2, "setreg-setreg"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s0\ns_rfe_b64 s[0:1]\n", 1, "setreg-trapsts-rfe"},
+      {"gfx900", "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 2, "valu-vgpr-dpp"},
+      {"gfx900", "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 0, ""},
+      {"gfx900", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 5, "valu-exec-dpp"},
+      {"gfx900", "s_mov_b32 m0, s0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n", 1, "salu-m0-message"},
+      {"gfx900", "s_mov_b32 m0, s0\ns_nop 0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n", 0, ""},
+      {"gfx900", "s_mov_b32 m0, s0\ns_movrels_b32 s1, s2\n", 1, "salu-m0-lds"},
+      {"gfx900", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 1, "wide-store-data"},
+      {"gfx942", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 2, "wide-store-data"},
+      {"gfx900", "global_store_dwordx2 v[0:1], v[2:3], off\nv_mov_b32 v3, 0\n", 0, ""},
+      {"gfx900", "buffer_store_dwordx4 v[2:5], off, s[0:3], s4\nv_mov_b32 v3, 0\n", 0, ""},
+      {"gfx942", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 2, "valu-sgpr-valu"},
+      {"gfx900", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 0, ""},
+      {"gfx942", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_readlane_b32 s0, v1, 0\n", 4, "valu-exec-lane"},
+      {"gfx942", "v_mov_b32 v1, v0\nv_readlane_b32 s0, v1, 0\n", 1, "valu-vgpr-readlane"},
+      {"gfx942", "v_exp_f32 v1, v0\nv_add_f32 v2, v1, v1\n", 1, "trans-forwarding"},
+      {"gfx942", "v_exp_f32 v1, v0\nv_exp_f32 v2, v1\n", 0, ""},
+      {"gfx942", "v_pk_add_f16 v0, v1, v2\nv_add_f32 v3, v0, v0\n", 1, "dst-sel-forwarding"},
+      {"gfx942", "v_pk_add_f16 v0, v1, v2 op_sel_hi:[0,0]\nv_add_f32 v3, v0, v0\n", 0, ""},
+      {"gfx90a", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 4, "valu-exec-mfma"},
+      {"gfx90a", "v_mov_b32 v0, 0\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 2, "valu-vgpr-mfma"},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 5, "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 11, "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\nv_mov_b32 v20, v0\n", 19, "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v0, 0\n", 5, "mfma-result-overwrite"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[8:11], v[4:5], v[6:7], v[2:5]\n", 8, "mfma-srcc"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\n", 0, ""},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_4x4x4f16 v[8:11], v[0:1], v[2:3], v[8:11]\n", 5, "mfma-srcab"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[8:11]\nv_mov_b32 v8, 0\n", 7, "mfma-srcc-war"},
+      {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n", 1, "soft-clause"},
+      {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v6, v[4:5], off\n", 0, ""},
+      {"gfx1100", "v_readfirstlane_b32 s4, v0\nbuffer_load_b32 v1, off, s[4:7], 0\n", 0, ""},
+  };
+  for (const HazardCase &c : cases) {
+    HazardNeed n = needOfLast(c.cpu, c.text);
+    EXPECT_EQ(n.missing, c.missing) << c.cpu << "\n" << c.text;
+    EXPECT_EQ(n.rule, std::string_view(c.rule)) << c.cpu << "\n" << c.text;
+  }
+  // Soft clauses only with xnack on or any.
+  EXPECT_EQ(needOfLast("gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n",
+                       {"-xnack"}).missing,
+            0u);
+}
+
+// Wait states through the CFG: a producer in a predecessor block counts with the instructions
+// of both blocks between.
+TEST(Hazards, AcrossBlocks) {
+  HazardNeed n = needOfLast("gfx900", "v_readfirstlane_b32 s4, v0\ns_cbranch_scc0 L\ns_nop 0\nL:\n"
+                                      "buffer_load_dword v1, off, s[4:7], 0\n");
+  EXPECT_EQ(n.missing, 4u); // via the branch (1 wait state); the fall-through path has 2
+}
+
+// --fix: the s_nops go in, and the fixed text needs none.
+TEST(Hazards, FixInsertsNops) {
+  auto target = Target::create("gfx90a", {}, nullptr);
+  AnalyzeOptions o;
+  o.fix = true;
+  AnalyzeResult r = analyze(*target, "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\n"
+                                     "v_mov_b32 v20, v0\ns_endpgm\n", o);
+  EXPECT_NE(r.fixed.find("s_nop 15\n\ts_nop 2\n"), std::string::npos) << r.fixed;
+  AnalyzeOptions check;
+  EXPECT_TRUE(analyze(*target, r.fixed, check).findings.empty()) << r.fixed;
 }
 
 } // namespace
