@@ -42,6 +42,9 @@ def main():
                 "analyze": [gfxasm, "analyze", f"-mcpu={cpu}", src],
                 "analyze --fix (stripped)": [gfxasm, "analyze", f"-mcpu={cpu}", "--fix",
                                              stripped, "-o", os.devnull],
+                "analyze --no-hazards": [gfxasm, "analyze", f"-mcpu={cpu}", "--no-hazards", src],
+                "analyze --format=html": [gfxasm, "analyze", f"-mcpu={cpu}", "--format=html",
+                                          src],
             }
             times = {k: statistics.median(measure(c)[0] for _ in range(args.runs))
                      for k, c in runs.items()}
