@@ -106,8 +106,7 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
         ++storePairs;
       } else {
         ADD_FAILURE() << entry.path().filename().string() << ":" << ln << ": LLVM placed " << need
-                      << " wait states, the pass asks for "
-                      << (it == ours.end() ? 0 : it->second);
+                      << " wait states, the pass asks for " << (it == ours.end() ? 0 : it->second);
       }
     }
     for (const Finding &f : result.findings) {
@@ -130,7 +129,8 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
   std::printf("%s: %u files, %u places LLVM put s_nop, %u covered, %u store-after-store spill "
               "breaks (not a hazard of the text), %u other places asked for\n",
               cpu, files, places, covered, storePairs, extra);
-  for (auto &[rule, n] : extraByRule) std::printf("  asked for beyond LLVM: %s %u\n", rule.c_str(), n);
+  for (auto &[rule, n] : extraByRule)
+    std::printf("  asked for beyond LLVM: %s %u\n", rule.c_str(), n);
   EXPECT_EQ(covered + storePairs, places);
 }
 

@@ -9,8 +9,8 @@
 
 #include "analysis/hazards.h"
 #include "analysis/mca_latency.h"
-#include "gfxasm/analyze.h"
 #include "analysis/timing.h"
+#include "gfxasm/analyze.h"
 
 namespace gfxasm::analysis {
 namespace {
@@ -148,9 +148,9 @@ TEST(GcnTiming, ConditionalJumpPlace) {
 // Seed: 16 cycles between an integer V_ADD*/V_SUB*/V_READLANE_B32/V_READFIRSTLANE_B32 and any
 // scalar ALU instruction.
 TEST(GcnTiming, ValuToSaluDelay) {
-  const char *producers[] = {"v_add_u32_e32 v0, v1, v2", "v_sub_u32_e32 v0, v1, v2",
+  const char *producers[] = {"v_add_u32_e32 v0, v1, v2",         "v_sub_u32_e32 v0, v1, v2",
                              "v_add_co_u32_e32 v0, vcc, v1, v2", "v_subrev_u16_e32 v0, v1, v2",
-                             "v_readlane_b32 s4, v1, 0", "v_readfirstlane_b32 s4, v1"};
+                             "v_readlane_b32 s4, v1, 0",         "v_readfirstlane_b32 s4, v1"};
   for (const char *p : producers) {
     Timed t = timed("gfx900", std::string(p) + "\ns_mov_b32 s0, s1\n");
     EXPECT_EQ(t.at(1).stall, 16u) << p;
@@ -180,7 +180,7 @@ TEST(GcnTiming, BranchRightAfterFlagWrite) {
       {"s_cmp_eq_u32 s0, s1", "s_cbranch_scc0", 4},
       {"s_mov_b64 exec, s[0:1]", "s_cbranch_scc1", 4},
       {"v_cmp_eq_u32_e32 vcc, v0, v1", "s_cbranch_scc1", 4},
-      {"s_cmp_eq_u32 s0, s1", "s_cbranch_vccz", 0},  // SCC does not matter to VCCZ
+      {"s_cmp_eq_u32 s0, s1", "s_cbranch_vccz", 0}, // SCC does not matter to VCCZ
       {"s_mov_b32 s2, s3", "s_cbranch_scc0", 0},
   };
   for (const Case &c : cases) {
@@ -195,10 +195,12 @@ TEST(GcnTiming, BranchRightAfterFlagWrite) {
 // Per-instruction latencies from llvm-mca's gfx9 models, in 4-cycle passes: quarter-rate
 // v_mul_lo_u32 16 on gfx900, full rate on gfx90a; f64 FMA 32 on gfx900, 4 on gfx90a.
 TEST(GcnTiming, McaLatencies) {
-  Timed t900 = timed("gfx900", "v_mul_lo_u32 v0, v1, v2\nv_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]\n");
+  Timed t900 =
+      timed("gfx900", "v_mul_lo_u32 v0, v1, v2\nv_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]\n");
   EXPECT_EQ(t900.at(0).cycles, 16u);
   EXPECT_EQ(t900.at(1).cycles, 32u);
-  Timed t90a = timed("gfx90a", "v_mul_lo_u32 v0, v1, v2\nv_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]\n");
+  Timed t90a =
+      timed("gfx90a", "v_mul_lo_u32 v0, v1, v2\nv_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]\n");
   EXPECT_EQ(t90a.at(0).cycles, 4u);
   EXPECT_EQ(t90a.at(1).cycles, 4u);
 }
@@ -265,7 +267,7 @@ TEST(Timing, McaTable) {
   ASSERT_FALSE(entries.empty());
   auto m = mcaTiming(arch, entries[0], "gfx90a");
   ASSERT_TRUE(m);
-  EXPECT_EQ(m->rthroughputX100, 1600); // 16 passes on the XDL unit
+  EXPECT_EQ(m->rthroughputX100, 1600);                 // 16 passes on the XDL unit
   EXPECT_FALSE(mcaTiming(arch, entries[0], "gfx900")); // gfx900 has no MFMA
   EXPECT_NE(mcaModelOf(arch, "gfx90c").find("gfx900"), std::string_view::npos);
 }
@@ -302,7 +304,8 @@ struct HazardCase {
   const char *rule; // expected rule ("" when none)
 };
 
-HazardNeed needOfLast(const char *cpu, const std::string &text, std::vector<std::string> mattr = {}) {
+HazardNeed needOfLast(const char *cpu, const std::string &text,
+                      std::vector<std::string> mattr = {}) {
   Timed t = timed(cpu, text, std::move(mattr));
   const Function &f = t.program->functions[0];
   return hazardNeedBefore(*t.program, f, static_cast<uint32_t>(f.insts.size() - 1));
@@ -310,28 +313,46 @@ HazardNeed needOfLast(const char *cpu, const std::string &text, std::vector<std:
 
 TEST(Hazards, EachRule) {
   const HazardCase cases[] = {
-      {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n", 5, "valu-sgpr-vmem"},
-      {"gfx900", "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n", 0, ""},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n", 5,
+       "valu-sgpr-vmem"},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n", 0,
+       ""},
       {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[8:11], 0\n", 0, ""},
-      {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\nv_div_fmas_f32 v0, v1, v2, v3\n", 4, "valu-vcc-div-fmas"},
+      {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\nv_div_fmas_f32 v0, v1, v2, v3\n", 4,
+       "valu-vcc-div-fmas"},
       {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\ns_nop 3\nv_div_fmas_f32 v0, v1, v2, v3\n", 0, ""},
-      {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, s4\n", 4, "valu-sgpr-lane-select"},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, s4\n", 4,
+       "valu-sgpr-lane-select"},
       {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, 3\n", 0, ""},
-      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_MODE)\n", 2, "setreg-getreg"},
-      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_STATUS)\n", 0, ""},
-      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_setreg_b32 hwreg(HW_REG_MODE), s1\n", 2, "setreg-setreg"},
-      {"gfx900", "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s0\ns_rfe_b64 s[0:1]\n", 1, "setreg-trapsts-rfe"},
-      {"gfx900", "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 2, "valu-vgpr-dpp"},
-      {"gfx900", "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 0, ""},
-      {"gfx900", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 5, "valu-exec-dpp"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_MODE)\n", 2,
+       "setreg-getreg"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_STATUS)\n", 0,
+       ""},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_setreg_b32 hwreg(HW_REG_MODE), s1\n", 2,
+       "setreg-setreg"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s0\ns_rfe_b64 s[0:1]\n", 1,
+       "setreg-trapsts-rfe"},
+      {"gfx900",
+       "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 2,
+       "valu-vgpr-dpp"},
+      {"gfx900",
+       "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 0,
+       ""},
+      {"gfx900",
+       "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf "
+       "bank_mask:0xf\n",
+       5, "valu-exec-dpp"},
       {"gfx900", "s_mov_b32 m0, s0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n", 1, "salu-m0-message"},
       {"gfx900", "s_mov_b32 m0, s0\ns_nop 0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n", 0, ""},
       {"gfx900", "s_mov_b32 m0, s0\ns_movrels_b32 s1, s2\n", 1, "salu-m0-lds"},
-      {"gfx900", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 1, "wide-store-data"},
-      {"gfx942", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 2, "wide-store-data"},
+      {"gfx900", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 1,
+       "wide-store-data"},
+      {"gfx942", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 2,
+       "wide-store-data"},
       {"gfx900", "global_store_dwordx2 v[0:1], v[2:3], off\nv_mov_b32 v3, 0\n", 0, ""},
       {"gfx900", "buffer_store_dwordx4 v[2:5], off, s[0:3], s4\nv_mov_b32 v3, 0\n", 0, ""},
-      {"gfx942", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 2, "valu-sgpr-valu"},
+      {"gfx942", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 2,
+       "valu-sgpr-valu"},
       {"gfx900", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 0, ""},
       {"gfx942", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_readlane_b32 s0, v1, 0\n", 4, "valu-exec-lane"},
       {"gfx942", "v_mov_b32 v1, v0\nv_readlane_b32 s0, v1, 0\n", 1, "valu-vgpr-readlane"},
@@ -339,17 +360,34 @@ TEST(Hazards, EachRule) {
       {"gfx942", "v_exp_f32 v1, v0\nv_exp_f32 v2, v1\n", 0, ""},
       {"gfx942", "v_pk_add_f16 v0, v1, v2\nv_add_f32 v3, v0, v0\n", 1, "dst-sel-forwarding"},
       {"gfx942", "v_pk_add_f16 v0, v1, v2 op_sel_hi:[0,0]\nv_add_f32 v3, v0, v0\n", 0, ""},
-      {"gfx90a", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 4, "valu-exec-mfma"},
-      {"gfx90a", "v_mov_b32 v0, 0\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 2, "valu-vgpr-mfma"},
-      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 5, "mfma-result-read"},
-      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 11, "mfma-result-read"},
-      {"gfx90a", "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\nv_mov_b32 v20, v0\n", 19, "mfma-result-read"},
-      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v0, 0\n", 5, "mfma-result-overwrite"},
-      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[8:11], v[4:5], v[6:7], v[2:5]\n", 8, "mfma-srcc"},
-      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\n", 0, ""},
-      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_4x4x4f16 v[8:11], v[0:1], v[2:3], v[8:11]\n", 5, "mfma-srcab"},
-      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[8:11]\nv_mov_b32 v8, 0\n", 7, "mfma-srcc-war"},
-      {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n", 1, "soft-clause"},
+      {"gfx90a", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 4,
+       "valu-exec-mfma"},
+      {"gfx90a", "v_mov_b32 v0, 0\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 2,
+       "valu-vgpr-mfma"},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 5,
+       "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 11,
+       "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\nv_mov_b32 v20, v0\n",
+       19, "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v0, 0\n", 5,
+       "mfma-result-overwrite"},
+      {"gfx90a",
+       "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[8:11], "
+       "v[4:5], v[6:7], v[2:5]\n",
+       8, "mfma-srcc"},
+      {"gfx90a",
+       "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[0:3], "
+       "v[4:5], v[6:7], v[0:3]\n",
+       0, ""},
+      {"gfx90a",
+       "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_4x4x4f16 v[8:11], v[0:1], "
+       "v[2:3], v[8:11]\n",
+       5, "mfma-srcab"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[8:11]\nv_mov_b32 v8, 0\n", 7,
+       "mfma-srcc-war"},
+      {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n", 1,
+       "soft-clause"},
       {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v6, v[4:5], off\n", 0, ""},
       {"gfx1100", "v_readfirstlane_b32 s4, v0\nbuffer_load_b32 v1, off, s[4:7], 0\n", 0, ""},
   };
@@ -359,8 +397,10 @@ TEST(Hazards, EachRule) {
     EXPECT_EQ(n.rule, std::string_view(c.rule)) << c.cpu << "\n" << c.text;
   }
   // Soft clauses only with xnack on or any.
-  EXPECT_EQ(needOfLast("gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n",
-                       {"-xnack"}).missing,
+  EXPECT_EQ(needOfLast("gfx900",
+                       "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n",
+                       {"-xnack"})
+                .missing,
             0u);
 }
 
@@ -377,8 +417,10 @@ TEST(Hazards, FixInsertsNops) {
   auto target = Target::create("gfx90a", {}, nullptr);
   AnalyzeOptions o;
   o.fix = true;
-  AnalyzeResult r = analyze(*target, "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\n"
-                                     "v_mov_b32 v20, v0\ns_endpgm\n", o);
+  AnalyzeResult r = analyze(*target,
+                            "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\n"
+                            "v_mov_b32 v20, v0\ns_endpgm\n",
+                            o);
   EXPECT_NE(r.fixed.find("s_nop 15\n\ts_nop 2\n"), std::string::npos) << r.fixed;
   AnalyzeOptions check;
   EXPECT_TRUE(analyze(*target, r.fixed, check).findings.empty()) << r.fixed;

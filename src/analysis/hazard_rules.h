@@ -15,36 +15,36 @@
 namespace gfxasm::analysis {
 
 enum class HazardProducer : uint8_t {
-  Valu,         // any VALU (TRANS and matrix included)
-  ValuNotMfma,  // a VALU that is not MFMA
-  Salu,         // scalar ALU
-  Setreg,       // s_setreg_b32 / s_setreg_imm32_b32
-  WideStore,    // VMEM/FLAT store of more than 64 bits of data (MUBUF/MTBUF: no SGPR soffset)
-  Mfma,         // MFMA / SMFMAC
-  Trans,        // TRANS (v_exp, v_rcp, ...)
-  Vcmpx,        // v_cmpx_* (writes EXEC)
-  DstSel,       // SDWA with dst_sel other than DWORD, VOP3 op_sel dst-hi, or VOP3P with src0's
-                // op_sel_hi bit set (the default: llvm reads that bit as the dst op_sel)
+  Valu,        // any VALU (TRANS and matrix included)
+  ValuNotMfma, // a VALU that is not MFMA
+  Salu,        // scalar ALU
+  Setreg,      // s_setreg_b32 / s_setreg_imm32_b32
+  WideStore,   // VMEM/FLAT store of more than 64 bits of data (MUBUF/MTBUF: no SGPR soffset)
+  Mfma,        // MFMA / SMFMAC
+  Trans,       // TRANS (v_exp, v_rcp, ...)
+  Vcmpx,       // v_cmpx_* (writes EXEC)
+  DstSel,      // SDWA with dst_sel other than DWORD, VOP3 op_sel dst-hi, or VOP3P with src0's
+               // op_sel_hi bit set (the default: llvm reads that bit as the dst op_sel)
 };
 
 enum class HazardConsumer : uint8_t {
-  Vmem,        // VMEM or FLAT
-  DivFmas,     // v_div_fmas_*
-  LaneSelect,  // v_readlane_b32 / v_writelane_b32
-  Getreg,      // s_getreg_b32
-  Setreg,      // s_setreg_*
-  Rfe,         // s_rfe_b64
-  Dpp,         // a DPP VALU
-  M0Message,   // s_sendmsg*, s_ttracedata, GDS
-  M0Lds,       // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
-  Valu,        // any VALU
-  ValuNotMfma, // a VALU that is not MFMA
+  Vmem,         // VMEM or FLAT
+  DivFmas,      // v_div_fmas_*
+  LaneSelect,   // v_readlane_b32 / v_writelane_b32
+  Getreg,       // s_getreg_b32
+  Setreg,       // s_setreg_*
+  Rfe,          // s_rfe_b64
+  Dpp,          // a DPP VALU
+  M0Message,    // s_sendmsg*, s_ttracedata, GDS
+  M0Lds,        // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
+  Valu,         // any VALU
+  ValuNotMfma,  // a VALU that is not MFMA
   ValuNotTrans, // a non-TRANS VALU
-  Readlane,    // v_readlane_b32 / v_readfirstlane_b32
-  Permlane,    // v_permlane*
-  MemOrExp,    // VMEM, FLAT, DS, export
-  Mfma,        // MFMA / SMFMAC
-  ValuOrMem,   // VALU, VMEM, FLAT, DS, export (MFMA results read by anything but MFMA)
+  Readlane,     // v_readlane_b32 / v_readfirstlane_b32
+  Permlane,     // v_permlane*
+  MemOrExp,     // VMEM, FLAT, DS, export
+  Mfma,         // MFMA / SMFMAC
+  ValuOrMem,    // VALU, VMEM, FLAT, DS, export (MFMA results read by anything but MFMA)
 };
 
 enum class HazardRelation : uint8_t {
@@ -61,10 +61,10 @@ enum class HazardRelation : uint8_t {
   VgprAccess,     // the consumer reads or writes a VGPR the producer writes
   Any,            // any pair
   // MFMA rows (pass-count formulas in hazards.cpp)
-  MfmaResultRead,  // the consumer reads the MFMA's result
-  MfmaResultWrite, // the consumer overwrites the MFMA's result (WAW)
-  MfmaSrcCRead,    // the next MFMA reads it as SrcC (overlapping, not the same registers)
-  MfmaSrcABRead,   // the next MFMA reads it as SrcA/SrcB
+  MfmaResultRead,    // the consumer reads the MFMA's result
+  MfmaResultWrite,   // the consumer overwrites the MFMA's result (WAW)
+  MfmaSrcCRead,      // the next MFMA reads it as SrcC (overlapping, not the same registers)
+  MfmaSrcABRead,     // the next MFMA reads it as SrcA/SrcB
   MfmaSrcCOverwrite, // a VALU overwrites a register an MFMA reads as SrcC (WAR)
 };
 
@@ -73,22 +73,23 @@ struct HazardRule {
   HazardProducer producer;
   HazardConsumer consumer;
   HazardRelation relation;
-  uint8_t waitStates; // 0: the relation's formula (MFMA rows)
+  uint8_t waitStates;    // 0: the relation's formula (MFMA rows)
   std::string_view cpus; // processors it applies to
   std::string_view what; // said in the warning
 };
 
 inline constexpr std::string_view kGfx9All =
     "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a gfx90c gfx942 gfx950";
-inline constexpr std::string_view kGfx9BeforeGfx90a = "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c";
+inline constexpr std::string_view kGfx9BeforeGfx90a =
+    "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c";
 inline constexpr std::string_view kGfx90aPlus = "gfx90a gfx942 gfx950";
 inline constexpr std::string_view kGfx940Plus = "gfx942 gfx950";
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,
      kGfx9All, "VALU writes an SGPR that a VMEM instruction reads"},
-    {"valu-vcc-div-fmas", HazardProducer::Valu, HazardConsumer::DivFmas, HazardRelation::VccRead,
-     4, kGfx9All, "VALU writes VCC that v_div_fmas reads"},
+    {"valu-vcc-div-fmas", HazardProducer::Valu, HazardConsumer::DivFmas, HazardRelation::VccRead, 4,
+     kGfx9All, "VALU writes VCC that v_div_fmas reads"},
     {"valu-sgpr-lane-select", HazardProducer::Valu, HazardConsumer::LaneSelect,
      HazardRelation::LaneSelectSgpr, 4, kGfx9All,
      "VALU writes an SGPR that v_readlane/v_writelane reads as lane select"},
@@ -105,12 +106,14 @@ inline constexpr HazardRule kHazardRules[] = {
     {"salu-m0-message", HazardProducer::Salu, HazardConsumer::M0Message, HazardRelation::M0Write, 1,
      kGfx9All, "SALU writes M0 before s_sendmsg/s_ttracedata/GDS"},
     {"salu-m0-lds", HazardProducer::Salu, HazardConsumer::M0Lds, HazardRelation::M0Write, 1,
-     kGfx9All, "SALU writes M0 before s_movrel/v_interp/LDS direct/LDS DMA/ds *_addtid (LDS direct)"},
+     kGfx9All,
+     "SALU writes M0 before s_movrel/v_interp/LDS direct/LDS DMA/ds *_addtid (LDS direct)"},
     {"wide-store-data", HazardProducer::WideStore, HazardConsumer::Valu,
      HazardRelation::StoreDataWrite, 1, kGfx9BeforeGfx90a,
      "VALU overwrites the data of a store of more than 64 bits"},
     {"wide-store-data", HazardProducer::WideStore, HazardConsumer::Valu,
-     HazardRelation::StoreDataWrite, 1, "gfx90a", "VALU overwrites the data of a store of more than 64 bits"},
+     HazardRelation::StoreDataWrite, 1, "gfx90a",
+     "VALU overwrites the data of a store of more than 64 bits"},
     {"wide-store-data", HazardProducer::WideStore, HazardConsumer::Valu,
      HazardRelation::StoreDataWrite, 2, kGfx940Plus,
      "VALU overwrites the data of a store of more than 64 bits"},
@@ -140,8 +143,8 @@ inline constexpr HazardRule kHazardRules[] = {
     {"mfma-srcab", HazardProducer::Mfma, HazardConsumer::Mfma, HazardRelation::MfmaSrcABRead, 0,
      kGfx90aPlus, "MFMA result read as SrcA/SrcB of an MFMA"},
     {"mfma-srcc-war", HazardProducer::Mfma, HazardConsumer::ValuNotMfma,
-     HazardRelation::MfmaSrcCOverwrite,
-     0, kGfx90aPlus, "VALU overwrites a register an MFMA reads as SrcC"},
+     HazardRelation::MfmaSrcCOverwrite, 0, kGfx90aPlus,
+     "VALU overwrites a register an MFMA reads as SrcC"},
 };
 
 } // namespace gfxasm::analysis

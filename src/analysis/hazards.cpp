@@ -19,7 +19,9 @@ namespace {
 constexpr RegUnit kM0Gfx9 = 124;
 constexpr unsigned kMaxWaitStates = 20; // the largest row (19) + 1
 
-bool named(const Instruction &ins, std::string_view prefix) { return ins.name().starts_with(prefix); }
+bool named(const Instruction &ins, std::string_view prefix) {
+  return ins.name().starts_with(prefix);
+}
 bool isValu(const Instruction &ins) {
   return ins.category == Category::VALU || ins.category == Category::TRANS;
 }
@@ -94,7 +96,8 @@ bool writesPartialDst(const Instruction &ins) {
       if (v.present && v.value != 6) return true;
       break;
     case Field::op_sel_hi:
-      if (format.starts_with("VOP3P") && (v.present ? (v.value & 1) : ops[i].cls == OpClass::sel_ones))
+      if (format.starts_with("VOP3P") &&
+          (v.present ? (v.value & 1) : ops[i].cls == OpClass::sel_ones))
         return true;
       break;
     case Field::op_sel:
@@ -126,7 +129,8 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
   switch (c) {
   case HazardConsumer::Vmem: return isVmem(ins);
   case HazardConsumer::DivFmas: return named(ins, "v_div_fmas");
-  case HazardConsumer::LaneSelect: return named(ins, "v_readlane_b32") || named(ins, "v_writelane_b32");
+  case HazardConsumer::LaneSelect:
+    return named(ins, "v_readlane_b32") || named(ins, "v_writelane_b32");
   case HazardConsumer::Getreg: return named(ins, "s_getreg_b32");
   case HazardConsumer::Setreg: return named(ins, "s_setreg");
   case HazardConsumer::Rfe: return named(ins, "s_rfe_b64");
@@ -164,7 +168,9 @@ unsigned passesOf(const Program &program, const Instruction &mfma) {
   return m ? static_cast<unsigned>(std::max(2, m->rthroughputX100 / 100)) : 16;
 }
 
-bool isDgemm(const Instruction &ins) { return ins.name().find("_f64") != std::string_view::npos; }
+bool isDgemm(const Instruction &ins) {
+  return ins.name().find("_f64") != std::string_view::npos;
+}
 
 // The MFMA rows' wait states (TIMING.md 3.2): gfx90a and gfx940+ with their pass counts.
 unsigned mfmaWaitStates(const Program &program, HazardRelation rel, const Instruction &p,
@@ -212,15 +218,17 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
   case HazardRelation::ExecWrite:
     return anyAccess(p, [](const RegAccess &a) { return a.def && a.regs.overlaps({kExecLo, 2}); });
   case HazardRelation::M0Write:
-    return program.gfx11() ? false
-                           : anyAccess(p, [](const RegAccess &a) { return a.def && a.regs.contains(kM0Gfx9); });
+    return program.gfx11()
+               ? false
+               : anyAccess(p, [](const RegAccess &a) { return a.def && a.regs.contains(kM0Gfx9); });
   case HazardRelation::StoreDataWrite:
     for (const RegAccess &pa : p.regs)
       if (!pa.def && fieldOf(p, pa) == Field::vdata)
         for (const RegAccess &ca : c.regs)
           if (ca.def && ca.regs.overlaps(pa.regs)) return true;
     return false;
-  case HazardRelation::Src0VgprRead: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src0);
+  case HazardRelation::Src0VgprRead:
+    return defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src0);
   case HazardRelation::VgprAccess:
     return defsOverlap(p, kVgprBase, kNumRegUnits, c, false) ||
            defsOverlap(p, kVgprBase, kNumRegUnits, c, true);
@@ -341,7 +349,8 @@ HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t 
     visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
       const Instruction &p = f.insts[pi];
       if (!producerMatches(rule.producer, p) || !related(program, rule.relation, p, c)) return;
-      unsigned required = rule.waitStates ? rule.waitStates : mfmaWaitStates(program, rule.relation, p, c);
+      unsigned required =
+          rule.waitStates ? rule.waitStates : mfmaWaitStates(program, rule.relation, p, c);
       if (required > dist && required - dist > need.missing) {
         need.missing = required - dist;
         need.required = required;

@@ -93,7 +93,8 @@ document.addEventListener('DOMContentLoaded',function(){
 });
 )";
 
-void timelineSvg(std::string &out, const Function &f, const FunctionTiming &ft, const BasicBlock &b) {
+void timelineSvg(std::string &out, const Function &f, const FunctionTiming &ft,
+                 const BasicBlock &b) {
   const BlockTiming &bt = ft.blocks[b.index];
   uint64_t start = bt.start;
   uint64_t span = 1;
@@ -123,11 +124,11 @@ void timelineSvg(std::string &out, const Function &f, const FunctionTiming &ft, 
                          "stroke=\"#999\" stroke-dasharray=\"2,2\"/>",
                          x(t.issue + t.cycles), y + (kRow - 6) / 2.0, x(t.issue + t.latency),
                          y + (kRow - 6) / 2.0);
-    out += fmt::format("<rect data-i=\"{}\" x=\"{:.1f}\" y=\"{:.0f}\" width=\"{:.1f}\" height=\"{}\" "
-                       "fill=\"{}\"><title>{} @{} +{}</title></rect>",
-                       i, x(t.issue), y, std::max(1.0, t.cycles * px), kRow - 6,
-                       categoryColor(f.insts[i].category), escape(f.insts[i].name()), t.issue,
-                       t.cycles);
+    out += fmt::format(
+        "<rect data-i=\"{}\" x=\"{:.1f}\" y=\"{:.0f}\" width=\"{:.1f}\" height=\"{}\" "
+        "fill=\"{}\"><title>{} @{} +{}</title></rect>",
+        i, x(t.issue), y, std::max(1.0, t.cycles * px), kRow - 6,
+        categoryColor(f.insts[i].category), escape(f.insts[i].name()), t.issue, t.cycles);
   }
   // Outstanding memory operations after each issue (vm, lgkm, exp, vs): step lines.
   double base = kTop + rows * kRow + kCounterHeight;
@@ -145,8 +146,9 @@ void timelineSvg(std::string &out, const Function &f, const FunctionTiming &ft, 
       any |= t.outstanding[c] != 0;
     }
     if (any)
-      out += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>",
-                         pts, kCounterColors[c]);
+      out +=
+          fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>",
+                      pts, kCounterColors[c]);
   }
   out += fmt::format("<text x=\"2\" y=\"{}\" font-size=\"10\" fill=\"#555\">0</text>"
                      "<text x=\"{}\" y=\"{}\" font-size=\"10\" fill=\"#555\" "
@@ -168,17 +170,22 @@ std::string renderHtml(const Program &program, const AnalyzeResult &result) {
          "</script></head><body>\n";
   out += fmt::format("<h1>{}</h1><div class=\"meta\">{} &middot; timing model {} &middot; {} "
                      "functions, {} instructions, {} findings</div>\n",
-                     escape(program.fileName), escape(program.target->cpuName()),
-                     pt.model->name, program.functions.size(), program.numInstructions,
-                     result.findings.size());
+                     escape(program.fileName), escape(program.target->cpuName()), pt.model->name,
+                     program.functions.size(), program.numInstructions, result.findings.size());
   out += "<div class=\"legend meta\">";
-  for (auto [name, cat] : std::initializer_list<std::pair<const char *, Category>>{
-           {"SALU", Category::SALU}, {"VALU", Category::VALU}, {"TRANS", Category::TRANS},
-           {"SMEM", Category::SMEM}, {"VMEM/FLAT", Category::VMEM}, {"DS", Category::DS},
-           {"branch", Category::Branch}, {"other", Category::Other}})
+  for (auto [name, cat] :
+       std::initializer_list<std::pair<const char *, Category>>{{"SALU", Category::SALU},
+                                                                {"VALU", Category::VALU},
+                                                                {"TRANS", Category::TRANS},
+                                                                {"SMEM", Category::SMEM},
+                                                                {"VMEM/FLAT", Category::VMEM},
+                                                                {"DS", Category::DS},
+                                                                {"branch", Category::Branch},
+                                                                {"other", Category::Other}})
     out += fmt::format("<span><i style=\"background:{}\"></i>{}</span>", categoryColor(cat), name);
-  out += "<span><i style=\"background:#e53935;opacity:.55\"></i>stall</span>"
-         "<span>dashed: latency to the result; lines below: vm/exp/lgkm/vs in flight</span></div>\n";
+  out +=
+      "<span><i style=\"background:#e53935;opacity:.55\"></i>stall</span>"
+      "<span>dashed: latency to the result; lines below: vm/exp/lgkm/vs in flight</span></div>\n";
   // Summary table.
   out += "<table class=\"summary\"><tr><th>function</th><th>blocks</th><th>cycles (each block "
          "once)</th><th>SGPRs</th><th>VGPRs</th><th>AGPRs</th><th>live S/V/A peak</th>"
@@ -205,9 +212,8 @@ std::string renderHtml(const Program &program, const AnalyzeResult &result) {
       for (uint32_t s : b.succs) succs += fmt::format("{}{}", succs.empty() ? "" : ", ", s);
       out += fmt::format("<div class=\"block\" id=\"f{}b{}\"><h3>block {}{} &middot; {} "
                          "cycles, {} stalled &middot; &rarr; {}</h3><div class=\"row\"><div>",
-                         fi, b.index, b.index,
-                         b.label.empty() ? "" : " (" + escape(b.label) + ")", bt.cycles, bt.stalls,
-                         succs.empty() ? "end" : succs);
+                         fi, b.index, b.index, b.label.empty() ? "" : " (" + escape(b.label) + ")",
+                         bt.cycles, bt.stalls, succs.empty() ? "end" : succs);
       out += "<table class=\"listing\"><tr><th>line</th><th>issue</th><th>stall</th><th>cyc</th>"
              "<th>lat</th><th>vm</th><th>lgkm</th><th>exp</th><th>vs</th><th class=\"src\">"
              "instruction</th></tr>\n";
@@ -229,7 +235,8 @@ std::string renderHtml(const Program &program, const AnalyzeResult &result) {
           for (const AnalysisFinding *af : fit->second) {
             out += fmt::format("<span class=\"msg\" title=\"{}\">&#9888; {}</span>",
                                escape(af->diagnostic.message), escape(af->check));
-            blockFindings.push_back(fmt::format("line {}: {}", ins.loc.line, af->diagnostic.message));
+            blockFindings.push_back(
+                fmt::format("line {}: {}", ins.loc.line, af->diagnostic.message));
           }
         out += "</td></tr>\n";
       }

@@ -135,9 +135,12 @@ RegisterCounts countLive(const RegSet &s) {
   RegisterCounts c;
   for (unsigned u = 0; u < kNumRegUnits; ++u) {
     if (!s[u]) continue;
-    if (u >= kAgprBase) ++c.agprs;
-    else if (u >= kVgprBase) ++c.vgprs;
-    else if (u < kVccLo) ++c.sgprs;
+    if (u >= kAgprBase)
+      ++c.agprs;
+    else if (u >= kVgprBase)
+      ++c.vgprs;
+    else if (u < kVccLo)
+      ++c.sgprs;
   }
   return c;
 }
@@ -203,7 +206,8 @@ InstCost instCost(const Program &program, const TimingModel &model, const Instru
   }
   if (ins.has(T_Nop)) {
     // s_nop N: N + 1 wait states (SIMM16[3:0]).
-    c.cycles = c.latency = model.issueCycles * ((operandValue(ins, Field::simm16).value_or(0) & 15) + 1);
+    c.cycles = c.latency =
+        model.issueCycles * ((operandValue(ins, Field::simm16).value_or(0) & 15) + 1);
     return c;
   }
   c.cycles = c.latency = model.issueCycles;
@@ -217,8 +221,8 @@ InstCost instCost(const Program &program, const TimingModel &model, const Instru
            model.aluBusyForLatency ? c.latency : 0});
   }
   if (ins.category == Category::Branch) c.latency = c.cycles;
-  if (program.target->wave64() && (ins.category == Category::VALU || ins.category == Category::TRANS) &&
-      !ins.has(T_Vopd))
+  if (program.target->wave64() &&
+      (ins.category == Category::VALU || ins.category == Category::TRANS) && !ins.has(T_Vopd))
     c.cycles *= model.wave64VectorPasses;
   return c;
 }
@@ -254,8 +258,9 @@ ProgramTiming estimateTiming(const Program &program) {
         if (model.fetchBlockBytes) {
           unsigned dword = static_cast<unsigned>(ins.offset % model.fetchBlockBytes) / 4;
           if (ins.size == 8 && dword >= model.freeDwords) {
-            bool longFree = cost.cycles > model.issueCycles &&
-                            dword >= model.fetchBlockBytes / 4 - cost.cycles / model.longCyclesPerFreeDword;
+            bool longFree =
+                cost.cycles > model.issueCycles &&
+                dword >= model.fetchBlockBytes / 4 - cost.cycles / model.longCyclesPerFreeDword;
             bool pairFree = prev && prev->size == 8 && prevTiming->cycles >= model.longPairCycles &&
                             dword == model.freeDwords;
             if (!longFree && !pairFree) {
@@ -274,7 +279,8 @@ ProgramTiming estimateTiming(const Program &program) {
         }
         if (prev && ins.has(T_CondBranch)) {
           for (const FlagBranchRule &r : model.flagBranches)
-            if (namePatternMatches(r.branchPattern, ins.name()) && (flagsWritten(*prev) & r.writtenFlags)) {
+            if (namePatternMatches(r.branchPattern, ins.name()) &&
+                (flagsWritten(*prev) & r.writtenFlags)) {
               at += model.flagBranchPenalty;
               t.reasons |= Stall_FlagBranch;
               break;
@@ -307,21 +313,23 @@ ProgramTiming estimateTiming(const Program &program) {
         t.cycles = cost.cycles;
         t.latency = cost.latency;
         t.takenCycles = cost.takenCycles;
-        // The walk follows the layout: an unconditional jump jumps, a conditional one falls through.
+        // The walk follows the layout: an unconditional jump jumps, a conditional one falls
+        // through.
         now = at + (ins.has(T_Jump) && cost.takenCycles ? cost.takenCycles : cost.cycles);
         if (isAlu(ins)) {
           for (const RegAccess &a : ins.regs)
             if (a.def)
-              for (unsigned u = a.regs.first; u < a.regs.first + a.regs.count && u < kNumRegUnits; ++u)
+              for (unsigned u = a.regs.first; u < a.regs.first + a.regs.count && u < kNumRegUnits;
+                   ++u)
                 ready[u] = at + cost.latency;
         }
         if (uint8_t counters = countersOf(program, ins))
           for (unsigned c = 0; c < Cnt_Count; ++c)
             if (counters & (1u << c)) inFlight[c].push_back(at + cost.latency);
         for (unsigned c = 0; c < Cnt_Count; ++c)
-          t.outstanding[c] = static_cast<uint8_t>(std::min<size_t>(
-              255, std::count_if(inFlight[c].begin(), inFlight[c].end(),
-                                 [&](uint64_t done) { return done > at; })));
+          t.outstanding[c] = static_cast<uint8_t>(
+              std::min<size_t>(255, std::count_if(inFlight[c].begin(), inFlight[c].end(),
+                                                  [&](uint64_t done) { return done > at; })));
         if (model.valuToSaluDelay && ins.category == Category::VALU)
           for (std::string_view p : model.valuToSaluProducers)
             if (namePatternMatches(p, ins.name())) {
@@ -340,9 +348,12 @@ ProgramTiming estimateTiming(const Program &program) {
     for (const Instruction &ins : f.insts)
       for (const RegAccess &a : ins.regs) {
         unsigned last = a.regs.first + a.regs.count;
-        if (a.regs.first >= kAgprBase) ft.used.agprs = std::max(ft.used.agprs, last - kAgprBase);
-        else if (a.regs.first >= kVgprBase) ft.used.vgprs = std::max(ft.used.vgprs, last - kVgprBase);
-        else if (a.regs.first < kVccLo) ft.used.sgprs = std::max(ft.used.sgprs, std::min(last, 106u));
+        if (a.regs.first >= kAgprBase)
+          ft.used.agprs = std::max(ft.used.agprs, last - kAgprBase);
+        else if (a.regs.first >= kVgprBase)
+          ft.used.vgprs = std::max(ft.used.vgprs, last - kVgprBase);
+        else if (a.regs.first < kVccLo)
+          ft.used.sgprs = std::max(ft.used.sgprs, std::min(last, 106u));
         vcc |= a.regs.overlaps({kVccLo, 2});
         flatScratch |= !program.gfx11() && a.regs.overlaps({102, 2});
       }

@@ -54,7 +54,7 @@ struct RegisterCounts {
 struct FunctionTiming {
   std::vector<InstTiming> insts;
   std::vector<BlockTiming> blocks;
-  uint64_t cycles = 0; // every block once, in layout order
+  uint64_t cycles = 0;     // every block once, in layout order
   RegisterCounts used;     // highest register written or read + 1 (what is allocated)
   RegisterCounts peakLive; // most registers live at one point (CFG liveness)
   unsigned occupancy = 0;  // waves per SIMD the used registers allow (0: processor unknown)

@@ -44,12 +44,12 @@ struct TimingModel {
   bool aluBusyForLatency;
   std::span<const ClassCycles> classCycles;
   // Instruction fetch (seed, "Instruction alignment"; 0 = not modelled).
-  unsigned fetchBlockBytes;       // 32
-  unsigned freeDwords;            // a 2-dword instruction starting in dwords 0..2 costs nothing
-  unsigned fetchPenalty;          // 4 cycles per penalty
+  unsigned fetchBlockBytes;        // 32
+  unsigned freeDwords;             // a 2-dword instruction starting in dwords 0..2 costs nothing
+  unsigned fetchPenalty;           // 4 cycles per penalty
   unsigned longCyclesPerFreeDword; // an instruction of C > issue cycles frees the block's last
                                    // C/4 dwords
-  unsigned longPairCycles;  // a 2-dword instruction of >= 16 cycles frees the next one in dword 3
+  unsigned longPairCycles; // a 2-dword instruction of >= 16 cycles frees the next one in dword 3
   unsigned jumpTargetFreeDwords; // jump targets in dwords 0..4 cost nothing, dword N N-4 penalties
   unsigned condJumpFreeDwords;   // a conditional jump in dwords 0..3; dword N: N-3 penalties
   // The VALU -> SALU delay after the producers named (seed, "Instruction scheduling").
@@ -84,8 +84,23 @@ inline constexpr FlagBranchRule kGcnFlagBranches[] = {
     {"s_cbranch_scc*", Flag_Scc | Flag_Exec | Flag_Vcc},
 };
 inline constexpr TimingModel kGcnModel = {
-    "gcn", 4, 4, 1, true, kGcnClassCycles, 32, 3, 4, 4, 16, 5, 4, 16, kGcnValuToSaluProducers,
-    kGcnFlagBranches, 4,
+    "gcn",
+    4,
+    4,
+    1,
+    true,
+    kGcnClassCycles,
+    32,
+    3,
+    4,
+    4,
+    16,
+    5,
+    4,
+    16,
+    kGcnValuToSaluProducers,
+    kGcnFlagBranches,
+    4,
 };
 
 // RDNA3 (gfx11): 1-cycle issue, llvm-mca's (= s_delay_alu's) latencies: VALU 5, TRANS 10,
