@@ -9,6 +9,7 @@
 
 #include "analysis/hazard_rules.h"
 #include "analysis/mca_latency.h"
+#include "analysis/timing_rules.h"
 
 namespace gfxasm::analysis {
 
@@ -149,15 +150,6 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
   case HazardConsumer::MemOrExp: return isMemOrExp(ins);
   case HazardConsumer::Mfma: return ins.has(T_Matrix);
   case HazardConsumer::ValuOrMem: return (isValu(ins) && !ins.has(T_Matrix)) || isMemOrExp(ins);
-  }
-  return false;
-}
-
-bool cpuListed(std::string_view list, std::string_view cpu) {
-  while (!list.empty()) {
-    size_t sp = list.find(' ');
-    if (list.substr(0, sp) == cpu) return true;
-    list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
   }
   return false;
 }

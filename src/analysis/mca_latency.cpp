@@ -3,6 +3,7 @@
 // The generated llvm-mca tables and their index: per architecture, the rows in a hash map keyed
 // by (format, name), resolved once per table entry on first use.
 #include "analysis/mca_latency.h"
+#include "analysis/timing_rules.h"
 
 #include <mutex>
 #include <span>
@@ -90,14 +91,8 @@ const Index &indexOf(const isa::ArchTables &arch) {
 
 // The model column of `cpu`: -1 if no model names it.
 int modelOf(const ArchData &data, std::string_view cpu) {
-  for (const Model &m : data.models) {
-    std::string_view rest = m.cpus;
-    while (!rest.empty()) {
-      size_t sp = rest.find(' ');
-      if (rest.substr(0, sp) == cpu) return m.index;
-      rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
-    }
-  }
+  for (const Model &m : data.models)
+    if (cpuListed(m.cpus, cpu)) return m.index;
   return -1;
 }
 

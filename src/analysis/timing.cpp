@@ -26,6 +26,15 @@ bool namePatternMatches(std::string_view pattern, std::string_view name) {
   return false;
 }
 
+bool cpuListed(std::string_view list, std::string_view cpu) {
+  while (!list.empty()) {
+    size_t sp = list.find(' ');
+    if (list.substr(0, sp) == cpu) return true;
+    list = sp == std::string_view::npos ? std::string_view() : list.substr(sp + 1);
+  }
+  return false;
+}
+
 std::string stallReasonNames(uint16_t reasons) {
   static constexpr std::string_view kNames[] = {"dependency",       "waitcnt",   "alignment",
                                                 "jump-target",      "cond-jump", "valu-to-salu",
@@ -113,14 +122,8 @@ uint8_t flagsWritten(const Instruction &ins) {
 }
 
 const OccupancyLimits *limitsFor(std::string_view cpu) {
-  for (const OccupancyLimits &l : kOccupancyLimits) {
-    std::string_view rest = l.cpus;
-    while (!rest.empty()) {
-      size_t sp = rest.find(' ');
-      if (rest.substr(0, sp) == cpu) return &l;
-      rest = sp == std::string_view::npos ? std::string_view() : rest.substr(sp + 1);
-    }
-  }
+  for (const OccupancyLimits &l : kOccupancyLimits)
+    if (cpuListed(l.cpus, cpu)) return &l;
   return nullptr;
 }
 

@@ -15,6 +15,8 @@ namespace gfxasm::analysis {
 
 // Name patterns: '*' stands for any run of characters (s_*_saveexec_b64).
 bool namePatternMatches(std::string_view pattern, std::string_view name);
+// Whether a space-separated processor list ("gfx90a gfx942") names `cpu`.
+bool cpuListed(std::string_view list, std::string_view cpu);
 
 // A per-class cycle count of the seed: instructions of `format` whose name matches `pattern`
 // take `cycles` (0: no class count, the per-instruction latency applies); a jump takes
