@@ -122,4 +122,14 @@ TEST(Directives, DebugInformation) {
                    ".file 6 \"m.c\" md5 0x1\n");
 }
 
+// `.` (a temporary label where it is read) and character constants, as llvm-mc reads them.
+TEST(Directives, LocationCounterAndCharacters) {
+  expectSameOutput(".text\nx:\ns_nop 0\n.long . - x\n.long .\ny = .\n.set z, .+4\n"
+                   ".byte 'a', '\\n', '\\\\', '\\'', '\\q'\ns_mov_b32 s0, 'A'\n"
+                   "s_add_u32 s0, s1, '\\t'\n.long '0'+1, . - .\n");
+  // (llvm's lexer reads on past the line after an unclosed quote: one line each)
+  expectSameOutput("s_nop 0\n.byte 'ab'\n");
+  expectSameOutput("s_nop 0\n.byte 'a\n");
+}
+
 } // namespace

@@ -251,6 +251,18 @@ public:
     text.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(text));
     defineSectionStart(0);
+    syms_.locationLabel = [this](uint32_t col) {
+      if (dotStatement_ != statementCount_) {
+        dotStatement_ = statementCount_;
+        dotLabels_.clear();
+      }
+      for (auto &[c, name] : dotLabels_)
+        if (c == col) return name;
+      std::string_view name = syms_.newTemporary();
+      defineLabel(name, 0);
+      dotLabels_.emplace_back(col, name);
+      return name;
+    };
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
   }
@@ -685,7 +697,12 @@ private:
     emitZeros(4);
   }
 
+  // The labels `.` made in the current statement, by column (see SymbolTable::locationLabel).
+  uint64_t statementCount_ = 0, dotStatement_ = ~uint64_t{0};
+  std::vector<std::pair<uint32_t, std::string_view>> dotLabels_;
+
   void statement(const as::SourceLine &source) {
+    ++statementCount_;
     const std::string_view line = source.text;
     curLine_ = source.echo;
     curLineNo_ = source.number;

@@ -109,8 +109,8 @@ bool fileDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
   const bool consistentBefore = t.md5UsageConsistent();
   if (number > 0) obj::splitDwarfPath(dir, name);
   std::string printedDir = dir, printedName = name;
-  if (std::string err = t.addFile(static_cast<uint32_t>(number), std::move(dir), std::move(name),
-                                  md5, source);
+  if (std::string err =
+          t.addFile(static_cast<uint32_t>(number), std::move(dir), std::move(name), md5, source);
       !err.empty())
     return fail(0, err);
   // (llvm prints a numbered file only when it added one to the table)
@@ -230,16 +230,22 @@ bool cfiRegister(DirectiveContext &ctx, Cursor &c, Fail &fail, uint32_t &reg) {
     bool numeric = digits.find_first_not_of("0123456789") == std::string_view::npos;
     if (numeric) {
       unsigned n = static_cast<unsigned>(std::stoul(std::string(digits)));
-      if (t.text[0] == 's' && n < 64) reg = 32 + n;
-      else if (t.text[0] == 's' && n < 106) reg = 1088 + (n - 64);
-      else if (t.text[0] == 'v' && n < 256) reg = 2560 + n;
-      else if (t.text[0] == 'a' && n < 256) reg = 3072 + n;
-      else return fail(t.col, "invalid register name");
+      if (t.text[0] == 's' && n < 64)
+        reg = 32 + n;
+      else if (t.text[0] == 's' && n < 106)
+        reg = 1088 + (n - 64);
+      else if (t.text[0] == 'v' && n < 256)
+        reg = 2560 + n;
+      else if (t.text[0] == 'a' && n < 256)
+        reg = 3072 + n;
+      else
+        return fail(t.col, "invalid register name");
       c.next();
       return true;
     }
   }
-  if (t.kind == Tok::Identifier) return fail(t.col, "gfxasm: only s, v and a registers or DWARF register numbers here");
+  if (t.kind == Tok::Identifier)
+    return fail(t.col, "gfxasm: only s, v and a registers or DWARF register numbers here");
   int64_t value = 0;
   if (!absolute(ctx, c, fail, value)) return false;
   reg = static_cast<uint32_t>(value);
@@ -256,7 +262,8 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail 
     bool eh = false, debug = false, sframe = false;
     while (!c.atEnd()) {
       const Token &s = c.peek();
-      if (s.kind != Tok::Identifier) return fail(s.col, "expected .eh_frame, .debug_frame, or .sframe");
+      if (s.kind != Tok::Identifier)
+        return fail(s.col, "expected .eh_frame, .debug_frame, or .sframe");
       c.next();
       // (other names, .sframe among them, are read and ignored, as by llvm-mc for amdgcn)
       if (s.text == ".eh_frame") eh = true;
@@ -292,8 +299,8 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail 
     if (ctx.asmOut) ctx.out += simple ? "\t.cfi_startproc simple\n" : "\t.cfi_startproc\n";
     return true;
   }
-  if (!c.atEnd() && (name == ".cfi_endproc" || name == ".cfi_remember_state" ||
-                     name == ".cfi_restore_state"))
+  if (!c.atEnd() &&
+      (name == ".cfi_endproc" || name == ".cfi_remember_state" || name == ".cfi_restore_state"))
     return fail(c.peek().col, "expected newline");
   // Every other directive belongs to an open frame.
   auto needFrame = [&] {

@@ -217,12 +217,11 @@ void writeLineTableHeader(const DwarfTables &t, std::vector<uint8_t> &out,
     strings.ref(t.compilationDir, out, relocs);
     for (const std::string &d : t.dirs) strings.ref(d, out, relocs);
     out.push_back(static_cast<uint8_t>(2 + t.hasAllMd5 + t.hasAnySource));
-    out.insert(out.end(), {1, 0x1f, 2, 0x0f}); // path: line_strp, directory_index: udata
+    out.insert(out.end(), {1, 0x1f, 2, 0x0f});         // path: line_strp, directory_index: udata
     if (t.hasAllMd5) out.insert(out.end(), {5, 0x1e}); // DW_LNCT_MD5, DW_FORM_data16
     if (t.hasAnySource) out.insert(out.end(), {0x81, 0x40, 0x1f}); // DW_LNCT_LLVM_source
     appendUleb(out, t.files.empty() ? 1 : t.files.size());
-    const DwarfFile &root =
-        t.rootFile.name.empty() && t.files.size() > 1 ? t.files[1] : t.rootFile;
+    const DwarfFile &root = t.rootFile.name.empty() && t.files.size() > 1 ? t.files[1] : t.rootFile;
     writeV5FileEntry(t, root, strings, out, relocs);
     for (size_t i = 1; i < t.files.size(); ++i)
       writeV5FileEntry(t, t.files[i], strings, out, relocs);
@@ -338,16 +337,16 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
     const size_t fdeStart = out.size();
     if (eh) {
       appendLe(out, fdeStart - cieStart, 4);
-      relocs.push_back({out.size(), R_AMDGPU_REL32, frame.section,
-                        static_cast<int64_t>(frame.begin)});
+      relocs.push_back(
+          {out.size(), R_AMDGPU_REL32, frame.section, static_cast<int64_t>(frame.begin)});
       appendLe(out, 0, 4);
       appendLe(out, frame.end - frame.begin, 4);
       out.push_back(0); // augmentation data length
     } else {
       relocs.push_back({out.size(), R_AMDGPU_ABS32, self, static_cast<int64_t>(cieStart)});
       appendLe(out, 0, 4);
-      relocs.push_back({out.size(), R_AMDGPU_ABS64, frame.section,
-                        static_cast<int64_t>(frame.begin)});
+      relocs.push_back(
+          {out.size(), R_AMDGPU_ABS64, frame.section, static_cast<int64_t>(frame.begin)});
       appendLe(out, 0, kPointerSize);
       appendLe(out, frame.end - frame.begin, kPointerSize);
     }
@@ -371,7 +370,9 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
       }
       if (in.setCfaOffset) cfaOffset = *in.setCfaOffset;
       switch (in.kind) {
-      case CfiInstruction::Kind::Bytes: out.insert(out.end(), in.bytes.begin(), in.bytes.end()); break;
+      case CfiInstruction::Kind::Bytes:
+        out.insert(out.end(), in.bytes.begin(), in.bytes.end());
+        break;
       case CfiInstruction::Kind::AdjustCfaOffset:
         cfaOffset += in.value;
         out.push_back(0x0e); // DW_CFA_def_cfa_offset
