@@ -181,6 +181,9 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
     gfxasm::AnalyzeOptions opts;
     opts.fileName = name + ".s";
     opts.fix = true;
+    // Waits and delays only: LLVM's s_nops stay in the input (the hazard pass has its own
+    // comparison, tests/hazard_corpus_test.cpp), its extra s_nops would shift the positions.
+    opts.checkHazards = false;
     gfxasm::AnalyzeResult r = gfxasm::analyze(*target, stripWaits(original), opts);
     ASSERT_TRUE(r.ok()) << name;
     auto llvm = loadAssembly(*target, original, name + ".s");
