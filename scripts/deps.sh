@@ -8,9 +8,10 @@
 # yaml-cpp reads the `.amdgpu_metadata` YAML, msgpack-cxx (header-only) writes its note.
 BUILD_PACKAGES=(cmake g++ make pkg-config libfmt-dev libcli11-dev libyaml-cpp-dev libmsgpack-cxx-dev)
 # llvm-22 provides llvm-mc-22 and llvm-objdump-22, the oracles of the tests (never linked);
-# clang-22 and lld-22 build the objects the objdump test lists.
+# clang-22 and lld-22 build the objects the objdump test lists; chromium (headless) opens the
+# page `gfxasm analyze --format=html` writes (tests/analyze_html_test.sh).
 TEST_PACKAGES=("${BUILD_PACKAGES[@]}" libgtest-dev libgmock-dev libbenchmark-dev llvm-22 clang-22
-  lld-22 python3)
+  lld-22 python3 chromium)
 # clang-22's libFuzzer lives in libclang-rt-22-dev.
 FUZZ_PACKAGES=("${BUILD_PACKAGES[@]}" clang-22 libclang-rt-22-dev)
 BENCH_PACKAGES=("${TEST_PACKAGES[@]}" hyperfine time)

@@ -20,6 +20,7 @@
 #include "asm/mnemonics.h"
 #include "asm/operand_families.h"
 #include "asm/preprocessor.h"
+#include "asm/statement_observer.h"
 #include "asm/text.h"
 #include "asm/valu_operands.h"
 #include "encode/encoder.h"
@@ -235,8 +236,10 @@ constexpr auto kRequirementSeconds = [] {
 
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
-  Assembler(const Target &target, const AssembleOptions &opts)
-      : target_(target), opts_(opts), arch_(*static_cast<const ArchTables *>(target.arch())),
+  Assembler(const Target &target, const AssembleOptions &opts,
+            as::StatementObserver *observer = nullptr)
+      : observer_(observer), target_(target), opts_(opts),
+        arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
         entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
@@ -301,6 +304,7 @@ public:
   }
 
 private:
+  as::StatementObserver *observer_; // the analyzer's view of the statements, if any
   // --- Streaming (AssembleOptions::textOutput and inputRead): the text made so far goes out in
   // pieces of about kOutputPiece, the reader's progress in steps of kInputStep.
   static constexpr size_t kOutputPiece = size_t(64) << 10;
@@ -471,6 +475,8 @@ private:
     sec.groupName = spec.group;
     sec.comdat = spec.comdat;
     sections_.push_back(std::move(sec));
+    if (observer_)
+      observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name, spec.flags);
     defineSectionStart(static_cast<uint32_t>(sections_.size() - 1));
     return static_cast<uint32_t>(sections_.size() - 1);
   }
@@ -822,6 +828,8 @@ private:
     s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
     s.expr = kNoExpr;
     registerSymbol(s);
+    if (observer_)
+      observer_->label(text, {curLine_, curLineNo_}, col, cur_, static_cast<uint64_t>(s.value));
     if (asmOut()) {
       out_ += text;
       out_ += ":\n";
@@ -910,8 +918,12 @@ private:
     DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this, dwarf_};
     std::string err;
     uint32_t errCol = 0;
+    const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+    if (observer_)
+      observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
+                           {curLine_, curLineNo_}, cur_);
   }
 
   // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
@@ -1319,6 +1331,10 @@ private:
   }
 
   void emit(const Inst &inst, const Token &mn) {
+    if (observer_)
+      observer_->instruction(
+          inst, {curLine_, curLineNo_}, mn.col, cur_, code_.size() + unwrittenBytes_,
+          enc::encodedSize(arch_.formatOf(*inst.desc), inst, entryInfo(*inst.desc).takesLiteral));
     if (!opts_.keepCode && opts_.output == OutputKind::Null) {
       // Checked, not encoded (-filetype=null): only the offsets matter, for labels and
       // alignment; branch offsets are never filled in.
@@ -1580,6 +1596,13 @@ private:
 AssembleResult assemble(const Target &target, std::string_view source,
                         const AssembleOptions &options) {
   Assembler a(target, options);
+  return a.run(source);
+}
+
+AssembleResult as::assembleObserved(const Target &target, std::string_view source,
+                                    const AssembleOptions &options,
+                                    as::StatementObserver &observer) {
+  Assembler a(target, options, &observer);
   return a.run(source);
 }
 

@@ -20,6 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gfxasm/analyze.h"
 #include "gfxasm/gfxasm.h"
 
 extern const char kGfxasmCommit[]; // (gen/commit.cpp, written at build time)
@@ -398,11 +399,110 @@ int runLink(int argc, char **argv) {
   return 0;
 }
 
+// `gfxasm analyze -mcpu=X [-mattr=...] FILE [--fix] [-o OUT] [--format=text|json|html]`: checks the
+// s_waitcnt and s_delay_alu of assembly or an ELF object and writes the program back fixed.
+int runAnalyze(int argc, char **argv) {
+  CLI::App app{"gfxasm analyze: finds and fixes missing s_waitcnt and wrong s_delay_alu in AMDGPU "
+               "assembly (.s) or ELF objects and code objects",
+               "gfxasm analyze"};
+  std::string mcpu = "gfx1100", input, output = "-", format = "text";
+  std::vector<std::string> mattr, includeDirs;
+  bool fix = false, noWaitcnt = false, noDelayAlu = false, noHazards = false;
+  app.add_option("--mcpu", mcpu, "processor, e.g. gfx1100, gfx90a")->capture_default_str();
+  app.add_option("--mattr", mattr, "target features: +wavefrontsize64, ...")
+      ->allow_extra_args(false);
+  app.add_option("--I", includeDirs, "directory .include searches")->allow_extra_args(false);
+  app.add_flag("--fix", fix, "write the program with the waits and delays fixed (assembly input)");
+  app.add_option("--o", output, "where --fix writes the program (default: standard output)");
+  app.add_option("--format", format,
+                 "findings as text or json, or html: one page with the annotated listing and a "
+                 "cycle timeline per block (on standard output)")
+      ->check(CLI::IsMember({"text", "json", "html"}));
+  app.add_flag("--no-waitcnt", noWaitcnt, "skip the s_waitcnt check");
+  app.add_flag("--no-delay-alu", noDelayAlu, "skip the s_delay_alu check");
+  app.add_flag("--no-hazards", noHazards, "skip the s_nop wait-state hazard check");
+  app.add_option("file", input, "input: assembly, or an ELF object / code object")->required();
+  std::vector<std::string> args = normalizeArgs(argc, argv);
+  std::reverse(args.begin(), args.end());
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError &e) {
+    return app.exit(e);
+  }
+  std::vector<std::string> features;
+  for (const std::string &m : mattr) {
+    size_t start = 0;
+    while (start <= m.size()) {
+      size_t comma = m.find(',', start);
+      if (comma == std::string::npos) comma = m.size();
+      if (comma > start) features.push_back(m.substr(start, comma - start));
+      start = comma + 1;
+    }
+  }
+  std::string error;
+  auto target = gfxasm::Target::create(mcpu, features, &error);
+  if (!target) {
+    std::cerr << "gfxasm analyze: error: " << error << "\n";
+    return 1;
+  }
+  std::string text;
+  if (!readAll(input, text)) {
+    std::cerr << "gfxasm analyze: error: cannot open " << input << ": " << std::strerror(errno)
+              << "\n";
+    return 1;
+  }
+  gfxasm::AnalyzeOptions opts;
+  opts.fileName = input;
+  opts.includeDirs = includeDirs;
+  opts.fix = fix;
+  opts.checkWaitcnt = !noWaitcnt;
+  opts.checkDelayAlu = !noDelayAlu;
+  opts.checkHazards = !noHazards;
+  opts.html = format == "html";
+  bool elf = text.size() >= 4 && text.compare(0, 4,
+                                              "\x7f"
+                                              "ELF") == 0;
+  if (elf && fix) {
+    std::cerr << "gfxasm analyze: error: --fix takes assembly input\n";
+    return 1;
+  }
+  gfxasm::AnalyzeResult r =
+      elf ? gfxasm::analyzeObject(*target,
+                                  std::span<const uint8_t>(
+                                      reinterpret_cast<const uint8_t *>(text.data()), text.size()),
+                                  opts)
+          : gfxasm::analyze(*target, text, opts);
+  std::string fixed = std::move(r.fixed);
+  if (format == "json") {
+    std::cout << gfxasm::formatAnalysisJson(r);
+  } else if (format == "html" && r.ok()) {
+    std::cout << r.html;
+  } else {
+    for (const gfxasm::Diagnostic &d : r.diagnostics) std::cerr << gfxasm::formatDiagnostic(d);
+    std::cerr << gfxasm::formatAnalysisText(r);
+  }
+  if (!r.ok()) return 1;
+  if (fix) {
+    if (output == "-" && format == "text") {
+      std::cout << fixed;
+    } else if (output != "-") {
+      std::ofstream out(output, std::ios::binary | std::ios::trunc);
+      out << fixed;
+      if (!out) {
+        std::cerr << "gfxasm analyze: error: cannot write " << output << "\n";
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
   if (argc > 1 && std::strcmp(argv[1], "objdump") == 0) return runObjdump(argc - 1, argv + 1);
   if (argc > 1 && std::strcmp(argv[1], "link") == 0) return runLink(argc - 1, argv + 1);
+  if (argc > 1 && std::strcmp(argv[1], "analyze") == 0) return runAnalyze(argc - 1, argv + 1);
   CLI::App app{"gfxasm: assembler for AMD GPU machine code, compatible with llvm-mc (amdgcn)"};
   app.set_version_flag("--version", versionText);
   std::string tripleText, arch, mcpu = "gfx1100", filetype = "asm", output = "-", input = "-";

@@ -1,0 +1,34 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
+// The wait-state hazards of gfx9 and CDNA (hazard_rules.h): for each instruction, the producers
+// within reach (backwards through the block and its predecessors, counting wait states: one per
+// instruction, N + 1 per s_nop N) that need more wait states than lie between them; reported as
+// a finding with the s_nop that fixes it, and that s_nop as an edit (--fix).
+#pragma once
+
+#include "analysis/program.h"
+
+namespace gfxasm::analysis {
+
+class HazardPass : public Pass {
+public:
+  std::string_view name() const override { return "hazard"; }
+  void run(const Program &program, PassResult &out) override;
+};
+
+// The wait states needed before instruction `index` of `f` that are missing (0: none), and the
+// rule and producer responsible (for tests and the HTML page).
+struct HazardNeed {
+  unsigned missing = 0;
+  unsigned required = 0; // wait states the rule asks for
+  std::string_view rule;
+  uint32_t producer = 0;
+};
+// `inserted`: wait states already added before each instruction by earlier fixes (or null).
+HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
+                            const std::vector<unsigned> *inserted = nullptr);
+
+// The s_nop lines that give `waitStates` wait states (s_nop 15 gives 16).
+std::vector<std::string> nopLines(unsigned waitStates);
+
+} // namespace gfxasm::analysis

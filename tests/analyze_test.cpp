@@ -1,0 +1,212 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
+// The analyzer's rules on hand-written code, positive and negative.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "gfxasm/analyze.h"
+
+namespace {
+
+gfxasm::AnalyzeResult run(const std::string &cpu, const std::string &src, bool fix = false) {
+  std::string err;
+  auto t = gfxasm::Target::create(cpu, {}, &err);
+  EXPECT_TRUE(t) << err;
+  gfxasm::AnalyzeOptions o;
+  o.fileName = "t.s";
+  o.fix = fix;
+  return gfxasm::analyze(*t, src, o);
+}
+
+unsigned count(const gfxasm::AnalyzeResult &r, const std::string &check) {
+  unsigned n = 0;
+  for (const auto &f : r.findings) n += f.check == check;
+  return n;
+}
+
+TEST(AnalyzeWaitcnt, LoadReadWithoutWait) {
+  auto r =
+      run("gfx1100", "global_load_b32 v1, v[2:3], off\nv_add_f32_e32 v0, v1, v1\ns_endpgm\n", true);
+  ASSERT_EQ(count(r, "waitcnt"), 1u);
+  EXPECT_EQ(r.findings[0].diagnostic.line, 2u);
+  EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0)");
+  EXPECT_NE(r.fixed.find("s_waitcnt vmcnt(0)\nv_add_f32_e32"), std::string::npos) << r.fixed;
+}
+
+TEST(AnalyzeWaitcnt, CoveredLoadIsFine) {
+  auto r = run("gfx1100",
+               "global_load_b32 v1, v[2:3], off\ns_waitcnt vmcnt(0)\nv_add_f32_e32 v0, v1, v1\n"
+               "s_endpgm\n");
+  EXPECT_EQ(count(r, "waitcnt"), 0u);
+}
+
+TEST(AnalyzeWaitcnt, InOrderCountsLaterLoads) {
+  // Two loads in flight: reading the first needs vmcnt(1) (in order), the second vmcnt(0).
+  auto r = run("gfx900", "global_load_dword v1, v[2:3], off\nglobal_load_dword v4, v[2:3], off\n"
+                         "v_add_f32_e32 v0, v1, v1\nv_add_f32_e32 v0, v4, v0\ns_endpgm\n");
+  ASSERT_EQ(count(r, "waitcnt"), 2u);
+  EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(1)");
+  EXPECT_EQ(r.findings[1].fix, "s_waitcnt vmcnt(0)");
+}
+
+TEST(AnalyzeWaitcnt, SmemOutOfOrder) {
+  // SMEM returns out of order: any pending SMEM result needs lgkmcnt(0).
+  auto r = run("gfx900", "s_load_dword s4, s[0:1], 0x0\ns_load_dword s5, s[0:1], 0x4\n"
+                         "s_add_u32 s6, s4, 1\ns_endpgm\n");
+  ASSERT_EQ(count(r, "waitcnt"), 1u);
+  EXPECT_EQ(r.findings[0].fix, "s_waitcnt lgkmcnt(0)");
+}
+
+TEST(AnalyzeWaitcnt, AcrossLoopBackEdge) {
+  // The load at the loop's end is read at its start on the next iteration.
+  auto r = run("gfx1100",
+               "s_mov_b32 s0, 4\n.Lloop:\nv_add_f32_e32 v0, v1, v0\nglobal_load_b32 v1, v[2:3], "
+               "off\ns_sub_u32 s0, s0, 1\ns_cbranch_scc1 .Lloop\ns_endpgm\n");
+  ASSERT_EQ(count(r, "waitcnt"), 1u);
+  EXPECT_EQ(r.findings[0].diagnostic.line, 3u);
+}
+
+TEST(AnalyzeWaitcnt, StoreDataNeedsNoWait) {
+  auto r = run("gfx1100", "global_store_b32 v[2:3], v1, off\nv_mov_b32_e32 v1, 0\ns_endpgm\n");
+  EXPECT_EQ(count(r, "waitcnt"), 0u);
+}
+
+TEST(AnalyzeDelayAlu, ValuDependency) {
+  auto r = run("gfx1100", "v_add_f32_e32 v0, v1, v2\nv_mul_f32_e32 v3, v0, v0\ns_endpgm\n", true);
+  ASSERT_EQ(count(r, "delay_alu"), 1u);
+  EXPECT_EQ(r.findings[0].fix, "s_delay_alu instid0(VALU_DEP_1)");
+  EXPECT_NE(r.fixed.find("s_delay_alu instid0(VALU_DEP_1)\nv_mul_f32"), std::string::npos);
+}
+
+TEST(AnalyzeDelayAlu, CorrectDelayIsFine) {
+  auto r = run("gfx1100", "v_add_f32_e32 v0, v1, v2\ns_delay_alu instid0(VALU_DEP_1)\n"
+                          "v_mul_f32_e32 v3, v0, v0\ns_endpgm\n");
+  EXPECT_EQ(count(r, "delay_alu"), 0u);
+}
+
+TEST(AnalyzeDelayAlu, WrongDistance) {
+  auto r = run("gfx1100", "v_add_f32_e32 v0, v1, v2\ns_delay_alu instid0(VALU_DEP_2)\n"
+                          "v_mul_f32_e32 v3, v0, v0\ns_endpgm\n");
+  ASSERT_EQ(count(r, "delay_alu"), 1u);
+  EXPECT_NE(r.findings[0].diagnostic.message.find("not ready"), std::string::npos);
+}
+
+TEST(AnalyzeDelayAlu, TransAndCombined) {
+  // A TRANS result, then two VALU consumers: one s_delay_alu with instskip.
+  auto r = run("gfx1100",
+               "v_exp_f32_e32 v0, v1\nv_add_f32_e32 v2, v0, v0\nv_mul_f32_e32 v3, v2, v2\n"
+               "s_endpgm\n",
+               true);
+  EXPECT_NE(r.fixed.find("s_delay_alu instid0(TRANS32_DEP_1) | instskip(NEXT) | "
+                         "instid1(VALU_DEP_1)"),
+            std::string::npos)
+      << r.fixed;
+}
+
+TEST(AnalyzeDelayAlu, IndependentNeedsNone) {
+  auto r = run("gfx1100", "v_add_f32_e32 v0, v1, v2\nv_mul_f32_e32 v3, v4, v4\ns_endpgm\n");
+  EXPECT_EQ(count(r, "delay_alu"), 0u);
+}
+
+TEST(AnalyzeDelayAlu, NotOnGfx9) {
+  auto r = run("gfx900", "v_add_f32_e32 v0, v1, v2\nv_mul_f32_e32 v3, v0, v0\ns_endpgm\n");
+  EXPECT_EQ(count(r, "delay_alu"), 0u);
+}
+
+TEST(Analyze, BadInputIsAnError) {
+  auto r = run("gfx1100", "v_bogus v0\n");
+  EXPECT_FALSE(r.ok());
+}
+
+} // namespace
+
+namespace {
+
+TEST(AnalyzeObject, FindsTheSameAsTheText) {
+  // The object of a kernel with a missing wait: the finding at the function and offset.
+  std::string err;
+  auto t = gfxasm::Target::create("gfx1100", {}, &err);
+  ASSERT_TRUE(t) << err;
+  const char *src = "\t.text\n\t.globl k\n\t.type k,@function\nk:\n"
+                    "\tglobal_load_b32 v1, v[2:3], off\n\tv_add_f32_e32 v0, v1, v1\n\ts_endpgm\n"
+                    ".Lend:\n\t.size k, .Lend-k\n";
+  gfxasm::AssembleOptions a;
+  a.output = gfxasm::OutputKind::Object;
+  auto obj = gfxasm::assemble(*t, src, a);
+  ASSERT_TRUE(obj.ok());
+  gfxasm::AnalyzeOptions o;
+  o.fileName = "k.o";
+  auto r = gfxasm::analyzeObject(*t, obj.object, o);
+  ASSERT_TRUE(r.ok());
+  // (no k.kd: a callable function, whose entry waits for what its caller left in flight)
+  ASSERT_EQ(r.findings.size(), 2u);
+  EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)");
+  EXPECT_EQ(r.findings[1].check, "waitcnt");
+  EXPECT_EQ(r.findings[1].fix, "s_waitcnt vmcnt(0)");
+  EXPECT_NE(r.findings[1].diagnostic.message.find("k+0x8"), std::string::npos)
+      << r.findings[1].diagnostic.message;
+}
+
+TEST(AnalyzeObject, MalformedIsAnError) {
+  std::string err;
+  auto t = gfxasm::Target::create("gfx1100", {}, &err);
+  const uint8_t junk[] = {0x7f, 'E', 'L', 'F', 1, 2, 3};
+  auto r = gfxasm::analyzeObject(*t, junk, {});
+  EXPECT_FALSE(r.ok());
+}
+
+TEST(AnalyzeDelayAlu, VopdAccumulatorHalves) {
+  // v_dual_fmac's Y half reads its destination (v20) written by the VALU one back.
+  auto r = run("gfx1100",
+               "v_mov_b32_e32 v20, v58\n"
+               "v_dual_mov_b32 v21, v57 :: v_dual_fmac_f32 v20, v0, v11\ns_endpgm\n",
+               true);
+  EXPECT_NE(r.fixed.find("s_delay_alu instid0(VALU_DEP_1)\nv_dual_mov_b32"), std::string::npos)
+      << r.fixed;
+}
+
+TEST(AnalyzeDelayAlu, ValuSgprWriteInterlock) {
+  // An SALU op reading an SGPR a VALU wrote needs no s_delay_alu (the hardware waits).
+  auto r = run("gfx1100", "v_cmp_le_i32_e64 s1, s14, v4\ns_or_b32 s3, s1, s3\ns_endpgm\n");
+  EXPECT_EQ(count(r, "delay_alu"), 0u);
+}
+
+TEST(AnalyzeDelayAlu, SaluDependency) {
+  auto r = run("gfx1100",
+               "s_and_b32 s2, s2, 0xffff\nv_mad_u64_u32 v[1:2], null, s15, s2, v[0:1]\n"
+               "s_endpgm\n",
+               true);
+  EXPECT_NE(r.fixed.find("s_delay_alu instid0(SALU_CYCLE_1)\nv_mad_u64_u32"), std::string::npos)
+      << r.fixed;
+}
+
+TEST(AnalyzeWaitcnt, FunctionEntryAndReturn) {
+  // A callable function (no kernel descriptor): full wait at its entry, and before s_setpc_b64
+  // for what it started.
+  auto r = run("gfx1100",
+               "\t.text\n\t.type f,@function\nf:\n\tv_mov_b32_e32 v0, 0\n"
+               "\tglobal_load_b32 v1, v[2:3], off\n\ts_setpc_b64 s[30:31]\n",
+               true);
+  ASSERT_EQ(count(r, "waitcnt"), 2u);
+  EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)");
+  EXPECT_EQ(r.findings[1].fix, "s_waitcnt vmcnt(0)");
+}
+
+TEST(AnalyzeWaitcnt, BarrierWaitsForLds) {
+  auto r = run("gfx1100", "ds_store_b32 v1, v2\ns_barrier\ns_endpgm\n");
+  ASSERT_EQ(count(r, "waitcnt"), 1u);
+  EXPECT_EQ(r.findings[0].fix, "s_waitcnt lgkmcnt(0)");
+}
+
+TEST(AnalyzeWaitcnt, ExistingWaitIsMerged) {
+  // An s_waitcnt right before the instruction is replaced by the combined one.
+  auto r = run("gfx900",
+               "global_load_dword v1, v[2:3], off\ns_load_dword s4, s[0:1], 0x0\n"
+               "s_waitcnt lgkmcnt(0)\nv_add_f32_e32 v0, s4, v1\ns_endpgm\n",
+               true);
+  EXPECT_NE(r.fixed.find("\ts_waitcnt vmcnt(0) lgkmcnt(0)\nv_add_f32"), std::string::npos)
+      << r.fixed;
+}
+
+} // namespace

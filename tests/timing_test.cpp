@@ -1,0 +1,430 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
+// The timing models' rules, each with the cycle counts its source states: every rule of the GCN
+// timing seed (../shared/seeds/004: 4-cycle issue, class cycle counts, 2-dword alignment, jump
+// targets and conditional jumps in their 32-byte block, the 16-cycle VALU -> SALU delay, 4 or 20
+// cycles per jump, a branch on a flag right after its write), RDNA3's dependency latencies
+// (VALU 5, TRANS 10, SALU 2) and memory latencies, occupancy, and the llvm-mca table lookup.
+#include <gtest/gtest.h>
+
+#include "analysis/hazards.h"
+#include "analysis/mca_latency.h"
+#include "analysis/timing.h"
+#include "gfxasm/analyze.h"
+
+namespace gfxasm::analysis {
+namespace {
+
+struct Timed {
+  std::unique_ptr<Program> program;
+  ProgramTiming timing;
+  const InstTiming &at(size_t i) const { return timing.functions[0].insts.at(i); }
+  const Instruction &ins(size_t i) const { return program->functions[0].insts.at(i); }
+};
+
+Timed timed(const char *cpu, const std::string &text, std::vector<std::string> mattr = {}) {
+  std::string err;
+  auto target = Target::create(cpu, mattr, &err);
+  EXPECT_TRUE(target) << err;
+  static std::vector<std::unique_ptr<Target>> keep; // the program points at its target
+  keep.push_back(std::make_unique<Target>(*target));
+  Timed t;
+  t.program = loadAssembly(*keep.back(), text, "t.s");
+  EXPECT_EQ(t.program->errorCount, 0u);
+  EXPECT_FALSE(t.program->functions.empty());
+  t.timing = estimateTiming(*t.program);
+  return t;
+}
+
+// Seed: "almost instructions are executed within 4 cycles (scalar and vector)".
+TEST(GcnTiming, FourCycleIssue) {
+  Timed t = timed("gfx900", "s_mov_b32 s0, s1\nv_mov_b32 v0, v1\ns_mov_b32 s2, s3\n");
+  EXPECT_EQ(t.at(0).issue, 0u);
+  EXPECT_EQ(t.at(1).issue, 4u);
+  EXPECT_EQ(t.at(2).issue, 8u);
+  for (size_t i = 0; i < 3; ++i) EXPECT_EQ(t.at(i).cycles, 4u) << i;
+  EXPECT_EQ(t.timing.functions[0].cycles, 12u);
+}
+
+// Seed: SOP2, SOPK, SOP1 and SOPC instructions take 4 cycles; S_SETREG_B32 and
+// S_SETREG_IMM32_B32 8; S_*_SAVEEXEC_B64 8.
+TEST(GcnTiming, ScalarClassCycles) {
+  Timed t = timed("gfx900", "s_add_u32 s0, s1, s2\n"
+                            "s_movk_i32 s0, 0x10\n"
+                            "s_not_b32 s0, s1\n"
+                            "s_cmp_eq_u32 s0, s1\n"
+                            "s_setreg_b32 hwreg(HW_REG_MODE, 0, 1), s0\n"
+                            "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 1), 1\n"
+                            "s_and_saveexec_b64 s[0:1], s[2:3]\n"
+                            "s_or_saveexec_b64 s[0:1], s[2:3]\n"
+                            "s_andn2_saveexec_b64 s[0:1], s[2:3]\n");
+  const unsigned expected[] = {4, 4, 4, 4, 8, 8, 8, 8, 8};
+  for (size_t i = 0; i < std::size(expected); ++i) EXPECT_EQ(t.at(i).cycles, expected[i]) << i;
+}
+
+// Seed: "Jumps costs 4 (no jump) or 20 cycles if jump will performed".
+TEST(GcnTiming, JumpCycles) {
+  Timed t = timed("gfx900", "s_cbranch_scc0 L\ns_branch L\nL:\ns_endpgm\n");
+  EXPECT_EQ(t.at(0).cycles, 4u);
+  EXPECT_EQ(t.at(0).takenCycles, 20u);
+  EXPECT_EQ(t.at(1).takenCycles, 20u);
+  // The walk falls through the conditional jump (4) and takes the jump (20).
+  EXPECT_EQ(t.at(1).issue, 4u);
+  EXPECT_EQ(t.at(2).issue, 24u);
+}
+
+// Seed: only the first 3 dwords of a 32-byte block are free for 2-dword instructions; one
+// outside them costs a penalty of 4 cycles.
+TEST(GcnTiming, TwoDwordAlignment) {
+  Timed free3 = timed("gfx900", "s_nop 0\ns_nop 0\ns_mov_b32 s0, 0x12345678\n");
+  EXPECT_EQ(free3.ins(2).offset, 8u);
+  EXPECT_EQ(free3.at(2).stall, 0u);
+  Timed late = timed("gfx900", "s_nop 0\ns_nop 0\ns_nop 0\ns_mov_b32 s0, 0x12345678\n");
+  EXPECT_EQ(late.ins(3).offset, 12u);
+  EXPECT_EQ(late.at(3).stall, 4u);
+  EXPECT_EQ(late.at(3).reasons, Stall_Alignment);
+  // One-dword instructions there cost nothing.
+  Timed one = timed("gfx900", "s_nop 0\ns_nop 0\ns_nop 0\ns_nop 0\ns_mov_b32 s0, 1\n");
+  EXPECT_EQ(one.at(4).stall, 0u);
+}
+
+// Seed: "if instruction is longer (more than four cycles) then last cycles/4 dwords are free":
+// s_setreg_imm32_b32 (2 dwords, 8 cycles) in the last 2 dwords of its block costs nothing, one
+// dword earlier a penalty.
+TEST(GcnTiming, LongInstructionLastDwordsFree) {
+  std::string nops5 = "s_nop 0\ns_nop 0\ns_nop 0\ns_nop 0\ns_nop 0\n";
+  Timed at6 = timed("gfx900", nops5 + "s_nop 0\ns_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 1), 1\n");
+  EXPECT_EQ(at6.ins(6).offset, 24u);
+  EXPECT_EQ(at6.at(6).stall, 0u);
+  Timed at5 = timed("gfx900", nops5 + "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 1), 1\n");
+  EXPECT_EQ(at5.ins(5).offset, 20u);
+  EXPECT_EQ(at5.at(5).stall, 4u);
+}
+
+// Seed: "if 16 or more cycle 2-dword instruction and 2 dword instruction in 4 dword, then no
+// penalty for second 2-dword instruction": v_mul_lo_u32 (VOP3, quarter rate: 16 cycles on
+// gfx900) in dwords 1-2, then a 2-dword instruction in dword 3.
+TEST(GcnTiming, LongPairFreesFourthDword) {
+  Timed t = timed("gfx900", "s_nop 0\nv_mul_lo_u32 v0, v1, v2\nv_add_f32_e64 v3, v4, v5\n");
+  EXPECT_EQ(t.at(1).cycles, 16u);
+  EXPECT_EQ(t.ins(2).offset, 12u);
+  EXPECT_EQ(t.at(2).stall, 0u);
+  // After a 4-cycle 2-dword instruction the same place costs a penalty.
+  Timed s = timed("gfx900", "s_nop 0\nv_add_f32_e64 v0, v1, v2\nv_add_f32_e64 v3, v4, v5\n");
+  EXPECT_EQ(s.at(2).stall, 4u);
+}
+
+// Seed: jump targets in the first 5 dwords of a block cost nothing, in dword N (0-based) N-4
+// penalties; backward jumps are not affected.
+TEST(GcnTiming, JumpTargetPlace) {
+  auto targetStall = [](unsigned nopsBefore) {
+    std::string text = "s_branch L\n";
+    for (unsigned i = 0; i < nopsBefore; ++i) text += "s_nop 0\n";
+    Timed t = timed("gfx900", text + "L:\ns_endpgm\n");
+    EXPECT_EQ(t.ins(nopsBefore + 1).offset, 4u * (nopsBefore + 1));
+    return t.at(nopsBefore + 1).stall;
+  };
+  EXPECT_EQ(targetStall(3), 0u);  // dword 4
+  EXPECT_EQ(targetStall(4), 4u);  // dword 5: 1 penalty
+  EXPECT_EQ(targetStall(6), 12u); // dword 7: 3 penalties
+  Timed back = timed("gfx900", "s_nop 0\ns_nop 0\ns_nop 0\ns_nop 0\ns_nop 0\nL:\ns_nop 0\n"
+                               "s_cbranch_scc0 L\ns_endpgm\n");
+  EXPECT_EQ(back.at(5).stall, 0u);
+}
+
+// Seed: a conditional jump in the second half of its block costs N-3 penalties when not taken.
+TEST(GcnTiming, ConditionalJumpPlace) {
+  auto jumpStall = [](unsigned nopsBefore) {
+    std::string text;
+    for (unsigned i = 0; i < nopsBefore; ++i) text += "s_nop 0\n";
+    Timed t = timed("gfx900", text + "s_cbranch_scc0 L\nL:\ns_endpgm\n");
+    return t.at(nopsBefore).stall;
+  };
+  EXPECT_EQ(jumpStall(3), 0u);  // dword 3
+  EXPECT_EQ(jumpStall(4), 4u);  // dword 4: 1 penalty
+  EXPECT_EQ(jumpStall(7), 16u); // dword 7: 4 penalties
+}
+
+// Seed: 16 cycles between an integer V_ADD*/V_SUB*/V_READLANE_B32/V_READFIRSTLANE_B32 and any
+// scalar ALU instruction.
+TEST(GcnTiming, ValuToSaluDelay) {
+  const char *producers[] = {"v_add_u32_e32 v0, v1, v2",         "v_sub_u32_e32 v0, v1, v2",
+                             "v_add_co_u32_e32 v0, vcc, v1, v2", "v_subrev_u16_e32 v0, v1, v2",
+                             "v_readlane_b32 s4, v1, 0",         "v_readfirstlane_b32 s4, v1"};
+  for (const char *p : producers) {
+    Timed t = timed("gfx900", std::string(p) + "\ns_mov_b32 s0, s1\n");
+    EXPECT_EQ(t.at(1).stall, 16u) << p;
+    EXPECT_EQ(t.at(1).reasons, Stall_ValuToSalu) << p;
+  }
+  // Float adds and other VALU instructions do not delay; nor does a VALU after the add.
+  Timed f = timed("gfx900", "v_add_f32_e32 v0, v1, v2\ns_mov_b32 s0, s1\n");
+  EXPECT_EQ(f.at(1).stall, 0u);
+  Timed v = timed("gfx900", "v_add_u32_e32 v0, v1, v2\nv_mov_b32 v3, v4\n");
+  EXPECT_EQ(v.at(1).stall, 0u);
+  // Instructions in between count towards the 16 cycles.
+  Timed gap = timed("gfx900", "v_add_u32_e32 v0, v1, v2\nv_mov_b32 v3, v4\ns_mov_b32 s0, s1\n");
+  EXPECT_EQ(gap.at(2).stall, 12u);
+}
+
+// Seed: a conditional jump on VCCZ/EXECZ right after an instruction that changes VCC/EXEC, or on
+// SCC right after one that changes SCC, EXEC or VCC, costs a penalty (4 cycles).
+TEST(GcnTiming, BranchRightAfterFlagWrite) {
+  struct Case {
+    const char *writer, *branch;
+    unsigned stall;
+  } cases[] = {
+      {"v_cmp_eq_u32_e32 vcc, v0, v1", "s_cbranch_vccz", 4},
+      {"s_mov_b64 vcc, s[0:1]", "s_cbranch_vccnz", 4},
+      {"s_mov_b64 exec, s[0:1]", "s_cbranch_execz", 4},
+      {"s_mov_b64 exec, s[0:1]", "s_cbranch_execnz", 4},
+      {"s_cmp_eq_u32 s0, s1", "s_cbranch_scc0", 4},
+      {"s_mov_b64 exec, s[0:1]", "s_cbranch_scc1", 4},
+      {"v_cmp_eq_u32_e32 vcc, v0, v1", "s_cbranch_scc1", 4},
+      {"s_cmp_eq_u32 s0, s1", "s_cbranch_vccz", 0}, // SCC does not matter to VCCZ
+      {"s_mov_b32 s2, s3", "s_cbranch_scc0", 0},
+  };
+  for (const Case &c : cases) {
+    Timed t = timed("gfx900", std::string(c.writer) + "\n" + c.branch + " L\nL:\ns_endpgm\n");
+    EXPECT_EQ(t.at(1).stall, c.stall) << c.writer << " / " << c.branch;
+  }
+  // Not right after: no penalty.
+  Timed gap = timed("gfx900", "s_cmp_eq_u32 s0, s1\ns_nop 0\ns_cbranch_scc0 L\nL:\ns_endpgm\n");
+  EXPECT_EQ(gap.at(2).stall, 0u);
+}
+
+// Per-instruction latencies from llvm-mca's gfx9 models, in 4-cycle passes: quarter-rate
+// v_mul_lo_u32 16 on gfx900, full rate on gfx90a; f64 FMA 32 on gfx900, 4 on gfx90a.
+TEST(GcnTiming, McaLatencies) {
+  Timed t900 =
+      timed("gfx900", "v_mul_lo_u32 v0, v1, v2\nv_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]\n");
+  EXPECT_EQ(t900.at(0).cycles, 16u);
+  EXPECT_EQ(t900.at(1).cycles, 32u);
+  Timed t90a =
+      timed("gfx90a", "v_mul_lo_u32 v0, v1, v2\nv_fma_f64 v[0:1], v[2:3], v[4:5], v[6:7]\n");
+  EXPECT_EQ(t90a.at(0).cycles, 4u);
+  EXPECT_EQ(t90a.at(1).cycles, 4u);
+}
+
+// Memory: s_waitcnt waits for the operations it names (SMEM 20 cycles, VMEM 320 on gfx9).
+TEST(GcnTiming, WaitcntStalls) {
+  Timed t = timed("gfx900", "s_load_dword s0, s[0:1], 0x0\n"
+                            "global_load_dword v0, v[2:3], off\n"
+                            "s_waitcnt lgkmcnt(0)\n"
+                            "s_waitcnt vmcnt(0)\n");
+  EXPECT_EQ(t.at(0).latency, 20u);
+  EXPECT_EQ(t.at(1).latency, 320u);
+  EXPECT_EQ(t.at(1).issue, 4u);
+  EXPECT_EQ(t.at(1).outstanding[Cnt_Vm], 1u);
+  EXPECT_EQ(t.at(1).outstanding[Cnt_Lgkm], 1u);
+  EXPECT_EQ(t.at(2).issue, 20u); // the load issued at 0 completes at 20
+  EXPECT_EQ(t.at(2).reasons, Stall_Waitcnt);
+  EXPECT_EQ(t.at(3).issue, 324u);
+  // vmcnt(1) with two loads in flight waits for the first only.
+  Timed two = timed("gfx900", "global_load_dword v0, v[2:3], off\n"
+                              "global_load_dword v1, v[2:3], off\n"
+                              "s_waitcnt vmcnt(1)\n");
+  EXPECT_EQ(two.at(2).issue, 320u);
+}
+
+// RDNA3: 1-cycle issue; a dependent VALU waits for 5 cycles, TRANS 10, SALU 2 (what s_delay_alu
+// encodes); memory latencies SMEM/DS 20, VMEM 320.
+TEST(Rdna3Timing, DependencyLatencies) {
+  Timed v = timed("gfx1100", "v_add_f32_e32 v0, v1, v2\nv_add_f32_e32 v3, v0, v1\n");
+  EXPECT_EQ(v.at(0).cycles, 1u);
+  EXPECT_EQ(v.at(1).issue, 5u);
+  EXPECT_EQ(v.at(1).stall, 4u);
+  EXPECT_EQ(v.at(1).reasons, Stall_Dependency);
+  Timed tr = timed("gfx1100", "v_exp_f32_e32 v0, v1\nv_add_f32_e32 v3, v0, v1\n");
+  EXPECT_EQ(tr.at(1).issue, 10u);
+  Timed s = timed("gfx1100", "s_add_u32 s0, s1, s2\ns_add_u32 s3, s0, s1\n");
+  EXPECT_EQ(s.at(1).issue, 2u);
+  Timed indep = timed("gfx1100", "v_add_f32_e32 v0, v1, v2\nv_add_f32_e32 v3, v4, v1\n");
+  EXPECT_EQ(indep.at(1).issue, 1u);
+  Timed mem = timed("gfx1100", "s_load_b32 s0, s[0:1], 0x0\nglobal_load_b32 v0, v[2:3], off\n"
+                               "ds_load_b32 v1, v2\ns_waitcnt lgkmcnt(0)\ns_waitcnt vmcnt(0)\n");
+  EXPECT_EQ(mem.at(0).latency, 20u);
+  EXPECT_EQ(mem.at(1).latency, 320u);
+  EXPECT_EQ(mem.at(2).latency, 20u);
+  EXPECT_EQ(mem.at(3).issue, 22u); // the DS load issued at 2
+  EXPECT_EQ(mem.at(4).issue, 321u);
+  // wave64: a VALU issues in two passes.
+  Timed w64 = timed("gfx1100", "v_mov_b32 v0, v1\nv_mov_b32 v2, v3\n", {"+wavefrontsize64"});
+  EXPECT_EQ(w64.at(1).issue, 2u);
+}
+
+TEST(Timing, NamePatterns) {
+  EXPECT_TRUE(namePatternMatches("s_*_saveexec_b64", "s_and_saveexec_b64"));
+  EXPECT_FALSE(namePatternMatches("s_*_saveexec_b64", "s_and_saveexec_b32"));
+  EXPECT_TRUE(namePatternMatches("v_add*_u*", "v_add_co_u32_e32"));
+  EXPECT_FALSE(namePatternMatches("v_add*_u*", "v_add_f32_e32"));
+  EXPECT_TRUE(namePatternMatches("*", ""));
+}
+
+TEST(Timing, McaTable) {
+  auto target = Target::create("gfx90a", {}, nullptr);
+  const auto &arch = *static_cast<const isa::ArchTables *>(target->arch());
+  auto entries = arch.lookup("v_mfma_f32_32x32x8f16");
+  ASSERT_FALSE(entries.empty());
+  auto m = mcaTiming(arch, entries[0], "gfx90a");
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->rthroughputX100, 1600);                 // 16 passes on the XDL unit
+  EXPECT_FALSE(mcaTiming(arch, entries[0], "gfx900")); // gfx900 has no MFMA
+  EXPECT_NE(mcaModelOf(arch, "gfx90c").find("gfx900"), std::string_view::npos);
+}
+
+// Registers: allocated (highest + 1), live at once, and the waves they allow (llvm's rule).
+TEST(Timing, RegistersAndOccupancy) {
+  Timed t = timed("gfx900", "v_mov_b32 v0, 0\nv_mov_b32 v40, v0\nv_mov_b32 v41, v40\n"
+                            "global_store_dword v[0:1], v41, off\ns_endpgm\n");
+  const FunctionTiming &f = t.timing.functions[0];
+  EXPECT_EQ(f.used.vgprs, 42u);
+  EXPECT_LE(f.peakLive.vgprs, 4u);
+  EXPECT_EQ(f.occupancy, 5u); // 42 VGPRs -> 44 allocated of 256: 5 waves
+  auto target = Target::create("gfx90a", {}, nullptr);
+  EXPECT_EQ(occupancyFor(*target, {16, 128, 0}), 4u);
+  EXPECT_EQ(occupancyFor(*target, {16, 64, 64}), 4u);
+  EXPECT_EQ(occupancyFor(*target, {16, 24, 0}), 8u);
+  auto gfx1100 = Target::create("gfx1100", {}, nullptr);
+  EXPECT_EQ(occupancyFor(*gfx1100, {16, 96, 0}), 16u);
+  EXPECT_EQ(occupancyFor(*gfx1100, {16, 256, 0}), 5u); // 256 -> 264 (granule 24) of 1536
+}
+
+} // namespace
+} // namespace gfxasm::analysis
+
+// Hazards (hazard_rules.h): per rule the wait states it asks for before the last instruction,
+// with nothing in between, and a negative case (enough s_nops, other registers or processors).
+namespace gfxasm::analysis {
+namespace {
+
+struct HazardCase {
+  const char *cpu;
+  const char *text; // the last line is the consumer
+  unsigned missing;
+  const char *rule; // expected rule ("" when none)
+};
+
+HazardNeed needOfLast(const char *cpu, const std::string &text,
+                      std::vector<std::string> mattr = {}) {
+  Timed t = timed(cpu, text, std::move(mattr));
+  const Function &f = t.program->functions[0];
+  return hazardNeedBefore(*t.program, f, static_cast<uint32_t>(f.insts.size() - 1));
+}
+
+TEST(Hazards, EachRule) {
+  const HazardCase cases[] = {
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n", 5,
+       "valu-sgpr-vmem"},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n", 0,
+       ""},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[8:11], 0\n", 0, ""},
+      {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\nv_div_fmas_f32 v0, v1, v2, v3\n", 4,
+       "valu-vcc-div-fmas"},
+      {"gfx900", "v_cmp_eq_u32_e32 vcc, v0, v1\ns_nop 3\nv_div_fmas_f32 v0, v1, v2, v3\n", 0, ""},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, s4\n", 4,
+       "valu-sgpr-lane-select"},
+      {"gfx900", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, 3\n", 0, ""},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_MODE)\n", 2,
+       "setreg-getreg"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_STATUS)\n", 0,
+       ""},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_setreg_b32 hwreg(HW_REG_MODE), s1\n", 2,
+       "setreg-setreg"},
+      {"gfx900", "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s0\ns_rfe_b64 s[0:1]\n", 1,
+       "setreg-trapsts-rfe"},
+      {"gfx900",
+       "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 2,
+       "valu-vgpr-dpp"},
+      {"gfx900",
+       "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n", 0,
+       ""},
+      {"gfx900",
+       "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf "
+       "bank_mask:0xf\n",
+       5, "valu-exec-dpp"},
+      {"gfx900", "s_mov_b32 m0, s0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n", 1, "salu-m0-message"},
+      {"gfx900", "s_mov_b32 m0, s0\ns_nop 0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n", 0, ""},
+      {"gfx900", "s_mov_b32 m0, s0\ns_movrels_b32 s1, s2\n", 1, "salu-m0-lds"},
+      {"gfx900", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 1,
+       "wide-store-data"},
+      {"gfx942", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n", 2,
+       "wide-store-data"},
+      {"gfx900", "global_store_dwordx2 v[0:1], v[2:3], off\nv_mov_b32 v3, 0\n", 0, ""},
+      {"gfx900", "buffer_store_dwordx4 v[2:5], off, s[0:3], s4\nv_mov_b32 v3, 0\n", 0, ""},
+      {"gfx942", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 2,
+       "valu-sgpr-valu"},
+      {"gfx900", "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n", 0, ""},
+      {"gfx942", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_readlane_b32 s0, v1, 0\n", 4, "valu-exec-lane"},
+      {"gfx942", "v_mov_b32 v1, v0\nv_readlane_b32 s0, v1, 0\n", 1, "valu-vgpr-readlane"},
+      {"gfx942", "v_exp_f32 v1, v0\nv_add_f32 v2, v1, v1\n", 1, "trans-forwarding"},
+      {"gfx942", "v_exp_f32 v1, v0\nv_exp_f32 v2, v1\n", 0, ""},
+      {"gfx942", "v_pk_add_f16 v0, v1, v2\nv_add_f32 v3, v0, v0\n", 1, "dst-sel-forwarding"},
+      {"gfx942", "v_pk_add_f16 v0, v1, v2 op_sel_hi:[0,0]\nv_add_f32 v3, v0, v0\n", 0, ""},
+      {"gfx90a", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 4,
+       "valu-exec-mfma"},
+      {"gfx90a", "v_mov_b32 v0, 0\nv_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\n", 2,
+       "valu-vgpr-mfma"},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 5,
+       "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n", 11,
+       "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\nv_mov_b32 v20, v0\n",
+       19, "mfma-result-read"},
+      {"gfx90a", "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v0, 0\n", 5,
+       "mfma-result-overwrite"},
+      {"gfx90a",
+       "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[8:11], "
+       "v[4:5], v[6:7], v[2:5]\n",
+       8, "mfma-srcc"},
+      {"gfx90a",
+       "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_16x16x16f16 v[0:3], "
+       "v[4:5], v[6:7], v[0:3]\n",
+       0, ""},
+      {"gfx90a",
+       "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mfma_f32_4x4x4f16 v[8:11], v[0:1], "
+       "v[2:3], v[8:11]\n",
+       5, "mfma-srcab"},
+      {"gfx90a", "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[8:11]\nv_mov_b32 v8, 0\n", 7,
+       "mfma-srcc-war"},
+      {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n", 1,
+       "soft-clause"},
+      {"gfx900", "global_load_dword v0, v[2:3], off\nglobal_load_dword v6, v[4:5], off\n", 0, ""},
+      {"gfx1100", "v_readfirstlane_b32 s4, v0\nbuffer_load_b32 v1, off, s[4:7], 0\n", 0, ""},
+  };
+  for (const HazardCase &c : cases) {
+    HazardNeed n = needOfLast(c.cpu, c.text);
+    EXPECT_EQ(n.missing, c.missing) << c.cpu << "\n" << c.text;
+    EXPECT_EQ(n.rule, std::string_view(c.rule)) << c.cpu << "\n" << c.text;
+  }
+  // Soft clauses only with xnack on or any.
+  EXPECT_EQ(needOfLast("gfx900",
+                       "global_load_dword v0, v[2:3], off\nglobal_load_dword v2, v[4:5], off\n",
+                       {"-xnack"})
+                .missing,
+            0u);
+}
+
+// Wait states through the CFG: a producer in a predecessor block counts with the instructions
+// of both blocks between.
+TEST(Hazards, AcrossBlocks) {
+  HazardNeed n = needOfLast("gfx900", "v_readfirstlane_b32 s4, v0\ns_cbranch_scc0 L\ns_nop 0\nL:\n"
+                                      "buffer_load_dword v1, off, s[4:7], 0\n");
+  EXPECT_EQ(n.missing, 4u); // via the branch (1 wait state); the fall-through path has 2
+}
+
+// --fix: the s_nops go in, and the fixed text needs none.
+TEST(Hazards, FixInsertsNops) {
+  auto target = Target::create("gfx90a", {}, nullptr);
+  AnalyzeOptions o;
+  o.fix = true;
+  AnalyzeResult r = analyze(*target,
+                            "v_mfma_f32_32x32x8f16 v[0:15], v[16:17], v[18:19], v[0:15]\n"
+                            "v_mov_b32 v20, v0\ns_endpgm\n",
+                            o);
+  EXPECT_NE(r.fixed.find("s_nop 15\n\ts_nop 2\n"), std::string::npos) << r.fixed;
+  AnalyzeOptions check;
+  EXPECT_TRUE(analyze(*target, r.fixed, check).findings.empty()) << r.fixed;
+}
+
+} // namespace
+} // namespace gfxasm::analysis
