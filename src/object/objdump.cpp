@@ -392,7 +392,7 @@ private:
     } else if (inst.size() >= 4) {
       out += "\t.long 0x";
       char *p = out.room(8);
-      out.advance(print::putHexWord(p, dword(inst, 0), print::kLowerHexPairs));
+      out.advance(print::putHexWord(p, dword(inst, 0), false));
       out.append(43, ' ');
     } else {
       for (size_t i = 0; i < inst.size(); ++i) {
@@ -409,16 +409,17 @@ private:
     char *p = out.room(3 + 16 + 1 + 9 * (inst.size() / 4 + 4));
     std::memcpy(p, "// ", 3);
     p += 3;
-    if (digits & 1) *p++ = "0123456789ABCDEF"[(addr >> (4 * --digits)) & 15];
-    for (; digits > 0; digits -= 2) {
-      std::memcpy(p, print::kUpperHexPairs[(addr >> (4 * (digits - 2))) & 0xff].data(), 2);
-      p += 2;
-    }
+    // (all 16 digits, then the last `digits` of them moved by one fixed-size copy)
+    char digitsText[48]; // (the copy reads up to 4 bytes past the digits)
+    print::putHexWord(print::putHexWord(digitsText + 16, static_cast<uint32_t>(addr >> 32), true),
+                      static_cast<uint32_t>(addr), true);
+    std::memcpy(p, digitsText + 32 - digits, 16);
+    p += digits;
     *p++ = ':';
     if (inst.size() >= 4) {
       for (size_t i = 0; i + 4 <= inst.size(); i += 4) {
         *p++ = ' ';
-        p = print::putHexWord(p, dword(inst, i), print::kUpperHexPairs);
+        p = print::putHexWord(p, dword(inst, i), true);
       }
     } else {
       for (uint8_t b : inst) {
