@@ -409,12 +409,11 @@ private:
     char *p = out.room(3 + 16 + 1 + 9 * (inst.size() / 4 + 4));
     std::memcpy(p, "// ", 3);
     p += 3;
-    // (all 16 digits, then the last `digits` of them moved by one fixed-size copy)
-    char digitsText[48]; // (the copy reads up to 4 bytes past the digits)
-    print::putHexWord(print::putHexWord(digitsText + 16, static_cast<uint32_t>(addr >> 32), true),
-                      static_cast<uint32_t>(addr), true);
-    std::memcpy(p, digitsText + 32 - digits, 16);
-    p += digits;
+    // The high word's last digits - 8 digits, then the low word's 8, each by one 8-byte store
+    // (the first's extra bytes are overwritten by the second).
+    uint64_t high = print::hexWord(static_cast<uint32_t>(addr >> 32), true) >> 8 * (16 - digits);
+    std::memcpy(p, &high, 8);
+    p = print::putHexWord(p + (digits - 8), static_cast<uint32_t>(addr), true);
     *p++ = ':';
     if (inst.size() >= 4) {
       for (size_t i = 0; i + 4 <= inst.size(); i += 4) {

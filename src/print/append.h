@@ -61,10 +61,11 @@ constexpr HexPairs hexPairs(const char *digits) {
 }
 inline constexpr HexPairs kLowerHexPairs = hexPairs("0123456789abcdef");
 inline constexpr HexPairs kUpperHexPairs = hexPairs("0123456789ABCDEF");
-// The eight hexadecimal digits of `v` at p; returns their end. Computed on all eight at once
+// The eight hexadecimal digits of `v` (as the 8 bytes of a little-endian word; putHexWord: at
+// p, returning their end). Computed on all eight at once
 // (each nibble moved into a byte of its own, then '0' or 'a' - 10 added by a mask of the
 // nibbles above 9) rather than looked up by pairs: the objdump listing writes three per line.
-inline char *putHexWord(char *p, uint32_t v, bool upper) {
+inline uint64_t hexWord(uint32_t v, bool upper) {
   uint64_t x = v;
   x = ((x & 0xffff0000u) << 16) | (x & 0xffffu);
   x = ((x & 0x0000ff000000ff00u) << 8) | (x & 0x000000ff000000ffu);
@@ -72,7 +73,10 @@ inline char *putHexWord(char *p, uint32_t v, bool upper) {
   // (byte 0 holds the lowest nibble: reversed so the highest comes first)
   x = __builtin_bswap64(x);
   uint64_t letters = ((x + 0x0606060606060606u) >> 4) & 0x0101010101010101u;
-  x += 0x3030303030303030u + letters * (upper ? 7 : 39);
+  return x + 0x3030303030303030u + letters * (upper ? 7 : 39);
+}
+inline char *putHexWord(char *p, uint32_t v, bool upper) {
+  uint64_t x = hexWord(v, upper);
   std::memcpy(p, &x, 8);
   return p + 8;
 }
