@@ -78,6 +78,11 @@ std::string printedSymbol(std::string_view name) {
 
 // Leading zero bytes llvm-objdump replaces by "...": at least 8, in whole dwords.
 size_t skippableZeroBytes(std::span<const uint8_t> bytes) {
+  if (bytes.size() >= 8) { // (most lines: a nonzero byte among the first 8, one load)
+    uint64_t first;
+    std::memcpy(&first, bytes.data(), 8);
+    if (first != 0) return 0;
+  }
   size_t n = 0;
   while (n < bytes.size() && bytes[n] == 0) ++n;
   return n < 8 ? 0 : n & ~size_t(3);
