@@ -78,6 +78,11 @@ std::string printedSymbol(std::string_view name) {
 
 // Leading zero bytes llvm-objdump replaces by "...": at least 8, in whole dwords.
 size_t skippableZeroBytes(std::span<const uint8_t> bytes) {
+  if (bytes.size() >= 8) { // (most lines: a nonzero byte among the first 8, one load)
+    uint64_t first;
+    std::memcpy(&first, bytes.data(), 8);
+    if (first != 0) return 0;
+  }
   size_t n = 0;
   while (n < bytes.size() && bytes[n] == 0) ++n;
   return n < 8 ? 0 : n & ~size_t(3);
@@ -392,7 +397,7 @@ private:
     } else if (inst.size() >= 4) {
       out += "\t.long 0x";
       char *p = out.room(8);
-      out.advance(print::putHexWord(p, dword(inst, 0), print::kLowerHexPairs));
+      out.advance(print::putHexWord(p, dword(inst, 0), false));
       out.append(43, ' ');
     } else {
       for (size_t i = 0; i < inst.size(); ++i) {
@@ -409,16 +414,16 @@ private:
     char *p = out.room(3 + 16 + 1 + 9 * (inst.size() / 4 + 4));
     std::memcpy(p, "// ", 3);
     p += 3;
-    if (digits & 1) *p++ = "0123456789ABCDEF"[(addr >> (4 * --digits)) & 15];
-    for (; digits > 0; digits -= 2) {
-      std::memcpy(p, print::kUpperHexPairs[(addr >> (4 * (digits - 2))) & 0xff].data(), 2);
-      p += 2;
-    }
+    // The high word's last digits - 8 digits, then the low word's 8, each by one 8-byte store
+    // (the first's extra bytes are overwritten by the second).
+    uint64_t high = print::hexWord(static_cast<uint32_t>(addr >> 32), true) >> 8 * (16 - digits);
+    std::memcpy(p, &high, 8);
+    p = print::putHexWord(p + (digits - 8), static_cast<uint32_t>(addr), true);
     *p++ = ':';
     if (inst.size() >= 4) {
       for (size_t i = 0; i + 4 <= inst.size(); i += 4) {
         *p++ = ' ';
-        p = print::putHexWord(p, dword(inst, i), print::kUpperHexPairs);
+        p = print::putHexWord(p, dword(inst, i), true);
       }
     } else {
       for (uint8_t b : inst) {

@@ -61,11 +61,24 @@ constexpr HexPairs hexPairs(const char *digits) {
 }
 inline constexpr HexPairs kLowerHexPairs = hexPairs("0123456789abcdef");
 inline constexpr HexPairs kUpperHexPairs = hexPairs("0123456789ABCDEF");
-// The eight hexadecimal digits of `v` at p; returns their end.
-inline char *putHexWord(char *p, uint32_t v, const HexPairs &pairs) {
-  for (int shift = 24; shift >= 0; shift -= 8, p += 2)
-    std::memcpy(p, pairs[(v >> shift) & 0xff].data(), 2);
-  return p;
+// The eight hexadecimal digits of `v` (as the 8 bytes of a little-endian word; putHexWord: at
+// p, returning their end). Computed on all eight at once
+// (each nibble moved into a byte of its own, then '0' or 'a' - 10 added by a mask of the
+// nibbles above 9) rather than looked up by pairs: the objdump listing writes three per line.
+inline uint64_t hexWord(uint32_t v, bool upper) {
+  uint64_t x = v;
+  x = ((x & 0xffff0000u) << 16) | (x & 0xffffu);
+  x = ((x & 0x0000ff000000ff00u) << 8) | (x & 0x000000ff000000ffu);
+  x = ((x & 0x00f000f000f000f0u) << 4) | (x & 0x000f000f000f000fu);
+  // (byte 0 holds the lowest nibble: reversed so the highest comes first)
+  x = __builtin_bswap64(x);
+  uint64_t letters = ((x + 0x0606060606060606u) >> 4) & 0x0101010101010101u;
+  return x + 0x3030303030303030u + letters * (upper ? 7 : 39);
+}
+inline char *putHexWord(char *p, uint32_t v, bool upper) {
+  uint64_t x = hexWord(v, upper);
+  std::memcpy(p, &x, 8);
+  return p + 8;
 }
 
 } // namespace gfxasm::print

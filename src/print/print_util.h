@@ -31,8 +31,13 @@ inline void invalidRegisterNote(std::string_view regClass, Writer &out) {
 }
 // gfx90a+: a decoded tuple of VGPRs or AGPRs that starts at an odd register gets llvm's note,
 // which names the operand's aligned class `file`_<bits>_Align2 (file: VReg, VS, AReg, AV).
-void noteUnalignedTuple(const PrintContext &pc, const isa::Inst &inst, uint32_t first,
-                        unsigned dwords, std::string_view file, Writer &out);
+// (the check inline: most operands get no note, and this runs for most register operands)
+void noteUnalignedTupleText(unsigned dwords, std::string_view file, Writer &out);
+inline void noteUnalignedTuple(const PrintContext &pc, const isa::Inst &inst, uint32_t first,
+                               unsigned dwords, std::string_view file, Writer &out) {
+  if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1)) [[unlikely]]
+    noteUnalignedTupleText(dwords, file, out);
+}
 #define FAMILY(fam)                                                                                \
   void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
 #include "isa/families.def"

@@ -148,15 +148,16 @@ std::string registerClassName(const PrintContext &pc, const Inst &inst, const Op
 // Whether a decoded register is one llvm's class for operand `d` lacks; llvm does not note the
 // special sources it reads as inline values (null, the apertures, src_vccz/execz/scc).
 bool outsideClass(const PrintContext &pc, const Inst &inst, const OperandDesc &d, uint32_t enc) {
-  bool inlineValue = isInlineValueRegister(pc.regs, enc);
   bool lds = d.field == Field::src0 && (inst.desc->flags & IF_LdsSrc0);
-  if (as::isFake16Lo128(inst, d.type) && d.cls != OpClass::vgpr) return enc >= src::kVgpr0 + 128;
+  bool lo128 = as::isFake16Lo128(inst, d.type);
+  if (lo128 && d.cls != OpClass::vgpr) return enc >= src::kVgpr0 + 128;
   switch (d.cls) {
   case OpClass::vgpr:
   case OpClass::vgpr_mod:
-    if (as::isFake16Lo128(inst, d.type)) return enc >= 128;
-    return as::sourceField9Bits(inst, d.field) && enc < src::kVgpr0 && !inlineValue &&
-           !(lds && enc == src::kLdsDirect);
+    if (lo128) return enc >= 128;
+    // (a VGPR, the common case, first: the rest asks about special registers)
+    return enc < src::kVgpr0 && as::sourceField9Bits(inst, d.field) &&
+           !isInlineValueRegister(pc.regs, enc) && !(lds && enc == src::kLdsDirect);
   case OpClass::vsdst_nom0: return enc == pc.regs.m0 || enc == src::kLdsDirect; // (gfx9's is 124)
   case OpClass::vssrc:
   case OpClass::vssrc_inline: return enc >= src::kVgpr0 || (enc == src::kLdsDirect && !lds);

@@ -39,10 +39,8 @@ void printImmediate32(uint32_t v, Writer &out) {
   printHex(v, out);
 }
 
-void noteUnalignedTuple(const PrintContext &pc, const Inst &inst, uint32_t first, unsigned dwords,
-                        std::string_view file, Writer &out) {
-  if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1))
-    invalidRegisterNote(fmt::format("{}_{}_Align2", file, dwords * 32), out);
+void noteUnalignedTupleText(unsigned dwords, std::string_view file, Writer &out) {
+  invalidRegisterNote(fmt::format("{}_{}_Align2", file, dwords * 32), out);
 }
 
 void printSignedHex(uint32_t v, unsigned bits, Writer &out) {

@@ -52,8 +52,9 @@ public:
       std::memcpy(to, from, n);
     }
   }
-  Writer &append(std::string_view v) { return append(v.data(), v.size()); }
-  Writer &operator+=(std::string_view v) { return append(v); }
+  // (inlined: most views are of a length known where they are written)
+  [[gnu::always_inline]] Writer &append(std::string_view v) { return append(v.data(), v.size()); }
+  [[gnu::always_inline]] Writer &operator+=(std::string_view v) { return append(v); }
   // (string literals: their length known; other C strings go through string_view)
   template <size_t N> Writer &operator+=(const char (&s)[N]) { return append(s, N - 1); }
   template <size_t N> Writer &append(const char (&s)[N]) { return append(s, N - 1); }
