@@ -30,6 +30,8 @@
 #include "asm/mnemonics.h"
 #include "configs.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
+#include "isa/buffer_formats.h"
 #include "isa/isa.h"
 #include "operand_gen.h"
 
@@ -56,6 +58,7 @@ using namespace isa;
   X(source_modifiers)   /* |v1| <-> abs(v1), -v1 <-> neg(v1) */                                    \
   X(mnemonic_alternate) /* aliases, old names, _t_ <-> _tru_, mfma names, encoding suffixes */     \
   X(operand_dropped)    /* VOPC's vcc destination left out */                                      \
+  X(format_before)      /* MTBUF: s1 format:[..] -> format:N, s1 (gfx9: dfmt:D nfmt:N s1) */     \
   X(separators)         /* tabs, spaces around commas and brackets, no space after commas */       \
   X(comments)           /* comments between tokens and after the statement */
 
@@ -232,6 +235,7 @@ public:
     case Kind::source_modifiers: return sourceModifiers(t);
     case Kind::mnemonic_alternate: return mnemonicAlternate(t);
     case Kind::operand_dropped: return operandDropped(p);
+    case Kind::format_before: return formatBefore(p);
     case Kind::separators: return separators(p, t);
     case Kind::comments: return comments(t);
     case Kind::Count: break;
@@ -547,6 +551,55 @@ private:
     const std::string &dst = p.items[0].text;
     if (dst != "vcc" && dst != "vcc_lo") return std::nullopt;
     p.items.erase(p.items.begin());
+    return joinPieces(p);
+  }
+
+  // An MTBUF format after the soffset, moved before it in llvm's older numeric spelling.
+  std::optional<std::string> formatBefore(Pieces p) {
+    size_t f = 0, soffset = std::string::npos;
+    for (; f < p.items.size() && !p.items[f].text.starts_with("format:"); ++f)
+      if (p.items[f].positional) soffset = f;
+    if (f == p.items.size() || soffset == std::string::npos) return std::nullopt;
+    std::string_view text = std::string_view(p.items[f].text).substr(7);
+    int unified = -1, data = 1, num = 0;
+    if (isDecimal(text) || isHex(text)) {
+      unified = static_cast<int>(std::stoul(std::string(text), nullptr, 0));
+    } else if (text.starts_with("[") && text.ends_with("]")) {
+      for (const Token &name : tokenize(text.substr(1, text.size() - 2))) {
+        auto at = [&](std::string_view prefix, const auto &names) {
+          if (!name.text.starts_with(prefix)) return -1;
+          auto it = std::find(std::begin(names), std::end(names), name.text.substr(prefix.size()));
+          return it == std::end(names) ? -1 : static_cast<int>(it - std::begin(names));
+        };
+        if (int u = at("BUF_FMT_", kBufFormatNames); u >= 0) unified = u;
+        if (int d = at("BUF_DATA_FORMAT_", kBufDataFormats); d >= 0) data = d;
+        if (int n = at("BUF_NUM_FORMAT_", kBufNumFormats); n >= 0) num = n;
+      }
+    } else {
+      return std::nullopt;
+    }
+    const bool split = arch_.traits->splitBufferFormat;
+    std::string before;
+    if (split) {
+      if (unified >= 0) data = unified & 15, num = unified >> kBufNumFormatShift;
+      std::string d = fmt::format("dfmt:{}", data), n = fmt::format("nfmt:{}", num);
+      const char *sep = coin() ? ", " : " ";
+      before = coin() ? d + sep + n : n + sep + d;
+      if (data == 1 && coin()) before = n;
+      else if (num == 0 && coin()) before = d;
+    } else {
+      if (unified < 0) {
+        std::string name = data == 0 && num == 0
+                               ? std::string("INVALID")
+                               : fmt::format("{}_{}", kBufDataFormats[data], kBufNumFormats[num]);
+        auto it = std::find(std::begin(kBufFormatNames), std::end(kBufFormatNames), name);
+        if (it == std::end(kBufFormatNames)) return std::nullopt;
+        unified = static_cast<int>(it - std::begin(kBufFormatNames));
+      }
+      before = fmt::format("format:{}", unified);
+    }
+    p.items[soffset].text = before + (coin() ? ", " : " ") + p.items[soffset].text;
+    p.items.erase(p.items.begin() + static_cast<std::ptrdiff_t>(f));
     return joinPieces(p);
   }
 
