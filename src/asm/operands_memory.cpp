@@ -459,7 +459,8 @@ constexpr unsigned kDimCoords[] = {1, 2, 3, 3, 2, 3, 3, 4};
 constexpr unsigned kDimGradients[] = {2, 4, 6, 4, 2, 4, 4, 4};
 constexpr unsigned kMaxNsaAddresses = 5;
 
-// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (a malformed number to the lexer; llvm also takes 2d).
+// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (a malformed number to the lexer); the name after the
+// prefix in any case, as llvm-mc compares it (dim:2d_msaa, dim:SQ_RSRC_IMG_cube).
 bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
@@ -467,9 +468,6 @@ bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   std::string name;
   if (t.kind == Tok::Identifier && t.text.starts_with("SQ_RSRC_IMG_")) {
     name = t.text.substr(12);
-  } else if (t.kind == Tok::Error && t.text.size() > 1 && t.text[1] == 'd') {
-    name = std::string(t.text);
-    name[1] = 'D';
   } else if (t.kind == Tok::Error || t.kind == Tok::Identifier) {
     name = t.text;
   } else {
@@ -477,7 +475,7 @@ bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   }
   c.next();
   for (unsigned i = 0; i < std::size(kDimNames); ++i) {
-    if (kDimNames[i] == name) {
+    if (sameTextIgnoringCase(kDimNames[i], name)) {
       v.value = i;
       return true;
     }

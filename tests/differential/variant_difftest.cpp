@@ -45,6 +45,7 @@ using namespace isa;
   X(mnemonic_upper)     /* S_MOV_B32 */                                                            \
   X(mnemonic_mixed)     /* S_Mov_b32 */                                                            \
   X(word_upper)         /* one other word in upper case: GLC, VCC, DMASK:, SQ_rsrc.. */            \
+  X(word_lower)         /* an upper-case name in lower or mixed case: dim:2d_array, hw_reg_mode */ \
   X(line_upper)         /* the whole line in upper case */                                         \
   X(register_single)    /* s5 -> s[5], s[5:5], [s5] */                                             \
   X(register_list)      /* s[4:7] -> [s4,s5,s6,s7], nested [s4,[s5],s[6:7]] */                     \
@@ -222,6 +223,7 @@ public:
     case Kind::mnemonic_upper: return mnemonicCase(t, true);
     case Kind::mnemonic_mixed: return mnemonicCase(t, false);
     case Kind::word_upper: return wordUpper(t);
+    case Kind::word_lower: return wordLower(t);
     case Kind::line_upper: return toUpper(line);
     case Kind::register_single: return registerSingle(t);
     case Kind::register_list: return registerList(t);
@@ -291,6 +293,23 @@ private:
     t[i].text = coin() ? toUpper(t[i].text)
                        : std::string(1, static_cast<char>(std::toupper(t[i].text[0]))) +
                              t[i].text.substr(1);
+    return join(t);
+  }
+
+  std::optional<std::string> wordLower(std::vector<Token> t) {
+    size_t i = pickToken(t, [&](size_t k) {
+      return !isMnemonicAt(t, k) && std::any_of(t[k].text.begin(), t[k].text.end(), [](char c) {
+               return std::isupper(static_cast<unsigned char>(c));
+             });
+    });
+    if (i == std::string::npos) return std::nullopt;
+    std::string &w = t[i].text;
+    size_t from = 0, mode = below(3);
+    if (mode == 1) from = w.find('_') == std::string::npos ? 0 : w.find('_') + 1; // after a prefix
+    if (mode == 2) from = w.rfind('_') == std::string::npos ? 0 : w.rfind('_') + 1;
+    for (size_t c = from; c < w.size(); ++c)
+      if (mode != 2 || coin())
+        w[c] = static_cast<char>(std::tolower(static_cast<unsigned char>(w[c])));
     return join(t);
   }
 
