@@ -715,9 +715,16 @@ constexpr KnownGap kKnownGaps[] = {
     {Kind::mnemonic_alternate, "lane_b32_e", "gfx9: v_readlane/v_writelane with _e32/_e64"},
     {Kind::mnemonic_alternate, "v_nop_", "gfx9: v_nop's SDWA and DPP forms"},
     {Kind::mnemonic_alternate, "legacy_f32_e64", "gfx9: v_mul_legacy_f32_e64"},
-    {Kind::mnemonic_alternate, "_sdwa src_scc", "gfx9: SDWA compares writing src_scc"},
+    {Kind::mnemonic_alternate, "_sdwa src_",
+     "gfx9: SDWA compares writing src_scc, src_shared_base, ... (llvm-mc-22 encodes the register's "
+     "source encoding and prints its name; gfxasm rejects them)"},
+    {Kind::mnemonic_alternate, "_sdwa vcc, 0xff",
+     "gfx9 SDWA: a 16-bit-looking literal llvm-mc-22 encodes as the literal marker SDWA has no "
+     "room for (as its DPP fault in llvm_bugs_test); gfxasm rejects it"},
     {Kind::integer_expr, "--(", "--x inside a float source or its modifiers"},
     {Kind::integer_expr, "lit(", "expressions inside lit(..)"},
+    {Kind::word_upper, "neg(", "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
+                               "bit beside neg(constant)"},
     {Kind::word_upper, "op_sel",
      "a capitalized register name is a symbol: op_sel of symbolic literals"},
     {Kind::comments, "- /* c */", "a block comment after a minus sign"},
