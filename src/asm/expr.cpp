@@ -235,6 +235,10 @@ struct Evaluator {
         for (TargetFn fn : kTargetFns)
           if (t.text == targetFnName(fn)) return function(fn, out);
       c.next();
+      if (t.text == "." && syms.locationLabel) {
+        Token here(Tok::Identifier, t.col, syms.locationLabel(t.col));
+        return symbol(here, out);
+      }
       return symbol(t, out);
     case Tok::Error: {
       // A GNU local label reference: 1b (the last `1:`), 1f (the next one).

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -44,6 +45,9 @@ struct Symbol {
   uint32_t commonAlign = 0; // .comm: the alignment (a common symbol when nonzero)
   uint64_t commonSize = 0;  // .comm and .amdgpu_lds: the size
   uint32_t ldsAlign = 0;    // .amdgpu_lds: the alignment (an LDS symbol when nonzero)
+  // The name of a section: its begin symbol (llvm's section symbol), a label at its offset 0
+  // that the symbol table does not list (relocations use the STT_SECTION symbol).
+  bool sectionStart = false;
 };
 
 class SymbolTable {
@@ -54,6 +58,10 @@ public:
   // Keeps `text` for the rest of the assembly (expression text an operand prints, e.g. foo+4).
   std::string_view intern(std::string text) { return interned_.emplace_back(std::move(text)); }
   ExprPool &pool() { return pool_; }
+  // `.` in an expression (at column `col` of the statement): the assembler defines a new
+  // temporary label at the current location and names it (llvm's createTempSymbol + emitLabel),
+  // the same one when the statement's expression is read again; unset, `.` is an ordinary name.
+  std::function<std::string_view(uint32_t col)> locationLabel;
   // A new temporary label name (llvm's .Ltmp<N>, one counter for the whole assembly).
   std::string_view newTemporary() { return intern(".Ltmp" + std::to_string(temporaries_++)); }
   // GNU numeric local labels: `N:` defines the next instance of N, `Nb` names the last one,

@@ -498,6 +498,36 @@ LexResult lexImpl(std::string_view line, Token *out, [[maybe_unused]] Token *lim
       ++p;
       continue;
     }
+    case '\'': {
+      // A character constant is an integer ('a', '\n'), as in llvm's lexer.
+      const char *s = p, *q = p + 1;
+      if (q < end && *q == '\\') ++q;
+      // (llvm reads on past the line's end: a quote left open there is "too long" too)
+      const char *what = q + 1 >= end || q[1] != '\'' ? "single quote way too long" : nullptr;
+      if (what) {
+        res.ok = false;
+        res.errCol = col(s);
+        res.errMsg = what;
+        *o++ = Token(Tok::Error, col(s), std::string_view(s, static_cast<size_t>(end - s)));
+        goto done;
+      }
+      int64_t value = static_cast<signed char>(*q); // (llvm reads a char: signed)
+      if (q != p + 1) {
+        switch (*q) {
+        case 't': value = '\t'; break;
+        case 'n': value = '\n'; break;
+        case 'b': value = '\b'; break;
+        case 'f': value = '\f'; break;
+        case 'r': value = '\r'; break;
+        default: break;
+        }
+      }
+      Token t(Tok::Integer, col(s), std::string_view(s, static_cast<size_t>(q + 2 - s)));
+      t.ival = value;
+      *o++ = t;
+      p = q + 2;
+      continue;
+    }
     case '&': oneOrTwo(Tok::Amp, {{'&', Tok::AmpAmp}}); break;
     case '|': oneOrTwo(Tok::Pipe, {{'|', Tok::PipePipe}}); break;
     case '<':
