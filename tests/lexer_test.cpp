@@ -182,8 +182,13 @@ TEST(Lexer, SpacesAndColons) {
 // takes little): the tokens are those of the room-per-character lexer, whatever the line holds
 // where the room runs out (`::`, a `#` that is no comment, a block comment, an unterminated one).
 TEST(Lexer, LongLinesGrowTheirRoom) {
-  std::string pieces[] = {"v_add_f32 v1, -v2, 0x3f800000 ", "a::b ", "1+2*(3) ", "x /* c */ ",
-                          "\"str\" ", "# ", "s[0:1], "};
+  std::string pieces[] = {"v_add_f32 v1, -v2, 0x3f800000 ",
+                          "a::b ",
+                          "1+2*(3) ",
+                          "x /* c */ ",
+                          "\"str\" ",
+                          "# ",
+                          "s[0:1], "};
   for (size_t tail = 0; tail < 3; ++tail) {
     std::string line;
     for (size_t i = 0; line.size() < 300000; ++i) line += pieces[i * 7 % std::size(pieces)];

@@ -351,7 +351,6 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
   return end;
 }
 
-
 // The lexer proper. Unbounded, `out` has room for a token per character and Eol. Bounded, it
 // stops before a token when `limit` is reached (keeping room for Eol), with `count` tokens written
 // and `resume` the offset to go on from (the caller grows the room and calls again from there:
@@ -570,8 +569,8 @@ size_t lexLine(std::string_view line, std::vector<Token> &room, LexResult &res,
   if (room.size() < kRoomPerCharacter) room.resize(kRoomPerCharacter);
   bool colonColon = false;
   for (;;) {
-    res = lexImpl<true>(line, room.data(), room.data() + room.size(), count, resume,
-                        inBlockComment);
+    res =
+        lexImpl<true>(line, room.data(), room.data() + room.size(), count, resume, inBlockComment);
     colonColon |= res.hasColonColon;
     if (resume == line.size() || !res.ok) break;
     // Room for the rest at the rate so far, an eighth more (one step for a uniform line; the

@@ -162,8 +162,7 @@ bool parseSplitFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
   int64_t data = 1, num = 0;
   bool haveData = false, haveNum = false;
   while (atNamedModifier(c) && !c.peek().commentAfter &&
-         ((c.peek().text == "dfmt" && !haveData) ||
-                                (c.peek().text == "nfmt" && !haveNum))) {
+         ((c.peek().text == "dfmt" && !haveData) || (c.peek().text == "nfmt" && !haveNum))) {
     bool isData = c.peek().text == "dfmt";
     if (isData ? !parseFormatNumber(ctx, c, 15, "dfmt", data)
                : !parseFormatNumber(ctx, c, 7, "nfmt", num))
@@ -210,8 +209,8 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   const Token &start = c.peek();
   if (atNamedModifier(c)) {
     // A second format: llvm-mc takes the name for a symbol, which no soffset is.
-    if (format >= 0 && (split ? start.text == "dfmt" || start.text == "nfmt"
-                              : start.text == "format"))
+    if (format >= 0 &&
+        (split ? start.text == "dfmt" || start.text == "nfmt" : start.text == "format"))
       return invalid(ctx, start.col);
     return ctx.fail(start.col, "not a valid operand.");
   }

@@ -59,7 +59,7 @@ using namespace isa;
   X(source_modifiers)   /* |v1| <-> abs(v1), -v1 <-> neg(v1) */                                    \
   X(mnemonic_alternate) /* aliases, old names, _t_ <-> _tru_, mfma names, encoding suffixes */     \
   X(operand_dropped)    /* VOPC's vcc destination left out */                                      \
-  X(format_before)      /* MTBUF: s1 format:[..] -> format:N, s1 (gfx9: dfmt:D nfmt:N s1) */     \
+  X(format_before)      /* MTBUF: s1 format:[..] -> format:N, s1 (gfx9: dfmt:D nfmt:N s1) */       \
   X(separators)         /* tabs, spaces around commas and brackets, no space after commas */       \
   X(comments)           /* comments between tokens and after the statement */
 
@@ -299,8 +299,8 @@ private:
   std::optional<std::string> wordLower(std::vector<Token> t) {
     size_t i = pickToken(t, [&](size_t k) {
       return !isMnemonicAt(t, k) && std::any_of(t[k].text.begin(), t[k].text.end(), [](char c) {
-               return std::isupper(static_cast<unsigned char>(c));
-             });
+        return std::isupper(static_cast<unsigned char>(c));
+      });
     });
     if (i == std::string::npos) return std::nullopt;
     std::string &w = t[i].text;
@@ -604,8 +604,10 @@ private:
       std::string d = fmt::format("dfmt:{}", data), n = fmt::format("nfmt:{}", num);
       const char *sep = coin() ? ", " : " ";
       before = coin() ? d + sep + n : n + sep + d;
-      if (data == 1 && coin()) before = n;
-      else if (num == 0 && coin()) before = d;
+      if (data == 1 && coin())
+        before = n;
+      else if (num == 0 && coin())
+        before = d;
     } else {
       if (unified < 0) {
         std::string name = data == 0 && num == 0
@@ -723,8 +725,9 @@ constexpr KnownGap kKnownGaps[] = {
      "room for (as its DPP fault in llvm_bugs_test); gfxasm rejects it"},
     {Kind::integer_expr, "--(", "--x inside a float source or its modifiers"},
     {Kind::integer_expr, "lit(", "expressions inside lit(..)"},
-    {Kind::word_upper, "neg(", "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
-                               "bit beside neg(constant)"},
+    {Kind::word_upper, "neg(",
+     "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
+     "bit beside neg(constant)"},
     {Kind::word_upper, "op_sel",
      "a capitalized register name is a symbol: op_sel of symbolic literals"},
     {Kind::comments, "- /* c */", "a block comment after a minus sign"},
