@@ -87,6 +87,9 @@ same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -sho
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr +wavefrontsize64 "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 --mattr=+wavefrontsize64,-real-true16 "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+wavefrontsize64 -mattr=-real-true16 "$example"
+# an empty feature list (the option after it stays an option), names in any case, unknown names
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr= -show-encoding "$example"
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -mattr=+WavefrontSize64,+foo -show-encoding "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null -show-encoding "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=asm "$example"

@@ -178,4 +178,45 @@ TEST(Lexer, SpacesAndColons) {
   expectTokens("   ", {}, 3);
 }
 
+// Lines past 64 KiB are lexed into room that grows with their tokens (a long comment or string
+// takes little): the tokens are those of the room-per-character lexer, whatever the line holds
+// where the room runs out (`::`, a `#` that is no comment, a block comment, an unterminated one).
+TEST(Lexer, LongLinesGrowTheirRoom) {
+  std::string pieces[] = {"v_add_f32 v1, -v2, 0x3f800000 ",
+                          "a::b ",
+                          "1+2*(3) ",
+                          "x /* c */ ",
+                          "\"str\" ",
+                          "# ",
+                          "s[0:1], "};
+  for (size_t tail = 0; tail < 3; ++tail) {
+    std::string line;
+    for (size_t i = 0; line.size() < 300000; ++i) line += pieces[i * 7 % std::size(pieces)];
+    if (tail == 1) line += "// " + std::string(100000, 'c');
+    if (tail == 2) line += "/* open";
+    std::vector<Token> expected(line.size() + 1);
+    size_t count = 0;
+    bool blockA = false, blockB = false;
+    auto resA = lexLine(line, expected.data(), count, blockA);
+    expected.resize(count);
+    std::vector<Token> room;
+    gfxasm::as::LexResult resB;
+    size_t n = lexLine(line, room, resB, blockB);
+    ASSERT_EQ(n, count);
+    EXPECT_LT(room.size(), line.size()) << "room per character";
+    EXPECT_EQ(resA.ok, resB.ok);
+    EXPECT_EQ(resA.hasColonColon, resB.hasColonColon);
+    EXPECT_EQ(blockA, blockB);
+    for (size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(room[i].kind, expected[i].kind) << i;
+      ASSERT_EQ(room[i].col, expected[i].col) << i;
+      ASSERT_EQ(room[i].text, expected[i].text) << i;
+      ASSERT_EQ(room[i].commentAfter, expected[i].commentAfter) << i;
+      if (room[i].kind == Tok::Integer) {
+        ASSERT_EQ(room[i].ival, expected[i].ival) << i;
+      }
+    }
+  }
+}
+
 } // namespace

@@ -752,9 +752,8 @@ private:
       return;
     }
     bool startsInComment = inBlockComment_;
-    if (tokenRoom_.size() < line.size() + 1) tokenRoom_.resize(line.size() + 1);
-    size_t count = 0;
-    LexResult lr = lexLine(line, tokenRoom_.data(), count, inBlockComment_);
+    LexResult lr;
+    size_t count = lexLine(line, tokenRoom_, lr, inBlockComment_);
     toks_ = std::span<Token>(tokenRoom_.data(), count);
     bool continuesStatement = startsInComment && commentInStatement_;
     if (inBlockComment_) commentInStatement_ = toks_.size() > 1 || continuesStatement;

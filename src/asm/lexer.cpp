@@ -351,14 +351,18 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
   return end;
 }
 
-} // namespace
-
-LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBlockComment) {
+// The lexer proper. Unbounded, `out` has room for a token per character and Eol. Bounded, it
+// stops before a token when `limit` is reached (keeping room for Eol), with `count` tokens written
+// and `resume` the offset to go on from (the caller grows the room and calls again from there:
+// tokens written and the state are kept); `resume` is the line's size when it is done.
+template <bool kBounded>
+LexResult lexImpl(std::string_view line, Token *out, [[maybe_unused]] Token *limit, size_t &count,
+                  size_t &resume, bool &inBlockComment) {
   LexResult res;
   const char *const begin = line.data();
-  const char *p = begin;
+  const char *p = begin + resume;
   const char *const end = begin + line.size();
-  Token *o = out;
+  Token *o = out + count;
   auto col = [begin](const char *at) { return static_cast<uint32_t>(at - begin); };
   // The end of a block comment opened on an earlier line (or by `/*` below).
   auto skipBlockComment = [&] {
@@ -378,6 +382,13 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
   };
   refill();
   while (p < end) {
+    if constexpr (kBounded) {
+      if (limit - o < 2) {
+        count = static_cast<size_t>(o - out);
+        resume = static_cast<size_t>(p - begin);
+        return res;
+      }
+    }
     const char c = *p;
     // Branches in the order of the characters' frequency (a jump table is slower here).
     const Action action = kAction[static_cast<unsigned char>(c)];
@@ -532,14 +543,48 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
 done:
   *o++ = Token(Tok::Eol, col(p), std::string_view());
   count = static_cast<size_t>(o - out);
+  resume = line.size();
   return res;
 }
 
+} // namespace
+
+LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBlockComment) {
+  count = 0;
+  size_t resume = 0;
+  return lexImpl<false>(line, out, nullptr, count, resume, inBlockComment);
+}
+
+size_t lexLine(std::string_view line, std::vector<Token> &room, LexResult &res,
+               bool &inBlockComment) {
+  size_t count = 0, resume = 0;
+  // Lines up to this size get a token per character at once (the common case: no checks per
+  // token); longer ones as many tokens as they have, the room doubling.
+  constexpr size_t kRoomPerCharacter = 1 << 16;
+  if (line.size() < kRoomPerCharacter || room.size() > line.size()) {
+    if (room.size() <= line.size()) room.resize(line.size() + 1);
+    res = lexImpl<false>(line, room.data(), nullptr, count, resume, inBlockComment);
+    return count;
+  }
+  if (room.size() < kRoomPerCharacter) room.resize(kRoomPerCharacter);
+  bool colonColon = false;
+  for (;;) {
+    res =
+        lexImpl<true>(line, room.data(), room.data() + room.size(), count, resume, inBlockComment);
+    colonColon |= res.hasColonColon;
+    if (resume == line.size() || !res.ok) break;
+    // Room for the rest at the rate so far, an eighth more (one step for a uniform line; the
+    // old and new room live together while it grows), never more than a token per character.
+    size_t estimate = count + (line.size() - resume) * count / resume * 9 / 8 + 1024;
+    room.resize(std::min(line.size() + 1, std::max(estimate, room.size() + room.size() / 4)));
+  }
+  res.hasColonColon = colonColon;
+  return count;
+}
+
 LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockComment) {
-  out.resize(line.size() + 1);
-  size_t count = 0;
-  LexResult res = lexLine(line, out.data(), count, inBlockComment);
-  out.resize(count);
+  LexResult res;
+  out.resize(lexLine(line, out, res, inBlockComment));
   return res;
 }
 

@@ -81,6 +81,12 @@ LexResult lexLine(std::string_view line, std::vector<Token> &out, bool &inBlockC
 // per character, and Eol): no per-token capacity checks. `count` is set to the number written.
 LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBlockComment);
 
+// The same into `room`, grown as needed (a token per character for lines up to 64 KiB, as many
+// as a longer line has beyond: memory follows the tokens, not the line's length). Returns the
+// number of tokens written; `room` keeps its size for the next line.
+size_t lexLine(std::string_view line, std::vector<Token> &room, LexResult &res,
+               bool &inBlockComment);
+
 bool isIdentStart(char c);
 bool isIdentChar(char c);
 

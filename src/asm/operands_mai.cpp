@@ -138,13 +138,14 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
   return true;
 }
 
-// cbsz:N, abid:N, blgp:N: values of the field's width, in this order.
+// cbsz:N, abid:N, blgp:N: values of the field's width, in this order (neg:[..], which takes
+// blgp's place, last too).
 bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                    OperandValue &v, Inst &inst) {
   const Token &word = c.next();
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j)
-    if (inst.ops[j].present && ops[j].cls == OpClass::mai_mod)
+    if (inst.ops[j].present && (ops[j].cls == OpClass::mai_mod || ops[j].cls == OpClass::mai_neg))
       return ctx.fail(word.col, "not a valid operand.");
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   const Token &t = c.peek();

@@ -134,25 +134,45 @@ bool parseDescriptor(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
   return true;
 }
 
-// format:N before an MTBUF soffset (llvm-mc's older syntax: a number only, no names).
-bool parseFormatNumber(ParseContext &ctx, Cursor &c, OperandValue &v) {
+bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
+  return c.peek(ahead).kind == Tok::Identifier && c.peek(ahead + 1).kind == Tok::Colon;
+}
+
+// `word:N` before an MTBUF soffset (llvm-mc's older syntax: a number only, no names): format:N,
+// or on gfx9 dfmt:N and nfmt:N. `what` names the value in the range error.
+bool parseFormatNumber(ParseContext &ctx, Cursor &c, int64_t max, std::string_view what,
+                       int64_t &out) {
   uint32_t col = c.peek().col; // llvm-mc reports a value out of range at the word
   c.next();
-  c.next(); // format :
+  c.next(); // word :
   // A name has no value here (format:[BUF_FMT_32_FLOAT] is a bracket expression to llvm-mc,
   // which reports that at the expression's start).
   uint32_t at = c.peek().col;
   ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
   if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(at, "expected absolute expression");
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (e.value < 0 || e.value > 127) return ctx.fail(col, "out of range format");
-  v.value = static_cast<uint32_t>(e.value);
-  v.present = true;
+  if (e.value < 0 || e.value > max) return ctx.fail(col, fmt::format("out of range {}", what));
+  out = e.value;
   return true;
 }
 
-bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
-  return c.peek(ahead).kind == Tok::Identifier && c.peek(ahead + 1).kind == Tok::Colon;
+// gfx9's split format before the soffset: dfmt:D and nfmt:N, either or both, in either order,
+// each with or without a comma after it (the other one keeps its default, data 8 and UNORM).
+bool parseSplitFormat(ParseContext &ctx, Cursor &c, OperandValue &v) {
+  int64_t data = 1, num = 0;
+  bool haveData = false, haveNum = false;
+  while (atNamedModifier(c) && !c.peek().commentAfter &&
+         ((c.peek().text == "dfmt" && !haveData) || (c.peek().text == "nfmt" && !haveNum))) {
+    bool isData = c.peek().text == "dfmt";
+    if (isData ? !parseFormatNumber(ctx, c, 15, "dfmt", data)
+               : !parseFormatNumber(ctx, c, 7, "nfmt", num))
+      return false;
+    (isData ? haveData : haveNum) = true;
+    c.accept(Tok::Comma);
+  }
+  v.value = static_cast<uint32_t>(data | num << kBufNumFormatShift);
+  v.present = true;
+  return true;
 }
 
 // Buffer soffset: a 32-bit scalar register or an inline constant; no literal, no lds_direct, and
@@ -162,13 +182,25 @@ bool atNamedModifier(const Cursor &c, size_t ahead = 0) {
 bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst &inst,
                         OperandValue &v) {
   int format = -1;
-  if (atNamedModifier(c)) {
-    // (gfx9's split formats come after the soffset only)
-    if (c.peek().text != "format" || inst.arch->traits->splitBufferFormat ||
+  const bool split = inst.arch->traits->splitBufferFormat;
+  // (llvm-mc looks ahead for the colon here: with a comment between, the word is a symbol)
+  if (atNamedModifier(c) && !c.peek().commentAfter) {
+    // gfx9 takes dfmt:/nfmt: here (its format:[...] comes after the soffset only), later
+    // processors format:N
+    std::string_view word = c.peek().text;
+    if ((split ? word != "dfmt" && word != "nfmt" : word != "format") ||
         (format = operandIndex(inst, Field::format)) < 0)
       return ctx.fail(c.peek().col, "not a valid operand.");
-    if (!parseFormatNumber(ctx, c, inst.ops[format])) return false;
-    c.accept(Tok::Comma);
+    OperandValue &f = inst.ops[format];
+    if (split) {
+      if (!parseSplitFormat(ctx, c, f)) return false;
+    } else {
+      int64_t n = 0;
+      if (!parseFormatNumber(ctx, c, 127, "format", n)) return false;
+      f.value = static_cast<uint32_t>(n);
+      f.present = true;
+      c.accept(Tok::Comma);
+    }
     if (c.atEnd()) { // "too few operands" (validate_memory reports it at the mnemonic)
       v.present = false;
       return true;
@@ -177,7 +209,9 @@ bool parseBufferSoffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst
   const Token &start = c.peek();
   if (atNamedModifier(c)) {
     // A second format: llvm-mc takes the name for a symbol, which no soffset is.
-    if (format >= 0 && start.text == "format") return invalid(ctx, start.col);
+    if (format >= 0 &&
+        (split ? start.text == "dfmt" || start.text == "nfmt" : start.text == "format"))
+      return invalid(ctx, start.col);
     return ctx.fail(start.col, "not a valid operand.");
   }
   Reg r;
@@ -424,7 +458,8 @@ constexpr unsigned kDimCoords[] = {1, 2, 3, 3, 2, 3, 3, 4};
 constexpr unsigned kDimGradients[] = {2, 4, 6, 4, 2, 4, 4, 4};
 constexpr unsigned kMaxNsaAddresses = 5;
 
-// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (a malformed number to the lexer; llvm also takes 2d).
+// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (a malformed number to the lexer); the name after the
+// prefix in any case, as llvm-mc compares it (dim:2d_msaa, dim:SQ_RSRC_IMG_cube).
 bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
@@ -432,9 +467,6 @@ bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   std::string name;
   if (t.kind == Tok::Identifier && t.text.starts_with("SQ_RSRC_IMG_")) {
     name = t.text.substr(12);
-  } else if (t.kind == Tok::Error && t.text.size() > 1 && t.text[1] == 'd') {
-    name = std::string(t.text);
-    name[1] = 'D';
   } else if (t.kind == Tok::Error || t.kind == Tok::Identifier) {
     name = t.text;
   } else {
@@ -442,7 +474,7 @@ bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   }
   c.next();
   for (unsigned i = 0; i < std::size(kDimNames); ++i) {
-    if (kDimNames[i] == name) {
+    if (sameTextIgnoringCase(kDimNames[i], name)) {
       v.value = i;
       return true;
     }

@@ -346,10 +346,7 @@ bool Preprocessor::isOurDirective(std::string_view word) {
 bool Preprocessor::handleLine(SourceLine &out) {
   const std::string_view text = cur_.text;
   bool comment = inBlockComment_;
-  toks_.resize(text.size() + 1);
-  size_t count = 0;
-  LexResult lr = lexLine(text, toks_.data(), count, comment);
-  toks_.resize(count);
+  LexResult lr = lexLine(text, toks_, comment);
   const bool resumed = pendingCol_ != 0;
   size_t at = 0;
   if (resumed)
@@ -400,10 +397,7 @@ bool Preprocessor::handleLine(SourceLine &out) {
 // does not look past labels there), but it is lexed, for the comments that span lines.
 void Preprocessor::skippedLine() {
   const std::string_view text = cur_.text;
-  toks_.resize(text.size() + 1);
-  size_t count = 0;
-  lexLine(text, toks_.data(), count, inBlockComment_);
-  toks_.resize(count);
+  lexLine(text, toks_, inBlockComment_);
   if (toks_[0].kind != Tok::Identifier) return;
   char buf[16];
   std::string_view lower = lowered(toks_[0].text, buf);

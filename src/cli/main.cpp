@@ -72,6 +72,8 @@ std::vector<std::string> normalizeArgs(int argc, char **argv) {
         args.push_back("--" + name); // CLI11 reports the missing value
         continue;
       }
+      // An empty feature list adds nothing (CLI11 would take the next argument for the value).
+      if (value.empty() && name == "mattr") continue;
       args.push_back("--" + name + "=" + value);
     } else if (kFlagOptions.count(name) && eq == std::string::npos) {
       args.push_back("--" + name);

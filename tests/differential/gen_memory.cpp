@@ -86,10 +86,31 @@ std::string bufferSoffset(GenContext &g) {
   }
 }
 
-// MTBUF: llvm-mc also takes the format before the soffset, as a number (or [number]) only.
+// MTBUF: llvm-mc also takes the format before the soffset, as a number (or [number]) only;
 bool gFormatFirst = false;
 
+// gfx9: dfmt:D and nfmt:N there instead, either or both, in either order, commas or not.
+std::string splitFormatBeforeSoffset(GenContext &g) {
+  if (g.invalid && g.chance(30)) {
+    switch (g.below(4)) {
+    case 0: return fmt::format("format:{}", g.below(128));
+    case 1: return fmt::format("dfmt:{}", 16 + g.below(4));
+    case 2: return fmt::format("nfmt:{}, nfmt:{}", g.below(8), g.below(8));
+    default: return fmt::format("DFMT:{}", g.below(16));
+    }
+  }
+  std::string data = fmt::format("dfmt:{}", genSignedHexOrDec(g, 0, 15)),
+              num = fmt::format("nfmt:{}", genSignedHexOrDec(g, 0, 7));
+  switch (g.below(4)) {
+  case 0: return data;
+  case 1: return num;
+  case 2: return fmt::format("{}{} {}", num, g.chance(50) ? "," : "", data);
+  default: return fmt::format("{}{} {}", data, g.chance(50) ? "," : "", num);
+  }
+}
+
 std::string formatBeforeSoffset(GenContext &g) {
+  if (g.arch.traits->splitBufferFormat) return splitFormatBeforeSoffset(g);
   if (g.invalid && g.chance(30))
     return g.chance(50) ? fmt::format("format:{}", 128 + g.below(12))
                         : fmt::format("format:[BUF_FMT_{}]",
@@ -297,9 +318,7 @@ std::string gen_memory(GenContext &g, const OperandDesc &d) {
   case OpClass::buf_soffset: {
     // llvm-mc takes the soffset without a comma before it too, and an MTBUF format before it.
     g.noCommaBefore = g.chance(10);
-    // (gfx9 refuses it there: sometimes drawn among the invalid spellings)
-    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) &&
-                   (!g.arch.traits->splitBufferFormat || g.invalid) && g.chance(20);
+    gFormatFirst = g.arch.formatOf(g.desc).has(Field::format) && g.chance(20);
     if (!gFormatFirst) return bufferSoffset(g);
     std::string format = formatBeforeSoffset(g);
     return fmt::format("{}{} {}", format, g.chance(50) ? "," : "", bufferSoffset(g));

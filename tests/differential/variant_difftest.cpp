@@ -30,6 +30,8 @@
 #include "asm/mnemonics.h"
 #include "configs.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/arch_traits.h"
+#include "isa/buffer_formats.h"
 #include "isa/isa.h"
 #include "operand_gen.h"
 
@@ -43,6 +45,7 @@ using namespace isa;
   X(mnemonic_upper)     /* S_MOV_B32 */                                                            \
   X(mnemonic_mixed)     /* S_Mov_b32 */                                                            \
   X(word_upper)         /* one other word in upper case: GLC, VCC, DMASK:, SQ_rsrc.. */            \
+  X(word_lower)         /* an upper-case name in lower or mixed case: dim:2d_array, hw_reg_mode */ \
   X(line_upper)         /* the whole line in upper case */                                         \
   X(register_single)    /* s5 -> s[5], s[5:5], [s5] */                                             \
   X(register_list)      /* s[4:7] -> [s4,s5,s6,s7], nested [s4,[s5],s[6:7]] */                     \
@@ -56,6 +59,7 @@ using namespace isa;
   X(source_modifiers)   /* |v1| <-> abs(v1), -v1 <-> neg(v1) */                                    \
   X(mnemonic_alternate) /* aliases, old names, _t_ <-> _tru_, mfma names, encoding suffixes */     \
   X(operand_dropped)    /* VOPC's vcc destination left out */                                      \
+  X(format_before)      /* MTBUF: s1 format:[..] -> format:N, s1 (gfx9: dfmt:D nfmt:N s1) */       \
   X(separators)         /* tabs, spaces around commas and brackets, no space after commas */       \
   X(comments)           /* comments between tokens and after the statement */
 
@@ -219,6 +223,7 @@ public:
     case Kind::mnemonic_upper: return mnemonicCase(t, true);
     case Kind::mnemonic_mixed: return mnemonicCase(t, false);
     case Kind::word_upper: return wordUpper(t);
+    case Kind::word_lower: return wordLower(t);
     case Kind::line_upper: return toUpper(line);
     case Kind::register_single: return registerSingle(t);
     case Kind::register_list: return registerList(t);
@@ -232,6 +237,7 @@ public:
     case Kind::source_modifiers: return sourceModifiers(t);
     case Kind::mnemonic_alternate: return mnemonicAlternate(t);
     case Kind::operand_dropped: return operandDropped(p);
+    case Kind::format_before: return formatBefore(p);
     case Kind::separators: return separators(p, t);
     case Kind::comments: return comments(t);
     case Kind::Count: break;
@@ -287,6 +293,23 @@ private:
     t[i].text = coin() ? toUpper(t[i].text)
                        : std::string(1, static_cast<char>(std::toupper(t[i].text[0]))) +
                              t[i].text.substr(1);
+    return join(t);
+  }
+
+  std::optional<std::string> wordLower(std::vector<Token> t) {
+    size_t i = pickToken(t, [&](size_t k) {
+      return !isMnemonicAt(t, k) && std::any_of(t[k].text.begin(), t[k].text.end(), [](char c) {
+        return std::isupper(static_cast<unsigned char>(c));
+      });
+    });
+    if (i == std::string::npos) return std::nullopt;
+    std::string &w = t[i].text;
+    size_t from = 0, mode = below(3);
+    if (mode == 1) from = w.find('_') == std::string::npos ? 0 : w.find('_') + 1; // after a prefix
+    if (mode == 2) from = w.rfind('_') == std::string::npos ? 0 : w.rfind('_') + 1;
+    for (size_t c = from; c < w.size(); ++c)
+      if (mode != 2 || coin())
+        w[c] = static_cast<char>(std::tolower(static_cast<unsigned char>(w[c])));
     return join(t);
   }
 
@@ -550,6 +573,57 @@ private:
     return joinPieces(p);
   }
 
+  // An MTBUF format after the soffset, moved before it in llvm's older numeric spelling.
+  std::optional<std::string> formatBefore(Pieces p) {
+    size_t f = 0, soffset = std::string::npos;
+    for (; f < p.items.size() && !p.items[f].text.starts_with("format:"); ++f)
+      if (p.items[f].positional) soffset = f;
+    if (f == p.items.size() || soffset == std::string::npos) return std::nullopt;
+    std::string_view text = std::string_view(p.items[f].text).substr(7);
+    int unified = -1, data = 1, num = 0;
+    if (isDecimal(text) || isHex(text)) {
+      unified = static_cast<int>(std::stoul(std::string(text), nullptr, 0));
+    } else if (text.starts_with("[") && text.ends_with("]")) {
+      for (const Token &name : tokenize(text.substr(1, text.size() - 2))) {
+        auto at = [&](std::string_view prefix, const auto &names) {
+          if (!name.text.starts_with(prefix)) return -1;
+          auto it = std::find(std::begin(names), std::end(names), name.text.substr(prefix.size()));
+          return it == std::end(names) ? -1 : static_cast<int>(it - std::begin(names));
+        };
+        if (int u = at("BUF_FMT_", kBufFormatNames); u >= 0) unified = u;
+        if (int d = at("BUF_DATA_FORMAT_", kBufDataFormats); d >= 0) data = d;
+        if (int n = at("BUF_NUM_FORMAT_", kBufNumFormats); n >= 0) num = n;
+      }
+    } else {
+      return std::nullopt;
+    }
+    const bool split = arch_.traits->splitBufferFormat;
+    std::string before;
+    if (split) {
+      if (unified >= 0) data = unified & 15, num = unified >> kBufNumFormatShift;
+      std::string d = fmt::format("dfmt:{}", data), n = fmt::format("nfmt:{}", num);
+      const char *sep = coin() ? ", " : " ";
+      before = coin() ? d + sep + n : n + sep + d;
+      if (data == 1 && coin())
+        before = n;
+      else if (num == 0 && coin())
+        before = d;
+    } else {
+      if (unified < 0) {
+        std::string name = data == 0 && num == 0
+                               ? std::string("INVALID")
+                               : fmt::format("{}_{}", kBufDataFormats[data], kBufNumFormats[num]);
+        auto it = std::find(std::begin(kBufFormatNames), std::end(kBufFormatNames), name);
+        if (it == std::end(kBufFormatNames)) return std::nullopt;
+        unified = static_cast<int>(it - std::begin(kBufFormatNames));
+      }
+      before = fmt::format("format:{}", unified);
+    }
+    p.items[soffset].text = before + (coin() ? ", " : " ") + p.items[soffset].text;
+    p.items.erase(p.items.begin() + static_cast<std::ptrdiff_t>(f));
+    return joinPieces(p);
+  }
+
   std::optional<std::string> separators(const Pieces &p, std::vector<Token> t) {
     switch (below(4)) {
     case 0: return joinPieces(p, ",", " ");
@@ -643,9 +717,17 @@ constexpr KnownGap kKnownGaps[] = {
     {Kind::mnemonic_alternate, "lane_b32_e", "gfx9: v_readlane/v_writelane with _e32/_e64"},
     {Kind::mnemonic_alternate, "v_nop_", "gfx9: v_nop's SDWA and DPP forms"},
     {Kind::mnemonic_alternate, "legacy_f32_e64", "gfx9: v_mul_legacy_f32_e64"},
-    {Kind::mnemonic_alternate, "_sdwa src_scc", "gfx9: SDWA compares writing src_scc"},
+    {Kind::mnemonic_alternate, "_sdwa src_",
+     "gfx9: SDWA compares writing src_scc, src_shared_base, ... (llvm-mc-22 encodes the register's "
+     "source encoding and prints its name; gfxasm rejects them)"},
+    {Kind::mnemonic_alternate, "_sdwa vcc, 0xff",
+     "gfx9 SDWA: a 16-bit-looking literal llvm-mc-22 encodes as the literal marker SDWA has no "
+     "room for (as its DPP fault in llvm_bugs_test); gfxasm rejects it"},
     {Kind::integer_expr, "--(", "--x inside a float source or its modifiers"},
     {Kind::integer_expr, "lit(", "expressions inside lit(..)"},
+    {Kind::word_upper, "neg(",
+     "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
+     "bit beside neg(constant)"},
     {Kind::word_upper, "op_sel",
      "a capitalized register name is a symbol: op_sel of symbolic literals"},
     {Kind::comments, "- /* c */", "a block comment after a minus sign"},
