@@ -996,10 +996,12 @@ private:
     }
     (void)tooFew;
     if (best.failedAfterMatch()) warnAt(mn, best);
-    // (a character llvm's lexer cannot read, as an operand: its parser's message)
+    // (a character or a number llvm's lexer cannot read, as an operand: its parser's message)
     for (size_t k = operandStart; k < toks_.size(); ++k)
-      if (toks_[k].col == best.col && toks_[k].kind == Tok::Error && toks_[k].text.size() == 1 &&
-          !isIdentChar(toks_[k].text[0]) && !best.failedAfterMatch()) {
+      if (toks_[k].col == best.col && toks_[k].kind == Tok::Error &&
+          ((toks_[k].text.size() == 1 && !isIdentChar(toks_[k].text[0])) ||
+           toks_[k].lexError != LexError::None) &&
+          !best.failedAfterMatch()) {
         error(best.col, "failed parsing operand.");
         return;
       }

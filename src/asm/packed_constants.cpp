@@ -62,8 +62,13 @@ bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits) {
     bits = sign;
     return true;
   }
-  if (!std::isfinite(a)) return false;
   int bias = (1 << (expBits - 1)) - 1, minExp = 1 - bias, e;
+  // An infinity (a literal beyond the double range) converts exactly, as in llvm's APFloat.
+  if (std::isinf(a)) {
+    bits = sign | static_cast<uint32_t>(2 * bias + 1) << mantBits;
+    return true;
+  }
+  if (std::isnan(a)) return false;
   std::frexp(a, &e);
   int exp = e - 1; // a = 1.f * 2^exp
   if (exp < minExp) {
