@@ -350,6 +350,15 @@ private:
   uint32_t curLineNo_ = 0;
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
+  // What gfxasm says beyond llvm's message: a note after it (Diagnostic::extra).
+  void extraNote(uint32_t col0, std::string msg) {
+    if (lines_) {
+      lines_->report(Severity::Note, curLineNo_, col0, std::move(msg), curLine_, /*extra=*/true);
+      return;
+    }
+    report(Severity::Note, col0, std::move(msg));
+    result_.diagnostics.back().extra = true;
+  }
 
   // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
   // instantiation, an included file) with llvm's notes.
@@ -925,9 +934,8 @@ private:
         hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
       error(mn.col, "invalid instruction" + hint + (hint.empty() ? "" : "?"));
       if (!arch_.traits->coverage.empty())
-        report(Severity::Note, mn.col,
-               fmt::format("gfxasm supports {} on {} so far", arch_.traits->coverage,
-                           target_.cpuName()));
+        extraNote(mn.col, fmt::format("gfxasm supports {} on {} so far", arch_.traits->coverage,
+                                      target_.cpuName()));
       return;
     }
     size_t operandStart = c.pos;
@@ -1025,7 +1033,8 @@ private:
   }
 
   void notOnThisGpu(const Token &mn) {
-    error(mn.col, fmt::format("instruction not supported on this GPU ({})", target_.cpuName()));
+    error(mn.col, "instruction not supported on this GPU");
+    extraNote(mn.col, fmt::format("{} has no such instruction", target_.cpuName()));
   }
 
   // A mnemonic of another architecture (llvm knows every target's).

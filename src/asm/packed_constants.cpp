@@ -39,7 +39,7 @@ int inlineFloat(const uint32_t (&table)[9], uint32_t bits) {
 
 // A float type's format, and the format llvm checks a floating literal against before converting
 // it (canLosslesslyConvertToFPType, which picks the format by the type's size: a bf16 by IEEE
-// half's range, a v2bf16 pair by single precision's).
+// half's range, a v2bf16 pair by single precision's, a v2f32 pair by double's: any value).
 struct FloatFormat {
   int expBits, mantBits;
   const uint32_t (&inlineBits)[9];
@@ -48,8 +48,10 @@ struct FloatFormat {
 
 const FloatFormat *formatOf(OpType t) {
   static const FloatFormat f32{8, 23, kF32Inline, 8, 23}, f16{5, 10, kF16Inline, 5, 10},
-      bf16{8, 7, kBF16Inline, 5, 10}, v2bf16{8, 7, kBF16Inline, 8, 23};
+      bf16{8, 7, kBF16Inline, 5, 10}, v2bf16{8, 7, kBF16Inline, 8, 23},
+      v2f32{8, 23, kF32Inline, 11, 52};
   switch (t) {
+  case OpType::v2f32: return &v2f32;
   case OpType::v2f16:
   case OpType::f16: return &f16;
   case OpType::v2bf16: return &v2bf16;
@@ -92,7 +94,7 @@ uint32_t convertToFloat(double v, int expBits, int mantBits, bool *exact) {
 
 bool fitsFloat(double v, int expBits, int mantBits) {
   if (std::isnan(v)) return false;
-  if (std::isinf(v)) return true; // an infinity converts exactly
+  if (std::isinf(v) || expBits + mantBits == 63) return true; // (a double, or exact)
   bool exact;
   const uint32_t bits = convertToFloat(v, expBits, mantBits, &exact);
   const uint32_t magnitude = bits & ~(1u << (expBits + mantBits));

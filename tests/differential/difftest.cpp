@@ -16,6 +16,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <tuple>
 #include <sstream>
 #include <sys/wait.h>
 
@@ -75,6 +76,27 @@ std::set<uint32_t> errorLines(const std::string &err) {
     lines.insert(static_cast<uint32_t>(std::strtoul(l.c_str() + c1 + 1, nullptr, 10)));
   }
   return lines;
+}
+
+// The first error of each line (1-based): its column and message, as llvm-mc prints them.
+struct LineError {
+  uint32_t col = 0;
+  std::string message;
+};
+std::map<uint32_t, LineError> firstErrors(const std::string &err) {
+  std::map<uint32_t, LineError> errors;
+  std::istringstream in(err);
+  for (std::string l; std::getline(in, l);) {
+    const size_t at = l.find(": error: ");
+    if (at == std::string::npos) continue;
+    // FILE:LINE:COL before it
+    const size_t colStart = l.rfind(':', at - 1), lineStart = l.rfind(':', colStart - 1);
+    if (colStart == std::string::npos || lineStart == std::string::npos) continue;
+    const auto line = static_cast<uint32_t>(std::strtoul(l.c_str() + lineStart + 1, nullptr, 10));
+    const auto col = static_cast<uint32_t>(std::strtoul(l.c_str() + colStart + 1, nullptr, 10));
+    errors.emplace(line, LineError{col, l.substr(at + 9)});
+  }
+  return errors;
 }
 
 std::vector<std::string> splitLines(const std::string &s) {
@@ -185,6 +207,16 @@ TEST_P(Differential, MatchesLlvmMc) {
   std::string ourErrText;
   for (const auto &d : ours.diagnostics) ourErrText += formatDiagnostic(d);
 
+  // Where both reject a line, the first error must be llvm-mc's: message and column. (gfxasm's
+  // own notes after it are not compared.)
+  const std::map<uint32_t, LineError> llvmFirst = firstErrors(llvm.err);
+  std::map<uint32_t, LineError> ourFirst;
+  for (const auto &d : ours.diagnostics)
+    if (d.severity == Severity::Error) ourFirst.emplace(d.line, LineError{d.column, d.message});
+  // (llvm's message, gfxasm's message, same column) -> lines, and an example line
+  std::map<std::tuple<std::string, std::string, bool>, std::pair<unsigned, uint32_t>> messageDiffs;
+  unsigned messageMismatches = 0;
+
   std::vector<std::string> inLines = splitLines(input);
   std::map<std::string, std::pair<unsigned, unsigned>> perFormat; // format -> (lines, mismatches)
   unsigned reported = 0, mismatches = 0, llvmInconsistent = 0;
@@ -204,8 +236,28 @@ TEST_P(Differential, MatchesLlvmMc) {
       ++pf.second;
       report(fmt::format("line {}: `{}`: llvm-mc {} it, gfxasm {} it", ln, inLines[ln - 1],
                          a ? "rejects" : "accepts", b ? "rejects" : "accepts"));
+    } else if (a && llvmFirst.count(ln) && ourFirst.count(ln)) {
+      const LineError &l = llvmFirst.at(ln), &o = ourFirst.at(ln);
+      if (l.col != o.col || l.message != o.message) {
+        ++messageMismatches;
+        auto &d = messageDiffs[{l.message, o.message, l.col == o.col}];
+        if (d.first++ == 0) d.second = ln;
+      }
     }
   }
+  // The kinds of message mismatches, most frequent first, with an example of each.
+  std::vector<std::pair<unsigned, std::string>> kinds;
+  for (const auto &[key, d] : messageDiffs) {
+    const auto &[lm, om, sameCol] = key;
+    kinds.emplace_back(
+        d.first, fmt::format("llvm-mc `{}`{}, gfxasm `{}`{}: e.g. line {} `{}` (llvm col {}, "
+                             "gfxasm col {})",
+                             lm, "", om, sameCol ? "" : " at another column", d.second,
+                             inLines[d.second - 1], llvmFirst.at(d.second).col,
+                             ourFirst.at(d.second).col));
+  }
+  std::sort(kinds.rbegin(), kinds.rend());
+  for (const auto &[n, text] : kinds) std::printf("[diff %s] message %5u x %s\n", cfg.cpu, n, text.c_str());
   // Text and bytes: compare the outputs line by line where both accepted the same lines.
   // Text and bytes: where the accepted lines differ, both tools run again on the lines both accept,
   // so that every accepted line's text is compared, line by line.
@@ -235,8 +287,9 @@ TEST_P(Differential, MatchesLlvmMc) {
                   fmtName.c_str(), c.first, c.second);
   }
   std::printf("[diff %s] %zu instructions, %u lines, %u mismatches (%u lines llvm-mc-22 takes but "
-              "gives bytes it cannot read back as that text, which gfxasm rejects)\n",
-              cfg.cpu, names.size(), total, mismatches, llvmInconsistent);
+              "gives bytes it cannot read back as that text, which gfxasm rejects), %u errors "
+              "with another message or column\n",
+              cfg.cpu, names.size(), total, mismatches, llvmInconsistent, messageMismatches);
   keepOutputs(cfg, ".s", input, llvm.out + llvm.err, oursText.text + ourErrText);
 }
 

@@ -71,6 +71,7 @@ std::string genNumber(GenContext &g, OpType t) {
   case 1: return genInlineOrLiteral(g, t);
   case 2: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   case 3:
+    if (g.chance(30)) return genFloatEdge(g);
     if (typeBits(t) == 16) return g.pick(kF16);
     if (typeBits(t) == 64) return g.pick(k64);
     return g.pick(k32);

@@ -50,6 +50,11 @@ std::string genVgprTuple(GenContext &g, unsigned dwords);
 std::string spellRegisters(GenContext &g, std::string_view prefix, unsigned first, unsigned dwords,
                            unsigned listChance);
 std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
+// A floating number at an edge of llvm's rules, for any operand width: beyond the double range
+// (infinity), below it (zero), denormals of each format, values that round across a format's
+// range, hexadecimal floats and the other spellings llvm's lexer reads (.5, 1e, 1.), and NaN bit
+// patterns with payloads (as integers: llvm has no NaN spelling).
+const char *genFloatEdge(GenContext &g);
 std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
 // A relocatable expression (names a label or an undefined symbol) where a 32-bit literal goes.
 const char *genRelocatable(GenContext &g);
