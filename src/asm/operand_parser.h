@@ -93,6 +93,14 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // Where each written operand starts (its value, inside lit(...)), for the checks after
+  // matching, which llvm reports at the operand: operandCol[i] is set when bit i of
+  // operandColsSet is (the array is not cleared per candidate).
+  uint32_t operandColsSet = 0;
+  uint32_t operandCol[isa::kMaxOperands];
+  uint32_t colOf(size_t i, uint32_t fallback) const {
+    return operandColsSet >> i & 1 ? operandCol[i] : fallback;
+  }
   // An error llvm reports once the entry matched (MAI operand rules, validate_mai), at
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;

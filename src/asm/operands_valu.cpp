@@ -791,7 +791,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
-      return ctx.fail(col, "literal operands are not supported");
+      return ctx.fail(ctx.colOf(i, col), "literal operands are not supported");
     // (llvm keeps src1's: it prints |v1| and encodes nothing, the field being sdst's)
     if ((facts & kValuVop3sd) && (inst.ops[i].mods & Mod_Abs) && !inst.arch->traits->vop3bAbs &&
         f != Field::src1)
@@ -811,7 +811,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
-    if (n == limit) return ctx.fail(col, "invalid operand (violates constant bus restrictions)");
+    if (n == limit)
+      return ctx.fail(ctx.colOf(i, col), "invalid operand (violates constant bus restrictions)");
     seen[n++] = key;
   }
   return true;
