@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Differential test against llvm-mc-22: for every instruction of the tables, random operand
 // combinations assembled by gfxasm and by llvm-mc must print the same text and the same bytes,
-// and the lines llvm-mc rejects must be rejected on the same line.
+// and the lines llvm-mc rejects must be rejected on the same line. Where both reject a line, the
+// first error's message and column are compared too: each run prints the kinds that differ, and
+// a configuration may not have more of them than kMessageMismatchBudget says.
 //
 // Environment: GFXASM_DIFF_SAMPLES (default 24 per instruction entry, of which 2 draw likely
 // invalid spellings), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both
@@ -126,6 +128,17 @@ bool llvmOutputInconsistent(const Config &cfg, const std::string &line) {
 
 // The encoding suffixes of entry names (v_add_nc_u32_e64_dpp).
 constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp"};
+
+// Errors gfxasm gives with another message or column than llvm-mc-22's first one, per
+// configuration, at the default seed and samples (docs/status.md): the known gap, which a change
+// may shrink but not grow (issue 17 part 2; the kinds are printed by each run).
+const std::map<std::string, unsigned> kMessageMismatchBudget = {
+    {"gfx1100", 5412}, {"gfx1100 +wavefrontsize64", 4986}, {"gfx1100 -real-true16", 4528},
+    {"gfx1101", 5412}, {"gfx1102", 5412},  {"gfx1103", 5412}, {"gfx1150", 6156},
+    {"gfx1151", 6156}, {"gfx1152", 6156},  {"gfx1153", 6156}, {"gfx900", 4035},
+    {"gfx902", 4035},  {"gfx904", 4051},   {"gfx906", 4095},  {"gfx908", 4161},
+    {"gfx909", 4035},  {"gfx90a", 4564},   {"gfx90a +xnack", 4564}, {"gfx90c", 4035},
+    {"gfx942", 4557},  {"gfx950", 4891}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
@@ -291,6 +304,12 @@ TEST_P(Differential, MatchesLlvmMc) {
               "with another message or column\n",
               cfg.cpu, names.size(), total, mismatches, llvmInconsistent, messageMismatches);
   keepOutputs(cfg, ".s", input, llvm.out + llvm.err, oursText.text + ourErrText);
+  const std::string cfgName = std::string(cfg.cpu) + (cfg.mattr.empty() ? "" : " ") +
+                              attrsOf(cfg.mattr);
+  if (envOr("GFXASM_DIFF_SAMPLES", "24") == "24" && envOr("GFXASM_DIFF_SEED", "12345") == "12345" &&
+      envOr("GFXASM_DIFF_FORMATS", "").empty() && kMessageMismatchBudget.count(cfgName))
+    EXPECT_LE(messageMismatches, kMessageMismatchBudget.at(cfgName))
+        << "more errors than before differ from llvm-mc-22's in message or column";
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx11, Differential, gfx11Configs(), configName);
