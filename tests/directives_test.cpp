@@ -98,4 +98,28 @@ TEST(Directives, SymbolsInOperands) {
       "s_mov_b32 s0, -big\n");
 }
 
+// Debug information directives (clang -g): printed as llvm-mc prints them, and their errors.
+// (Objects with their line tables and frames: tests/object/debug_*.s in object_test.)
+TEST(Directives, DebugInformation) {
+  expectSameOutput(
+      ".file 0 \"/w\" \"/w/k.cl\" md5 0x1eba52862c8077716469dec6aa0145f9\n"
+      ".file 1 \"/usr/inc/b.h\" md5 0x00112233445566778899aabbccddeeff\n"
+      ".file 2 \"/usr/inc\" \"c.h\" md5 0x0123456789abcdef0123456789ABCDEF source \"x\"\n"
+      ".cfi_sections .debug_frame\n.cfi_startproc\n.loc 0 1 2\n.loc 1 3 4 prologue_end\n"
+      "s_nop 0\n.loc 2 5 0 is_stmt 0 basic_block epilogue_begin isa 2 discriminator 7\n"
+      ".loc 2 6 1 is_stmt 0\n.loc 0 1000 1 is_stmt 1\n.cfi_def_cfa 32, 16\n"
+      ".cfi_escape 0x0f, 4\n.cfi_offset s33, -8\n.cfi_undefined v3\n.cfi_undefined a2\n"
+      ".cfi_register 38, 39\n.cfi_remember_state\n.cfi_restore_state\n.cfi_endproc\n"
+      ".cfi_startproc simple\n.cfi_endproc\n.cfi_sections .eh_frame, .debug_frame\n"
+      ".cfi_sections .sframe\n.data\n.uleb128 0, 127, 128, 0x123456789\n"
+      ".sleb128 -1, 63, 64, -65\n.uleb128 .Lb-.La\n.La:\n.Lb:\n.asciz \"a\"\n.asciz \"\"\n");
+  expectSameOutput(".loc 1 1 1\n.file 1 \"a.c\"\n.loc 0 1 1\n.loc 2 1 1\n.loc 1 -1\n"
+                   ".loc 1 1 -2\n.loc 1 1 1 foo\n.loc 1 1 1 is_stmt 2\n.loc 1 1 1 is_stmt x\n"
+                   ".loc 1 1 1 isa -1\n.loc x\n.file \"a\" md5 0x1\n.file 1 \"b.c\"\n"
+                   ".file -1 \"b.c\"\n.file 4 \"b.c\" md5 zz\n.file 5 \"b.c\" bogus\n"
+                   ".cfi_endproc\n.cfi_def_cfa_offset 8\n.cfi_startproc junk\n"
+                   ".cfi_startproc\n.cfi_def_cfa 1\n.cfi_endproc x\n.cfi_endproc\n"
+                   ".file 6 \"m.c\" md5 0x1\n");
+}
+
 } // namespace

@@ -261,9 +261,19 @@ TEST_F(HsaMetadataVsLlvm, HandWrittenCases) {
 // documents without `...`), each compared with llvm-mc-22 as above.
 class RandomYaml {
 public:
-  explicit RandomYaml(uint32_t seed) : rng_(seed) {}
+  // `blockOnly`: the block-style YAML compilers write (no flow collections, comments, tabs;
+  // `---` ... `...`), which the fast reader takes.
+  explicit RandomYaml(uint32_t seed, bool blockOnly = false) : rng_(seed), blockOnly_(blockOnly) {}
 
   std::string document() {
+    if (blockOnly_) {
+      std::vector<std::string> lines = {"amdhsa.version:", "  - 1", "  - 2"};
+      for (const char *key : {"amdhsa.kernels", "x", "y", "z", "w"})
+        if (!chance(0.3)) addValue(lines, key, 0, 1);
+      std::string text = "---\n";
+      for (const std::string &line : lines) text += line + "\n";
+      return text + "...\n";
+    }
     std::vector<std::string> lines = {"amdhsa.version: [1, 2]", "amdhsa.kernels: []"};
     for (const char *key : {"x", "y", "z", "w"}) {
       if (chance(0.4)) continue;
@@ -285,6 +295,14 @@ private:
   bool chance(double p) { return std::uniform_real_distribution<double>(0, 1)(rng_) < p; }
   template <class T> const T &pick(const std::vector<T> &v) {
     return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(rng_)];
+  }
+
+  // Block-only documents: no tags, anchors or double quotes.
+  const std::string &pickPlain(const std::vector<std::string> &v) {
+    for (;;) {
+      const std::string &s = pick(v);
+      if (s.find_first_of("!&\"") == std::string::npos) return s;
+    }
   }
 
   std::string scalar() {
@@ -345,7 +363,7 @@ private:
                                                      "k.kd",
                                                      "'it''s'",
                                                      "&a 5"};
-    return pick(scalars);
+    return blockOnly_ ? pickPlain(scalars) : pick(scalars);
   }
   std::string key() {
     static const std::vector<std::string> keys = {"a",
@@ -361,9 +379,10 @@ private:
                                                   "long_key_name_exceeding16",
                                                   "kkkkkkkkkkkkkkk",
                                                   "kkkkkkkkkkkkkkkk"};
-    return pick(keys);
+    return blockOnly_ ? pickPlain(keys) : pick(keys);
   }
   std::string flow(int depth) {
+    if (blockOnly_) return scalar();
     double r = std::uniform_real_distribution<double>(0, 1)(rng_);
     if (depth > 3 || r < 0.5) return scalar();
     std::string out;
@@ -413,6 +432,7 @@ private:
   }
 
   std::mt19937 rng_;
+  bool blockOnly_;
 };
 
 TEST_F(HsaMetadataVsLlvm, RandomDocuments) {
@@ -423,6 +443,59 @@ TEST_F(HsaMetadataVsLlvm, RandomDocuments) {
   skippedByLexer = 0;
   for (int i = 0; i < 50; ++i) compare(fmt::format("random document {}", i), random.document());
   EXPECT_LT(skippedByLexer, 10);
+}
+
+// The fast reader of compiler-style YAML against yaml-cpp's reading (itself compared with
+// llvm-mc-22 above): where the fast reader takes a text, the same verdict, note and printed YAML;
+// it takes every block clang-22 writes; and block-only random documents also go to llvm-mc-22.
+TEST_F(HsaMetadataVsLlvm, FastReaderReadsAsYamlCpp) {
+  using gfxasm::object::YamlReaderChoice;
+  auto sameReading = [](const std::string &body, bool mustTake) {
+    std::string text = collected(body);
+    HsaMetadata fast, slow;
+    MetadataError fastError, slowError;
+    bool fastOk = gfxasm::object::parseHsaMetadataYaml(text, fast, fastError, true,
+                                                       YamlReaderChoice::FastOnly);
+    bool declined = !fastOk && fastError.detail == "the fast reader declined";
+    if (mustTake) {
+      EXPECT_FALSE(declined) << body;
+    }
+    if (declined) return false;
+    bool slowOk = gfxasm::object::parseHsaMetadataYaml(text, slow, slowError, true,
+                                                       YamlReaderChoice::YamlCppOnly);
+    EXPECT_EQ(fastOk, slowOk) << fastError.detail << " / " << slowError.detail << "\n" << body;
+    if (fastOk && slowOk) {
+      EXPECT_EQ(gfxasm::object::printHsaMetadataAsm(fast),
+                gfxasm::object::printHsaMetadataAsm(slow))
+          << body;
+      EXPECT_EQ(hex(gfxasm::object::encodeHsaMetadataMsgpack(fast)),
+                hex(gfxasm::object::encodeHsaMetadataMsgpack(slow)))
+          << body;
+    }
+    return true;
+  };
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"}) {
+    std::string cmd = fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                                  "-mcpu={} -nogpulib -O3 -S '{}/kernels.cl' -o kernels.s",
+                                  cpu, GFXASM_HSA_METADATA_TEST_DIR);
+    ToolRun r = shell(cmd);
+    ASSERT_EQ(r.status, 0) << cmd << "\n" << r.err;
+    for (const std::string &block : metadataBlocks(slurp((dir_ / "kernels.s").string())))
+      sameReading(block, /*mustTake=*/true);
+  }
+  RandomYaml random(20261128u, /*blockOnly=*/true);
+  int taken = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string body = random.document();
+    if (sameReading(body, false)) ++taken;
+    if (i < 20) {
+      compare(fmt::format("block-only random document {}", i), body);
+    }
+  }
+  EXPECT_GT(taken, 1000); // (quoted keys are left to yaml-cpp)
+  // And the flow-style random documents: mostly declined, the same reading where taken.
+  RandomYaml flowRandom(7u);
+  for (int i = 0; i < 1000; ++i) sameReading(flowRandom.document(), false);
 }
 
 // A note after bytes the source put into `.note`: llvm appends it unaligned and pads relative to

@@ -27,6 +27,7 @@
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
 #include "object/amdhsa_kernel.h"
+#include "object/dwarf.h"
 #include "object/elf_reader.h"
 #include "object/hsa_metadata.h"
 #include "object/object_file.h"
@@ -246,6 +247,7 @@ public:
     text.typeText = "@progbits";
     text.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(text));
+    defineSectionStart(0);
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
   }
@@ -267,14 +269,10 @@ public:
     as::SourceLine line;
     while (lines.next(line)) statement(line);
     lines_ = nullptr;
+    source_ = source;
     if (kdBlock_) {
-      // An unterminated .amdhsa_kernel: llvm looks for a field at the end of the file (the line
-      // after the last newline).
-      std::string_view rest = source.substr(source.rfind('\n') + 1);
-      curLine_ = rest;
-      curLineNo_ = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n')) + 1;
-      error(static_cast<uint32_t>(rest.size()),
-            "expected .amdhsa_ directive or .end_amdhsa_kernel");
+      // An unterminated .amdhsa_kernel: llvm looks for a field at the end of the file.
+      errorAtEnd("expected .amdhsa_ directive or .end_amdhsa_kernel");
       kdBlock_.reset();
     }
     finish();
@@ -359,6 +357,15 @@ private:
     report(Severity::Note, col0, std::move(msg));
     result_.diagnostics.back().extra = true;
   }
+  // An error at the end of the input, where llvm's lexer is then: after the last line break (the
+  // line after it), or at the end of an unterminated last line.
+  std::string_view source_;
+  void errorAtEnd(std::string msg) {
+    std::string_view rest = source_.substr(source_.rfind('\n') + 1);
+    curLine_ = rest;
+    curLineNo_ = static_cast<uint32_t>(std::count(source_.begin(), source_.end(), '\n')) + 1;
+    error(static_cast<uint32_t>(rest.size()), std::move(msg));
+  }
 
   // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
   // instantiation, an included file) with llvm's notes.
@@ -402,6 +409,7 @@ private:
 
   void selectSection(uint32_t index) {
     if (index == cur_) return;
+    dwarf_.locSeen = false; // (llvm drops a `.loc` not used before a section switch)
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
     previous_ = cur_;
@@ -420,7 +428,17 @@ private:
     sec.typeText = spec.typeText;
     sec.symbolOrder = nextOrder_++;
     sections_.push_back(std::move(sec));
+    defineSectionStart(static_cast<uint32_t>(sections_.size() - 1));
     return static_cast<uint32_t>(sections_.size() - 1);
+  }
+  // A section's name names its start in expressions (`.long .debug_abbrev`), as in llvm.
+  void defineSectionStart(uint32_t index) {
+    Symbol &s = syms_.get(sections_[index].name);
+    if (s.kind != Symbol::Kind::Undefined) return;
+    s.kind = Symbol::Kind::Label;
+    s.section = index;
+    s.value = 0;
+    s.sectionStart = true;
   }
   void switchSection(const SectionSpec &spec) override { selectSection(findOrCreateSection(spec)); }
   bool pushSection() override {
@@ -445,6 +463,7 @@ private:
   }
   void emitValue(int64_t value, ExprId expr, unsigned size, uint32_t col) override {
     writeUnwrittenBytes();
+    lineEntryHere();
     if (expr != kNoExpr) {
       registerSymbolsOf(expr);
       obj::Fixup f;
@@ -462,6 +481,15 @@ private:
     }
     for (unsigned i = 0; i < size; ++i)
       code_.push_back(static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i)));
+  }
+  obj::DwarfTables dwarf_;
+  uint32_t sectionIndex() override { return cur_; }
+  void lineEntryHere() override {
+    if (dwarf_.locSeen) [[unlikely]]
+      dwarf_.makeLineEntry(cur_, code_.size() + unwrittenBytes_);
+  }
+  bool evaluateNow(ExprId expr, int64_t &value) override {
+    return evaluateAbsolute(syms_.pool(), expr, EvalStage::Final, targetInfo_, value);
   }
   void registerSymbol(Symbol &s) override {
     if (!s.order) s.order = nextOrder_++;
@@ -830,7 +858,7 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this};
+    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this, dwarf_};
     std::string err;
     uint32_t errCol = 0;
     if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
@@ -1345,6 +1373,7 @@ private:
           enc::encodedSize(arch_.formatOf(*inst.desc), inst, entryInfo(*inst.desc).takesLiteral);
       return;
     }
+    lineEntryHere();
     uint8_t buf[enc::kMaxInstBytes];
     size_t n = enc::encode(inst, planFor(*inst.desc), buf);
     size_t offset = code_.size();
@@ -1510,8 +1539,18 @@ private:
       obj::Section &comment = sections_[identSection_];
       comment.data.insert(comment.data.end(), ident_.begin(), ident_.end());
     }
+    // (llvm's parser checks the file numbers, then its streamer the frames)
+    for (size_t i = 1; i < dwarf_.files.size(); ++i)
+      if (dwarf_.files[i].name.empty())
+        errorAtEnd(fmt::format("unassigned file number: {} for .file directives", i));
+    if (dwarf_.inFrame()) errorAtEnd("Unfinished frame!");
+    std::vector<GeneratedReloc> dwarfRelocs;
+    if (objOut()) writeDwarfSections(dwarfRelocs);
     std::vector<std::vector<obj::Relocation>> relocations;
     resolveFixups(relocations);
+    for (const GeneratedReloc &r : dwarfRelocs)
+      relocations[r.section].push_back(
+          {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
@@ -1524,6 +1563,46 @@ private:
     info.addrsig = addrsig_;
     info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
+  }
+
+  // The sections llvm generates at the end from the debug directives: call frame information
+  // (.eh_frame, then .debug_frame), then the line table (.debug_line, .debug_line_str).
+  struct GeneratedReloc : obj::DwarfReloc {
+    uint32_t section;
+  };
+  void writeDwarfSections(std::vector<GeneratedReloc> &out) {
+    auto generate = [&](const SectionSpec &spec, auto write) {
+      uint32_t index = findOrCreateSection(spec);
+      std::vector<obj::DwarfReloc> relocs;
+      write(index, sections_[index].data, relocs);
+      for (const obj::DwarfReloc &r : relocs) out.push_back({r, index});
+      return index;
+    };
+    if (!dwarf_.frames.empty()) {
+      for (bool eh : {true, false}) {
+        if (!(eh ? dwarf_.emitEhFrame : dwarf_.emitDebugFrame)) continue;
+        SectionSpec spec = eh ? SectionSpec{".eh_frame", 1, 0x2, 0, "a", "@progbits"}
+                              : SectionSpec{".debug_frame", 1, 0, 0, "", "@progbits"};
+        generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
+          obj::writeFrames(dwarf_, eh, self, data, relocs);
+          sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
+        });
+      }
+    }
+    if (!dwarf_.lineTableUsed) return;
+    const uint32_t line = findOrCreateSection({".debug_line", 1, 0, 0, "", "@progbits"});
+    uint32_t lineStr = 0;
+    if (dwarf_.version >= 5)
+      lineStr = findOrCreateSection({".debug_line_str", 1, 0x30, 1, "MS", "@progbits"});
+    // (after finish() put the current section's bytes back: every section is in sections_)
+    std::vector<uint8_t> lineData = std::move(sections_[line].data), strData;
+    if (dwarf_.version >= 5) strData = std::move(sections_[lineStr].data);
+    std::vector<obj::DwarfReloc> relocs;
+    auto sizeOf = [&](uint32_t i) -> uint64_t { return sections_[i].size(); };
+    obj::writeLineTable(dwarf_, sizeOf, lineData, relocs, strData, lineStr);
+    sections_[line].data = std::move(lineData);
+    if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
+    for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});
   }
 
   obj::ObjectFileInfo objectFileInfo() const {

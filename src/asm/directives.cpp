@@ -355,6 +355,8 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
   return true;
 }
 
+} // namespace
+
 // The bytes of a string token's text (llvm's escapes: \n \t \\ \" \ooo \xhh ...).
 std::string unescape(std::string_view t) {
   std::string out;
@@ -419,7 +421,16 @@ std::string escape(std::string_view bytes) {
   return out;
 }
 
-} // namespace
+void printBytes(std::string &out, std::string_view bytes) {
+  if (bytes.empty()) return;
+  if (bytes.size() == 1) {
+    out += fmt::format("\t.byte\t{}\n", static_cast<unsigned char>(bytes[0]));
+  } else if (bytes.back() == 0) {
+    out += fmt::format("\t.asciz\t\"{}\"\n", escape(bytes.substr(0, bytes.size() - 1)));
+  } else {
+    out += fmt::format("\t.ascii\t\"{}\"\n", escape(bytes));
+  }
+}
 
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
   ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
@@ -514,6 +525,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!expectEnd(c, fail)) return false;
     if (size > 8) size = 8;
     if (n.value > kMaxSectionGrowth / 8) return fail(0, "gfxasm: too many bytes for one directive");
+    if (n.value > 0 && size > 0) ctx.streamer.lineEntryHere();
     for (int64_t i = 0; i < n.value; ++i)
       for (int64_t b = 0; b < size; ++b)
         ctx.code.push_back(b < 4 ? static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b))
@@ -530,13 +542,11 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       if (s.kind != Tok::String) return fail(s.col, "expected string");
       c.next();
       std::string bytes = unescape(s.text);
+      ctx.streamer.lineEntryHere();
       ctx.code.insert(ctx.code.end(), bytes.begin(), bytes.end());
       if (zero) ctx.code.push_back(0);
       if (ctx.asmOut) {
-        if (bytes.size() == 1 && !zero)
-          ctx.out += fmt::format("\t.byte\t{}\n", static_cast<unsigned char>(bytes[0]));
-        else
-          ctx.out += fmt::format("\t.ascii\t\"{}\"\n", escape(bytes));
+        printBytes(ctx.out, bytes);
         if (zero) ctx.out += "\t.byte\t0\n";
       }
       if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
@@ -671,16 +681,6 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (ctx.asmOut) ctx.out += fmt::format("\t.ident\t\"{}\"\n", s.text);
     return expectEnd(c, fail);
   }
-  if (name == ".file") {
-    // `.file "name"` sets the file name silently; `.file N "name"` (DWARF) is echoed.
-    if (c.is(Tok::String)) {
-      c.next();
-      return expectEnd(c, fail);
-    }
-    std::string_view rest = restOfLine(c, line);
-    if (ctx.asmOut) ctx.out += fmt::format("\t.file\t{}\n", rest);
-    return true;
-  }
   if (name == ".amdgcn_target") {
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
@@ -694,6 +694,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (ctx.asmOut) ctx.out += "\n";
     return expectEnd(c, fail);
   }
+  bool handled = false;
+  bool ok = dwarfDirective(ctx, name, c, err, errCol, handled);
+  if (handled) return ok;
   return fail(0, "unknown directive");
 }
 

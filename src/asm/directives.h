@@ -14,6 +14,9 @@
 namespace gfxasm {
 class Target;
 }
+namespace gfxasm::obj {
+struct DwarfTables;
+}
 
 namespace gfxasm::as {
 
@@ -49,6 +52,12 @@ public:
   virtual void enableAddrsig() = 0;
   virtual void addrsigSymbol(Symbol &s) = 0;
   virtual void defineInBss(Symbol &s, uint64_t size) = 0; // .lcomm
+  virtual uint32_t sectionIndex() = 0; // the current section's (in creation order)
+  // Bytes are about to be written here: a pending `.loc` gets its line entry (data directives
+  // that write values or strings; instructions and emitValue do it themselves).
+  virtual void lineEntryHere() = 0;
+  // A relocatable expression's value where it is already known (a difference of defined labels).
+  virtual bool evaluateNow(ExprId expr, int64_t &value) = 0;
 };
 
 struct DirectiveContext {
@@ -59,6 +68,7 @@ struct DirectiveContext {
   const Target &target;
   std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
   ObjectStreamer &streamer;
+  obj::DwarfTables &dwarf; // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
 };
 
@@ -73,6 +83,18 @@ struct ExprText {
   ExprId expr = kNoExpr; // relocatable: its tree
 };
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol);
+
+// The bytes of a string token's text (llvm's escapes), and bytes as llvm prints them in quotes.
+std::string unescape(std::string_view t);
+std::string escape(std::string_view bytes);
+// Bytes as llvm's asm streamer prints them: one as .byte, more as .ascii, or .asciz when the
+// last is 0; nothing for none.
+void printBytes(std::string &out, std::string_view bytes);
+
+// The debug-information directives (.file, .loc, .cfi_*, .uleb128, .sleb128): `handled` false
+// when `name` is none of them.
+bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string &err,
+                    uint32_t &errCol, bool &handled);
 
 // Handles directive `name` with its operands at the cursor; false with `err`/`errCol` on error.
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,

@@ -44,6 +44,9 @@ struct Symbol {
   uint32_t commonAlign = 0; // .comm: the alignment (a common symbol when nonzero)
   uint64_t commonSize = 0;  // .comm and .amdgpu_lds: the size
   uint32_t ldsAlign = 0;    // .amdgpu_lds: the alignment (an LDS symbol when nonzero)
+  // The name of a section: its begin symbol (llvm's section symbol), a label at its offset 0
+  // that the symbol table does not list (relocations use the STT_SECTION symbol).
+  bool sectionStart = false;
 };
 
 class SymbolTable {

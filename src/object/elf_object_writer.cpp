@@ -101,7 +101,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       if (r.sectionSymbol >= 0) sectionSymbolUsed[static_cast<size_t>(r.sectionSymbol)] = true;
   std::vector<OutSymbol> locals, globals;
   syms.forEach([&](std::string_view name, as::Symbol &s) {
-    if (!s.order || s.constant) return;
+    if (!s.order || s.constant || s.sectionStart) return;
     const bool temporary = name.starts_with(".L");
     if (temporary && !s.usedInReloc) return;
     OutSymbol o{s.order, name, &s, -1, {}};

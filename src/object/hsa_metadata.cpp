@@ -598,6 +598,200 @@ std::string tabsInIndentationAsSpaces(std::string_view text) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The fast reader: the block-style YAML that compilers write (llvm's yaml::Output of the
+// document: `key: value` lines, `- ` entries, plain and single-quoted scalars, `[]` and `{}`,
+// `---` ... `...`),
+// read line by line into the same tree yaml-cpp's events build. Anything else (flow collections,
+// tags, anchors, comments, double quotes, multi-line scalars, tabs, ...) makes it decline, and
+// yaml-cpp reads the text: it is a shortcut for the common case, never a second YAML dialect.
+// (yaml-cpp took 40% of the time of assembling compiler output.)
+
+class BlockYamlReader {
+public:
+  explicit BlockYamlReader(std::string_view text) : text_(text) {}
+
+  // The document's root, or nullopt when the text is not in the subset read here.
+  std::optional<YamlNode> read() {
+    if (!splitLines()) return std::nullopt;
+    if (lines_.empty()) return std::nullopt; // no document: yaml-cpp says what that means
+    size_t i = 0;
+    YamlNode root;
+    if (!node(i, lines_[0].indent, root, 0) || i != lines_.size()) return std::nullopt;
+    return root;
+  }
+
+private:
+  struct Line {
+    size_t indent;            // column of the first character of `content`
+    std::string_view content; // without trailing blanks
+    size_t pos;               // offset of `content` in the text
+  };
+
+  static bool isBlankOnly(std::string_view s) {
+    return s.find_first_not_of(' ') == std::string_view::npos;
+  }
+
+  // The content lines between `---` and `...`; false when the text has anything this reader
+  // does not take (tabs or carriage returns in the document, text outside it).
+  bool splitLines() {
+    bool started = false, ended = false;
+    for (size_t start = 0; start <= text_.size();) {
+      size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(start, end - start);
+      size_t lineStart = start;
+      start = end + 1;
+      if (ended) {
+        // After `...`: only blanks (the `.end_amdgpu_metadata` line's indentation).
+        if (line.find_first_not_of(" \t") != std::string_view::npos) return false;
+        continue;
+      }
+      // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides.
+      for (char c : line)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+          return false;
+      if (isBlankOnly(line)) continue;
+      if (!started) {
+        started = true;
+        if (line == "---") continue; // (or an implicit start: this line is content)
+      }
+      if (line == "...") {
+        ended = true;
+        continue;
+      }
+      if (line.starts_with("---") || line.starts_with("...")) return false;
+      size_t indent = line.find_first_not_of(' ');
+      size_t last = line.find_last_not_of(' ');
+      lines_.push_back({indent, line.substr(indent, last + 1 - indent), lineStart + indent});
+    }
+    return started && ended;
+  }
+
+  // A `- ` entry line: the dash alone, or the dash and a space.
+  static bool isEntry(std::string_view s) { return s == "-" || s.starts_with("- "); }
+
+  // Where a `key:` line's colon is (the key a plain scalar), or npos when the line is no key.
+  static size_t keyColon(std::string_view s) {
+    size_t colon = s.find(':');
+    if (colon == std::string_view::npos || colon == 0) return std::string_view::npos;
+    if (colon + 1 < s.size() && s[colon + 1] != ' ') return std::string_view::npos;
+    return colon;
+  }
+
+  // A plain scalar as yaml-cpp and llvm read it on one line, or a single-quoted one.
+  static bool scalar(std::string_view s, size_t pos, YamlNode &out) {
+    out.type = YamlNode::Type::Scalar;
+    out.pos = pos;
+    if (s.front() == '\'') {
+      if (s.size() < 2 || s.back() != '\'') return false;
+      std::string value;
+      for (size_t i = 1; i + 1 < s.size(); ++i) {
+        if (s[i] == '\'') {
+          if (i + 2 >= s.size() || s[i + 1] != '\'') return false;
+          ++i;
+        }
+        value += s[i];
+      }
+      out.value = std::move(value);
+      return true;
+    }
+    // Indicators that start something else than a plain scalar, and what would make it one
+    // (`~` and `null` stay strings for llvm, as the yaml-cpp path reads them).
+    if (std::string_view("[]{}#&*!|>\"%@`,?:").find(s.front()) != std::string_view::npos)
+      return false;
+    if (s.front() == '-' && (s.size() == 1 || s[1] == ' ')) return false;
+    if (s.find(": ") != std::string_view::npos || s.find(" #") != std::string_view::npos ||
+        s.back() == ':')
+      return false;
+    out.value = std::string(s);
+    return true;
+  }
+
+  // A value on its key's or dash's line: a scalar, or an empty flow collection (`.args: []`).
+  static bool inlineValue(std::string_view s, size_t pos, YamlNode &out) {
+    if (s == "[]" || s == "{}") {
+      out.type = s == "[]" ? YamlNode::Type::Sequence : YamlNode::Type::Map;
+      out.pos = pos;
+      return true;
+    }
+    return scalar(s, pos, out);
+  }
+
+  bool node(size_t &i, size_t indent, YamlNode &out, int depth) {
+    if (depth > kMaxNesting || i >= lines_.size() || lines_[i].indent != indent) return false;
+    if (isEntry(lines_[i].content)) return sequence(i, indent, out, depth);
+    if (keyColon(lines_[i].content) != std::string_view::npos) return map(i, indent, out, depth);
+    return false; // a scalar document, or a multi-line scalar
+  }
+
+  // The value after `key:` or `- ` with nothing else on the line: the lines below it.
+  bool nestedValue(size_t &i, size_t indent, bool sequenceAtSameIndent, YamlNode &out, int depth) {
+    if (i >= lines_.size()) return false;
+    if (lines_[i].indent > indent) return node(i, lines_[i].indent, out, depth + 1);
+    if (sequenceAtSameIndent && lines_[i].indent == indent && isEntry(lines_[i].content))
+      return sequence(i, indent, out, depth + 1);
+    return false; // an empty value
+  }
+
+  bool map(size_t &i, size_t indent, YamlNode &out, int depth) {
+    out.type = YamlNode::Type::Map;
+    out.pos = lines_[i].pos;
+    while (i < lines_.size() && lines_[i].indent == indent) {
+      const Line line = lines_[i];
+      size_t colon = keyColon(line.content);
+      if (colon == std::string_view::npos) return false;
+      YamlNode key;
+      if (line.content.front() == '\'' || !scalar(line.content.substr(0, colon), line.pos, key))
+        return false;
+      out.children.push_back(std::move(key));
+      YamlNode value;
+      std::string_view rest = line.content.substr(colon + 1);
+      size_t v = rest.find_first_not_of(' ');
+      ++i;
+      if (v == std::string_view::npos) {
+        if (!nestedValue(i, indent, true, value, depth)) return false;
+      } else if (!inlineValue(rest.substr(v), line.pos + colon + 1 + v, value)) {
+        return false;
+      }
+      out.children.push_back(std::move(value));
+    }
+    return i == lines_.size() || lines_[i].indent < indent;
+  }
+
+  bool sequence(size_t &i, size_t indent, YamlNode &out, int depth) {
+    out.type = YamlNode::Type::Sequence;
+    out.pos = lines_[i].pos;
+    while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
+      Line &line = lines_[i];
+      std::string_view rest = line.content.substr(1);
+      size_t v = rest.find_first_not_of(' ');
+      YamlNode element;
+      if (v == std::string_view::npos) {
+        ++i;
+        if (!nestedValue(i, indent, false, element, depth)) return false;
+      } else if (isEntry(rest.substr(v))) {
+        return false; // `- - x`
+      } else if (keyColon(rest.substr(v)) != std::string_view::npos) {
+        // `- key: value`: a map whose keys are in the column after the dash.
+        line.indent += 1 + v;
+        line.pos += 1 + v;
+        line.content = rest.substr(v);
+        if (!map(i, line.indent, element, depth + 1)) return false;
+      } else {
+        if (!inlineValue(rest.substr(v), line.pos + 1 + v, element)) return false;
+        ++i;
+      }
+      out.children.push_back(std::move(element));
+    }
+    return i == lines_.size() || lines_[i].indent < indent ||
+           (lines_[i].indent == indent && !isEntry(lines_[i].content));
+  }
+
+  std::string_view text_;
+  std::vector<Line> lines_;
+};
+
+// ---------------------------------------------------------------------------------------------
 // YAML nodes -> the document (llvm's yaml::Input over msgpack::DocNode).
 
 struct ConvertError {
@@ -1267,42 +1461,46 @@ bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b) {
   }
 }
 
-bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err,
-                          bool verify) {
+bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err, bool verify,
+                          YamlReaderChoice reader) {
   err = {};
   auto reject = [&](std::string detail) {
     err.message = std::string(kInvalidHsaMetadata);
     err.detail = std::move(detail);
     return false;
   };
-  if (estimateNesting(yaml) > kMaxNesting) return reject("nesting too deep");
-  if (llvmRejectsTabIndentation(yaml)) return reject("Found invalid tab character in indentation");
-
   std::optional<YamlNode> root;
-  try {
-    std::string text = tabsInIndentationAsSpaces(yaml);
-    std::istringstream stream(text);
-    YAML::Parser parser(stream);
-    // llvm reads the first document whose root is not empty; later documents are not parsed.
-    // yaml-cpp can keep returning empty documents at the same place after some malformed input
-    // (an endless loop): an empty document that does not start after the previous one ends it.
-    std::optional<size_t> lastEmptyPos;
-    for (;;) {
-      TreeBuilder builder(text);
-      if (!parser.HandleNextDocument(builder)) break;
-      if (builder.root && builder.root->type != YamlNode::Type::Empty) {
-        root = std::move(builder.root);
-        break;
-      }
-      size_t pos = builder.root ? builder.root->pos : text.size();
-      if (lastEmptyPos && pos <= *lastEmptyPos) return reject("no document (yaml-cpp stalled)");
-      lastEmptyPos = pos;
-    }
-  } catch (const YAML::Exception &e) {
-    return reject(e.what());
-  } catch (const std::exception &e) {
-    return reject(e.what());
+  if (reader != YamlReaderChoice::YamlCppOnly) root = BlockYamlReader(yaml).read();
+  if (!root && reader == YamlReaderChoice::FastOnly) return reject("the fast reader declined");
+  if (!root) {
+    if (estimateNesting(yaml) > kMaxNesting) return reject("nesting too deep");
+    if (llvmRejectsTabIndentation(yaml))
+      return reject("Found invalid tab character in indentation");
   }
+  if (!root) try {
+      std::string text = tabsInIndentationAsSpaces(yaml);
+      std::istringstream stream(text);
+      YAML::Parser parser(stream);
+      // llvm reads the first document whose root is not empty; later documents are not parsed.
+      // yaml-cpp can keep returning empty documents at the same place after some malformed input
+      // (an endless loop): an empty document that does not start after the previous one ends it.
+      std::optional<size_t> lastEmptyPos;
+      for (;;) {
+        TreeBuilder builder(text);
+        if (!parser.HandleNextDocument(builder)) break;
+        if (builder.root && builder.root->type != YamlNode::Type::Empty) {
+          root = std::move(builder.root);
+          break;
+        }
+        size_t pos = builder.root ? builder.root->pos : text.size();
+        if (lastEmptyPos && pos <= *lastEmptyPos) return reject("no document (yaml-cpp stalled)");
+        lastEmptyPos = pos;
+      }
+    } catch (const YAML::Exception &e) {
+      return reject(e.what());
+    } catch (const std::exception &e) {
+      return reject(e.what());
+    }
   if (!root) {
     // No document (empty, or only comments) reads fine; the verifier refuses the empty root.
     if (!verify) {

@@ -65,8 +65,12 @@ constexpr std::string_view kInvalidHsaMetadata = "invalid HSA metadata";
 // `err` filled when llvm-mc would report "invalid HSA metadata".
 // `verify` false: only read the YAML, as llvm-mc -filetype=null does (its streamer has no
 // verifier: a document the verifier would refuse is accepted, and nothing is written).
+// `reader`: the YAML compilers write (block style, plain and single-quoted scalars) is read by a
+// fast reader of that subset, anything else by yaml-cpp (Auto); tests pick one to compare them
+// (FastOnly fails where the fast reader declines).
+enum class YamlReaderChoice { Auto, YamlCppOnly, FastOnly };
 bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err,
-                          bool verify = true);
+                          bool verify = true, YamlReaderChoice reader = YamlReaderChoice::Auto);
 
 // The MessagePack bytes llvm writes for the document (the note's descriptor).
 std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);

@@ -1,0 +1,436 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
+// The debug-information directives of compiler output (`clang -g`): `.file N`, `.loc`, the
+// `.cfi_*` call frame directives and `.uleb128`/`.sleb128`, read and printed as llvm-mc-22 does;
+// what they record becomes .debug_line/.debug_frame/.eh_frame in object/dwarf.cpp.
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "asm/directives.h"
+#include "object/dwarf.h"
+
+namespace gfxasm::as {
+
+namespace {
+
+struct Fail {
+  std::string &msg;
+  uint32_t &col;
+  bool operator()(uint32_t at, std::string text) {
+    msg = std::move(text);
+    col = at;
+    return false;
+  }
+};
+
+// llvm's formatted_raw_ostream::PadToColumn for the asm comment column (40): a tab advances to
+// the next multiple of 8 (one at column 0 advances nothing, as llvm counts it).
+void padToCommentColumn(std::string &out, size_t lineStart) {
+  size_t column = 0;
+  for (size_t i = lineStart; i < out.size(); ++i)
+    column = out[i] == '\t' ? column + ((8 - (column & 7)) & 7) : column + 1;
+  out.append(column < 40 ? 40 - column : 1, ' ');
+}
+
+// A 128-bit integer token (an MD5 sum): its 16 bytes, most significant first.
+bool parseOcta(const Token &t, std::array<uint8_t, 16> &out) {
+  std::string_view s = t.text;
+  unsigned base = 10;
+  if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s.remove_prefix(2);
+  }
+  out.fill(0);
+  for (char ch : s) {
+    int digit = std::isdigit(static_cast<unsigned char>(ch)) ? ch - '0'
+                : std::isxdigit(static_cast<unsigned char>(ch))
+                    ? std::tolower(static_cast<unsigned char>(ch)) - 'a' + 10
+                    : -1;
+    if (digit < 0 || static_cast<unsigned>(digit) >= base) return false;
+    unsigned carry = static_cast<unsigned>(digit);
+    for (int i = 15; i >= 0; --i) {
+      unsigned v = out[static_cast<size_t>(i)] * base + carry;
+      out[static_cast<size_t>(i)] = static_cast<uint8_t>(v);
+      carry = v >> 8;
+    }
+    if (carry) return false;
+  }
+  return true;
+}
+
+std::string hex(const std::array<uint8_t, 16> &bytes) {
+  std::string s;
+  for (uint8_t b : bytes) s += fmt::format("{:02x}", b);
+  return s;
+}
+
+bool fileDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
+  int64_t number = -1;
+  if (c.is(Tok::Integer)) {
+    number = c.next().ival;
+    if (number < 0) return fail(c.peek().col, "negative file number");
+  }
+  if (!c.is(Tok::String)) return fail(c.peek().col, "expected string");
+  std::string path = unescape(c.next().text), dir, name;
+  if (c.is(Tok::String)) {
+    if (number < 0) return fail(c.peek().col, "explicit path specified, but no file number");
+    dir = std::move(path);
+    name = unescape(c.next().text);
+  } else {
+    name = std::move(path);
+  }
+  std::optional<std::array<uint8_t, 16>> md5;
+  std::optional<std::string> source;
+  while (!c.atEnd()) {
+    const Token &k = c.peek();
+    if (k.kind != Tok::Identifier) return fail(k.col, "unexpected token in '.file' directive");
+    c.next();
+    if (k.text == "md5") {
+      if (number < 0) return fail(c.peek().col, "MD5 checksum specified, but no file number");
+      const Token &v = c.peek();
+      if (v.kind != Tok::Integer) return fail(v.col, "unknown token in expression");
+      c.next();
+      std::array<uint8_t, 16> sum;
+      if (!parseOcta(v, sum)) return fail(v.col, "out of range literal value");
+      md5 = sum;
+    } else if (k.text == "source") {
+      if (number < 0) return fail(c.peek().col, "source specified, but no file number");
+      if (!c.is(Tok::String)) return fail(c.peek().col, "unexpected token in '.file' directive");
+      source = unescape(c.next().text);
+    } else {
+      return fail(c.peek().col, "unexpected token in '.file' directive");
+    }
+  }
+  // `.file "name"` alone names the source file: nothing is emitted for amdgcn.
+  if (number < 0) return true;
+  obj::DwarfTables &t = ctx.dwarf;
+  const size_t filesBefore = t.files.size();
+  const bool consistentBefore = t.md5UsageConsistent();
+  if (number > 0) obj::splitDwarfPath(dir, name);
+  std::string printedDir = dir, printedName = name;
+  if (std::string err = t.addFile(static_cast<uint32_t>(number), std::move(dir), std::move(name),
+                                  md5, source);
+      !err.empty())
+    return fail(0, err);
+  // (llvm prints a numbered file only when it added one to the table)
+  if (ctx.asmOut && (number == 0 || t.files.size() != filesBefore)) {
+    ctx.out += fmt::format("\t.file\t{} ", number);
+    if (!printedDir.empty()) ctx.out += fmt::format("\"{}\" ", escape(printedDir));
+    ctx.out += fmt::format("\"{}\"", escape(printedName));
+    if (md5) ctx.out += " md5 0x" + hex(*md5);
+    if (source) ctx.out += fmt::format(" source \"{}\"", escape(*source));
+    ctx.out += '\n';
+  }
+  if (consistentBefore && !t.md5UsageConsistent())
+    ctx.warnings.emplace_back(0, "inconsistent use of MD5 checksums");
+  return true;
+}
+
+// An absolute expression operand of a directive.
+bool absolute(DirectiveContext &ctx, Cursor &c, Fail &fail, int64_t &value) {
+  ExprResult e = parseExpr(c, ctx.syms);
+  if (!e.ok()) return fail(e.errCol, e.error);
+  value = e.value;
+  return true;
+}
+
+bool locDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
+  obj::DwarfTables &t = ctx.dwarf;
+  const Token &fileTok = c.peek();
+  if (fileTok.kind != Tok::Integer) return fail(fileTok.col, "expected integer");
+  c.next();
+  const int64_t file = fileTok.ival;
+  if (file < 1 && t.version < 5)
+    return fail(fileTok.col, "file number less than one in '.loc' directive");
+  if (file < 0 || file > UINT32_MAX || !t.validFileNumber(static_cast<uint32_t>(file)))
+    return fail(fileTok.col, "unassigned file number in '.loc' directive");
+  int64_t line = 0, column = 0;
+  if (c.is(Tok::Integer)) {
+    line = c.peek().ival;
+    if (line < 0) return fail(c.peek().col, "line numbers must be positive");
+    c.next();
+  }
+  if (c.is(Tok::Integer)) {
+    column = c.peek().ival;
+    if (column < 0) return fail(c.peek().col, "column position less than zero");
+    c.next();
+  }
+  const uint8_t previousFlags = t.current.flags;
+  obj::DwarfLoc loc;
+  loc.file = static_cast<uint32_t>(file);
+  loc.line = static_cast<uint32_t>(line);
+  loc.column = static_cast<uint32_t>(column);
+  loc.flags = previousFlags & obj::kLocIsStmt;
+  while (!c.atEnd()) {
+    const Token &op = c.peek();
+    if (op.kind != Tok::Identifier) return fail(op.col, "unexpected token in '.loc' directive");
+    c.next();
+    if (op.text == "basic_block") {
+      loc.flags |= obj::kLocBasicBlock;
+    } else if (op.text == "prologue_end") {
+      loc.flags |= obj::kLocPrologueEnd;
+    } else if (op.text == "epilogue_begin") {
+      loc.flags |= obj::kLocEpilogueBegin;
+    } else if (op.text == "is_stmt" || op.text == "isa") {
+      uint32_t col = c.peek().col;
+      ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+      const bool isStmt = op.text == "is_stmt";
+      if (e.kind != ExprResult::Kind::Absolute)
+        return fail(col, isStmt ? "is_stmt value not the constant value of 0 or 1"
+                                : "isa number not a constant value");
+      const int value = static_cast<int>(e.value);
+      if (isStmt) {
+        if (value == 0)
+          loc.flags &= static_cast<uint8_t>(~obj::kLocIsStmt);
+        else if (value == 1)
+          loc.flags |= obj::kLocIsStmt;
+        else
+          return fail(col, "is_stmt value not 0 or 1");
+      } else {
+        if (value < 0) return fail(col, "isa number less than zero");
+        loc.isa = static_cast<uint32_t>(value);
+      }
+    } else if (op.text == "discriminator") {
+      int64_t d = 0;
+      if (!absolute(ctx, c, fail, d)) return false;
+      loc.discriminator = static_cast<uint32_t>(d);
+    } else {
+      return fail(op.col, "unknown sub-directive in '.loc' directive");
+    }
+  }
+  // Two `.loc` in a row: the first one gets its line entry here.
+  t.makeLineEntry(ctx.streamer.sectionIndex(), ctx.streamer.sectionOffset());
+  t.current = loc;
+  t.locSeen = true;
+  if (ctx.asmOut) {
+    size_t lineStart = ctx.out.size();
+    ctx.out += fmt::format("\t.loc\t{} {} {}", file, line, column);
+    if (loc.flags & obj::kLocBasicBlock) ctx.out += " basic_block";
+    if (loc.flags & obj::kLocPrologueEnd) ctx.out += " prologue_end";
+    if (loc.flags & obj::kLocEpilogueBegin) ctx.out += " epilogue_begin";
+    if ((loc.flags ^ previousFlags) & obj::kLocIsStmt)
+      ctx.out += loc.flags & obj::kLocIsStmt ? " is_stmt 1" : " is_stmt 0";
+    if (loc.isa) ctx.out += fmt::format(" isa {}", loc.isa);
+    if (loc.discriminator) ctx.out += fmt::format(" discriminator {}", loc.discriminator);
+    padToCommentColumn(ctx.out, lineStart);
+    ctx.out += fmt::format("; :{}:{}\n", line, column);
+  }
+  return true;
+}
+
+// A `.cfi_*` register operand: a DWARF register number, or a register name (llvm-mc numbers
+// registers as its wave64 DWARF mapping does, whatever the wave size).
+bool cfiRegister(DirectiveContext &ctx, Cursor &c, Fail &fail, uint32_t &reg) {
+  const Token &t = c.peek();
+  if (t.kind == Tok::Identifier && t.text.size() > 1 &&
+      (t.text[0] == 's' || t.text[0] == 'v' || t.text[0] == 'a')) {
+    std::string_view digits = t.text.substr(1);
+    bool numeric = digits.find_first_not_of("0123456789") == std::string_view::npos;
+    if (numeric) {
+      unsigned n = static_cast<unsigned>(std::stoul(std::string(digits)));
+      if (t.text[0] == 's' && n < 64) reg = 32 + n;
+      else if (t.text[0] == 's' && n < 106) reg = 1088 + (n - 64);
+      else if (t.text[0] == 'v' && n < 256) reg = 2560 + n;
+      else if (t.text[0] == 'a' && n < 256) reg = 3072 + n;
+      else return fail(t.col, "invalid register name");
+      c.next();
+      return true;
+    }
+  }
+  if (t.kind == Tok::Identifier) return fail(t.col, "gfxasm: only s, v and a registers or DWARF register numbers here");
+  int64_t value = 0;
+  if (!absolute(ctx, c, fail, value)) return false;
+  reg = static_cast<uint32_t>(value);
+  return true;
+}
+
+bool comma(Cursor &c, Fail &fail) {
+  return c.accept(Tok::Comma) || fail(c.peek().col, "expected comma");
+}
+
+bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail &fail) {
+  obj::DwarfTables &t = ctx.dwarf;
+  if (name == ".cfi_sections") {
+    bool eh = false, debug = false, sframe = false;
+    while (!c.atEnd()) {
+      const Token &s = c.peek();
+      if (s.kind != Tok::Identifier) return fail(s.col, "expected .eh_frame, .debug_frame, or .sframe");
+      c.next();
+      // (other names, .sframe among them, are read and ignored, as by llvm-mc for amdgcn)
+      if (s.text == ".eh_frame") eh = true;
+      if (s.text == ".debug_frame") debug = true;
+      if (s.text == ".sframe") sframe = true;
+      if (!c.atEnd() && !comma(c, fail)) return false;
+    }
+    t.emitEhFrame = eh;
+    t.emitDebugFrame = debug;
+    if (ctx.asmOut) {
+      ctx.out += "\t.cfi_sections ";
+      if (eh) ctx.out += ".eh_frame";
+      if (debug) ctx.out += eh ? ", .debug_frame" : ".debug_frame";
+      if (sframe) ctx.out += eh || debug ? ", .sframe" : ".sframe";
+      ctx.out += '\n';
+    }
+    return true;
+  }
+  if (name == ".cfi_startproc") {
+    bool simple = false;
+    if (!c.atEnd()) {
+      if (!c.is(Tok::Identifier)) return fail(c.peek().col, "unexpected token");
+      if (c.next().text != "simple") return fail(c.peek().col, "unexpected token");
+      if (!c.atEnd()) return fail(c.peek().col, "expected newline");
+      simple = true;
+    }
+    if (t.inFrame()) return fail(0, "starting new .cfi frame before finishing the previous one");
+    obj::DwarfFrame f;
+    f.section = ctx.streamer.sectionIndex();
+    f.begin = ctx.streamer.sectionOffset();
+    f.simple = simple;
+    t.frames.push_back(std::move(f));
+    if (ctx.asmOut) ctx.out += simple ? "\t.cfi_startproc simple\n" : "\t.cfi_startproc\n";
+    return true;
+  }
+  if (!c.atEnd() && (name == ".cfi_endproc" || name == ".cfi_remember_state" ||
+                     name == ".cfi_restore_state"))
+    return fail(c.peek().col, "expected newline");
+  // Every other directive belongs to an open frame.
+  auto needFrame = [&] {
+    return t.inFrame() ||
+           fail(0, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
+  };
+  obj::CfiInstruction in;
+  in.offset = ctx.streamer.sectionOffset();
+  std::string printed;
+  auto bytes = [&](std::initializer_list<uint64_t> ulebs, uint8_t opcode) {
+    in.bytes.push_back(opcode);
+    for (uint64_t v : ulebs) obj::appendUleb(in.bytes, v);
+  };
+  uint32_t reg = 0, reg2 = 0;
+  int64_t a = 0, b = 0;
+  if (name == ".cfi_endproc") {
+    if (!needFrame()) return false;
+    t.frames.back().end = ctx.streamer.sectionOffset();
+    t.frames.back().ended = true;
+    if (ctx.asmOut) ctx.out += "\t.cfi_endproc\n";
+    return true;
+  }
+  if (name == ".cfi_def_cfa") {
+    if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !absolute(ctx, c, fail, a))
+      return false;
+    bytes({reg, static_cast<uint64_t>(a)}, 0x0c);
+    in.setCfaOffset = a;
+    printed = fmt::format("{}, {}", reg, a);
+  } else if (name == ".cfi_def_cfa_offset") {
+    if (!absolute(ctx, c, fail, a)) return false;
+    bytes({static_cast<uint64_t>(a)}, 0x0e);
+    in.setCfaOffset = a;
+    printed = fmt::format("{}", a);
+  } else if (name == ".cfi_adjust_cfa_offset") {
+    if (!absolute(ctx, c, fail, a)) return false;
+    in.kind = obj::CfiInstruction::Kind::AdjustCfaOffset;
+    in.value = a;
+    printed = fmt::format("{}", a);
+  } else if (name == ".cfi_def_cfa_register" || name == ".cfi_undefined" ||
+             name == ".cfi_same_value" || name == ".cfi_restore") {
+    if (!cfiRegister(ctx, c, fail, reg)) return false;
+    if (name == ".cfi_def_cfa_register") bytes({reg}, 0x0d);
+    if (name == ".cfi_undefined") bytes({reg}, 0x07);
+    if (name == ".cfi_same_value") bytes({reg}, 0x08);
+    if (name == ".cfi_restore") {
+      if (reg < 64)
+        in.bytes.push_back(static_cast<uint8_t>(0xc0 | reg));
+      else
+        bytes({reg}, 0x06);
+    }
+    printed = fmt::format("{}", reg);
+  } else if (name == ".cfi_offset" || name == ".cfi_rel_offset") {
+    if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !absolute(ctx, c, fail, a))
+      return false;
+    in.kind = name == ".cfi_offset" ? obj::CfiInstruction::Kind::Offset
+                                    : obj::CfiInstruction::Kind::RelOffset;
+    in.reg = reg;
+    in.value = a;
+    printed = fmt::format("{}, {}", reg, a);
+  } else if (name == ".cfi_register") {
+    if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !cfiRegister(ctx, c, fail, reg2))
+      return false;
+    bytes({reg, reg2}, 0x09);
+    printed = fmt::format("{}, {}", reg, reg2);
+  } else if (name == ".cfi_remember_state" || name == ".cfi_restore_state") {
+    in.bytes.push_back(name == ".cfi_remember_state" ? 0x0a : 0x0b);
+  } else if (name == ".cfi_escape") {
+    do {
+      if (!absolute(ctx, c, fail, a)) return false;
+      in.bytes.push_back(static_cast<uint8_t>(a));
+    } while (c.accept(Tok::Comma));
+    for (size_t i = 0; i < in.bytes.size(); ++i)
+      printed += fmt::format("{}0x{:02x}", i ? ", " : "", in.bytes[i]);
+  } else if (name == ".cfi_llvm_def_aspace_cfa") {
+    if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !absolute(ctx, c, fail, a) ||
+        !comma(c, fail) || !absolute(ctx, c, fail, b))
+      return false;
+    bytes({reg, static_cast<uint64_t>(a), static_cast<uint64_t>(b)}, 0x30);
+    in.setCfaOffset = a;
+    printed = fmt::format("{}, {}, {}", reg, a, b);
+  } else {
+    return fail(0, "unknown directive");
+  }
+  if (!c.atEnd()) return fail(c.peek().col, "expected newline");
+  // (llvm prints the directive even outside a frame, where it reports the error)
+  if (ctx.asmOut) {
+    ctx.out += fmt::format("\t{}{}{}\n", name, printed.empty() ? "" : " ", printed);
+    if (name == ".cfi_escape") ctx.out += '\n'; // (llvm ends the escape's line twice)
+  }
+  if (!needFrame()) return false;
+  t.frames.back().instructions.push_back(std::move(in));
+  return true;
+}
+
+bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail &fail) {
+  const bool isSigned = name == ".sleb128";
+  do {
+    std::string err;
+    uint32_t errCol = 0, col = c.peek().col;
+    ExprText v = exprText(c, ctx.syms, err, errCol);
+    if (!v.ok) return fail(errCol, err);
+    int64_t value = v.value;
+    if (!v.absolute && !ctx.streamer.evaluateNow(v.expr, value)) {
+      if (ctx.streamer.writesObject())
+        return fail(col, "gfxasm: a .uleb128/.sleb128 value must be known where it is written");
+      value = 0;
+    }
+    std::vector<uint8_t> bytes;
+    if (isSigned)
+      obj::appendSleb(bytes, value);
+    else
+      obj::appendUleb(bytes, static_cast<uint64_t>(value));
+    ctx.streamer.lineEntryHere();
+    ctx.code.insert(ctx.code.end(), bytes.begin(), bytes.end());
+    if (ctx.asmOut) {
+      if (!v.absolute)
+        ctx.out += fmt::format("\t{} {}\n", name, v.text);
+      else
+        printBytes(ctx.out,
+                   std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()));
+    }
+  } while (c.accept(Tok::Comma));
+  return c.atEnd() || fail(c.peek().col, "unexpected token in directive");
+}
+
+} // namespace
+
+bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string &err,
+                    uint32_t &errCol, bool &handled) {
+  Fail fail{err, errCol};
+  handled = true;
+  if (name == ".file") return fileDirective(ctx, c, fail);
+  if (name == ".loc") return locDirective(ctx, c, fail);
+  if (name == ".uleb128" || name == ".sleb128") return lebDirective(ctx, name, c, fail);
+  if (name.starts_with(".cfi_")) return cfiDirective(ctx, name, c, fail);
+  handled = false;
+  return true;
+}
+
+} // namespace gfxasm::as
