@@ -45,23 +45,21 @@ std::string lines(const std::vector<const char *> &templates) {
 }
 
 TEST(Floats, Gfx11EveryOperandWidth) {
-  expectSameOutput(lines({"v_add_f32 v0, X, v1", "v_add_f32_e64 v0, X, v1", "s_mov_b32 s0, X",
-                          "v_add_f16 v0, X, v1", "v_add_f16_e64 v0, X, v1",
-                          "v_add_f64 v[0:1], X, v[2:3]", "v_pk_add_f16 v0, X, v1",
-                          "s_mov_b64 s[0:1], X", "v_fma_f32 v0, v1, v2, X",
-                          "v_fmamk_f32 v0, v1, X, v2", "v_mov_b16 v0.l, X",
-                          "v_dot2_bf16_bf16 v0, X, v1, v2", "v_dot2_bf16_bf16 v0, v1, v2, X",
-                          "v_dot2_f32_bf16 v0, X, v1, v2", "v_add_nc_u16 v0, X, v1",
-                          "v_pk_add_u16 v0, X, v1", "s_add_u32 s0, X, s1",
-                          "v_lshlrev_b64 v[0:1], v2, X", "s_movk_i32 s0, X"}));
+  expectSameOutput(lines(
+      {"v_add_f32 v0, X, v1", "v_add_f32_e64 v0, X, v1", "s_mov_b32 s0, X", "v_add_f16 v0, X, v1",
+       "v_add_f16_e64 v0, X, v1", "v_add_f64 v[0:1], X, v[2:3]", "v_pk_add_f16 v0, X, v1",
+       "s_mov_b64 s[0:1], X", "v_fma_f32 v0, v1, v2, X", "v_fmamk_f32 v0, v1, X, v2",
+       "v_mov_b16 v0.l, X", "v_dot2_bf16_bf16 v0, X, v1, v2", "v_dot2_bf16_bf16 v0, v1, v2, X",
+       "v_dot2_f32_bf16 v0, X, v1, v2", "v_add_nc_u16 v0, X, v1", "v_pk_add_u16 v0, X, v1",
+       "s_add_u32 s0, X, s1", "v_lshlrev_b64 v[0:1], v2, X", "s_movk_i32 s0, X"}));
 }
 
 TEST(Floats, Gfx9EveryOperandWidth) {
-  const std::string input = lines(
-      {"v_add_f32 v0, X, v1", "s_mov_b32 s0, X", "v_add_f16 v0, X, v1", "v_pk_add_f16 v0, X, v1",
-       "s_mov_b64 s[0:1], X", "v_add_u16 v0, X, v1",
-       "v_add_f32_sdwa v0, X, v1 dst_sel:DWORD src0_sel:WORD_1", "v_mov_b32_sdwa v0, X",
-       "s_movk_i32 s0, X", "v_cmp_eq_f64 vcc, X, v[2:3]"});
+  const std::string input =
+      lines({"v_add_f32 v0, X, v1", "s_mov_b32 s0, X", "v_add_f16 v0, X, v1",
+             "v_pk_add_f16 v0, X, v1", "s_mov_b64 s[0:1], X", "v_add_u16 v0, X, v1",
+             "v_add_f32_sdwa v0, X, v1 dst_sel:DWORD src0_sel:WORD_1", "v_mov_b32_sdwa v0, X",
+             "s_movk_i32 s0, X", "v_cmp_eq_f64 vcc, X, v[2:3]"});
   expectSameOutput(input + lines({"v_madak_f32 v0, v1, v2, X"}), "gfx900");
   expectSameOutput(input + lines({"v_pk_fma_f32 v[0:1], v[2:3], v[4:5], X",
                                   "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, X"}),

@@ -1069,13 +1069,15 @@ private:
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
                                                   : target_.wave64() != here;
-      const bool true16 = (d.flags & IF_True16)                                 ? true
-                          : (d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16) ? false
-                                                                                : target_.realTrue16();
-      const std::optional<Target> other = Target::create(
-          arch_.cpus[cpu],
-          {wave64 ? "+wavefrontsize64" : "-wavefrontsize64", true16 ? "+real-true16" : "-real-true16"},
-          nullptr);
+      const bool true16 = (d.flags & IF_True16) ? true
+                          : (d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16)
+                              ? false
+                              : target_.realTrue16();
+      const std::optional<Target> other =
+          Target::create(arch_.cpus[cpu],
+                         {wave64 ? "+wavefrontsize64" : "-wavefrontsize64",
+                          true16 ? "+real-true16" : "-real-true16"},
+                         nullptr);
       if (!other || (other->wave64() == target_.wave64() && here) ||
           !availableInMode(d, other->realTrue16(), other->wave64()))
         continue;

@@ -421,15 +421,13 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
     body = i + 2;
   }
   size_t end = digitsFrom(body, base);
-  if (base == 16 && end < line.size() &&
-      (line[end] == '.' || line[end] == 'p' || line[end] == 'P'))
+  if (base == 16 && end < line.size() && (line[end] == '.' || line[end] == 'p' || line[end] == 'P'))
     return lexHexReal(line, start, end, end == body, t);
   if (base == 10) {
     // Float: digits followed by '.' or an exponent, when not octal (llvm: a first digit other than
     // 0, or "0.").
     const bool decimal = line[start] != '0' || (start + 1 < line.size() && line[start + 1] == '.');
-    if (decimal && end < line.size() &&
-        (line[end] == '.' || line[end] == 'e' || line[end] == 'E'))
+    if (decimal && end < line.size() && (line[end] == '.' || line[end] == 'e' || line[end] == 'E'))
       return lexDecimalReal(line, start, line[end] == '.' ? end + 1 : end, t);
     if (line[start] == '0' && end - start > 1) base = 8, body = start + 1;
   }

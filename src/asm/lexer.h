@@ -69,7 +69,7 @@ struct Token {
   // construct there (`offset /* */ :8`, `s /* */ [0:1]`), its lookahead stopping at the comment.
   bool commentAfter = false;
   LexError lexError = LexError::None; // an Error token llvm's lexer has a message for
-  uint32_t col = 0; // 0-based column in the line
+  uint32_t col = 0;                   // 0-based column in the line
   std::string_view text;
   union {
     int64_t ival = 0; // Integer

@@ -18,9 +18,9 @@
 #include <fstream>
 #include <map>
 #include <set>
-#include <tuple>
 #include <sstream>
 #include <sys/wait.h>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -132,13 +132,27 @@ constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp
 // Errors gfxasm gives with another message or column than llvm-mc-22's first one, per
 // configuration, at the default seed and samples (docs/status.md): the known gap, which a change
 // may shrink but not grow (issue 17 part 2; the kinds are printed by each run).
-const std::map<std::string, unsigned> kMessageMismatchBudget = {
-    {"gfx1100", 5412}, {"gfx1100 +wavefrontsize64", 4986}, {"gfx1100 -real-true16", 4528},
-    {"gfx1101", 5412}, {"gfx1102", 5412},  {"gfx1103", 5412}, {"gfx1150", 6156},
-    {"gfx1151", 6156}, {"gfx1152", 6156},  {"gfx1153", 6156}, {"gfx900", 4035},
-    {"gfx902", 4035},  {"gfx904", 4051},   {"gfx906", 4095},  {"gfx908", 4161},
-    {"gfx909", 4035},  {"gfx90a", 4564},   {"gfx90a +xnack", 4564}, {"gfx90c", 4035},
-    {"gfx942", 4557},  {"gfx950", 4891}};
+const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 5412},
+                                                                {"gfx1100 +wavefrontsize64", 4986},
+                                                                {"gfx1100 -real-true16", 4528},
+                                                                {"gfx1101", 5412},
+                                                                {"gfx1102", 5412},
+                                                                {"gfx1103", 5412},
+                                                                {"gfx1150", 6156},
+                                                                {"gfx1151", 6156},
+                                                                {"gfx1152", 6156},
+                                                                {"gfx1153", 6156},
+                                                                {"gfx900", 4035},
+                                                                {"gfx902", 4035},
+                                                                {"gfx904", 4051},
+                                                                {"gfx906", 4095},
+                                                                {"gfx908", 4161},
+                                                                {"gfx909", 4035},
+                                                                {"gfx90a", 4564},
+                                                                {"gfx90a +xnack", 4564},
+                                                                {"gfx90c", 4035},
+                                                                {"gfx942", 4557},
+                                                                {"gfx950", 4891}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
@@ -262,15 +276,16 @@ TEST_P(Differential, MatchesLlvmMc) {
   std::vector<std::pair<unsigned, std::string>> kinds;
   for (const auto &[key, d] : messageDiffs) {
     const auto &[lm, om, sameCol] = key;
-    kinds.emplace_back(
-        d.first, fmt::format("llvm-mc `{}`{}, gfxasm `{}`{}: e.g. line {} `{}` (llvm col {}, "
-                             "gfxasm col {})",
-                             lm, "", om, sameCol ? "" : " at another column", d.second,
-                             inLines[d.second - 1], llvmFirst.at(d.second).col,
-                             ourFirst.at(d.second).col));
+    kinds.emplace_back(d.first,
+                       fmt::format("llvm-mc `{}`{}, gfxasm `{}`{}: e.g. line {} `{}` (llvm col {}, "
+                                   "gfxasm col {})",
+                                   lm, "", om, sameCol ? "" : " at another column", d.second,
+                                   inLines[d.second - 1], llvmFirst.at(d.second).col,
+                                   ourFirst.at(d.second).col));
   }
   std::sort(kinds.rbegin(), kinds.rend());
-  for (const auto &[n, text] : kinds) std::printf("[diff %s] message %5u x %s\n", cfg.cpu, n, text.c_str());
+  for (const auto &[n, text] : kinds)
+    std::printf("[diff %s] message %5u x %s\n", cfg.cpu, n, text.c_str());
   // Text and bytes: compare the outputs line by line where both accepted the same lines.
   // Text and bytes: where the accepted lines differ, both tools run again on the lines both accept,
   // so that every accepted line's text is compared, line by line.
@@ -304,8 +319,8 @@ TEST_P(Differential, MatchesLlvmMc) {
               "with another message or column\n",
               cfg.cpu, names.size(), total, mismatches, llvmInconsistent, messageMismatches);
   keepOutputs(cfg, ".s", input, llvm.out + llvm.err, oursText.text + ourErrText);
-  const std::string cfgName = std::string(cfg.cpu) + (cfg.mattr.empty() ? "" : " ") +
-                              attrsOf(cfg.mattr);
+  const std::string cfgName =
+      std::string(cfg.cpu) + (cfg.mattr.empty() ? "" : " ") + attrsOf(cfg.mattr);
   if (envOr("GFXASM_DIFF_SAMPLES", "24") == "24" && envOr("GFXASM_DIFF_SEED", "12345") == "12345" &&
       envOr("GFXASM_DIFF_FORMATS", "").empty() && kMessageMismatchBudget.count(cfgName))
     EXPECT_LE(messageMismatches, kMessageMismatchBudget.at(cfgName))
