@@ -5,7 +5,7 @@
 // infinity and underflow to zero when the text is read as a double, each type's conversion and
 // range check (f16, bf16 and v2bf16 checked by other formats' ranges, as llvm does), denormals,
 // rounding, hexadecimal floats and the spellings llvm's lexer reads or rejects with a message.
-// The random differential tests draw the same values (genFloatEdge, tests/differential/).
+// The random differential tests draw the same values (pickOrFloatEdge, tests/differential/).
 #include <string>
 #include <vector>
 

@@ -35,7 +35,7 @@ std::string genLine(GenContext &g) {
   return line;
 }
 
-const char *genFloatEdge(GenContext &g) {
+const char *pickOrFloatEdge(GenContext &g, std::span<const char *const> values) {
   static const char *const kEdges[] = {
       // overflow to infinity, underflow to zero, double denormals
       "1e400", "-1e400", "1.8e308", "1e999", "-1.8e308", "1e-400", "-1e-400", "4.9e-324",
@@ -56,7 +56,9 @@ const char *genFloatEdge(GenContext &g) {
       // NaN bit patterns with payloads
       "0x7fc00001", "0xffc00000", "0x7f800001", "0x7e01", "0xfc01", "0x7ff8000000000001",
       "0xfff0000000000001"};
-  return g.pick(kEdges);
+  const uint64_t r = g.next();
+  if (r % 100 < 30) return kEdges[r / 100 % std::size(kEdges)];
+  return values[r / 100 % values.size()];
 }
 
 } // namespace gfxasm::difftest

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -54,7 +55,9 @@ std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
 // (infinity), below it (zero), denormals of each format, values that round across a format's
 // range, hexadecimal floats and the other spellings llvm's lexer reads (.5, 1e, 1.), and NaN bit
 // patterns with payloads (as integers: llvm has no NaN spelling).
-const char *genFloatEdge(GenContext &g);
+// One of `values`, or at times (30%) such a float edge, from a single draw: the generators' other
+// draws stay as they were, so the rest of the random lines do not change.
+const char *pickOrFloatEdge(GenContext &g, std::span<const char *const> values);
 std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
 // A relocatable expression (names a label or an undefined symbol) where a 32-bit literal goes.
 const char *genRelocatable(GenContext &g);
