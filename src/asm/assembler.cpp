@@ -1278,29 +1278,8 @@ private:
       }
       first = false;
       size_t operandAt = c.pos;
-      {
-        // (llvm's operand is the value inside its modifiers: x of -|x|, neg(lit(x)))
-        size_t k = 0;
-        for (;;) {
-          const Token &t = c.peek(k);
-          if (t.kind == Tok::Pipe ||
-              (t.kind == Tok::Minus && c.peek(k + 1).kind != Tok::Integer &&
-               c.peek(k + 1).kind != Tok::Real)) { // (a number's sign is the number's)
-            ++k;
-          } else if (t.kind == Tok::Identifier && c.peek(k + 1).kind == Tok::LParen &&
-                     (t.text == "neg" || t.text == "abs" || t.text == "sext")) {
-            k += 2;
-          } else if (t.kind == Tok::Identifier && c.peek(k + 1).kind == Tok::LParen &&
-                     t.text == "lit") {
-            k += 2; // (a sign inside is the value's)
-            break;
-          } else {
-            break;
-          }
-        }
-        pctx.operandCol[i] = c.peek(k).col;
-        pctx.operandColsSet |= 1u << i;
-      }
+      pctx.operandTok[i] = &c.peek();
+      pctx.operandColsSet |= 1u << i;
       if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) {
         if (pctx.err.col == toks_[operandAt].col && pctx.err.fixed &&
             std::string_view(pctx.err.fixed) == "invalid operand for instruction")
