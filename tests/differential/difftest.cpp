@@ -184,6 +184,7 @@ TEST_P(Differential, MatchesLlvmMc) {
     names.insert(d.name);
     for (unsigned i = 0; i < samples; ++i) {
       GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
+      g.floatEdges = true;
       g.invalid = i % 10 == 9; // one sample in ten tries spellings that are likely invalid
       input += genLine(g) + "\n";
       lineFormat.push_back(std::string(arch.formatOf(d).name));
@@ -210,6 +211,7 @@ TEST_P(Differential, MatchesLlvmMc) {
         spellings.insert(spellings.end(), {"_e32", "_e64"});
       for (unsigned i = 0; i < std::max(2u, samples / 4); ++i) {
         GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
+        g.floatEdges = true;
         input += fmt::format("{}{}{}\n", a.name, spellings[i % spellings.size()],
                              genLine(g).substr(d.name.size()));
         lineFormat.push_back(std::string(fmtName));

@@ -56,6 +56,7 @@ const char *pickOrFloatEdge(GenContext &g, std::span<const char *const> values) 
       // NaN bit patterns with payloads
       "0x7fc00001", "0xffc00000", "0x7f800001", "0x7e01", "0xfc01", "0x7ff8000000000001",
       "0xfff0000000000001"};
+  if (!g.floatEdges) return values[g.below(static_cast<unsigned>(values.size()))];
   const uint64_t r = g.next();
   if (r % 100 < 30) return kEdges[r / 100 % std::size(kEdges)];
   return values[r / 100 % values.size()];

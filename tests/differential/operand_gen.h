@@ -22,6 +22,9 @@ struct GenContext {
   bool wave64;
   bool realTrue16;
   bool invalid = false; // draw from spellings that are likely wrong for the operand
+  // Draw the float edges (pickOrFloatEdge) among numbers: the assembler's difftest does; the
+  // others keep the lines they had.
+  bool floatEdges = false;
   // Set by a generator: its positional operand follows the one before without a comma (llvm-mc
   // takes that); cleared once the line has it.
   bool noCommaBefore = false;
