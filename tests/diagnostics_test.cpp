@@ -424,3 +424,33 @@ TEST(Diagnostics, AssemblyGoesOnAfterErrors) {
 }
 
 } // namespace
+
+// Issue 17's examples, as llvm-mc-22 prints them: no processor name after "instruction not
+// supported on this GPU", the wave size a dual-issue pair needs, "operands are not valid for this
+// GPU or mode" at the mnemonic where another mode's form takes the operands, range errors of
+// offsets under the modifier's name, checks after matching at llvm's operand or mnemonic.
+TEST(Diagnostics, LlvmMessagesOfModesOffsetsAndChecks) {
+  expectSameErrors({"v_add_co_u32 v0, vcc, v1, v2", "v_cndmask_b32 v0, v1, v2, vcc",
+                    "global_load_b32 v0, v[2:3], off offset:5000",
+                    "ds_read_b32 v0, v1 offset:70000", "ds_write2_b32 v1, v2, v3 offset0:300",
+                    "ds_write2_b32 v1, v2, v3 offset1:-1", "v_add3_u32 v113, 0xeb54, exec_hi, s78",
+                    "v_add3_u32 v85, v8, 0x12dd8b37, lit(-3.25)",
+                    "s_bfe_i64 ttmp[14:15], 310459040, -656909548"});
+  expectSameErrors({"v_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v2, v3",
+                    "v_pk_fma_f32 v[0:1], "
+                    "v[2:3], v[4:5], v[6:7]",
+                    "v_add_f32_e64 v0, 1.5, v1", "v_add_f32_e64 v0, v1, lit(0x1234)",
+                    "s_mov_b32 s0, 0x1p"},
+                   "gfx900");
+  expectSameErrors({"v_add_f64 v[10:11], neg(|v[210:211]|), v[185:186]",
+                    "v_add_f64 v[139:140], v[2:3], v[4:5]",
+                    "v_cmp_eq_f64_e32 vcc, v[2:3], v[75:76]"},
+                   "gfx90a");
+  // wave64: llvm checks wave32 forms only for that message
+  const std::string wave64 = joinLines(
+      {"v_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v2, v3", "v_add_co_u32 v0, vcc_lo, v1, v2"});
+  ToolRun llvm = runLlvmMc(wave64, "gfx1100", "+wavefrontsize64");
+  ASSERT_EQ(parseDiagnostics(llvm.err).size(), 2u) << llvm.err;
+  EXPECT_EQ(formatAll(assembleLikeCli(wave64, "gfx1100", {"+wavefrontsize64"}).diagnostics),
+            llvm.err);
+}

@@ -121,9 +121,11 @@ inline AssembleResult assembleLikeCli(const std::string &input, const std::strin
   return assemble(*t, input, o);
 }
 
+// (without gfxasm's own notes, which llvm-mc does not print)
 inline std::string formatAll(const std::vector<Diagnostic> &diags) {
   std::string s;
-  for (const Diagnostic &d : diags) s += formatDiagnostic(d);
+  for (const Diagnostic &d : diags)
+    if (!d.extra) s += formatDiagnostic(d);
   return s;
 }
 

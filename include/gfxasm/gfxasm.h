@@ -33,6 +33,9 @@ struct Diagnostic {
   // Where llvm underlines a range after the caret (`^~~~`): its end, a 1-based column past the
   // range's last character; 0 for a caret only.
   uint32_t rangeEnd = 0;
+  // A note gfxasm adds after llvm's message to say more (llvm-mc prints no such line): tests that
+  // compare the output with llvm-mc's leave these out.
+  bool extra = false;
 };
 
 std::string formatDiagnostic(const Diagnostic &d);

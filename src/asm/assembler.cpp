@@ -393,6 +393,15 @@ private:
   uint32_t curLineNo_ = 0;
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
+  // What gfxasm says beyond llvm's message: a note after it (Diagnostic::extra).
+  void extraNote(uint32_t col0, std::string msg) {
+    if (lines_) {
+      lines_->report(Severity::Note, curLineNo_, col0, std::move(msg), curLine_, /*extra=*/true);
+      return;
+    }
+    report(Severity::Note, col0, std::move(msg));
+    result_.diagnostics.back().extra = true;
+  }
   // An error at the end of the input, where llvm's lexer is then: after the last line break (the
   // line after it), or at the end of an unterminated last line.
   std::string_view source_;
@@ -1022,9 +1031,8 @@ private:
         hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
       error(mn.col, "invalid instruction" + hint + (hint.empty() ? "" : "?"));
       if (!arch_.traits->coverage.empty())
-        report(Severity::Note, mn.col,
-               fmt::format("gfxasm supports {} on {} so far", arch_.traits->coverage,
-                           target_.cpuName()));
+        extraNote(mn.col, fmt::format("gfxasm supports {} on {} so far", arch_.traits->coverage,
+                                      target_.cpuName()));
       return;
     }
     size_t operandStart = c.pos;
@@ -1088,19 +1096,76 @@ private:
       }
     }
     if (available.empty()) {
-      notOnThisGpu(mn);
+      notOnThisGpu(mn, cands);
       return;
     }
     (void)tooFew;
+    if (!best.failedAfterMatch() && matchesInAnotherMode(cands, c, operandStart, mn)) {
+      error(mn.col, "operands are not valid for this GPU or mode");
+      return;
+    }
     if (best.failedAfterMatch()) warnAt(mn, best);
-    // (a character llvm's lexer cannot read, as an operand: its parser's message)
+    // (a character or a number llvm's lexer cannot read, as an operand: its parser's message)
     for (size_t k = operandStart; k < toks_.size(); ++k)
-      if (toks_[k].col == best.col && toks_[k].kind == Tok::Error && toks_[k].text.size() == 1 &&
-          !isIdentChar(toks_[k].text[0]) && !best.failedAfterMatch()) {
+      if (toks_[k].col == best.col && toks_[k].kind == Tok::Error &&
+          ((toks_[k].text.size() == 1 && !isIdentChar(toks_[k].text[0])) ||
+           toks_[k].lexError != LexError::None) &&
+          !best.failedAfterMatch()) {
         error(best.col, "failed parsing operand.");
         return;
       }
     error(best.col, best.message());
+  }
+
+  // llvm's matcher tries the name's entries of every mode and processor: when one that is not
+  // available here takes the operands, its message is "operands are not valid for this GPU or
+  // mode" (vcc in wave32, a wave64 WMMA's register sizes). Only after every available entry
+  // failed: the entries are parsed again, each with a target of its processor and mode.
+  [[gnu::noinline]] bool matchesInAnotherMode(std::span<const uint32_t> entries, Cursor &c,
+                                              size_t operandStart, const Token &mn) {
+    // (gfx9 runs wave64 only; gfx11's wave sizes are modes of the same entries here, whose
+    // lane-mask operands take the mode's width: in wave32 llvm finds the wave64 forms, in wave64
+    // it does not look at the wave32 ones)
+    const bool waveModes = arch_.name != "gfx9" && !target_.wave64();
+    for (uint32_t entry : entries) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
+      const bool here = availableOnTarget(d);
+      if (here && !waveModes) continue;
+      const unsigned cpu = (d.cpuMask & (1u << target_.cpuIndex()))
+                               ? target_.cpuIndex()
+                               : static_cast<unsigned>(std::countr_zero(d.cpuMask));
+      const bool wave64 = (d.flags & IF_Wave64)   ? true
+                          : (d.flags & IF_Wave32) ? false
+                                                  : target_.wave64() != here;
+      const bool true16 = (d.flags & IF_True16) ? true
+                          : (d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16)
+                              ? false
+                              : target_.realTrue16();
+      const std::optional<Target> other =
+          Target::create(arch_.cpus[cpu],
+                         {wave64 ? "+wavefrontsize64" : "-wavefrontsize64",
+                          true16 ? "+real-true16" : "-real-true16"},
+                         nullptr);
+      if (!other || (other->wave64() == target_.wave64() && here) ||
+          !availableInMode(d, other->realTrue16(), other->wave64()))
+        continue;
+      Inst inst;
+      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
+                  d.numOperands * sizeof(OperandValue));
+      inst.arch = &arch_;
+      inst.desc = &d;
+      const EntryInfo &info = entries_[entry];
+      as::ParseContext pctx{*other, syms_};
+      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
+      pctx.valuFacts = info.valuFacts;
+      pctx.memoryFacts = &info.memoryFacts;
+      c.pos = operandStart;
+      bool few = false;
+      if (parseOperands(pctx, c, inst, info.positional, mn, few) || pctx.err.failedAfterMatch())
+        return true;
+    }
+    return false;
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
@@ -1119,14 +1184,33 @@ private:
     return false;
   }
 
-  void notOnThisGpu(const Token &mn) {
-    error(mn.col, fmt::format("instruction not supported on this GPU ({})", target_.cpuName()));
+  // No entry of the name on this target: llvm says whether it is there in wave32 (its only
+  // check of another mode) or on some other processor. `entries`: the name's entries.
+  void notOnThisGpu(const Token &mn, std::span<const uint32_t> entries = {}) {
+    if (target_.wave64())
+      for (uint32_t entry : entries) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if ((d.cpuMask & (1u << target_.cpuIndex())) && !(d.flags & IF_DisasmOnly) &&
+            availableInMode(d, target_.realTrue16(), /*wave64=*/false)) {
+          error(mn.col, "instruction requires wavesize=32");
+          return;
+        }
+      }
+    error(mn.col, "instruction not supported on this GPU");
+    extraNote(mn.col, fmt::format("{} has no such instruction", target_.cpuName()));
   }
 
   // A mnemonic of another architecture (llvm knows every target's).
   bool knownElsewhere(std::string_view name) const {
-    for (const ArchTables *other : allArchs())
-      if (other != &arch_ && !MnemonicTable::forArch(*other).lookup(name).empty()) return true;
+    for (const ArchTables *other : allArchs()) {
+      if (other == &arch_) continue;
+      if (!MnemonicTable::forArch(*other).lookup(name).empty()) return true;
+      // (the first half of a dual-issue pair, X of an entry named `X::Y`)
+      for (const InstrDesc &d : other->instrs)
+        if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
+            d.name.substr(name.size(), 2) == "::")
+          return true;
+    }
     return false;
   }
 
@@ -1263,6 +1347,8 @@ private:
       }
       first = false;
       size_t operandAt = c.pos;
+      pctx.operandTok[i] = &c.peek();
+      pctx.operandColsSet |= 1u << i;
       if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) {
         if (pctx.err.col == toks_[operandAt].col && pctx.err.fixed &&
             std::string_view(pctx.err.fixed) == "invalid operand for instruction")

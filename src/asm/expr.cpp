@@ -252,7 +252,8 @@ struct Evaluator {
         Token named(Tok::Identifier, t.col, name);
         return symbol(named, out);
       }
-      return fail(t.col, "invalid number");
+      return fail(t.col,
+                  t.lexError != LexError::None ? lexErrorMessage(t.lexError) : "invalid number");
     }
     default: return fail(t.col, "unknown token in expression");
     }

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -251,8 +252,132 @@ int digitValue(char c) {
   return 99;
 }
 
-// Lexes a number at line[i]; llvm accepts 0x/0X hex, 0b/0B binary, leading-0 octal, decimal and
-// decimal floats (1.5, 1.5e3, 1e3).
+// Out of a double's range (std::from_chars' result_out_of_range): whether the magnitude is at
+// least 1 (an overflow) rather than below it (an underflow), from the position of the first
+// nonzero digit and the exponent. Such values are beyond 1e308 or below 1e-308, so the sign of
+// that estimate decides.
+bool magnitudeAtLeastOne(std::string_view mantissaAndExp, bool hex) {
+  const char expChar = hex ? 'p' : 'e';
+  size_t k = 0, n = mantissaAndExp.size();
+  int64_t lead = 0; // the first nonzero digit's position: 0 for the units, -1 for the first
+                    // fraction digit, in digits
+  bool seenNonzero = false, inFraction = false;
+  for (; k < n; ++k) {
+    const char ch = mantissaAndExp[k];
+    if (ch == '.') {
+      inFraction = true;
+      continue;
+    }
+    if ((ch | 0x20) == expChar) break;
+    if (!seenNonzero && ch != '0') {
+      seenNonzero = true;
+      lead = inFraction ? lead - 1 : 0;
+    } else if (seenNonzero && !inFraction) {
+      ++lead;
+    } else if (!seenNonzero && inFraction) {
+      --lead;
+    }
+  }
+  int64_t exp = 0;
+  bool negative = false;
+  if (k < n) ++k;
+  if (k < n && (mantissaAndExp[k] == '+' || mantissaAndExp[k] == '-'))
+    negative = mantissaAndExp[k++] == '-';
+  for (; k < n && exp < 1'000'000'000; ++k) exp = exp * 10 + (mantissaAndExp[k] - '0');
+  return (hex ? lead * 4 : lead) + (negative ? -exp : exp) >= 0;
+}
+
+} // namespace
+
+double realLiteralValue(std::string_view text) {
+  const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+  std::string_view body = hex ? text.substr(2) : text;
+  if (!hex) {
+    // (APFloat reads an exponent without digits as none)
+    if (!body.empty() && (body.back() == '+' || body.back() == '-')) body.remove_suffix(1);
+    if (!body.empty() && (body.back() == 'e' || body.back() == 'E')) body.remove_suffix(1);
+  }
+  double v = 0;
+  const auto r = std::from_chars(body.data(), body.data() + body.size(), v,
+                                 hex ? std::chars_format::hex : std::chars_format::general);
+  if (r.ec == std::errc::result_out_of_range)
+    v = magnitudeAtLeastOne(body, hex) ? std::numeric_limits<double>::infinity() : 0.0;
+  return v;
+}
+
+const char *lexErrorMessage(LexError e) {
+  switch (e) {
+  case LexError::FloatSign: return "invalid sign in float literal";
+  case LexError::HexFloatNoDigits:
+    return "invalid hexadecimal floating-point constant: expected at least one significand digit";
+  case LexError::HexFloatNoP:
+    return "invalid hexadecimal floating-point constant: expected exponent part 'p'";
+  case LexError::HexFloatNoExpDigit:
+    return "invalid hexadecimal floating-point constant: expected at least one exponent digit";
+  case LexError::None: break;
+  }
+  return "invalid number";
+}
+
+namespace {
+
+// An Error token llvm's lexer reports with `e`, at `line[at]`, having read `line[start, end)`.
+size_t lexErrorToken(std::string_view line, size_t start, size_t at, size_t end, LexError e,
+                     Token &t) {
+  t.kind = Tok::Error;
+  t.lexError = e;
+  t.col += static_cast<uint32_t>(at - start);
+  t.text = line.substr(start, end - start);
+  return end;
+}
+
+// The rest of a decimal float from `j`, after its integer digits and '.' (or at its exponent),
+// as llvm's LexFloatLiteral: fraction digits, no sign right after them, an exponent whose digits
+// may be missing.
+size_t lexDecimalReal(std::string_view line, size_t start, size_t j, Token &t) {
+  const size_t n = line.size();
+  while (j < n && isDigit(line[j])) ++j;
+  if (j < n && (line[j] == '+' || line[j] == '-'))
+    return lexErrorToken(line, start, j, j, LexError::FloatSign, t);
+  if (j < n && (line[j] == 'e' || line[j] == 'E')) {
+    ++j;
+    if (j < n && (line[j] == '+' || line[j] == '-')) ++j;
+    while (j < n && isDigit(line[j])) ++j;
+  }
+  t.kind = Tok::Real;
+  t.text = line.substr(start, j - start);
+  t.fval = realLiteralValue(t.text);
+  return j;
+}
+
+// A hexadecimal float from `j` (after "0x" and the integer digits, at '.', 'p' or 'P'), as llvm's
+// LexHexFloatLiteral: [.hexdigits] p [+-] decimal digits, at least one significand digit.
+size_t lexHexReal(std::string_view line, size_t start, size_t j, bool noIntDigits, Token &t) {
+  const size_t n = line.size();
+  bool noFracDigits = true;
+  if (line[j] == '.') {
+    const size_t frac = ++j;
+    while (j < n && digitValue(line[j]) < 16) ++j;
+    noFracDigits = j == frac;
+  }
+  if (noIntDigits && noFracDigits)
+    return lexErrorToken(line, start, start, j, LexError::HexFloatNoDigits, t);
+  if (j >= n || (line[j] != 'p' && line[j] != 'P'))
+    return lexErrorToken(line, start, start, j, LexError::HexFloatNoP, t);
+  ++j;
+  if (j < n && (line[j] == '+' || line[j] == '-')) ++j;
+  const size_t exp = j;
+  while (j < n && isDigit(line[j])) ++j;
+  if (j == exp) return lexErrorToken(line, start, start, j, LexError::HexFloatNoExpDigit, t);
+  t.kind = Tok::Real;
+  t.text = line.substr(start, j - start);
+  t.fval = realLiteralValue(t.text);
+  return j;
+}
+
+// Lexes a number at line[i]; llvm accepts 0x/0X hex, 0b/0B binary, leading-0 octal, decimal,
+// decimal floats (1.5, 1.5e3, 1e3, 0.5; not 0e5 or 00.5, which start octal) and hexadecimal
+// floats (0x1.8p1, 0x.8p-2).
 size_t lexNumber(std::string_view line, size_t i, Token &t) {
   size_t start = i;
   // Fast path: a short decimal or hexadecimal integer ending the number (the common operand).
@@ -296,30 +421,14 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
     body = i + 2;
   }
   size_t end = digitsFrom(body, base);
+  if (base == 16 && end < line.size() && (line[end] == '.' || line[end] == 'p' || line[end] == 'P'))
+    return lexHexReal(line, start, end, end == body, t);
   if (base == 10) {
-    // Float: digits followed by '.' or an exponent.
-    size_t j = end;
-    bool isReal = false;
-    if (j < line.size() && line[j] == '.') {
-      isReal = true;
-      ++j;
-      while (j < line.size() && isDigit(line[j])) ++j;
-    }
-    if (j < line.size() && (line[j] == 'e' || line[j] == 'E')) {
-      size_t k = j + 1;
-      if (k < line.size() && (line[k] == '+' || line[k] == '-')) ++k;
-      if (k < line.size() && isDigit(line[k])) {
-        isReal = true;
-        j = k;
-        while (j < line.size() && isDigit(line[j])) ++j;
-      }
-    }
-    if (isReal) {
-      t.kind = Tok::Real;
-      t.text = line.substr(start, j - start);
-      std::from_chars(t.text.data(), t.text.data() + t.text.size(), t.fval);
-      return j;
-    }
+    // Float: digits followed by '.' or an exponent, when not octal (llvm: a first digit other than
+    // 0, or "0.").
+    const bool decimal = line[start] != '0' || (start + 1 < line.size() && line[start + 1] == '.');
+    if (decimal && end < line.size() && (line[end] == '.' || line[end] == 'e' || line[end] == 'E'))
+      return lexDecimalReal(line, start, line[end] == '.' ? end + 1 : end, t);
     if (line[start] == '0' && end - start > 1) base = 8, body = start + 1;
   }
   if (end == body || (end < line.size() && isIdentChar(line[end]))) {
@@ -393,6 +502,18 @@ LexResult lexImpl(std::string_view line, Token *out, [[maybe_unused]] Token *lim
     // Branches in the order of the characters' frequency (a jump table is slower here).
     const Action action = kAction[static_cast<unsigned char>(c)];
     if (action == kActIdent) {
+      if (c == '.' && p + 1 < end && isDigit(p[1])) [[unlikely]] {
+        // llvm's `.5`, `.5e3`: a float when the digits end the identifier or an exponent follows
+        // (`.5x` is a name).
+        const size_t at = static_cast<size_t>(p - begin);
+        size_t j = at + 1;
+        while (j < line.size() && isDigit(line[j])) ++j;
+        if (j == line.size() || !isIdentChar(line[j]) || line[j] == 'e' || line[j] == 'E') {
+          Token &t = *o++ = Token(Tok::Eol, col(p), std::string_view());
+          p = begin + lexDecimalReal(line, at, j, t);
+          continue;
+        }
+      }
       if (p > refillAt) refill();
       // Its first character is an identifier character: at least one zero bit before a stop.
       const uint64_t stops = win.nonIdent >> (p - win.base);

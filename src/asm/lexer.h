@@ -50,13 +50,26 @@ enum class Tok : uint8_t {
   Error, // unlexable text; Token::text holds it
 };
 
+// Numbers llvm's lexer rejects with a message of its own (an Error token's `lexError`): the
+// message is printed where the generic parser reads the token (a directive's expression); an
+// instruction's operand parser reports "failed parsing operand." there instead.
+enum class LexError : uint8_t {
+  None,
+  FloatSign,          // 1.5+1: a sign right after a float's fraction
+  HexFloatNoDigits,   // 0xp1, 0x.p1
+  HexFloatNoP,        // 0x1.8
+  HexFloatNoExpDigit, // 0x1p, 0x1p+
+};
+const char *lexErrorMessage(LexError e);
+
 struct Token {
   Tok kind = Tok::Eol;
   bool overflow = false; // integer literal did not fit in 64 bits
   // A block comment follows (before the next token): llvm's parser does not see the two as one
   // construct there (`offset /* */ :8`, `s /* */ [0:1]`), its lookahead stopping at the comment.
   bool commentAfter = false;
-  uint32_t col = 0; // 0-based column in the line
+  LexError lexError = LexError::None; // an Error token llvm's lexer has a message for
+  uint32_t col = 0;                   // 0-based column in the line
   std::string_view text;
   union {
     int64_t ival = 0; // Integer
@@ -86,6 +99,11 @@ LexResult lexLine(std::string_view line, Token *out, size_t &count, bool &inBloc
 // number of tokens written; `room` keeps its size for the next line.
 size_t lexLine(std::string_view line, std::vector<Token> &room, LexResult &res,
                bool &inBlockComment);
+
+// The value of a floating literal's text (decimal, or hexadecimal after 0x) as llvm's APFloat
+// reads it into a double: rounded to nearest even, +infinity beyond the largest double, 0 below
+// the smallest denormal; an exponent without digits ("1e", "1e+") counts as none.
+double realLiteralValue(std::string_view text);
 
 bool isIdentStart(char c);
 bool isIdentChar(char c);

@@ -333,7 +333,8 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, 
   // (a relocatable expression's literal is never known to be the same value)
   if (inst.hasLiteral &&
       (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative))
-    return ctx.fail(col, "only one unique literal operand is allowed");
+    return ctx.fail(ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col),
+                    "only one unique literal operand is allowed");
   inst.hasLiteral = true;
   inst.literal = lit;
   inst.literalNegative = negative;
@@ -346,7 +347,8 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
   if (d.type != OpType::b32 && d.type != OpType::f32)
     return ctx.fail(col, "invalid operand for instruction");
   // Two expressions are never known to be the same literal.
-  if (inst.hasLiteral) return ctx.fail(col, "only one unique literal operand is allowed");
+  if (inst.hasLiteral)
+    return ctx.fail(ctx.colOf(idx, col), "only one unique literal operand is allowed");
   inst.hasLiteral = true;
   inst.literal = 0;
   inst.labelOperand = static_cast<int>(idx);

@@ -93,6 +93,33 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // Where each written operand starts (its value, inside lit(...)), for the checks after
+  // matching, which llvm reports at the operand: operandCol[i] is set when bit i of
+  // operandColsSet is (the array is not cleared per candidate).
+  // (the first token of each written operand is kept, a store per operand: the column is found
+  // only for an error)
+  uint32_t operandColsSet = 0;
+  const Token *operandTok[isa::kMaxOperands];
+  uint32_t colOf(size_t i, uint32_t fallback) const {
+    return operandColsSet >> i & 1 ? valueColumn(operandTok[i]) : fallback;
+  }
+  // The column of the value an operand starting at `t` holds, inside its modifiers (x of -|x|,
+  // neg(lit(x)); a number's sign is the number's). The tokens end with Eol.
+  static uint32_t valueColumn(const Token *t) {
+    for (;;) {
+      const bool call = t->kind == Tok::Identifier && t[1].kind == Tok::LParen;
+      if (t->kind == Tok::Pipe ||
+          (t->kind == Tok::Minus && t[1].kind != Tok::Integer && t[1].kind != Tok::Real)) {
+        ++t;
+      } else if (call && (t->text == "neg" || t->text == "abs" || t->text == "sext")) {
+        t += 2;
+      } else if (call && t->text == "lit") {
+        return t[2].col; // (a sign inside is the value's)
+      } else {
+        return t->col;
+      }
+    }
+  }
   // An error llvm reports once the entry matched (MAI operand rules, validate_mai), at
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;

@@ -75,12 +75,14 @@ bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &
   return true;
 }
 
+// (llvm reports an offset out of range at the modifier's name: `offset:5000` under `offset`)
 bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
                  unsigned bits, const char *msg) {
   int64_t value = 0;
   uint32_t col = 0;
+  const uint32_t nameCol = c.peek().col;
   if (!parseModifierValue(ctx, c, value, col)) return false;
-  if (value < lo || value > hi) return ctx.fail(col, msg);
+  if (value < lo || value > hi) return ctx.fail(nameCol, msg);
   v.value = static_cast<uint32_t>(value) & ((1u << bits) - 1);
   return true;
 }
@@ -780,7 +782,16 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::flat_saddr: return parseFlatSaddr(ctx, c, d, inst, v);
   case OpClass::mem_offset_u16:
     return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset");
-  case OpClass::mem_offset_u8: return parseOffset(ctx, c, v, 0, 0xff, 8, "invalid offset value");
+  case OpClass::mem_offset_u8: {
+    const uint32_t nameCol = c.peek().col;
+    int64_t value = 0;
+    uint32_t col = 0;
+    if (!parseModifierValue(ctx, c, value, col)) return false;
+    if (value < 0 || value > 0xff)
+      return ctx.fail(nameCol, fmt::format("invalid {} value.", fieldName(d.field)));
+    v.value = static_cast<uint32_t>(value);
+    return true;
+  }
   case OpClass::mem_offset_u12:
     return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
   case OpClass::mem_offset_s13:

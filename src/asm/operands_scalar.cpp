@@ -72,9 +72,6 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
     if (forced) {
       // A 16-bit integer source (the gfx1150 f16 compares) takes lit(float) as single precision.
       imm = valuForcedLiteral(true, 0, f, d.type == OpType::b16 ? OpType::f32 : d.type);
-    } else if (d.type == OpType::b64) {
-      int enc = inlineEncodingOfFloat(f, d.type);
-      if (enc >= 0) imm = {true, false, static_cast<uint32_t>(enc)};
     } else {
       imm = valuFloatImmediate(f, d.type);
     }
@@ -164,14 +161,10 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   const Token &start = c.peek();
   bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;
   const char *rangeError = d.type == OpType::dec ? "expected a 16-bit value" : kInvalid;
-  if (!startsExpr(start)) return ctx.fail(start.col, c.is(Tok::Real) ? rangeError : kInvalid);
-  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
-  if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  // An expression naming a register or a label is not an immediate at all.
-  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(start.col, kInvalid);
-  if (e.value < (isUnsigned ? 0 : -32768) || e.value > 65535)
-    return ctx.fail(start.col, rangeError);
-  v.value = static_cast<uint32_t>(e.value) & 0xffff;
+  int64_t value; // (a float: its double's bits, 0.0 and the smallest denormals fit)
+  if (!parseRawImmediate(ctx, c, value)) return false;
+  if (value < (isUnsigned ? 0 : -32768) || value > 65535) return ctx.fail(start.col, rangeError);
+  v.value = static_cast<uint32_t>(value) & 0xffff;
   return true;
 }
 

@@ -119,6 +119,10 @@ ValuImmediate valuFloatImmediate(double v, OpType t) {
   case OpType::f64: {
     uint64_t b = std::bit_cast<uint64_t>(v);
     int enc = b <= 64 ? inlineInteger(static_cast<int64_t>(b)) : inlineFloatBits(kF64Bits, b);
+    // A literal keeps the high half only (llvm warns when the low half is lost), and llvm's
+    // encoder takes what is left for an inline constant when it is one (1.0 for 1 + 2^-52).
+    const uint64_t high = b & 0xffffffff00000000u;
+    if (enc < 0) enc = high == 0 ? inlineInteger(0) : inlineFloatBits(kF64Bits, high);
     return inlineOrLiteral(enc, static_cast<uint32_t>(b >> 32));
   }
   case OpType::b64: {
@@ -129,13 +133,10 @@ ValuImmediate valuFloatImmediate(double v, OpType t) {
     return {true, false, static_cast<uint32_t>(enc)};
   }
   case OpType::b16: {
-    // Inline when it is one of the half inline floats; otherwise the literal holds f32 bits.
-    if (!roundTo(v, OpType::f16, bits)) return {};
-    int enc = inlineFloatBits(kF16Bits, bits);
-    if (enc < 0 && bits <= 64) enc = inlineInteger(bits);
-    if (enc >= 0) return {true, false, static_cast<uint32_t>(enc)};
-    if (!roundTo(v, OpType::f32, bits)) return {};
-    return {true, true, bits};
+    // llvm: the value must fit a half (no overflow, no inexact denormal), and then it is its
+    // single-precision bits, inline when they are a 32-bit inline constant.
+    if (!roundTo(v, OpType::f16, bits) || !roundTo(v, OpType::f32, bits)) return {};
+    return bits32(bits);
   }
   case OpType::f16:
   case OpType::bf16:
@@ -212,8 +213,15 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
     if (r.count != typeDwords(d.type, ctx.target.wave64()))
       return ctx.fail(col, "invalid operand for instruction");
     if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
-    if (r.count > 1 && (n & 1) && ctx.target.alignedVgprTuples())
-      return ctx.fail(col, "invalid register class: vgpr tuples must be 64 bit aligned");
+    // (llvm's VGPR-only classes, vdst and vsrc1, are aligned: "invalid operand" there; the
+    // alignment of a source that takes any kind is checked once the instruction matched, and
+    // reported at the mnemonic)
+    if (r.count > 1 && (n & 1) && ctx.target.alignedVgprTuples()) {
+      if (d.field != Field::src0 && d.field != Field::src1 && d.field != Field::src2)
+        return ctx.fail(col, "invalid operand for instruction");
+      if (!ctx.afterMatchError)
+        ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
+    }
   }
   value = (sourceField9Bits(inst, d.field) ? src::kVgpr0 : 0) + n;
   return true;
@@ -354,8 +362,9 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
   if (!isFloat && !forced && d.type == OpType::bf16 && iv < 0 && imm.ok && imm.literal)
     v.mods |= Mod_Bf16Negative;
   // A double's literal is its high half: llvm warns when that drops bits.
-  if (isFloat && d.type == OpType::f64 && imm.ok && imm.literal &&
-      (std::bit_cast<uint64_t>(fv) & 0xffffffffu))
+  if (isFloat && d.type == OpType::f64 && imm.ok && (std::bit_cast<uint64_t>(fv) & 0xffffffffu) &&
+      std::bit_cast<uint64_t>(fv) > 64 &&
+      inlineFloatBits(kF64Bits, std::bit_cast<uint64_t>(fv)) < 0)
     ctx.warn("Can't encode literal as exact 64-bit floating-point operand. Low 32-bits will be "
              "set to zero");
   return setValuLiteral(ctx, start.col, imm, v, inst, !isFloat && iv < 0);
@@ -789,7 +798,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
-      return ctx.fail(col, "literal operands are not supported");
+      return ctx.fail(ctx.colOf(i, col), "literal operands are not supported");
     // (llvm keeps src1's: it prints |v1| and encodes nothing, the field being sdst's)
     if ((facts & kValuVop3sd) && (inst.ops[i].mods & Mod_Abs) && !inst.arch->traits->vop3bAbs &&
         f != Field::src1)
@@ -809,7 +818,8 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
-    if (n == limit) return ctx.fail(col, "invalid operand (violates constant bus restrictions)");
+    if (n == limit)
+      return ctx.fail(ctx.colOf(i, col), "invalid operand (violates constant bus restrictions)");
     seen[n++] = key;
   }
   return true;

@@ -37,17 +37,24 @@ int inlineFloat(const uint32_t (&table)[9], uint32_t bits) {
   return -1;
 }
 
+// A float type's format, and the format llvm checks a floating literal against before converting
+// it (canLosslesslyConvertToFPType, which picks the format by the type's size: a bf16 by IEEE
+// half's range, a v2bf16 pair by single precision's, a v2f32 pair by double's: any value).
 struct FloatFormat {
   int expBits, mantBits;
   const uint32_t (&inlineBits)[9];
+  int checkExpBits, checkMantBits;
 };
 
 const FloatFormat *formatOf(OpType t) {
-  static const FloatFormat f32{8, 23, kF32Inline}, f16{5, 10, kF16Inline}, bf16{8, 7, kBF16Inline};
+  static const FloatFormat f32{8, 23, kF32Inline, 8, 23}, f16{5, 10, kF16Inline, 5, 10},
+      bf16{8, 7, kBF16Inline, 5, 10}, v2bf16{8, 7, kBF16Inline, 8, 23},
+      v2f32{8, 23, kF32Inline, 11, 52};
   switch (t) {
+  case OpType::v2f32: return &v2f32;
   case OpType::v2f16:
   case OpType::f16: return &f16;
-  case OpType::v2bf16:
+  case OpType::v2bf16: return &v2bf16;
   case OpType::bf16: return &bf16;
   default: return &f32;
   }
@@ -55,32 +62,50 @@ const FloatFormat *formatOf(OpType t) {
 
 } // namespace
 
-bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits) {
-  uint32_t sign = std::signbit(v) ? 1u << (expBits + mantBits) : 0;
-  double a = std::fabs(v);
-  if (a == 0) {
-    bits = sign;
-    return true;
-  }
-  if (!std::isfinite(a)) return false;
-  int bias = (1 << (expBits - 1)) - 1, minExp = 1 - bias, e;
+uint32_t convertToFloat(double v, int expBits, int mantBits, bool *exact) {
+  const uint32_t sign = std::signbit(v) ? 1u << (expBits + mantBits) : 0;
+  const int bias = (1 << (expBits - 1)) - 1, minExp = 1 - bias;
+  const uint32_t infinity = sign | static_cast<uint32_t>(2 * bias + 1) << mantBits;
+  const double a = std::fabs(v);
+  if (exact) *exact = true;
+  if (a == 0) return sign;
+  if (std::isinf(a)) return infinity;
+  int e;
   std::frexp(a, &e);
   int exp = e - 1; // a = 1.f * 2^exp
   if (exp < minExp) {
-    double units = std::ldexp(a, mantBits - minExp);
-    double r = std::nearbyint(units);
-    if (r != units) return false; // inexact subnormal: underflow
-    bits = sign | static_cast<uint32_t>(r);
-    return true;
+    // Subnormal (rounding up to the smallest normal gives its bits too).
+    const double units = std::ldexp(a, mantBits - minExp), r = std::nearbyint(units);
+    if (exact) *exact = r == units;
+    return sign | static_cast<uint32_t>(r);
   }
   double r = std::nearbyint(std::ldexp(a, mantBits - exp));
   if (r == std::ldexp(1.0, mantBits + 1)) {
     r /= 2;
     ++exp;
   }
-  if (exp > bias) return false;
-  bits = sign | static_cast<uint32_t>(exp + bias) << mantBits |
+  if (exp > bias) {
+    if (exact) *exact = false;
+    return infinity;
+  }
+  return sign | static_cast<uint32_t>(exp + bias) << mantBits |
          (static_cast<uint32_t>(r) - (1u << mantBits));
+}
+
+bool fitsFloat(double v, int expBits, int mantBits) {
+  if (std::isnan(v)) return false;
+  if (std::isinf(v) || expBits + mantBits == 63) return true; // (a double, or exact)
+  bool exact;
+  const uint32_t bits = convertToFloat(v, expBits, mantBits, &exact);
+  const uint32_t magnitude = bits & ~(1u << (expBits + mantBits));
+  const uint32_t infinity = ((1u << expBits) - 1) << mantBits, smallestNormal = 1u << mantBits;
+  // (llvm allows a lost precision, not an overflow or an inexact result below the normal range)
+  return magnitude != infinity && (exact || magnitude >= smallestNormal);
+}
+
+bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits) {
+  if (!fitsFloat(v, expBits, mantBits)) return false;
+  bits = convertToFloat(v, expBits, mantBits, nullptr);
   return true;
 }
 
@@ -89,9 +114,13 @@ int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit, bool l
   bool half = t == OpType::f16; // a single 16-bit value: integers are 16-bit
   uint32_t bits;
   if (n.isFloat) {
-    if (!roundToFloat(n.fval, fmt.expBits, fmt.mantBits, bits)) return kConstantInvalid;
-    if (bits == 0) return static_cast<int>(src::kIntZero);
-    int enc = inlineFloat(fmt.inlineBits, bits);
+    if (!fitsFloat(n.fval, fmt.checkExpBits, fmt.checkMantBits)) return kConstantInvalid;
+    bits = convertToFloat(n.fval, fmt.expBits, fmt.mantBits, nullptr);
+    // (llvm compares the converted bits with the integer constants too: the smallest half
+    // denormals are the inline 1..64)
+    const bool bits16 = fmt.expBits + fmt.mantBits == 15;
+    int enc = inlineInt(bits16 ? static_cast<int16_t>(bits) : static_cast<int32_t>(bits));
+    if (enc < 0) enc = inlineFloat(fmt.inlineBits, bits);
     // llvm takes the exact text 0.15915494 as bf16's 1/(2*pi) although it rounds to 0x3e23
     // (not where a literal is not allowed).
     if (enc < 0 && literalOk && &fmt.inlineBits == &kBF16Inline && n.fval == 0.15915494)
@@ -118,7 +147,11 @@ int packedConstantEncoding(OpType t, const NumberToken &n, uint32_t &lit, bool l
 
 bool packedForcedLiteral(OpType t, const NumberToken &n, uint32_t &lit) {
   const FloatFormat &fmt = *formatOf(t);
-  if (n.isFloat) return roundToFloat(n.fval, fmt.expBits, fmt.mantBits, lit);
+  if (n.isFloat) {
+    if (!fitsFloat(n.fval, fmt.checkExpBits, fmt.checkMantBits)) return false;
+    lit = convertToFloat(n.fval, fmt.expBits, fmt.mantBits, nullptr);
+    return true;
+  }
   bool half = t == OpType::f16;
   if (half ? (n.ival < -32768 || n.ival > 65535)
            : (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}))

@@ -47,8 +47,14 @@ inline bool wmmaAccumulatorIs64(isa::OpType t) {
   return isa::typeBits(t) == 256;
 }
 
-// Rounds `v` to a binary float with `expBits`/`mantBits` (to nearest, ties to even); false on
-// overflow or on an inexact result in the subnormal range, which llvm rejects.
+// The bits of `v` (a double as the lexer read it) rounded to a binary float with
+// `expBits`/`mantBits` as llvm's APFloat::convert rounds: to nearest, ties to even, beyond the
+// largest finite value infinity, below the denormals zero; `exact` (if given): nothing was lost.
+uint32_t convertToFloat(double v, int expBits, int mantBits, bool *exact);
+// Whether llvm takes floating literal `v` for that format (canLosslesslyConvertToFPType): a lost
+// precision is fine, an overflow or an inexact result below the normal range is not.
+bool fitsFloat(double v, int expBits, int mantBits);
+// Both: false where llvm rejects `v`, else its bits.
 bool roundToFloat(double v, int expBits, int mantBits, uint32_t &bits);
 
 // Whether source encoding `enc` reads a scalar value over the constant bus (SGPRs, vcc, ttmp, m0,

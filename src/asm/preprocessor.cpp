@@ -649,8 +649,9 @@ Preprocessor::Location Preprocessor::here(uint32_t col0) const {
 }
 
 void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
-                          std::string message, std::string_view lineText) {
+                          std::string message, std::string_view lineText, bool extra) {
   Diagnostic d;
+  d.extra = extra;
   d.severity = severity;
   d.line = lineNumber;
   d.column = col0 + 1;
@@ -661,7 +662,7 @@ void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
   d.file = top.name;
   d.includedFrom = top.includedFrom;
   result_.diagnostics.push_back(std::move(d));
-  if (!activeInstantiations_) return;
+  if (!activeInstantiations_ || extra) return;
   for (size_t i = buffers_.size(); i-- > 0;) {
     const Buffer &b = *buffers_[i];
     if (b.kind != Buffer::Kind::Instantiation) continue;

@@ -105,9 +105,10 @@ public:
   }
 
   // A diagnostic at `col0` of the line last returned (in its buffer, with llvm's notes for the
-  // macro instantiations it is in and the files that include it).
+  // macro instantiations it is in and the files that include it). `extra`: gfxasm's own note
+  // after llvm's message (Diagnostic::extra), without the instantiation notes.
   void report(Severity severity, uint32_t lineNumber, uint32_t col0, std::string message,
-              std::string_view lineText);
+              std::string_view lineText, bool extra = false);
 
 private:
   struct Macro;

@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Differential test against llvm-mc-22: for every instruction of the tables, random operand
 // combinations assembled by gfxasm and by llvm-mc must print the same text and the same bytes,
-// and the lines llvm-mc rejects must be rejected on the same line.
+// and the lines llvm-mc rejects must be rejected on the same line. Where both reject a line, the
+// first error's message and column are compared too: each run prints the kinds that differ, and
+// a configuration may not have more of them than kMessageMismatchBudget says.
 //
 // Environment: GFXASM_DIFF_SAMPLES (default 24 per instruction entry, of which 2 draw likely
 // invalid spellings), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both
@@ -18,6 +20,7 @@
 #include <set>
 #include <sstream>
 #include <sys/wait.h>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -77,6 +80,27 @@ std::set<uint32_t> errorLines(const std::string &err) {
   return lines;
 }
 
+// The first error of each line (1-based): its column and message, as llvm-mc prints them.
+struct LineError {
+  uint32_t col = 0;
+  std::string message;
+};
+std::map<uint32_t, LineError> firstErrors(const std::string &err) {
+  std::map<uint32_t, LineError> errors;
+  std::istringstream in(err);
+  for (std::string l; std::getline(in, l);) {
+    const size_t at = l.find(": error: ");
+    if (at == std::string::npos) continue;
+    // FILE:LINE:COL before it
+    const size_t colStart = l.rfind(':', at - 1), lineStart = l.rfind(':', colStart - 1);
+    if (colStart == std::string::npos || lineStart == std::string::npos) continue;
+    const auto line = static_cast<uint32_t>(std::strtoul(l.c_str() + lineStart + 1, nullptr, 10));
+    const auto col = static_cast<uint32_t>(std::strtoul(l.c_str() + colStart + 1, nullptr, 10));
+    errors.emplace(line, LineError{col, l.substr(at + 9)});
+  }
+  return errors;
+}
+
 std::vector<std::string> splitLines(const std::string &s) {
   std::vector<std::string> v;
   std::istringstream in(s);
@@ -104,6 +128,31 @@ bool llvmOutputInconsistent(const Config &cfg, const std::string &line) {
 
 // The encoding suffixes of entry names (v_add_nc_u32_e64_dpp).
 constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp", "_e64_dpp"};
+
+// Errors gfxasm gives with another message or column than llvm-mc-22's first one, per
+// configuration, at the default seed and samples (docs/status.md): the known gap, which a change
+// may shrink but not grow (issue 17 part 2; the kinds are printed by each run).
+const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 5410},
+                                                                {"gfx1100 +wavefrontsize64", 5009},
+                                                                {"gfx1100 -real-true16", 4524},
+                                                                {"gfx1101", 5410},
+                                                                {"gfx1102", 5410},
+                                                                {"gfx1103", 5410},
+                                                                {"gfx1150", 6328},
+                                                                {"gfx1151", 6328},
+                                                                {"gfx1152", 6328},
+                                                                {"gfx1153", 6328},
+                                                                {"gfx900", 4157},
+                                                                {"gfx902", 4157},
+                                                                {"gfx904", 4204},
+                                                                {"gfx906", 4274},
+                                                                {"gfx908", 4303},
+                                                                {"gfx909", 4157},
+                                                                {"gfx90a", 4528},
+                                                                {"gfx90a +xnack", 4528},
+                                                                {"gfx90c", 4157},
+                                                                {"gfx942", 4514},
+                                                                {"gfx950", 4890}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
@@ -135,6 +184,7 @@ TEST_P(Differential, MatchesLlvmMc) {
     names.insert(d.name);
     for (unsigned i = 0; i < samples; ++i) {
       GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
+      g.floatEdges = true;
       g.invalid = i % 10 == 9; // one sample in ten tries spellings that are likely invalid
       input += genLine(g) + "\n";
       lineFormat.push_back(std::string(arch.formatOf(d).name));
@@ -161,6 +211,7 @@ TEST_P(Differential, MatchesLlvmMc) {
         spellings.insert(spellings.end(), {"_e32", "_e64"});
       for (unsigned i = 0; i < std::max(2u, samples / 4); ++i) {
         GenContext g{rng, arch, d, target->wave64(), target->realTrue16()};
+        g.floatEdges = true;
         input += fmt::format("{}{}{}\n", a.name, spellings[i % spellings.size()],
                              genLine(g).substr(d.name.size()));
         lineFormat.push_back(std::string(fmtName));
@@ -185,6 +236,16 @@ TEST_P(Differential, MatchesLlvmMc) {
   std::string ourErrText;
   for (const auto &d : ours.diagnostics) ourErrText += formatDiagnostic(d);
 
+  // Where both reject a line, the first error must be llvm-mc's: message and column. (gfxasm's
+  // own notes after it are not compared.)
+  const std::map<uint32_t, LineError> llvmFirst = firstErrors(llvm.err);
+  std::map<uint32_t, LineError> ourFirst;
+  for (const auto &d : ours.diagnostics)
+    if (d.severity == Severity::Error) ourFirst.emplace(d.line, LineError{d.column, d.message});
+  // (llvm's message, gfxasm's message, same column) -> lines, and an example line
+  std::map<std::tuple<std::string, std::string, bool>, std::pair<unsigned, uint32_t>> messageDiffs;
+  unsigned messageMismatches = 0;
+
   std::vector<std::string> inLines = splitLines(input);
   std::map<std::string, std::pair<unsigned, unsigned>> perFormat; // format -> (lines, mismatches)
   unsigned reported = 0, mismatches = 0, llvmInconsistent = 0;
@@ -204,8 +265,29 @@ TEST_P(Differential, MatchesLlvmMc) {
       ++pf.second;
       report(fmt::format("line {}: `{}`: llvm-mc {} it, gfxasm {} it", ln, inLines[ln - 1],
                          a ? "rejects" : "accepts", b ? "rejects" : "accepts"));
+    } else if (a && llvmFirst.count(ln) && ourFirst.count(ln)) {
+      const LineError &l = llvmFirst.at(ln), &o = ourFirst.at(ln);
+      if (l.col != o.col || l.message != o.message) {
+        ++messageMismatches;
+        auto &d = messageDiffs[{l.message, o.message, l.col == o.col}];
+        if (d.first++ == 0) d.second = ln;
+      }
     }
   }
+  // The kinds of message mismatches, most frequent first, with an example of each.
+  std::vector<std::pair<unsigned, std::string>> kinds;
+  for (const auto &[key, d] : messageDiffs) {
+    const auto &[lm, om, sameCol] = key;
+    kinds.emplace_back(d.first,
+                       fmt::format("llvm-mc `{}`{}, gfxasm `{}`{}: e.g. line {} `{}` (llvm col {}, "
+                                   "gfxasm col {})",
+                                   lm, "", om, sameCol ? "" : " at another column", d.second,
+                                   inLines[d.second - 1], llvmFirst.at(d.second).col,
+                                   ourFirst.at(d.second).col));
+  }
+  std::sort(kinds.rbegin(), kinds.rend());
+  for (const auto &[n, text] : kinds)
+    std::printf("[diff %s] message %5u x %s\n", cfg.cpu, n, text.c_str());
   // Text and bytes: compare the outputs line by line where both accepted the same lines.
   // Text and bytes: where the accepted lines differ, both tools run again on the lines both accept,
   // so that every accepted line's text is compared, line by line.
@@ -235,9 +317,17 @@ TEST_P(Differential, MatchesLlvmMc) {
                   fmtName.c_str(), c.first, c.second);
   }
   std::printf("[diff %s] %zu instructions, %u lines, %u mismatches (%u lines llvm-mc-22 takes but "
-              "gives bytes it cannot read back as that text, which gfxasm rejects)\n",
-              cfg.cpu, names.size(), total, mismatches, llvmInconsistent);
+              "gives bytes it cannot read back as that text, which gfxasm rejects), %u errors "
+              "with another message or column\n",
+              cfg.cpu, names.size(), total, mismatches, llvmInconsistent, messageMismatches);
   keepOutputs(cfg, ".s", input, llvm.out + llvm.err, oursText.text + ourErrText);
+  const std::string cfgName =
+      std::string(cfg.cpu) + (cfg.mattr.empty() ? "" : " ") + attrsOf(cfg.mattr);
+  if (envOr("GFXASM_DIFF_SAMPLES", "24") == "24" && envOr("GFXASM_DIFF_SEED", "12345") == "12345" &&
+      envOr("GFXASM_DIFF_FORMATS", "").empty() && kMessageMismatchBudget.count(cfgName)) {
+    EXPECT_LE(messageMismatches, kMessageMismatchBudget.at(cfgName))
+        << "more errors than before differ from llvm-mc-22's in message or column";
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx11, Differential, gfx11Configs(), configName);

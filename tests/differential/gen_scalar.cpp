@@ -72,7 +72,7 @@ std::string genInlineOrLiteral(GenContext &g, OpType t) {
                                         "-3.25", "100.0", "0.1"};
   switch (g.below(6)) {
   case 0: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
-  case 1: return g.pick(kFloats);
+  case 1: return pickOrFloatEdge(g, kFloats);
   case 2: return fmt::format("0x{:x}", static_cast<uint32_t>(g.next()));
   case 3: return fmt::format("{}", static_cast<int32_t>(g.next()));
   case 4: {

@@ -71,9 +71,9 @@ std::string genNumber(GenContext &g, OpType t) {
   case 1: return genInlineOrLiteral(g, t);
   case 2: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
   case 3:
-    if (typeBits(t) == 16) return g.pick(kF16);
-    if (typeBits(t) == 64) return g.pick(k64);
-    return g.pick(k32);
+    if (typeBits(t) == 16) return pickOrFloatEdge(g, kF16);
+    if (typeBits(t) == 64) return pickOrFloatEdge(g, k64);
+    return pickOrFloatEdge(g, k32);
   case 4: {
     if (typeKind(t) == 'V') return genInlineOrLiteral(g, t); // v_dot2acc_f32_f16 fails on lit()
     // llvm-mc-22 lets lit() of an inline value share the instruction with another literal (and

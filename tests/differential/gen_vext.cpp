@@ -64,7 +64,7 @@ std::string genNumber(GenContext &g) {
                                         "4.0", "-4.0", "0.1", "-3.25", "100.0"};
   switch (g.below(5)) {
   case 0: return fmt::format("{}", static_cast<int>(g.below(81)) - 16);
-  case 1: return g.pick(kFloats);
+  case 1: return pickOrFloatEdge(g, kFloats);
   case 2: return g.pick(kSpecial);
   case 3:
     return fmt::format("0x{:x}", g.chance(50) ? g.below(0x10000) : static_cast<uint32_t>(g.next()));

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <random>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,9 @@ struct GenContext {
   bool wave64;
   bool realTrue16;
   bool invalid = false; // draw from spellings that are likely wrong for the operand
+  // Draw the float edges (pickOrFloatEdge) among numbers: the assembler's difftest does; the
+  // others keep the lines they had.
+  bool floatEdges = false;
   // Set by a generator: its positional operand follows the one before without a comma (llvm-mc
   // takes that); cleared once the line has it.
   bool noCommaBefore = false;
@@ -50,6 +54,13 @@ std::string genVgprTuple(GenContext &g, unsigned dwords);
 std::string spellRegisters(GenContext &g, std::string_view prefix, unsigned first, unsigned dwords,
                            unsigned listChance);
 std::string genInlineOrLiteral(GenContext &g, isa::OpType t);
+// A floating number at an edge of llvm's rules, for any operand width: beyond the double range
+// (infinity), below it (zero), denormals of each format, values that round across a format's
+// range, hexadecimal floats and the other spellings llvm's lexer reads (.5, 1e, 1.), and NaN bit
+// patterns with payloads (as integers: llvm has no NaN spelling).
+// One of `values`, or at times (30%) such a float edge, from a single draw: the generators' other
+// draws stay as they were, so the rest of the random lines do not change.
+const char *pickOrFloatEdge(GenContext &g, std::span<const char *const> values);
 std::string genSignedHexOrDec(GenContext &g, int64_t lo, int64_t hi);
 // A relocatable expression (names a label or an undefined symbol) where a 32-bit literal goes.
 const char *genRelocatable(GenContext &g);
