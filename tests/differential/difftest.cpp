@@ -146,13 +146,13 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 5410
                                                                 {"gfx902", 4157},
                                                                 {"gfx904", 4204},
                                                                 {"gfx906", 4274},
-                                                                {"gfx908", 4303},
+                                                                {"gfx908", 4345},
                                                                 {"gfx909", 4157},
-                                                                {"gfx90a", 4528},
-                                                                {"gfx90a +xnack", 4528},
+                                                                {"gfx90a", 4543},
+                                                                {"gfx90a +xnack", 4543},
                                                                 {"gfx90c", 4157},
-                                                                {"gfx942", 4514},
-                                                                {"gfx950", 4890}};
+                                                                {"gfx942", 4534},
+                                                                {"gfx950", 5018}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
