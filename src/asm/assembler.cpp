@@ -1652,8 +1652,9 @@ private:
     std::vector<uint8_t> lineData = std::move(sections_[line].data), strData;
     if (dwarf_.version >= 5) strData = std::move(sections_[lineStr].data);
     std::vector<obj::DwarfReloc> relocs;
-    auto sizeOf = [&](uint32_t i) -> uint64_t { return sections_[i].size(); };
-    obj::writeLineTable(dwarf_, sizeOf, lineData, relocs, strData, lineStr);
+    std::vector<uint64_t> sizes;
+    for (const obj::Section &sec : sections_) sizes.push_back(sec.size());
+    obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr);
     sections_[line].data = std::move(lineData);
     if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
     for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});

@@ -30,16 +30,6 @@ std::string_view restOfLine(Cursor &c, std::string_view line) {
   return s;
 }
 
-struct DirectiveError {
-  std::string &msg;
-  uint32_t &col;
-  bool operator()(uint32_t at, std::string text) {
-    msg = std::move(text);
-    col = at;
-    return false;
-  }
-};
-
 bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected token in directive") {
   return c.atEnd() || fail(c.peek().col, msg);
 }

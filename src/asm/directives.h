@@ -86,6 +86,17 @@ struct ExprText {
 };
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol);
 
+// Records a directive's error (message, 0-based column) and returns false: `return fail(col, msg)`.
+struct DirectiveError {
+  std::string &msg;
+  uint32_t &col;
+  bool operator()(uint32_t at, std::string text) {
+    msg = std::move(text);
+    col = at;
+    return false;
+  }
+};
+
 // The bytes of a string token's text (llvm's escapes), and bytes as llvm prints them in quotes.
 std::string unescape(std::string_view t);
 std::string escape(std::string_view bytes);

@@ -14,16 +14,6 @@ namespace gfxasm::as {
 
 namespace {
 
-struct Fail {
-  std::string &msg;
-  uint32_t &col;
-  bool operator()(uint32_t at, std::string text) {
-    msg = std::move(text);
-    col = at;
-    return false;
-  }
-};
-
 // llvm's formatted_raw_ostream::PadToColumn for the asm comment column (40): a tab advances to
 // the next multiple of 8 (one at column 0 advances nothing, as llvm counts it).
 void padToCommentColumn(std::string &out, size_t lineStart) {
@@ -65,7 +55,7 @@ std::string hex(const std::array<uint8_t, 16> &bytes) {
   return s;
 }
 
-bool fileDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
+bool fileDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   int64_t number = -1;
   if (c.is(Tok::Integer)) {
     number = c.next().ival;
@@ -128,14 +118,14 @@ bool fileDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
 }
 
 // An absolute expression operand of a directive.
-bool absolute(DirectiveContext &ctx, Cursor &c, Fail &fail, int64_t &value) {
+bool absolute(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, int64_t &value) {
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return fail(e.errCol, e.error);
   value = e.value;
   return true;
 }
 
-bool locDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
+bool locDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   obj::DwarfTables &t = ctx.dwarf;
   const Token &fileTok = c.peek();
   if (fileTok.kind != Tok::Integer) return fail(fileTok.col, "expected integer");
@@ -222,7 +212,7 @@ bool locDirective(DirectiveContext &ctx, Cursor &c, Fail &fail) {
 
 // A `.cfi_*` register operand: a DWARF register number, or a register name (llvm-mc numbers
 // registers as its wave64 DWARF mapping does, whatever the wave size).
-bool cfiRegister(DirectiveContext &ctx, Cursor &c, Fail &fail, uint32_t &reg) {
+bool cfiRegister(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, uint32_t &reg) {
   const Token &t = c.peek();
   if (t.kind == Tok::Identifier && t.text.size() > 1 &&
       (t.text[0] == 's' || t.text[0] == 'v' || t.text[0] == 'a')) {
@@ -252,11 +242,11 @@ bool cfiRegister(DirectiveContext &ctx, Cursor &c, Fail &fail, uint32_t &reg) {
   return true;
 }
 
-bool comma(Cursor &c, Fail &fail) {
+bool comma(Cursor &c, DirectiveError &fail) {
   return c.accept(Tok::Comma) || fail(c.peek().col, "expected comma");
 }
 
-bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail &fail) {
+bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
   obj::DwarfTables &t = ctx.dwarf;
   if (name == ".cfi_sections") {
     bool eh = false, debug = false, sframe = false;
@@ -395,7 +385,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail 
   return true;
 }
 
-bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail &fail) {
+bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
   const bool isSigned = name == ".sleb128";
   do {
     std::string err;
@@ -430,7 +420,7 @@ bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Fail 
 
 bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string &err,
                     uint32_t &errCol, bool &handled) {
-  Fail fail{err, errCol};
+  DirectiveError fail{err, errCol};
   handled = true;
   if (name == ".file") return fileDirective(ctx, c, fail);
   if (name == ".loc") return locDirective(ctx, c, fail);

@@ -115,82 +115,8 @@ void writeV5FileEntry(const DwarfTables &t, const DwarfFile &f, LineStrings &str
   if (t.hasAnySource) strings.ref(f.source.value_or(""), out, relocs);
 }
 
-} // namespace
-
-void appendUleb(std::vector<uint8_t> &out, uint64_t v) {
-  do {
-    uint8_t byte = v & 0x7f;
-    v >>= 7;
-    if (v) byte |= 0x80;
-    out.push_back(byte);
-  } while (v);
-}
-
-void appendSleb(std::vector<uint8_t> &out, int64_t v) {
-  bool more = true;
-  while (more) {
-    uint8_t byte = v & 0x7f;
-    v >>= 7; // arithmetic
-    more = !((v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40)));
-    if (more) byte |= 0x80;
-    out.push_back(byte);
-  }
-}
-
 void patchLe32(std::vector<uint8_t> &out, size_t at, uint32_t v) {
   for (unsigned i = 0; i < 4; ++i) out[at + i] = static_cast<uint8_t>(v >> (8 * i));
-}
-
-void splitDwarfPath(std::string &dir, std::string &name) {
-  if (!dir.empty()) return;
-  size_t slash = name.rfind('/');
-  if (slash == std::string::npos || slash + 1 == name.size()) return;
-  dir = slash == 0 ? "/" : name.substr(0, slash);
-  name = name.substr(slash + 1);
-}
-
-std::string DwarfTables::addFile(uint32_t number, std::string dir, std::string name,
-                                 std::optional<std::array<uint8_t, 16>> md5,
-                                 std::optional<std::string> source) {
-  lineTableUsed = true;
-  auto trackMd5 = [&](bool used) {
-    hasAllMd5 &= used;
-    hasAnyMd5 |= used;
-  };
-  if (number == 0) { // MCDwarfLineTable::setRootFile
-    version = std::max(version, 5u);
-    compilationDir = std::move(dir);
-    rootFile = {std::move(name), 0, md5, source};
-    trackMd5(md5.has_value());
-    if (source) hasAnySource = true;
-    return "";
-  }
-  if (name.empty()) {
-    name = "<stdin>";
-    dir.clear();
-  }
-  // MCDwarfLineTableHeader::tryGetFile
-  if (files.empty()) {
-    trackMd5(md5.has_value());
-    hasAnySource |= source.has_value();
-  }
-  // (a DWARF 5 file that is the root file again takes no number of its own)
-  if (version >= 5 && !rootFile.name.empty() && rootFile.name == name && rootFile.md5 == md5)
-    return "";
-  if (number >= files.size()) files.resize(number + 1);
-  DwarfFile &f = files[number];
-  if (!f.name.empty()) return "file number already allocated";
-  splitDwarfPath(dir, name);
-  uint32_t dirIndex = 0;
-  if (!dir.empty()) {
-    auto it = std::find(dirs.begin(), dirs.end(), dir);
-    dirIndex = static_cast<uint32_t>(it - dirs.begin()) + 1;
-    if (it == dirs.end()) dirs.push_back(dir);
-  }
-  f = {std::move(name), dirIndex, md5, source};
-  trackMd5(md5.has_value());
-  if (source) hasAnySource = true;
-  return "";
 }
 
 void writeLineTableHeader(const DwarfTables &t, std::vector<uint8_t> &out,
@@ -297,6 +223,89 @@ void writeLineSequence(const DwarfTables::LineSection &s, uint64_t sectionEnd,
     first = false;
   }
   if (!first) encodeLineAdvance(out, INT64_MAX, sectionEnd - last);
+}
+
+} // namespace
+
+void appendUleb(std::vector<uint8_t> &out, uint64_t v) {
+  do {
+    uint8_t byte = v & 0x7f;
+    v >>= 7;
+    if (v) byte |= 0x80;
+    out.push_back(byte);
+  } while (v);
+}
+
+void appendSleb(std::vector<uint8_t> &out, int64_t v) {
+  bool more = true;
+  while (more) {
+    uint8_t byte = v & 0x7f;
+    v >>= 7; // arithmetic
+    more = !((v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40)));
+    if (more) byte |= 0x80;
+    out.push_back(byte);
+  }
+}
+
+void splitDwarfPath(std::string &dir, std::string &name) {
+  if (!dir.empty()) return;
+  size_t slash = name.rfind('/');
+  if (slash == std::string::npos || slash + 1 == name.size()) return;
+  dir = slash == 0 ? "/" : name.substr(0, slash);
+  name = name.substr(slash + 1);
+}
+
+std::string DwarfTables::addFile(uint32_t number, std::string dir, std::string name,
+                                 std::optional<std::array<uint8_t, 16>> md5,
+                                 std::optional<std::string> source) {
+  lineTableUsed = true;
+  auto trackMd5 = [&](bool used) {
+    hasAllMd5 &= used;
+    hasAnyMd5 |= used;
+  };
+  if (number == 0) { // MCDwarfLineTable::setRootFile
+    version = std::max(version, 5u);
+    compilationDir = std::move(dir);
+    rootFile = {std::move(name), 0, md5, source};
+    trackMd5(md5.has_value());
+    if (source) hasAnySource = true;
+    return "";
+  }
+  if (name.empty()) {
+    name = "<stdin>";
+    dir.clear();
+  }
+  // MCDwarfLineTableHeader::tryGetFile
+  if (files.empty()) {
+    trackMd5(md5.has_value());
+    hasAnySource |= source.has_value();
+  }
+  // (a DWARF 5 file that is the root file again takes no number of its own)
+  if (version >= 5 && !rootFile.name.empty() && rootFile.name == name && rootFile.md5 == md5)
+    return "";
+  if (number >= files.size()) files.resize(number + 1);
+  DwarfFile &f = files[number];
+  if (!f.name.empty()) return "file number already allocated";
+  uint32_t dirIndex = 0;
+  if (!dir.empty()) {
+    auto it = std::find(dirs.begin(), dirs.end(), dir);
+    dirIndex = static_cast<uint32_t>(it - dirs.begin()) + 1;
+    if (it == dirs.end()) dirs.push_back(dir);
+  }
+  f = {std::move(name), dirIndex, md5, source};
+  trackMd5(md5.has_value());
+  if (source) hasAnySource = true;
+  return "";
+}
+
+void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSizes,
+                    std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs,
+                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection) {
+  size_t lengthAt = 0, headerLengthAt = 0;
+  writeLineTableHeader(t, out, relocs, lineStr, lineStrSection, lengthAt, headerLengthAt);
+  for (const DwarfTables::LineSection &s : t.lineSections)
+    writeLineSequence(s, sectionSizes[s.section], out, relocs);
+  patchLe32(out, lengthAt, static_cast<uint32_t>(out.size() - lengthAt - 4));
 }
 
 void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8_t> &out,

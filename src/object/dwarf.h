@@ -6,6 +6,7 @@
 // (instructions 4-byte aligned, 64-bit addresses, the stack growing up: data alignment +4).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -92,18 +93,14 @@ struct DwarfTables {
   void makeLineEntry(uint32_t section, uint64_t offset) {
     if (!locSeen) return;
     locSeen = false;
-    if (lineSections.empty() || lineSections.back().section != section) {
-      LineSection *found = nullptr;
-      for (LineSection &s : lineSections)
-        if (s.section == section) found = &s;
-      if (!found) found = &lineSections.emplace_back(LineSection{section, {}});
-      found->entries.push_back({offset, current});
-      return;
-    }
-    lineSections.back().entries.push_back({offset, current});
+    auto s = std::find_if(lineSections.begin(), lineSections.end(),
+                          [&](const LineSection &l) { return l.section == section; });
+    if (s == lineSections.end()) s = lineSections.insert(s, LineSection{section, {}});
+    s->entries.push_back({offset, current});
   }
 
-  // `.file N "dir" "name" ...`: an error message, or "" (N 0 sets the root file).
+  // `.file N "dir" "name" ...`: an error message, or "" (N 0 sets the root file). A numbered
+  // file's dir and name come split as splitDwarfPath splits them.
   std::string addFile(uint32_t number, std::string dir, std::string name,
                       std::optional<std::array<uint8_t, 16>> md5,
                       std::optional<std::string> source);
@@ -120,37 +117,19 @@ struct DwarfTables {
 };
 
 // The line program and header, appended to `out` (the .debug_line section's bytes, which may
-// hold the source's own bytes before). `sectionSize(i)` is section i's final size.
+// hold the source's own bytes before). `sectionSizes[i]` is section i's final size.
 // DWARF 5 paths go to `lineStr` (the .debug_line_str bytes, section `lineStrSection`).
-template <class SizeOf>
-void writeLineTable(const DwarfTables &t, SizeOf sectionSize, std::vector<uint8_t> &out,
-                    std::vector<DwarfReloc> &relocs, std::vector<uint8_t> &lineStr,
-                    uint32_t lineStrSection);
+void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSizes,
+                    std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs,
+                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection);
 
 // Call frame information appended to `out` (the .debug_frame or .eh_frame section's bytes,
 // section index `self`).
 void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8_t> &out,
                  std::vector<DwarfReloc> &relocs);
 
-// --- internals shared by the template ---
+// LEB128 values (DWARF's variable-length integers; also .llvm_addrsig's symbol indices).
 void appendUleb(std::vector<uint8_t> &out, uint64_t v);
 void appendSleb(std::vector<uint8_t> &out, int64_t v);
-void writeLineTableHeader(const DwarfTables &t, std::vector<uint8_t> &out,
-                          std::vector<DwarfReloc> &relocs, std::vector<uint8_t> &lineStr,
-                          uint32_t lineStrSection, size_t &lengthAt, size_t &headerLengthAt);
-void writeLineSequence(const DwarfTables::LineSection &s, uint64_t sectionEnd,
-                       std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs);
-void patchLe32(std::vector<uint8_t> &out, size_t at, uint32_t v);
-
-template <class SizeOf>
-void writeLineTable(const DwarfTables &t, SizeOf sectionSize, std::vector<uint8_t> &out,
-                    std::vector<DwarfReloc> &relocs, std::vector<uint8_t> &lineStr,
-                    uint32_t lineStrSection) {
-  size_t lengthAt = 0, headerLengthAt = 0;
-  writeLineTableHeader(t, out, relocs, lineStr, lineStrSection, lengthAt, headerLengthAt);
-  for (const DwarfTables::LineSection &s : t.lineSections)
-    writeLineSequence(s, sectionSize(s.section), out, relocs);
-  patchLe32(out, lengthAt, static_cast<uint32_t>(out.size() - lengthAt - 4));
-}
 
 } // namespace gfxasm::obj

@@ -8,6 +8,7 @@
 
 #include <elf.h>
 
+#include "object/dwarf.h"
 #include "object/object_file.h"
 
 namespace gfxasm::obj {
@@ -310,12 +311,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     for (const as::Symbol *s : info.addrsigSymbols) {
       auto it = symbolIndex.find(s);
       if (it == symbolIndex.end()) continue;
-      for (uint32_t v = it->second;;) { // ULEB128
-        uint8_t byte = v & 0x7f;
-        v >>= 7;
-        out.push_back(static_cast<uint8_t>(byte | (v ? 0x80 : 0)));
-        if (!v) break;
-      }
+      appendUleb(out, it->second);
     }
     h.sh_size = out.size() - h.sh_offset;
   }
