@@ -830,6 +830,11 @@ private:
   bool map(size_t &i, size_t indent, MetadataNode &out, int depth) {
     out.kind = MetadataKind::Map;
     const size_t firstKey = keyTexts_.size(); // this map's keys: keyTexts_[firstKey..]
+    // Room for its entries at once (the lines in its column until it ends; entries are large).
+    size_t keys = 0;
+    for (size_t j = i; j < lines_.size() && lines_[j].indent >= indent; ++j)
+      keys += lines_[j].indent == indent;
+    out.entries.reserve(keys);
     while (i < lines_.size() && lines_[i].indent == indent) {
       const Line line = lines_[i];
       size_t colon = keyColon(line.content);
