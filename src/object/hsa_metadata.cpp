@@ -393,10 +393,33 @@ private:
   YamlNode *pendingNull_ = nullptr;
 };
 
+// The quotes and flow brackets of YAML text read a character at a time (the quote ends with its
+// line; the flow nesting goes on): `read` says whether `c` was one of them or inside a quote.
+struct FlowScan {
+  char quote = 0;
+  int flow = 0;
+  bool read(char c) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      return true;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '[' || c == '{')
+      ++flow;
+    else if ((c == ']' || c == '}') && flow > 0)
+      --flow;
+    else
+      return false;
+    return true;
+  }
+};
+
 // Rough nesting depth of the text (flow brackets outside quotes + block indentation levels +
 // `- ` entries on a line), to refuse pathological inputs before yaml-cpp recurses on them.
 int estimateNesting(std::string_view text) {
-  int flow = 0, maxDepth = 0;
+  FlowScan scan;
+  int maxDepth = 0;
   std::vector<size_t> indents;
   size_t lineStart = 0;
   while (lineStart < text.size()) {
@@ -409,23 +432,14 @@ int estimateNesting(std::string_view text) {
       indents.push_back(indent);
     }
     int dashes = 0;
-    char quote = 0;
+    scan.quote = 0;
     for (size_t i = 0; i < line.size(); ++i) {
       char c = line[i];
-      if (quote) {
-        if (c == quote) quote = 0;
-        continue;
-      }
-      if (c == '\'' || c == '"')
-        quote = c;
-      else if (c == '[' || c == '{')
-        ++flow;
-      else if ((c == ']' || c == '}') && flow > 0)
-        --flow;
-      else if ((c == '-' || c == '?' || c == ':') && (i + 1 == line.size() || line[i + 1] == ' '))
+      if (!scan.read(c) && (c == '-' || c == '?' || c == ':') &&
+          (i + 1 == line.size() || line[i + 1] == ' '))
         ++dashes;
     }
-    maxDepth = std::max(maxDepth, flow + static_cast<int>(indents.size()) + dashes);
+    maxDepth = std::max(maxDepth, scan.flow + static_cast<int>(indents.size()) + dashes);
     lineStart = lineEnd + 1;
   }
   return maxDepth;
@@ -449,7 +463,7 @@ bool llvmRejectsTabIndentation(std::string_view text) {
     lines.push_back(text.substr(start, end - start));
     start = end + 1;
   }
-  int flow = 0;
+  FlowScan scan;
   bool inDocument = true;
   bool inBlockScalar = false;
   size_t blockScalarIndent = 0;
@@ -478,31 +492,23 @@ bool llvmRejectsTabIndentation(std::string_view text) {
       if (line == "---" || line == "...") continue;
     }
     // Strip a comment, track flow brackets and find the last token's start.
-    char quote = 0;
+    scan.quote = 0;
     size_t contentEnd = 0;
-    int flowAtStart = flow;
+    int flowAtStart = scan.flow;
     bool comment = false;
     for (size_t i = 0; i < line.size(); ++i) {
       char c = line[i];
-      if (quote) {
-        if (c == quote) quote = 0;
-        contentEnd = i + 1;
-        continue;
-      }
-      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+      if (!scan.quote && c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
         comment = true;
         break;
       }
-      if (c == '\'' || c == '"')
-        quote = c;
-      else if (c == '[' || c == '{')
-        ++flow;
-      else if ((c == ']' || c == '}') && flow > 0)
-        --flow;
-      if (c != ' ' && c != '\t') contentEnd = i + 1;
+      bool quoted = scan.quote != 0;
+      scan.read(c);
+      if (quoted || (c != ' ' && c != '\t')) contentEnd = i + 1;
     }
     // A comment after the scalar ends it: what follows is not its continuation.
-    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote || comment)
+    if (!inDocument || scan.flow != 0 || flowAtStart != 0 || contentEnd == 0 || scan.quote ||
+        comment)
       continue;
     std::string_view content = line.substr(0, contentEnd);
     char last = content.back();
