@@ -1,7 +1,13 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
 // Directives and symbols of plain instruction files, compared with llvm-mc-22's whole output.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "oracle_util.h"
 
@@ -46,6 +52,11 @@ TEST(Directives, Alignment) {
   // Bad alignments are reported, and llvm still emits the nearest alignment it can.
   expectSameOutput(
       ".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n.p2align\n.balign  \n.align // c\n");
+  // Outside code sections llvm aligns with a fill value of 0 and prints it.
+  expectSameOutput(
+      ".data\n.byte 1\n.p2align 3,,4\n.p2align 2\n.p2align 2,\n.balign 4,,2\n.align 8\n"
+      ".p2alignw 2\n.p2alignl 3,,4\n.p2align 4, 0\n.p2align 40\n.balign 3\n"
+      ".section foo\n.p2align 1\n");
 }
 
 TEST(Directives, SymbolsAndTypes) {
@@ -130,6 +141,22 @@ TEST(Directives, LocationCounterAndCharacters) {
   // (llvm's lexer reads on past the line after an unclosed quote: one line each)
   expectSameOutput("s_nop 0\n.byte 'ab'\n");
   expectSameOutput("s_nop 0\n.byte 'a\n");
+}
+
+// .incbin's errors (its bytes: tests/object/incbin.s): a file named by its absolute path, the
+// same for both tools whatever their working directory.
+TEST(Directives, IncbinErrors) {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string path = fmt::format("{}/gfxasm_incbin_{}.dat", tmp && *tmp ? tmp : "/tmp", ::getpid());
+  std::ofstream(path, std::ios::binary) << "0123456789";
+  expectSameOutput(fmt::format(".data\n.incbin \"{0}\", 1, x\n.incbin \"{0}\", 1, 1f\n1:\n"
+                               ".incbin \"{0}\", 2, -1\n.incbin \"{0}\", 8, 5\n"
+                               ".incbin \"{0}\", y\n.incbin \"{0}\", 1, 2,\n",
+                               path));
+  expectSameOutput(".incbin\n.incbin foo\n.incbin \"gfxasm_no_such.dat\"\n"
+                   ".incbin \"gfxasm_no_such.dat\", -1\n.incbin \"x\" y\n.incbin \"b\\q.dat\"\n"
+                   ".incbin \"gfxasm_no_such.dat\", 1, 2 3\n.incbin \"/\"\n");
+  std::filesystem::remove(path);
 }
 
 } // namespace

@@ -923,11 +923,14 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this, dwarf_};
+    DirectiveContext ctx{syms_,    code_, out_,   asmOut(),         target_,
+                         section_, *this, dwarf_, opts_.includeDirs};
     std::string err;
     uint32_t errCol = 0;
     const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
-    if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
+    const bool handled = handleDirective(ctx, name, c, curLine_, err, errCol);
+    for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
+    if (!handled) error(errCol ? errCol : d.col, err);
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",

@@ -70,8 +70,10 @@ struct DirectiveContext {
   const Target &target;
   std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
   ObjectStreamer &streamer;
-  obj::DwarfTables &dwarf; // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  obj::DwarfTables &dwarf;                     // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  const std::vector<std::string> &includeDirs; // -I: where .incbin looks
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
+  std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in

@@ -1147,10 +1147,7 @@ void Preprocessor::iterate(size_t at, bool perCharacter) {
   instantiate(std::move(text), dir.col);
 }
 
-namespace {
-
-// The file name of .include, its escapes read as llvm's parseEscapedString reads them.
-bool unescape(std::string_view s, std::string &out, const char *&error) {
+bool unescapeFileName(std::string_view s, std::string &out, const char *&error) {
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] != '\\') {
       out += s[i];
@@ -1195,6 +1192,8 @@ bool unescape(std::string_view s, std::string &out, const char *&error) {
   return true;
 }
 
+namespace {
+
 // Regular files only: a device or a pipe (/dev/zero) would be read without end.
 bool readFile(const std::string &path, std::string &out) {
   std::error_code ec;
@@ -1209,6 +1208,17 @@ bool readFile(const std::string &path, std::string &out) {
 
 } // namespace
 
+bool readIncludedFile(const std::string &name, const std::vector<std::string> &dirs,
+                      std::string &contents, std::string &path) {
+  path = name;
+  bool found = !name.empty() && readFile(path, contents);
+  for (size_t i = 0; !found && !name.empty() && name[0] != '/' && i < dirs.size(); ++i) {
+    path = dirs[i] + "/" + name;
+    found = readFile(path, contents);
+  }
+  return found;
+}
+
 bool Preprocessor::include(size_t at, SourceLine &out) {
   const Token &file = toks_[at + 1];
   if (file.kind != Tok::String) {
@@ -1217,7 +1227,7 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
   }
   std::string name;
   const char *escapeError = nullptr;
-  if (!unescape(file.text, name, escapeError)) {
+  if (!unescapeFileName(file.text, name, escapeError)) {
     error(file.col, escapeError);
     return false;
   }
@@ -1232,17 +1242,9 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
           fmt::format("gfxasm: .include nested more than {} levels deep", kMaxIncludeDepth));
     return false;
   }
-  // As llvm's SourceMgr: the name as it is (from the working directory), then in each -I
-  // directory.
   auto b = std::make_unique<Buffer>();
-  std::string path = name;
-  bool found = !name.empty() && readFile(path, b->owned);
-  for (size_t i = 0; !found && !name.empty() && name[0] != '/' && i < opts_.includeDirs.size();
-       ++i) {
-    path = opts_.includeDirs[i] + "/" + name;
-    found = readFile(path, b->owned);
-  }
-  if (!found) {
+  std::string path;
+  if (!readIncludedFile(name, opts_.includeDirs, b->owned, path)) {
     error(file.col, fmt::format("Could not find include file '{}'", name));
     return false;
   }

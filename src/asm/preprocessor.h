@@ -49,6 +49,14 @@ inline size_t findNewline(std::string_view s, size_t pos) {
   return s.find('\n', pos);
 }
 
+// The file name of .include and .incbin, its escapes read as llvm's parseEscapedString reads
+// them: false with `error` set.
+bool unescapeFileName(std::string_view s, std::string &out, const char *&error);
+// The file an .include or .incbin names, found as llvm's SourceMgr finds it: the name as it is
+// (from the working directory), then in each -I directory. `path`: where it was found.
+bool readIncludedFile(const std::string &name, const std::vector<std::string> &dirs,
+                      std::string &contents, std::string &path);
+
 // One statement line for the assembler.
 struct SourceLine {
   std::string_view text; // what to assemble (a line, or the labels that start one)
