@@ -133,6 +133,18 @@ TEST(Directives, DebugInformation) {
                    ".file 6 \"m.c\" md5 0x1\n");
 }
 
+// A frame started in a frame: llvm's streamer reports it where its lexer is then, at the first
+// character of the next line (or the end of the input), without macro instantiation notes.
+TEST(Directives, NestedFrameReportedAtNextLine) {
+  expectSameOutput(".cfi_startproc\ns_nop 0\n.cfi_startproc\ns_nop 1\n.cfi_endproc\n"
+                   ".cfi_startproc // c\n\n.cfi_startproc simple\n\t\ts_nop 0 ; x\n"
+                   ".cfi_startproc\n   // c\n.cfi_startproc\n.cfi_endproc\n");
+  expectSameOutput(".macro m\n.cfi_startproc\n.endm\n.cfi_startproc\nm\ns_nop 0\n.rept 2\n"
+                   ".cfi_startproc\n.endr\n.cfi_endproc\n");
+  expectSameOutput(".cfi_startproc\n.cfi_startproc\n");
+  expectSameOutput(".cfi_startproc\n.cfi_startproc");
+}
+
 // `.` (a temporary label where it is read) and character constants, as llvm-mc reads them.
 TEST(Directives, LocationCounterAndCharacters) {
   expectSameOutput(".text\nx:\ns_nop 0\n.long . - x\n.long .\ny = .\n.set z, .+4\n"

@@ -406,10 +406,10 @@ private:
   // line after it), or at the end of an unterminated last line.
   std::string_view source_;
   void errorAtEnd(std::string msg) {
-    std::string_view rest = source_.substr(source_.rfind('\n') + 1);
-    curLine_ = rest;
-    curLineNo_ = static_cast<uint32_t>(std::count(source_.begin(), source_.end(), '\n')) + 1;
-    error(static_cast<uint32_t>(rest.size()), std::move(msg));
+    const as::EndOfInput end = as::endOfInput(source_);
+    curLine_ = end.lastLine;
+    curLineNo_ = end.line;
+    error(end.col, std::move(msg));
   }
 
   // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
@@ -931,6 +931,12 @@ private:
     const bool handled = handleDirective(ctx, name, c, curLine_, err, errCol);
     for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
     if (!handled) error(errCol ? errCol : d.col, err);
+    if (!ctx.errorAtNextLine.empty()) {
+      if (lines_)
+        lines_->errorAtNextLine(std::move(ctx.errorAtNextLine));
+      else
+        error(static_cast<uint32_t>(curLine_.size()), std::move(ctx.errorAtNextLine));
+    }
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",

@@ -74,6 +74,7 @@ struct DirectiveContext {
   const std::vector<std::string> &includeDirs; // -I: where .incbin looks
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
   std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
+  std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in

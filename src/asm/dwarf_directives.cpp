@@ -280,7 +280,10 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
       if (!c.atEnd()) return fail(c.peek().col, "expected newline");
       simple = true;
     }
-    if (t.inFrame()) return fail(0, "starting new .cfi frame before finishing the previous one");
+    if (t.inFrame()) {
+      ctx.errorAtNextLine = "starting new .cfi frame before finishing the previous one";
+      return true;
+    }
     obj::DwarfFrame f;
     f.section = ctx.streamer.sectionIndex();
     f.begin = ctx.streamer.sectionOffset();

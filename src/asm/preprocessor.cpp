@@ -648,8 +648,29 @@ Preprocessor::Location Preprocessor::here(uint32_t col0) const {
   return {b.name, cur_.number, col0, std::string(cur_.echo), b.includedFrom};
 }
 
+void Preprocessor::errorAtNextLine(std::string message) {
+  const Buffer &b = *buffers_.back();
+  if (b.pos >= b.text.size()) {
+    const EndOfInput end = endOfInput(b.text);
+    reportWithNotes(Severity::Error, end.line, end.col, std::move(message), end.lastLine, false,
+                    false);
+    return;
+  }
+  std::string_view line = b.text.substr(b.pos, b.text.find('\n', b.pos) - b.pos);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  const size_t col = std::min(line.find_first_not_of(" \t"), line.size());
+  reportWithNotes(Severity::Error, b.lineNo + 1, static_cast<uint32_t>(col), std::move(message),
+                  line, false, false);
+}
+
 void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
                           std::string message, std::string_view lineText, bool extra) {
+  reportWithNotes(severity, lineNumber, col0, std::move(message), lineText, extra, true);
+}
+
+void Preprocessor::reportWithNotes(Severity severity, uint32_t lineNumber, uint32_t col0,
+                                   std::string message, std::string_view lineText, bool extra,
+                                   bool notes) {
   Diagnostic d;
   d.extra = extra;
   d.severity = severity;
@@ -662,7 +683,7 @@ void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
   d.file = top.name;
   d.includedFrom = top.includedFrom;
   result_.diagnostics.push_back(std::move(d));
-  if (!activeInstantiations_ || extra) return;
+  if (!activeInstantiations_ || extra || !notes) return;
   for (size_t i = buffers_.size(); i-- > 0;) {
     const Buffer &b = *buffers_[i];
     if (b.kind != Buffer::Kind::Instantiation) continue;
@@ -1271,23 +1292,18 @@ void Preprocessor::finish() {
   if (finished_) return;
   finished_ = true;
   if (cond_.kind == Cond::None && !cond_.ignore) return;
-  const Buffer &b = *buffers_.back();
-  uint32_t lines = 0;
-  size_t lastStart = 0;
-  for (size_t p = 0; p < b.text.size();) {
-    size_t nl = b.text.find('\n', p);
-    ++lines;
-    lastStart = p;
-    p = nl == std::string_view::npos ? b.text.size() : nl + 1;
-  }
-  if (b.text.empty() || b.text.back() == '\n') {
-    report(Severity::Error, lines + 1, 0, "unmatched .ifs or .elses", {});
-  } else {
-    std::string_view last = b.text.substr(lastStart);
-    if (!last.empty() && last.back() == '\r') last.remove_suffix(1);
-    report(Severity::Error, lines, static_cast<uint32_t>(last.size()), "unmatched .ifs or .elses",
-           last);
-  }
+  const EndOfInput end = endOfInput(buffers_.back()->text);
+  report(Severity::Error, end.line, end.col, "unmatched .ifs or .elses", end.lastLine);
+}
+
+EndOfInput endOfInput(std::string_view text) {
+  EndOfInput end;
+  const size_t lastStart = text.rfind('\n') + 1; // (0 without a newline)
+  end.line = static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  end.lastLine = text.substr(lastStart);
+  if (!end.lastLine.empty() && end.lastLine.back() == '\r') end.lastLine.remove_suffix(1);
+  end.col = static_cast<uint32_t>(end.lastLine.size());
+  return end;
 }
 
 } // namespace gfxasm::as
