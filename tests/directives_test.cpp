@@ -171,4 +171,18 @@ TEST(Directives, IncbinErrors) {
   std::filesystem::remove(path);
 }
 
+// A .uleb128/.sleb128 whose value is still not absolute once laid out (an undefined symbol, labels
+// of two sections): llvm's error at the expression (a binary one at its operator) in
+// -filetype=obj. (Relaxed values: tests/object/leb_relax.s.)
+TEST(Directives, LebNotAbsoluteInObjects) {
+  const std::string input = ".data\n.La:\n.uleb128 undef_sym\n.sleb128 .Lt - .La, 1\n"
+                            ".uleb128 (.Lt - .La)\n.uleb128 .Lb - .La + (.Lt - .La) * 2\n"
+                            ".uleb128 .Lb - .La\n.Lb:\n.text\n.Lt:\ns_nop 0\n";
+  ToolRun llvm = runLlvmMc(input, "gfx1100", "", "-filetype=obj -o out.o");
+  ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "-filetype=obj -o out.o");
+  EXPECT_NE(llvm.err.find("is not absolute"), std::string::npos) << llvm.err;
+  EXPECT_EQ(ours.err, llvm.err);
+  EXPECT_EQ(ours.status, llvm.status);
+}
+
 } // namespace

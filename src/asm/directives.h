@@ -58,8 +58,12 @@ public:
   // Bytes are about to be written here: a pending `.loc` gets its line entry (data directives
   // that write values or strings; instructions and emitValue do it themselves).
   virtual void lineEntryHere() = 0;
-  // A relocatable expression's value where it is already known (a difference of defined labels).
+  // A relocatable expression's value where it is already known (a difference of defined labels
+  // whose distance is final).
   virtual bool evaluateNow(ExprId expr, int64_t &value) = 0;
+  // A .uleb128/.sleb128 of a value known only once the layout is final (-filetype=obj): its size
+  // is relaxed as llvm relaxes it (col: where llvm reports it if it is not absolute then).
+  virtual void emitLeb(ExprId expr, bool isSigned, uint32_t col) = 0;
 };
 
 struct DirectiveContext {

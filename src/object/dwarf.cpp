@@ -227,24 +227,34 @@ void writeLineSequence(const DwarfTables::LineSection &s, uint64_t sectionEnd,
 
 } // namespace
 
-void appendUleb(std::vector<uint8_t> &out, uint64_t v) {
+void appendUleb(std::vector<uint8_t> &out, uint64_t v, size_t padTo) {
+  size_t count = 0;
   do {
     uint8_t byte = v & 0x7f;
     v >>= 7;
-    if (v) byte |= 0x80;
+    if (v || count + 1 < padTo) byte |= 0x80;
     out.push_back(byte);
+    ++count;
   } while (v);
+  // Padding: continuation bytes of zero bits, the last one ending the number.
+  for (; count < padTo; ++count) out.push_back(count + 1 < padTo ? 0x80 : 0x00);
 }
 
-void appendSleb(std::vector<uint8_t> &out, int64_t v) {
+void appendSleb(std::vector<uint8_t> &out, int64_t v, size_t padTo) {
   bool more = true;
+  size_t count = 0;
   while (more) {
     uint8_t byte = v & 0x7f;
     v >>= 7; // arithmetic
     more = !((v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40)));
-    if (more) byte |= 0x80;
+    if (more || count + 1 < padTo) byte |= 0x80;
     out.push_back(byte);
+    ++count;
   }
+  // Padding: continuation bytes of the sign bits, the last one ending the number.
+  const uint8_t sign = v < 0 ? 0x7f : 0x00;
+  for (; count < padTo; ++count)
+    out.push_back(count + 1 < padTo ? static_cast<uint8_t>(sign | 0x80) : sign);
 }
 
 void splitDwarfPath(std::string &dir, std::string &name) {

@@ -129,7 +129,8 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
                  std::vector<DwarfReloc> &relocs);
 
 // LEB128 values (DWARF's variable-length integers; also .llvm_addrsig's symbol indices).
-void appendUleb(std::vector<uint8_t> &out, uint64_t v);
-void appendSleb(std::vector<uint8_t> &out, int64_t v);
+// LEB128 encodings, padded with continuation bytes to `padTo` bytes when shorter.
+void appendUleb(std::vector<uint8_t> &out, uint64_t v, size_t padTo = 0);
+void appendSleb(std::vector<uint8_t> &out, int64_t v, size_t padTo = 0);
 
 } // namespace gfxasm::obj
