@@ -185,4 +185,17 @@ TEST(Directives, LebNotAbsoluteInObjects) {
   EXPECT_EQ(ours.status, llvm.status);
 }
 
+// The .cfi_* directives of personality routines, LSDAs and frame kinds, printed and rejected as
+// llvm-mc does (their frames: tests/object/cfi_personality.s).
+TEST(Directives, CfiPersonalityAndFrameKinds) {
+  expectSameOutput(
+      ".cfi_personality 0, p\n.cfi_signal_frame\n.cfi_return_column 16\n.cfi_startproc\n"
+      ".cfi_personality 0x55, p\n.cfi_personality 0x1b\n.cfi_personality 0x1b, 5\n"
+      ".cfi_personality 0xff, p\n.cfi_personality 0xff\n.cfi_lsda 0x100, l\n"
+      ".cfi_lsda 0x9b, l\n.cfi_lsda 0x0b, l x\n.cfi_lsda\n.cfi_personality 2, p\n"
+      ".cfi_return_column v1\n.cfi_return_column\n.cfi_signal_frame x\n.cfi_window_save 1\n"
+      ".cfi_val_offset 16\n.cfi_val_offset s1, 8\n.cfi_window_save\n.cfi_lsda 0xff\n"
+      ".cfi_personality 0x1c, q\n.cfi_endproc\n");
+}
+
 } // namespace

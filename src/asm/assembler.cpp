@@ -1684,9 +1684,16 @@ private:
     if (objOut()) writeDwarfSections(dwarfRelocs);
     std::vector<std::vector<obj::Relocation>> relocations;
     resolveFixups(relocations);
-    for (const GeneratedReloc &r : dwarfRelocs)
-      relocations[r.section].push_back(
-          {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
+    for (const GeneratedReloc &r : dwarfRelocs) {
+      if (r.symbol.empty()) {
+        relocations[r.section].push_back(
+            {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
+        continue;
+      }
+      Symbol &s = syms_.get(r.symbol); // (a personality routine or LSDA)
+      s.usedInReloc = true;
+      relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
+    }
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
