@@ -30,6 +30,7 @@ namespace fs = std::filesystem;
 using gfxasm::object::HsaMetadata;
 using gfxasm::object::MetadataError;
 using gfxasm::test::parseDiagnostics;
+using gfxasm::test::runShell;
 using gfxasm::test::slurp;
 using gfxasm::test::ToolRun;
 
@@ -52,15 +53,7 @@ protected:
   }
   static void TearDownTestSuite() { fs::remove_all(dir_); }
 
-  static ToolRun shell(const std::string &cmd) {
-    ToolRun r;
-    std::string full = fmt::format("cd '{}' && {} >out.txt 2>err.txt", dir_.string(), cmd);
-    int st = std::system(full.c_str());
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp((dir_ / "out.txt").string());
-    r.err = slurp((dir_ / "err.txt").string());
-    return r;
-  }
+  static ToolRun shell(const std::string &cmd) { return runShell(dir_.string(), cmd); }
 
   // The source llvm-mc assembles for a block body: the end directive indented by a tab, as
   // compilers write it.

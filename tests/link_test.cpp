@@ -28,6 +28,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using gfxasm::test::runShell;
 using gfxasm::test::slurp;
 using gfxasm::test::ToolRun;
 
@@ -45,15 +46,7 @@ protected:
     fs::remove_all(dir_, ec);
   }
 
-  static ToolRun shell(const std::string &cmd) {
-    ToolRun r;
-    std::string full = fmt::format("cd '{}' && {} >out.txt 2>err.txt", dir_.string(), cmd);
-    int st = std::system(full.c_str());
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    r.out = slurp(dir_ / "out.txt");
-    r.err = slurp(dir_ / "err.txt");
-    return r;
-  }
+  static ToolRun shell(const std::string &cmd) { return runShell(dir_.string(), cmd); }
 
   // Builds an object (once per test process): NAME.o from tests/link/SOURCE with the flags.
   static void clang(const std::string &out, const std::string &source, const std::string &flags) {

@@ -37,6 +37,17 @@ inline std::string slurp(const std::string &path) {
   return ss.str();
 }
 
+// Runs the shell command `cmd` in directory `dir`, its output and errors collected.
+inline ToolRun runShell(const std::string &dir, const std::string &cmd) {
+  ToolRun r;
+  std::string full = fmt::format("cd '{}' && {} >out.txt 2>err.txt", dir, cmd);
+  int st = std::system(full.c_str());
+  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  r.out = slurp(dir + "/out.txt");
+  r.err = slurp(dir + "/err.txt");
+  return r;
+}
+
 // Runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on `input`.
 inline ToolRun runAssembler(const std::string &tool, const std::string &input,
                             const std::string &cpu = "gfx1100", const std::string &mattr = "",
@@ -46,14 +57,9 @@ inline ToolRun runAssembler(const std::string &tool, const std::string &input,
   std::string mk = "mkdir -p " + dir;
   if (std::system(mk.c_str()) != 0) return {};
   std::ofstream(dir + "/" + kInputName) << input;
-  std::string cmd = fmt::format(
-      "cd {} && {} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} {} >out.txt 2>err.txt",
-      dir, tool, cpu, mattr.empty() ? "" : "-mattr=" + mattr, options, kInputName);
-  ToolRun r;
-  int st = std::system(cmd.c_str());
-  r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  r.out = slurp(dir + "/out.txt");
-  r.err = slurp(dir + "/err.txt");
+  ToolRun r = runShell(
+      dir, fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} {}", tool, cpu,
+                       mattr.empty() ? "" : "-mattr=" + mattr, options, kInputName));
   std::string rm = "rm -rf " + dir;
   if (std::system(rm.c_str()) != 0) r.status = -1;
   return r;

@@ -280,6 +280,8 @@ public:
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
     code_.reserve(source.size() / 4 + 64);
+    // (compiler output defines a symbol every few hundred bytes: labels, .set lines)
+    syms_.reserve(source.size() / 512);
     // The statements come from the macro and conditional stage, which reads the source.
     as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
     lines_ = &lines;
@@ -689,6 +691,8 @@ private:
     // outside a string ends the line.
     if (indent != std::string_view::npos && line[indent] == '#') {
       metadataText_.append(line.substr(0, indent));
+    } else if (!std::memchr(line.data(), ';', line.size())) {
+      metadataText_.append(line); // (the common line: no comment to find)
     } else {
       bool quoted = false;
       size_t end = 0;
@@ -727,10 +731,22 @@ private:
   // remaining lines as ordinary statements.
   std::optional<object::KdTarget> kdTarget_;
   std::optional<object::AmdhsaKernelParser> kdBlock_;
-  std::vector<std::pair<uint32_t, std::string>> kdLines_; // the block's lines (number, echo)
+  // The block's lines, for the echo of an error located on an earlier one: their numbers and
+  // places in kdText_ (one buffer, not a string per line).
+  struct KdLine {
+    uint32_t number;
+    size_t offset, size;
+  };
+  std::vector<KdLine> kdLines_;
+  std::string kdText_;
+  void clearKdLines() {
+    kdLines_.clear();
+    kdText_.clear();
+  }
 
   void kernelStatement(Cursor &c) {
-    kdLines_.emplace_back(curLineNo_, std::string(curLine_));
+    kdLines_.push_back({curLineNo_, kdText_.size(), curLine_.size()});
+    kdText_ += curLine_;
     auto status = kdBlock_->statement(c, curLineNo_);
     if (status == object::AmdhsaKernelParser::Status::More) return;
     if (status == object::AmdhsaKernelParser::Status::Error) {
@@ -738,10 +754,10 @@ private:
       // (an error of the register counts is located on the line that gave them)
       std::string_view line = curLine_;
       uint32_t lineNo = curLineNo_;
-      for (const auto &[n, text] : kdLines_)
-        if (n == e.line) {
-          curLine_ = text;
-          curLineNo_ = n;
+      for (const KdLine &l : kdLines_)
+        if (l.number == e.line) {
+          curLine_ = std::string_view(kdText_).substr(l.offset, l.size);
+          curLineNo_ = l.number;
         }
       size_t at = result_.diagnostics.size();
       error(e.col, e.message);
@@ -750,12 +766,12 @@ private:
       curLine_ = line;
       curLineNo_ = lineNo;
       kdBlock_.reset();
-      kdLines_.clear();
+      clearKdLines();
       return;
     }
     object::KernelDescriptor kd = kdBlock_->kernel();
     kdBlock_.reset();
-    kdLines_.clear();
+    clearKdLines();
     // (the blank line is the statement's end, which a statement after it on the line takes)
     if (asmOut())
       out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + (c.atEnd() ? "\n" : "");
@@ -969,7 +985,7 @@ private:
       c.next();
       kdTarget_ = object::kdTargetFor(target_, codeObjectVersion_);
       kdBlock_.emplace(kernel.text, *kdTarget_, syms_);
-      kdLines_.clear();
+      clearKdLines();
       kernelStatement(c);
       return;
     }

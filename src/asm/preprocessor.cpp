@@ -338,6 +338,18 @@ bool Preprocessor::ours(SourceLine &out) {
 }
 
 bool Preprocessor::isOurDirective(std::string_view word) {
+  // Every line starting with '.' is asked: the names' lengths and second letters reject the
+  // assembler's directives (.set, .section, .amdhsa_*, .p2align, ...) before any comparison.
+  if (word.size() < 3 || word.size() > 10) return false;
+  switch (lowerChar(word[1])) {
+  case 'e':
+  case 'i':
+  case 'm':
+  case 'p':
+  case 'r':
+  case 'w': break;
+  default: return false;
+  }
   char buf[16];
   const std::string_view lower = lowered(word, buf);
   return isConditionalName(lower) || isOtherDirectiveName(lower);

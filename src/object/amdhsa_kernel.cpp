@@ -76,6 +76,20 @@ constexpr Directive kDirectives[] = {
   {name, Kind::kind, W::word, shift, width, Resolve::resolve, Gate::gate, message, userSgprs},
 #include "object/amdhsa_fields.def"
 };
+static_assert(std::size(kDirectives) == kAmdhsaDirectiveSlots);
+
+// The entry of `.amdhsa_*` name `id` (the last one of that name, as a scan of the table finds),
+// or null. Each kernel has about 60 of these lines: a hash lookup instead of a scan.
+const Directive *findDirective(std::string_view id) {
+  static const std::unordered_map<std::string_view, const Directive *> index = [] {
+    std::unordered_map<std::string_view, const Directive *> m;
+    for (const Directive &d : kDirectives) m.insert_or_assign(d.name, &d);
+    return m;
+  }();
+  auto it = index.find(id);
+  return it == index.end() ? nullptr : it->second;
+}
+
 struct PrintItem {
   std::string_view name;
   Kind kind;
@@ -656,8 +670,8 @@ bool AmdhsaKernelParser::field(as::Cursor &c) {
   std::string_view id = idTok.text;
   uint32_t idCol = idTok.col, idEnd = idCol + static_cast<uint32_t>(id.size());
   c.next();
-  if (!seen_.emplace(id).second)
-    return fail(c.peek().col, 0, ".amdhsa_ directives cannot be repeated");
+  const Directive *d = findDirective(id);
+  if (!markSeen(id, d)) return fail(c.peek().col, 0, ".amdhsa_ directives cannot be repeated");
 
   uint32_t valCol = c.peek().col;
   as::ExprResult r = as::parseExpr(c, syms_, /*relocatable=*/true);
@@ -669,9 +683,6 @@ bool AmdhsaKernelParser::field(as::Cursor &c) {
   if (evaluable && ival < 0) return fail(valCol, valEnd, "value out of range");
   uint64_t val = evaluable ? static_cast<uint64_t>(ival) : 0;
 
-  const Directive *d = nullptr;
-  for (const Directive &x : kDirectives)
-    if (x.name == id) d = &x;
   if (!d) return fail(idCol, idEnd, "unknown .amdhsa_kernel directive");
 
   auto outOfRange = [&] { return fail(valCol, valEnd, "value out of range"); };
@@ -748,11 +759,24 @@ bool AmdhsaKernelParser::field(as::Cursor &c) {
   return true;
 }
 
+bool AmdhsaKernelParser::markSeen(std::string_view id, const void *directive) {
+  if (!directive) return seenUnknown_.emplace(id).second;
+  size_t i = static_cast<const Directive *>(directive) - kDirectives;
+  if (seenKnown_[i]) return false;
+  seenKnown_[i] = true;
+  return true;
+}
+
+bool AmdhsaKernelParser::seen(std::string_view id) const {
+  const Directive *d = findDirective(id);
+  return d ? seenKnown_[static_cast<size_t>(d - kDirectives)] : seenUnknown_.count(id) != 0;
+}
+
 bool AmdhsaKernelParser::finish(as::Cursor &c) {
   uint32_t here = c.peek().col; // llvm's TokError: at the token after .end_amdhsa_kernel
-  if (!seen_.count(".amdhsa_next_free_vgpr"))
+  if (!seen(".amdhsa_next_free_vgpr"))
     return fail(here, 0, ".amdhsa_next_free_vgpr directive is required");
-  if (!seen_.count(".amdhsa_next_free_sgpr"))
+  if (!seen(".amdhsa_next_free_sgpr"))
     return fail(here, 0, ".amdhsa_next_free_sgpr directive is required");
   as::ExprPool &pool = syms_.pool();
   auto outOfRange = [&](uint32_t line, uint32_t col, uint32_t end) {
@@ -815,7 +839,7 @@ bool AmdhsaKernelParser::finish(as::Cursor &c) {
     return fail(here, 0, "Kernarg preload length + offset is larger than the kernarg segment size");
 
   if (t_.gfx90a) {
-    if (!seen_.count(".amdhsa_accum_offset"))
+    if (!seen(".amdhsa_accum_offset"))
       return fail(here, 0, ".amdhsa_accum_offset directive is required");
     int64_t accum;
     bool accumKnown = evaluateAsAbsolute(syms_, accumOffset_, accum);

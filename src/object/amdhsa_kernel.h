@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -37,6 +38,12 @@ struct KdTarget {
   as::TargetInfo info;            // for the AMDGPU expression functions
 };
 KdTarget kdTargetFor(const Target &target, unsigned codeObjectVersion);
+
+// How many `.amdhsa_*` directive entries the table has.
+inline constexpr size_t kAmdhsaDirectiveSlots = 0
+#define AMDHSA_DIRECTIVE(name, kind, word, shift, width, resolve, gate, message, userSgprs) +1
+#include "object/amdhsa_fields.def"
+    ;
 
 // The descriptor's words as expressions (ids in the symbol table's pool), and the values the
 // printed block shows that are no word of it.
@@ -100,7 +107,11 @@ private:
   as::SymbolTable &syms_;
   KernelDescriptor kd_;
   KdError error_;
-  std::set<std::string, std::less<>> seen_;
+  // The `.amdhsa_*` lines read so far: table entries by index, other names by text.
+  bool markSeen(std::string_view id, const void *directive); // false when seen before
+  bool seen(std::string_view id) const;
+  std::bitset<kAmdhsaDirectiveSlots> seenKnown_;
+  std::set<std::string, std::less<>> seenUnknown_;
   as::ExprId accumOffset_;
   uint32_t line_ = 0; // the statement being read
   uint32_t vgprLine_ = 0, vgprCol_ = 0, vgprEnd_ = 0, sgprLine_ = 0, sgprCol_ = 0, sgprEnd_ = 0;

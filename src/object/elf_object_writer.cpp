@@ -4,6 +4,8 @@
 // table order and string table merging of llvm's ELFObjectWriter.
 #include <algorithm>
 #include <cstring>
+#include <deque>
+#include <string>
 #include <unordered_map>
 
 #include <elf.h>
@@ -16,29 +18,25 @@ namespace gfxasm::obj {
 namespace {
 
 // llvm's StringTableBuilder for ELF: strings sorted by their reversed text (longest first among
-// those sharing a tail) so that a string that ends another is stored inside it.
+// those sharing a tail) so that a string that ends another is stored inside it. The order is a
+// total order of distinct strings, so llvm's multikey quicksort (used here too: a comparison
+// sort of reversed strings took most of the writer's time) and any other sort agree.
 class StringTable {
 public:
+  // `s` must outlive the table (names of sections and symbols); addCopy keeps its own copy.
   void add(std::string_view s) {
-    if (!s.empty()) offsets_.emplace(std::string(s), 0);
+    if (!s.empty()) offsets_.emplace(s, 0);
   }
+  void addCopy(std::string s) { add(copies_.emplace_back(std::move(s))); }
   void finalize() {
-    std::vector<std::pair<const std::string, uint32_t> *> order;
+    std::vector<Entry *> order;
+    order.reserve(offsets_.size());
     for (auto &p : offsets_) order.push_back(&p);
-    std::sort(order.begin(), order.end(), [](auto *a, auto *b) {
-      const std::string &x = a->first, &y = b->first;
-      size_t i = 0;
-      for (; i < x.size() && i < y.size(); ++i) {
-        unsigned char cx = static_cast<unsigned char>(x[x.size() - 1 - i]);
-        unsigned char cy = static_cast<unsigned char>(y[y.size() - 1 - i]);
-        if (cx != cy) return cx > cy;
-      }
-      return x.size() > y.size();
-    });
+    sortByReversedText(order.data(), order.data() + order.size(), 0);
     data_.assign(1, '\0');
     std::string_view previous;
-    for (auto *p : order) {
-      const std::string &s = p->first;
+    for (Entry *p : order) {
+      std::string_view s = p->first;
       if (previous.size() >= s.size() && previous.substr(previous.size() - s.size()) == s) {
         p->second = static_cast<uint32_t>(data_.size() - s.size() - 1);
         continue;
@@ -51,13 +49,60 @@ public:
   }
   uint32_t offset(std::string_view s) const {
     if (s.empty()) return 0;
-    auto it = offsets_.find(std::string(s));
+    auto it = offsets_.find(s);
     return it == offsets_.end() ? 0 : it->second;
   }
   const std::string &data() const { return data_; }
 
 private:
-  std::unordered_map<std::string, uint32_t> offsets_;
+  using Entry = std::pair<const std::string_view, uint32_t>;
+
+  // The character `pos` places from the end, or -1 past the start: descending order puts a
+  // longer string before its own tail.
+  static int charFromEnd(const Entry *e, size_t pos) {
+    std::string_view s = e->first;
+    return pos < s.size() ? static_cast<unsigned char>(s[s.size() - 1 - pos]) : -1;
+  }
+
+  // Three-way radix quicksort on the characters from the end, descending.
+  static void sortByReversedText(Entry **begin, Entry **end, size_t pos) {
+    while (end - begin > 1) {
+      if (end - begin < 8) {
+        for (Entry **i = begin + 1; i < end; ++i)
+          for (Entry **j = i; j > begin && reversedGreater(*j, j[-1], pos); --j)
+            std::swap(*j, j[-1]);
+        return;
+      }
+      const int pivot = charFromEnd(begin[(end - begin) / 2], pos);
+      // [begin, greater) above the pivot, [greater, less) equal to it, [less, end) below.
+      Entry **greater = begin, **i = begin, **less = end;
+      while (i < less) {
+        int c = charFromEnd(*i, pos);
+        if (c > pivot)
+          std::swap(*greater++, *i++);
+        else if (c < pivot)
+          std::swap(*i, *--less);
+        else
+          ++i;
+      }
+      sortByReversedText(begin, greater, pos);
+      sortByReversedText(less, end, pos);
+      if (pivot < 0) return; // the equal run: identical strings (not in a map)
+      begin = greater;
+      end = less;
+      ++pos;
+    }
+  }
+  static bool reversedGreater(const Entry *a, const Entry *b, size_t pos) {
+    for (;; ++pos) {
+      int x = charFromEnd(a, pos), y = charFromEnd(b, pos);
+      if (x != y) return x > y;
+      if (x < 0) return false;
+    }
+  }
+
+  std::unordered_map<std::string_view, uint32_t> offsets_;
+  std::deque<std::string> copies_;
   std::string data_;
 };
 
@@ -198,7 +243,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   StringTable strtab;
   for (size_t i = 0; i < sections.size(); ++i) {
     strtab.add(sections[i].name);
-    if (relaIndex[i]) strtab.add(".rela" + sections[i].name);
+    if (relaIndex[i]) strtab.addCopy(".rela" + sections[i].name);
   }
   if (!groups.empty()) strtab.add(".group");
   strtab.add(".strtab");

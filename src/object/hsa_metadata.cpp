@@ -100,7 +100,8 @@ bool parseSigned(std::string_view s, int64_t &value) {
 }
 
 // llvm::to_float: strtod over the whole (NUL-terminated) text; an empty text is 0.
-bool parseDouble(const std::string &s, double &value) {
+bool parseDouble(std::string_view text, double &value) {
+  std::string s(text);
   char *end = nullptr;
   double v = std::strtod(s.c_str(), &end);
   if (*end != '\0') return false;
@@ -119,21 +120,33 @@ std::optional<bool> parseYamlBool(std::string_view s) {
   return std::nullopt;
 }
 
-MetadataNode makeString(std::string s) {
+MetadataNode makeString(std::string_view s) {
   MetadataNode n;
   n.kind = MetadataKind::String;
-  n.stringValue = std::move(s);
+  n.stringValue = s;
   return n;
+}
+
+// Whether strtod could read `s` up to its first NUL: it needs a digit, or "inf"/"nan" (both
+// with an 'n'), except for an empty text (0). Most scalars are names: this spares them the call.
+bool mayBeDouble(std::string_view s) {
+  if (s.empty()) return true;
+  for (char c : s)
+    if ((c >= '0' && c <= '9') || c == 'n' || c == 'N' || c == '\0') return true;
+  return false;
 }
 
 // DocNode::fromString(text, tag): the node a scalar becomes. `tag` is the verbatim YAML tag, ""
 // when none (llvm treats the default "tag:yaml.org,2002:str" as none too). Empty `error` on
 // success; otherwise the YAMLTraits message llvm reports.
-MetadataNode scalarFromString(const std::string &text, std::string_view tag, std::string &error) {
+MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::string &error) {
   error.clear();
   if (tag == "tag:yaml.org,2002:str") tag = "";
   MetadataNode n;
-  if (tag == "!int" || tag.empty()) {
+  // Without a tag, a text that starts with no digit and no '-' is no integer (most are names).
+  const bool mayBeInteger =
+      !tag.empty() || (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-'));
+  if (tag == "!int" || (tag.empty() && mayBeInteger)) {
     if (parseUnsigned(text, n.uintValue)) {
       n.kind = MetadataKind::UInt;
       return n;
@@ -166,7 +179,7 @@ MetadataNode scalarFromString(const std::string &text, std::string_view tag, std
     n.boolValue = text == "true";
     return n;
   }
-  if (tag == "!float" || tag.empty()) {
+  if (tag == "!float" || (tag.empty() && mayBeDouble(text))) {
     n.kind = MetadataKind::Float;
     if (parseDouble(text, n.floatValue)) return n;
     if (!tag.empty()) {
@@ -181,7 +194,7 @@ MetadataNode scalarFromString(const std::string &text, std::string_view tag, std
 // DocNode::toString: the text of a scalar.
 std::string scalarToString(const MetadataNode &n) {
   switch (n.kind) {
-  case MetadataKind::String: return n.stringValue;
+  case MetadataKind::String: return std::string(n.stringValue);
   case MetadataKind::Nil: return "";
   case MetadataKind::Boolean: return n.boolValue ? "true" : "false";
   case MetadataKind::Int: return std::to_string(n.intValue);
@@ -203,9 +216,9 @@ std::string scalarToString(const MetadataNode &n) {
 
 struct YamlNode {
   enum class Type : uint8_t { Empty, Scalar, Sequence, Map, Alias } type = Type::Empty;
-  std::string tag;   // verbatim, "" when none ("?" and "!" of yaml-cpp: non-specific)
-  std::string value; // Scalar
-  size_t pos = 0;    // where yaml-cpp says it starts
+  std::string tag;        // verbatim, "" when none ("?" and "!" of yaml-cpp: non-specific)
+  std::string_view value; // Scalar: in the document's text or the reader's strings
+  size_t pos = 0;         // where yaml-cpp says it starts
   bool blockScalar = false;
   std::vector<YamlNode> children; // Sequence: elements; Map: key, value, key, value, ...
 };
@@ -214,9 +227,13 @@ struct YamlNode {
 // level (up to its own limit of 2000), which would overflow small stacks (fuzzing, threads).
 constexpr int kMaxNesting = 200;
 
+// Strings the document points into: its text, and the scalars readers had to rewrite. A deque:
+// they stay in place as more are added and when it moves into the HsaMetadata.
+using TextStore = std::deque<std::string>;
+
 class TreeBuilder : public YAML::EventHandler {
 public:
-  explicit TreeBuilder(std::string_view text) : text_(text) {}
+  TreeBuilder(std::string_view text, TextStore &store) : text_(text), store_(store) {}
 
   std::optional<YamlNode> root;
 
@@ -244,7 +261,7 @@ public:
     YamlNode n;
     n.type = YamlNode::Type::Scalar;
     n.tag = verbatimTag(tag);
-    n.value = value;
+    n.value = store_.emplace_back(value);
     n.pos = static_cast<size_t>(mark.pos);
     classifyTaggedScalar(n);
     add(std::move(n));
@@ -321,7 +338,7 @@ private:
           text_[after] != ']' && text_[after] != '}' && text_[after] != '#')
         continue;
       n.type = YamlNode::Type::Scalar;
-      n.value = std::string(word);
+      n.value = word;
       return;
     }
   }
@@ -366,18 +383,43 @@ private:
       }
       start = end + 1;
     }
-    if (trailingBlank > 0 && contentIndent != std::string_view::npos) n.value += '\n';
+    if (trailingBlank > 0 && contentIndent != std::string_view::npos)
+      n.value = store_.emplace_back(std::string(n.value) + '\n');
   }
 
   std::string_view text_;
+  TextStore &store_;
   std::vector<YamlNode *> stack_;
   YamlNode *pendingNull_ = nullptr;
+};
+
+// The quotes and flow brackets of YAML text read a character at a time (the quote ends with its
+// line; the flow nesting goes on): `read` says whether `c` was one of them or inside a quote.
+struct FlowScan {
+  char quote = 0;
+  int flow = 0;
+  bool read(char c) {
+    if (quote) {
+      if (c == quote) quote = 0;
+      return true;
+    }
+    if (c == '\'' || c == '"')
+      quote = c;
+    else if (c == '[' || c == '{')
+      ++flow;
+    else if ((c == ']' || c == '}') && flow > 0)
+      --flow;
+    else
+      return false;
+    return true;
+  }
 };
 
 // Rough nesting depth of the text (flow brackets outside quotes + block indentation levels +
 // `- ` entries on a line), to refuse pathological inputs before yaml-cpp recurses on them.
 int estimateNesting(std::string_view text) {
-  int flow = 0, maxDepth = 0;
+  FlowScan scan;
+  int maxDepth = 0;
   std::vector<size_t> indents;
   size_t lineStart = 0;
   while (lineStart < text.size()) {
@@ -390,23 +432,14 @@ int estimateNesting(std::string_view text) {
       indents.push_back(indent);
     }
     int dashes = 0;
-    char quote = 0;
+    scan.quote = 0;
     for (size_t i = 0; i < line.size(); ++i) {
       char c = line[i];
-      if (quote) {
-        if (c == quote) quote = 0;
-        continue;
-      }
-      if (c == '\'' || c == '"')
-        quote = c;
-      else if (c == '[' || c == '{')
-        ++flow;
-      else if ((c == ']' || c == '}') && flow > 0)
-        --flow;
-      else if ((c == '-' || c == '?' || c == ':') && (i + 1 == line.size() || line[i + 1] == ' '))
+      if (!scan.read(c) && (c == '-' || c == '?' || c == ':') &&
+          (i + 1 == line.size() || line[i + 1] == ' '))
         ++dashes;
     }
-    maxDepth = std::max(maxDepth, flow + static_cast<int>(indents.size()) + dashes);
+    maxDepth = std::max(maxDepth, scan.flow + static_cast<int>(indents.size()) + dashes);
     lineStart = lineEnd + 1;
   }
   return maxDepth;
@@ -430,7 +463,7 @@ bool llvmRejectsTabIndentation(std::string_view text) {
     lines.push_back(text.substr(start, end - start));
     start = end + 1;
   }
-  int flow = 0;
+  FlowScan scan;
   bool inDocument = true;
   bool inBlockScalar = false;
   size_t blockScalarIndent = 0;
@@ -459,31 +492,23 @@ bool llvmRejectsTabIndentation(std::string_view text) {
       if (line == "---" || line == "...") continue;
     }
     // Strip a comment, track flow brackets and find the last token's start.
-    char quote = 0;
+    scan.quote = 0;
     size_t contentEnd = 0;
-    int flowAtStart = flow;
+    int flowAtStart = scan.flow;
     bool comment = false;
     for (size_t i = 0; i < line.size(); ++i) {
       char c = line[i];
-      if (quote) {
-        if (c == quote) quote = 0;
-        contentEnd = i + 1;
-        continue;
-      }
-      if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
+      if (!scan.quote && c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) {
         comment = true;
         break;
       }
-      if (c == '\'' || c == '"')
-        quote = c;
-      else if (c == '[' || c == '{')
-        ++flow;
-      else if ((c == ']' || c == '}') && flow > 0)
-        --flow;
-      if (c != ' ' && c != '\t') contentEnd = i + 1;
+      bool quoted = scan.quote != 0;
+      scan.read(c);
+      if (quoted || (c != ' ' && c != '\t')) contentEnd = i + 1;
     }
     // A comment after the scalar ends it: what follows is not its continuation.
-    if (!inDocument || flow != 0 || flowAtStart != 0 || contentEnd == 0 || quote || comment)
+    if (!inDocument || scan.flow != 0 || flowAtStart != 0 || contentEnd == 0 || scan.quote ||
+        comment)
       continue;
     std::string_view content = line.substr(0, contentEnd);
     char last = content.back();
@@ -598,200 +623,6 @@ std::string tabsInIndentationAsSpaces(std::string_view text) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The fast reader: the block-style YAML that compilers write (llvm's yaml::Output of the
-// document: `key: value` lines, `- ` entries, plain and single-quoted scalars, `[]` and `{}`,
-// `---` ... `...`),
-// read line by line into the same tree yaml-cpp's events build. Anything else (flow collections,
-// tags, anchors, comments, double quotes, multi-line scalars, tabs, ...) makes it decline, and
-// yaml-cpp reads the text: it is a shortcut for the common case, never a second YAML dialect.
-// (yaml-cpp took 40% of the time of assembling compiler output.)
-
-class BlockYamlReader {
-public:
-  explicit BlockYamlReader(std::string_view text) : text_(text) {}
-
-  // The document's root, or nullopt when the text is not in the subset read here.
-  std::optional<YamlNode> read() {
-    if (!splitLines()) return std::nullopt;
-    if (lines_.empty()) return std::nullopt; // no document: yaml-cpp says what that means
-    size_t i = 0;
-    YamlNode root;
-    if (!node(i, lines_[0].indent, root, 0) || i != lines_.size()) return std::nullopt;
-    return root;
-  }
-
-private:
-  struct Line {
-    size_t indent;            // column of the first character of `content`
-    std::string_view content; // without trailing blanks
-    size_t pos;               // offset of `content` in the text
-  };
-
-  static bool isBlankOnly(std::string_view s) {
-    return s.find_first_not_of(' ') == std::string_view::npos;
-  }
-
-  // The content lines between `---` and `...`; false when the text has anything this reader
-  // does not take (tabs or carriage returns in the document, text outside it).
-  bool splitLines() {
-    bool started = false, ended = false;
-    for (size_t start = 0; start <= text_.size();) {
-      size_t end = text_.find('\n', start);
-      if (end == std::string_view::npos) end = text_.size();
-      std::string_view line = text_.substr(start, end - start);
-      size_t lineStart = start;
-      start = end + 1;
-      if (ended) {
-        // After `...`: only blanks (the `.end_amdgpu_metadata` line's indentation).
-        if (line.find_first_not_of(" \t") != std::string_view::npos) return false;
-        continue;
-      }
-      // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides.
-      for (char c : line)
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
-          return false;
-      if (isBlankOnly(line)) continue;
-      if (!started) {
-        started = true;
-        if (line == "---") continue; // (or an implicit start: this line is content)
-      }
-      if (line == "...") {
-        ended = true;
-        continue;
-      }
-      if (line.starts_with("---") || line.starts_with("...")) return false;
-      size_t indent = line.find_first_not_of(' ');
-      size_t last = line.find_last_not_of(' ');
-      lines_.push_back({indent, line.substr(indent, last + 1 - indent), lineStart + indent});
-    }
-    return started && ended;
-  }
-
-  // A `- ` entry line: the dash alone, or the dash and a space.
-  static bool isEntry(std::string_view s) { return s == "-" || s.starts_with("- "); }
-
-  // Where a `key:` line's colon is (the key a plain scalar), or npos when the line is no key.
-  static size_t keyColon(std::string_view s) {
-    size_t colon = s.find(':');
-    if (colon == std::string_view::npos || colon == 0) return std::string_view::npos;
-    if (colon + 1 < s.size() && s[colon + 1] != ' ') return std::string_view::npos;
-    return colon;
-  }
-
-  // A plain scalar as yaml-cpp and llvm read it on one line, or a single-quoted one.
-  static bool scalar(std::string_view s, size_t pos, YamlNode &out) {
-    out.type = YamlNode::Type::Scalar;
-    out.pos = pos;
-    if (s.front() == '\'') {
-      if (s.size() < 2 || s.back() != '\'') return false;
-      std::string value;
-      for (size_t i = 1; i + 1 < s.size(); ++i) {
-        if (s[i] == '\'') {
-          if (i + 2 >= s.size() || s[i + 1] != '\'') return false;
-          ++i;
-        }
-        value += s[i];
-      }
-      out.value = std::move(value);
-      return true;
-    }
-    // Indicators that start something else than a plain scalar, and what would make it one
-    // (`~` and `null` stay strings for llvm, as the yaml-cpp path reads them).
-    if (std::string_view("[]{}#&*!|>\"%@`,?:").find(s.front()) != std::string_view::npos)
-      return false;
-    if (s.front() == '-' && (s.size() == 1 || s[1] == ' ')) return false;
-    if (s.find(": ") != std::string_view::npos || s.find(" #") != std::string_view::npos ||
-        s.back() == ':')
-      return false;
-    out.value = std::string(s);
-    return true;
-  }
-
-  // A value on its key's or dash's line: a scalar, or an empty flow collection (`.args: []`).
-  static bool inlineValue(std::string_view s, size_t pos, YamlNode &out) {
-    if (s == "[]" || s == "{}") {
-      out.type = s == "[]" ? YamlNode::Type::Sequence : YamlNode::Type::Map;
-      out.pos = pos;
-      return true;
-    }
-    return scalar(s, pos, out);
-  }
-
-  bool node(size_t &i, size_t indent, YamlNode &out, int depth) {
-    if (depth > kMaxNesting || i >= lines_.size() || lines_[i].indent != indent) return false;
-    if (isEntry(lines_[i].content)) return sequence(i, indent, out, depth);
-    if (keyColon(lines_[i].content) != std::string_view::npos) return map(i, indent, out, depth);
-    return false; // a scalar document, or a multi-line scalar
-  }
-
-  // The value after `key:` or `- ` with nothing else on the line: the lines below it.
-  bool nestedValue(size_t &i, size_t indent, bool sequenceAtSameIndent, YamlNode &out, int depth) {
-    if (i >= lines_.size()) return false;
-    if (lines_[i].indent > indent) return node(i, lines_[i].indent, out, depth + 1);
-    if (sequenceAtSameIndent && lines_[i].indent == indent && isEntry(lines_[i].content))
-      return sequence(i, indent, out, depth + 1);
-    return false; // an empty value
-  }
-
-  bool map(size_t &i, size_t indent, YamlNode &out, int depth) {
-    out.type = YamlNode::Type::Map;
-    out.pos = lines_[i].pos;
-    while (i < lines_.size() && lines_[i].indent == indent) {
-      const Line line = lines_[i];
-      size_t colon = keyColon(line.content);
-      if (colon == std::string_view::npos) return false;
-      YamlNode key;
-      if (line.content.front() == '\'' || !scalar(line.content.substr(0, colon), line.pos, key))
-        return false;
-      out.children.push_back(std::move(key));
-      YamlNode value;
-      std::string_view rest = line.content.substr(colon + 1);
-      size_t v = rest.find_first_not_of(' ');
-      ++i;
-      if (v == std::string_view::npos) {
-        if (!nestedValue(i, indent, true, value, depth)) return false;
-      } else if (!inlineValue(rest.substr(v), line.pos + colon + 1 + v, value)) {
-        return false;
-      }
-      out.children.push_back(std::move(value));
-    }
-    return i == lines_.size() || lines_[i].indent < indent;
-  }
-
-  bool sequence(size_t &i, size_t indent, YamlNode &out, int depth) {
-    out.type = YamlNode::Type::Sequence;
-    out.pos = lines_[i].pos;
-    while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
-      Line &line = lines_[i];
-      std::string_view rest = line.content.substr(1);
-      size_t v = rest.find_first_not_of(' ');
-      YamlNode element;
-      if (v == std::string_view::npos) {
-        ++i;
-        if (!nestedValue(i, indent, false, element, depth)) return false;
-      } else if (isEntry(rest.substr(v))) {
-        return false; // `- - x`
-      } else if (keyColon(rest.substr(v)) != std::string_view::npos) {
-        // `- key: value`: a map whose keys are in the column after the dash.
-        line.indent += 1 + v;
-        line.pos += 1 + v;
-        line.content = rest.substr(v);
-        if (!map(i, line.indent, element, depth + 1)) return false;
-      } else {
-        if (!inlineValue(rest.substr(v), line.pos + 1 + v, element)) return false;
-        ++i;
-      }
-      out.children.push_back(std::move(element));
-    }
-    return i == lines_.size() || lines_[i].indent < indent ||
-           (lines_[i].indent == indent && !isEntry(lines_[i].content));
-  }
-
-  std::string_view text_;
-  std::vector<Line> lines_;
-};
-
-// ---------------------------------------------------------------------------------------------
 // YAML nodes -> the document (llvm's yaml::Input over msgpack::DocNode).
 
 struct ConvertError {
@@ -799,6 +630,14 @@ struct ConvertError {
 };
 
 void insertEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
+  // Compilers write maps sorted (llvm's yaml::Output of its std::map): a key after the last one
+  // goes at the end. (Not for floats: a NaN key compares false both ways, and only the search
+  // below places such keys as llvm's map does.)
+  if (key.kind != MetadataKind::Float &&
+      (map.entries.empty() || metadataKeyLess(map.entries.back().key, key))) {
+    map.entries.push_back(MetadataEntry{std::move(key), std::move(value)});
+    return;
+  }
   auto it = std::lower_bound(
       map.entries.begin(), map.entries.end(), key,
       [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.key, k); });
@@ -834,13 +673,14 @@ MetadataNode convert(const YamlNode &y) {
     return n;
   case YamlNode::Type::Map:
     n.kind = MetadataKind::Map;
+    n.entries.reserve(y.children.size() / 2);
     std::vector<std::string_view> keyTexts;
     for (size_t i = 0; i + 1 < y.children.size(); i += 2) {
       const YamlNode &key = y.children[i];
       if (key.type != YamlNode::Type::Scalar || key.blockScalar)
         throw ConvertError{"Map key must be a scalar"};
       if (std::find(keyTexts.begin(), keyTexts.end(), key.value) != keyTexts.end())
-        throw ConvertError{"duplicated mapping key '" + key.value + "'"};
+        throw ConvertError{"duplicated mapping key '" + std::string(key.value) + "'"};
       keyTexts.push_back(key.value);
       // Keys are read without their tag.
       std::string ignored;
@@ -851,6 +691,215 @@ MetadataNode convert(const YamlNode &y) {
   }
   return n;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fast reader: the block-style YAML that compilers write (llvm's yaml::Output of the
+// document: `key: value` lines, `- ` entries, plain and single-quoted scalars, `[]` and `{}`,
+// `---` ... `...`),
+// read line by line straight into the document that yaml-cpp's events and `convert` make of it.
+// Anything else (flow collections, tags, anchors, comments, double quotes, multi-line scalars,
+// tabs, duplicate keys, ...) makes it decline, and yaml-cpp reads the text: it is a shortcut for
+// the common case, never a second YAML dialect. (yaml-cpp took 40% of the time of assembling
+// compiler output, and the tree of YAML nodes half of what was left.)
+
+class BlockYamlReader {
+public:
+  BlockYamlReader(std::string_view text, TextStore &store) : text_(text), store_(store) {}
+
+  // The document's root, or nullopt when the text is not in the subset read here.
+  std::optional<MetadataNode> read() {
+    if (!splitLines()) return std::nullopt;
+    if (lines_.empty()) return std::nullopt; // no document: yaml-cpp says what that means
+    size_t i = 0;
+    MetadataNode root;
+    if (!node(i, lines_[0].indent, root, 0) || i != lines_.size()) return std::nullopt;
+    return root;
+  }
+
+private:
+  struct Line {
+    size_t indent;            // column of the first character of `content`
+    std::string_view content; // without trailing blanks
+  };
+
+  static bool isBlankOnly(std::string_view s) {
+    return s.find_first_not_of(' ') == std::string_view::npos;
+  }
+
+  // The content lines between `---` and `...`; false when the text has anything this reader
+  // does not take (tabs or carriage returns in the document, text outside it).
+  bool splitLines() {
+    bool started = false, ended = false;
+    for (size_t start = 0; start <= text_.size();) {
+      size_t end = text_.find('\n', start);
+      if (end == std::string_view::npos) end = text_.size();
+      std::string_view line = text_.substr(start, end - start);
+      start = end + 1;
+      if (ended) {
+        // After `...`: only blanks (the `.end_amdgpu_metadata` line's indentation).
+        if (line.find_first_not_of(" \t") != std::string_view::npos) return false;
+        continue;
+      }
+      // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides.
+      for (char c : line)
+        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+          return false;
+      if (isBlankOnly(line)) continue;
+      if (!started) {
+        started = true;
+        if (line == "---") continue; // (or an implicit start: this line is content)
+      }
+      if (line == "...") {
+        ended = true;
+        continue;
+      }
+      if (line.starts_with("---") || line.starts_with("...")) return false;
+      size_t indent = line.find_first_not_of(' ');
+      size_t last = line.find_last_not_of(' ');
+      lines_.push_back({indent, line.substr(indent, last + 1 - indent)});
+    }
+    return started && ended;
+  }
+
+  // A `- ` entry line: the dash alone, or the dash and a space.
+  static bool isEntry(std::string_view s) { return s == "-" || s.starts_with("- "); }
+
+  // Where a `key:` line's colon is (the key a plain scalar), or npos when the line is no key.
+  static size_t keyColon(std::string_view s) {
+    size_t colon = s.find(':');
+    if (colon == std::string_view::npos || colon == 0) return std::string_view::npos;
+    if (colon + 1 < s.size() && s[colon + 1] != ' ') return std::string_view::npos;
+    return colon;
+  }
+
+  // A plain scalar as yaml-cpp and llvm read it on one line, or a single-quoted one; its node
+  // (DocNode::fromString without a tag, as `convert` makes it).
+  bool scalar(std::string_view s, MetadataNode &out) {
+    std::string_view text;
+    if (!scalarText(s, text)) return false;
+    std::string ignored;
+    out = scalarFromString(text, "", ignored);
+    return true;
+  }
+  bool scalarText(std::string_view s, std::string_view &out) {
+    if (s.front() == '\'') {
+      if (s.size() < 2 || s.back() != '\'') return false;
+      std::string value;
+      for (size_t i = 1; i + 1 < s.size(); ++i) {
+        if (s[i] == '\'') {
+          if (i + 2 >= s.size() || s[i + 1] != '\'') return false;
+          ++i;
+        }
+        value += s[i];
+      }
+      out = store_.emplace_back(std::move(value));
+      return true;
+    }
+    // Indicators that start something else than a plain scalar, and what would make it one
+    // (`~` and `null` stay strings for llvm, as the yaml-cpp path reads them).
+    if (std::string_view("[]{}#&*!|>\"%@`,?:").find(s.front()) != std::string_view::npos)
+      return false;
+    if (s.front() == '-' && (s.size() == 1 || s[1] == ' ')) return false;
+    if (s.find(": ") != std::string_view::npos || s.find(" #") != std::string_view::npos ||
+        s.back() == ':')
+      return false;
+    out = s;
+    return true;
+  }
+
+  // A value on its key's or dash's line: a scalar, or an empty flow collection (`.args: []`).
+  bool inlineValue(std::string_view s, MetadataNode &out) {
+    if (s == "[]" || s == "{}") {
+      out.kind = s == "[]" ? MetadataKind::Array : MetadataKind::Map;
+      return true;
+    }
+    return scalar(s, out);
+  }
+
+  bool node(size_t &i, size_t indent, MetadataNode &out, int depth) {
+    if (depth > kMaxNesting || i >= lines_.size() || lines_[i].indent != indent) return false;
+    if (isEntry(lines_[i].content)) return sequence(i, indent, out, depth);
+    if (keyColon(lines_[i].content) != std::string_view::npos) return map(i, indent, out, depth);
+    return false; // a scalar document, or a multi-line scalar
+  }
+
+  // The value after `key:` or `- ` with nothing else on the line: the lines below it.
+  bool nestedValue(size_t &i, size_t indent, bool sequenceAtSameIndent, MetadataNode &out,
+                   int depth) {
+    if (i >= lines_.size()) return false;
+    if (lines_[i].indent > indent) return node(i, lines_[i].indent, out, depth + 1);
+    if (sequenceAtSameIndent && lines_[i].indent == indent && isEntry(lines_[i].content))
+      return sequence(i, indent, out, depth + 1);
+    return false; // an empty value
+  }
+
+  bool map(size_t &i, size_t indent, MetadataNode &out, int depth) {
+    out.kind = MetadataKind::Map;
+    const size_t firstKey = keyTexts_.size(); // this map's keys: keyTexts_[firstKey..]
+    // Room for its entries at once (the lines in its column until it ends; entries are large).
+    size_t keys = 0;
+    for (size_t j = i; j < lines_.size() && lines_[j].indent >= indent; ++j)
+      keys += lines_[j].indent == indent;
+    out.entries.reserve(keys);
+    while (i < lines_.size() && lines_[i].indent == indent) {
+      const Line line = lines_[i];
+      size_t colon = keyColon(line.content);
+      if (colon == std::string_view::npos) return false;
+      std::string_view keyText;
+      if (line.content.front() == '\'' || !scalarText(line.content.substr(0, colon), keyText))
+        return false;
+      // A repeated key: `convert` says why it is refused.
+      if (std::find(keyTexts_.begin() + firstKey, keyTexts_.end(), keyText) != keyTexts_.end())
+        return false;
+      keyTexts_.push_back(keyText);
+      MetadataNode value;
+      std::string_view rest = line.content.substr(colon + 1);
+      size_t v = rest.find_first_not_of(' ');
+      ++i;
+      if (v == std::string_view::npos) {
+        if (!nestedValue(i, indent, true, value, depth)) return false;
+      } else if (!inlineValue(rest.substr(v), value)) {
+        return false;
+      }
+      std::string ignored; // (keys are read without their tag)
+      insertEntry(out, scalarFromString(keyText, "", ignored), std::move(value));
+    }
+    keyTexts_.resize(firstKey);
+    return i == lines_.size() || lines_[i].indent < indent;
+  }
+
+  bool sequence(size_t &i, size_t indent, MetadataNode &out, int depth) {
+    out.kind = MetadataKind::Array;
+    while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
+      Line &line = lines_[i];
+      std::string_view rest = line.content.substr(1);
+      size_t v = rest.find_first_not_of(' ');
+      MetadataNode element;
+      if (v == std::string_view::npos) {
+        ++i;
+        if (!nestedValue(i, indent, false, element, depth)) return false;
+      } else if (isEntry(rest.substr(v))) {
+        return false; // `- - x`
+      } else if (keyColon(rest.substr(v)) != std::string_view::npos) {
+        // `- key: value`: a map whose keys are in the column after the dash.
+        line.indent += 1 + v;
+        line.content = rest.substr(v);
+        if (!map(i, line.indent, element, depth + 1)) return false;
+      } else {
+        if (!inlineValue(rest.substr(v), element)) return false;
+        ++i;
+      }
+      out.elements.push_back(std::move(element));
+    }
+    return i == lines_.size() || lines_[i].indent < indent ||
+           (lines_[i].indent == indent && !isEntry(lines_[i].content));
+  }
+
+  std::string_view text_;
+  TextStore &store_;
+  std::vector<Line> lines_;
+  std::vector<std::string_view> keyTexts_; // the keys of the maps being read, outermost first
+};
 
 // ---------------------------------------------------------------------------------------------
 // AMDGPU::HSAMD::V3::MetadataVerifier (not strict, as the assembler uses it).
@@ -899,7 +948,7 @@ private:
     if (n.kind != kind) {
       if (n.kind != MetadataKind::String) return false;
       std::string ignored;
-      n = scalarFromString(std::string(n.stringValue), "", ignored);
+      n = scalarFromString(n.stringValue, "", ignored);
       if (n.kind != kind) return false;
     }
     return true;
@@ -1461,6 +1510,56 @@ bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b) {
   }
 }
 
+namespace {
+
+// The document of any YAML, through yaml-cpp's events; false with `err` when llvm refuses it. A
+// text without a document gives no document when `verify` is off.
+bool readWithYamlCpp(std::string_view yaml, TextStore &store, bool verify,
+                     std::optional<MetadataNode> &document, MetadataError &err) {
+  auto reject = [&](std::string detail) {
+    err.message = std::string(kInvalidHsaMetadata);
+    err.detail = std::move(detail);
+    return false;
+  };
+  if (estimateNesting(yaml) > kMaxNesting) return reject("nesting too deep");
+  if (llvmRejectsTabIndentation(yaml)) return reject("Found invalid tab character in indentation");
+  std::optional<YamlNode> root;
+  try {
+    std::string text = tabsInIndentationAsSpaces(yaml);
+    std::istringstream stream(text);
+    YAML::Parser parser(stream);
+    // llvm reads the first document whose root is not empty; later documents are not parsed.
+    // yaml-cpp can keep returning empty documents at the same place after some malformed input
+    // (an endless loop): an empty document that does not start after the previous one ends it.
+    std::optional<size_t> lastEmptyPos;
+    for (;;) {
+      TreeBuilder builder(text, store);
+      if (!parser.HandleNextDocument(builder)) break;
+      if (builder.root && builder.root->type != YamlNode::Type::Empty) {
+        root = std::move(builder.root);
+        break;
+      }
+      size_t pos = builder.root ? builder.root->pos : text.size();
+      if (lastEmptyPos && pos <= *lastEmptyPos) return reject("no document (yaml-cpp stalled)");
+      lastEmptyPos = pos;
+    }
+  } catch (const YAML::Exception &e) {
+    return reject(e.what());
+  } catch (const std::exception &e) {
+    return reject(e.what());
+  }
+  // No document (empty, or only comments) reads fine; the verifier refuses the empty root.
+  if (!root) return verify ? reject("verifier: no document") : true;
+  try {
+    document = convert(*root);
+  } catch (const ConvertError &e) {
+    return reject(e.detail);
+  }
+  return true;
+}
+
+} // namespace
+
 bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err, bool verify,
                           YamlReaderChoice reader) {
   err = {};
@@ -1469,57 +1568,21 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
     err.detail = std::move(detail);
     return false;
   };
-  std::optional<YamlNode> root;
-  if (reader != YamlReaderChoice::YamlCppOnly) root = BlockYamlReader(yaml).read();
-  if (!root && reader == YamlReaderChoice::FastOnly) return reject("the fast reader declined");
-  if (!root) {
-    if (estimateNesting(yaml) > kMaxNesting) return reject("nesting too deep");
-    if (llvmRejectsTabIndentation(yaml))
-      return reject("Found invalid tab character in indentation");
-  }
-  if (!root) try {
-      std::string text = tabsInIndentationAsSpaces(yaml);
-      std::istringstream stream(text);
-      YAML::Parser parser(stream);
-      // llvm reads the first document whose root is not empty; later documents are not parsed.
-      // yaml-cpp can keep returning empty documents at the same place after some malformed input
-      // (an endless loop): an empty document that does not start after the previous one ends it.
-      std::optional<size_t> lastEmptyPos;
-      for (;;) {
-        TreeBuilder builder(text);
-        if (!parser.HandleNextDocument(builder)) break;
-        if (builder.root && builder.root->type != YamlNode::Type::Empty) {
-          root = std::move(builder.root);
-          break;
-        }
-        size_t pos = builder.root ? builder.root->pos : text.size();
-        if (lastEmptyPos && pos <= *lastEmptyPos) return reject("no document (yaml-cpp stalled)");
-        lastEmptyPos = pos;
-      }
-    } catch (const YAML::Exception &e) {
-      return reject(e.what());
-    } catch (const std::exception &e) {
-      return reject(e.what());
-    }
-  if (!root) {
-    // No document (empty, or only comments) reads fine; the verifier refuses the empty root.
-    if (!verify) {
-      out.root = MetadataNode();
-      return true;
-    }
-    return reject("verifier: no document");
-  }
-
-  MetadataNode document;
-  try {
-    document = convert(*root);
-  } catch (const ConvertError &e) {
-    return reject(e.detail);
+  TextStore store;
+  const std::string_view source = store.emplace_back(yaml);
+  std::optional<MetadataNode> document;
+  if (reader != YamlReaderChoice::YamlCppOnly) document = BlockYamlReader(source, store).read();
+  if (!document && reader == YamlReaderChoice::FastOnly) return reject("the fast reader declined");
+  if (!document && !readWithYamlCpp(yaml, store, verify, document, err)) return false;
+  if (!document) {
+    out.root = MetadataNode(); // no document, and the verifier is off
+    return true;
   }
   Verifier verifier;
-  if (verify && !verifier.verify(document))
+  if (verify && !verifier.verify(*document))
     return reject("verifier: " + (verifier.failure.empty() ? "rejected" : verifier.failure));
-  out.root = std::move(document);
+  out.root = std::move(*document);
+  out.text = std::move(store);
   return true;
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,7 +28,7 @@ struct MetadataNode {
   uint64_t uintValue = 0;
   bool boolValue = false;
   double floatValue = 0;
-  std::string stringValue;
+  std::string_view stringValue;       // text owned by the HsaMetadata the node belongs to
   std::vector<MetadataNode> elements; // Array
   // Map: sorted by key with metadataKeyLess, keys unique (llvm's std::map<DocNode, DocNode>).
   std::vector<MetadataEntry> entries;
@@ -40,8 +41,17 @@ struct MetadataEntry {
 // llvm's DocNode ordering of map keys: by kind, then by value (strings bytewise).
 bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b);
 
+// The document and the text its strings point into (a deque: its strings stay in place when the
+// document moves). Move-only: a copy's strings would point into the original.
 struct HsaMetadata {
+  HsaMetadata() = default;
+  HsaMetadata(HsaMetadata &&) = default;
+  HsaMetadata &operator=(HsaMetadata &&) = default;
+  HsaMetadata(const HsaMetadata &) = delete;
+  HsaMetadata &operator=(const HsaMetadata &) = delete;
+
   MetadataNode root; // a Map once parseHsaMetadataYaml succeeded
+  std::deque<std::string> text;
 };
 
 // Why the block was rejected. llvm-mc reports every rejection (YAML that does not parse, a

@@ -1473,10 +1473,20 @@ void Linker::layout() {
     error(fmt::format("output file too large ({} bytes, gfxasm link writes up to {})",
                       sectionHeaderOffset_, kMaxOutputSize));
 
-  // A segment's bytes in the file end where its last section's do (a NOBITS one: at its offset).
-  auto fileEnd = [](const std::vector<OutputSection *> &secs) {
+  // A segment over a run of output sections, from `offset`/`vaddr` (the first section's unless
+  // given) to the last one's end; its bytes in the file end where the last section's do (a
+  // NOBITS one: at its offset).
+  auto segmentOver = [](uint32_t type, uint32_t flags, const std::vector<OutputSection *> &secs,
+                        std::optional<uint64_t> start = std::nullopt) {
+    Segment seg;
+    seg.type = type;
+    seg.flags = flags;
+    seg.offset = start ? *start : secs.front()->offset;
+    seg.vaddr = start ? *start : secs.front()->addr;
     const OutputSection *last = secs.back();
-    return last->offset + (last->type == SHT_NOBITS ? 0 : last->size);
+    seg.filesz = last->offset + (last->type == SHT_NOBITS ? 0 : last->size) - seg.offset;
+    seg.memsz = last->addr + last->size - seg.vaddr;
+    return seg;
   };
   Segment phdr;
   phdr.type = PT_PHDR;
@@ -1488,13 +1498,9 @@ void Linker::layout() {
   for (size_t li = 0; li < loads.size(); ++li) {
     auto &load = loads[li];
     if (emptyLoad(load)) continue;
-    Segment seg;
-    seg.type = PT_LOAD;
-    seg.flags = segmentFlags(*load[0]);
-    seg.offset = li == 0 ? 0 : load[0]->offset;
-    seg.vaddr = li == 0 ? 0 : load[0]->addr;
-    seg.filesz = fileEnd(load) - seg.offset;
-    seg.memsz = load.back()->addr + load.back()->size - seg.vaddr;
+    // (the first one starts at the file's and the address space's start)
+    Segment seg = segmentOver(PT_LOAD, segmentFlags(*load[0]), load,
+                              li == 0 ? std::optional<uint64_t>(0) : std::nullopt);
     seg.align = kPageSize;
     for (OutputSection *s : load) seg.align = std::max(seg.align, s->align);
     segments_.push_back(seg);
@@ -1511,13 +1517,7 @@ void Linker::layout() {
     std::vector<OutputSection *> relro;
     for (OutputSection *s : outputs_)
       if (s->relro) relro.push_back(s);
-    Segment seg;
-    seg.type = PT_GNU_RELRO;
-    seg.flags = PF_R;
-    seg.offset = relro.front()->offset;
-    seg.vaddr = relro.front()->addr;
-    seg.filesz = fileEnd(relro) - seg.offset;
-    seg.memsz = relro.back()->addr + relro.back()->size - seg.vaddr;
+    Segment seg = segmentOver(PT_GNU_RELRO, PF_R, relro);
     seg.align = 1;
     segments_.push_back(seg);
   }
@@ -1528,13 +1528,7 @@ void Linker::layout() {
   std::vector<OutputSection *> notes;
   auto flushNotes = [&] {
     if (notes.empty()) return;
-    Segment seg;
-    seg.type = PT_NOTE;
-    seg.flags = PF_R;
-    seg.offset = notes.front()->offset;
-    seg.vaddr = notes.front()->addr;
-    seg.filesz = fileEnd(notes) - seg.offset;
-    seg.memsz = notes.back()->addr + notes.back()->size - seg.vaddr;
+    Segment seg = segmentOver(PT_NOTE, PF_R, notes);
     seg.align = 0;
     for (OutputSection *s : notes) seg.align = std::max(seg.align, s->align);
     segments_.push_back(seg);
