@@ -1,7 +1,13 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
 // Directives and symbols of plain instruction files, compared with llvm-mc-22's whole output.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "oracle_util.h"
 
@@ -46,6 +52,11 @@ TEST(Directives, Alignment) {
   // Bad alignments are reported, and llvm still emits the nearest alignment it can.
   expectSameOutput(
       ".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n.p2align\n.balign  \n.align // c\n");
+  // Outside code sections llvm aligns with a fill value of 0 and prints it.
+  expectSameOutput(
+      ".data\n.byte 1\n.p2align 3,,4\n.p2align 2\n.p2align 2,\n.balign 4,,2\n.align 8\n"
+      ".p2alignw 2\n.p2alignl 3,,4\n.p2align 4, 0\n.p2align 40\n.balign 3\n"
+      ".section foo\n.p2align 1\n");
 }
 
 TEST(Directives, SymbolsAndTypes) {
@@ -122,6 +133,18 @@ TEST(Directives, DebugInformation) {
                    ".file 6 \"m.c\" md5 0x1\n");
 }
 
+// A frame started in a frame: llvm's streamer reports it where its lexer is then, at the first
+// character of the next line (or the end of the input), without macro instantiation notes.
+TEST(Directives, NestedFrameReportedAtNextLine) {
+  expectSameOutput(".cfi_startproc\ns_nop 0\n.cfi_startproc\ns_nop 1\n.cfi_endproc\n"
+                   ".cfi_startproc // c\n\n.cfi_startproc simple\n\t\ts_nop 0 ; x\n"
+                   ".cfi_startproc\n   // c\n.cfi_startproc\n.cfi_endproc\n");
+  expectSameOutput(".macro m\n.cfi_startproc\n.endm\n.cfi_startproc\nm\ns_nop 0\n.rept 2\n"
+                   ".cfi_startproc\n.endr\n.cfi_endproc\n");
+  expectSameOutput(".cfi_startproc\n.cfi_startproc\n");
+  expectSameOutput(".cfi_startproc\n.cfi_startproc");
+}
+
 // `.` (a temporary label where it is read) and character constants, as llvm-mc reads them.
 TEST(Directives, LocationCounterAndCharacters) {
   expectSameOutput(".text\nx:\ns_nop 0\n.long . - x\n.long .\ny = .\n.set z, .+4\n"
@@ -130,6 +153,49 @@ TEST(Directives, LocationCounterAndCharacters) {
   // (llvm's lexer reads on past the line after an unclosed quote: one line each)
   expectSameOutput("s_nop 0\n.byte 'ab'\n");
   expectSameOutput("s_nop 0\n.byte 'a\n");
+}
+
+// .incbin's errors (its bytes: tests/object/incbin.s): a file named by its absolute path, the
+// same for both tools whatever their working directory.
+TEST(Directives, IncbinErrors) {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string path = fmt::format("{}/gfxasm_incbin_{}.dat", tmp && *tmp ? tmp : "/tmp", ::getpid());
+  std::ofstream(path, std::ios::binary) << "0123456789";
+  expectSameOutput(fmt::format(".data\n.incbin \"{0}\", 1, x\n.incbin \"{0}\", 1, 1f\n1:\n"
+                               ".incbin \"{0}\", 2, -1\n.incbin \"{0}\", 8, 5\n"
+                               ".incbin \"{0}\", y\n.incbin \"{0}\", 1, 2,\n",
+                               path));
+  expectSameOutput(".incbin\n.incbin foo\n.incbin \"gfxasm_no_such.dat\"\n"
+                   ".incbin \"gfxasm_no_such.dat\", -1\n.incbin \"x\" y\n.incbin \"b\\q.dat\"\n"
+                   ".incbin \"gfxasm_no_such.dat\", 1, 2 3\n.incbin \"/\"\n");
+  std::filesystem::remove(path);
+}
+
+// A .uleb128/.sleb128 whose value is still not absolute once laid out (an undefined symbol, labels
+// of two sections): llvm's error at the expression (a binary one at its operator) in
+// -filetype=obj. (Relaxed values: tests/object/leb_relax.s.)
+TEST(Directives, LebNotAbsoluteInObjects) {
+  const std::string input = ".data\n.La:\n.uleb128 undef_sym\n.sleb128 .Lt - .La, 1\n"
+                            ".uleb128 (.Lt - .La)\n.uleb128 .Lb - .La + (.Lt - .La) * 2\n"
+                            ".uleb128 .Lb - .La\n.Lb:\n.text\n.Lt:\ns_nop 0\n";
+  ToolRun llvm = runLlvmMc(input, "gfx1100", "", "-filetype=obj -o out.o");
+  ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "-filetype=obj -o out.o");
+  EXPECT_NE(llvm.err.find("is not absolute"), std::string::npos) << llvm.err;
+  EXPECT_EQ(ours.err, llvm.err);
+  EXPECT_EQ(ours.status, llvm.status);
+}
+
+// The .cfi_* directives of personality routines, LSDAs and frame kinds, printed and rejected as
+// llvm-mc does (their frames: tests/object/cfi_personality.s).
+TEST(Directives, CfiPersonalityAndFrameKinds) {
+  expectSameOutput(
+      ".cfi_personality 0, p\n.cfi_signal_frame\n.cfi_return_column 16\n.cfi_startproc\n"
+      ".cfi_personality 0x55, p\n.cfi_personality 0x1b\n.cfi_personality 0x1b, 5\n"
+      ".cfi_personality 0xff, p\n.cfi_personality 0xff\n.cfi_lsda 0x100, l\n"
+      ".cfi_lsda 0x9b, l\n.cfi_lsda 0x0b, l x\n.cfi_lsda\n.cfi_personality 2, p\n"
+      ".cfi_return_column v1\n.cfi_return_column\n.cfi_signal_frame x\n.cfi_window_save 1\n"
+      ".cfi_val_offset 16\n.cfi_val_offset s1, 8\n.cfi_window_save\n.cfi_lsda 0xff\n"
+      ".cfi_personality 0x1c, q\n.cfi_endproc\n");
 }
 
 } // namespace

@@ -78,8 +78,9 @@ TEST(Object, HandWrittenInputsMatchLlvmMc) {
   ASSERT_FALSE(files.empty());
   for (const std::string &f : files)
     for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx90a", "gfx942"}) {
-      std::string problems =
-          compareBoth({f, fmt::format("-triple=amdgcn-amd-amdhsa -mcpu={}", cpu)}, dir);
+      std::string problems = compareBoth(
+          {f, fmt::format("-triple=amdgcn-amd-amdhsa -mcpu={} -I {}", cpu, GFXASM_OBJECT_TEST_DIR)},
+          dir);
       EXPECT_EQ(problems, "") << f << " on " << cpu;
     }
   fs::remove_all(dir);

@@ -237,7 +237,7 @@ constexpr auto kRequirementSeconds = [] {
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts,
-            as::StatementObserver *observer = nullptr)
+            as::StatementObserver *observer = nullptr, std::vector<uint8_t> lebSizes = {})
       : observer_(observer), target_(target), opts_(opts),
         arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
@@ -266,6 +266,7 @@ public:
     };
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
+    lebSizes_ = std::move(lebSizes);
   }
 
   AssembleResult run(std::string_view source) {
@@ -408,10 +409,10 @@ private:
   // line after it), or at the end of an unterminated last line.
   std::string_view source_;
   void errorAtEnd(std::string msg) {
-    std::string_view rest = source_.substr(source_.rfind('\n') + 1);
-    curLine_ = rest;
-    curLineNo_ = static_cast<uint32_t>(std::count(source_.begin(), source_.end(), '\n')) + 1;
-    error(static_cast<uint32_t>(rest.size()), std::move(msg));
+    const as::EndOfInput end = as::endOfInput(source_);
+    curLine_ = end.lastLine;
+    curLineNo_ = end.line;
+    error(end.col, std::move(msg));
   }
 
   // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
@@ -549,8 +550,76 @@ private:
       dwarf_.makeLineEntry(cur_, code_.size() + unwrittenBytes_);
   }
   bool evaluateNow(ExprId expr, int64_t &value) override {
+    // (llvm folds a difference only within a fragment: after a deferred LEB of this section the
+    // labels may span it, whose size is not final)
+    if (!pendingLebs_.empty() && pendingLebs_.back().section == cur_) return false;
     return evaluateAbsolute(syms_.pool(), expr, EvalStage::Final, targetInfo_, value);
   }
+  // --- .uleb128/.sleb128 of values known only at the end (llvm's LEB fragments). llvm lays the
+  // object out with them empty, then evaluates each and grows it to its value's size (never
+  // shrinking: padding with continuation bytes), until no size changes. gfxasm assembles the
+  // file again with the sizes of the previous pass (lebSizes_) until they are stable: the labels,
+  // alignments and line entries after them move as llvm's do.
+  struct PendingLeb {
+    uint32_t section;
+    uint64_t offset;
+    uint8_t size;
+    bool isSigned;
+    ExprId expr;
+    obj::Fixup where; // (line, col, lineText for the error)
+  };
+  std::vector<uint8_t> lebSizes_;
+  std::vector<PendingLeb> pendingLebs_;
+  bool lebSizesChanged_ = false;
+  void emitLeb(ExprId expr, bool isSigned, uint32_t col) override {
+    const size_t n = pendingLebs_.size();
+    const uint8_t size = n < lebSizes_.size() ? lebSizes_[n] : 0;
+    lineEntryHere();
+    writeUnwrittenBytes();
+    obj::Fixup where;
+    where.line = curLineNo_;
+    where.col = col;
+    where.lineText = curLine_;
+    pendingLebs_.push_back({cur_, code_.size(), size, isSigned, expr, where});
+    code_.resize(code_.size() + size, 0);
+  }
+  // Once every section has its bytes: each value with this layout, written when it fits its
+  // room; else the sizes for the next pass.
+  void relaxLebs() {
+    std::vector<uint8_t> sizes;
+    for (const PendingLeb &leb : pendingLebs_) {
+      int64_t value = 0;
+      if (!evaluateAbsolute(syms_.pool(), leb.expr, EvalStage::Final, targetInfo_, value)) {
+        errorAt(leb.where, leb.where.col,
+                fmt::format("{}leb128 expression is not absolute", leb.isSigned ? ".s" : ".u"));
+        sizes.push_back(leb.size);
+        continue;
+      }
+      std::vector<uint8_t> bytes;
+      if (leb.isSigned)
+        obj::appendSleb(bytes, value, leb.size);
+      else
+        obj::appendUleb(bytes, static_cast<uint64_t>(value), leb.size);
+      sizes.push_back(static_cast<uint8_t>(bytes.size()));
+      if (bytes.size() != leb.size) {
+        lebSizesChanged_ = true;
+        continue;
+      }
+      std::copy(bytes.begin(), bytes.end(),
+                sections_[leb.section].data.begin() + static_cast<ptrdiff_t>(leb.offset));
+    }
+    lebSizes_ = std::move(sizes);
+  }
+
+public:
+  // After run(): the sizes the next pass gives the deferred .uleb128/.sleb128, if one is needed.
+  bool relaxAgain(std::vector<uint8_t> &sizes) {
+    if (!lebSizesChanged_) return false;
+    sizes = std::move(lebSizes_);
+    return true;
+  }
+
+private:
   void registerSymbol(Symbol &s) override {
     if (!s.order) s.order = nextOrder_++;
   }
@@ -939,11 +1008,20 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this, dwarf_};
+    DirectiveContext ctx{syms_,    code_, out_,   asmOut(),         target_,
+                         section_, *this, dwarf_, opts_.includeDirs};
     std::string err;
     uint32_t errCol = 0;
     const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
-    if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
+    const bool handled = handleDirective(ctx, name, c, curLine_, err, errCol);
+    for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
+    if (!handled) error(errCol ? errCol : d.col, err);
+    if (!ctx.errorAtNextLine.empty()) {
+      if (lines_)
+        lines_->errorAtNextLine(std::move(ctx.errorAtNextLine));
+      else
+        error(static_cast<uint32_t>(curLine_.size()), std::move(ctx.errorAtNextLine));
+    }
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
@@ -1614,13 +1692,24 @@ private:
       if (dwarf_.files[i].name.empty())
         errorAtEnd(fmt::format("unassigned file number: {} for .file directives", i));
     if (dwarf_.inFrame()) errorAtEnd("Unfinished frame!");
+    if (!pendingLebs_.empty() && !result_.errorCount) {
+      relaxLebs();
+      if (lebSizesChanged_) return; // assembled again
+    }
     std::vector<GeneratedReloc> dwarfRelocs;
     if (objOut()) writeDwarfSections(dwarfRelocs);
     std::vector<std::vector<obj::Relocation>> relocations;
     resolveFixups(relocations);
-    for (const GeneratedReloc &r : dwarfRelocs)
-      relocations[r.section].push_back(
-          {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
+    for (const GeneratedReloc &r : dwarfRelocs) {
+      if (r.symbol.empty()) {
+        relocations[r.section].push_back(
+            {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
+        continue;
+      }
+      Symbol &s = syms_.get(r.symbol); // (a personality routine or LSDA)
+      s.usedInReloc = true;
+      relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
+    }
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
@@ -1695,17 +1784,31 @@ private:
 
 } // namespace
 
+namespace {
+
+// Assembles `source`, again while deferred .uleb128/.sleb128 sizes change (Assembler::emitLeb;
+// sizes only grow, to 10 bytes at most, so it ends; llvm's relaxation also stops after a bound).
+AssembleResult assembleRelaxed(const Target &target, std::string_view source,
+                               const AssembleOptions &options, as::StatementObserver *observer) {
+  std::vector<uint8_t> lebSizes;
+  for (unsigned pass = 0;; ++pass) {
+    Assembler a(target, options, observer, std::move(lebSizes));
+    AssembleResult r = a.run(source);
+    if (pass == 64 || !a.relaxAgain(lebSizes)) return r;
+  }
+}
+
+} // namespace
+
 AssembleResult assemble(const Target &target, std::string_view source,
                         const AssembleOptions &options) {
-  Assembler a(target, options);
-  return a.run(source);
+  return assembleRelaxed(target, source, options, nullptr);
 }
 
 AssembleResult as::assembleObserved(const Target &target, std::string_view source,
                                     const AssembleOptions &options,
                                     as::StatementObserver &observer) {
-  Assembler a(target, options, &observer);
-  return a.run(source);
+  return assembleRelaxed(target, source, options, &observer);
 }
 
 } // namespace gfxasm

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "asm/preprocessor.h"
 #include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
@@ -85,8 +86,13 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   std::string args = fmt::format("{}", pow2);
   int64_t fill = -1;
   int64_t maxBytes = 0;
+  // (outside code sections llvm aligns with a fill value, 0 when none is given, and prints it)
+  const bool code = ctx.streamer.inTextSection();
+  if (!code && (c.atEnd() || (c.is(Tok::Comma) && c.peek(1).kind == Tok::Comma))) args += ", 0x0";
   if (c.accept(Tok::Comma)) {
-    if (!c.is(Tok::Comma)) {
+    if (!code && c.is(Tok::Comma)) {
+      // (printed above)
+    } else if (!c.is(Tok::Comma)) {
       ExprResult f = parseExpr(c, ctx.syms);
       if (!f.ok()) return fail(f.errCol, f.error);
       fill = fillSize == 4   ? (f.value & 0xffffffff)
@@ -114,8 +120,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   if ((align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth))
     return fail(0, "gfxasm: too many bytes for one directive");
   ctx.streamer.raiseAlignment(align);
-  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes,
-            ctx.streamer.inTextSection());
+  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, code);
   if (ctx.asmOut) {
     if (fillSize == 1)
       ctx.out += fmt::format("\t.p2align\t{}\n", args);
@@ -444,6 +449,63 @@ void printBytes(std::string &out, std::string_view bytes) {
   }
 }
 
+// .incbin "FILE"[, SKIP[, COUNT]]: the file's bytes (found as .include finds its file) from
+// SKIP on, COUNT of them at most, as llvm's parseDirectiveIncbin reads it (a bad COUNT is
+// reported and the file then looked for again, which llvm reports as not found).
+bool incbinDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+  const Token &file = c.peek();
+  if (file.kind != Tok::String) return fail(file.col, "expected string in '.incbin' directive");
+  c.next();
+  std::string name;
+  const char *escapeError = nullptr;
+  if (!unescapeFileName(file.text, name, escapeError)) return fail(file.col, escapeError);
+  auto absoluteAt = [&](int64_t &value) {
+    uint32_t col = c.peek().col;
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+    if (!e.ok()) return fail(e.errCol, e.error);
+    if (e.kind != ExprResult::Kind::Absolute) return fail(col, "expected absolute expression");
+    value = e.value;
+    return true;
+  };
+  int64_t skip = 0, count = -1;
+  uint32_t skipCol = 0, countCol = 0;
+  bool countOk = true, hasCount = false;
+  std::string countError;
+  if (c.accept(Tok::Comma)) {
+    if (!c.is(Tok::Comma)) {
+      skipCol = c.peek().col;
+      if (!absoluteAt(skip)) return false;
+    }
+    if (c.accept(Tok::Comma)) {
+      hasCount = true;
+      countCol = c.peek().col;
+      ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+      countOk = e.kind == ExprResult::Kind::Absolute;
+      count = e.value;
+    }
+  }
+  if (!c.atEnd()) return fail(c.peek().col, "expected newline");
+  if (skip < 0) return fail(skipCol, "skip is negative");
+  std::string bytes, path;
+  const bool found = readIncludedFile(name, ctx.includeDirs, bytes, path);
+  if (found && !countOk) ctx.errors.emplace_back(countCol, "expected absolute expression");
+  if (!found || !countOk)
+    return fail(file.col, fmt::format("Could not find incbin file '{}'", name));
+  if (hasCount && count < 0) {
+    ctx.warnings.emplace_back(countCol, "negative count has no effect");
+    return true;
+  }
+  std::string_view rest(bytes);
+  rest.remove_prefix(std::min<size_t>(static_cast<uint64_t>(skip), rest.size()));
+  if (hasCount) rest = rest.substr(0, static_cast<uint64_t>(count));
+  if (rest.empty()) return true;
+  ctx.streamer.lineEntryHere();
+  ctx.code.insert(ctx.code.end(), rest.begin(), rest.end());
+  if (ctx.asmOut) printBytes(ctx.out, rest);
+  return true;
+}
+
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
   ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
   if (!e.ok()) {
@@ -685,6 +747,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   for (const DataDirective &dd : kDataDirectives)
     if (name == dd.name) return dataDirective(ctx, dd, c, fail);
+  if (name == ".incbin") return incbinDirective(ctx, c, fail);
   if (name == ".ident") {
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");

@@ -58,8 +58,12 @@ public:
   // Bytes are about to be written here: a pending `.loc` gets its line entry (data directives
   // that write values or strings; instructions and emitValue do it themselves).
   virtual void lineEntryHere() = 0;
-  // A relocatable expression's value where it is already known (a difference of defined labels).
+  // A relocatable expression's value where it is already known (a difference of defined labels
+  // whose distance is final).
   virtual bool evaluateNow(ExprId expr, int64_t &value) = 0;
+  // A .uleb128/.sleb128 of a value known only once the layout is final (-filetype=obj): its size
+  // is relaxed as llvm relaxes it (col: where llvm reports it if it is not absolute then).
+  virtual void emitLeb(ExprId expr, bool isSigned, uint32_t col) = 0;
 };
 
 struct DirectiveContext {
@@ -70,8 +74,11 @@ struct DirectiveContext {
   const Target &target;
   std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
   ObjectStreamer &streamer;
-  obj::DwarfTables &dwarf; // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  obj::DwarfTables &dwarf;                     // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  const std::vector<std::string> &includeDirs; // -I: where .incbin looks
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
+  std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
+  std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in
