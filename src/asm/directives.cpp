@@ -35,22 +35,26 @@ bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected to
 }
 
 // Pads to a 2^n boundary: with `fill` values of `fillSize` bytes if given, else with s_nop 0 in a
-// code section (as llvm's AMDGPU backend pads them) and zeros elsewhere. No padding when it would
+// code section (as llvm's AMDGPU backend pads them) and zero values elsewhere. No padding when it would
 // take more than `maxBytes`.
 void alignCode(std::vector<uint8_t> &code, unsigned pow2, int64_t fill, unsigned fillSize,
                int64_t maxBytes, bool text) {
   size_t align = size_t{1} << pow2;
   size_t pad = (align - code.size() % align) % align;
   if (maxBytes > 0 && static_cast<int64_t>(pad) > maxBytes) return;
-  if (fill < 0 && text) {
+  const bool codeAlign = fill < 0 && text;
+  if (codeAlign) {
     fill = 0xbf800000; // s_nop 0
     fillSize = 4;
-  } else if (fill < 0) {
-    fill = 0;
-    fillSize = 1;
+  } else {
+    // llvm's value alignment writes whole fill values only, fewer bytes than the boundary
+    // needs when the offset is not a multiple of their size (its layout still counts the
+    // whole padding, so what follows such a padding is not placed as in llvm).
+    fill = std::max<int64_t>(fill, 0);
+    pad -= pad % fillSize;
   }
-  // (whole fill values while they fit, then zeros: llvm's emitValueToAlignment)
-  while (pad >= fillSize && code.size() % fillSize == 0) {
+  // (code alignment: s_nop while the offset allows, then zeros)
+  while (pad >= fillSize && (!codeAlign || code.size() % fillSize == 0)) {
     for (unsigned i = 0; i < fillSize; ++i)
       code.push_back(static_cast<uint8_t>(static_cast<uint64_t>(fill) >> (8 * i)));
     pad -= fillSize;
@@ -82,8 +86,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
     if (ok) ok = fail(col, "invalid alignment value");
     pow2 = pow2 < 0 ? 0 : 31;
   }
-  std::string args = fmt::format("{}", pow2);
-  int64_t fill = -1;
+  int64_t fill = -1; // none written
   int64_t maxBytes = 0;
   if (c.accept(Tok::Comma)) {
     if (!c.is(Tok::Comma)) {
@@ -92,29 +95,35 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
       fill = fillSize == 4   ? (f.value & 0xffffffff)
              : fillSize == 2 ? (f.value & 0xffff)
                              : (f.value & 0xff);
-      args += fillSize == 1 ? fmt::format(", {:#x}", fill) : fmt::format(", {:#x}", fill);
-    } else {
-      args += ", ";
     }
     if (c.accept(Tok::Comma)) {
       uint32_t maxCol = c.peek().col;
       ExprResult m = parseExpr(c, ctx.syms);
       if (!m.ok()) return fail(m.errCol, m.error);
-      maxBytes = m.value;
       if (m.value <= 0 && ok)
         ok = fail(maxCol,
                   "alignment directive can never be satisfied in this many bytes, ignoring maximum "
                   "bytes expression");
-      else
-        args += fmt::format(", {}", m.value);
+      else if (m.value > 0)
+        maxBytes = m.value;
     }
   }
   if (ok && !expectEnd(c, fail)) return false;
+  const bool text = ctx.streamer.inTextSection();
   ctx.streamer.raiseAlignment(uint64_t{1} << pow2);
-  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes,
-            ctx.streamer.inTextSection());
+  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
-    if (fillSize == 1)
+    // llvm pads a code section without a fill value with its code alignment, printed as
+    // `.p2align N` whatever the fill size; anything else is a value alignment, printed with its
+    // fill (0 when none was written).
+    const bool codeAlign = fill < 0 && text;
+    std::string args = fmt::format("{}", pow2);
+    if (!codeAlign)
+      args += fmt::format(", {:#x}", fill < 0 ? 0 : fill);
+    else if (maxBytes > 0)
+      args += ", ";
+    if (maxBytes > 0) args += fmt::format(", {}", maxBytes);
+    if (fillSize == 1 || codeAlign)
       ctx.out += fmt::format("\t.p2align\t{}\n", args);
     else
       ctx.out += fmt::format(".p2align{} {}\n", fillSize == 4 ? 'l' : 'w', args);
