@@ -241,7 +241,8 @@ public:
       : observer_(observer), target_(target), opts_(opts),
         arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
+        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()),
+        codeObjectVersion_(opts.codeObjectVersion) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
     obj::Section text;
     text.name = ".text";
@@ -1686,9 +1687,10 @@ private:
       info.osAbi = 66; // ELFOSABI_AMDGPU_MESA3D
     }
     info.flags = target_.elfFlags(codeObjectVersion_);
+    info.rela = info.osAbi == 64;
     return info;
   }
-  unsigned codeObjectVersion_ = 6;
+  unsigned codeObjectVersion_;
 };
 
 } // namespace
