@@ -148,6 +148,16 @@ for tool in "$llvm_mc" "$gfxasm"; do
   fi
 done
 
+# --amdhsa-code-object-version: the object's ABI version and flags before any directive
+# (xnack "any" on gfx900 below version 6, as llvm's header says).
+printf 's_nop 0\n' >"$work/nop.s"
+for v in 4 5 6; do
+  for cpu in gfx1100 gfx900; do
+    same_output_file --amdhsa-code-object-version=$v -triple=amdgcn-amd-amdhsa -mcpu=$cpu \
+      -filetype=obj -o OUT "$work/nop.s"
+  done
+done
+
 # The README's first command: the shipped kernel to an object and a code object, equal to what
 # llvm-mc-22 -filetype=obj and ld.lld-22 -shared make of it.
 kernel="$examples/saxpy_gfx1100.s"
