@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cctype>
 #include <cstring>
 #include <span>
 #include <unordered_map>
@@ -267,6 +268,45 @@ public:
     };
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
+    predefineTargetSymbols();
+  }
+
+  // llvm's AMDGPU assembler defines the processor's version as variables (for HSA
+  // `.amdgcn.gfx_generation_*`, else `.option.machine_version_*`) and, for HSA, the register
+  // counters `.amdgcn.next_free_{v,s}gpr` that each register an instruction names raises.
+  void predefineTargetSymbols() {
+    const bool hsa = opts_.triple.find("amdhsa") != std::string::npos;
+    const unsigned major = targetInfo_.generation;
+    // gfx9MS / gfx11MS: minor M, stepping S (a hexadecimal digit: gfx90a)
+    std::string_view digits = std::string_view(target_.cpuName()).substr(major >= 10 ? 5 : 4);
+    const int64_t minor = digits.size() > 0 ? digits[0] - '0' : 0;
+    const int64_t stepping = digits.size() < 2         ? 0
+                             : std::isdigit(digits[1]) ? digits[1] - '0'
+                                                       : digits[1] - 'a' + 10;
+    const char *prefix = hsa ? ".amdgcn.gfx_generation_" : ".option.machine_version_";
+    const std::pair<const char *, int64_t> versions[] = {
+        {hsa ? "number" : "major", major}, {"minor", minor}, {"stepping", stepping}};
+    for (const auto &[name, value] : versions) setPredefined(std::string(prefix) + name, value);
+    if (!hsa) return;
+    nextFreeVgpr_ = &setPredefined(".amdgcn.next_free_vgpr", 0);
+    nextFreeSgpr_ = &setPredefined(".amdgcn.next_free_sgpr", 0);
+  }
+
+  Symbol &setPredefined(std::string_view name, int64_t value) {
+    Symbol &s = syms_.get(name);
+    s.kind = Symbol::Kind::Value;
+    s.value = value;
+    s.expr = syms_.pool().constant(value);
+    return s;
+  }
+
+  // An instruction's registers raise the counters (while they hold absolute values).
+  void raiseRegisterCounters(const as::ParseContext &p) {
+    for (auto [counter, end] : {std::pair{nextFreeVgpr_, p.vgprEnd}, {nextFreeSgpr_, p.sgprEnd}})
+      if (counter && end > counter->value && counter->kind == Symbol::Kind::Value) {
+        counter->value = end;
+        counter->expr = syms_.pool().constant(end);
+      }
   }
 
   AssembleResult run(std::string_view source) {
@@ -1098,6 +1138,7 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
+          if (pctx.vgprEnd | pctx.sgprEnd) raiseRegisterCounters(pctx);
           warnAt(mn, pctx.err);
           emit(inst, mn);
           return;
@@ -1691,6 +1732,7 @@ private:
     return info;
   }
   unsigned codeObjectVersion_;
+  Symbol *nextFreeVgpr_ = nullptr, *nextFreeSgpr_ = nullptr; // (HSA only)
 };
 
 } // namespace
