@@ -269,7 +269,13 @@ public:
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
     predefineTargetSymbols();
+    // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
+    const bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
+    targetIdText_ = fmt::format("{}{}-{}", opts_.triple, hasEnvironment ? "" : "-",
+                                hsa() ? target_.targetId() : std::string(target_.cpuName()));
   }
+
+  bool hsa() const { return opts_.triple.find("amdhsa") != std::string::npos; }
 
   // llvm's AMDGPU assembler defines the processor's version as variables (for HSA
   // `.amdgcn.gfx_generation_*`, else `.option.machine_version_*`) and, for HSA, the register
@@ -312,10 +318,7 @@ public:
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
         opts_.triple.find("amdhsa") != std::string::npos) {
-      // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
-      bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
-      out_ += fmt::format("\t.amdgcn_target \"{}{}-{}\"\n", opts_.triple, hasEnvironment ? "" : "-",
-                          target_.targetId());
+      out_ += fmt::format("\t.amdgcn_target \"{}\"\n", targetIdText_);
     }
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
@@ -978,7 +981,8 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this, dwarf_};
+    DirectiveContext ctx{syms_,   code_,  out_,         asmOut(), target_,
+                         section_, *this, dwarf_, targetIdText_, hsa()};
     std::string err;
     uint32_t errCol = 0;
     const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
@@ -1733,6 +1737,7 @@ private:
   }
   unsigned codeObjectVersion_;
   Symbol *nextFreeVgpr_ = nullptr, *nextFreeSgpr_ = nullptr; // (HSA only)
+  std::string targetIdText_;
 };
 
 } // namespace

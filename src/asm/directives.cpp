@@ -703,13 +703,22 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
-    std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.targetId();
-    if (s.text != expected)
+    if (s.text != ctx.targetId)
       return fail(
           s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
                              "target id {}",
-                             s.text, expected));
-    if (ctx.asmOut) ctx.out += "\n";
+                             s.text, ctx.targetId));
+    if (ctx.asmOut && c.atEnd()) ctx.out += "\n";
+    return expectEnd(c, fail);
+  }
+  // (other OSes than HSA: the target id again, printed back)
+  if (name == ".amd_amdgpu_isa" && !ctx.hsa) {
+    const Token &s = c.peek();
+    if (s.kind != Tok::String || s.text != ctx.targetId)
+      return fail(s.col, "target id must match options");
+    c.next();
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId, c.atEnd() ? "\n" : "");
     return expectEnd(c, fail);
   }
   bool handled = false;

@@ -71,6 +71,10 @@ struct DirectiveContext {
   std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
   ObjectStreamer &streamer;
   obj::DwarfTables &dwarf; // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  // llvm's target id: triple (arch-vendor-os-environment), processor, and for HSA the features
+  // (`amdgcn-amd-amdhsa--gfx90a:xnack+`, `amdgcn-amd-amdpal--gfx1100`).
+  std::string_view targetId;
+  bool hsa; // an amdhsa triple
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
 };
 
