@@ -160,4 +160,24 @@ TEST(Directives, PredefinedTargetSymbols) {
                      cpu);
 }
 
+// A quoted name in an expression is the symbol it names; a register counter set to something
+// not absolute is an error at the first register that would raise it, the instruction dropped.
+TEST(Directives, QuotedNamesAndBrokenCounters) {
+  expectSameOutput(".set a, \"foo\"\n.set b, \"foo\"+4\n.long \"bar\" - \"foo\"\n"
+                   ".set c, \"1x\"\nfoo:\nbar:\n"
+                   ".set .amdgcn.next_free_vgpr, \"undefined_yet\"\n"
+                   "v_mov_b32 v0, s0\ns_mov_b32 s1, s2\nv_add_f32 v1, s4, v2\n"
+                   ".set .amdgcn.next_free_sgpr, later\ns_mov_b32 s1, s2\ns_nop 0\n"
+                   "v_mov_b32 v3, s9\nlater = 4\n");
+}
+
+// A line of a .amdhsa_kernel block that starts with no name: llvm's error, and the line read
+// again as a statement.
+TEST(Directives, KernelBlockLineWithoutName) {
+  expectSameOutput(".amdhsa_kernel k1\n  1\n.end_amdhsa_kernel\n.amdhsa_kernel k2\n  (2\n"
+                   ".end_amdhsa_kernel\n.amdhsa_kernel k3\n  foo 1\n.end_amdhsa_kernel\n"
+                   ".amdhsa_kernel k4\n .amdhsa_group_segment_fixed_size 10000000000 + 1\n"
+                   ".end_amdhsa_kernel\n");
+}
+
 } // namespace

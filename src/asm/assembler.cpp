@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstring>
 #include <span>
+#include <tuple>
 #include <unordered_map>
 
 #if defined(__SSE2__)
@@ -306,13 +307,26 @@ public:
     return s;
   }
 
-  // An instruction's registers raise the counters (while they hold absolute values).
-  void raiseRegisterCounters(const as::ParseContext &p) {
-    for (auto [counter, end] : {std::pair{nextFreeVgpr_, p.vgprEnd}, {nextFreeSgpr_, p.sgprEnd}})
-      if (counter && end > counter->value && counter->kind == Symbol::Kind::Value) {
+  // An instruction's registers raise the counters; one set to anything but an absolute value is
+  // an error at its first register (llvm's, after the register), and the instruction is dropped.
+  bool raiseRegisterCounters(const as::ParseContext &p) {
+    uint32_t errorCol = ~0u;
+    Symbol *broken = nullptr;
+    for (auto [counter, end, col] : {std::tuple{nextFreeVgpr_, p.vgprEnd, p.firstVgprNextCol},
+                                     {nextFreeSgpr_, p.sgprEnd, p.firstSgprNextCol}}) {
+      if (!counter || !end) continue;
+      if (counter->kind != Symbol::Kind::Value) {
+        if (col < errorCol) errorCol = col, broken = counter;
+      } else if (end > counter->value) {
         counter->value = end;
         counter->expr = syms_.pool().constant(end);
       }
+    }
+    if (!broken) return true;
+    error(errorCol, broken->kind == Symbol::Kind::Label
+                        ? ".amdgcn.next_free_{v,s}gpr symbols must be variable"
+                        : ".amdgcn.next_free_{v,s}gpr symbols must be absolute expressions");
+    return false;
   }
 
   AssembleResult run(std::string_view source) {
@@ -738,6 +752,11 @@ private:
         result_.diagnostics[at].rangeEnd = e.endCol + 1;
       curLine_ = line;
       curLineNo_ = lineNo;
+      // (a field that is no name: llvm reads it again as a statement)
+      const bool noName = !c.atEnd() && c.peek().col == e.col &&
+                          c.peek().kind != Tok::Identifier &&
+                          e.message.starts_with("expected .amdhsa_");
+      if (noName) error(e.col, "unexpected token at start of statement");
       kdBlock_.reset();
       clearKdLines();
       return;
@@ -1142,7 +1161,7 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
-          if (pctx.vgprEnd | pctx.sgprEnd) raiseRegisterCounters(pctx);
+          if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
           warnAt(mn, pctx.err);
           emit(inst, mn);
           return;

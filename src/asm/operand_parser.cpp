@@ -283,8 +283,13 @@ bool parseAnyRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
 bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   if (!parseAnyRegister(ctx, c, reg)) return false;
   const uint16_t end = static_cast<uint16_t>(reg.index + reg.count);
-  if (reg.file == RegFile::VGPR && end > ctx.vgprEnd) ctx.vgprEnd = end;
-  if (reg.file == RegFile::SGPR && end > ctx.sgprEnd) ctx.sgprEnd = end;
+  if (reg.file == RegFile::VGPR) {
+    if (!ctx.firstVgprNextCol) ctx.firstVgprNextCol = c.peek().col;
+    if (end > ctx.vgprEnd) ctx.vgprEnd = end;
+  } else if (reg.file == RegFile::SGPR) {
+    if (!ctx.firstSgprNextCol) ctx.firstSgprNextCol = c.peek().col;
+    if (end > ctx.sgprEnd) ctx.sgprEnd = end;
+  }
   return true;
 }
 

@@ -96,6 +96,9 @@ struct ParseContext {
   // One past the highest VGPR and SGPR the operands name (llvm's .amdgcn.next_free_{v,s}gpr).
   uint16_t vgprEnd = 0;
   uint16_t sgprEnd = 0;
+  // The column after the first VGPR and SGPR (where llvm reports a counter it cannot raise).
+  uint32_t firstVgprNextCol = 0;
+  uint32_t firstSgprNextCol = 0;
   // Where each written operand starts (its value, inside lit(...)), for the checks after
   // matching, which llvm reports at the operand: operandCol[i] is set when bit i of
   // operandColsSet is (the array is not cleared per candidate).
