@@ -130,12 +130,31 @@ for triple in amdgcn amdgcn-amd-amdhsa amdgcn--amdhsa amdgcn-unknown-amdhsa amdg
   same_output -triple="$triple" -mcpu=gfx1100 "$example"
 done
 
+# A repeated option: the last value counts, as in llvm's option parser.
+same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx900 -mcpu=gfx1100 -show-encoding "$example"
+same_output -triple=amdgcn -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=null -filetype=asm "$example"
+
 # Failures: llvm-mc and gfxasm both fail (messages differ in their program name).
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$work/no-such-file.s"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -no-such-option "$example"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "$example" "$example"
 printf 's_add_u32 s0, s1\ns_nop 0\n' >"$work/bad.s"
 same_output -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -show-encoding "$work/bad.s"
+
+# A command line gfxasm refuses: one line "gfxasm[ SUBCOMMAND]: error: ...", exit status 1 (as
+# llvm's tools), never the option parser's own status codes.
+for args in "-filetype=foo $example" "--no-such-option $example" "objdump --no-such-option" \
+  "analyze -mcpu=gfx1100 --no-such-option $example" "link --no-such-option"; do
+  # shellcheck disable=SC2086
+  "$gfxasm" $args >/dev/null 2>"$work/refused.err"
+  rc=$?
+  lines=$(wc -l <"$work/refused.err")
+  if [ "$rc" != 1 ] || [ "$lines" != 1 ] || ! grep -q '^gfxasm[a-z ]*: error: ' "$work/refused.err"; then
+    fail "[gfxasm $args] exit status $rc, message: $(cat "$work/refused.err")"
+  else
+    passes=$((passes + 1))
+  fi
+done
 
 # An output file is not kept when assembling fails.
 for tool in "$llvm_mc" "$gfxasm"; do

@@ -337,6 +337,8 @@ public:
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
     code_.reserve(source.size() / 4 + 64);
+    // (compiler output defines a symbol every few hundred bytes: labels, .set lines)
+    syms_.reserve(source.size() / 512);
     // The statements come from the macro and conditional stage, which reads the source.
     as::Preprocessor lines(source, opts_, *this, result_, result_.printed, inBlockComment_);
     lines_ = &lines;

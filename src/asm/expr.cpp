@@ -14,7 +14,7 @@ namespace gfxasm::as {
 SymbolTable::SymbolTable() {
   for (auto names : {isa::versionCodeNames(), isa::versionFlagNames()})
     for (const isa::NamedValue &n : names)
-      map_.emplace(std::string(n.name), Symbol{Symbol::Kind::Value, n.value, false, true});
+      map_.emplace(keep(n.name), Symbol{Symbol::Kind::Value, n.value, false, true});
 }
 
 Symbol *SymbolTable::find(std::string_view name) {
@@ -25,7 +25,14 @@ Symbol *SymbolTable::find(std::string_view name) {
 Symbol &SymbolTable::get(std::string_view name) {
   auto it = map_.find(name);
   if (it != map_.end()) return it->second;
-  return map_.emplace(std::string(name), Symbol{}).first->second;
+  return map_.emplace(keep(name), Symbol{}).first->second;
+}
+
+std::string_view SymbolTable::keep(std::string_view name) {
+  if (name.empty()) return {};
+  char *copy = static_cast<char *>(arena_->allocate(name.size(), 1));
+  std::copy(name.begin(), name.end(), copy);
+  return {copy, name.size()};
 }
 
 bool isLocalLabelRef(const Token &t) {

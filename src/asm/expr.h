@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
+#include <memory_resource>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,13 +87,15 @@ public:
   const TargetInfo &targetInfo() const { return targetInfo_; }
   // Every symbol, in no particular order (the object writer sorts by Symbol::order).
   template <class F> void forEach(F &&f) {
-    for (auto &[name, sym] : map_) f(std::string_view(name), sym);
+    for (auto &[name, sym] : map_) f(name, sym);
   }
   // The name a symbol is kept under (stable for the table's life).
   std::string_view nameOf(std::string_view name) const {
     auto it = map_.find(name);
-    return it == map_.end() ? std::string_view() : std::string_view(it->first);
+    return it == map_.end() ? std::string_view() : it->first;
   }
+  // Room for about `n` symbols (rehashing a large table is slow).
+  void reserve(size_t n) { map_.reserve(n); }
 
 private:
   // Transparent hashing: lookups by string_view do not build a std::string.
@@ -99,7 +103,12 @@ private:
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
   };
-  std::unordered_map<std::string, Symbol, Hash, std::equal_to<>> map_;
+  // Names and map nodes live in one arena: symbols are never removed, and a large file has
+  // hundreds of thousands of them, which freeing one by one took several percent of the run.
+  std::unique_ptr<std::pmr::monotonic_buffer_resource> arena_ =
+      std::make_unique<std::pmr::monotonic_buffer_resource>();
+  std::pmr::unordered_map<std::string_view, Symbol, Hash, std::equal_to<>> map_{arena_.get()};
+  std::string_view keep(std::string_view name); // the name, copied into the arena
   std::deque<std::string> interned_;
   ExprPool pool_;
   TargetInfo targetInfo_;

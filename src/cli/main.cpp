@@ -285,6 +285,22 @@ private:
 };
 
 // `gfxasm objdump [options] FILE...`: llvm-objdump -d for AMDGPU ELF files.
+// A command line CLI11 refuses: llvm's way, one line naming the program and exit status 1 (help
+// and version requests exit as CLI11 has them, status 0).
+int commandLineError(const CLI::App &app, const CLI::ParseError &e, std::string_view program) {
+  if (e.get_exit_code() == 0) return app.exit(e);
+  std::cerr << program << ": error: " << e.what() << " (see " << program << " --help)\n";
+  return 1;
+}
+
+// llvm's options keep the last of repeated values (-mcpu=gfx900 -mcpu=gfx1100 is gfx1100); CLI11
+// refuses a second value of a single-valued option unless told.
+void lastValueWins(CLI::App &app) {
+  for (CLI::Option *o : app.get_options())
+    if (o->get_items_expected_max() == 1 && !o->get_positional())
+      o->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+}
+
 int runObjdump(int argc, char **argv) {
   CLI::App app{"gfxasm objdump: disassembles AMDGPU ELF files (objects and code objects) as "
                "llvm-objdump -d does",
@@ -303,10 +319,11 @@ int runObjdump(int argc, char **argv) {
       ->delimiter(',')
       ->allow_extra_args(false);
   app.add_option("files", files, "ELF files (default: a.out)");
+  lastValueWins(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
-    return app.exit(e);
+    return commandLineError(app, e, "gfxasm objdump");
   }
   if (files.empty()) files.push_back("a.out");
   gfxasm::ObjdumpOptions opts;
@@ -426,10 +443,11 @@ int runAnalyze(int argc, char **argv) {
   app.add_option("file", input, "input: assembly, or an ELF object / code object")->required();
   std::vector<std::string> args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end());
+  lastValueWins(app);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
-    return app.exit(e);
+    return commandLineError(app, e, "gfxasm analyze");
   }
   std::vector<std::string> features;
   for (const std::string &m : mattr) {
@@ -548,10 +566,11 @@ int main(int argc, char **argv) {
              "\nLinking code objects (ld.lld -shared): gfxasm link --help");
   auto args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end()); // CLI11 takes a vector in reverse order
+  lastValueWins(app);
   try {
     app.parse(args);
   } catch (const CLI::ParseError &e) {
-    return app.exit(e);
+    return commandLineError(app, e, "gfxasm");
   }
 
   // Without -triple, llvm-mc takes the host's triple with -arch's architecture (so no amdhsa OS).
