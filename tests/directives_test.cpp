@@ -136,27 +136,25 @@ TEST(Directives, LocationCounterAndCharacters) {
 // register counters each VGPR and SGPR an instruction names raises (not special registers,
 // TTMPs or AGPRs); `.set` may reset them.
 TEST(Directives, PredefinedTargetSymbols) {
-  const std::string common =
-      ".byte .amdgcn.gfx_generation_number, .amdgcn.gfx_generation_minor\n"
-      ".byte .amdgcn.gfx_generation_stepping\n"
-      ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
-      "v_mov_b32 v7, s10\n"
-      ".long .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
-      ".set .amdgcn.next_free_vgpr, 0\n"
-      ".set .amdgcn.next_free_sgpr, 0\n"
-      "s_mov_b32 vcc_lo, ttmp2\n"
-      ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
-      ".set .amdgcn.next_free_sgpr, 40\n"
-      "s_mov_b64 s[2:3], s[4:5]\n"
-      ".byte .amdgcn.next_free_sgpr\n"
-      "x = .amdgcn.next_free_vgpr + 1\n"
-      "s_nop x\n";
+  const std::string common = ".byte .amdgcn.gfx_generation_number, .amdgcn.gfx_generation_minor\n"
+                             ".byte .amdgcn.gfx_generation_stepping\n"
+                             ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             "v_mov_b32 v7, s10\n"
+                             ".long .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             ".set .amdgcn.next_free_vgpr, 0\n"
+                             ".set .amdgcn.next_free_sgpr, 0\n"
+                             "s_mov_b32 vcc_lo, ttmp2\n"
+                             ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             ".set .amdgcn.next_free_sgpr, 40\n"
+                             "s_mov_b64 s[2:3], s[4:5]\n"
+                             ".byte .amdgcn.next_free_sgpr\n"
+                             "x = .amdgcn.next_free_vgpr + 1\n"
+                             "s_nop x\n";
   for (const char *cpu : {"gfx1100", "gfx1151"})
     expectSameOutput(common + "v_add_f32 v[3:3], v1, v200\n.byte .amdgcn.next_free_vgpr\n", cpu);
   for (const char *cpu : {"gfx900", "gfx90a", "gfx90c", "gfx942"})
-    expectSameOutput(common +
-                         "v_accvgpr_write_b32 a9, v4\nflat_load_dwordx4 v[10:13], v[0:1]\n"
-                         ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n",
+    expectSameOutput(common + "v_accvgpr_write_b32 a9, v4\nflat_load_dwordx4 v[10:13], v[0:1]\n"
+                              ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n",
                      cpu);
 }
 

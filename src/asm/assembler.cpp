@@ -755,8 +755,7 @@ private:
       curLine_ = line;
       curLineNo_ = lineNo;
       // (a field that is no name: llvm reads it again as a statement)
-      const bool noName = !c.atEnd() && c.peek().col == e.col &&
-                          c.peek().kind != Tok::Identifier &&
+      const bool noName = !c.atEnd() && c.peek().col == e.col && c.peek().kind != Tok::Identifier &&
                           e.message.starts_with("expected .amdhsa_");
       if (noName) error(e.col, "unexpected token at start of statement");
       kdBlock_.reset();
@@ -1002,7 +1001,7 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_,   code_,  out_,         asmOut(), target_,
+    DirectiveContext ctx{syms_,    code_, out_,   asmOut(),      target_,
                          section_, *this, dwarf_, targetIdText_, hsa()};
     std::string err;
     uint32_t errCol = 0;

@@ -35,8 +35,8 @@ bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected to
 }
 
 // Pads to a 2^n boundary: with `fill` values of `fillSize` bytes if given, else with s_nop 0 in a
-// code section (as llvm's AMDGPU backend pads them) and zero values elsewhere. No padding when it would
-// take more than `maxBytes`.
+// code section (as llvm's AMDGPU backend pads them) and zero values elsewhere. No padding when it
+// would take more than `maxBytes`.
 void alignCode(std::vector<uint8_t> &code, unsigned pow2, int64_t fill, unsigned fillSize,
                int64_t maxBytes, bool text) {
   size_t align = size_t{1} << pow2;

@@ -74,7 +74,7 @@ struct DirectiveContext {
   // llvm's target id: triple (arch-vendor-os-environment), processor, and for HSA the features
   // (`amdgcn-amd-amdhsa--gfx90a:xnack+`, `amdgcn-amd-amdpal--gfx1100`).
   std::string_view targetId;
-  bool hsa; // an amdhsa triple
+  bool hsa;                                                 // an amdhsa triple
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
 };
 

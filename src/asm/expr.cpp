@@ -267,9 +267,8 @@ struct Evaluator {
       // A quoted symbol name, as llvm reads one (taken here when it needs no quotes to print).
       std::string_view name = t.text;
       const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
-                           return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' ||
-                                  ch == '.' || ch == '$';
-                         });
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '$';
+      });
       if (!plain) return fail(t.col, "unknown token in expression");
       c.next();
       return symbol(Token(Tok::Identifier, t.col, name), out);

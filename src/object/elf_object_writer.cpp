@@ -128,7 +128,7 @@ struct OutSymbol {
 // Without addends in the relocations, llvm applies each one's addend to the relocated bytes as
 // it applies a resolved fixup: little-endian, as wide as the relocation.
 static void writeImplicitAddends(std::vector<Section> &sections,
-                          const std::vector<std::vector<Relocation>> &relocations) {
+                                 const std::vector<std::vector<Relocation>> &relocations) {
   for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)
     for (const Relocation &r : relocations[i]) {
       const bool wide = r.type == 3 || r.type == 5; // R_AMDGPU_ABS64, R_AMDGPU_REL64
