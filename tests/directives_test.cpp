@@ -198,4 +198,50 @@ TEST(Directives, CfiPersonalityAndFrameKinds) {
       ".cfi_personality 0x1c, q\n.cfi_endproc\n");
 }
 
+// The variables llvm's AMDGPU assembler predefines for HSA: the processor's version and the
+// register counters each VGPR and SGPR an instruction names raises (not special registers,
+// TTMPs or AGPRs); `.set` may reset them.
+TEST(Directives, PredefinedTargetSymbols) {
+  const std::string common = ".byte .amdgcn.gfx_generation_number, .amdgcn.gfx_generation_minor\n"
+                             ".byte .amdgcn.gfx_generation_stepping\n"
+                             ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             "v_mov_b32 v7, s10\n"
+                             ".long .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             ".set .amdgcn.next_free_vgpr, 0\n"
+                             ".set .amdgcn.next_free_sgpr, 0\n"
+                             "s_mov_b32 vcc_lo, ttmp2\n"
+                             ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             ".set .amdgcn.next_free_sgpr, 40\n"
+                             "s_mov_b64 s[2:3], s[4:5]\n"
+                             ".byte .amdgcn.next_free_sgpr\n"
+                             "x = .amdgcn.next_free_vgpr + 1\n"
+                             "s_nop x\n";
+  for (const char *cpu : {"gfx1100", "gfx1151"})
+    expectSameOutput(common + "v_add_f32 v[3:3], v1, v200\n.byte .amdgcn.next_free_vgpr\n", cpu);
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx90c", "gfx942"})
+    expectSameOutput(common + "v_accvgpr_write_b32 a9, v4\nflat_load_dwordx4 v[10:13], v[0:1]\n"
+                              ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n",
+                     cpu);
+}
+
+// A quoted name in an expression is the symbol it names; a register counter set to something
+// not absolute is an error at the first register that would raise it, the instruction dropped.
+TEST(Directives, QuotedNamesAndBrokenCounters) {
+  expectSameOutput(".set a, \"foo\"\n.set b, \"foo\"+4\n.long \"bar\" - \"foo\"\n"
+                   ".set c, \"1x\"\nfoo:\nbar:\n"
+                   ".set .amdgcn.next_free_vgpr, \"undefined_yet\"\n"
+                   "v_mov_b32 v0, s0\ns_mov_b32 s1, s2\nv_add_f32 v1, s4, v2\n"
+                   ".set .amdgcn.next_free_sgpr, later\ns_mov_b32 s1, s2\ns_nop 0\n"
+                   "v_mov_b32 v3, s9\nlater = 4\n");
+}
+
+// A line of a .amdhsa_kernel block that starts with no name: llvm's error, and the line read
+// again as a statement.
+TEST(Directives, KernelBlockLineWithoutName) {
+  expectSameOutput(".amdhsa_kernel k1\n  1\n.end_amdhsa_kernel\n.amdhsa_kernel k2\n  (2\n"
+                   ".end_amdhsa_kernel\n.amdhsa_kernel k3\n  foo 1\n.end_amdhsa_kernel\n"
+                   ".amdhsa_kernel k4\n .amdhsa_group_segment_fixed_size 10000000000 + 1\n"
+                   ".end_amdhsa_kernel\n");
+}
+
 } // namespace

@@ -86,6 +86,21 @@ TEST(Object, HandWrittenInputsMatchLlvmMc) {
   fs::remove_all(dir);
 }
 
+// The same inputs for the other OSes llvm-mc writes objects for (PAL, Mesa, none): .rel
+// sections with the addends in the relocated bytes, no HSA directives.
+TEST(Object, HandWrittenInputsOnOtherOsesMatchLlvmMc) {
+  std::string dir = workDir();
+  for (const char *name : {"alignment.s", "data.s", "relocations.s", "sections.s", "symbols.s"})
+    for (const char *triple : {"amdgcn-amd-amdpal", "amdgcn-mesa-mesa3d", "amdgcn--"})
+      for (const char *cpu : {"gfx1100", "gfx900"}) {
+        std::string file = std::string(GFXASM_OBJECT_TEST_DIR) + "/" + name;
+        std::string problems =
+            compareBoth({file, fmt::format("-triple={} -mcpu={}", triple, cpu)}, dir);
+        EXPECT_EQ(problems, "") << file << " on " << triple << " " << cpu;
+      }
+  fs::remove_all(dir);
+}
+
 // clang-22 kernels (tests/object/build_corpus.sh --quick: every kernel, processor and variant
 // at least once; its manifest.tsv gives llvm-mc's options for each file), compared whole:
 // sections, symbols, relocations, .set expressions, the kernel descriptors, the metadata note.

@@ -113,6 +113,10 @@ struct AssembleOptions {
   // Print the `.amdgcn_target` line llvm-mc prints first for an amdhsa triple.
   bool emitTargetDirective = true;
   std::string triple = "amdgcn-amd-amdhsa";
+  // The code object version before any `.amdhsa_code_object_version` (llvm-mc's
+  // --amdhsa-code-object-version): the ELF header's ABI version and flags, and which kernel
+  // descriptor fields exist. 4, 5 or 6.
+  unsigned codeObjectVersion = 6;
   // With OutputKind::Null, whether the code bytes are wanted (AssembleResult::code). Without
   // them (`gfxasm -filetype=null`, which writes nothing, as llvm-mc's null streamer encodes
   // nothing) the statements are parsed, checked and sized but not encoded: the same diagnostics.

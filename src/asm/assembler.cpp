@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cctype>
 #include <cstring>
 #include <span>
+#include <tuple>
 #include <unordered_map>
 
 #if defined(__SSE2__)
@@ -241,7 +243,8 @@ public:
       : observer_(observer), target_(target), opts_(opts),
         arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
+        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()),
+        codeObjectVersion_(opts.codeObjectVersion) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
     obj::Section text;
     text.name = ".text";
@@ -267,15 +270,70 @@ public:
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
     lebSizes_ = std::move(lebSizes);
+    predefineTargetSymbols();
+    // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
+    const bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
+    targetIdText_ = fmt::format("{}{}-{}", opts_.triple, hasEnvironment ? "" : "-",
+                                hsa() ? target_.targetId() : std::string(target_.cpuName()));
+  }
+
+  bool hsa() const { return opts_.triple.find("amdhsa") != std::string::npos; }
+
+  // llvm's AMDGPU assembler defines the processor's version as variables (for HSA
+  // `.amdgcn.gfx_generation_*`, else `.option.machine_version_*`) and, for HSA, the register
+  // counters `.amdgcn.next_free_{v,s}gpr` that each register an instruction names raises.
+  void predefineTargetSymbols() {
+    const bool hsa = opts_.triple.find("amdhsa") != std::string::npos;
+    const unsigned major = targetInfo_.generation;
+    // gfx9MS / gfx11MS: minor M, stepping S (a hexadecimal digit: gfx90a)
+    std::string_view digits = std::string_view(target_.cpuName()).substr(major >= 10 ? 5 : 4);
+    const int64_t minor = digits.size() > 0 ? digits[0] - '0' : 0;
+    const int64_t stepping = digits.size() < 2         ? 0
+                             : std::isdigit(digits[1]) ? digits[1] - '0'
+                                                       : digits[1] - 'a' + 10;
+    const char *prefix = hsa ? ".amdgcn.gfx_generation_" : ".option.machine_version_";
+    const std::pair<const char *, int64_t> versions[] = {
+        {hsa ? "number" : "major", major}, {"minor", minor}, {"stepping", stepping}};
+    for (const auto &[name, value] : versions) setPredefined(std::string(prefix) + name, value);
+    if (!hsa) return;
+    nextFreeVgpr_ = &setPredefined(".amdgcn.next_free_vgpr", 0);
+    nextFreeSgpr_ = &setPredefined(".amdgcn.next_free_sgpr", 0);
+  }
+
+  Symbol &setPredefined(std::string_view name, int64_t value) {
+    Symbol &s = syms_.get(name);
+    s.kind = Symbol::Kind::Value;
+    s.value = value;
+    s.expr = syms_.pool().constant(value);
+    return s;
+  }
+
+  // An instruction's registers raise the counters; one set to anything but an absolute value is
+  // an error at its first register (llvm's, after the register), and the instruction is dropped.
+  bool raiseRegisterCounters(const as::ParseContext &p) {
+    uint32_t errorCol = ~0u;
+    Symbol *broken = nullptr;
+    for (auto [counter, end, col] : {std::tuple{nextFreeVgpr_, p.vgprEnd, p.firstVgprNextCol},
+                                     {nextFreeSgpr_, p.sgprEnd, p.firstSgprNextCol}}) {
+      if (!counter || !end) continue;
+      if (counter->kind != Symbol::Kind::Value) {
+        if (col < errorCol) errorCol = col, broken = counter;
+      } else if (end > counter->value) {
+        counter->value = end;
+        counter->expr = syms_.pool().constant(end);
+      }
+    }
+    if (!broken) return true;
+    error(errorCol, broken->kind == Symbol::Kind::Label
+                        ? ".amdgcn.next_free_{v,s}gpr symbols must be variable"
+                        : ".amdgcn.next_free_{v,s}gpr symbols must be absolute expressions");
+    return false;
   }
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
         opts_.triple.find("amdhsa") != std::string::npos) {
-      // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
-      bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
-      out_ += fmt::format("\t.amdgcn_target \"{}{}-{}\"\n", opts_.triple, hasEnvironment ? "" : "-",
-                          target_.targetId());
+      out_ += fmt::format("\t.amdgcn_target \"{}\"\n", targetIdText_);
     }
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
@@ -765,6 +823,10 @@ private:
         result_.diagnostics[at].rangeEnd = e.endCol + 1;
       curLine_ = line;
       curLineNo_ = lineNo;
+      // (a field that is no name: llvm reads it again as a statement)
+      const bool noName = !c.atEnd() && c.peek().col == e.col && c.peek().kind != Tok::Identifier &&
+                          e.message.starts_with("expected .amdhsa_");
+      if (noName) error(e.col, "unexpected token at start of statement");
       kdBlock_.reset();
       clearKdLines();
       return;
@@ -1008,8 +1070,9 @@ private:
       return;
     }
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_,    code_, out_,   asmOut(),         target_,
-                         section_, *this, dwarf_, opts_.includeDirs};
+    DirectiveContext ctx{syms_,    code_, out_,   asmOut(),          target_,
+                         section_, *this, dwarf_, opts_.includeDirs, targetIdText_,
+                         hsa()};
     std::string err;
     uint32_t errCol = 0;
     const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
@@ -1177,6 +1240,7 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
+          if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
           warnAt(mn, pctx.err);
           emit(inst, mn);
           return;
@@ -1777,9 +1841,12 @@ private:
       info.osAbi = 66; // ELFOSABI_AMDGPU_MESA3D
     }
     info.flags = target_.elfFlags(codeObjectVersion_);
+    info.rela = info.osAbi == 64;
     return info;
   }
-  unsigned codeObjectVersion_ = 6;
+  unsigned codeObjectVersion_;
+  Symbol *nextFreeVgpr_ = nullptr, *nextFreeSgpr_ = nullptr; // (HSA only)
+  std::string targetIdText_;
 };
 
 } // namespace

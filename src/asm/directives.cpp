@@ -36,22 +36,26 @@ bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected to
 }
 
 // Pads to a 2^n boundary: with `fill` values of `fillSize` bytes if given, else with s_nop 0 in a
-// code section (as llvm's AMDGPU backend pads them) and zeros elsewhere. No padding when it would
-// take more than `maxBytes`.
+// code section (as llvm's AMDGPU backend pads them) and zero values elsewhere. No padding when it
+// would take more than `maxBytes`.
 void alignCode(std::vector<uint8_t> &code, unsigned pow2, int64_t fill, unsigned fillSize,
                int64_t maxBytes, bool text) {
   size_t align = size_t{1} << pow2;
   size_t pad = (align - code.size() % align) % align;
   if (maxBytes > 0 && static_cast<int64_t>(pad) > maxBytes) return;
-  if (fill < 0 && text) {
+  const bool codeAlign = fill < 0 && text;
+  if (codeAlign) {
     fill = 0xbf800000; // s_nop 0
     fillSize = 4;
-  } else if (fill < 0) {
-    fill = 0;
-    fillSize = 1;
+  } else {
+    // llvm's value alignment writes whole fill values only, fewer bytes than the boundary
+    // needs when the offset is not a multiple of their size (its layout still counts the
+    // whole padding, so what follows such a padding is not placed as in llvm).
+    fill = std::max<int64_t>(fill, 0);
+    pad -= pad % fillSize;
   }
-  // (whole fill values while they fit, then zeros: llvm's emitValueToAlignment)
-  while (pad >= fillSize && code.size() % fillSize == 0) {
+  // (code alignment: s_nop while the offset allows, then zeros)
+  while (pad >= fillSize && (!codeAlign || code.size() % fillSize == 0)) {
     for (unsigned i = 0; i < fillSize; ++i)
       code.push_back(static_cast<uint8_t>(static_cast<uint64_t>(fill) >> (8 * i)));
     pad -= fillSize;
@@ -83,46 +87,51 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
     if (ok) ok = fail(col, "invalid alignment value");
     pow2 = pow2 < 0 ? 0 : 31;
   }
-  std::string args = fmt::format("{}", pow2);
-  int64_t fill = -1;
+  int64_t fill = -1; // none written
   int64_t maxBytes = 0;
-  // (outside code sections llvm aligns with a fill value, 0 when none is given, and prints it)
-  const bool code = ctx.streamer.inTextSection();
-  if (!code && (c.atEnd() || (c.is(Tok::Comma) && c.peek(1).kind == Tok::Comma))) args += ", 0x0";
   if (c.accept(Tok::Comma)) {
-    if (!code && c.is(Tok::Comma)) {
-      // (printed above)
-    } else if (!c.is(Tok::Comma)) {
+    if (!c.is(Tok::Comma)) {
       ExprResult f = parseExpr(c, ctx.syms);
       if (!f.ok()) return fail(f.errCol, f.error);
       fill = fillSize == 4   ? (f.value & 0xffffffff)
              : fillSize == 2 ? (f.value & 0xffff)
                              : (f.value & 0xff);
-      args += fillSize == 1 ? fmt::format(", {:#x}", fill) : fmt::format(", {:#x}", fill);
-    } else {
-      args += ", ";
     }
     if (c.accept(Tok::Comma)) {
       uint32_t maxCol = c.peek().col;
       ExprResult m = parseExpr(c, ctx.syms);
       if (!m.ok()) return fail(m.errCol, m.error);
-      maxBytes = m.value;
       if (m.value <= 0 && ok)
         ok = fail(maxCol,
                   "alignment directive can never be satisfied in this many bytes, ignoring maximum "
                   "bytes expression");
-      else
-        args += fmt::format(", {}", m.value);
+      else if (m.value > 0)
+        maxBytes = m.value;
     }
   }
   if (ok && !expectEnd(c, fail)) return false;
+  const bool text = ctx.streamer.inTextSection();
   const uint64_t align = uint64_t{1} << pow2;
-  if ((align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth))
+  // (padding beyond gfxasm's limit: refused in an object, left out of text and null output, whose
+  // bytes nobody reads)
+  const bool huge =
+      (align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth);
+  if (huge && ctx.streamer.writesObject())
     return fail(0, "gfxasm: too many bytes for one directive");
   ctx.streamer.raiseAlignment(align);
-  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, code);
+  if (!huge) alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
-    if (fillSize == 1)
+    // llvm pads a code section without a fill value with its code alignment, printed as
+    // `.p2align N` whatever the fill size; anything else is a value alignment, printed with its
+    // fill (0 when none was written).
+    const bool codeAlign = fill < 0 && text;
+    std::string args = fmt::format("{}", pow2);
+    if (!codeAlign)
+      args += fmt::format(", {:#x}", fill < 0 ? 0 : fill);
+    else if (maxBytes > 0)
+      args += ", ";
+    if (maxBytes > 0) args += fmt::format(", {}", maxBytes);
+    if (fillSize == 1 || codeAlign)
       ctx.out += fmt::format("\t.p2align\t{}\n", args);
     else
       ctx.out += fmt::format(".p2align{} {}\n", fillSize == 4 ? 'l' : 'w', args);
@@ -760,13 +769,22 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
-    std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.targetId();
-    if (s.text != expected)
+    if (s.text != ctx.targetId)
       return fail(
           s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
                              "target id {}",
-                             s.text, expected));
-    if (ctx.asmOut) ctx.out += "\n";
+                             s.text, ctx.targetId));
+    if (ctx.asmOut && c.atEnd()) ctx.out += "\n";
+    return expectEnd(c, fail);
+  }
+  // (other OSes than HSA: the target id again, printed back)
+  if (name == ".amd_amdgpu_isa" && !ctx.hsa) {
+    const Token &s = c.peek();
+    if (s.kind != Tok::String || s.text != ctx.targetId)
+      return fail(s.col, "target id must match options");
+    c.next();
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId, c.atEnd() ? "\n" : "");
     return expectEnd(c, fail);
   }
   bool handled = false;

@@ -76,6 +76,10 @@ struct DirectiveContext {
   ObjectStreamer &streamer;
   obj::DwarfTables &dwarf;                     // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
   const std::vector<std::string> &includeDirs; // -I: where .incbin looks
+  // llvm's target id: triple (arch-vendor-os-environment), processor, and for HSA the features
+  // (`amdgcn-amd-amdhsa--gfx90a:xnack+`, `amdgcn-amd-amdpal--gfx1100`).
+  std::string_view targetId;
+  bool hsa;                                                 // an amdhsa triple
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
   std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
   std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -261,6 +262,16 @@ struct Evaluator {
       }
       return fail(t.col,
                   t.lexError != LexError::None ? lexErrorMessage(t.lexError) : "invalid number");
+    }
+    case Tok::String: {
+      // A quoted symbol name, as llvm reads one (taken here when it needs no quotes to print).
+      std::string_view name = t.text;
+      const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '$';
+      });
+      if (!plain) return fail(t.col, "unknown token in expression");
+      c.next();
+      return symbol(Token(Tok::Identifier, t.col, name), out);
     }
     default: return fail(t.col, "unknown token in expression");
     }

@@ -67,6 +67,9 @@ struct ObjectFileInfo {
   uint8_t osAbi = 0;      // ELFOSABI_AMDGPU_HSA, ...
   uint8_t abiVersion = 0; // code object version - 2 on HSA
   uint32_t flags = 0;     // e_flags: EF_AMDGPU_MACH_* | xnack | sramecc
+  // llvm's AMDGPU writes addends in the relocations (.rela*) for HSA only; for other OSes
+  // (PAL, Mesa, none) .rel* sections, the addend written into the relocated bytes.
+  bool rela = true;
   // .addrsig: an .llvm_addrsig section listing the address-significant symbols (.addrsig_sym).
   bool addrsig = false;
   std::vector<const as::Symbol *> addrsigSymbols;

@@ -1,0 +1,21 @@
+// Relocations with addends of every width, against defined and undefined symbols, from code
+// and data. An HSA object keeps the addends in .rela sections; other OSes' objects (PAL, Mesa,
+// none) have .rel sections and the addends in the relocated bytes.
+	.text
+	.globl	entry
+entry:
+	s_mov_b32 s0, extern_sym@abs32@lo+12
+	s_mov_b32 s1, extern_sym@abs32@hi+12
+	s_add_u32 s2, s2, local_data@rel32@lo+4
+	s_addc_u32 s3, s3, local_data@rel32@hi+12
+	s_getpc_b64 s[4:5]
+	s_add_u32 s4, s4, extern_sym@gotpcrel32@lo+4
+	s_addc_u32 s5, s5, extern_sym@gotpcrel32@hi+12
+	s_endpgm
+	.data
+local_data:
+	.long	extern_sym+0x11223344
+	.long	local_data+8
+	.quad	extern_sym-0x10
+	.quad	entry+0x123456789
+	.long	extern_sym
