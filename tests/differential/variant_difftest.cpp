@@ -730,8 +730,6 @@ constexpr KnownGap kKnownGaps[] = {
      "bit beside neg(constant)"},
     {Kind::word_upper, "op_sel",
      "a capitalized register name is a symbol: op_sel of symbolic literals"},
-    {Kind::comments, "- /* c */", "a block comment after a minus sign"},
-    {Kind::comments, "/* c */ @", "a block comment before a symbol's @specifier"},
 };
 
 const KnownGap *knownGap(Kind kind, const std::string &variant) {
