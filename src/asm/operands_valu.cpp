@@ -473,7 +473,9 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   }
   if (absBar || absParen) {
     mods |= Mod_Abs;
-    if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c))
+    // (`--x` there is an expression, -(-x): llvm's check for a neg modifier wants a register or
+    // a modifier after the minus)
+    if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Minus && minusIsNegModifier(ctx, c))
       return ctx.fail(c.peek().col, "failed parsing operand.");
     if (isWord(c, "neg")) return ctx.fail(c.peek().col, "failed parsing operand.");
   }
