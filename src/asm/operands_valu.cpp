@@ -316,7 +316,7 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
     if (fold & Mod_Neg) fv = -fv;
   } else {
     ExprResult e;
-    if (!parseInteger(ctx, c, inBars && !forced, e)) return false;
+    if (!parseInteger(ctx, c, inBars, e)) return false; // (lit(..) between bars too)
     if (e.kind == ExprResult::Kind::Relocatable) {
       // (llvm fails lit(expr) at the closing parenthesis)
       if (forced) return ctx.fail(c.peek().col, "not a valid operand.");
