@@ -1520,11 +1520,17 @@ private:
       const Token &t = c.peek();
       bool matched = false;
       // (`name /* */ :value`: llvm reads no modifier name there, and then fails at the colon)
-      // (DPP controls are read by another path that takes it: row_shl /* */ :1)
+      // (DPP controls are read by another path that takes it: row_shl /* */ :1; so is
+      // ds_swizzle's offset)
       if (t.kind == Tok::Identifier && t.commentAfter && c.peek(1).kind == Tok::Colon &&
           !(startsWith(t.text, "row_") && t.text != "row_mask") && !startsWith(t.text, "wave_") &&
-          t.text != "quad_perm") [[unlikely]]
-        return pctx.fail(c.peek(1).col, "unknown token in expression");
+          t.text != "quad_perm") [[unlikely]] {
+        bool swizzleOffset =
+            t.text == "offset" && std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+              return o.cls == isa::OpClass::ds_swizzle;
+            });
+        if (!swizzleOffset) return pctx.fail(c.peek(1).col, "unknown token in expression");
+      }
       if (t.kind == Tok::Identifier) {
         const uint32_t modifiers = ~positional & ((1u << ops.size()) - 1);
         for (uint32_t left = modifiers; left; left &= left - 1) {

@@ -196,7 +196,9 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
   // without the evaluator.
   if (c.is(Tok::Integer) && !c.peek().overflow) {
     expr_detail::BinOp op;
-    if (primary || expr_detail::precedence(c.peek(1).kind, op) == 0) {
+    // (an Error token after it may be `@specifier`, for the evaluator)
+    if (primary ||
+        (expr_detail::precedence(c.peek(1).kind, op) == 0 && c.peek(1).kind != Tok::Error)) {
       ExprResult r;
       r.kind = ExprResult::Kind::Absolute;
       r.value = c.next().ival;
