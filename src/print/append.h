@@ -15,8 +15,9 @@ namespace gfxasm::print {
 inline constexpr auto kThreeDigits = [] {
   std::array<std::array<char, 4>, 1000> t{};
   for (unsigned n = 0; n < t.size(); ++n) {
+    char len = n >= 100 ? 3 : n >= 10 ? 2 : 1;
     t[n] = {static_cast<char>('0' + n / 100), static_cast<char>('0' + n / 10 % 10),
-            static_cast<char>('0' + n % 10), static_cast<char>(n >= 100 ? 3 : n >= 10 ? 2 : 1)};
+            static_cast<char>('0' + n % 10), len};
   }
   return t;
 }();
