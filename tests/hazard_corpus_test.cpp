@@ -44,7 +44,7 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
   std::string err;
   auto target = Target::create(cpu, {}, &err);
   ASSERT_TRUE(target) << err;
-  unsigned places = 0, covered = 0, extra = 0, files = 0, storePairs = 0;
+  unsigned places = 0, covered = 0, extra = 0, files = 0, tuplePieces = 0;
   std::map<std::string, unsigned> extraByRule;
   std::regex nopRe(R"(^\s*s_nop\s+(\d+)\s*$)");
   for (const auto &entry : fs::directory_iterator(kernels)) {
@@ -59,7 +59,8 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
     // Strip the s_nops: per line of the stripped text that followed some, their wait states.
     std::istringstream in(asmText);
     std::string line, stripped;
-    std::map<uint32_t, unsigned> llvmNeed; // stripped line number -> wait states
+    std::map<uint32_t, unsigned> llvmNeed;      // stripped line number -> wait states
+    std::vector<std::string> strippedLines{""}; // 1-based
     unsigned pending = 0, lineNo = 0;
     std::smatch m;
     while (std::getline(in, line)) {
@@ -68,6 +69,7 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
         continue;
       }
       stripped += line + "\n";
+      strippedLines.push_back(line);
       ++lineNo;
       if (pending && line.find_first_not_of(" \t") != std::string::npos &&
           line[line.find_first_not_of(" \t")] != ';' && line.back() != ':') {
@@ -93,17 +95,28 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
       ++places;
       auto it = ours.find(ln);
       auto at = byLine.find(ln);
-      bool storeAfterStore = at != byLine.end() && at->second.second &&
-                             at->second.first->has(T_Store) && at->second.second->has(T_Store) &&
-                             at->second.first->category == Category::VMEM &&
-                             at->second.second->category == Category::VMEM;
+      // Two dword stores of consecutive VGPRs to consecutive offsets: the pieces of a spilled
+      // register tuple.
+      bool tupleSpillPieces = false;
+      if (at != byLine.end() && at->second.second) {
+        std::regex pieceRe(
+            R"(^\s*(buffer|scratch)_store_dword v(\d+),[^;]*?(offset:(\d+))?\s*(;.*)?$)");
+        std::smatch a, b;
+        const std::string &second = strippedLines[ln];
+        const std::string &first = strippedLines[at->second.second->loc.line];
+        auto offsetOf = [](const std::smatch &x) { return x[4].matched ? std::stoul(x[4]) : 0ul; };
+        tupleSpillPieces =
+            std::regex_match(first, a, pieceRe) && std::regex_match(second, b, pieceRe) &&
+            std::stoul(b[2]) == std::stoul(a[2]) + 1 && offsetOf(b) == offsetOf(a) + 4;
+      }
       if (it != ours.end() && it->second >= need) {
         ++covered;
-      } else if (storeAfterStore) {
+      } else if (tupleSpillPieces) {
         // llvm's spill of a register tuple: its first store carries an implicit def of the tuple
         // (not in the text), which closes the soft clause for the next store. No register is
-        // written between two stores, so no hazard exists in the program as written.
-        ++storePairs;
+        // written between two stores (the wide-store-data rule is for one store of more than 64
+        // bits; these are two of 32), so no hazard exists in the program as written.
+        ++tuplePieces;
       } else {
         ADD_FAILURE() << entry.path().filename().string() << ":" << ln << ": LLVM placed " << need
                       << " wait states, the pass asks for " << (it == ours.end() ? 0 : it->second);
@@ -126,12 +139,12 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
       clangOcc.push_back(static_cast<unsigned>(std::stoul((*it)[1])));
     (void)clangOcc;
   }
-  std::printf("%s: %u files, %u places LLVM put s_nop, %u covered, %u store-after-store spill "
-              "breaks (not a hazard of the text), %u other places asked for\n",
-              cpu, files, places, covered, storePairs, extra);
+  std::printf("%s: %u files, %u places LLVM put s_nop, %u covered, %u "
+              "tuple spill pieces (not a hazard of the text), %u other places asked for\n",
+              cpu, files, places, covered, tuplePieces, extra);
   for (auto &[rule, n] : extraByRule)
     std::printf("  asked for beyond LLVM: %s %u\n", rule.c_str(), n);
-  EXPECT_EQ(covered + storePairs, places);
+  EXPECT_EQ(covered + tuplePieces, places);
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx9, HazardCorpus,
