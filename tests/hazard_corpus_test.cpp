@@ -7,6 +7,8 @@
 // are counted and printed (LLVM may know a hazard cannot happen; not a failure). Also: the
 // occupancy clang-22 prints ("; Occupancy: N") equals the timing model's where registers limit
 // it.
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -145,6 +147,46 @@ TEST_P(HazardCorpus, EveryLlvmNopPutBack) {
   for (auto &[rule, n] : extraByRule)
     std::printf("  asked for beyond LLVM: %s %u\n", rule.c_str(), n);
   EXPECT_EQ(covered + tuplePieces, places);
+}
+
+// LDS occupancy against clang-22: a kernel with a local array of N bytes and the default
+// workgroup size (256); clang's "; Occupancy: occupancy(...)" expression has the waves per SIMD
+// its LDS allows as the fifth argument. The sizes are whole LDS blocks on every processor here
+// (where they are not, gfxasm rounds up as the hardware allocates and llvm does not).
+TEST(LdsOccupancy, AgainstClang) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("gfxasm_lds_{}", ::getpid());
+  fs::create_directories(dir);
+  std::regex occRe(R"(; Occupancy: occupancy\((\d+), (\d+), (\d+), (\d+), (\d+),)");
+  unsigned compared = 0;
+  for (unsigned bytes : {4096u, 8192u, 16384u, 24576u, 32768u, 49152u, 65536u}) {
+    fs::path cl = dir / fmt::format("lds{}.cl", bytes);
+    std::ofstream(cl) << fmt::format(
+        "__kernel void k(__global float *o) {{ __local float a[{0}]; "
+        "a[get_local_id(0)] = o[get_global_id(0)]; barrier(CLK_LOCAL_MEM_FENCE); "
+        "o[get_global_id(0)] = a[{0} - 1 - get_local_id(0)]; }}\n",
+        bytes / 4);
+    for (const char *cpu : {"gfx900", "gfx90a", "gfx942", "gfx1100", "gfx1151"}) {
+      int status = 0;
+      std::string text = run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                                         "-nogpulib -S -Wno-everything -mcpu={} -O3 -o - {}",
+                                         cpu, cl.string()),
+                             status);
+      ASSERT_EQ(status, 0) << cpu << " " << bytes;
+      std::smatch m;
+      ASSERT_TRUE(std::regex_search(text, m, occRe)) << cpu << " " << bytes;
+      auto target = Target::create(cpu, {}, nullptr);
+      ASSERT_TRUE(target);
+      EXPECT_EQ(ldsOccupancyFor(*target, bytes), std::stoul(m[5])) << cpu << " " << bytes;
+      // And through the analyzer: the descriptor's group segment size read from the text.
+      auto program = loadAssembly(*target, text, cl.filename().string());
+      ASSERT_EQ(program->errorCount, 0u);
+      ASSERT_EQ(program->functions.at(0).ldsBytes, bytes) << cpu;
+      EXPECT_LE(estimateTiming(*program).functions.at(0).occupancy, std::stoul(m[5]));
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 35u);
+  fs::remove_all(dir);
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx9, HazardCorpus,
