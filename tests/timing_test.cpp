@@ -340,6 +340,26 @@ HazardNeed needOfLast(const char *cpu, const std::string &text,
 
 TEST(Hazards, EachRule) {
   const HazardCase cases[] = {
+      // gfx11 TRANS use (depctr va_vdst(0)): up to 5 VALU / 1 TRANS in between; not on gfx1151.
+      {"gfx1100", "v_rcp_f32_e32 v2, v2\nv_sub_nc_u32_e32 v1, 0, v1\nv_mul_f32_e32 v3, v2, v1\n", 1,
+       "valu-trans-use"},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\nv_mov_b32_e32 v4, 0\nv_mov_b32_e32 v5, 0\nv_mov_b32_e32 v6, 0\n"
+       "v_mov_b32_e32 v7, 0\nv_exp_f32_e32 v8, v8\nv_mul_f32_e32 v3, v2, v1\n",
+       1, "valu-trans-use"},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\nv_mov_b32_e32 v4, 0\nv_mov_b32_e32 v5, 0\nv_mov_b32_e32 v6, 0\n"
+       "v_mov_b32_e32 v7, 0\nv_mov_b32_e32 v8, 0\nv_mov_b32_e32 v9, 0\nv_mul_f32_e32 v3, v2, v1\n",
+       0, ""},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\nv_exp_f32_e32 v4, v4\nv_exp_f32_e32 v5, v5\nv_mul_f32_e32 v3, v2, "
+       "v1\n",
+       0, ""},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\ns_waitcnt_depctr depctr_va_vdst(0)\nv_mul_f32_e32 v3, v2, v1\n", 0,
+       ""},
+      {"gfx1100", "v_rcp_f32_e32 v2, v2\nv_mul_f32_e32 v3, v4, v1\n", 0, ""},
+      {"gfx1151", "v_rcp_f32_e32 v2, v2\nv_mul_f32_e32 v3, v2, v1\n", 0, ""},
       {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n", 5,
        "valu-sgpr-vmem"},
       {"gfx900", "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n", 0,
