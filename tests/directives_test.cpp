@@ -244,4 +244,221 @@ TEST(Directives, KernelBlockLineWithoutName) {
                    ".end_amdhsa_kernel\n");
 }
 
+// Each directive with a wrong or extra argument: llvm-mc's message and column for each (its
+// generic parser's "expected newline", "unexpected token", "expected end of directive", the ELF
+// parser's section checks, the rest of a line after .popsection or an AMDGPU directive read as a
+// statement of its own, an assignment's "missing expression").
+// (the messages only: what llvm prints of a statement it then rejects is not compared)
+void expectSameDiagnostics(const std::string &input, const std::string &cpu) {
+  ToolRun llvm = runLlvmMc(input, cpu);
+  gfxasm::AssembleResult r = assembleLikeCli(input, cpu);
+  EXPECT_NE(llvm.err.find("error:"), std::string::npos) << "llvm-mc-22 did not run: " << llvm.err;
+  EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
+}
+
+TEST(Directives, ArgumentErrorsAsLlvmReportsThem) {
+  expectSameDiagnostics(R"(.text junk
+.data junk
+.rodata junk
+.bss junk
+.section .foo junk
+.section .foo,"a" junk
+.section .foo,"a",@progbits junk
+.pushsection .foo junk
+.popsection junk
+.previous junk
+.globl a b
+.global a b
+.local a b
+.weak a b
+.hidden a b
+.protected a b
+.type a,@function b
+.type a b
+.size a, 4 5
+.size a 4
+.comm c, 4 5
+.comm c, 4, 4 5
+.lcomm d, 4 5
+.no_dead_strip a b
+.addrsig junk
+.addrsig_sym a b
+.ident "x" y
+.file "x" y
+.byte 1 2
+.short 1 2
+.hword 1 2
+.value 1 2
+.long 1 2
+.int 1 2
+.word 1 2
+.quad 1 2
+.4byte 1 2
+.8byte 1 2
+.ascii "x" y
+.asciz "x" y
+.string "x" y
+.fill 1 2
+.fill 1, 1, 1 2
+.zero 1 2
+.space 1 2
+.skip 1 2
+.p2align 2 3
+.p2align 2, 0, 4 5
+.balign 4 5
+.align 4 5
+.p2alignl 2 3
+.p2alignw 2 3
+.org 100 5
+.set a, 1 2
+.equ a, 1 2
+.equiv e, 1 2
+x = 1 2
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900" x
+.amdhsa_code_object_version 4 5
+.amdgpu_lds l, 4 5
+.amdgpu_lds l, 4, 4 5
+.err junk
+.print "x" y
+.warning "x" y
+.error "x" y
+.include "x" y
+.incbin "x" y
+.if 1 2
+.endif
+.ifdef a b
+.endif
+.ifndef a b
+.endif
+.ifeq 1 2
+.endif
+.ifc a, b c
+.endif
+.rept 1 2
+.endr
+.irp x, 1 2
+.endr
+.uleb128 1 2
+.sleb128 1 2
+.loc 1 1 1 x
+.cfi_startproc junk
+.cfi_endproc junk
+.globl
+.byte
+.p2align
+.set
+.set a
+.set a,
+.size a
+.type a
+.section
+.fill
+.org
+.comm
+.amdgpu_lds
+.amdgpu_lds l
+.amdgcn_target
+.amdgcn_target x
+.amdhsa_code_object_version
+.ascii 1
+.byte "x"
+.long x y
+.p2align x
+.p2align 2, x
+.balign 3
+.align 3
+.zero -1
+.fill -1
+.skip -1
+.org -1
+.size a, b
+.type a, @foo
+.type a, foo
+.section .foo, "z"
+.section .foo, "a", @foo
+.section .foo, a
+.comm c, -1
+.comm c, 4, 3
+.lcomm d, -1
+)",
+                        "gfx900");
+  expectSameDiagnostics(R"(.section .foo junk
+.section .foo,"a" junk
+.section .foo,"a",@progbits junk
+.section .foo, "z"
+.section .foo, "az", @progbits
+.section .foo, "a", @foo
+.section .foo, "a", foo
+.section .foo, "a", "progbits"
+.section .foo, "a", @progbits, 4
+.section .foo, "aM", @progbits
+.section .foo, "aM", @progbits, x
+.section .foo, "aG", @progbits
+.section .foo, "aG", @progbits, grp, comdat junk
+.section .foo, "aG", @progbits, grp, foo
+.section .foo,
+.section .foo, "a",
+.section .foo-bar baz
+.section "quoted" x
+.pushsection .foo junk
+.section .foo, "a", %progbits junk
+.section .foo, "a", @nobits
+.section .foo, "a", @note
+.section .foo, "a", @unwind
+.section .foo, "aw", @init_array
+.section .foo, "aR", @progbits
+.section .foo, "ao", @progbits
+.section .foo, "ao", @progbits, sym
+.section .foo, "?", @progbits
+.section .foo, "y", @progbits
+.section .foo, "e", @progbits
+.section .foo, "d", @progbits
+.section .foo, "s", @progbits
+)",
+                        "gfx900");
+  expectSameDiagnostics(R"(.set a,
+.set b, (1
+.set c, 1+
+.set d, foo@bar
+.set e, 1 +* 2
+.set f, max(1,
+.equ g,
+h =
+.equiv i, )
+.set j, 5/0
+.set k, "str"
+)",
+                        "gfx900");
+  expectSameDiagnostics(R"(.pushsection .foo
+.popsection junk
+.section .a
+.section .b
+.previous junk
+.internal a b
+.no_dead_strip a b
+.globl a b
+.text
+.amd_amdgpu_isa "x" y
+)",
+                        "gfx900");
+  expectSameDiagnostics(".amdhsa_code_object_version\n.amdhsa_code_object_version (\n"
+                        ".amdhsa_code_object_version 5 s_nop 0\n.amdgpu_metadata\n"
+                        "  amdhsa.version:\n",
+                        "gfx900");
+  // Tokens after a kernel descriptor field's value: llvm's field error only (a line that starts
+  // with no name is read again as a statement: KernelBlockLineWithoutName).
+  for (const char *junk : {"2", "foo", ", 3", "(2)", "+", ".amdhsa_next_free_sgpr 2"})
+    expectSameDiagnostics(fmt::format(".amdhsa_kernel k\n  .amdhsa_next_free_vgpr 1 {}\n"
+                                      "  .amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n",
+                                      junk),
+                          "gfx900");
+  // The same statements where they are valid: what llvm-mc prints of them.
+  expectSameOutput(".section .foo\n.previous\n.data\n.section .foo\n.previous\n.bss\n"
+                   ".pushsection .foo\n.popsection\n.rodata\n.section .foo\n.previous\n"
+                   ".section .y, \"a\", \"progbits\"\n.section .x, \"a\", %nobits\n"
+                   ".amdhsa_code_object_version 5 s_nop 0\n.amdgcn_target "
+                   "\"amdgcn-amd-amdhsa--gfx900\" s_nop 1\n",
+                   "gfx900");
+}
+
 } // namespace

@@ -504,7 +504,8 @@ private:
 
   // --- Sections and symbols (ObjectStreamer): code_ holds the current section's bytes. ---
   std::vector<obj::Section> sections_;
-  uint32_t cur_ = 0, previous_ = 0;
+  static constexpr uint32_t kNoSection = ~0u;
+  uint32_t cur_ = 0, previous_ = kNoSection; // (no previous section before the first switch)
   std::vector<std::pair<uint32_t, uint32_t>> sectionStack_; // (current, previous) pushed
   uint32_t nextOrder_ = 1;
   as::TargetInfo targetInfo_;
@@ -577,6 +578,7 @@ private:
     return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText, s.groupName, s.comdat};
   }
   bool previousSection() override {
+    if (previous_ == kNoSection) return false;
     selectSection(previous_);
     return true;
   }
@@ -823,8 +825,10 @@ private:
         result_.diagnostics[at].rangeEnd = e.endCol + 1;
       curLine_ = line;
       curLineNo_ = lineNo;
-      // (a field that is no name: llvm reads it again as a statement)
-      const bool noName = !c.atEnd() && c.peek().col == e.col && c.peek().kind != Tok::Identifier &&
+      // (a line that starts with no field name: llvm reads it again as a statement; not a
+      // token after a field's value)
+      const bool noName = !c.atEnd() && c.peek().col == e.col && c.toks[0].col == e.col &&
+                          c.peek().kind != Tok::Identifier &&
                           e.message.starts_with("expected .amdhsa_");
       if (noName) error(e.col, "unexpected token at start of statement");
       kdBlock_.reset();
@@ -923,6 +927,15 @@ private:
       kernelStatement(c);
       return;
     }
+    statementAt(c, &source, continuesStatement);
+  }
+
+  // The statement at `c` (a whole line's tokens, or what a directive left for a new statement):
+  // its labels, then an assignment, a directive or an instruction.
+  void statementAt(Cursor &c, const as::SourceLine *source = nullptr,
+                   bool continuesStatement = false) {
+    const size_t start = c.pos;
+    const std::string_view line = source ? source->text : curLine_;
     // Labels: `name:` (several may precede a statement), and GNU local labels `N:`.
     for (;;) {
       const Token &t = c.peek();
@@ -941,7 +954,8 @@ private:
       }
     }
     // (a macro call or a directive of the macro language after labels is the preprocessor's)
-    if (c.pos > 0 && lines_ && lines_->claimRest(source, c.peek(), c.peek(1))) return;
+    if (c.pos > start && source && lines_ && lines_->claimRest(*source, c.peek(), c.peek(1)))
+      return;
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
       // line that ends in a `//` or `;` comment.
@@ -998,10 +1012,12 @@ private:
     ExprText e = exprText(c, syms_, err, errCol);
     if (!e.ok) {
       error(errCol, err);
+      // (llvm's assignment adds its own message where its lexer stopped)
+      error(std::max(errCol, c.peek().col), "missing expression");
       return;
     }
     if (!c.atEnd()) {
-      error(c.peek().col, "unexpected token in assignment");
+      error(c.peek().col, "expected newline");
       return;
     }
     Symbol &s = syms_.get(name.text);
@@ -1089,6 +1105,7 @@ private:
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
                            {curLine_, curLineNo_}, cur_);
+    if (handled && ctx.restIsStatement) statementAt(c);
   }
 
   // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
@@ -1096,13 +1113,15 @@ private:
   // the object; gfxasm reports it at the directive.
   void codeObjectVersionDirective(Cursor &c, const Token &d) {
     uint32_t col = c.peek().col;
+    // (llvm's AMDGPU parser takes a value starting with a number or a name only; it declines
+    // anything else, which its generic parser then calls an unknown directive)
+    if (!c.is(Tok::Integer) && !c.is(Tok::Identifier)) {
+      error(d.col, "unknown directive");
+      return;
+    }
     ExprResult e = parseExpr(c, syms_);
     if (!e.ok()) {
       error(e.errCol, e.error);
-      return;
-    }
-    if (!c.atEnd()) {
-      error(c.peek().col, "unexpected token in directive");
       return;
     }
     if (e.value < 4 || e.value > 6) {
@@ -1114,8 +1133,11 @@ private:
     } else {
       codeObjectVersion_ = static_cast<unsigned>(e.value);
     }
-    (void)d;
-    if (asmOut()) out_ += fmt::format("\t.amdhsa_code_object_version {}\n\n", e.value);
+    // (llvm's blank line ends the statement: none when another follows on the line)
+    if (asmOut())
+      out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value, c.atEnd() ? "\n" : "");
+    // (what follows the value is a statement of its own, as in llvm)
+    if (!c.atEnd()) statementAt(c);
   }
 
   void instruction(Cursor &c) {
@@ -1751,6 +1773,8 @@ private:
   }
 
   void finish() {
+    // (llvm reads an unterminated metadata block to the end of the input, and says so there)
+    if (inMetadata_) errorAtEnd("expected directive .end_amdgpu_metadata not found");
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
     if (identSection_ != ~0u) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstdlib>
 #include <optional>
 
@@ -109,7 +110,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
         maxBytes = m.value;
     }
   }
-  if (ok && !expectEnd(c, fail)) return false;
+  if (ok && !expectEnd(c, fail, "expected newline")) return false;
   const bool text = ctx.streamer.inTextSection();
   const uint64_t align = uint64_t{1} << pow2;
   // (padding beyond gfxasm's limit: refused in an object, left out of text and null output, whose
@@ -156,7 +157,12 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
     if (printed == ".internal") s.visibility = 1;  // STV_INTERNAL
     if (printed == ".no_dead_strip") s.noDeadStrip = true;
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
-    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+    // (llvm's ELF parser reads the attribute directives; .globl and .no_dead_strip are its
+    // generic parser's)
+    if (!c.atEnd() && !c.accept(Tok::Comma))
+      return fail(c.peek().col, printed == ".globl" || printed == ".no_dead_strip"
+                                    ? "unexpected token"
+                                    : "expected comma");
   }
   return true;
 }
@@ -203,8 +209,11 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
   }
   size_t len = 0;
   while (len < type.size() && (isIdentChar(type[len]))) ++len;
-  if (len < type.size() && type[0] != '"')
-    return fail(static_cast<uint32_t>(typeCol + len), "expected end of directive");
+  if (len < type.size() && type[0] != '"') {
+    size_t junk = typeCol + len;
+    while (junk < line.size() && (line[junk] == ' ' || line[junk] == '\t')) ++junk;
+    return fail(static_cast<uint32_t>(junk), "expected end of directive");
+  }
   type = type.substr(0, len);
   for (const SymbolType &t : kSymbolTypes) {
     if (type != t.stt && type != t.name) continue;
@@ -250,7 +259,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     Cursor ic{item, 0};
     ExprText v = exprText(ic, ctx.syms, err, errCol);
     if (!v.ok) return fail(errCol, err);
-    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token in directive");
+    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     c.pos = end;
     unsigned bits = dd.bytes * 8;
     if (v.absolute && bits < 64 &&
@@ -258,8 +267,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
       return fail(col, "out of range literal value");
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
-    if (!c.atEnd() && !c.accept(Tok::Comma))
-      return fail(c.peek().col, "unexpected token in directive");
+    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
   }
   return true;
 }
@@ -345,10 +353,189 @@ std::string unquoted(std::string_view s) {
   return std::string(s);
 }
 
+// What llvm's ELF parser reads from a .section line's arguments, for its checks.
+struct SectionArguments {
+  std::string_view name, typeName;
+  uint64_t extraFlags = 0; // the flags written (defaults apart)
+  int64_t entsize = 0;
+};
+
+// The flags of a section flag string (llvm's parseSectionFlags for this target): a number, or
+// letters; nullopt for a letter it does not take.
+std::optional<uint64_t> sectionFlags(std::string_view text, bool &useLastGroup) {
+  uint64_t value = 0;
+  if (!text.empty() && std::from_chars(text.data(), text.data() + text.size(), value).ptr ==
+                           text.data() + text.size())
+    return value;
+  static constexpr std::pair<char, uint64_t> kLetters[] = {
+      {'a', 0x2},  {'e', 0x80000000u}, {'x', 0x4},   {'w', 0x1},   {'o', 0x80},
+      {'M', 0x10}, {'S', 0x20},        {'T', 0x400}, {'G', 0x200}, {'R', 0x100000}};
+  uint64_t flags = 0;
+  for (char f : text) {
+    if (f == '?') {
+      useLastGroup = true;
+      continue;
+    }
+    auto it = std::find_if(std::begin(kLetters), std::end(kLetters),
+                           [f](const auto &l) { return l.first == f; });
+    if (it == std::end(kLetters)) return std::nullopt;
+    flags |= it->second;
+  }
+  return flags;
+}
+
+// The ELF type of a section type name llvm knows (0: none).
+uint32_t sectionTypeNumber(std::string_view name) {
+  static constexpr std::pair<std::string_view, uint32_t> kTypes[] = {
+      {"progbits", 1},
+      {"nobits", 8},
+      {"note", 7},
+      {"init_array", 14},
+      {"fini_array", 15},
+      {"preinit_array", 16},
+      {"unwind", 0x70000001},
+      {"llvm_odrtab", 0x6fff4c00},
+      {"llvm_linker_options", 0x6fff4c01},
+      {"llvm_call_graph_profile", 0x6fff4c09},
+      {"llvm_dependent_libraries", 0x6fff4c04},
+      {"llvm_sympart", 0x6fff4c05},
+      {"llvm_bb_addr_map", 0x6fff4c0a},
+      {"llvm_offloading", 0x6fff4c0b},
+      {"llvm_lto", 0x6fff4c0c},
+      {"llvm_jt_sizes", 0x6fff4c0d}};
+  for (auto [n, t] : kTypes)
+    if (n == name) return t;
+  uint32_t value = 0;
+  auto r = std::from_chars(name.data(), name.data() + name.size(), value);
+  return r.ptr == name.data() + name.size() && !name.empty() ? value : 0;
+}
+
+// llvm's checks of a .section/.pushsection line (ELFAsmParser::parseSectionArguments), read
+// from its tokens: the name (adjacent tokens), then flags, type, entry size, linked-to symbol,
+// group and unique id, each with llvm's message where it stops. The cursor is left where it was.
+bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionArguments &args,
+                           DirectiveError &fail) {
+  const size_t start = c.pos;
+  struct Restore {
+    Cursor &c;
+    size_t pos;
+    ~Restore() { c.pos = pos; }
+  } restore{c, start};
+  auto identifier = [&c]() -> std::optional<std::string_view> {
+    if (!c.is(Tok::Identifier) && !c.is(Tok::String)) return std::nullopt;
+    return c.next().text;
+  };
+  if (c.is(Tok::String)) {
+    args.name = c.next().text;
+  } else {
+    size_t size = 0;
+    while (!c.atEnd() && !c.is(Tok::Comma)) {
+      const Token &t = c.next();
+      const size_t width = t.kind == Tok::String ? t.text.size() + 2 : t.text.size();
+      size += width;
+      if (t.col + width != c.peek().col) break;
+    }
+    if (size == 0) return fail(c.peek().col, "expected identifier");
+    args.name = std::string_view(c.toks[start].text.data(), size);
+  }
+  if (c.accept(Tok::Comma)) {
+    if (push && !c.is(Tok::String)) {
+      ExprResult sub = parseExpr(c, ctx.syms);
+      if (!sub.ok()) return fail(sub.errCol, sub.error);
+      if (!c.accept(Tok::Comma)) goto end;
+    }
+    if (!c.is(Tok::String)) return fail(c.peek().col, "expected string");
+    {
+      bool useLastGroup = false;
+      std::optional<uint64_t> flags = sectionFlags(c.next().text, useLastGroup);
+      if (!flags) return fail(c.peek().col, "unknown flag");
+      args.extraFlags = *flags;
+      const bool merge = *flags & 0x10, group = *flags & 0x200;
+      if (group && useLastGroup)
+        return fail(c.peek().col, "Section cannot specifiy a group name while also acting as a "
+                                  "member of the last group");
+      if (c.accept(Tok::Comma)) {
+        const bool at = c.is(Tok::Error) && c.peek().text == "@";
+        if (!at && !c.is(Tok::Percent) && !c.is(Tok::String))
+          return fail(c.peek().col, "expected '@<type>', '%<type>' or \"<type>\"");
+        if (!c.is(Tok::String)) c.next();
+        if (c.is(Tok::Integer)) {
+          args.typeName = c.next().text;
+        } else if (auto t = identifier()) {
+          args.typeName = *t;
+        } else {
+          return fail(c.peek().col, "expected identifier");
+        }
+      }
+      if (args.typeName.empty()) {
+        if (merge) return fail(c.peek().col, "Mergeable section must specify the type");
+        if (group) return fail(c.peek().col, "Group section must specify the type");
+        if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
+      }
+      if (merge) {
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected the entry size");
+        const uint32_t at = c.peek().col;
+        ExprResult size = parseExpr(c, ctx.syms);
+        if (!size.ok()) return fail(size.errCol, size.error);
+        if (size.kind != ExprResult::Kind::Absolute)
+          return fail(at, "expected absolute expression");
+        if (size.value <= 0) return fail(c.peek().col, "entry size must be positive");
+        args.entsize = size.value;
+      }
+      if (*flags & 0x80) { // SHF_LINK_ORDER
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected linked-to symbol");
+        const uint32_t at = c.peek().col;
+        if (auto sym = identifier()) {
+          const Symbol *s = ctx.syms.find(*sym);
+          if (!s || s->kind != Symbol::Kind::Label)
+            return fail(at, fmt::format("linked-to symbol is not in a section: {}", *sym));
+        } else if (c.is(Tok::Integer) && c.peek().text == "0") {
+          c.next();
+        } else {
+          return fail(c.peek().col, "invalid linked-to symbol");
+        }
+      }
+      if (group) {
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected group name");
+        if (c.is(Tok::Integer))
+          c.next();
+        else if (!identifier())
+          return fail(c.peek().col, "invalid group name");
+        if (c.accept(Tok::Comma)) {
+          auto linkage = identifier();
+          if (!linkage) return fail(c.peek().col, "invalid linkage");
+          if (*linkage != "comdat") return fail(c.peek().col, "Linkage must be 'comdat'");
+        }
+      }
+      if (c.accept(Tok::Comma)) {
+        auto unique = identifier();
+        if (!unique) return fail(c.peek().col, "expected identifier");
+        if (*unique != "unique") return fail(c.peek().col, "expected 'unique'");
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected commma");
+        const uint32_t at = c.peek().col;
+        ExprResult id = parseExpr(c, ctx.syms);
+        if (!id.ok()) return fail(id.errCol, id.error);
+        if (id.kind != ExprResult::Kind::Absolute) return fail(at, "expected absolute expression");
+        if (id.value < 0) return fail(c.peek().col, "unique id must be positive");
+        if (id.value >= 0xffffffff) return fail(c.peek().col, "unique id is too large");
+      }
+    }
+  }
+end:
+  if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
+  // (llvm's lexer has gone past the line's end when it reports this: at the next line)
+  if (!args.typeName.empty() && !sectionTypeNumber(args.typeName))
+    ctx.errorAtNextLine = "unknown section type";
+  return true;
+}
+
 // .section NAME[, "FLAGS"[, @TYPE]], read from the line text (names may hold '-').
-bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
-                      DirectiveError &fail) {
-  if (c.atEnd()) return fail(c.peek().col, "expected identifier");
+bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail,
+                      bool push = false) {
+  const uint32_t directiveCol = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
+  SectionArguments args;
+  if (!checkSectionArguments(ctx, c, push, args, fail)) return false;
+  if (!ctx.errorAtNextLine.empty()) return true;
   std::string_view rest = restOfLine(c, line);
   std::vector<std::string_view> parts;
   for (size_t from = 0;;) {
@@ -362,6 +549,7 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
   if (parts.size() > 1) flags = unquoted(parts[1]);
   std::string type = parts.size() > 2 ? unquoted(parts[2]) : "";
   if (!type.empty() && (type[0] == '%' || type[0] == '#')) type[0] = '@';
+  if (!type.empty() && type[0] != '@') type.insert(0, 1, '@'); // (a quoted type name)
   // Then the entry size of a mergeable section (flag M), the group of a grouped one (flag G)
   // and `comdat`.
   uint64_t entsize = 0;
@@ -378,6 +566,21 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
     sec.comdat = parts.size() > next && unquoted(parts[next]) == "comdat";
   }
   switchSection(ctx, sec, entsize);
+  // (llvm's checks that a section switched to again is the one written)
+  const SectionSpec now = ctx.streamer.currentSection(), asked = sectionSpec(sec, entsize);
+  if (!args.typeName.empty() && now.type != sectionTypeNumber(args.typeName))
+    ctx.errors.emplace_back(
+        directiveCol,
+        fmt::format("changed section type for {}, expected: {:#x}", args.name, now.type));
+  const bool given = args.extraFlags || args.entsize || !args.typeName.empty();
+  if (given && now.flags != asked.flags)
+    ctx.errors.emplace_back(
+        directiveCol,
+        fmt::format("changed section flags for {}, expected: {:#x}", args.name, now.flags));
+  if (given && now.entsize != static_cast<uint64_t>(args.entsize))
+    ctx.errors.emplace_back(
+        directiveCol,
+        fmt::format("changed section entsize for {}, expected: {}", args.name, now.entsize));
   return true;
 }
 
@@ -530,13 +733,8 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
   DirectiveError fail{err, errCol};
-  if (name == ".text" || name == ".data") {
+  if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata") {
     if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
-    switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
-    return true;
-  }
-  if (name == ".bss" || name == ".rodata") {
-    if (!c.atEnd()) return fail(c.peek().col, "unexpected token in directive");
     switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
     return true;
   }
@@ -544,7 +742,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".pushsection") {
     ctx.streamer.pushSection();
     if (c.atEnd()) return true;
-    return sectionDirective(ctx, c, line, fail);
+    if (sectionDirective(ctx, c, line, fail, true)) return true;
+    ctx.streamer.popSection(); // (llvm restores the section of a refused .pushsection)
+    return false;
   }
   if (name == ".popsection" || name == ".previous") {
     bool ok = name == ".popsection" ? ctx.streamer.popSection() : ctx.streamer.previousSection();
@@ -555,10 +755,16 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     // llvm prints the switch back in full, whatever the section.
     SectionSpec back = ctx.streamer.currentSection();
     ctx.section = back.name + ',' + back.flagsText + ',' + back.typeText;
-    if (ctx.asmOut)
-      ctx.out +=
-          fmt::format("\t.section\t{},\"{}\",{}\n\n", back.name, back.flagsText, back.typeText);
-    return expectEnd(c, fail);
+    if (ctx.asmOut) {
+      const bool plain =
+          back.typeText == "@progbits" && ((back.name == ".text" && back.flagsText == "ax") ||
+                                           (back.name == ".data" && back.flagsText == "aw"));
+      ctx.out += plain ? fmt::format("\t{}\n\n", back.name)
+                       : fmt::format("\t.section\t{},\"{}\",{}\n\n", back.name, back.flagsText,
+                                     back.typeText);
+    }
+    ctx.restIsStatement = !c.atEnd();
+    return true;
   }
   if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);
   for (std::string_view attr :
@@ -578,7 +784,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       fill = f.value;
       hasFill = true;
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     if (n.value < 0) return true;
     if (n.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     if (fill == 0) {
@@ -605,7 +811,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
         value = v.value;
       }
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     if (size > 8) size = 8;
     if (n.value > kMaxSectionGrowth / 8) return fail(0, "gfxasm: too many bytes for one directive");
     if (n.value > 0 && size > 0) ctx.streamer.lineEntryHere();
@@ -641,10 +847,11 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+    const uint32_t sizeCol = c.peek().col;
     ExprResult size = parseExpr(c, ctx.syms);
     if (!size.ok()) return fail(size.errCol, size.error);
-    if (size.value < 0 || size.value > kMaxSectionGrowth)
-      return fail(0, "gfxasm: too many bytes for one directive");
+    if (size.value < 0) return fail(sizeCol, "size must be non-negative");
+    if (size.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     int64_t align = 0;
     if (c.accept(Tok::Comma)) {
       if (name == ".lcomm") return fail(c.peek().col, "alignment not supported on this target");
@@ -684,7 +891,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       if (!a.ok()) return fail(a.errCol, a.error);
       align = a.value;
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     if (size.value < 0) return fail(sizeCol, "size must be non-negative");
     if (size.value > 65536) return fail(sizeCol, "size is too large");
     if (align <= 0 || (align & (align - 1)))
@@ -709,7 +916,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       if (!f.ok()) return fail(f.errCol, f.error);
       fill = f.value;
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     uint64_t at = ctx.streamer.sectionOffset();
     // (llvm checks the offset when it lays out the object: not in text or null output)
     if (off.value < 0 || static_cast<uint64_t>(off.value) < at) {
@@ -728,7 +935,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".addrsig") {
     ctx.streamer.enableAddrsig();
     if (ctx.asmOut) ctx.out += "\t.addrsig\n";
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "expected newline");
   }
   if (name == ".addrsig_sym") {
     const Token &sym = c.peek();
@@ -738,7 +945,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.addrsigSymbol(s);
     if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", sym.text);
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "expected newline");
   }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
@@ -752,7 +959,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.streamer.registerSymbol(s);
     s.size = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
     if (ctx.asmOut) ctx.out += fmt::format("\t.size\t{}, {}\n", sym.text, value.text);
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "unexpected token");
   }
   for (const DataDirective &dd : kDataDirectives)
     if (name == dd.name) return dataDirective(ctx, dd, c, fail);
@@ -763,7 +970,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     c.next();
     ctx.streamer.addIdent(unescape(s.text));
     if (ctx.asmOut) ctx.out += fmt::format("\t.ident\t\"{}\"\n", s.text);
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "expected end of directive");
   }
   if (name == ".amdgcn_target") {
     const Token &s = c.peek();
@@ -775,7 +982,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
                              "target id {}",
                              s.text, ctx.targetId));
     if (ctx.asmOut && c.atEnd()) ctx.out += "\n";
-    return expectEnd(c, fail);
+    ctx.restIsStatement = !c.atEnd();
+    return true;
   }
   // (other OSes than HSA: the target id again, printed back)
   if (name == ".amd_amdgpu_isa" && !ctx.hsa) {
@@ -785,7 +993,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     c.next();
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId, c.atEnd() ? "\n" : "");
-    return expectEnd(c, fail);
+    ctx.restIsStatement = !c.atEnd();
+    return true;
   }
   bool handled = false;
   bool ok = dwarfDirective(ctx, name, c, err, errCol, handled);

@@ -83,6 +83,9 @@ struct DirectiveContext {
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
   std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
   std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then
+  // What follows the directive is a statement of its own: llvm's handlers of .popsection,
+  // .previous and the AMDGPU target directives stop reading without checking for the end.
+  bool restIsStatement = false;
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in

@@ -502,7 +502,7 @@ bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
                    std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()));
     }
   } while (c.accept(Tok::Comma));
-  return c.atEnd() || fail(c.peek().col, "unexpected token in directive");
+  return c.atEnd() || fail(c.peek().col, "unexpected token");
 }
 
 } // namespace

@@ -275,6 +275,7 @@ struct Evaluator {
       c.next();
       return symbol(Token(Tok::Identifier, t.col, name), out);
     }
+    case Tok::Star: return fail(t.col, "invalid token in expression"); // (`*` is no PC here)
     default: return fail(t.col, "unknown token in expression");
     }
   }
