@@ -1687,9 +1687,10 @@ private:
     case Spec::None: break;
     }
     switch (f.kind) {
-    case obj::FixupKind::PCRel4: return 4; // R_AMDGPU_REL32
-    case obj::FixupKind::Data8: return 3;  // R_AMDGPU_ABS64
-    default: return 6;                     // R_AMDGPU_ABS32
+    case obj::FixupKind::PCRel4: return 4;      // R_AMDGPU_REL32
+    case obj::FixupKind::Data8: return 3;       // R_AMDGPU_ABS64
+    case obj::FixupKind::SoppBranch: return 14; // R_AMDGPU_REL16
+    default: return 6;                          // R_AMDGPU_ABS32
     }
   }
 
@@ -1708,6 +1709,26 @@ private:
   // Like llvm-mc, text and null output leave unresolved branch offsets 0 without an error.
   void resolveFixups(std::vector<std::vector<obj::Relocation>> &relocations) {
     relocations.assign(sections_.size(), {});
+    // A relocation of the fixup `f` in section `si` to `v`'s symbol: a local label through its
+    // section's symbol, anything else by name.
+    auto relocate = [&](uint32_t si, const obj::Fixup &f, const RelocatableValue &v) {
+      obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+      // (llvm's ELF writer: the scratch buffer's two names, whatever the fixup)
+      if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
+      const Symbol &target = *v.symA;
+      const bool local = target.kind == Symbol::Kind::Label &&
+                         target.binding != Symbol::Binding::Global &&
+                         target.binding != Symbol::Binding::Weak;
+      if (local) {
+        r.sectionSymbol = static_cast<int32_t>(target.section);
+        r.addend += target.value;
+      } else {
+        r.symbol = &target;
+        r.name = v.nameA;
+        const_cast<Symbol &>(target).usedInReloc = true;
+      }
+      relocations[si].push_back(r);
+    };
     for (uint32_t si = 0; si < sections_.size(); ++si) {
       obj::Section &sec = sections_[si];
       for (const obj::Fixup &f : sec.fixups) {
@@ -1719,8 +1740,12 @@ private:
             sec.data[f.offset + i] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i));
         };
         if (f.kind == obj::FixupKind::SoppBranch) {
+          // (a global or weak label is resolved by the linker, as llvm leaves it: it may be
+          // preempted)
           if (ok && v.symA && !v.symB && v.spec == Spec::None &&
-              v.symA->kind == Symbol::Kind::Label && v.symA->section == si) {
+              v.symA->kind == Symbol::Kind::Label && v.symA->section == si &&
+              (!objOut() || (v.symA->binding != Symbol::Binding::Global &&
+                             v.symA->binding != Symbol::Binding::Weak))) {
             int64_t delta =
                 (v.symA->value + v.constant - static_cast<int64_t>(f.instOffset) - 4) / 4;
             if (delta < -32768 || delta > 32767) {
@@ -1728,6 +1753,12 @@ private:
               continue;
             }
             write(delta);
+          } else if (objOut() && ok && v.symA && !v.symB && v.spec == Spec::None &&
+                     v.symA->kind == Symbol::Kind::Label) {
+            // A label of another section: the linker's R_AMDGPU_REL16, the field what llvm's
+            // backend leaves there ((0 - 4) / 4).
+            write(-1);
+            relocate(si, f, v);
           } else if (objOut() && ok && v.symA) {
             errorAt(f, f.col, fmt::format("undefined label '{}'", v.nameA));
           }
@@ -1754,20 +1785,7 @@ private:
           errorAt(f, f.col, "expected relocatable expression");
           continue;
         }
-        obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
-        const Symbol &target = *v.symA;
-        const bool local = target.kind == Symbol::Kind::Label &&
-                           target.binding != Symbol::Binding::Global &&
-                           target.binding != Symbol::Binding::Weak;
-        if (local) {
-          r.sectionSymbol = static_cast<int32_t>(target.section);
-          r.addend += target.value;
-        } else {
-          r.symbol = &target;
-          r.name = v.nameA;
-          const_cast<Symbol &>(target).usedInReloc = true;
-        }
-        relocations[si].push_back(r);
+        relocate(si, f, v);
       }
     }
   }

@@ -132,10 +132,12 @@ static void writeImplicitAddends(std::vector<Section> &sections,
   for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)
     for (const Relocation &r : relocations[i]) {
       const bool wide = r.type == 3 || r.type == 5; // R_AMDGPU_ABS64, R_AMDGPU_REL64
-      const size_t bytes = wide ? 8 : 4;
+      const bool branch = r.type == 14;             // R_AMDGPU_REL16: a branch's dword offset
+      const size_t bytes = wide ? 8 : branch ? 2 : 4;
+      const int64_t value = branch ? (r.addend - 4) / 4 : r.addend;
       std::vector<uint8_t> &data = sections[i].data;
       for (size_t b = 0; b < bytes && r.offset + b < data.size(); ++b)
-        data[r.offset + b] = static_cast<uint8_t>(static_cast<uint64_t>(r.addend) >> (8 * b));
+        data[r.offset + b] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b));
     }
 }
 

@@ -19,3 +19,25 @@ local_data:
 	.quad	extern_sym-0x10
 	.quad	entry+0x123456789
 	.long	extern_sym
+// Branches the linker resolves: to a label of another section (through its section symbol, the
+// addend in the relocation or, without .rela, in the branch's offset field) and to a global
+// label, also of the branch's own section (it may be preempted).
+	.text
+	s_branch cold_path
+	s_cbranch_scc1 .Lcold_later
+	s_branch entry
+	s_branch global_cold
+	.section .text.unlikely,"ax",@progbits
+cold_path:
+	s_nop 0
+.Lcold_later:
+	s_nop 1
+	.globl	global_cold
+global_cold:
+	s_endpgm
+// The scratch buffer's names: R_AMDGPU_ABS32_LO whatever the fixup, as llvm's ELF writer does.
+	.text
+	s_mov_b32 s36, SCRATCH_RSRC_DWORD0
+	s_mov_b32 s37, SCRATCH_RSRC_DWORD1
+	.data
+	.long	SCRATCH_RSRC_DWORD1
