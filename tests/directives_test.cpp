@@ -441,7 +441,8 @@ h =
 .amd_amdgpu_isa "x" y
 )",
                         "gfx900");
-  expectSameDiagnostics(".amdhsa_code_object_version\n.amdhsa_code_object_version (\n"
+  expectSameDiagnostics(".amd_amdgpu_hsa_metadata\n.amd_amdgpu_pal_metadata\n"
+                        ".amdhsa_code_object_version\n.amdhsa_code_object_version (\n"
                         ".amdhsa_code_object_version 5 s_nop 0\n.amdgpu_metadata\n"
                         "  amdhsa.version:\n",
                         "gfx900");

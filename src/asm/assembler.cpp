@@ -1053,6 +1053,14 @@ private:
       metadataText_ += '\n';
       return;
     }
+    // The older metadata directives: llvm names the OSes they belong to elsewhere.
+    for (auto [legacy, os] : {std::pair{".amd_amdgpu_hsa_metadata", "amdhsa"},
+                              std::pair{".amd_amdgpu_pal_metadata", "amdpal"}})
+      if (name == legacy && opts_.triple.find(os) == std::string::npos) {
+        error(static_cast<uint32_t>(d.col + name.size()),
+              fmt::format("{} directive is not available on non-{} OSes", name, os));
+        return;
+      }
     if (name == ".amdhsa_kernel" && opts_.triple.find("amdhsa") != std::string::npos) {
       // llvm's parseIdentifier; the block's fields may follow on the same line.
       const Token &kernel = c.peek();
