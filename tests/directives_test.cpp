@@ -453,6 +453,14 @@ h =
                                       "  .amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n",
                                       junk),
                           "gfx900");
+  // Quotes in a metadata block, read by llvm's lexer: a character constant that takes the line
+  // break hides the `.end_amdgpu_metadata` after it, a `"` string runs on to its closing quote.
+  for (const char *value :
+       {"'ab'", "'a'", "'a\\b'", "x'", "\"a", "\"a;b\"", "'\"'", "'';x", "'a' ; c", "'x;'"})
+    expectSameDiagnostics(fmt::format(".amdgpu_metadata\namdhsa.version:\n  - 1\n  - 0\n"
+                                      "amdhsa.target: {}\n.end_amdgpu_metadata\ns_nop 0\n",
+                                      value),
+                          "gfx900");
   // The same statements where they are valid: what llvm-mc prints of them.
   expectSameOutput(".section .foo\n.previous\n.data\n.section .foo\n.previous\n.bss\n"
                    ".pushsection .foo\n.popsection\n.rodata\n.section .foo\n.previous\n"

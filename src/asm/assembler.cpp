@@ -738,27 +738,57 @@ private:
   bool inMetadata_ = false;
   std::string metadataText_;
 
+  // llvm collects the block with its lexer, statement by statement: a `"` string may span lines,
+  // and a `'` starts a character constant that takes the two characters after it (three after a
+  // backslash) whatever they are, the line break too, which joins the next line to the statement
+  // (an `.end_amdgpu_metadata` there is then not seen).
+  bool metadataInString_ = false, metadataContinues_ = false;
+  size_t metadataSkip_ = 0; // characters of this line a character constant took
+
   void metadataLine(std::string_view line) {
+    const bool statementStart = !metadataInString_ && !metadataContinues_;
+    const size_t from = metadataSkip_;
+    metadataSkip_ = 0;
+    metadataContinues_ = false;
     size_t indent = line.find_first_not_of(" \t");
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
-    if (body.starts_with(".end_amdgpu_metadata") && (body.size() == 20 || !isIdentChar(body[20]))) {
+    if (statementStart && body.starts_with(".end_amdgpu_metadata") &&
+        (body.size() == 20 || !isIdentChar(body[20]))) {
       inMetadata_ = false;
       metadataText_.append(line.substr(0, indent));
       endMetadata(static_cast<uint32_t>(indent + 20));
       return;
     }
-    // llvm collects each line's statement text: a `#` line keeps its indentation only, a `;`
-    // outside a string ends the line.
-    if (indent != std::string_view::npos && line[indent] == '#') {
+    // Each statement's text: a `#` line keeps its indentation only, a `;` outside a string or
+    // character constant ends the line.
+    if (statementStart && indent != std::string_view::npos && line[indent] == '#') {
       metadataText_.append(line.substr(0, indent));
-    } else if (!std::memchr(line.data(), ';', line.size())) {
-      metadataText_.append(line); // (the common line: no comment to find)
+    } else if (statementStart && line.find_first_of(";'\"") == std::string_view::npos) {
+      metadataText_.append(line); // (the common line: nothing to scan)
     } else {
-      bool quoted = false;
-      size_t end = 0;
-      for (; end < line.size(); ++end) {
-        if (line[end] == '"') quoted = !quoted;
-        if (line[end] == ';' && !quoted) break;
+      const size_t n = line.size();
+      size_t end = n;
+      for (size_t i = from; i < n; ++i) {
+        const char ch = line[i];
+        if (metadataInString_) {
+          if (ch == '\\')
+            ++i;
+          else if (ch == '"')
+            metadataInString_ = false;
+        } else if (ch == '"') {
+          metadataInString_ = true;
+        } else if (ch == ';') {
+          end = i;
+          break;
+        } else if (ch == '\'') {
+          const size_t last = i + 2 + (i + 1 < n && line[i + 1] == '\\');
+          if (last >= n) { // (index n: the line break)
+            metadataContinues_ = true;
+            metadataSkip_ = last - n;
+            break;
+          }
+          i = last;
+        }
       }
       metadataText_.append(line.substr(0, end));
     }
@@ -1048,6 +1078,8 @@ private:
     if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
       // The YAML starts after the directive's name, on its line.
       inMetadata_ = true;
+      metadataInString_ = metadataContinues_ = false;
+      metadataSkip_ = 0;
       size_t after = d.col + name.size();
       metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
       metadataText_ += '\n';
