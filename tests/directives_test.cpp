@@ -470,4 +470,29 @@ h =
                    "gfx900");
 }
 
+// Kernel descriptor fields with values out of range, negative, wider than 32 bits, undefined,
+// unparsable, missing or repeated, in object output: llvm's message for each, and none of its
+// object writer's once the parse has failed (it lays nothing out then).
+TEST(Directives, KernelFieldValuesInObjects) {
+  for (const char *field :
+       {".amdhsa_ieee_mode", ".amdhsa_user_sgpr_count", ".amdhsa_next_free_vgpr",
+        ".amdhsa_accum_offset", ".amdhsa_system_vgpr_workitem_id"}) {
+    std::string input;
+    int k = 0;
+    for (const char *value : {"0", "2", "3", "-1", "0x100000000", "4096", "undef_sym", "(1", ""})
+      input += fmt::format(".amdhsa_kernel k{}\n  .amdhsa_next_free_sgpr 8\n  {} {}\n"
+                           "  .amdhsa_next_free_vgpr 8\n.end_amdhsa_kernel\n",
+                           k++, field, value);
+    input +=
+        fmt::format(".amdhsa_kernel k{}\n  {} 1\n  {} 1\n.end_amdhsa_kernel\n", k, field, field);
+    for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"}) {
+      ToolRun llvm = runLlvmMc(input, cpu, "", "-filetype=obj -o out.o");
+      ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", "-filetype=obj -o out.o");
+      EXPECT_NE(llvm.err.find("error:"), std::string::npos) << llvm.err;
+      EXPECT_EQ(ours.err, llvm.err) << field << " on " << cpu;
+      EXPECT_EQ(ours.status, llvm.status);
+    }
+  }
+}
+
 } // namespace

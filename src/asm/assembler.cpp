@@ -1695,7 +1695,10 @@ private:
                                             : "FK_Data_4");
   }
 
+  // (llvm lays out the object only when parsing found no error: no errors of fixups then)
+  bool parseFailed_ = false;
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
+    if (parseFailed_) return;
     if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
       Diagnostic d;
       d.file = "<unknown>";
@@ -1843,7 +1846,8 @@ private:
     for (size_t i = 1; i < dwarf_.files.size(); ++i)
       if (dwarf_.files[i].name.empty())
         errorAtEnd(fmt::format("unassigned file number: {} for .file directives", i));
-    if (dwarf_.inFrame()) errorAtEnd("Unfinished frame!");
+    parseFailed_ = result_.errorCount > 0;
+    if (dwarf_.inFrame() && !parseFailed_) errorAtEnd("Unfinished frame!");
     if (!pendingLebs_.empty() && !result_.errorCount) {
       relaxLebs();
       if (lebSizesChanged_) return; // assembled again
