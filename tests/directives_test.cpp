@@ -143,6 +143,9 @@ TEST(Directives, NestedFrameReportedAtNextLine) {
                    ".cfi_startproc\n.endr\n.cfi_endproc\n");
   expectSameOutput(".cfi_startproc\n.cfi_startproc\n");
   expectSameOutput(".cfi_startproc\n.cfi_startproc");
+  // A frame left open: reported at the end after the streamer's errors, not after the parser's.
+  expectSameOutput("s_nop 0\n.cfi_def_cfa_offset 4\n.cfi_startproc\n");
+  expectSameOutput(".cfi_startproc\ns_nop 0\nfoo bar\n");
 }
 
 // `.` (a temporary label where it is read) and character constants, as llvm-mc reads them.

@@ -1135,6 +1135,7 @@ private:
     const bool handled = handleDirective(ctx, name, c, curLine_, err, errCol);
     for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
     if (!handled) error(errCol ? errCol : d.col, err);
+    streamerErrors_ += ctx.streamerError;
     if (!ctx.errorAtNextLine.empty()) {
       if (lines_)
         lines_->errorAtNextLine(std::move(ctx.errorAtNextLine));
@@ -1695,8 +1696,10 @@ private:
                                             : "FK_Data_4");
   }
 
-  // (llvm lays out the object only when parsing found no error: no errors of fixups then)
+  // (llvm lays out the object only when its parser found no error, its streamer's apart: no
+  // errors of fixups then)
   bool parseFailed_ = false;
+  unsigned streamerErrors_ = 0;
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
     if (parseFailed_) return;
     if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
@@ -1846,7 +1849,7 @@ private:
     for (size_t i = 1; i < dwarf_.files.size(); ++i)
       if (dwarf_.files[i].name.empty())
         errorAtEnd(fmt::format("unassigned file number: {} for .file directives", i));
-    parseFailed_ = result_.errorCount > 0;
+    parseFailed_ = result_.errorCount > streamerErrors_;
     if (dwarf_.inFrame() && !parseFailed_) errorAtEnd("Unfinished frame!");
     if (!pendingLebs_.empty() && !result_.errorCount) {
       relaxLebs();

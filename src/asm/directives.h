@@ -86,6 +86,9 @@ struct DirectiveContext {
   // What follows the directive is a statement of its own: llvm's handlers of .popsection,
   // .previous and the AMDGPU target directives stop reading without checking for the end.
   bool restIsStatement = false;
+  // The error is llvm's streamer's (its context's), not its parser's: it does not keep llvm from
+  // laying out the object at the end.
+  bool streamerError = false;
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in

@@ -284,6 +284,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     }
     if (t.inFrame()) {
       ctx.errorAtNextLine = "starting new .cfi frame before finishing the previous one";
+      ctx.streamerError = true;
       return true;
     }
     obj::DwarfFrame f;
@@ -299,8 +300,9 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     return fail(c.peek().col, "expected newline");
   // Every other directive belongs to an open frame.
   auto needFrame = [&] {
-    return t.inFrame() ||
-           fail(0, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
+    if (t.inFrame()) return true;
+    ctx.streamerError = true;
+    return fail(0, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
   };
   obj::CfiInstruction in;
   in.offset = ctx.streamer.sectionOffset();
