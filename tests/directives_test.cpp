@@ -498,4 +498,35 @@ TEST(Directives, KernelFieldValuesInObjects) {
   }
 }
 
+// Data and layout directives with wrong values: llvm's messages and warnings in each output
+// (.org is placed at layout: its errors in object output only, twice as llvm lays out twice,
+// once when LEB values take part, none after a parser error).
+TEST(Directives, DataAndLayoutErrors) {
+  const std::string data =
+      ".data\n.byte 256\n.byte -129\n.short 65536\n.long -2147483649\n.byte 1.5\n.byte \"a\"\n"
+      ".fill 2, 9, 1\n.fill 2, -1, 1\n.fill -2, 1, 1\n.fill 1, 8, -1\n.fill 0x100000000, 0, 0\n"
+      ".space 4, 300\n.p2align 32\n.balign 3\n.balign 0\n.align 5\n.p2alignw 1, 0x10000\n"
+      ".p2align 2, 0, 0\n.ascii 1\n.asciz\n.string \"a\" \"b\"\n.ascii \"\\777\"\n"
+      ".ascii \"\\x100\"\n.ascii \"\\q\"\n.ascii \"\\x\"\n.ascii \"a\",\n.byte 1,\n.globl a,\n"
+      ".int 1, , 2\n.short 1 +\n.8byte 1 2\n";
+  for (const char *filetype : {"null", "asm", "obj"}) {
+    std::string options = fmt::format("-filetype={} -o out.o", filetype);
+    ToolRun llvm = runLlvmMc(data, "gfx900", "", options);
+    ToolRun ours = runAssembler(GFXASM_CLI, data, "gfx900", "", options);
+    EXPECT_NE(llvm.err.find("error:"), std::string::npos) << llvm.err;
+    EXPECT_EQ(ours.err, llvm.err) << filetype;
+  }
+  for (const char *org :
+       {".data\n.org 0x10\n.byte 1\n.org 0x8\n.org undefined_x\n.org .-1\n",
+        ".data\n.byte 1\n.org 0\n.uleb128 .Lb-.La\n.La:\n.zero 200\n.Lb:\n",
+        ".text\ns_nop 0\n.org 0\n.data\n.org x\n", ".data\n.byte 1\n.org 0\nfoo bar\n"})
+    for (const char *filetype : {"asm", "obj"}) {
+      std::string options = fmt::format("-filetype={} -o out.o", filetype);
+      ToolRun llvm = runLlvmMc(org, "gfx900", "", options);
+      ToolRun ours = runAssembler(GFXASM_CLI, org, "gfx900", "", options);
+      EXPECT_EQ(ours.err, llvm.err) << org << filetype;
+      EXPECT_EQ(ours.status, llvm.status) << org << filetype;
+    }
+}
+
 } // namespace

@@ -609,6 +609,22 @@ private:
     if (dwarf_.locSeen) [[unlikely]]
       dwarf_.makeLineEntry(cur_, code_.size() + unwrittenBytes_);
   }
+  bool labelOffsetNow(ExprId expr, int64_t &value) override {
+    RelocatableValue v;
+    if (!evaluateRelocatable(syms_.pool(), expr, EvalStage::Final, targetInfo_, v) || v.symB ||
+        v.spec != Spec::None || !v.symA || v.symA->kind != Symbol::Kind::Label)
+      return false;
+    value = v.symA->value + v.constant;
+    return true;
+  }
+  std::vector<std::pair<obj::Fixup, std::string>> layoutErrors_;
+  void layoutError(uint32_t col, std::string message) override {
+    obj::Fixup where;
+    where.line = curLineNo_;
+    where.col = col;
+    where.lineText = curLine_;
+    layoutErrors_.emplace_back(std::move(where), std::move(message));
+  }
   bool evaluateNow(ExprId expr, int64_t &value) override {
     // (llvm folds a difference only within a fragment: after a deferred LEB of this section the
     // labels may span it, whose size is not final)
@@ -1857,6 +1873,10 @@ private:
     }
     std::vector<GeneratedReloc> dwarfRelocs;
     if (objOut()) writeDwarfSections(dwarfRelocs);
+    // (llvm lays the sections out twice, and reports these each time; once when LEB values
+    // take part in the layout)
+    for (int pass = pendingLebs_.empty() ? 2 : 1; pass > 0; --pass)
+      for (const auto &[where, message] : layoutErrors_) errorAt(where, where.col, message);
     std::vector<std::vector<obj::Relocation>> relocations;
     resolveFixups(relocations);
     for (const GeneratedReloc &r : dwarfRelocs) {

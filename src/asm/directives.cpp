@@ -80,7 +80,8 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   bool ok = true;
   int64_t pow2 = e.value;
   if (!p2) {
-    if (e.value <= 0 || (e.value & (e.value - 1))) ok = fail(col, "alignment must be a power of 2");
+    // (llvm takes a zero byte alignment as one)
+    if (e.value < 0 || (e.value & (e.value - 1))) ok = fail(col, "alignment must be a power of 2");
     pow2 = 0;
     while (pow2 < 62 && (int64_t{2} << pow2) <= e.value) ++pow2;
   }
@@ -118,7 +119,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   const bool huge =
       (align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth);
   if (huge && ctx.streamer.writesObject())
-    return fail(0, "gfxasm: too many bytes for one directive");
+    return ok && fail(0, "gfxasm: too many bytes for one directive"); // (else llvm's message)
   ctx.streamer.raiseAlignment(align);
   if (!huge) alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
@@ -143,7 +144,8 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
 // .globl / .global / .weak / .local / .hidden / .protected / .internal: a list of symbols, each
 // printed on its own line.
 bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail) {
-  while (!c.atEnd()) {
+  // (a name after each comma: llvm's list parser)
+  for (bool more = !c.atEnd(); more;) {
     const Token &sym = c.peek();
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
     c.next();
@@ -159,7 +161,8 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
     // (llvm's ELF parser reads the attribute directives; .globl and .no_dead_strip are its
     // generic parser's)
-    if (!c.atEnd() && !c.accept(Tok::Comma))
+    if (!(more = !c.atEnd())) break;
+    if (!c.accept(Tok::Comma))
       return fail(c.peek().col, printed == ".globl" || printed == ".no_dead_strip"
                                     ? "unexpected token"
                                     : "expected comma");
@@ -248,7 +251,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
                    DirectiveError &fail) {
   std::string err;
   uint32_t errCol = 0;
-  while (!c.atEnd()) {
+  for (bool more = !c.atEnd(); more;) {
     uint32_t col = c.peek().col;
     // A list item ends at the next comma: the symbolic fallback takes the rest of the line.
     size_t end = c.pos;
@@ -267,7 +270,8 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
       return fail(col, "out of range literal value");
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
-    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+    if (!(more = !c.atEnd())) break;
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
   }
   return true;
 }
@@ -586,44 +590,53 @@ bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, D
 
 } // namespace
 
-// The bytes of a string token's text (llvm's escapes: \n \t \\ \" \ooo \xhh ...).
-std::string unescape(std::string_view t) {
-  std::string out;
+// The bytes of a string token's text, as llvm's parseEscapedString reads them: \b \f \n \r \t
+// \" \\, up to three octal digits, \x and all the hex digits after it (the low byte kept).
+// Returns the message of the first escape llvm rejects (nullptr when none).
+const char *unescapeChecked(std::string_view t, std::string &out) {
+  auto hexDigit = [](char h) {
+    return std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10;
+  };
   for (size_t i = 0; i < t.size(); ++i) {
     if (t[i] != '\\' || i + 1 == t.size()) {
       out += t[i];
       continue;
     }
-    char e = t[++i];
+    const char e = t[++i];
+    if (e == 'x' || e == 'X') {
+      if (i + 1 >= t.size() || !std::isxdigit(static_cast<unsigned char>(t[i + 1])))
+        return "invalid hexadecimal escape sequence";
+      unsigned v = 0;
+      while (i + 1 < t.size() && std::isxdigit(static_cast<unsigned char>(t[i + 1])))
+        v = v * 16 + static_cast<unsigned>(hexDigit(t[++i]));
+      out += static_cast<char>(v & 0xff);
+      continue;
+    }
+    if (e >= '0' && e <= '7') {
+      unsigned v = static_cast<unsigned>(e - '0');
+      for (int k = 0; k < 2 && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++k)
+        v = v * 8 + static_cast<unsigned>(t[++i] - '0');
+      if (v > 255) return "invalid octal escape sequence (out of range)";
+      out += static_cast<char>(v);
+      continue;
+    }
     switch (e) {
     case 'b': out += '\b'; break;
     case 'f': out += '\f'; break;
     case 'n': out += '\n'; break;
     case 'r': out += '\r'; break;
     case 't': out += '\t'; break;
-    case 'x':
-    case 'X': {
-      unsigned v = 0;
-      while (i + 1 < t.size() && std::isxdigit(static_cast<unsigned char>(t[i + 1]))) {
-        char h = t[++i];
-        v = v * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h))
-                                               ? h - '0'
-                                               : (std::tolower(h) - 'a' + 10));
-      }
-      out += static_cast<char>(v);
-      break;
-    }
-    default:
-      if (e >= '0' && e <= '7') {
-        unsigned v = static_cast<unsigned>(e - '0');
-        for (int k = 0; k < 2 && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++k)
-          v = v * 8 + static_cast<unsigned>(t[++i] - '0');
-        out += static_cast<char>(v);
-      } else {
-        out += e;
-      }
+    case '"': out += '"'; break;
+    case '\\': out += '\\'; break;
+    default: return "invalid escape sequence (unrecognized character)";
     }
   }
+  return nullptr;
+}
+
+std::string unescape(std::string_view t) {
+  std::string out;
+  unescapeChecked(t, out);
   return out;
 }
 
@@ -798,22 +811,42 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     return true;
   }
   if (name == ".fill") {
+    const uint32_t countCol = c.peek().col;
     ExprResult n = parseExpr(c, ctx.syms);
     if (!n.ok()) return fail(n.errCol, n.error);
     int64_t size = 1, value = 0;
+    uint32_t sizeCol = 0, valueCol = 0;
     if (c.accept(Tok::Comma)) {
+      sizeCol = c.peek().col;
       ExprResult s = parseExpr(c, ctx.syms);
       if (!s.ok()) return fail(s.errCol, s.error);
       size = s.value;
       if (c.accept(Tok::Comma)) {
+        valueCol = c.peek().col;
         ExprResult v = parseExpr(c, ctx.syms);
         if (!v.ok()) return fail(v.errCol, v.error);
         value = v.value;
       }
     }
     if (!expectEnd(c, fail, "expected newline")) return false;
-    if (size > 8) size = 8;
-    if (n.value > kMaxSectionGrowth / 8) return fail(0, "gfxasm: too many bytes for one directive");
+    // (llvm's warnings, in its order; a negative count is its object streamer's)
+    if (size < 0) {
+      ctx.warnings.emplace_back(sizeCol, "'.fill' directive with negative size has no effect");
+      return true;
+    }
+    if (size > 8) {
+      ctx.warnings.emplace_back(
+          sizeCol, "'.fill' directive with size greater than 8 has been truncated to 8");
+      size = 8;
+    }
+    if (size > 4 && (value < 0 || value > 0xffffffff))
+      ctx.warnings.emplace_back(valueCol,
+                                "'.fill' directive pattern has been truncated to 32-bits");
+    if (n.value < 0 && ctx.streamer.writesObject())
+      ctx.warnings.emplace_back(countCol,
+                                "'.fill' directive with negative repeat count has no effect");
+    if (size > 0 && n.value > kMaxSectionGrowth / size)
+      return fail(0, "gfxasm: too many bytes for one directive");
     if (n.value > 0 && size > 0) ctx.streamer.lineEntryHere();
     for (int64_t i = 0; i < n.value; ++i)
       for (int64_t b = 0; b < size; ++b)
@@ -826,11 +859,12 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".ascii" || name == ".asciz" || name == ".string") {
     const bool zero = name != ".ascii";
-    while (!c.atEnd()) {
+    for (bool more = !c.atEnd(); more;) {
       const Token &s = c.peek();
       if (s.kind != Tok::String) return fail(s.col, "expected string");
       c.next();
-      std::string bytes = unescape(s.text);
+      std::string bytes;
+      if (const char *bad = unescapeChecked(s.text, bytes)) return fail(s.col, bad);
       ctx.streamer.lineEntryHere();
       ctx.code.insert(ctx.code.end(), bytes.begin(), bytes.end());
       if (zero) ctx.code.push_back(0);
@@ -838,7 +872,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
         printBytes(ctx.out, bytes);
         if (zero) ctx.out += "\t.byte\t0\n";
       }
-      if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+      if (!(more = !c.atEnd())) break;
+      if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
     }
     return true;
   }
@@ -908,8 +943,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".org") {
     uint32_t col = c.peek().col;
-    ExprResult off = parseExpr(c, ctx.syms);
-    if (!off.ok()) return fail(off.errCol, off.error);
+    ExprText off = exprText(c, ctx.syms, err, errCol);
+    if (!off.ok) return false;
     int64_t fill = 0;
     if (c.accept(Tok::Comma)) {
       ExprResult f = parseExpr(c, ctx.syms);
@@ -917,19 +952,25 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       fill = f.value;
     }
     if (!expectEnd(c, fail, "expected newline")) return false;
-    uint64_t at = ctx.streamer.sectionOffset();
-    // (llvm checks the offset when it lays out the object: not in text or null output)
-    if (off.value < 0 || static_cast<uint64_t>(off.value) < at) {
+    // llvm places it when it lays out the object: a label's offset plus the constant, checked
+    // then (its errors: none in text or null output, none after a parser error).
+    int64_t target = off.value;
+    const bool known = off.absolute || ctx.streamer.labelOffsetNow(off.expr, target);
+    const uint64_t at = ctx.streamer.sectionOffset();
+    if (!known) {
       if (ctx.streamer.writesObject())
-        return fail(col, fmt::format("invalid .org offset '{}' (at offset '{}')", off.value, at));
-    } else if (off.value - static_cast<int64_t>(at) > kMaxSectionGrowth) {
+        ctx.streamer.layoutError(col, "expected absolute expression");
+    } else if (target < 0 || static_cast<uint64_t>(target) < at) {
+      if (ctx.streamer.writesObject())
+        ctx.streamer.layoutError(
+            col, fmt::format("invalid .org offset '{}' (at offset '{}')", target, at));
+    } else if (target - static_cast<int64_t>(at) > kMaxSectionGrowth) {
       return fail(col, "gfxasm: too many bytes for one directive");
     } else {
       ctx.streamer.emitZeros(0);
-      ctx.code.insert(ctx.code.end(), static_cast<size_t>(off.value) - at,
-                      static_cast<uint8_t>(fill));
+      ctx.code.insert(ctx.code.end(), static_cast<size_t>(target) - at, static_cast<uint8_t>(fill));
     }
-    if (ctx.asmOut) ctx.out += fmt::format(".org {}, {}\n", off.value, fill & 0xff);
+    if (ctx.asmOut) ctx.out += fmt::format(".org {}, {}\n", off.text, fill & 0xff);
     return true;
   }
   if (name == ".addrsig") {

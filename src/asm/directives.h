@@ -64,6 +64,10 @@ public:
   // A .uleb128/.sleb128 of a value known only once the layout is final (-filetype=obj): its size
   // is relaxed as llvm relaxes it (col: where llvm reports it if it is not absolute then).
   virtual void emitLeb(ExprId expr, bool isSigned, uint32_t col) = 0;
+  // A label's offset plus a constant, when `expr` is one and the label is defined (.org).
+  virtual bool labelOffsetNow(ExprId expr, int64_t &value) = 0;
+  // An error llvm reports when it lays out the object (only when its parser found none).
+  virtual void layoutError(uint32_t col, std::string message) = 0;
 };
 
 struct DirectiveContext {

@@ -19,3 +19,19 @@ end:
 	.long	7
 	.org	40, 0xaa
 	.quad	start
+// .org at a label plus an offset (placed at layout: a temporary label for `.`), a zero byte
+// alignment (one), and .fill's sizes: over 8 (truncated, a warning), negative (nothing), a
+// pattern wider than 32 bits (truncated), three-byte values.
+	.byte	7
+	.balign	0
+	.byte	8
+	.org	.+4
+	.byte	9
+org_base:
+	.org	org_base+8, 0xaa
+	.byte	1
+	.fill	1, 9, 2
+	.fill	1, -1, 3
+	.fill	1, 8, 0x123456789
+	.fill	2, 3, 0x11223344
+	.ascii	"\x41\101\t\"\\"
