@@ -529,4 +529,27 @@ TEST(Directives, DataAndLayoutErrors) {
     }
 }
 
+// Symbols: redefinitions, numeric labels never defined (forward ones reported at the end, after
+// the file's other errors), `. = X` (llvm's .org) and `.set .` (no name).
+TEST(Directives, SymbolErrors) {
+  const std::string input =
+      "a:\na:\nb = 1\nb:\n.set c, 1\n.set c, 2\nc:\n.equiv d, 1\n.equiv d, 2\n.set a, 5\n1:\n1:\n"
+      "s_branch 1b\ns_branch 2f\ns_branch 3b\n.long 0b\n.long 5f\n.long x@foo\n"
+      ".long x@abs32@lo\n.size i, j\n.type 1f, @function\n.globl 2\n.set ., 5\n.equ ., 5\n"
+      ".equiv ., 5\nfoo bar\n";
+  for (const char *filetype : {"null", "obj"}) {
+    std::string options = fmt::format("-filetype={} -o out.o", filetype);
+    ToolRun llvm = runLlvmMc(input, "gfx900", "", options);
+    ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx900", "", options);
+    EXPECT_NE(llvm.err.find("directional label undefined"), std::string::npos) << llvm.err;
+    EXPECT_EQ(ours.err, llvm.err) << filetype;
+  }
+  expectSameOutput(".data\n.byte 1\n. = 0x10\n.byte 2\n. = . + 2\n.byte 3\n", "gfx900");
+  ToolRun llvm =
+      runLlvmMc("s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "", "-filetype=obj -o out.o");
+  ToolRun ours = runAssembler(GFXASM_CLI, "s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "",
+                              "-filetype=obj -o out.o");
+  EXPECT_EQ(ours.err, llvm.err);
+}
+
 } // namespace

@@ -267,6 +267,17 @@ public:
       dotLabels_.emplace_back(col, name);
       return name;
     };
+    syms_.forwardLocalReference = [this](std::string_view name, uint32_t col) {
+      // (once per statement: operands are read again for each candidate entry)
+      if (!forwardLocalRefs_.empty() && forwardLocalRefs_.back().second.line == curLineNo_ &&
+          forwardLocalRefs_.back().second.col == col && forwardLocalRefs_.back().first == name)
+        return;
+      obj::Fixup where;
+      where.line = curLineNo_;
+      where.col = col;
+      where.lineText = syms_.intern(std::string(curLine_));
+      forwardLocalRefs_.emplace_back(name, where);
+    };
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
     lebSizes_ = std::move(lebSizes);
@@ -618,6 +629,7 @@ private:
     return true;
   }
   std::vector<std::pair<obj::Fixup, std::string>> layoutErrors_;
+  std::vector<std::pair<std::string_view, obj::Fixup>> forwardLocalRefs_; // (temporary, where)
   void layoutError(uint32_t col, std::string message) override {
     obj::Fixup where;
     where.line = curLineNo_;
@@ -1014,7 +1026,10 @@ private:
     if (first.kind == Tok::Identifier && c.peek(1).kind == Tok::Equal) {
       c.next();
       c.next();
-      assignSymbol(first, c, "=");
+      if (first.text == ".") // (llvm's `. = X`: .org X)
+        runDirective(first, ".org", c);
+      else
+        assignSymbol(first, c, "=");
       return;
     }
     if (first.kind != Tok::Identifier) {
@@ -1129,7 +1144,7 @@ private:
     }
     if (name == ".set" || name == ".equ" || name == ".equiv") {
       const Token &sym = c.peek();
-      if (sym.kind != Tok::Identifier) {
+      if (sym.kind != Tok::Identifier || sym.text == ".") { // (`.`: no name llvm assigns to)
         error(sym.col, "expected identifier");
         return;
       }
@@ -1141,6 +1156,11 @@ private:
       assignSymbol(sym, c, name);
       return;
     }
+    runDirective(d, name, c);
+  }
+
+  // A directive of src/asm/directives.cpp, its diagnostics, and what follows it on the line.
+  void runDirective(const Token &d, std::string_view name, Cursor &c) {
     writeUnwrittenBytes();
     DirectiveContext ctx{syms_,    code_, out_,   asmOut(),          target_,
                          section_, *this, dwarf_, opts_.includeDirs, targetIdText_,
@@ -1865,6 +1885,11 @@ private:
     for (size_t i = 1; i < dwarf_.files.size(); ++i)
       if (dwarf_.files[i].name.empty())
         errorAtEnd(fmt::format("unassigned file number: {} for .file directives", i));
+    for (const auto &[name, where] : forwardLocalRefs_) {
+      const Symbol *s = syms_.find(name);
+      if (!s || s->kind == Symbol::Kind::Undefined)
+        errorAt(where, where.col, "directional label undefined");
+    }
     parseFailed_ = result_.errorCount > streamerErrors_;
     if (dwarf_.inFrame() && !parseFailed_) errorAtEnd("Unfinished frame!");
     if (!pendingLebs_.empty() && !result_.errorCount) {

@@ -258,6 +258,7 @@ struct Evaluator {
         for (char ch : x.substr(0, x.size() - 1)) n = n * 10 + static_cast<uint64_t>(ch - '0');
         std::string_view name = syms.localLabel(n, x.back() == 'f');
         if (name.empty()) return fail(t.col, "directional label undefined");
+        if (x.back() == 'f' && syms.forwardLocalReference) syms.forwardLocalReference(name, t.col);
         c.next();
         Token named(Tok::Identifier, t.col, name);
         return symbol(named, out);
