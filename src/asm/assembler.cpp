@@ -766,18 +766,14 @@ private:
   bool inMetadata_ = false;
   std::string metadataText_;
 
-  // llvm collects the block with its lexer, statement by statement: a `"` string may span lines,
-  // and a `'` starts a character constant that takes the two characters after it (three after a
-  // backslash) whatever they are, the line break too, which joins the next line to the statement
-  // (an `.end_amdgpu_metadata` there is then not seen).
-  bool metadataInString_ = false, metadataContinues_ = false;
-  size_t metadataSkip_ = 0; // characters of this line a character constant took
+  // llvm collects the block with its lexer, statement by statement (as::scanLineJoin: a string
+  // or a character constant may carry a statement over a line break, an .end_amdgpu_metadata
+  // there is then not seen).
+  as::LineJoin metadataJoin_;
 
   void metadataLine(std::string_view line) {
-    const bool statementStart = !metadataInString_ && !metadataContinues_;
-    const size_t from = metadataSkip_;
-    metadataSkip_ = 0;
-    metadataContinues_ = false;
+    const bool statementStart =
+        !metadataJoin_.inString && !metadataJoin_.continues && !metadataJoin_.inBlockComment;
     size_t indent = line.find_first_not_of(" \t");
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
     if (statementStart && body.starts_with(".end_amdgpu_metadata") &&
@@ -791,34 +787,13 @@ private:
     // character constant ends the line.
     if (statementStart && indent != std::string_view::npos && line[indent] == '#') {
       metadataText_.append(line.substr(0, indent));
-    } else if (statementStart && line.find_first_of(";'\"") == std::string_view::npos) {
+    } else if (statementStart && line.find_first_of(";'\"/") == std::string_view::npos) {
       metadataText_.append(line); // (the common line: nothing to scan)
     } else {
-      const size_t n = line.size();
-      size_t end = n;
-      for (size_t i = from; i < n; ++i) {
-        const char ch = line[i];
-        if (metadataInString_) {
-          if (ch == '\\')
-            ++i;
-          else if (ch == '"')
-            metadataInString_ = false;
-        } else if (ch == '"') {
-          metadataInString_ = true;
-        } else if (ch == ';') {
-          end = i;
-          break;
-        } else if (ch == '\'') {
-          const size_t last = i + 2 + (i + 1 < n && line[i + 1] == '\\');
-          if (last >= n) { // (index n: the line break)
-            metadataContinues_ = true;
-            metadataSkip_ = last - n;
-            break;
-          }
-          i = last;
-        }
-      }
-      metadataText_.append(line.substr(0, end));
+      const size_t end = as::scanLineJoin(line, metadataJoin_);
+      // (a `//` comment stays in the YAML: llvm collects the statement's text up to its end)
+      metadataText_.append(
+          line.substr(0, end < line.size() && line[end] == ';' ? end : line.size()));
     }
     metadataText_ += '\n';
   }
@@ -1109,8 +1084,7 @@ private:
     if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
       // The YAML starts after the directive's name, on its line.
       inMetadata_ = true;
-      metadataInString_ = metadataContinues_ = false;
-      metadataSkip_ = 0;
+      metadataJoin_ = {};
       size_t after = d.col + name.size();
       metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
       metadataText_ += '\n';

@@ -720,6 +720,7 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
   size_t bodyStart = std::string_view::npos;
   unsigned depth = 0;
   std::vector<Token> t;
+  LineJoin join; // (a line a string or character constant carries on starts no statement)
   for (;;) {
     const size_t lineStart = b.pos;
     if (lineStart >= b.text.size()) {
@@ -730,9 +731,12 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
       return false;
     }
     readLine();
+    const bool statementStart = !join.continues && !join.inString;
+    join.inBlockComment = inBlockComment_;
+    scanLineJoin(cur_.text, join);
     lexLine(cur_.text, t, inBlockComment_);
     if (bodyStart == std::string_view::npos) bodyStart = lineStart + t[0].col;
-    if (t[0].kind != Tok::Identifier) continue;
+    if (!statementStart || t[0].kind != Tok::Identifier) continue;
     const std::string_view w = t[0].text;
     const bool isEnd = macro ? w == ".endm" || w == ".endmacro" : w == ".endr";
     if (isEnd && depth == 0) {
