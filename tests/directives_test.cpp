@@ -508,7 +508,10 @@ TEST(Directives, DataAndLayoutErrors) {
       ".space 4, 300\n.p2align 32\n.balign 3\n.balign 0\n.align 5\n.p2alignw 1, 0x10000\n"
       ".p2align 2, 0, 0\n.ascii 1\n.asciz\n.string \"a\" \"b\"\n.ascii \"\\777\"\n"
       ".ascii \"\\x100\"\n.ascii \"\\q\"\n.ascii \"\\x\"\n.ascii \"a\",\n.byte 1,\n.globl a,\n"
-      ".int 1, , 2\n.short 1 +\n.8byte 1 2\n";
+      ".int 1, , 2\n.short 1 +\n.8byte 1 2\n.float 0b1\n.float 1 2\n.float -\n.float 0x3f800000\n"
+      ".double foo\n.dc.x 1\n.dcb.b 2\n.dcb.b -1, 3\n.ds.b -1\n.dcb.b 1, 256\n.dcb.l 1, "
+      "0x100000000\n"
+      ".dcb.b x, 1\n.ds.w 2 3\n.dcb.w 1, 1 2\n";
   for (const char *filetype : {"null", "asm", "obj"}) {
     std::string options = fmt::format("-filetype={} -o out.o", filetype);
     ToolRun llvm = runLlvmMc(data, "gfx900", "", options);

@@ -544,7 +544,9 @@ private:
       group = &g;
     }
     for (uint32_t i = 0; i < sections_.size(); ++i)
-      if (sections_[i].name == spec.name && sections_[i].group == group) return i;
+      if (sections_[i].name == spec.name && sections_[i].group == group &&
+          sections_[i].uniqueId == spec.uniqueId)
+        return i;
     obj::Section sec;
     sec.name = spec.name;
     sec.type = spec.type;
@@ -556,6 +558,7 @@ private:
     sec.group = group;
     sec.groupName = spec.group;
     sec.comdat = spec.comdat;
+    sec.uniqueId = spec.uniqueId;
     sections_.push_back(std::move(sec));
     if (observer_)
       observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name, spec.flags);
@@ -586,7 +589,8 @@ private:
   }
   SectionSpec currentSection() override {
     const obj::Section &s = sections_[cur_];
-    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText, s.groupName, s.comdat};
+    return {s.name,     s.type,      s.flags,  s.entsize, s.flagsText,
+            s.typeText, s.groupName, s.comdat, s.uniqueId};
   }
   bool previousSection() override {
     if (previous_ == kNoSection) return false;

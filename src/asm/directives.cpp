@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
@@ -20,17 +23,6 @@ namespace {
 // What one directive may add to a section (.zero, .fill, .org, .lcomm): a limit of gfxasm's,
 // so that a typing slip cannot ask for gigabytes.
 constexpr int64_t kMaxSectionGrowth = int64_t{256} << 20;
-
-// The rest of the statement's text from the cursor, trimmed (for directives echoed verbatim).
-std::string_view restOfLine(Cursor &c, std::string_view line) {
-  if (c.atEnd()) return {};
-  size_t from = c.peek().col;
-  size_t to = c.toks.back().col;
-  std::string_view s = line.substr(from, to - from);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  c.pos = c.toks.size() - 1;
-  return s;
-}
 
 bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected token in directive") {
   return c.atEnd() || fail(c.peek().col, msg);
@@ -245,7 +237,155 @@ constexpr DataDirective kDataDirectives[] = {
     {".byte", ".byte", 1},   {".short", ".short", 2}, {".2byte", ".short", 2},
     {".value", ".short", 2}, {".long", ".long", 4},   {".4byte", ".long", 4},
     {".int", ".long", 4},    {".quad", ".quad", 8},   {".8byte", ".quad", 8},
+    {".dc", ".short", 2},    {".dc.w", ".short", 2},  {".dc.b", ".byte", 1},
+    {".dc.l", ".long", 4},   {".dc.a", ".quad", 8}, // (.dc.a: a pointer, 8 bytes on amdgcn)
 };
+
+// Floating-point data: .float/.single/.dc.s (4 bytes), .double/.dc.d (8 bytes).
+constexpr std::pair<std::string_view, unsigned> kFloatDirectives[] = {
+    {".float", 4}, {".single", 4}, {".dc.s", 4}, {".double", 8}, {".dc.d", 8}};
+
+// One value of a floating-point directive, as llvm's parseRealValue reads it: a sign, then a
+// real or (decimal) integer literal, or inf/infinity/nan in any case; its bits.
+bool realValue(Cursor &c, unsigned bytes, uint64_t &bits, DirectiveError &fail) {
+  bool negative = false;
+  if (c.is(Tok::Minus) || c.is(Tok::Plus)) negative = c.next().kind == Tok::Minus;
+  const Token &t = c.peek();
+  if (t.kind != Tok::Integer && t.kind != Tok::Real && t.kind != Tok::Identifier)
+    return fail(t.col, "unexpected token in directive");
+  auto lower = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == y;
+           });
+  };
+  double d = 0;
+  float f = 0;
+  if (t.kind == Tok::Identifier) {
+    if (lower(t.text, "inf") || lower(t.text, "infinity")) {
+      d = std::numeric_limits<double>::infinity();
+      f = std::numeric_limits<float>::infinity();
+    } else if (lower(t.text, "nan")) {
+      // (llvm's NaN: every mantissa bit set)
+      bits = bytes == 4 ? 0x7fffffff : 0x7fffffffffffffff;
+      if (negative) bits |= bytes == 4 ? 0x80000000 : 0x8000000000000000;
+      c.next();
+      return true;
+    } else {
+      return fail(t.col, "invalid floating point literal");
+    }
+  } else {
+    std::string_view text = t.text;
+    const bool hex = text.size() > 1 && text[0] == '0' && (text[1] | 0x20) == 'x';
+    if (hex) text.remove_prefix(2);
+    // (a hex number is a float only with its 'p' exponent; 0b.. is none)
+    if ((hex && text.find_first_of("pP") == std::string_view::npos) ||
+        (!hex && text.size() > 1 && text[0] == '0' && (text[1] | 0x20) == 'b'))
+      return fail(t.col, "invalid floating point literal");
+    const auto format = hex ? std::chars_format::hex : std::chars_format::general;
+    const char *end = text.data() + text.size();
+    auto rf = std::from_chars(text.data(), end, f, format);
+    auto rd = std::from_chars(text.data(), end, d, format);
+    if ((rf.ec != std::errc() && rf.ec != std::errc::result_out_of_range) || rf.ptr != end)
+      return fail(t.col, "invalid floating point literal");
+    // (out of range: infinity or zero, by the magnitude the text gives)
+    if (rd.ec == std::errc::result_out_of_range || rf.ec == std::errc::result_out_of_range) {
+      const double r = realLiteralValue(t.text);
+      if (rd.ec == std::errc::result_out_of_range) d = r;
+      if (rf.ec == std::errc::result_out_of_range)
+        f = std::isinf(r) || std::fabs(r) > std::numeric_limits<float>::max()
+                ? std::numeric_limits<float>::infinity()
+                : 0.0f;
+    }
+  }
+  c.next();
+  if (negative) d = -d, f = -f;
+  if (bytes == 4) {
+    uint32_t b32;
+    std::memcpy(&b32, &f, 4);
+    bits = b32;
+  } else {
+    std::memcpy(&bits, &d, 8);
+  }
+  return true;
+}
+
+// .dcb[.b/.w/.l/.s/.d] COUNT, VALUE (the value COUNT times) and .ds[.b/.w/.l/.d/.s/.p/.x] COUNT
+// (COUNT zeroed values); nullopt for another name.
+std::optional<bool> repeatedDataDirective(DirectiveContext &ctx, std::string_view name, Cursor &c,
+                                          DirectiveError &fail) {
+  static constexpr std::pair<std::string_view, unsigned> kSizes[] = {
+      {".dcb", 2},   {".dcb.b", 1}, {".dcb.w", 2}, {".dcb.l", 4}, {".dcb.s", 4},
+      {".dcb.d", 8}, {".ds", 2},    {".ds.b", 1},  {".ds.w", 2},  {".ds.l", 4},
+      {".ds.s", 4},  {".ds.d", 8},  {".ds.p", 12}, {".ds.x", 12}};
+  auto it = std::find_if(std::begin(kSizes), std::end(kSizes),
+                         [&](const auto &k) { return k.first == name; });
+  if (it == std::end(kSizes)) return std::nullopt;
+  const unsigned size = it->second;
+  const uint32_t countCol = c.peek().col;
+  ExprResult n = parseExpr(c, ctx.syms);
+  if (!n.ok()) return fail(n.errCol, n.error);
+  if (n.kind != ExprResult::Kind::Absolute) return fail(countCol, "expected absolute expression");
+  const bool fill = name.starts_with(".ds");
+  if (fill && !expectEnd(c, fail, "expected newline")) return false;
+  if (n.value < 0) {
+    // (llvm stops reading there: what follows is a statement of its own)
+    ctx.warnings.emplace_back(
+        countCol, fmt::format("'{}' directive with negative repeat count has no effect", name));
+    ctx.restIsStatement = !c.atEnd();
+    return true;
+  }
+  if (n.value * static_cast<int64_t>(size) > kMaxSectionGrowth)
+    return fail(0, "gfxasm: too many bytes for one directive");
+  if (fill) {
+    for (int64_t i = 0; i < n.value; ++i) {
+      ctx.streamer.emitZeros(size);
+      if (ctx.asmOut) ctx.out += fmt::format("\t.zero\t{}\n", size);
+    }
+    return true;
+  }
+  if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+  const uint32_t valueCol = c.peek().col;
+  uint64_t bits = 0;
+  int64_t printed = 0; // (llvm prints the value as it read it: signed 64 bits)
+  const bool real = name == ".dcb.s" || name == ".dcb.d";
+  if (real) {
+    if (!realValue(c, size, bits, fail)) return false;
+    printed = static_cast<int64_t>(bits);
+  } else {
+    ExprResult v = parseExpr(c, ctx.syms);
+    if (!v.ok()) return fail(v.errCol, v.error);
+    if (v.kind != ExprResult::Kind::Absolute) return fail(valueCol, "expected absolute expression");
+    const int64_t bitsWide = 8 * size;
+    if (bitsWide < 64 &&
+        (v.value < -(int64_t{1} << (bitsWide - 1)) || v.value >= int64_t{1} << bitsWide))
+      return fail(valueCol, "literal value out of range for directive");
+    bits = static_cast<uint64_t>(v.value) & (bitsWide < 64 ? (uint64_t{1} << bitsWide) - 1 : ~0ull);
+    printed = v.value;
+  }
+  if (!expectEnd(c, fail, "expected newline")) return false;
+  static constexpr std::string_view kPrinted[] = {"", ".byte", ".short", "",     ".long",
+                                                  "", "",      "",       ".quad"};
+  for (int64_t i = 0; i < n.value; ++i) {
+    ctx.streamer.emitValue(static_cast<int64_t>(bits), kNoExpr, size, valueCol);
+    if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", kPrinted[size], printed);
+  }
+  return true;
+}
+
+bool floatDirective(DirectiveContext &ctx, unsigned bytes, Cursor &c, DirectiveError &fail) {
+  for (bool more = !c.atEnd(); more;) {
+    uint64_t bits = 0;
+    if (!realValue(c, bytes, bits, fail)) return false;
+    ctx.streamer.emitValue(static_cast<int64_t>(bits), kNoExpr, bytes, 0);
+    // (printed as llvm prints an integer value: signed 64 bits)
+    if (ctx.asmOut)
+      ctx.out +=
+          fmt::format("\t{}\t{}\n", bytes == 4 ? ".long" : ".quad", static_cast<int64_t>(bits));
+    if (!(more = !c.atEnd())) break;
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+  }
+  return true;
+}
 
 bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
                    DirectiveError &fail) {
@@ -276,101 +416,79 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
   return true;
 }
 
-// An ELF section as llvm prints a switch to it: the defaults of well-known names filled in.
-struct Section {
-  std::string name, flags, type;
-  std::string group; // flag G: the section group's signature symbol
-  bool comdat = false;
-};
+// --- Sections (llvm's ELFAsmParser and MCSectionELF::printSwitchToSection) ---
 
-Section withDefaults(std::string name, std::optional<std::string> flags, std::string type) {
-  auto is = [&](std::string_view prefix) {
-    return name == prefix ||
-           (name.size() > prefix.size() && name.starts_with(prefix) && name[prefix.size()] == '.');
-  };
-  if (!flags)
-    flags = is(".text") ? "ax" : is(".rodata") ? "a" : is(".data") || is(".bss") ? "aw" : "";
-  if (type.empty()) type = is(".bss") ? "@nobits" : "@progbits";
-  return {std::move(name), std::move(*flags), std::move(type), {}, false};
+bool hasSectionPrefix(std::string_view name, std::string_view prefix) {
+  return name.starts_with(prefix) && (name.size() == prefix.size() || name[prefix.size()] == '.');
 }
 
-// The ELF type and flags of a section as written.
-SectionSpec sectionSpec(const Section &sec, uint64_t entsize) {
-  SectionSpec spec;
-  spec.name = sec.name;
-  spec.entsize = entsize;
-  spec.flagsText = sec.flags;
-  spec.typeText = sec.type;
-  spec.group = sec.group;
-  spec.comdat = sec.comdat;
-  for (char f : sec.flags) {
-    switch (f) {
-    case 'a': spec.flags |= 0x2; break;         // SHF_ALLOC
-    case 'w': spec.flags |= 0x1; break;         // SHF_WRITE
-    case 'x': spec.flags |= 0x4; break;         // SHF_EXECINSTR
-    case 'M': spec.flags |= 0x10; break;        // SHF_MERGE
-    case 'S': spec.flags |= 0x20; break;        // SHF_STRINGS
-    case 'T': spec.flags |= 0x400; break;       // SHF_TLS
-    case 'G': spec.flags |= 0x200; break;       // SHF_GROUP
-    case 'o': spec.flags |= 0x80; break;        // SHF_LINK_ORDER
-    case 'R': spec.flags |= 0x100000; break;    // SHF_GNU_RETAIN
-    case 'e': spec.flags |= 0x80000000u; break; // SHF_EXCLUDE
-    default: break;
-    }
+// The flags and type llvm gives a section by its name before the ones written.
+uint64_t defaultSectionFlags(std::string_view name) {
+  if (hasSectionPrefix(name, ".rodata") || name == ".rodata1") return 0x2; // SHF_ALLOC
+  if (name == ".fini" || name == ".init" || hasSectionPrefix(name, ".text")) return 0x6;
+  if (hasSectionPrefix(name, ".data") || name == ".data1" || hasSectionPrefix(name, ".bss") ||
+      hasSectionPrefix(name, ".init_array") || hasSectionPrefix(name, ".fini_array") ||
+      hasSectionPrefix(name, ".preinit_array"))
+    return 0x3; // SHF_ALLOC | SHF_WRITE
+  if (hasSectionPrefix(name, ".tdata") || hasSectionPrefix(name, ".tbss")) return 0x403;
+  return 0;
+}
+uint32_t defaultSectionType(std::string_view name) {
+  if (name.starts_with(".note")) return 7;                                         // SHT_NOTE
+  if (hasSectionPrefix(name, ".init_array")) return 14;                            // INIT_ARRAY
+  if (hasSectionPrefix(name, ".bss") || hasSectionPrefix(name, ".tbss")) return 8; // NOBITS
+  if (hasSectionPrefix(name, ".fini_array")) return 15;                            // FINI_ARRAY
+  if (hasSectionPrefix(name, ".preinit_array")) return 16;                         // PREINIT
+  return 1;                                                                        // PROGBITS
+}
+
+// The section types llvm names (the others: a number).
+constexpr std::pair<std::string_view, uint32_t> kSectionTypes[] = {
+    {"progbits", 1},
+    {"nobits", 8},
+    {"note", 7},
+    {"init_array", 14},
+    {"fini_array", 15},
+    {"preinit_array", 16},
+    {"unwind", 0x70000001},
+    {"llvm_odrtab", 0x6fff4c00},
+    {"llvm_linker_options", 0x6fff4c01},
+    {"llvm_call_graph_profile", 0x6fff4c09},
+    {"llvm_dependent_libraries", 0x6fff4c04},
+    {"llvm_sympart", 0x6fff4c05},
+    {"llvm_bb_addr_map", 0x6fff4c0a},
+    {"llvm_offloading", 0x6fff4c0b},
+    {"llvm_lto", 0x6fff4c0c},
+    {"llvm_jt_sizes", 0x6fff4c0d}};
+
+// llvm's getAsInteger(0, ...): a decimal, 0x hex, 0b binary or leading-0 octal number.
+std::optional<uint64_t> integerText(std::string_view text) {
+  int base = 10;
+  if (text.size() > 1 && text[0] == '0') {
+    const char k = static_cast<char>(text[1] | 0x20);
+    base = k == 'x' ? 16 : k == 'b' ? 2 : 8;
+    text.remove_prefix(base == 8 ? 1 : 2);
   }
-  std::string_view t = sec.type;
-  if (!t.empty() && (t[0] == '@' || t[0] == '%' || t[0] == '#')) t.remove_prefix(1);
-  spec.type = t == "nobits"          ? 8
-              : t == "note"          ? 7
-              : t == "init_array"    ? 14
-              : t == "fini_array"    ? 15
-              : t == "preinit_array" ? 16
-                                     : 1;
-  return spec;
+  uint64_t value = 0;
+  auto r = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size())
+    return std::nullopt;
+  return value;
 }
 
-// Prints a switch to `sec` unless it is the current section (none before the first switch).
-void switchSection(DirectiveContext &ctx, const Section &sec, uint64_t entsize = 0) {
-  ctx.streamer.switchSection(sectionSpec(sec, entsize));
-  std::string key = sec.name + ',' + sec.flags + ',' + sec.type + ',' + sec.group;
-  if (key == ctx.section) return;
-  ctx.section = key;
-  if (!ctx.asmOut) return;
-  if ((sec.name == ".text" && sec.flags == "ax") || (sec.name == ".data" && sec.flags == "aw")) {
-    if (sec.type == "@progbits") {
-      ctx.out += fmt::format("\t{}\n", sec.name);
-      return;
-    }
-  }
-  bool plain =
-      std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
-  ctx.out +=
-      fmt::format("\t.section\t{},\"{}\",{}{}{}{}\n", plain ? sec.name : "\"" + sec.name + "\"",
-                  sec.flags, sec.type, entsize ? fmt::format(",{}", entsize) : "",
-                  sec.group.empty() ? "" : "," + sec.group, sec.comdat ? ",comdat" : "");
+// The ELF type of a section type name (nullopt: none llvm knows).
+std::optional<uint32_t> sectionTypeNumber(std::string_view name) {
+  for (auto [n, t] : kSectionTypes)
+    if (n == name) return t;
+  auto v = integerText(name);
+  if (!v || *v > 0xffffffff) return std::nullopt;
+  return static_cast<uint32_t>(*v);
 }
-
-std::string unquoted(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
-  return std::string(s);
-}
-
-// What llvm's ELF parser reads from a .section line's arguments, for its checks.
-struct SectionArguments {
-  std::string_view name, typeName;
-  uint64_t extraFlags = 0; // the flags written (defaults apart)
-  int64_t entsize = 0;
-};
 
 // The flags of a section flag string (llvm's parseSectionFlags for this target): a number, or
 // letters; nullopt for a letter it does not take.
 std::optional<uint64_t> sectionFlags(std::string_view text, bool &useLastGroup) {
-  uint64_t value = 0;
-  if (!text.empty() && std::from_chars(text.data(), text.data() + text.size(), value).ptr ==
-                           text.data() + text.size())
-    return value;
+  if (auto v = integerText(text)) return *v & 0xffffffff;
   static constexpr std::pair<char, uint64_t> kLetters[] = {
       {'a', 0x2},  {'e', 0x80000000u}, {'x', 0x4},   {'w', 0x1},   {'o', 0x80},
       {'M', 0x10}, {'S', 0x20},        {'T', 0x400}, {'G', 0x200}, {'R', 0x100000}};
@@ -388,50 +506,83 @@ std::optional<uint64_t> sectionFlags(std::string_view text, bool &useLastGroup) 
   return flags;
 }
 
-// The ELF type of a section type name llvm knows (0: none).
-uint32_t sectionTypeNumber(std::string_view name) {
-  static constexpr std::pair<std::string_view, uint32_t> kTypes[] = {
-      {"progbits", 1},
-      {"nobits", 8},
-      {"note", 7},
-      {"init_array", 14},
-      {"fini_array", 15},
-      {"preinit_array", 16},
-      {"unwind", 0x70000001},
-      {"llvm_odrtab", 0x6fff4c00},
-      {"llvm_linker_options", 0x6fff4c01},
-      {"llvm_call_graph_profile", 0x6fff4c09},
-      {"llvm_dependent_libraries", 0x6fff4c04},
-      {"llvm_sympart", 0x6fff4c05},
-      {"llvm_bb_addr_map", 0x6fff4c0a},
-      {"llvm_offloading", 0x6fff4c0b},
-      {"llvm_lto", 0x6fff4c0c},
-      {"llvm_jt_sizes", 0x6fff4c0d}};
-  for (auto [n, t] : kTypes)
-    if (n == name) return t;
-  uint32_t value = 0;
-  auto r = std::from_chars(name.data(), name.data() + name.size(), value);
-  return r.ptr == name.data() + name.size() && !name.empty() ? value : 0;
+// The flags as llvm prints them: its letters in its order.
+std::string flagLetters(uint64_t flags) {
+  static constexpr std::pair<uint64_t, char> kOrder[] = {
+      {0x2, 'a'},  {0x80000000u, 'e'}, {0x4, 'x'},  {0x1, 'w'},   {0x10, 'M'},
+      {0x20, 'S'}, {0x400, 'T'},       {0x80, 'o'}, {0x200, 'G'}, {0x100000, 'R'}};
+  std::string out;
+  for (auto [bit, letter] : kOrder)
+    if (flags & bit) out += letter;
+  return out;
+}
+std::string typeText(uint32_t type) {
+  for (auto [n, t] : kSectionTypes)
+    if (t == type) return fmt::format("@{}", n);
+  return fmt::format("@0x{:x}", type);
 }
 
-// llvm's checks of a .section/.pushsection line (ELFAsmParser::parseSectionArguments), read
-// from its tokens: the name (adjacent tokens), then flags, type, entry size, linked-to symbol,
-// group and unique id, each with llvm's message where it stops. The cursor is left where it was.
-bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionArguments &args,
-                           DirectiveError &fail) {
-  const size_t start = c.pos;
-  struct Restore {
-    Cursor &c;
-    size_t pos;
-    ~Restore() { c.pos = pos; }
-  } restore{c, start};
+// A name as llvm prints it: quoted (with escapes) unless letters, digits, '_' and '.' only.
+std::string printedName(std::string_view name) {
+  if (!name.empty() && name.find_first_not_of("0123456789_.abcdefghijklmnopqrstuvwxyz"
+                                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos)
+    return std::string(name);
+  std::string out = "\"";
+  for (char ch : name) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + '"';
+}
+
+// The line llvm prints for a switch to `s` (MCSectionELF::printSwitchToSection).
+std::string printedSectionSwitch(const SectionSpec &s) {
+  if (s.group.empty() && s.uniqueId == ~0u && s.type == 1 &&
+      ((s.name == ".text" && s.flags == 0x6) || (s.name == ".data" && s.flags == 0x3)))
+    return fmt::format("\t{}\n", s.name);
+  std::string out = fmt::format("\t.section\t{},\"{}\",{}", printedName(s.name),
+                                flagLetters(s.flags), typeText(s.type));
+  if (s.entsize) out += fmt::format(",{}", s.entsize);
+  if (s.flags & 0x80) out += ",0"; // (SHF_LINK_ORDER: the linked-to symbol is not kept)
+  if (!s.group.empty()) out += "," + printedName(s.group) + (s.comdat ? ",comdat" : "");
+  if (s.uniqueId != ~0u) out += fmt::format(",unique,{}", s.uniqueId);
+  return out + "\n";
+}
+
+// A section named as llvm names it by default (.text, .data, .bss, .rodata and the like).
+SectionSpec sectionNamed(std::string name) {
+  SectionSpec spec;
+  spec.flags = defaultSectionFlags(name);
+  spec.type = defaultSectionType(name);
+  spec.name = std::move(name);
+  return spec;
+}
+
+// Switches to `spec`, and prints the switch (the section's own attributes: those of its first
+// switch) unless it is the current section (none before the first switch).
+void switchSection(DirectiveContext &ctx, SectionSpec spec) {
+  spec.flagsText = flagLetters(spec.flags);
+  spec.typeText = typeText(spec.type);
+  ctx.streamer.switchSection(spec);
+  std::string key = std::to_string(ctx.streamer.sectionIndex());
+  if (key == ctx.section) return;
+  ctx.section = std::move(key);
+  if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection());
+}
+
+// llvm's ELF section arguments (ELFAsmParser::parseSectionArguments), read from the tokens:
+// the name (adjacent tokens), then flags, type, entry size, linked-to symbol, group and unique
+// id, each with llvm's message where it stops.
+bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &spec,
+                      uint64_t &extraFlags, bool &typeGiven, DirectiveError &fail) {
   auto identifier = [&c]() -> std::optional<std::string_view> {
     if (!c.is(Tok::Identifier) && !c.is(Tok::String)) return std::nullopt;
     return c.next().text;
   };
   if (c.is(Tok::String)) {
-    args.name = c.next().text;
+    spec.name = unescape(c.next().text);
   } else {
+    const size_t start = c.pos;
     size_t size = 0;
     while (!c.atEnd() && !c.is(Tok::Comma)) {
       const Token &t = c.next();
@@ -440,8 +591,11 @@ bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionA
       if (t.col + width != c.peek().col) break;
     }
     if (size == 0) return fail(c.peek().col, "expected identifier");
-    args.name = std::string_view(c.toks[start].text.data(), size);
+    const Token &first = c.toks[start];
+    spec.name.assign(first.text.data() - (first.kind == Tok::String), size);
   }
+  spec.flags = defaultSectionFlags(spec.name);
+  std::string_view typeName;
   if (c.accept(Tok::Comma)) {
     if (push && !c.is(Tok::String)) {
       ExprResult sub = parseExpr(c, ctx.syms);
@@ -453,8 +607,9 @@ bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionA
       bool useLastGroup = false;
       std::optional<uint64_t> flags = sectionFlags(c.next().text, useLastGroup);
       if (!flags) return fail(c.peek().col, "unknown flag");
-      args.extraFlags = *flags;
-      const bool merge = *flags & 0x10, group = *flags & 0x200;
+      extraFlags = *flags;
+      spec.flags |= *flags;
+      const bool merge = spec.flags & 0x10, group = spec.flags & 0x200;
       if (group && useLastGroup)
         return fail(c.peek().col, "Section cannot specifiy a group name while also acting as a "
                                   "member of the last group");
@@ -464,14 +619,14 @@ bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionA
           return fail(c.peek().col, "expected '@<type>', '%<type>' or \"<type>\"");
         if (!c.is(Tok::String)) c.next();
         if (c.is(Tok::Integer)) {
-          args.typeName = c.next().text;
+          typeName = c.next().text;
         } else if (auto t = identifier()) {
-          args.typeName = *t;
+          typeName = *t;
         } else {
           return fail(c.peek().col, "expected identifier");
         }
       }
-      if (args.typeName.empty()) {
+      if (typeName.empty()) {
         if (merge) return fail(c.peek().col, "Mergeable section must specify the type");
         if (group) return fail(c.peek().col, "Group section must specify the type");
         if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
@@ -484,9 +639,9 @@ bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionA
         if (size.kind != ExprResult::Kind::Absolute)
           return fail(at, "expected absolute expression");
         if (size.value <= 0) return fail(c.peek().col, "entry size must be positive");
-        args.entsize = size.value;
+        spec.entsize = static_cast<uint64_t>(size.value);
       }
-      if (*flags & 0x80) { // SHF_LINK_ORDER
+      if (spec.flags & 0x80) { // SHF_LINK_ORDER
         if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected linked-to symbol");
         const uint32_t at = c.peek().col;
         if (auto sym = identifier()) {
@@ -502,13 +657,16 @@ bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionA
       if (group) {
         if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected group name");
         if (c.is(Tok::Integer))
-          c.next();
-        else if (!identifier())
+          spec.group = c.next().text;
+        else if (auto g = identifier())
+          spec.group = *g;
+        else
           return fail(c.peek().col, "invalid group name");
         if (c.accept(Tok::Comma)) {
           auto linkage = identifier();
           if (!linkage) return fail(c.peek().col, "invalid linkage");
           if (*linkage != "comdat") return fail(c.peek().col, "Linkage must be 'comdat'");
+          spec.comdat = true;
         }
       }
       if (c.accept(Tok::Comma)) {
@@ -522,69 +680,49 @@ bool checkSectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionA
         if (id.kind != ExprResult::Kind::Absolute) return fail(at, "expected absolute expression");
         if (id.value < 0) return fail(c.peek().col, "unique id must be positive");
         if (id.value >= 0xffffffff) return fail(c.peek().col, "unique id is too large");
+        spec.uniqueId = static_cast<uint32_t>(id.value);
       }
     }
   }
 end:
   if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
-  // (llvm's lexer has gone past the line's end when it reports this: at the next line)
-  if (!args.typeName.empty() && !sectionTypeNumber(args.typeName))
+  typeGiven = !typeName.empty();
+  if (!typeGiven) {
+    spec.type = defaultSectionType(spec.name);
+  } else if (auto type = sectionTypeNumber(typeName)) {
+    spec.type = *type;
+  } else {
+    // (llvm's lexer has gone past the line's end when it reports this: at the next line)
     ctx.errorAtNextLine = "unknown section type";
+    return false;
+  }
   return true;
 }
 
-// .section NAME[, "FLAGS"[, @TYPE]], read from the line text (names may hold '-').
-bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail,
-                      bool push = false) {
+// .section / .pushsection NAME[, "FLAGS"[, @TYPE[, ...]]]
+bool sectionDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, bool push = false) {
   const uint32_t directiveCol = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
-  SectionArguments args;
-  if (!checkSectionArguments(ctx, c, push, args, fail)) return false;
-  if (!ctx.errorAtNextLine.empty()) return true;
-  std::string_view rest = restOfLine(c, line);
-  std::vector<std::string_view> parts;
-  for (size_t from = 0;;) {
-    size_t comma = rest.find(',', from);
-    parts.push_back(
-        rest.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
-    if (comma == std::string_view::npos) break;
-    from = comma + 1;
-  }
-  std::optional<std::string> flags;
-  if (parts.size() > 1) flags = unquoted(parts[1]);
-  std::string type = parts.size() > 2 ? unquoted(parts[2]) : "";
-  if (!type.empty() && (type[0] == '%' || type[0] == '#')) type[0] = '@';
-  if (!type.empty() && type[0] != '@') type.insert(0, 1, '@'); // (a quoted type name)
-  // Then the entry size of a mergeable section (flag M), the group of a grouped one (flag G)
-  // and `comdat`.
-  uint64_t entsize = 0;
-  size_t next = 3;
-  const bool merge = flags && flags->find('M') != std::string::npos;
-  const bool grouped = flags && flags->find('G') != std::string::npos;
-  if (parts.size() > next && (merge || !grouped))
-    entsize = std::strtoull(unquoted(parts[next++]).c_str(), nullptr, 0);
-  Section sec = withDefaults(unquoted(parts[0]), flags, type);
-  if (grouped) {
-    if (parts.size() <= next || unquoted(parts[next]).empty())
-      return fail(c.peek().col, "expected group name");
-    sec.group = unquoted(parts[next++]);
-    sec.comdat = parts.size() > next && unquoted(parts[next]) == "comdat";
-  }
-  switchSection(ctx, sec, entsize);
+  SectionSpec spec;
+  uint64_t extraFlags = 0;
+  bool typeGiven = false;
+  if (!sectionArguments(ctx, c, push, spec, extraFlags, typeGiven, fail))
+    return !ctx.errorAtNextLine.empty();
+  const uint64_t flags = spec.flags, entsize = spec.entsize;
+  const uint32_t type = spec.type;
+  const std::string name = spec.name;
+  switchSection(ctx, std::move(spec));
   // (llvm's checks that a section switched to again is the one written)
-  const SectionSpec now = ctx.streamer.currentSection(), asked = sectionSpec(sec, entsize);
-  if (!args.typeName.empty() && now.type != sectionTypeNumber(args.typeName))
-    ctx.errors.emplace_back(
-        directiveCol,
-        fmt::format("changed section type for {}, expected: {:#x}", args.name, now.type));
-  const bool given = args.extraFlags || args.entsize || !args.typeName.empty();
-  if (given && now.flags != asked.flags)
-    ctx.errors.emplace_back(
-        directiveCol,
-        fmt::format("changed section flags for {}, expected: {:#x}", args.name, now.flags));
-  if (given && now.entsize != static_cast<uint64_t>(args.entsize))
-    ctx.errors.emplace_back(
-        directiveCol,
-        fmt::format("changed section entsize for {}, expected: {}", args.name, now.entsize));
+  const SectionSpec now = ctx.streamer.currentSection();
+  auto check = [&](std::string message) {
+    ctx.errors.emplace_back(directiveCol, std::move(message));
+  };
+  if (typeGiven && now.type != type)
+    check(fmt::format("changed section type for {}, expected: {:#x}", name, now.type));
+  const bool given = extraFlags || entsize || typeGiven;
+  if (given && now.flags != flags)
+    check(fmt::format("changed section flags for {}, expected: {:#x}", name, now.flags));
+  if (given && now.entsize != entsize)
+    check(fmt::format("changed section entsize for {}, expected: {}", name, now.entsize));
   return true;
 }
 
@@ -748,14 +886,14 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   DirectiveError fail{err, errCol};
   if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata") {
     if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
-    switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
+    switchSection(ctx, sectionNamed(std::string(name)));
     return true;
   }
-  if (name == ".section") return sectionDirective(ctx, c, line, fail);
+  if (name == ".section") return sectionDirective(ctx, c, fail);
   if (name == ".pushsection") {
     ctx.streamer.pushSection();
     if (c.atEnd()) return true;
-    if (sectionDirective(ctx, c, line, fail, true)) return true;
+    if (sectionDirective(ctx, c, fail, true)) return true;
     ctx.streamer.popSection(); // (llvm restores the section of a refused .pushsection)
     return false;
   }
@@ -766,16 +904,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
                                     ? ".popsection without corresponding .pushsection"
                                     : ".previous without corresponding .section");
     // llvm prints the switch back in full, whatever the section.
-    SectionSpec back = ctx.streamer.currentSection();
-    ctx.section = back.name + ',' + back.flagsText + ',' + back.typeText;
-    if (ctx.asmOut) {
-      const bool plain =
-          back.typeText == "@progbits" && ((back.name == ".text" && back.flagsText == "ax") ||
-                                           (back.name == ".data" && back.flagsText == "aw"));
-      ctx.out += plain ? fmt::format("\t{}\n\n", back.name)
-                       : fmt::format("\t.section\t{},\"{}\",{}\n\n", back.name, back.flagsText,
-                                     back.typeText);
-    }
+    ctx.section = std::to_string(ctx.streamer.sectionIndex());
+    if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection()) + "\n";
     ctx.restIsStatement = !c.atEnd();
     return true;
   }
@@ -1004,6 +1134,11 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   for (const DataDirective &dd : kDataDirectives)
     if (name == dd.name) return dataDirective(ctx, dd, c, fail);
+  for (auto [floatName, bytes] : kFloatDirectives)
+    if (name == floatName) return floatDirective(ctx, bytes, c, fail);
+  if (name == ".dc.x") return fail(c.peek().col, ".dc.x not currently supported for this target");
+  if (name.starts_with(".dcb") || name.starts_with(".ds"))
+    if (std::optional<bool> done = repeatedDataDirective(ctx, name, c, fail)) return *done;
   if (name == ".incbin") return incbinDirective(ctx, c, fail);
   if (name == ".ident") {
     const Token &s = c.peek();

@@ -29,6 +29,7 @@ struct SectionSpec {
   std::string flagsText, typeText; // as printed: "ax", "@progbits"
   std::string group;               // a section group's signature (flag G)
   bool comdat = false;
+  uint32_t uniqueId = ~0u; // `,unique,N`: one of several sections of the same name
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.

@@ -46,6 +46,7 @@ struct Section {
   const as::Symbol *group = nullptr;
   std::string groupName;
   bool comdat = false;
+  uint32_t uniqueId = ~0u; // (llvm's `,unique,N`: a section apart from others of its name)
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;
