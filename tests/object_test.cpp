@@ -90,7 +90,8 @@ TEST(Object, HandWrittenInputsMatchLlvmMc) {
 // sections with the addends in the relocated bytes, no HSA directives.
 TEST(Object, HandWrittenInputsOnOtherOsesMatchLlvmMc) {
   std::string dir = workDir();
-  for (const char *name : {"alignment.s", "data.s", "relocations.s", "sections.s", "symbols.s"})
+  for (const char *name :
+       {"alignment.s", "data.s", "relocations.s", "section_kinds.s", "sections.s", "symbols.s"})
     for (const char *triple : {"amdgcn-amd-amdpal", "amdgcn-mesa-mesa3d", "amdgcn--"})
       for (const char *cpu : {"gfx1100", "gfx900"}) {
         std::string file = std::string(GFXASM_OBJECT_TEST_DIR) + "/" + name;

@@ -218,7 +218,8 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
                                   : &t - kSymbolTypes == 1 ? 10 /* STT_GNU_IFUNC */
                                   : &t - kSymbolTypes == 2 ? 1  /* STT_OBJECT */
                                   : &t - kSymbolTypes == 3 ? 6  /* STT_TLS */
-                                  : &t - kSymbolTypes == 4 ? 5  /* STT_COMMON */
+                                  : &t - kSymbolTypes == 4
+                                      ? 1 /* STT_OBJECT: llvm writes common ones so */
                                   : &t - kSymbolTypes == 6 ? 10 /* STT_GNU_UNIQUE_OBJECT */
                                                            : 0);
     if (ctx.asmOut) ctx.out += fmt::format("\t.type\t{},@{}\n", sym.text, t.name);

@@ -154,6 +154,10 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     std::vector<uint32_t> members;
   };
   std::vector<Group> groups;
+  // GNU's extensions of ELF in use (an indirect function, a retained section): llvm then marks
+  // an object of no particular OS as GNU's.
+  bool gnuExtensions = std::any_of(sections.begin(), sections.end(),
+                                   [](const Section &s) { return s.flags & SHF_GNU_RETAIN; });
   std::vector<uint32_t> elfIndex(sections.size()), relaIndex(sections.size(), 0);
   uint32_t next = 2;
   for (size_t i = 0; i < sections.size(); ++i) {
@@ -239,6 +243,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
         size = static_cast<uint64_t>(v);
     }
     o.elf.st_info = static_cast<unsigned char>(ELF64_ST_INFO(binding, type));
+    gnuExtensions |= type == STT_GNU_IFUNC;
     o.elf.st_other = s.visibility;
     o.elf.st_shndx = shndx;
     o.elf.st_value = value;
@@ -399,7 +404,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   eh.e_ident[EI_CLASS] = ELFCLASS64;
   eh.e_ident[EI_DATA] = ELFDATA2LSB;
   eh.e_ident[EI_VERSION] = EV_CURRENT;
-  eh.e_ident[EI_OSABI] = info.osAbi;
+  eh.e_ident[EI_OSABI] = info.osAbi == ELFOSABI_NONE && gnuExtensions ? ELFOSABI_GNU : info.osAbi;
   eh.e_ident[EI_ABIVERSION] = info.abiVersion;
   eh.e_type = ET_REL;
   eh.e_machine = EM_AMDGPU;
