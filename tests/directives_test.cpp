@@ -555,4 +555,34 @@ TEST(Directives, SymbolErrors) {
   EXPECT_EQ(ours.err, llvm.err);
 }
 
+// Outside HSA: `.amdgpu_hsa_kernel NAME` (a kernel symbol's type, a new register scope) and the
+// scope's `.kernel.{s,v,a}gpr_count` counters (AGPRs counted into the VGPRs on gfx90a and later),
+// in text and objects (whose e_flags are code object v3's there).
+TEST(Directives, KernelScopeOutsideHsa) {
+  const std::string scalarAndVector =
+      ".byte .kernel.sgpr_count\n.byte .kernel.vgpr_count\nv_mov_b32_e32 v5, s8\ns_endpgm\n"
+      ".byte .kernel.sgpr_count\n.byte .kernel.vgpr_count\n.amdgpu_hsa_kernel K1\nK1:\n"
+      ".byte .kernel.sgpr_count\nv_mov_b32_e32 v1, s86\n.byte .kernel.sgpr_count\n"
+      ".byte .kernel.vgpr_count\n.amdgpu_hsa_kernel K2\nK2:\ns_load_dwordx8 s[16:23], s[0:1], 0x0\n"
+      ".byte .kernel.sgpr_count\nA = .kernel.vgpr_count\nv_mov_b32_e32 v[A], s0\n"
+      ".byte .kernel.vgpr_count\n.amdgpu_hsa_kernel K3 s_nop 0\n.amdgpu_hsa_kernel K4\n";
+  const std::string agprs = ".amdgpu_hsa_kernel K5\nK5:\nv_accvgpr_write_b32 a3, v1\n"
+                            ".byte .kernel.vgpr_count\n.byte .kernel.agpr_count\n"
+                            "v_mov_b32 v6, 0\n.byte .kernel.vgpr_count\n";
+  for (const char *triple : {"amdgcn--", "amdgcn-amd-amdpal"})
+    for (std::string cpu : {"gfx900", "gfx908", "gfx90a", "gfx942", "gfx1100"}) {
+      const bool hasAgprs = cpu != "gfx900" && cpu != "gfx1100";
+      const std::string input = scalarAndVector + (hasAgprs ? agprs : "");
+      for (const char *filetype : {"asm", "obj -o out.o"}) {
+        std::string options = fmt::format("-triple={} -filetype={}", triple, filetype);
+        ToolRun llvm = runLlvmMc(input, cpu, "", options);
+        ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", options);
+        EXPECT_EQ(llvm.status, 0) << llvm.err;
+        EXPECT_EQ(ours.status, llvm.status);
+        EXPECT_EQ(ours.err, llvm.err) << triple << " " << cpu;
+        EXPECT_EQ(ours.out, llvm.out) << triple << " " << cpu << " " << filetype;
+      }
+    }
+}
+
 } // namespace

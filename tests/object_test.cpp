@@ -93,7 +93,7 @@ TEST(Object, HandWrittenInputsOnOtherOsesMatchLlvmMc) {
   for (const char *name :
        {"alignment.s", "data.s", "relocations.s", "section_kinds.s", "sections.s", "symbols.s"})
     for (const char *triple : {"amdgcn-amd-amdpal", "amdgcn-mesa-mesa3d", "amdgcn--"})
-      for (const char *cpu : {"gfx1100", "gfx900"}) {
+      for (const char *cpu : {"gfx1100", "gfx900", "gfx90a"}) {
         std::string file = std::string(GFXASM_OBJECT_TEST_DIR) + "/" + name;
         std::string problems =
             compareBoth({file, fmt::format("-triple={} -mcpu={}", triple, cpu)}, dir);

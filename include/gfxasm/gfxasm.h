@@ -52,7 +52,8 @@ public:
   // gfx90a:sramecc+:xnack-): the processor's settings only where it has the feature.
   std::string targetId() const;
   // The ELF header's e_flags for a code object of this version: EF_AMDGPU_MACH and, from v4 on,
-  // the xnack and sramecc settings (any, off or on where the processor has them).
+  // the xnack and sramecc settings (any, off or on where the processor has them); for v3 (what
+  // llvm writes outside HSA) one bit each, set when on or any.
   uint32_t elfFlags(unsigned codeObjectVersion) const;
   // llvm-mc's warnings about the features asked for ("xnack 'On' was requested for a processor
   // that does not support it!"), in its order.

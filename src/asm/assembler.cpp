@@ -191,8 +191,11 @@ uint32_t Target::elfFlags(unsigned codeObjectVersion) const {
   uint32_t flags = object::amdgpuMach(cpu_);
   if (codeObjectVersion >= 4) {
     auto setting = [](char s) -> uint32_t { return s == '+' ? 3 : s == '-' ? 2 : 1; };
-    if (hasXnack(cpu_)) flags |= setting(xnack_) << 8;      // EF_AMDGPU_FEATURE_XNACK_*_V4
-    if (hasSramecc(cpu_)) flags |= setting(sramecc_) << 10; // EF_AMDGPU_FEATURE_SRAMECC_*_V4
+    if (hasXnack(cpu_)) flags |= setting(xnack_) << 8;       // EF_AMDGPU_FEATURE_XNACK_*_V4
+    if (hasSramecc(cpu_)) flags |= setting(sramecc_) << 10;  // EF_AMDGPU_FEATURE_SRAMECC_*_V4
+  } else if (codeObjectVersion == 3) {                       // (one bit each, set when on or any)
+    if (hasXnack(cpu_) && xnack_ != '-') flags |= 0x100;     // EF_AMDGPU_FEATURE_XNACK_V3
+    if (hasSramecc(cpu_) && sramecc_ != '-') flags |= 0x200; // EF_AMDGPU_FEATURE_SRAMECC_V3
   }
   return flags;
 }
@@ -306,9 +309,43 @@ public:
     const std::pair<const char *, int64_t> versions[] = {
         {hsa ? "number" : "major", major}, {"minor", minor}, {"stepping", stepping}};
     for (const auto &[name, value] : versions) setPredefined(std::string(prefix) + name, value);
-    if (!hsa) return;
+    if (!hsa) {
+      beginKernelScope();
+      return;
+    }
     nextFreeVgpr_ = &setPredefined(".amdgcn.next_free_vgpr", 0);
     nextFreeSgpr_ = &setPredefined(".amdgcn.next_free_sgpr", 0);
+  }
+
+  // Outside HSA, llvm counts the registers of each kernel (from `.amdgpu_hsa_kernel NAME` on) in
+  // `.kernel.sgpr_count`, `.kernel.vgpr_count` (with the AGPRs on gfx90a and later, after the
+  // VGPRs aligned to 4) and, where there are AGPRs, `.kernel.agpr_count`.
+  struct KernelScope {
+    uint16_t sgprs = 0, vgprs = 0, agprs = 0;
+  } kernelScope_;
+  bool kernelScopeActive_ = false;
+  bool hasAgprs() const {
+    const std::string_view cpu = target_.cpuName();
+    return cpu == "gfx908" || cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
+  }
+  void beginKernelScope() {
+    kernelScopeActive_ = true;
+    kernelScope_ = {};
+    setPredefined(".kernel.sgpr_count", 0);
+    setPredefined(".kernel.vgpr_count", 0);
+    if (hasAgprs()) setPredefined(".kernel.agpr_count", 0);
+  }
+  void raiseKernelScope(const as::ParseContext &p) {
+    KernelScope &k = kernelScope_;
+    if (p.sgprEnd > k.sgprs) setPredefined(".kernel.sgpr_count", k.sgprs = p.sgprEnd);
+    if (hasAgprs() && p.agprEnd > k.agprs) setPredefined(".kernel.agpr_count", k.agprs = p.agprEnd);
+    if (p.vgprEnd > k.vgprs || (hasAgprs() && p.agprEnd && p.agprEnd == k.agprs)) {
+      k.vgprs = std::max(k.vgprs, p.vgprEnd);
+      const bool gfx90a = hasAgprs() && target_.cpuName() != "gfx908";
+      const int64_t total =
+          gfx90a && k.agprs ? (k.vgprs + 3) / 4 * 4 + k.agprs : std::max<int64_t>(k.vgprs, k.agprs);
+      setPredefined(".kernel.vgpr_count", total);
+    }
   }
 
   Symbol &setPredefined(std::string_view name, int64_t value) {
@@ -633,6 +670,8 @@ private:
     return true;
   }
   std::vector<std::pair<obj::Fixup, std::string>> layoutErrors_;
+  bool gnuAbi_ = false;
+  void markGnuAbi() override { gnuAbi_ = true; }
   std::vector<std::pair<std::string_view, obj::Fixup>> forwardLocalRefs_; // (temporary, where)
   void layoutError(uint32_t col, std::string message) override {
     obj::Fixup where;
@@ -1094,6 +1133,21 @@ private:
       metadataText_ += '\n';
       return;
     }
+    if (name == ".amdgpu_hsa_kernel" && !hsa()) { // (a kernel symbol and a new register scope)
+      const Token &sym = c.peek();
+      if (sym.kind != Tok::Identifier && sym.kind != Tok::String) {
+        error(sym.col, "expected symbol name");
+        return;
+      }
+      c.next();
+      // (its type only: llvm does not register the symbol, an unused one stays out)
+      syms_.get(sym.text).type = 10; // STT_AMDGPU_HSA_KERNEL
+      beginKernelScope();
+      if (asmOut())
+        out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text, c.atEnd() ? "\n" : "");
+      if (!c.atEnd()) statementAt(c); // (llvm reads no further: the rest is a statement)
+      return;
+    }
     // The older metadata directives: llvm names the OSes they belong to elsewhere.
     for (auto [legacy, os] : {std::pair{".amd_amdgpu_hsa_metadata", "amdhsa"},
                               std::pair{".amd_amdgpu_pal_metadata", "amdpal"}})
@@ -1318,6 +1372,8 @@ private:
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
           if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
+          if (kernelScopeActive_ && (pctx.vgprEnd | pctx.sgprEnd | pctx.agprEnd))
+            raiseKernelScope(pctx);
           warnAt(mn, pctx.err);
           emit(inst, mn);
           return;
@@ -1902,6 +1958,7 @@ private:
       }
     obj::ObjectFileInfo info = objectFileInfo();
     info.addrsig = addrsig_;
+    info.gnuAbi = gnuAbi_;
     info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }
@@ -1958,7 +2015,8 @@ private:
     } else if (triple.find("mesa3d") != std::string::npos) {
       info.osAbi = 66; // ELFOSABI_AMDGPU_MESA3D
     }
-    info.flags = target_.elfFlags(codeObjectVersion_);
+    // (llvm writes the code object v3 flags for the other OSes)
+    info.flags = target_.elfFlags(info.osAbi == 64 ? codeObjectVersion_ : 3);
     info.rela = info.osAbi == 64;
     return info;
   }

@@ -222,6 +222,8 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
                                       ? 1 /* STT_OBJECT: llvm writes common ones so */
                                   : &t - kSymbolTypes == 6 ? 10 /* STT_GNU_UNIQUE_OBJECT */
                                                            : 0);
+    if (t.name == "gnu_indirect_function" || t.name == "gnu_unique_object")
+      ctx.streamer.markGnuAbi();
     if (ctx.asmOut) ctx.out += fmt::format("\t.type\t{},@{}\n", sym.text, t.name);
     return true;
   }

@@ -69,6 +69,7 @@ public:
   virtual bool labelOffsetNow(ExprId expr, int64_t &value) = 0;
   // An error llvm reports when it lays out the object (only when its parser found none).
   virtual void layoutError(uint32_t col, std::string message) = 0;
+  virtual void markGnuAbi() = 0; // a GNU extension of ELF is used (llvm's markGnuAbi)
 };
 
 struct DirectiveContext {

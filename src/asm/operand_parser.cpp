@@ -289,6 +289,8 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   } else if (reg.file == RegFile::SGPR) {
     if (!ctx.firstSgprNextCol) ctx.firstSgprNextCol = c.peek().col;
     if (end > ctx.sgprEnd) ctx.sgprEnd = end;
+  } else if (reg.file == RegFile::AGPR && end > ctx.agprEnd) {
+    ctx.agprEnd = end;
   }
   return true;
 }

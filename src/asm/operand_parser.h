@@ -96,6 +96,7 @@ struct ParseContext {
   // One past the highest VGPR and SGPR the operands name (llvm's .amdgcn.next_free_{v,s}gpr).
   uint16_t vgprEnd = 0;
   uint16_t sgprEnd = 0;
+  uint16_t agprEnd = 0; // (llvm's .kernel.agpr_count, outside HSA)
   // The column after the first VGPR and SGPR (where llvm reports a counter it cannot raise).
   uint32_t firstVgprNextCol = 0;
   uint32_t firstSgprNextCol = 0;

@@ -156,8 +156,9 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   std::vector<Group> groups;
   // GNU's extensions of ELF in use (an indirect function, a retained section): llvm then marks
   // an object of no particular OS as GNU's.
-  bool gnuExtensions = std::any_of(sections.begin(), sections.end(),
-                                   [](const Section &s) { return s.flags & SHF_GNU_RETAIN; });
+  const bool gnuExtensions =
+      info.gnuAbi || std::any_of(sections.begin(), sections.end(),
+                                 [](const Section &s) { return s.flags & SHF_GNU_RETAIN; });
   std::vector<uint32_t> elfIndex(sections.size()), relaIndex(sections.size(), 0);
   uint32_t next = 2;
   for (size_t i = 0; i < sections.size(); ++i) {
@@ -243,7 +244,6 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
         size = static_cast<uint64_t>(v);
     }
     o.elf.st_info = static_cast<unsigned char>(ELF64_ST_INFO(binding, type));
-    gnuExtensions |= type == STT_GNU_IFUNC;
     o.elf.st_other = s.visibility;
     o.elf.st_shndx = shndx;
     o.elf.st_value = value;

@@ -74,6 +74,9 @@ struct ObjectFileInfo {
   // .addrsig: an .llvm_addrsig section listing the address-significant symbols (.addrsig_sym).
   bool addrsig = false;
   std::vector<const as::Symbol *> addrsigSymbols;
+  // GNU's extensions of ELF in use (a `.type` of an indirect function or unique object, as
+  // llvm's streamer notes them): an object of no OS is then marked ELFOSABI_GNU.
+  bool gnuAbi = false;
 };
 
 // Writes the relocatable ELF64 object llvm-mc writes: sections in creation order each followed
