@@ -465,12 +465,14 @@ h =
                                       value),
                           "gfx900");
   // The same statements where they are valid: what llvm-mc prints of them.
-  expectSameOutput(".section .foo\n.previous\n.data\n.section .foo\n.previous\n.bss\n"
-                   ".pushsection .foo\n.popsection\n.rodata\n.section .foo\n.previous\n"
-                   ".section .y, \"a\", \"progbits\"\n.section .x, \"a\", %nobits\n"
-                   ".amdhsa_code_object_version 5 s_nop 0\n.amdgcn_target "
-                   "\"amdgcn-amd-amdhsa--gfx900\" s_nop 1\n",
-                   "gfx900");
+  expectSameOutput(
+      ".section .foo\n.previous\n.data\n.section .foo\n.previous\n.bss\n"
+      ".pushsection .foo\n.popsection\n.rodata\n.section .foo\n.previous\n"
+      ".section .y, \"a\", \"progbits\"\n.section .x, \"a\", %nobits\n"
+      ".section .a\n.section .b\n.previous s_nop 0\n.pushsection .c\n.popsection s_nop 1\n"
+      ".amdhsa_code_object_version 5 s_nop 0\n.amdgcn_target "
+      "\"amdgcn-amd-amdhsa--gfx900\" s_nop 1\n",
+      "gfx900");
 }
 
 // Kernel descriptor fields with values out of range, negative, wider than 32 bits, undefined,

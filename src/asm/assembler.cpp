@@ -922,14 +922,7 @@ private:
       out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + (c.atEnd() ? "\n" : "");
     if (objOut()) emitKernelDescriptor(kd);
     // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
-    if (!c.atEnd()) {
-      if (c.peek().kind != Tok::Identifier)
-        error(c.peek().col, "unexpected token at start of statement");
-      else if (c.peek().text[0] == '.')
-        directive(c);
-      else
-        instruction(c);
-    }
+    if (!c.atEnd()) statementAt(c);
   }
 
   // AMDGPUTargetELFStreamer::EmitAmdhsaKernelDescriptor: NAME.kd (64 bytes, STT_OBJECT, the
@@ -1011,8 +1004,20 @@ private:
 
   // The statement at `c` (a whole line's tokens, or what a directive left for a new statement):
   // its labels, then an assignment, a directive or an instruction.
+  // A directive that leaves the rest of its line for a statement of its own sets this; the loop
+  // below reads it (a loop: a line of many such directives is no deep recursion).
+  bool restPending_ = false;
   void statementAt(Cursor &c, const as::SourceLine *source = nullptr,
                    bool continuesStatement = false) {
+    for (;;) {
+      statementOnce(c, source, continuesStatement);
+      if (!restPending_ || c.atEnd()) break;
+      restPending_ = false;
+      source = nullptr;
+    }
+    restPending_ = false;
+  }
+  void statementOnce(Cursor &c, const as::SourceLine *source, bool continuesStatement) {
     const size_t start = c.pos;
     const std::string_view line = source ? source->text : curLine_;
     // Labels: `name:` (several may precede a statement), and GNU local labels `N:`.
@@ -1148,7 +1153,7 @@ private:
       beginKernelScope();
       if (asmOut())
         out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text, c.atEnd() ? "\n" : "");
-      if (!c.atEnd()) statementAt(c); // (llvm reads no further: the rest is a statement)
+      restPending_ = true; // (llvm reads no further: the rest is a statement)
       return;
     }
     // The older metadata directives: llvm names the OSes they belong to elsewhere.
@@ -1217,7 +1222,7 @@ private:
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
                            {curLine_, curLineNo_}, cur_);
-    if (handled && ctx.restIsStatement) statementAt(c);
+    if (handled && ctx.restIsStatement) restPending_ = true;
   }
 
   // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
@@ -1249,7 +1254,7 @@ private:
     if (asmOut())
       out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value, c.atEnd() ? "\n" : "");
     // (what follows the value is a statement of its own, as in llvm)
-    if (!c.atEnd()) statementAt(c);
+    restPending_ = true;
   }
 
   void instruction(Cursor &c) {

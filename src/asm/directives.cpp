@@ -908,7 +908,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
                                     : ".previous without corresponding .section");
     // llvm prints the switch back in full, whatever the section.
     ctx.section = std::to_string(ctx.streamer.sectionIndex());
-    if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection()) + "\n";
+    // (and llvm's blank line for the statement's end, which a statement after it takes)
+    if (ctx.asmOut)
+      ctx.out += printedSectionSwitch(ctx.streamer.currentSection()) + (c.atEnd() ? "\n" : "");
     ctx.restIsStatement = !c.atEnd();
     return true;
   }
