@@ -55,6 +55,13 @@ TEST(Diagnostics, UnknownMnemonics) {
   expectSameErrors({"v_fma_legacy_f32_e32 v0, v1, v2, v3", "v_dot2c_f32_f16_e64 v0, v1, v2",
                     "v_add_u32_sdwa v0, v1, v2", "v_dot4_i32_i8_dpp v0, v1, v2, v3 row_shl:1",
                     "s_load_dwor s0, s[0:1], 0", "v_cvt_pkrtz_f16_f3 v0, v1, v2"});
+  // Names of processors gfxasm has no tables for (gfx8, gfx10, gfx12): not supported here.
+  for (const char *cpu : {"gfx1100", "gfx900", "gfx942"})
+    expectSameErrors({"v_dual_max_num_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v4", "s_sleep_var 0",
+                      "v_swmmac_f16_16x16x64_f16 v[0:3], v[8:11], v[12:19], v20",
+                      "S_WAIT_LOADCNT_DSCNT 0", "v_pk_add_bf16 v0, v1, v2", "s_wait_loadcnt 0",
+                      "v_cvt_pk_bf16_f32_e64 v0, v1, v2"},
+                     cpu);
 }
 
 // llvm strips a forced-encoding suffix the instruction's encoding allows.
