@@ -77,11 +77,12 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
       // A name some processors have with the suffix (v_mul_legacy_f32_e64 on gfx900) and others
       // only plain (gfx90a's VOP3-only v_mul_legacy_f32) also takes the plain entries.
       const bool spelled = byName.count(name) != 0;
+      if (spelled && !vop3) continue;
       std::vector<const InstrDesc *> list;
       for (const InstrDesc *d : entries) {
         std::string_view fmt = arch.formatOf(*d).name, unused;
         if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp") &&
-            (!spelled || suffixRank(d->name, unused) < 0))
+            (!spelled || (suffixRank(d->name, unused) < 0 && fmt.find("DPP") == fmt.npos)))
           list.push_back(d);
       }
       if (!list.empty()) forced.emplace_back(std::move(name), std::move(list));
