@@ -1413,35 +1413,7 @@ private:
         error(best.col, "failed parsing operand.");
         return;
       }
-    if (best.message() == "invalid operand for instruction" && !best.failedAfterMatch()) {
-      const uint32_t unknownModifier = unknownModifierAfter(operandStart, best.col, mn);
-      if (unknownModifier) {
-        error(unknownModifier, "not a valid operand.");
-        return;
-      }
-    }
     error(best.col, best.message());
-  }
-
-  // llvm parses every operand before it matches: a `name:` operand no form of the mnemonic has
-  // (op_sel on v_dot4c_i32_i8) fails the parse, even after operands the match would refuse (one
-  // too many). Its column at or after `col` (0: none).
-  uint32_t unknownModifierAfter(size_t operandStart, uint32_t col, const Token &mn) const {
-    int depth = 0;
-    for (size_t k = operandStart; k + 1 < toks_.size() && toks_[k].kind != Tok::Eol; ++k) {
-      const Tok kind = toks_[k].kind;
-      depth +=
-          (kind == Tok::LBrac || kind == Tok::LParen) - (kind == Tok::RBrac || kind == Tok::RParen);
-      if (depth != 0 || kind != Tok::Identifier || toks_[k].col < col ||
-          toks_[k + 1].kind != Tok::Colon)
-        continue;
-      const Tok before = k > operandStart ? toks_[k - 1].kind : Tok::Comma;
-      const bool operandStarts = before == Tok::Comma || before == Tok::Identifier ||
-                                 before == Tok::Integer || before == Tok::RBrac ||
-                                 before == Tok::RParen || before == Tok::Pipe;
-      if (operandStarts && !modifierOfMnemonic(mn.text, toks_[k].text)) return toks_[k].col;
-    }
-    return 0;
   }
 
   // llvm's matcher tries the name's entries of every mode and processor: when one that is not
