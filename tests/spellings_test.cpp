@@ -79,6 +79,32 @@ TEST(Spellings, IssueExamplesGfx9) {
                    "gfx900");
 }
 
+// An encoding suffix on a name a processor has in another encoding only: gfx90a and later have
+// v_mul_legacy_f32 as VOP3 alone (printed without suffix), taken as _e64; _e32, _sdwa and _dpp
+// are "variant not supported" there and encode on gfx900.
+TEST(Spellings, EncodingVariantsPerProcessor) {
+  const std::string input = joinLines({
+      "v_mul_legacy_f32 v5, v1, v2",
+      "v_mul_legacy_f32_e64 v5, v1, -v2 clamp",
+      "v_mul_legacy_f32_e32 v5, v1, v2",
+      "v_mul_legacy_f32_sdwa v5, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD",
+      "v_mul_legacy_f32_dpp v5, v1, v2 quad_perm:[0,1,2,3] row_mask:0x0 bank_mask:0x0",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a", "gfx942", "gfx950"})
+    expectSameOutput(input, cpu);
+}
+
+// DP ALU DPP's row_newbcast-only rule is an error llvm finds after matching: it wins over the
+// matcher's "invalid operand" of the other encodings of a name written without _dpp.
+TEST(Spellings, PostMatchErrorsFirst) {
+  const std::string dpAluDpp = joinLines({
+      "v_cvt_u32_f64 v5, v[0:1] quad_perm:[0,2,1,1] row_mask:0xf bank_mask:0xf",
+      "v_ceil_f64 v[0:1], v[2:3] row_shl:1",
+      "v_cvt_u32_f64 v5, v[0:1] row_newbcast:1",
+  });
+  for (const char *cpu : {"gfx90a", "gfx942"}) expectSameOutput(dpAluDpp, cpu);
+}
+
 // The errors llvm gives for what is wrong in the new spellings.
 TEST(Spellings, RejectedAsLlvmRejectsThem) {
   expectSameOutput(joinLines({

@@ -1486,6 +1486,15 @@ private:
   // No entry of the name on this target: llvm says whether it is there in wave32 (its only
   // check of another mode) or on some other processor. `entries`: the name's entries.
   void notOnThisGpu(const Token &mn, std::span<const uint32_t> entries = {}) {
+    // A suffixed name whose plain name this processor has (v_mul_legacy_f32_e32 on gfx90a,
+    // VOP3 only): llvm names the encoding it lacks.
+    if (std::string_view base; suffixRank(mn.text, base) >= 0)
+      for (uint32_t entry : mnemonics_.lookup(base))
+        if (availableOnTarget(arch_.instrs[entry])) {
+          error(mn.col, fmt::format("{} variant of this instruction is not supported",
+                                    mn.text.substr(base.size() + 1)));
+          return;
+        }
     if (target_.wave64())
       for (uint32_t entry : entries) {
         const InstrDesc &d = arch_.instrs[entry];

@@ -74,17 +74,25 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
     if (suffixRank(key, base) >= 0 || key.find("::") != std::string_view::npos) continue;
     for (bool vop3 : {false, true}) {
       std::string name = std::string(key) + (vop3 ? "_e64" : "_e32");
-      if (byName.count(name)) continue;
+      // A name some processors have with the suffix (v_mul_legacy_f32_e64 on gfx900) and others
+      // only plain (gfx90a's VOP3-only v_mul_legacy_f32) also takes the plain entries.
+      const bool spelled = byName.count(name) != 0;
+      if (spelled && !vop3) continue;
       std::vector<const InstrDesc *> list;
       for (const InstrDesc *d : entries) {
-        std::string_view fmt = arch.formatOf(*d).name;
-        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp"))
+        std::string_view fmt = arch.formatOf(*d).name, unused;
+        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp") &&
+            (!spelled || (suffixRank(d->name, unused) < 0 && fmt.find("DPP") == fmt.npos)))
           list.push_back(d);
       }
       if (!list.empty()) forced.emplace_back(std::move(name), std::move(list));
     }
   }
   for (auto &[name, list] : forced) {
+    if (auto own = byName.find(name); own != byName.end()) {
+      own->second.insert(own->second.end(), list.begin(), list.end());
+      continue;
+    }
     generated.push_back(std::move(name));
     byName[generated.back()] = std::move(list);
   }

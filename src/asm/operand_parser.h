@@ -45,7 +45,7 @@ struct ParseError {
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
-           m == "vgpr must be even aligned";
+           m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast";
   }
 };
 

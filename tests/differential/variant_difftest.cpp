@@ -716,7 +716,6 @@ constexpr KnownGap kKnownGaps[] = {
     {Kind::mnemonic_alternate, "sext(", "gfx9: sext() outside SDWA, llvm-mc picks other forms"},
     {Kind::mnemonic_alternate, "lane_b32_e", "gfx9: v_readlane/v_writelane with _e32/_e64"},
     {Kind::mnemonic_alternate, "v_nop_", "gfx9: v_nop's SDWA and DPP forms"},
-    {Kind::mnemonic_alternate, "legacy_f32_e64", "gfx9: v_mul_legacy_f32_e64"},
     {Kind::mnemonic_alternate, "_sdwa src_",
      "gfx9: SDWA compares writing src_scc, src_shared_base, ... (llvm-mc-22 encodes the register's "
      "source encoding and prints its name; gfxasm rejects them)"},
