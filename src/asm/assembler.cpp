@@ -1105,7 +1105,8 @@ private:
         }
         // (an error of llvm's checks after matching wins over any entry's that did not match)
         bool after = pctx.err.failedAfterMatch(), bestAfter = best.set && best.failedAfterMatch();
-        if (!best.set || (after && !bestAfter) || (after == bestAfter && pctx.err.col > best.col)) {
+        if (!best.set || (after && !bestAfter) ||
+            (after == bestAfter && pctx.err.reach() > best.reach())) {
           best = pctx.err;
           tooFew = few;
         }
@@ -1372,6 +1373,7 @@ private:
         return false;
       }
     }
+    pctx.afterPositional = c.atEnd() ? nullptr : &c.peek();
     // Modifiers, in any order.
     while (!c.atEnd()) {
       if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too
