@@ -835,7 +835,13 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   case OpClass::srsrc: return parseDescriptor(ctx, c, d, v);
   case OpClass::buf_soffset: return parseBufferSoffset(ctx, c, d, inst, v);
-  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, inst, v);
+  case OpClass::mtbuf_format: {
+    // (llvm spells a format written after the soffset before offen/idxen)
+    const bool first = ctx.afterPositional == &start;
+    if (!parseBufferFormat(ctx, c, inst, v)) return false;
+    if (first) ctx.afterPositional = c.atEnd() ? nullptr : &c.peek();
+    return true;
+  }
   case OpClass::mimg_vdata:
     // gfx11's image_sample* may discard the result: `off` (no data registers, regCount 0).
     if (isWord(c, "off") && inst.desc->name.starts_with("image_sample") &&
