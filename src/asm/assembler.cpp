@@ -1117,7 +1117,8 @@ private:
       return;
     }
     (void)tooFew;
-    if (!best.failedAfterMatch() && matchesInAnotherMode(cands, c, operandStart, mn)) {
+    if (!best.failedAfterMatch() && (matchesInAnotherMode(cands, c, operandStart, mn) ||
+                                     (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
     }
@@ -1183,6 +1184,62 @@ private:
         return true;
     }
     return false;
+  }
+
+  // An error of llvm's matcher (no entry takes the operands), not of its operand parser.
+  static bool operandsMismatch(const as::ParseError &e) {
+    const std::string_view m = e.fixed ? std::string_view(e.fixed) : std::string_view(e.dynamic);
+    return m == "invalid operand for instruction" || m == "too few operands for instruction";
+  }
+
+  // llvm's match table holds every architecture's entries: when an entry of another one (gfx9's
+  // full-range VGPRs of a gfx11 16-bit form, gfx11's v1.h on gfx9) takes the operands, the
+  // message is "operands are not valid for this GPU or mode". Only after every entry here failed:
+  // the statement is assembled alone for each processor and mode of the other architectures'
+  // entries of the name.
+  [[gnu::noinline]] bool matchesOnAnotherArch(const Token &mn, size_t operandStart) {
+    static thread_local bool trying = false; // (no trial inside a trial)
+    if (trying || !pairName_.empty()) return false;
+    // The statement: the (lowered) mnemonic and the operands' text as written.
+    std::string statement(mn.text);
+    if (operandStart + 1 < toks_.size()) {
+      const char *from = toks_[operandStart].text.data(), *to = from;
+      for (size_t k = operandStart; k < toks_.size(); ++k)
+        if (!toks_[k].text.empty()) to = std::max(to, toks_[k].text.data() + toks_[k].text.size());
+      statement.append(" ").append(from, to);
+    }
+    AssembleOptions trialOptions;
+    trialOptions.output = OutputKind::Null;
+    trialOptions.keepCode = false;
+    trialOptions.emitTargetDirective = false;
+    trying = true;
+    bool found = false;
+    for (const ArchTables *other : allArchs()) {
+      if (other == &arch_ || found) continue;
+      uint32_t cpusTried = 0;
+      for (uint32_t entry : MnemonicTable::forArch(*other).lookup(mn.text)) {
+        const InstrDesc &d = other->instrs[entry];
+        if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
+        const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
+        if (cpusTried >> cpu & 1) continue;
+        cpusTried |= 1u << cpu;
+        const bool modes = other->name != "gfx9"; // (gfx9 runs wave64 only, without true16)
+        for (unsigned mode = 0; mode < (modes ? 4u : 1u) && !found; ++mode) {
+          std::vector<std::string> features;
+          if (modes)
+            features = {mode & 1 ? "+wavefrontsize64" : "-wavefrontsize64",
+                        mode & 2 ? "-real-true16" : "+real-true16"};
+          const std::optional<Target> t = Target::create(other->cpus[cpu], features, nullptr);
+          if (!t) continue;
+          const AssembleResult r = assemble(*t, statement, trialOptions);
+          found = std::none_of(r.diagnostics.begin(), r.diagnostics.end(),
+                               [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        }
+        if (found) break;
+      }
+    }
+    trying = false;
+    return found;
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
