@@ -234,6 +234,23 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
+// Whether an assembled instruction has an operand whose width is the wave size's (a lane mask).
+struct LaneMaskSeen final : as::StatementObserver {
+  bool laneMask = false;
+  void instruction(const Inst &inst, const as::StatementSource &, uint32_t, uint32_t, uint64_t,
+                   unsigned) override {
+    const auto ops = inst.arch->operandsOf(*inst.desc);
+    for (size_t i = 0; i < ops.size(); ++i) // (an implicit vcc is no written operand)
+      laneMask |= ops[i].field != Field::implicit && inst.ops[i].present &&
+                  typeDwords(ops[i].type, true) != typeDwords(ops[i].type, false);
+  }
+  void label(std::string_view, const as::StatementSource &, uint32_t, uint32_t,
+             uint64_t) override {}
+  void directive(std::string_view, std::string_view, const as::StatementSource &,
+                 uint32_t) override {}
+  void section(uint32_t, std::string_view, uint64_t) override {}
+};
+
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts,
@@ -1223,17 +1240,22 @@ private:
         const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
         if (cpusTried >> cpu & 1) continue;
         cpusTried |= 1u << cpu;
-        const bool modes = other->name != "gfx9"; // (gfx9 runs wave64 only, without true16)
-        for (unsigned mode = 0; mode < (modes ? 4u : 1u) && !found; ++mode) {
+        // (llvm checks lane masks against the wave size of the target, not the entry's: the
+        // other architecture is tried in this one's; gfx9 runs wave64 only, without true16, so
+        // from a wave32 target its entries with a lane mask do not count)
+        const bool modes = other->name != "gfx9";
+        for (unsigned mode = 0; mode < (modes ? 2u : 1u) && !found; ++mode) {
           std::vector<std::string> features;
           if (modes)
-            features = {mode & 1 ? "+wavefrontsize64" : "-wavefrontsize64",
-                        mode & 2 ? "-real-true16" : "+real-true16"};
+            features = {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64",
+                        mode ? "-real-true16" : "+real-true16"};
           const std::optional<Target> t = Target::create(other->cpus[cpu], features, nullptr);
           if (!t) continue;
-          const AssembleResult r = assemble(*t, statement, trialOptions);
+          LaneMaskSeen seen;
+          const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
           found = std::none_of(r.diagnostics.begin(), r.diagnostics.end(),
-                               [](const Diagnostic &d) { return d.severity == Severity::Error; });
+                               [](const Diagnostic &d) { return d.severity == Severity::Error; }) &&
+                  (t->wave64() == target_.wave64() || !seen.laneMask);
         }
         if (found) break;
       }
