@@ -234,15 +234,18 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
-// Whether an assembled instruction has an operand whose width is the wave size's (a lane mask).
-struct LaneMaskSeen final : as::StatementObserver {
+// Whether an instruction assembled for another processor has an operand whose width is the wave
+// size's (a lane mask): llvm checks it against the target's wave size, not the entry's.
+struct TrialMatch final : as::StatementObserver {
   bool laneMask = false;
   void instruction(const Inst &inst, const as::StatementSource &, uint32_t, uint32_t, uint64_t,
                    unsigned) override {
     const auto ops = inst.arch->operandsOf(*inst.desc);
-    for (size_t i = 0; i < ops.size(); ++i) // (an implicit vcc is no written operand)
-      laneMask |= ops[i].field != Field::implicit && inst.ops[i].present &&
+    for (size_t i = 0; i < ops.size(); ++i) { // (an implicit vcc is no written operand)
+      const OperandValue &v = inst.ops[i];
+      laneMask |= ops[i].field != Field::implicit && v.present &&
                   typeDwords(ops[i].type, true) != typeDwords(ops[i].type, false);
+    }
   }
   void label(std::string_view, const as::StatementSource &, uint32_t, uint32_t,
              uint64_t) override {}
@@ -1229,6 +1232,8 @@ private:
     trialOptions.output = OutputKind::Null;
     trialOptions.keepCode = false;
     trialOptions.emitTargetDirective = false;
+    // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
+    if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
     trying = true;
     bool found = false;
     for (const ArchTables *other : allArchs()) {
@@ -1251,7 +1256,7 @@ private:
                         mode ? "-real-true16" : "+real-true16"};
           const std::optional<Target> t = Target::create(other->cpus[cpu], features, nullptr);
           if (!t) continue;
-          LaneMaskSeen seen;
+          TrialMatch seen;
           const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
           found = std::none_of(r.diagnostics.begin(), r.diagnostics.end(),
                                [](const Diagnostic &d) { return d.severity == Severity::Error; }) &&
@@ -1262,6 +1267,21 @@ private:
     }
     trying = false;
     return found;
+  }
+
+  // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8]).
+  static bool hasOddVectorTuple(std::string_view text) {
+    for (size_t k = 1; k + 2 < text.size(); ++k) {
+      if (text[k] != '[' || (text[k - 1] != 'v' && text[k - 1] != 'a') ||
+          (k >= 2 && isIdentChar(text[k - 2])))
+        continue;
+      size_t end = k + 1;
+      unsigned first = 0;
+      while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+        first = first * 10 + static_cast<unsigned>(text[end++] - '0');
+      if (end > k + 1 && end < text.size() && text[end] == ':' && (first & 1)) return true;
+    }
+    return false;
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).

@@ -51,7 +51,8 @@ struct ParseError {
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
-           m == "vgpr must be even aligned";
+           m == "vgpr must be even aligned" || m == "instruction must use glc" ||
+           m == "instruction must use sc0";
   }
 };
 

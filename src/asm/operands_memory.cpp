@@ -902,9 +902,13 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
   for (uint32_t left = f.required; left; left &= left - 1) {
     const unsigned i = static_cast<unsigned>(std::countr_zero(left));
     if (inst.ops[i].present) continue;
-    const bool addressing = isAddressingWord(inst.arch->operandsOf(*inst.desc)[i].field);
-    return addressing && ctx.afterPositional ? invalid(ctx, ctx.afterPositional->col)
-                                             : ctx.fail(col, "too few operands for instruction");
+    const Field field = inst.arch->operandsOf(*inst.desc)[i].field;
+    // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so)
+    if (field == Field::glc) return ctx.fail(col, "instruction must use glc");
+    if (field == Field::sc0) return ctx.fail(col, "instruction must use sc0");
+    return isAddressingWord(field) && ctx.afterPositional
+               ? invalid(ctx, ctx.afterPositional->col)
+               : ctx.fail(col, "too few operands for instruction");
   }
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
