@@ -110,7 +110,10 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
     }
   }
   if (ok && !expectEnd(c, fail)) return false;
-  ctx.streamer.raiseAlignment(uint64_t{1} << pow2);
+  const uint64_t align = uint64_t{1} << pow2;
+  if ((align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth))
+    return fail(0, "gfxasm: too many bytes for one directive");
+  ctx.streamer.raiseAlignment(align);
   alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes,
             ctx.streamer.inTextSection());
   if (ctx.asmOut) {

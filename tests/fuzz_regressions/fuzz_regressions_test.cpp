@@ -39,6 +39,9 @@ TEST(FuzzRegressions, AssembleWithoutCrashing) {
       gfxasm::AssembleResult r = gfxasm::assemble(*target, source.str(), options);
       EXPECT_EQ(r.errorCount == 0, r.ok());
     }
+    options.output = gfxasm::OutputKind::Object;
+    gfxasm::AssembleResult o = gfxasm::assemble(*target, source.str(), options);
+    EXPECT_EQ(o.errorCount == 0, o.ok());
     options.output = gfxasm::OutputKind::Null;
     gfxasm::AssembleResult r = gfxasm::assemble(*target, source.str(), options);
     EXPECT_TRUE(r.text.empty());
