@@ -247,8 +247,8 @@ struct TrialMatch final : as::StatementObserver {
                   typeDwords(ops[i].type, true) != typeDwords(ops[i].type, false);
     }
   }
-  void label(std::string_view, const as::StatementSource &, uint32_t, uint32_t,
-             uint64_t) override {}
+  void label(std::string_view, const as::StatementSource &, uint32_t, uint32_t, uint64_t) override {
+  }
   void directive(std::string_view, std::string_view, const as::StatementSource &,
                  uint32_t) override {}
   void section(uint32_t, std::string_view, uint64_t) override {}
@@ -1137,8 +1137,9 @@ private:
       return;
     }
     (void)tooFew;
-    if (!best.failedAfterMatch() && (matchesInAnotherMode(cands, c, operandStart, mn) ||
-                                     (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
+    if (!best.failedAfterMatch() &&
+        (matchesInAnotherMode(cands, c, operandStart, mn) ||
+         (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
     }

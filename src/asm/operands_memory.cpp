@@ -749,7 +749,9 @@ unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16) {
 
 // The buffer addressing words (offen, idxen), which llvm's entries spell right after the
 // positional operands; their other required words (tfe, glc, ...) are modifiers.
-bool isAddressingWord(Field f) { return f == Field::offen || f == Field::idxen; }
+bool isAddressingWord(Field f) {
+  return f == Field::offen || f == Field::idxen;
+}
 
 // Whether the word `at` stands where llvm's entry spells its required words: right after the
 // positional operands that end at `first`, after only the entry's other required words.

@@ -308,7 +308,8 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     // llvm reads `offset:` right after the SGPR offset, before the cache-policy flags.
     auto ops = inst.arch->operandsOf(*inst.desc);
     for (size_t j = 0; j < ops.size(); ++j)
-      if (ops[j].cls == OpClass::flag && inst.ops[j].present) return ctx.fail(c.peek().col, kInvalid);
+      if (ops[j].cls == OpClass::flag && inst.ops[j].present)
+        return ctx.fail(c.peek().col, kInvalid);
     uint32_t col = c.next().col; // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
     setSmemOffsetForm(inst, true, true);
