@@ -167,6 +167,32 @@ for tool in "$llvm_mc" "$gfxasm"; do
   fi
 done
 
+# --amdhsa-code-object-version: the object's ABI version and flags before any directive
+# (xnack "any" on gfx900 below version 6, as llvm's header says).
+printf 's_nop 0\n' >"$work/nop.s"
+for v in 4 5 6; do
+  for cpu in gfx1100 gfx900; do
+    same_output_file --amdhsa-code-object-version=$v -triple=amdgcn-amd-amdhsa -mcpu=$cpu \
+      -filetype=obj -o OUT "$work/nop.s"
+  done
+done
+
+# Target ids: .amdgcn_target on every OS, .amd_amdgpu_isa on all but HSA, checked against the
+# triple (its environment kept), the processor and, for HSA, the features; errors alike.
+for triple in amdgcn-amd-amdhsa amdgcn-amd-amdhsa-llvm amdgcn-amd-amdpal amdgcn-amd-amdpal-llvm \
+  amdgcn-mesa-mesa3d amdgcn--; do
+  "$llvm_mc" -triple=$triple -mcpu=gfx90a -mattr=+xnack "$work/nop.s" >"$work/id.out" 2>/dev/null
+  id=$(sed -n 's/.*amdgcn_target "\(.*\)"/\1/p' "$work/id.out")
+  [ -n "$id" ] || id="$(echo "$triple" | sed 's/--$/-unknown-unknown/')--gfx90a"
+  printf '.amdgcn_target "%s"\n.amd_amdgpu_isa "%s"\n.amdgcn_target "x"\n.amd_amdgpu_isa "y"\n' \
+    "$id" "$id" >"$work/ids.s"
+  printf '.amd_amdgpu_isa\n.amd_amdgpu_isa foo\n' >>"$work/ids.s"
+  same_output -triple=$triple -mcpu=gfx90a -mattr=+xnack "$work/ids.s"
+  if ! diff <(grep -o '^[^ ]*ids.s:.*' "$work/llvm.err") <(grep -o '^[^ ]*ids.s:.*' "$work/ours.err"); then
+    fail "[$triple target ids] diagnostics differ"
+  fi
+done
+
 # The README's first command: the shipped kernel to an object and a code object, equal to what
 # llvm-mc-22 -filetype=obj and ld.lld-22 -shared make of it.
 kernel="$examples/saxpy_gfx1100.s"

@@ -1,7 +1,13 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
 // Directives and symbols of plain instruction files, compared with llvm-mc-22's whole output.
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include "oracle_util.h"
 
@@ -46,6 +52,11 @@ TEST(Directives, Alignment) {
   // Bad alignments are reported, and llvm still emits the nearest alignment it can.
   expectSameOutput(
       ".p2align 32\n.balign 3\n.p2align x\n.p2align 2, 0, 0\n.p2align\n.balign  \n.align // c\n");
+  // Outside code sections llvm aligns with a fill value of 0 and prints it.
+  expectSameOutput(
+      ".data\n.byte 1\n.p2align 3,,4\n.p2align 2\n.p2align 2,\n.balign 4,,2\n.align 8\n"
+      ".p2alignw 2\n.p2alignl 3,,4\n.p2align 4, 0\n.p2align 40\n.balign 3\n"
+      ".section foo\n.p2align 1\n");
 }
 
 TEST(Directives, SymbolsAndTypes) {
@@ -122,6 +133,21 @@ TEST(Directives, DebugInformation) {
                    ".file 6 \"m.c\" md5 0x1\n");
 }
 
+// A frame started in a frame: llvm's streamer reports it where its lexer is then, at the first
+// character of the next line (or the end of the input), without macro instantiation notes.
+TEST(Directives, NestedFrameReportedAtNextLine) {
+  expectSameOutput(".cfi_startproc\ns_nop 0\n.cfi_startproc\ns_nop 1\n.cfi_endproc\n"
+                   ".cfi_startproc // c\n\n.cfi_startproc simple\n\t\ts_nop 0 ; x\n"
+                   ".cfi_startproc\n   // c\n.cfi_startproc\n.cfi_endproc\n");
+  expectSameOutput(".macro m\n.cfi_startproc\n.endm\n.cfi_startproc\nm\ns_nop 0\n.rept 2\n"
+                   ".cfi_startproc\n.endr\n.cfi_endproc\n");
+  expectSameOutput(".cfi_startproc\n.cfi_startproc\n");
+  expectSameOutput(".cfi_startproc\n.cfi_startproc");
+  // A frame left open: reported at the end after the streamer's errors, not after the parser's.
+  expectSameOutput("s_nop 0\n.cfi_def_cfa_offset 4\n.cfi_startproc\n");
+  expectSameOutput(".cfi_startproc\ns_nop 0\nfoo bar\n");
+}
+
 // `.` (a temporary label where it is read) and character constants, as llvm-mc reads them.
 TEST(Directives, LocationCounterAndCharacters) {
   expectSameOutput(".text\nx:\ns_nop 0\n.long . - x\n.long .\ny = .\n.set z, .+4\n"
@@ -130,6 +156,435 @@ TEST(Directives, LocationCounterAndCharacters) {
   // (llvm's lexer reads on past the line after an unclosed quote: one line each)
   expectSameOutput("s_nop 0\n.byte 'ab'\n");
   expectSameOutput("s_nop 0\n.byte 'a\n");
+}
+
+// .incbin's errors (its bytes: tests/object/incbin.s): a file named by its absolute path, the
+// same for both tools whatever their working directory.
+TEST(Directives, IncbinErrors) {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string path = fmt::format("{}/gfxasm_incbin_{}.dat", tmp && *tmp ? tmp : "/tmp", ::getpid());
+  std::ofstream(path, std::ios::binary) << "0123456789";
+  expectSameOutput(fmt::format(".data\n.incbin \"{0}\", 1, x\n.incbin \"{0}\", 1, 1f\n1:\n"
+                               ".incbin \"{0}\", 2, -1\n.incbin \"{0}\", 8, 5\n"
+                               ".incbin \"{0}\", y\n.incbin \"{0}\", 1, 2,\n",
+                               path));
+  expectSameOutput(".incbin\n.incbin foo\n.incbin \"gfxasm_no_such.dat\"\n"
+                   ".incbin \"gfxasm_no_such.dat\", -1\n.incbin \"x\" y\n.incbin \"b\\q.dat\"\n"
+                   ".incbin \"gfxasm_no_such.dat\", 1, 2 3\n.incbin \"/\"\n");
+  std::filesystem::remove(path);
+}
+
+// A .uleb128/.sleb128 whose value is still not absolute once laid out (an undefined symbol, labels
+// of two sections): llvm's error at the expression (a binary one at its operator) in
+// -filetype=obj. (Relaxed values: tests/object/leb_relax.s.)
+TEST(Directives, LebNotAbsoluteInObjects) {
+  const std::string input = ".data\n.La:\n.uleb128 undef_sym\n.sleb128 .Lt - .La, 1\n"
+                            ".uleb128 (.Lt - .La)\n.uleb128 .Lb - .La + (.Lt - .La) * 2\n"
+                            ".uleb128 .Lb - .La\n.Lb:\n.text\n.Lt:\ns_nop 0\n";
+  ToolRun llvm = runLlvmMc(input, "gfx1100", "", "-filetype=obj -o out.o");
+  ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx1100", "", "-filetype=obj -o out.o");
+  EXPECT_NE(llvm.err.find("is not absolute"), std::string::npos) << llvm.err;
+  EXPECT_EQ(ours.err, llvm.err);
+  EXPECT_EQ(ours.status, llvm.status);
+}
+
+// The .cfi_* directives of personality routines, LSDAs and frame kinds, printed and rejected as
+// llvm-mc does (their frames: tests/object/cfi_personality.s).
+TEST(Directives, CfiPersonalityAndFrameKinds) {
+  expectSameOutput(
+      ".cfi_personality 0, p\n.cfi_signal_frame\n.cfi_return_column 16\n.cfi_startproc\n"
+      ".cfi_personality 0x55, p\n.cfi_personality 0x1b\n.cfi_personality 0x1b, 5\n"
+      ".cfi_personality 0xff, p\n.cfi_personality 0xff\n.cfi_lsda 0x100, l\n"
+      ".cfi_lsda 0x9b, l\n.cfi_lsda 0x0b, l x\n.cfi_lsda\n.cfi_personality 2, p\n"
+      ".cfi_return_column v1\n.cfi_return_column\n.cfi_signal_frame x\n.cfi_window_save 1\n"
+      ".cfi_val_offset 16\n.cfi_val_offset s1, 8\n.cfi_window_save\n.cfi_lsda 0xff\n"
+      ".cfi_personality 0x1c, q\n.cfi_endproc\n");
+}
+
+// The variables llvm's AMDGPU assembler predefines for HSA: the processor's version and the
+// register counters each VGPR and SGPR an instruction names raises (not special registers,
+// TTMPs or AGPRs); `.set` may reset them.
+TEST(Directives, PredefinedTargetSymbols) {
+  const std::string common = ".byte .amdgcn.gfx_generation_number, .amdgcn.gfx_generation_minor\n"
+                             ".byte .amdgcn.gfx_generation_stepping\n"
+                             ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             "v_mov_b32 v7, s10\n"
+                             ".long .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             ".set .amdgcn.next_free_vgpr, 0\n"
+                             ".set .amdgcn.next_free_sgpr, 0\n"
+                             "s_mov_b32 vcc_lo, ttmp2\n"
+                             ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n"
+                             ".set .amdgcn.next_free_sgpr, 40\n"
+                             "s_mov_b64 s[2:3], s[4:5]\n"
+                             ".byte .amdgcn.next_free_sgpr\n"
+                             "x = .amdgcn.next_free_vgpr + 1\n"
+                             "s_nop x\n";
+  for (const char *cpu : {"gfx1100", "gfx1151"})
+    expectSameOutput(common + "v_add_f32 v[3:3], v1, v200\n.byte .amdgcn.next_free_vgpr\n", cpu);
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx90c", "gfx942"})
+    expectSameOutput(common + "v_accvgpr_write_b32 a9, v4\nflat_load_dwordx4 v[10:13], v[0:1]\n"
+                              ".byte .amdgcn.next_free_vgpr, .amdgcn.next_free_sgpr\n",
+                     cpu);
+}
+
+// A quoted name in an expression is the symbol it names; a register counter set to something
+// not absolute is an error at the first register that would raise it, the instruction dropped.
+TEST(Directives, QuotedNamesAndBrokenCounters) {
+  expectSameOutput(".set a, \"foo\"\n.set b, \"foo\"+4\n.long \"bar\" - \"foo\"\n"
+                   ".set c, \"1x\"\nfoo:\nbar:\n"
+                   ".set .amdgcn.next_free_vgpr, \"undefined_yet\"\n"
+                   "v_mov_b32 v0, s0\ns_mov_b32 s1, s2\nv_add_f32 v1, s4, v2\n"
+                   ".set .amdgcn.next_free_sgpr, later\ns_mov_b32 s1, s2\ns_nop 0\n"
+                   "v_mov_b32 v3, s9\nlater = 4\n");
+}
+
+// A line of a .amdhsa_kernel block that starts with no name: llvm's error, and the line read
+// again as a statement.
+TEST(Directives, KernelBlockLineWithoutName) {
+  expectSameOutput(".amdhsa_kernel k1\n  1\n.end_amdhsa_kernel\n.amdhsa_kernel k2\n  (2\n"
+                   ".end_amdhsa_kernel\n.amdhsa_kernel k3\n  foo 1\n.end_amdhsa_kernel\n"
+                   ".amdhsa_kernel k4\n .amdhsa_group_segment_fixed_size 10000000000 + 1\n"
+                   ".end_amdhsa_kernel\n");
+}
+
+// Each directive with a wrong or extra argument: llvm-mc's message and column for each (its
+// generic parser's "expected newline", "unexpected token", "expected end of directive", the ELF
+// parser's section checks, the rest of a line after .popsection or an AMDGPU directive read as a
+// statement of its own, an assignment's "missing expression").
+// (the messages only: what llvm prints of a statement it then rejects is not compared)
+void expectSameDiagnostics(const std::string &input, const std::string &cpu) {
+  ToolRun llvm = runLlvmMc(input, cpu);
+  gfxasm::AssembleResult r = assembleLikeCli(input, cpu);
+  EXPECT_NE(llvm.err.find("error:"), std::string::npos) << "llvm-mc-22 did not run: " << llvm.err;
+  EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
+}
+
+TEST(Directives, ArgumentErrorsAsLlvmReportsThem) {
+  expectSameDiagnostics(R"(.text junk
+.data junk
+.rodata junk
+.bss junk
+.section .foo junk
+.section .foo,"a" junk
+.section .foo,"a",@progbits junk
+.pushsection .foo junk
+.popsection junk
+.previous junk
+.globl a b
+.global a b
+.local a b
+.weak a b
+.hidden a b
+.protected a b
+.type a,@function b
+.type a b
+.size a, 4 5
+.size a 4
+.comm c, 4 5
+.comm c, 4, 4 5
+.lcomm d, 4 5
+.no_dead_strip a b
+.addrsig junk
+.addrsig_sym a b
+.ident "x" y
+.file "x" y
+.byte 1 2
+.short 1 2
+.hword 1 2
+.value 1 2
+.long 1 2
+.int 1 2
+.word 1 2
+.quad 1 2
+.4byte 1 2
+.8byte 1 2
+.ascii "x" y
+.asciz "x" y
+.string "x" y
+.fill 1 2
+.fill 1, 1, 1 2
+.zero 1 2
+.space 1 2
+.skip 1 2
+.p2align 2 3
+.p2align 2, 0, 4 5
+.balign 4 5
+.align 4 5
+.p2alignl 2 3
+.p2alignw 2 3
+.org 100 5
+.set a, 1 2
+.equ a, 1 2
+.equiv e, 1 2
+x = 1 2
+.amdgcn_target "amdgcn-amd-amdhsa--gfx900" x
+.amdhsa_code_object_version 4 5
+.amdgpu_lds l, 4 5
+.amdgpu_lds l, 4, 4 5
+.err junk
+.print "x" y
+.warning "x" y
+.error "x" y
+.include "x" y
+.incbin "x" y
+.if 1 2
+.endif
+.ifdef a b
+.endif
+.ifndef a b
+.endif
+.ifeq 1 2
+.endif
+.ifc a, b c
+.endif
+.rept 1 2
+.endr
+.irp x, 1 2
+.endr
+.uleb128 1 2
+.sleb128 1 2
+.loc 1 1 1 x
+.cfi_startproc junk
+.cfi_endproc junk
+.globl
+.byte
+.p2align
+.set
+.set a
+.set a,
+.size a
+.type a
+.section
+.fill
+.org
+.comm
+.amdgpu_lds
+.amdgpu_lds l
+.amdgcn_target
+.amdgcn_target x
+.amdhsa_code_object_version
+.ascii 1
+.byte "x"
+.long x y
+.p2align x
+.p2align 2, x
+.balign 3
+.align 3
+.zero -1
+.fill -1
+.skip -1
+.org -1
+.size a, b
+.type a, @foo
+.type a, foo
+.section .foo, "z"
+.section .foo, "a", @foo
+.section .foo, a
+.comm c, -1
+.comm c, 4, 3
+.lcomm d, -1
+)",
+                        "gfx900");
+  expectSameDiagnostics(R"(.section .foo junk
+.section .foo,"a" junk
+.section .foo,"a",@progbits junk
+.section .foo, "z"
+.section .foo, "az", @progbits
+.section .foo, "a", @foo
+.section .foo, "a", foo
+.section .foo, "a", "progbits"
+.section .foo, "a", @progbits, 4
+.section .foo, "aM", @progbits
+.section .foo, "aM", @progbits, x
+.section .foo, "aG", @progbits
+.section .foo, "aG", @progbits, grp, comdat junk
+.section .foo, "aG", @progbits, grp, foo
+.section .foo,
+.section .foo, "a",
+.section .foo-bar baz
+.section "quoted" x
+.pushsection .foo junk
+.section .foo, "a", %progbits junk
+.section .foo, "a", @nobits
+.section .foo, "a", @note
+.section .foo, "a", @unwind
+.section .foo, "aw", @init_array
+.section .foo, "aR", @progbits
+.section .foo, "ao", @progbits
+.section .foo, "ao", @progbits, sym
+.section .foo, "?", @progbits
+.section .foo, "y", @progbits
+.section .foo, "e", @progbits
+.section .foo, "d", @progbits
+.section .foo, "s", @progbits
+)",
+                        "gfx900");
+  expectSameDiagnostics(R"(.set a,
+.set b, (1
+.set c, 1+
+.set d, foo@bar
+.set e, 1 +* 2
+.set f, max(1,
+.equ g,
+h =
+.equiv i, )
+.set j, 5/0
+.set k, "str"
+)",
+                        "gfx900");
+  expectSameDiagnostics(R"(.pushsection .foo
+.popsection junk
+.section .a
+.section .b
+.previous junk
+.internal a b
+.no_dead_strip a b
+.globl a b
+.text
+.amd_amdgpu_isa "x" y
+)",
+                        "gfx900");
+  expectSameDiagnostics(".amd_amdgpu_hsa_metadata\n.amd_amdgpu_pal_metadata\n"
+                        ".amdhsa_code_object_version\n.amdhsa_code_object_version (\n"
+                        ".amdhsa_code_object_version 5 s_nop 0\n.amdgpu_metadata\n"
+                        "  amdhsa.version:\n",
+                        "gfx900");
+  // Tokens after a kernel descriptor field's value: llvm's field error only (a line that starts
+  // with no name is read again as a statement: KernelBlockLineWithoutName).
+  for (const char *junk : {"2", "foo", ", 3", "(2)", "+", ".amdhsa_next_free_sgpr 2"})
+    expectSameDiagnostics(fmt::format(".amdhsa_kernel k\n  .amdhsa_next_free_vgpr 1 {}\n"
+                                      "  .amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n",
+                                      junk),
+                          "gfx900");
+  // Quotes in a metadata block, read by llvm's lexer: a character constant that takes the line
+  // break hides the `.end_amdgpu_metadata` after it, a `"` string runs on to its closing quote.
+  for (const char *value :
+       {"'ab'", "'a'", "'a\\b'", "x'", "\"a", "\"a;b\"", "'\"'", "'';x", "'a' ; c", "'x;'"})
+    expectSameDiagnostics(fmt::format(".amdgpu_metadata\namdhsa.version:\n  - 1\n  - 0\n"
+                                      "amdhsa.target: {}\n.end_amdgpu_metadata\ns_nop 0\n",
+                                      value),
+                          "gfx900");
+  // The same statements where they are valid: what llvm-mc prints of them.
+  expectSameOutput(
+      ".section .foo\n.previous\n.data\n.section .foo\n.previous\n.bss\n"
+      ".pushsection .foo\n.popsection\n.rodata\n.section .foo\n.previous\n"
+      ".section .y, \"a\", \"progbits\"\n.section .x, \"a\", %nobits\n"
+      ".section .a\n.section .b\n.previous s_nop 0\n.pushsection .c\n.popsection s_nop 1\n"
+      ".amdhsa_code_object_version 5 s_nop 0\n.amdgcn_target "
+      "\"amdgcn-amd-amdhsa--gfx900\" s_nop 1\n",
+      "gfx900");
+}
+
+// Kernel descriptor fields with values out of range, negative, wider than 32 bits, undefined,
+// unparsable, missing or repeated, in object output: llvm's message for each, and none of its
+// object writer's once the parse has failed (it lays nothing out then).
+TEST(Directives, KernelFieldValuesInObjects) {
+  for (const char *field :
+       {".amdhsa_ieee_mode", ".amdhsa_user_sgpr_count", ".amdhsa_next_free_vgpr",
+        ".amdhsa_accum_offset", ".amdhsa_system_vgpr_workitem_id"}) {
+    std::string input;
+    int k = 0;
+    for (const char *value : {"0", "2", "3", "-1", "0x100000000", "4096", "undef_sym", "(1", ""})
+      input += fmt::format(".amdhsa_kernel k{}\n  .amdhsa_next_free_sgpr 8\n  {} {}\n"
+                           "  .amdhsa_next_free_vgpr 8\n.end_amdhsa_kernel\n",
+                           k++, field, value);
+    input +=
+        fmt::format(".amdhsa_kernel k{}\n  {} 1\n  {} 1\n.end_amdhsa_kernel\n", k, field, field);
+    for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"}) {
+      ToolRun llvm = runLlvmMc(input, cpu, "", "-filetype=obj -o out.o");
+      ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", "-filetype=obj -o out.o");
+      EXPECT_NE(llvm.err.find("error:"), std::string::npos) << llvm.err;
+      EXPECT_EQ(ours.err, llvm.err) << field << " on " << cpu;
+      EXPECT_EQ(ours.status, llvm.status);
+    }
+  }
+}
+
+// Data and layout directives with wrong values: llvm's messages and warnings in each output
+// (.org is placed at layout: its errors in object output only, twice as llvm lays out twice,
+// once when LEB values take part, none after a parser error).
+TEST(Directives, DataAndLayoutErrors) {
+  const std::string data =
+      ".data\n.byte 256\n.byte -129\n.short 65536\n.long -2147483649\n.byte 1.5\n.byte \"a\"\n"
+      ".fill 2, 9, 1\n.fill 2, -1, 1\n.fill -2, 1, 1\n.fill 1, 8, -1\n.fill 0x100000000, 0, 0\n"
+      ".space 4, 300\n.p2align 32\n.balign 3\n.balign 0\n.align 5\n.p2alignw 1, 0x10000\n"
+      ".p2align 2, 0, 0\n.ascii 1\n.asciz\n.string \"a\" \"b\"\n.ascii \"\\777\"\n"
+      ".ascii \"\\x100\"\n.ascii \"\\q\"\n.ascii \"\\x\"\n.ascii \"a\",\n.byte 1,\n.globl a,\n"
+      ".int 1, , 2\n.short 1 +\n.8byte 1 2\n.float 0b1\n.float 1 2\n.float -\n.float 0x3f800000\n"
+      ".double foo\n.dc.x 1\n.dcb.b 2\n.dcb.b -1, 3\n.ds.b -1\n.dcb.b 1, 256\n.dcb.l 1, "
+      "0x100000000\n"
+      ".dcb.b x, 1\n.ds.w 2 3\n.dcb.w 1, 1 2\n";
+  for (const char *filetype : {"null", "asm", "obj"}) {
+    std::string options = fmt::format("-filetype={} -o out.o", filetype);
+    ToolRun llvm = runLlvmMc(data, "gfx900", "", options);
+    ToolRun ours = runAssembler(GFXASM_CLI, data, "gfx900", "", options);
+    EXPECT_NE(llvm.err.find("error:"), std::string::npos) << llvm.err;
+    EXPECT_EQ(ours.err, llvm.err) << filetype;
+  }
+  for (const char *org :
+       {".data\n.org 0x10\n.byte 1\n.org 0x8\n.org undefined_x\n.org .-1\n",
+        ".data\n.byte 1\n.org 0\n.uleb128 .Lb-.La\n.La:\n.zero 200\n.Lb:\n",
+        ".text\ns_nop 0\n.org 0\n.data\n.org x\n", ".data\n.byte 1\n.org 0\nfoo bar\n"})
+    for (const char *filetype : {"asm", "obj"}) {
+      std::string options = fmt::format("-filetype={} -o out.o", filetype);
+      ToolRun llvm = runLlvmMc(org, "gfx900", "", options);
+      ToolRun ours = runAssembler(GFXASM_CLI, org, "gfx900", "", options);
+      EXPECT_EQ(ours.err, llvm.err) << org << filetype;
+      EXPECT_EQ(ours.status, llvm.status) << org << filetype;
+    }
+}
+
+// Symbols: redefinitions, numeric labels never defined (forward ones reported at the end, after
+// the file's other errors), `. = X` (llvm's .org) and `.set .` (no name).
+TEST(Directives, SymbolErrors) {
+  const std::string input =
+      "a:\na:\nb = 1\nb:\n.set c, 1\n.set c, 2\nc:\n.equiv d, 1\n.equiv d, 2\n.set a, 5\n1:\n1:\n"
+      "s_branch 1b\ns_branch 2f\ns_branch 3b\n.long 0b\n.long 5f\n.long x@foo\n"
+      ".long x@abs32@lo\n.size i, j\n.type 1f, @function\n.globl 2\n.set ., 5\n.equ ., 5\n"
+      ".equiv ., 5\nfoo bar\n";
+  for (const char *filetype : {"null", "obj"}) {
+    std::string options = fmt::format("-filetype={} -o out.o", filetype);
+    ToolRun llvm = runLlvmMc(input, "gfx900", "", options);
+    ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx900", "", options);
+    EXPECT_NE(llvm.err.find("directional label undefined"), std::string::npos) << llvm.err;
+    EXPECT_EQ(ours.err, llvm.err) << filetype;
+  }
+  expectSameOutput(".data\n.byte 1\n. = 0x10\n.byte 2\n. = . + 2\n.byte 3\n", "gfx900");
+  ToolRun llvm =
+      runLlvmMc("s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "", "-filetype=obj -o out.o");
+  ToolRun ours = runAssembler(GFXASM_CLI, "s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "",
+                              "-filetype=obj -o out.o");
+  EXPECT_EQ(ours.err, llvm.err);
+}
+
+// Outside HSA: `.amdgpu_hsa_kernel NAME` (a kernel symbol's type, a new register scope) and the
+// scope's `.kernel.{s,v,a}gpr_count` counters (AGPRs counted into the VGPRs on gfx90a and later),
+// in text and objects (whose e_flags are code object v3's there).
+TEST(Directives, KernelScopeOutsideHsa) {
+  const std::string scalarAndVector =
+      ".byte .kernel.sgpr_count\n.byte .kernel.vgpr_count\nv_mov_b32_e32 v5, s8\ns_endpgm\n"
+      ".byte .kernel.sgpr_count\n.byte .kernel.vgpr_count\n.amdgpu_hsa_kernel K1\nK1:\n"
+      ".byte .kernel.sgpr_count\nv_mov_b32_e32 v1, s86\n.byte .kernel.sgpr_count\n"
+      ".byte .kernel.vgpr_count\n.amdgpu_hsa_kernel K2\nK2:\ns_load_dwordx8 s[16:23], s[0:1], 0x0\n"
+      ".byte .kernel.sgpr_count\nA = .kernel.vgpr_count\nv_mov_b32_e32 v[A], s0\n"
+      ".byte .kernel.vgpr_count\n.amdgpu_hsa_kernel K3 s_nop 0\n.amdgpu_hsa_kernel K4\n";
+  const std::string agprs = ".amdgpu_hsa_kernel K5\nK5:\nv_accvgpr_write_b32 a3, v1\n"
+                            ".byte .kernel.vgpr_count\n.byte .kernel.agpr_count\n"
+                            "v_mov_b32 v6, 0\n.byte .kernel.vgpr_count\n";
+  for (const char *triple : {"amdgcn--", "amdgcn-amd-amdpal"})
+    for (std::string cpu : {"gfx900", "gfx908", "gfx90a", "gfx942", "gfx1100"}) {
+      const bool hasAgprs = cpu != "gfx900" && cpu != "gfx1100";
+      const std::string input = scalarAndVector + (hasAgprs ? agprs : "");
+      for (const char *filetype : {"asm", "obj -o out.o"}) {
+        std::string options = fmt::format("-triple={} -filetype={}", triple, filetype);
+        ToolRun llvm = runLlvmMc(input, cpu, "", options);
+        ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", options);
+        EXPECT_EQ(llvm.status, 0) << llvm.err;
+        EXPECT_EQ(ours.status, llvm.status);
+        EXPECT_EQ(ours.err, llvm.err) << triple << " " << cpu;
+        EXPECT_EQ(ours.out, llvm.out) << triple << " " << cpu << " " << filetype;
+      }
+    }
 }
 
 } // namespace

@@ -49,6 +49,20 @@ TEST(Literals, Specifiers) {
                    "s_branch foo@abs32@lo\n");
 }
 
+// `expr @specifier` (llvm's parseExpression): blanks and comments before the '@', the specifier
+// on every symbol of the expression, in parentheses, brackets and function arguments; llvm's
+// errors for none, an already modified symbol, a bad name and nothing after the '@'.
+TEST(Literals, SpecifierAfterExpression) {
+  expectSameOutput("s_mov_b32 s0, foo @abs32@lo\ns_mov_b32 s0, foo /* c */ @ABS32@hi\n"
+                   "s_mov_b32 s0, (foo+1) @abs32@lo\ns_mov_b32 s0, foo-bar @rel32@lo\n"
+                   "s_mov_b32 s0, 1+(foo+2 @abs32@hi)*3\ns_mov_b32 s0, -(foo @abs32@lo)\n"
+                   "s_mov_b32 s0, max(foo @abs32@lo, 1)\nv_add_f32 v0, foo @abs64, v1\n"
+                   ".set x, 5\ns_mov_b32 s0, x @abs32@lo\ns_mov_b32 s0, 5 @abs32@lo\n"
+                   "s_mov_b32 s0, max(foo, 1) @abs32@lo\ns_mov_b32 s0, foo@rel32@lo @abs32@lo\n"
+                   "s_mov_b32 s0, foo @abs33\ns_mov_b32 s0, foo @ \n"
+                   "s_mov_b32 s0, foo @rel32@hi+4\n");
+}
+
 // Labels before and after, names set before (their value) and after (a symbol), label
 // differences; a branch takes a symbol reference (also in parentheses), nothing else.
 TEST(Literals, DefinedEarlierOrLater) {

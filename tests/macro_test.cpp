@@ -283,4 +283,17 @@ TEST(Limits, HugeRepeatAndRecursiveInclude) {
   EXPECT_NE(r.diagnostics[0].message.find("nested"), std::string::npos);
 }
 
+// Bodies read as llvm's lexer reads them: a character constant that takes the line break (`'ab'`
+// at a line's end, `'\ch'`) joins the next line to its statement, so an .endr or .endm there is
+// not seen; quotes in comments and strings change nothing.
+TEST(Macros, QuotesInBodies) {
+  for (const char *body :
+       {".byte 'a'", "// don't", "; it's", ".ascii \"it's\"", ".byte '\\n'", ".byte 'ab'",
+        "s_nop 0 /* it's */", "# it's", ".long 1 # it's", ".ascii \"a"}) {
+    expectSame(std::string(".rept 2\n  ") + body + "\n.endr\ns_nop 0\n");
+    expectSame(std::string(".macro m\n  ") + body + "\n.endm\nm\ns_nop 0\n");
+  }
+  expectSame(".irpc ch, abc\n  .byte '\\ch'\n.endr\ns_nop 0\n");
+}
+
 } // namespace

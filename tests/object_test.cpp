@@ -78,10 +78,27 @@ TEST(Object, HandWrittenInputsMatchLlvmMc) {
   ASSERT_FALSE(files.empty());
   for (const std::string &f : files)
     for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx90a", "gfx942"}) {
-      std::string problems =
-          compareBoth({f, fmt::format("-triple=amdgcn-amd-amdhsa -mcpu={}", cpu)}, dir);
+      std::string problems = compareBoth(
+          {f, fmt::format("-triple=amdgcn-amd-amdhsa -mcpu={} -I {}", cpu, GFXASM_OBJECT_TEST_DIR)},
+          dir);
       EXPECT_EQ(problems, "") << f << " on " << cpu;
     }
+  fs::remove_all(dir);
+}
+
+// The same inputs for the other OSes llvm-mc writes objects for (PAL, Mesa, none): .rel
+// sections with the addends in the relocated bytes, no HSA directives.
+TEST(Object, HandWrittenInputsOnOtherOsesMatchLlvmMc) {
+  std::string dir = workDir();
+  for (const char *name :
+       {"alignment.s", "data.s", "relocations.s", "section_kinds.s", "sections.s", "symbols.s"})
+    for (const char *triple : {"amdgcn-amd-amdpal", "amdgcn-mesa-mesa3d", "amdgcn--"})
+      for (const char *cpu : {"gfx1100", "gfx900", "gfx90a"}) {
+        std::string file = std::string(GFXASM_OBJECT_TEST_DIR) + "/" + name;
+        std::string problems =
+            compareBoth({file, fmt::format("-triple={} -mcpu={}", triple, cpu)}, dir);
+        EXPECT_EQ(problems, "") << file << " on " << triple << " " << cpu;
+      }
   fs::remove_all(dir);
 }
 

@@ -107,6 +107,38 @@ TEST(Spellings, RejectedAsLlvmRejectsThem) {
   }));
 }
 
+// Minus signs and comments: `--x` is an expression where llvm reads no neg modifier (inside
+// abs(..)/|..|, sources without modifiers, gfx9's operand after an omitted vcc) and an error where
+// it reads one; a minus before a comment is no neg modifier (DPP and v_interp sources too);
+// lit(..) between bars reads one primary expression; ds_swizzle's offset takes a comment before
+// its colon where other modifiers do not.
+TEST(Spellings, MinusSignsAndComments) {
+  for (const char *cpu : {"gfx1100", "gfx900"})
+    expectSameOutput(joinLines({
+                         "v_cvt_f16_f32_e64 v180, neg(abs(--(-4))) clamp",
+                         "v_cvt_f16_f32_e64 v180, |--4|",
+                         "v_cvt_f16_f32_e64 v180, abs(--v1)",
+                         "v_cvt_f16_f32_e64 v180, abs(-v1)",
+                         "v_cvt_f16_f32_e64 v180, --(-4)",
+                         "v_add_f32_e32 v0, --5, v1",
+                         "v_cmpx_gt_f64_e32 --(-1976238877), v[236:237]",
+                         "v_ldexp_f16_e64 v18, -s72, --(-7) clamp div:1",
+                         "v_ldexp_f16_e64 v18, --7, s72",
+                         "v_add_f32_dpp v0, - /* c */ v1, v2 row_ror:7",
+                         "v_add_f32_e64 v0, - /* c */ v1, v2",
+                         "v_add_f32_e64 v0, |lit(8)|, v1",
+                         "v_add_f32_e64 v0, |lit(8+8)|, v1",
+                         "ds_swizzle_b32 v53, v87 offset /* c */ :swizzle(QUAD_PERM,3,1,0,3)",
+                         "ds_swizzle_b32 v53, v87 offset /* c */ :10",
+                         "ds_add_u32 v1, v2 offset /* c */ :10",
+                     }),
+                     cpu);
+  expectSameOutput("v_interp_p10_f32 v0, - /* c */ v1, v2, v3\n"
+                   "v_cmp_class_f16 vcc_lo, - /* c */ v78, v78 row_ror:7 fi:0\n",
+                   "gfx1100");
+  expectSameOutput("v_interp_p2_f16 v231, v24, attr3.y, - /* c */ v56 op_sel:[1,1]\n", "gfx900");
+}
+
 TEST(NothingSilentlyWrong, IntegersWiderThan64Bits) {
   expectSameOutput(joinLines({
       "s_mov_b32 s0, 0xffffffffffffffffffff",

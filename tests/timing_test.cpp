@@ -289,6 +289,33 @@ TEST(Timing, RegistersAndOccupancy) {
   EXPECT_EQ(occupancyFor(*gfx1100, {16, 256, 0}), 5u); // 256 -> 264 (granule 24) of 1536
 }
 
+// LDS limits occupancy: whole LDS blocks per workgroup (512 bytes on gfx9, 1 KiB on gfx11), as
+// many workgroups as fit in a CU's LDS (64 KiB; a gfx11 WGP's 128 KiB), their waves (256
+// work-items) over 4 SIMDs. tests/hazard_corpus_test.cpp compares with clang-22's figures.
+TEST(Timing, LdsOccupancy) {
+  std::string kernel = ".text\n.globl k\n.p2align 8\n.type k,@function\nk:\n"
+                       "v_mov_b32 v0, 0\ns_endpgm\n.rodata\n.p2align 6\n.amdhsa_kernel k\n"
+                       "  .amdhsa_group_segment_fixed_size {}\n  .amdhsa_next_free_vgpr 1\n"
+                       "  .amdhsa_next_free_sgpr 1\n.end_amdhsa_kernel\n";
+  auto occupancyWith = [&](const char *cpu, const char *bytes) {
+    std::string text = kernel;
+    text.replace(text.find("{}"), 2, bytes);
+    Timed t = timed(cpu, text);
+    return t.timing.functions.at(0).occupancy;
+  };
+  EXPECT_EQ(occupancyWith("gfx900", "0"), 10u);
+  EXPECT_EQ(occupancyWith("gfx900", "16384"), 4u); // 4 workgroups of 4 waves
+  EXPECT_EQ(occupancyWith("gfx900", "32768"), 2u);
+  // 21845 bytes: 3 fit in 64 KiB, but 22016 allocated (43 blocks of 512) only 2 (llvm says 3).
+  EXPECT_EQ(occupancyWith("gfx900", "21845"), 2u);
+  EXPECT_EQ(occupancyWith("gfx900", "0x10000"), 1u);
+  EXPECT_EQ(occupancyWith("gfx1100", "32768"), 8u); // 4 workgroups of 8 waves (wave32)
+  EXPECT_EQ(occupancyWith("gfx1100", "65537"), 2u); // does not fit twice: one workgroup
+  auto gfx950 = Target::create("gfx950", {}, nullptr);
+  EXPECT_EQ(ldsOccupancyFor(*gfx950, 40960), 4u); // 160 KiB: 4 workgroups
+  EXPECT_EQ(ldsOccupancyFor(*gfx950, 40961), 3u); // 41 KiB in 1280-byte blocks: 3
+}
+
 } // namespace
 } // namespace gfxasm::analysis
 
@@ -313,6 +340,26 @@ HazardNeed needOfLast(const char *cpu, const std::string &text,
 
 TEST(Hazards, EachRule) {
   const HazardCase cases[] = {
+      // gfx11 TRANS use (depctr va_vdst(0)): up to 5 VALU / 1 TRANS in between; not on gfx1151.
+      {"gfx1100", "v_rcp_f32_e32 v2, v2\nv_sub_nc_u32_e32 v1, 0, v1\nv_mul_f32_e32 v3, v2, v1\n", 1,
+       "valu-trans-use"},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\nv_mov_b32_e32 v4, 0\nv_mov_b32_e32 v5, 0\nv_mov_b32_e32 v6, 0\n"
+       "v_mov_b32_e32 v7, 0\nv_exp_f32_e32 v8, v8\nv_mul_f32_e32 v3, v2, v1\n",
+       1, "valu-trans-use"},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\nv_mov_b32_e32 v4, 0\nv_mov_b32_e32 v5, 0\nv_mov_b32_e32 v6, 0\n"
+       "v_mov_b32_e32 v7, 0\nv_mov_b32_e32 v8, 0\nv_mov_b32_e32 v9, 0\nv_mul_f32_e32 v3, v2, v1\n",
+       0, ""},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\nv_exp_f32_e32 v4, v4\nv_exp_f32_e32 v5, v5\nv_mul_f32_e32 v3, v2, "
+       "v1\n",
+       0, ""},
+      {"gfx1100",
+       "v_rcp_f32_e32 v2, v2\ns_waitcnt_depctr depctr_va_vdst(0)\nv_mul_f32_e32 v3, v2, v1\n", 0,
+       ""},
+      {"gfx1100", "v_rcp_f32_e32 v2, v2\nv_mul_f32_e32 v3, v4, v1\n", 0, ""},
+      {"gfx1151", "v_rcp_f32_e32 v2, v2\nv_mul_f32_e32 v3, v2, v1\n", 0, ""},
       {"gfx900", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n", 5,
        "valu-sgpr-vmem"},
       {"gfx900", "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n", 0,

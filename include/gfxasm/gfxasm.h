@@ -52,7 +52,8 @@ public:
   // gfx90a:sramecc+:xnack-): the processor's settings only where it has the feature.
   std::string targetId() const;
   // The ELF header's e_flags for a code object of this version: EF_AMDGPU_MACH and, from v4 on,
-  // the xnack and sramecc settings (any, off or on where the processor has them).
+  // the xnack and sramecc settings (any, off or on where the processor has them); for v3 (what
+  // llvm writes outside HSA) one bit each, set when on or any.
   uint32_t elfFlags(unsigned codeObjectVersion) const;
   // llvm-mc's warnings about the features asked for ("xnack 'On' was requested for a processor
   // that does not support it!"), in its order.
@@ -113,6 +114,10 @@ struct AssembleOptions {
   // Print the `.amdgcn_target` line llvm-mc prints first for an amdhsa triple.
   bool emitTargetDirective = true;
   std::string triple = "amdgcn-amd-amdhsa";
+  // The code object version before any `.amdhsa_code_object_version` (llvm-mc's
+  // --amdhsa-code-object-version): the ELF header's ABI version and flags, and which kernel
+  // descriptor fields exist. 4, 5 or 6.
+  unsigned codeObjectVersion = 6;
   // With OutputKind::Null, whether the code bytes are wanted (AssembleResult::code). Without
   // them (`gfxasm -filetype=null`, which writes nothing, as llvm-mc's null streamer encodes
   // nothing) the statements are parsed, checked and sized but not encoded: the same diagnostics.

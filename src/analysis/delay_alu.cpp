@@ -11,20 +11,13 @@
 #include <fmt/format.h>
 
 #include "analysis/dataflow.h"
+#include "analysis/mca_latency.h"
 #include "isa/arch_traits.h"
 #include "isa/operand_names.h"
 
 namespace gfxasm::analysis {
 
 namespace {
-
-struct LatencyEntry {
-  std::string_view name;
-  unsigned cycles;
-};
-constexpr LatencyEntry kGfx11Latency[] = {
-#include "analysis/gfx11_latency.inc"
-};
 
 enum DelayType : uint8_t { Other, Valu, Trans, Salu };
 
@@ -244,7 +237,7 @@ public:
         if (emitted && !bundled) emit(i, need, *emitted, lastSingle);
       }
       if (t != Other) {
-        unsigned lat = latency_(ins);
+        unsigned lat = latency_(p_, ins);
         for (const RegAccess &a : ins.regs) {
           if (!a.def || a.implicit || a.regs.first == kScc) continue;
           // A VALU's carry-out (VOP3SD sdst) is ready sooner: kValuCarryLatency.
@@ -349,14 +342,10 @@ std::string delayAluText(uint32_t imm) {
   return s;
 }
 
-unsigned defaultGfx11Latency(const Instruction &ins) {
-  static const std::unordered_map<std::string_view, unsigned> table = [] {
-    std::unordered_map<std::string_view, unsigned> t;
-    for (const LatencyEntry &e : kGfx11Latency) t.emplace(e.name, e.cycles);
-    return t;
-  }();
-  auto it = table.find(ins.name());
-  if (it != table.end()) return it->second;
+unsigned defaultGfx11Latency(const Program &program, const Instruction &ins) {
+  // llvm-mca's gfx11 model counts cycles, as s_delay_alu does (isa/gfx11/mca_latency.def).
+  if (auto mca = mcaTiming(*program.arch, *ins.inst.desc, program.target->cpuName()))
+    if (mca->latency > 0) return static_cast<unsigned>(mca->latency);
   switch (ins.category) {
   case Category::TRANS: return 10;
   case Category::VALU: return 5;

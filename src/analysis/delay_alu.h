@@ -19,11 +19,11 @@ namespace gfxasm::analysis {
 // "instid0(VALU_DEP_1) | instskip(NEXT) | instid1(VALU_DEP_1)".
 std::string delayAluText(uint32_t imm);
 
-// The result latency (cycles) of an instruction writing a register, for the delay rule: the
-// gfx11 scheduling model's (gfx11_latency.inc) or its class default (VALU 5, TRANS 10, SALU 2).
-// The timing models may install a finer table.
-using LatencyFn = std::function<unsigned(const Instruction &)>;
-unsigned defaultGfx11Latency(const Instruction &ins);
+// The result latency (cycles) of an instruction writing a register, for the delay rule: llvm-mca's
+// gfx11 scheduling model's for the program's processor (isa/gfx11/mca_latency.def, shared with
+// the timing model) or its class default (VALU 5, TRANS 10, SALU 2).
+using LatencyFn = std::function<unsigned(const Program &, const Instruction &)>;
+unsigned defaultGfx11Latency(const Program &program, const Instruction &ins);
 
 class DelayAluPass final : public Pass {
 public:

@@ -1,12 +1,12 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
-// The hazards that need wait states (s_nop) on gfx9 and CDNA, as data: which instruction
-// produces, which consumes, how their registers relate, how many wait states must lie between
-// them, on which processors (research notes TIMING.md section 3: LLVM's GCNHazardRecognizer and
-// the CDNA3/CDNA4 ISA guides' "manually inserted wait states" table). A wait state is one
-// instruction issued in between; s_nop N is N + 1. hazards.cpp evaluates the rows; the MFMA
-// rows whose wait states depend on the pass count (2/4/8/16: llvm-mca's XDL throughput of the
-// producer) name a formula instead of a number.
+// The hazards that need wait states (s_nop) on gfx9 and CDNA, and s_waitcnt_depctr on gfx11, as
+// data: which instruction produces, which consumes, how their registers relate, how many wait
+// states must lie between them, on which processors (research notes TIMING.md section 3: LLVM's
+// GCNHazardRecognizer and the CDNA3/CDNA4 ISA guides' "manually inserted wait states" table). A
+// wait state is one instruction issued in between; s_nop N is N + 1. hazards.cpp evaluates the
+// rows; the MFMA rows whose wait states depend on the pass count (2/4/8/16: llvm-mca's XDL
+// throughput of the producer) name a formula instead of a number.
 #pragma once
 
 #include <cstdint>
@@ -76,6 +76,10 @@ struct HazardRule {
   uint8_t waitStates;    // 0: the relation's formula (MFMA rows)
   std::string_view cpus; // processors it applies to
   std::string_view what; // said in the warning
+  // gfx11 rows: the hazard holds while fewer than this many VALU (TRANS included) and TRANS
+  // instructions lie between the two; s_waitcnt_depctr depctr_va_vdst(0) between ends it and is
+  // the fix (no s_nop). 0: a wait-state row.
+  uint8_t valuWindow = 0, transWindow = 0;
 };
 
 inline constexpr std::string_view kGfx9All =
@@ -84,6 +88,8 @@ inline constexpr std::string_view kGfx9BeforeGfx90a =
     "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c";
 inline constexpr std::string_view kGfx90aPlus = "gfx90a gfx942 gfx950";
 inline constexpr std::string_view kGfx940Plus = "gfx942 gfx950";
+// gfx11 processors with the VALU TRANS-use bug (llvm's hasVALUTransUseHazard; fixed in gfx11.5).
+inline constexpr std::string_view kGfx11TransUse = "gfx1100 gfx1101 gfx1102 gfx1103";
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,
@@ -145,6 +151,8 @@ inline constexpr HazardRule kHazardRules[] = {
     {"mfma-srcc-war", HazardProducer::Mfma, HazardConsumer::ValuNotMfma,
      HazardRelation::MfmaSrcCOverwrite, 0, kGfx90aPlus,
      "VALU overwrites a register an MFMA reads as SrcC"},
+    {"valu-trans-use", HazardProducer::Trans, HazardConsumer::Valu, HazardRelation::VgprRead, 0,
+     kGfx11TransUse, "a VALU reads a TRANS result with at most 5 VALU / 1 TRANS in between", 6, 2},
 };
 
 } // namespace gfxasm::analysis

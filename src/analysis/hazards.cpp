@@ -10,6 +10,7 @@
 #include "analysis/hazard_rules.h"
 #include "analysis/mca_latency.h"
 #include "analysis/timing_rules.h"
+#include "isa/operand_names.h"
 
 namespace gfxasm::analysis {
 
@@ -318,6 +319,51 @@ unsigned softClauseNeed(const Program &program, const Function &f, uint32_t inde
   return 0;
 }
 
+// A gfx11 row (rule.valuWindow > 0): whether a producer lies before `index` with fewer than
+// the row's VALU and TRANS counts in between and no s_waitcnt_depctr va_vdst(0), backwards
+// through predecessors.
+// `inserted`: per instruction, whether --fix puts a depctr before it (an earlier finding's).
+bool windowHazard(const Program &program, const Function &f, uint32_t index, const HazardRule &rule,
+                  const std::vector<unsigned> *inserted, uint32_t &producer) {
+  const Instruction &c = f.insts[index];
+  struct Item {
+    uint32_t block;
+    int64_t last;
+    unsigned valus, trans;
+  };
+  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0, 0}};
+  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u); // fewest VALUs seen at a block's end
+  const isa::BitField vaVdst = isa::depctrFields()[2];
+  while (!work.empty()) {
+    Item it = work.back();
+    work.pop_back();
+    const BasicBlock &b = f.blocks[it.block];
+    bool expired = false;
+    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !expired; --i) {
+      const Instruction &p = f.insts[static_cast<size_t>(i)];
+      if (p.has(T_Depctr) && vaVdst.get(simm16(p).value_or(0xffff)) == 0) {
+        expired = true;
+        break;
+      }
+      if (producerMatches(rule.producer, p) && related(program, rule.relation, p, c)) {
+        producer = static_cast<uint32_t>(i);
+        return true;
+      }
+      it.valus += p.category == Category::VALU || p.category == Category::TRANS;
+      it.trans += p.category == Category::TRANS;
+      expired = it.valus >= rule.valuWindow || it.trans >= rule.transWindow ||
+                (inserted && (*inserted)[static_cast<size_t>(i)]);
+    }
+    if (expired) continue;
+    for (uint32_t pred : b.preds) {
+      if (bestAtEnd[pred] <= it.valus) continue;
+      bestAtEnd[pred] = it.valus;
+      work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.valus, it.trans});
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 std::vector<std::string> nopLines(unsigned waitStates) {
@@ -333,11 +379,16 @@ std::vector<std::string> nopLines(unsigned waitStates) {
 HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
                             const std::vector<unsigned> *inserted) {
   HazardNeed need;
-  if (program.gfx11()) return need; // gfx11's hazards use s_waitcnt_depctr (not modelled yet)
   const Instruction &c = f.insts[index];
   std::string_view cpu = program.target->cpuName();
   for (const HazardRule &rule : kHazardRules) {
     if (!consumerMatches(rule.consumer, c) || !cpuListed(rule.cpus, cpu)) continue;
+    if (rule.valuWindow) {
+      uint32_t producer = 0;
+      if (need.missing == 0 && windowHazard(program, f, index, rule, inserted, producer))
+        need = {1, 1, rule.id, producer, true};
+      continue;
+    }
     visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
       const Instruction &p = f.insts[pi];
       if (!producerMatches(rule.producer, p) || !related(program, rule.relation, p, c)) return;
@@ -371,18 +422,26 @@ void HazardPass::run(const Program &program, PassResult &out) {
       const HazardRule *rule = nullptr;
       for (const HazardRule &r : kHazardRules)
         if (r.id == need.rule) rule = &r;
-      std::vector<std::string> fix = nopLines(need.missing);
+      std::vector<std::string> fix =
+          need.depctr ? std::vector<std::string>{"s_waitcnt_depctr depctr_va_vdst(0)"}
+                      : nopLines(need.missing);
       Finding finding;
       finding.check = "hazard";
       finding.function = fi;
       finding.instruction = i;
       finding.related = {need.producer};
       const Instruction &p = f.insts[need.producer];
-      finding.message = fmt::format(
-          "{} ({}): '{}' needs {} wait state{} after '{}' (line {}), {} missing; insert '{}'",
-          rule ? rule->what : "a soft clause with xnack: a member writes a register another reads",
-          need.rule, f.insts[i].name(), need.required, need.required == 1 ? "" : "s", p.name(),
-          p.loc.line, need.missing, fmt::join(fix, "; "));
+      std::string_view what =
+          rule ? rule->what : "a soft clause with xnack: a member writes a register another reads";
+      if (need.depctr)
+        finding.message = fmt::format(
+            "{} ({}): '{}' after '{}' (line {}) needs a wait for VALU results; insert '{}'", what,
+            need.rule, f.insts[i].name(), p.name(), p.loc.line, fix[0]);
+      else
+        finding.message = fmt::format(
+            "{} ({}): '{}' needs {} wait state{} after '{}' (line {}), {} missing; insert '{}'",
+            what, need.rule, f.insts[i].name(), need.required, need.required == 1 ? "" : "s",
+            p.name(), p.loc.line, need.missing, fmt::join(fix, "; "));
       finding.fix = fmt::format("{}", fmt::join(fix, "; "));
       out.findings.push_back(std::move(finding));
       for (std::string &line : fix)

@@ -23,6 +23,7 @@ struct HazardNeed {
   unsigned required = 0; // wait states the rule asks for
   std::string_view rule;
   uint32_t producer = 0;
+  bool depctr = false; // a gfx11 row: fixed by s_waitcnt_depctr depctr_va_vdst(0)
 };
 // `inserted`: wait states already added before each instruction by earlier fixes (or null).
 HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,

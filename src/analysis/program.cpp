@@ -4,6 +4,7 @@
 // the ELF reader and the decoder; functions split at function symbols, blocks at labels and
 // branches.
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <unordered_map>
@@ -225,12 +226,25 @@ std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view sou
   p->errorCount = r.errorCount;
 
   // Kernels: the names of .amdhsa_kernel blocks (the assembler reads those itself).
+  // Their LDS: a literal .amdhsa_group_segment_fixed_size inside the block (an expression is
+  // left unknown).
   std::vector<std::string> kernels;
+  std::map<std::string, uint64_t> kernelLds;
   for (size_t at = p->source.find(".amdhsa_kernel "); at != std::string::npos;
        at = p->source.find(".amdhsa_kernel ", at + 1)) {
     size_t b = at + 15, e = b;
     while (e < p->source.size() && !std::isspace(static_cast<unsigned char>(p->source[e]))) ++e;
     kernels.emplace_back(p->source.substr(b, e - b));
+    constexpr std::string_view kLds = ".amdhsa_group_segment_fixed_size";
+    size_t end = p->source.find(".end_amdhsa_kernel", e);
+    size_t lds = p->source.find(kLds, e);
+    if (lds == std::string::npos || lds > end) continue;
+    const char *v = p->source.c_str() + lds + kLds.size();
+    char *stop = nullptr;
+    unsigned long long bytes = std::strtoull(v, &stop, 0);
+    while (*stop == ' ' || *stop == '\t') ++stop;
+    if (stop != v && (*stop == '\n' || *stop == '\r' || *stop == ';' || *stop == '\0'))
+      kernelLds[kernels.back()] = bytes;
   }
   std::sort(c.functionSymbols.begin(), c.functionSymbols.end());
   auto isFunction = [&](const std::string &name) {
@@ -251,6 +265,8 @@ std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view sou
         p->functions.emplace_back();
         p->functions.back().name = it.label;
         p->functions.back().kernel = isKernel(it.label);
+        if (auto lds = kernelLds.find(it.label); lds != kernelLds.end())
+          p->functions.back().ldsBytes = lds->second;
         open[it.section] = p->functions.size() - 1;
         ls.clear();
       } else {

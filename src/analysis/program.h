@@ -152,7 +152,8 @@ struct BasicBlock {
 
 struct Function {
   std::string name;
-  bool kernel = false; // has a kernel descriptor (.amdhsa_kernel / NAME.kd) or is amdgpu_kernel
+  bool kernel = false;   // has a kernel descriptor (.amdhsa_kernel / NAME.kd) or is amdgpu_kernel
+  uint64_t ldsBytes = 0; // its descriptor's group_segment_fixed_size (0: none or not known)
   std::vector<Instruction> insts;
   std::vector<BasicBlock> blocks; // blocks[0] is the entry, in program order
   std::vector<uint32_t> blockOf;  // per instruction, its block

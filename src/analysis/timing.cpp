@@ -369,6 +369,8 @@ ProgramTiming estimateTiming(const Program &program) {
       alloc.sgprs += static_cast<unsigned>(extra);
     }
     ft.occupancy = occupancyFor(*program.target, alloc);
+    if (f.ldsBytes > 0)
+      ft.occupancy = std::min(ft.occupancy, ldsOccupancyFor(*program.target, f.ldsBytes));
     pt.functions.push_back(std::move(ft));
   }
   return pt;
@@ -392,6 +394,20 @@ unsigned occupancyFor(const Target &target, const RegisterCounts &regs) {
   int64_t waves = 0;
   if (!as::applyTargetFn(as::TargetFn::Occupancy, args, info, waves)) return 0;
   return static_cast<unsigned>(waves);
+}
+
+unsigned ldsOccupancyFor(const Target &target, uint64_t ldsBytes, unsigned workgroupSize) {
+  const OccupancyLimits *l = limitsFor(target.cpuName());
+  if (!l) return 0;
+  if (ldsBytes == 0) return l->maxWaves;
+  uint64_t allocated =
+      (ldsBytes + l->ldsGranuleBytes - 1) / l->ldsGranuleBytes * l->ldsGranuleBytes;
+  // A workgroup that does not fit is still counted once (llvm's choice: the kernel runs alone).
+  uint64_t workgroups = std::max<uint64_t>(l->ldsBytesPerCu / allocated, 1);
+  unsigned waveSize = target.wave64() ? 64 : 32;
+  uint64_t wavesPerWorkgroup = (std::max(workgroupSize, 1u) + waveSize - 1) / waveSize;
+  uint64_t waves = workgroups * wavesPerWorkgroup / l->simdsPerCu;
+  return static_cast<unsigned>(std::clamp<uint64_t>(waves, 1, l->maxWaves));
 }
 
 } // namespace gfxasm::analysis

@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cctype>
 #include <cstring>
 #include <span>
+#include <tuple>
 #include <unordered_map>
 
 #if defined(__SSE2__)
@@ -189,8 +191,11 @@ uint32_t Target::elfFlags(unsigned codeObjectVersion) const {
   uint32_t flags = object::amdgpuMach(cpu_);
   if (codeObjectVersion >= 4) {
     auto setting = [](char s) -> uint32_t { return s == '+' ? 3 : s == '-' ? 2 : 1; };
-    if (hasXnack(cpu_)) flags |= setting(xnack_) << 8;      // EF_AMDGPU_FEATURE_XNACK_*_V4
-    if (hasSramecc(cpu_)) flags |= setting(sramecc_) << 10; // EF_AMDGPU_FEATURE_SRAMECC_*_V4
+    if (hasXnack(cpu_)) flags |= setting(xnack_) << 8;       // EF_AMDGPU_FEATURE_XNACK_*_V4
+    if (hasSramecc(cpu_)) flags |= setting(sramecc_) << 10;  // EF_AMDGPU_FEATURE_SRAMECC_*_V4
+  } else if (codeObjectVersion == 3) {                       // (one bit each, set when on or any)
+    if (hasXnack(cpu_) && xnack_ != '-') flags |= 0x100;     // EF_AMDGPU_FEATURE_XNACK_V3
+    if (hasSramecc(cpu_) && sramecc_ != '-') flags |= 0x200; // EF_AMDGPU_FEATURE_SRAMECC_V3
   }
   return flags;
 }
@@ -257,11 +262,12 @@ struct TrialMatch final : as::StatementObserver {
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts,
-            as::StatementObserver *observer = nullptr)
+            as::StatementObserver *observer = nullptr, std::vector<uint8_t> lebSizes = {})
       : observer_(observer), target_(target), opts_(opts),
         arch_(*static_cast<const ArchTables *>(target.arch())),
         mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()) {
+        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()),
+        codeObjectVersion_(opts.codeObjectVersion) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
     obj::Section text;
     text.name = ".text";
@@ -284,17 +290,118 @@ public:
       dotLabels_.emplace_back(col, name);
       return name;
     };
+    syms_.forwardLocalReference = [this](std::string_view name, uint32_t col) {
+      // (once per statement: operands are read again for each candidate entry)
+      if (!forwardLocalRefs_.empty() && forwardLocalRefs_.back().second.line == curLineNo_ &&
+          forwardLocalRefs_.back().second.col == col && forwardLocalRefs_.back().first == name)
+        return;
+      obj::Fixup where;
+      where.line = curLineNo_;
+      where.col = col;
+      where.lineText = syms_.intern(std::string(curLine_));
+      forwardLocalRefs_.emplace_back(name, where);
+    };
     targetInfo_ = as::targetInfoFor(target);
     syms_.targetInfo() = targetInfo_;
+    lebSizes_ = std::move(lebSizes);
+    predefineTargetSymbols();
+    // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
+    const bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
+    targetIdText_ = fmt::format("{}{}-{}", opts_.triple, hasEnvironment ? "" : "-",
+                                hsa() ? target_.targetId() : std::string(target_.cpuName()));
+  }
+
+  bool hsa() const { return opts_.triple.find("amdhsa") != std::string::npos; }
+
+  // llvm's AMDGPU assembler defines the processor's version as variables (for HSA
+  // `.amdgcn.gfx_generation_*`, else `.option.machine_version_*`) and, for HSA, the register
+  // counters `.amdgcn.next_free_{v,s}gpr` that each register an instruction names raises.
+  void predefineTargetSymbols() {
+    const bool hsa = opts_.triple.find("amdhsa") != std::string::npos;
+    const unsigned major = targetInfo_.generation;
+    // gfx9MS / gfx11MS: minor M, stepping S (a hexadecimal digit: gfx90a)
+    std::string_view digits = std::string_view(target_.cpuName()).substr(major >= 10 ? 5 : 4);
+    const int64_t minor = digits.size() > 0 ? digits[0] - '0' : 0;
+    const int64_t stepping = digits.size() < 2         ? 0
+                             : std::isdigit(digits[1]) ? digits[1] - '0'
+                                                       : digits[1] - 'a' + 10;
+    const char *prefix = hsa ? ".amdgcn.gfx_generation_" : ".option.machine_version_";
+    const std::pair<const char *, int64_t> versions[] = {
+        {hsa ? "number" : "major", major}, {"minor", minor}, {"stepping", stepping}};
+    for (const auto &[name, value] : versions) setPredefined(std::string(prefix) + name, value);
+    if (!hsa) {
+      beginKernelScope();
+      return;
+    }
+    nextFreeVgpr_ = &setPredefined(".amdgcn.next_free_vgpr", 0);
+    nextFreeSgpr_ = &setPredefined(".amdgcn.next_free_sgpr", 0);
+  }
+
+  // Outside HSA, llvm counts the registers of each kernel (from `.amdgpu_hsa_kernel NAME` on) in
+  // `.kernel.sgpr_count`, `.kernel.vgpr_count` (with the AGPRs on gfx90a and later, after the
+  // VGPRs aligned to 4) and, where there are AGPRs, `.kernel.agpr_count`.
+  struct KernelScope {
+    uint16_t sgprs = 0, vgprs = 0, agprs = 0;
+  } kernelScope_;
+  bool kernelScopeActive_ = false;
+  bool hasAgprs() const {
+    const std::string_view cpu = target_.cpuName();
+    return cpu == "gfx908" || cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
+  }
+  void beginKernelScope() {
+    kernelScopeActive_ = true;
+    kernelScope_ = {};
+    setPredefined(".kernel.sgpr_count", 0);
+    setPredefined(".kernel.vgpr_count", 0);
+    if (hasAgprs()) setPredefined(".kernel.agpr_count", 0);
+  }
+  void raiseKernelScope(const as::ParseContext &p) {
+    KernelScope &k = kernelScope_;
+    if (p.sgprEnd > k.sgprs) setPredefined(".kernel.sgpr_count", k.sgprs = p.sgprEnd);
+    if (hasAgprs() && p.agprEnd > k.agprs) setPredefined(".kernel.agpr_count", k.agprs = p.agprEnd);
+    if (p.vgprEnd > k.vgprs || (hasAgprs() && p.agprEnd && p.agprEnd == k.agprs)) {
+      k.vgprs = std::max(k.vgprs, p.vgprEnd);
+      const bool gfx90a = hasAgprs() && target_.cpuName() != "gfx908";
+      const int64_t total =
+          gfx90a && k.agprs ? (k.vgprs + 3) / 4 * 4 + k.agprs : std::max<int64_t>(k.vgprs, k.agprs);
+      setPredefined(".kernel.vgpr_count", total);
+    }
+  }
+
+  Symbol &setPredefined(std::string_view name, int64_t value) {
+    Symbol &s = syms_.get(name);
+    s.kind = Symbol::Kind::Value;
+    s.value = value;
+    s.expr = syms_.pool().constant(value);
+    return s;
+  }
+
+  // An instruction's registers raise the counters; one set to anything but an absolute value is
+  // an error at its first register (llvm's, after the register), and the instruction is dropped.
+  bool raiseRegisterCounters(const as::ParseContext &p) {
+    uint32_t errorCol = ~0u;
+    Symbol *broken = nullptr;
+    for (auto [counter, end, col] : {std::tuple{nextFreeVgpr_, p.vgprEnd, p.firstVgprNextCol},
+                                     {nextFreeSgpr_, p.sgprEnd, p.firstSgprNextCol}}) {
+      if (!counter || !end) continue;
+      if (counter->kind != Symbol::Kind::Value) {
+        if (col < errorCol) errorCol = col, broken = counter;
+      } else if (end > counter->value) {
+        counter->value = end;
+        counter->expr = syms_.pool().constant(end);
+      }
+    }
+    if (!broken) return true;
+    error(errorCol, broken->kind == Symbol::Kind::Label
+                        ? ".amdgcn.next_free_{v,s}gpr symbols must be variable"
+                        : ".amdgcn.next_free_{v,s}gpr symbols must be absolute expressions");
+    return false;
   }
 
   AssembleResult run(std::string_view source) {
     if (opts_.output == OutputKind::Asm && opts_.emitTargetDirective &&
         opts_.triple.find("amdhsa") != std::string::npos) {
-      // llvm's target id: arch-vendor-os-environment-processor, the environment possibly empty.
-      bool hasEnvironment = std::count(opts_.triple.begin(), opts_.triple.end(), '-') >= 3;
-      out_ += fmt::format("\t.amdgcn_target \"{}{}-{}\"\n", opts_.triple, hasEnvironment ? "" : "-",
-                          target_.targetId());
+      out_ += fmt::format("\t.amdgcn_target \"{}\"\n", targetIdText_);
     }
     // Room for the code at once, guessed from the text (code is about a quarter of its size;
     // more just grows the vector): growing by doubling copies it and faults its pages in twice.
@@ -428,10 +535,10 @@ private:
   // line after it), or at the end of an unterminated last line.
   std::string_view source_;
   void errorAtEnd(std::string msg) {
-    std::string_view rest = source_.substr(source_.rfind('\n') + 1);
-    curLine_ = rest;
-    curLineNo_ = static_cast<uint32_t>(std::count(source_.begin(), source_.end(), '\n')) + 1;
-    error(static_cast<uint32_t>(rest.size()), std::move(msg));
+    const as::EndOfInput end = as::endOfInput(source_);
+    curLine_ = end.lastLine;
+    curLineNo_ = end.line;
+    error(end.col, std::move(msg));
   }
 
   // The preprocessor while it runs: diagnostics are located in its current buffer (a macro
@@ -465,7 +572,8 @@ private:
 
   // --- Sections and symbols (ObjectStreamer): code_ holds the current section's bytes. ---
   std::vector<obj::Section> sections_;
-  uint32_t cur_ = 0, previous_ = 0;
+  static constexpr uint32_t kNoSection = ~0u;
+  uint32_t cur_ = 0, previous_ = kNoSection; // (no previous section before the first switch)
   std::vector<std::pair<uint32_t, uint32_t>> sectionStack_; // (current, previous) pushed
   uint32_t nextOrder_ = 1;
   as::TargetInfo targetInfo_;
@@ -493,7 +601,9 @@ private:
       group = &g;
     }
     for (uint32_t i = 0; i < sections_.size(); ++i)
-      if (sections_[i].name == spec.name && sections_[i].group == group) return i;
+      if (sections_[i].name == spec.name && sections_[i].group == group &&
+          sections_[i].uniqueId == spec.uniqueId)
+        return i;
     obj::Section sec;
     sec.name = spec.name;
     sec.type = spec.type;
@@ -505,6 +615,7 @@ private:
     sec.group = group;
     sec.groupName = spec.group;
     sec.comdat = spec.comdat;
+    sec.uniqueId = spec.uniqueId;
     sections_.push_back(std::move(sec));
     if (observer_)
       observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name, spec.flags);
@@ -535,9 +646,11 @@ private:
   }
   SectionSpec currentSection() override {
     const obj::Section &s = sections_[cur_];
-    return {s.name, s.type, s.flags, s.entsize, s.flagsText, s.typeText, s.groupName, s.comdat};
+    return {s.name,     s.type,      s.flags,  s.entsize, s.flagsText,
+            s.typeText, s.groupName, s.comdat, s.uniqueId};
   }
   bool previousSection() override {
+    if (previous_ == kNoSection) return false;
     selectSection(previous_);
     return true;
   }
@@ -568,9 +681,96 @@ private:
     if (dwarf_.locSeen) [[unlikely]]
       dwarf_.makeLineEntry(cur_, code_.size() + unwrittenBytes_);
   }
+  bool labelOffsetNow(ExprId expr, int64_t &value) override {
+    RelocatableValue v;
+    if (!evaluateRelocatable(syms_.pool(), expr, EvalStage::Final, targetInfo_, v) || v.symB ||
+        v.spec != Spec::None || !v.symA || v.symA->kind != Symbol::Kind::Label)
+      return false;
+    value = v.symA->value + v.constant;
+    return true;
+  }
+  std::vector<std::pair<obj::Fixup, std::string>> layoutErrors_;
+  bool gnuAbi_ = false;
+  void markGnuAbi() override { gnuAbi_ = true; }
+  std::vector<std::pair<std::string_view, obj::Fixup>> forwardLocalRefs_; // (temporary, where)
+  void layoutError(uint32_t col, std::string message) override {
+    obj::Fixup where;
+    where.line = curLineNo_;
+    where.col = col;
+    where.lineText = curLine_;
+    layoutErrors_.emplace_back(std::move(where), std::move(message));
+  }
   bool evaluateNow(ExprId expr, int64_t &value) override {
+    // (llvm folds a difference only within a fragment: after a deferred LEB of this section the
+    // labels may span it, whose size is not final)
+    if (!pendingLebs_.empty() && pendingLebs_.back().section == cur_) return false;
     return evaluateAbsolute(syms_.pool(), expr, EvalStage::Final, targetInfo_, value);
   }
+  // --- .uleb128/.sleb128 of values known only at the end (llvm's LEB fragments). llvm lays the
+  // object out with them empty, then evaluates each and grows it to its value's size (never
+  // shrinking: padding with continuation bytes), until no size changes. gfxasm assembles the
+  // file again with the sizes of the previous pass (lebSizes_) until they are stable: the labels,
+  // alignments and line entries after them move as llvm's do.
+  struct PendingLeb {
+    uint32_t section;
+    uint64_t offset;
+    uint8_t size;
+    bool isSigned;
+    ExprId expr;
+    obj::Fixup where; // (line, col, lineText for the error)
+  };
+  std::vector<uint8_t> lebSizes_;
+  std::vector<PendingLeb> pendingLebs_;
+  bool lebSizesChanged_ = false;
+  void emitLeb(ExprId expr, bool isSigned, uint32_t col) override {
+    const size_t n = pendingLebs_.size();
+    const uint8_t size = n < lebSizes_.size() ? lebSizes_[n] : 0;
+    lineEntryHere();
+    writeUnwrittenBytes();
+    obj::Fixup where;
+    where.line = curLineNo_;
+    where.col = col;
+    where.lineText = curLine_;
+    pendingLebs_.push_back({cur_, code_.size(), size, isSigned, expr, where});
+    code_.resize(code_.size() + size, 0);
+  }
+  // Once every section has its bytes: each value with this layout, written when it fits its
+  // room; else the sizes for the next pass.
+  void relaxLebs() {
+    std::vector<uint8_t> sizes;
+    for (const PendingLeb &leb : pendingLebs_) {
+      int64_t value = 0;
+      if (!evaluateAbsolute(syms_.pool(), leb.expr, EvalStage::Final, targetInfo_, value)) {
+        errorAt(leb.where, leb.where.col,
+                fmt::format("{}leb128 expression is not absolute", leb.isSigned ? ".s" : ".u"));
+        sizes.push_back(leb.size);
+        continue;
+      }
+      std::vector<uint8_t> bytes;
+      if (leb.isSigned)
+        obj::appendSleb(bytes, value, leb.size);
+      else
+        obj::appendUleb(bytes, static_cast<uint64_t>(value), leb.size);
+      sizes.push_back(static_cast<uint8_t>(bytes.size()));
+      if (bytes.size() != leb.size) {
+        lebSizesChanged_ = true;
+        continue;
+      }
+      std::copy(bytes.begin(), bytes.end(),
+                sections_[leb.section].data.begin() + static_cast<ptrdiff_t>(leb.offset));
+    }
+    lebSizes_ = std::move(sizes);
+  }
+
+public:
+  // After run(): the sizes the next pass gives the deferred .uleb128/.sleb128, if one is needed.
+  bool relaxAgain(std::vector<uint8_t> &sizes) {
+    if (!lebSizesChanged_) return false;
+    sizes = std::move(lebSizes_);
+    return true;
+  }
+
+private:
   void registerSymbol(Symbol &s) override {
     if (!s.order) s.order = nextOrder_++;
   }
@@ -629,29 +829,37 @@ private:
   bool inMetadata_ = false;
   std::string metadataText_;
 
+  // llvm collects the block with its lexer, statement by statement (as::scanLineJoin: a string
+  // or a character constant may carry a statement over a line break, an .end_amdgpu_metadata
+  // there is then not seen).
+  as::LineJoin metadataJoin_;
+
   void metadataLine(std::string_view line) {
+    const bool statementStart =
+        !metadataJoin_.inString && !metadataJoin_.continues && !metadataJoin_.inBlockComment;
     size_t indent = line.find_first_not_of(" \t");
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
-    if (body.starts_with(".end_amdgpu_metadata") && (body.size() == 20 || !isIdentChar(body[20]))) {
+    if (statementStart && body.starts_with(".end_amdgpu_metadata") &&
+        (body.size() == 20 || !isIdentChar(body[20]))) {
       inMetadata_ = false;
       metadataText_.append(line.substr(0, indent));
       endMetadata(static_cast<uint32_t>(indent + 20));
       return;
     }
-    // llvm collects each line's statement text: a `#` line keeps its indentation only, a `;`
-    // outside a string ends the line.
-    if (indent != std::string_view::npos && line[indent] == '#') {
+    // Each statement's text: a `#` line keeps its indentation only, a `;` outside a string or
+    // character constant ends the line.
+    if (statementStart && indent != std::string_view::npos && line[indent] == '#') {
       metadataText_.append(line.substr(0, indent));
-    } else if (!std::memchr(line.data(), ';', line.size())) {
-      metadataText_.append(line); // (the common line: no comment to find)
+    } else if (statementStart && !std::memchr(line.data(), ';', line.size()) &&
+               !std::memchr(line.data(), '\'', line.size()) &&
+               !std::memchr(line.data(), '"', line.size()) &&
+               !std::memchr(line.data(), '/', line.size())) { // (vectorized, unlike find_first_of)
+      metadataText_.append(line);                             // (the common line: nothing to scan)
     } else {
-      bool quoted = false;
-      size_t end = 0;
-      for (; end < line.size(); ++end) {
-        if (line[end] == '"') quoted = !quoted;
-        if (line[end] == ';' && !quoted) break;
-      }
-      metadataText_.append(line.substr(0, end));
+      const size_t end = as::scanLineJoin(line, metadataJoin_);
+      // (a `//` comment stays in the YAML: llvm collects the statement's text up to its end)
+      metadataText_.append(
+          line.substr(0, end < line.size() && line[end] == ';' ? end : line.size()));
     }
     metadataText_ += '\n';
   }
@@ -716,6 +924,12 @@ private:
         result_.diagnostics[at].rangeEnd = e.endCol + 1;
       curLine_ = line;
       curLineNo_ = lineNo;
+      // (a line that starts with no field name: llvm reads it again as a statement; not a
+      // token after a field's value)
+      const bool noName = !c.atEnd() && c.peek().col == e.col && c.toks[0].col == e.col &&
+                          c.peek().kind != Tok::Identifier &&
+                          e.message.starts_with("expected .amdhsa_");
+      if (noName) error(e.col, "unexpected token at start of statement");
       kdBlock_.reset();
       clearKdLines();
       return;
@@ -728,14 +942,7 @@ private:
       out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + (c.atEnd() ? "\n" : "");
     if (objOut()) emitKernelDescriptor(kd);
     // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
-    if (!c.atEnd()) {
-      if (c.peek().kind != Tok::Identifier)
-        error(c.peek().col, "unexpected token at start of statement");
-      else if (c.peek().text[0] == '.')
-        directive(c);
-      else
-        instruction(c);
-    }
+    if (!c.atEnd()) statementAt(c);
   }
 
   // AMDGPUTargetELFStreamer::EmitAmdhsaKernelDescriptor: NAME.kd (64 bytes, STT_OBJECT, the
@@ -812,6 +1019,27 @@ private:
       kernelStatement(c);
       return;
     }
+    statementAt(c, &source, continuesStatement);
+  }
+
+  // The statement at `c` (a whole line's tokens, or what a directive left for a new statement):
+  // its labels, then an assignment, a directive or an instruction.
+  // A directive that leaves the rest of its line for a statement of its own sets this; the loop
+  // below reads it (a loop: a line of many such directives is no deep recursion).
+  bool restPending_ = false;
+  void statementAt(Cursor &c, const as::SourceLine *source = nullptr,
+                   bool continuesStatement = false) {
+    for (;;) {
+      statementOnce(c, source, continuesStatement);
+      if (!restPending_ || c.atEnd()) break;
+      restPending_ = false;
+      source = nullptr;
+    }
+    restPending_ = false;
+  }
+  void statementOnce(Cursor &c, const as::SourceLine *source, bool continuesStatement) {
+    const size_t start = c.pos;
+    const std::string_view line = source ? source->text : curLine_;
     // Labels: `name:` (several may precede a statement), and GNU local labels `N:`.
     for (;;) {
       const Token &t = c.peek();
@@ -830,7 +1058,8 @@ private:
       }
     }
     // (a macro call or a directive of the macro language after labels is the preprocessor's)
-    if (c.pos > 0 && lines_ && lines_->claimRest(source, c.peek(), c.peek(1))) return;
+    if (c.pos > start && source && lines_ && lines_->claimRest(*source, c.peek(), c.peek(1)))
+      return;
     if (c.atEnd()) {
       // llvm-mc echoes an empty statement (blank line, block comment) as a blank line, but not a
       // line that ends in a `//` or `;` comment.
@@ -843,7 +1072,10 @@ private:
     if (first.kind == Tok::Identifier && c.peek(1).kind == Tok::Equal) {
       c.next();
       c.next();
-      assignSymbol(first, c, "=");
+      if (first.text == ".") // (llvm's `. = X`: .org X)
+        runDirective(first, ".org", c);
+      else
+        assignSymbol(first, c, "=");
       return;
     }
     if (first.kind != Tok::Identifier) {
@@ -887,10 +1119,12 @@ private:
     ExprText e = exprText(c, syms_, err, errCol);
     if (!e.ok) {
       error(errCol, err);
+      // (llvm's assignment adds its own message where its lexer stopped)
+      error(std::max(errCol, c.peek().col), "missing expression");
       return;
     }
     if (!c.atEnd()) {
-      error(c.peek().col, "unexpected token in assignment");
+      error(c.peek().col, "expected newline");
       return;
     }
     Symbol &s = syms_.get(name.text);
@@ -921,11 +1155,35 @@ private:
     if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
       // The YAML starts after the directive's name, on its line.
       inMetadata_ = true;
+      metadataJoin_ = {};
       size_t after = d.col + name.size();
       metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
       metadataText_ += '\n';
       return;
     }
+    if (name == ".amdgpu_hsa_kernel" && !hsa()) { // (a kernel symbol and a new register scope)
+      const Token &sym = c.peek();
+      if (sym.kind != Tok::Identifier && sym.kind != Tok::String) {
+        error(sym.col, "expected symbol name");
+        return;
+      }
+      c.next();
+      // (its type only: llvm does not register the symbol, an unused one stays out)
+      syms_.get(sym.text).type = 10; // STT_AMDGPU_HSA_KERNEL
+      beginKernelScope();
+      if (asmOut())
+        out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text, c.atEnd() ? "\n" : "");
+      restPending_ = true; // (llvm reads no further: the rest is a statement)
+      return;
+    }
+    // The older metadata directives: llvm names the OSes they belong to elsewhere.
+    for (auto [legacy, os] : {std::pair{".amd_amdgpu_hsa_metadata", "amdhsa"},
+                              std::pair{".amd_amdgpu_pal_metadata", "amdpal"}})
+      if (name == legacy && opts_.triple.find(os) == std::string::npos) {
+        error(static_cast<uint32_t>(d.col + name.size()),
+              fmt::format("{} directive is not available on non-{} OSes", name, os));
+        return;
+      }
     if (name == ".amdhsa_kernel" && opts_.triple.find("amdhsa") != std::string::npos) {
       // llvm's parseIdentifier; the block's fields may follow on the same line.
       const Token &kernel = c.peek();
@@ -946,7 +1204,7 @@ private:
     }
     if (name == ".set" || name == ".equ" || name == ".equiv") {
       const Token &sym = c.peek();
-      if (sym.kind != Tok::Identifier) {
+      if (sym.kind != Tok::Identifier || sym.text == ".") { // (`.`: no name llvm assigns to)
         error(sym.col, "expected identifier");
         return;
       }
@@ -958,16 +1216,33 @@ private:
       assignSymbol(sym, c, name);
       return;
     }
+    runDirective(d, name, c);
+  }
+
+  // A directive of src/asm/directives.cpp, its diagnostics, and what follows it on the line.
+  void runDirective(const Token &d, std::string_view name, Cursor &c) {
     writeUnwrittenBytes();
-    DirectiveContext ctx{syms_, code_, out_, asmOut(), target_, section_, *this, dwarf_};
+    DirectiveContext ctx{syms_,    code_, out_,   asmOut(),          target_,
+                         section_, *this, dwarf_, opts_.includeDirs, targetIdText_,
+                         hsa()};
     std::string err;
     uint32_t errCol = 0;
     const size_t restAt = c.atEnd() ? curLine_.size() : c.peek().col;
-    if (!handleDirective(ctx, name, c, curLine_, err, errCol)) error(errCol ? errCol : d.col, err);
+    const bool handled = handleDirective(ctx, name, c, curLine_, err, errCol);
+    for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
+    if (!handled) error(errCol ? errCol : d.col, err);
+    streamerErrors_ += ctx.streamerError;
+    if (!ctx.errorAtNextLine.empty()) {
+      if (lines_)
+        lines_->errorAtNextLine(std::move(ctx.errorAtNextLine));
+      else
+        error(static_cast<uint32_t>(curLine_.size()), std::move(ctx.errorAtNextLine));
+    }
     for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
                            {curLine_, curLineNo_}, cur_);
+    if (handled && ctx.restIsStatement) restPending_ = true;
   }
 
   // .amdhsa_code_object_version N: the ELF header's ABI version and which kernel descriptor
@@ -975,13 +1250,15 @@ private:
   // the object; gfxasm reports it at the directive.
   void codeObjectVersionDirective(Cursor &c, const Token &d) {
     uint32_t col = c.peek().col;
+    // (llvm's AMDGPU parser takes a value starting with a number or a name only; it declines
+    // anything else, which its generic parser then calls an unknown directive)
+    if (!c.is(Tok::Integer) && !c.is(Tok::Identifier)) {
+      error(d.col, "unknown directive");
+      return;
+    }
     ExprResult e = parseExpr(c, syms_);
     if (!e.ok()) {
       error(e.errCol, e.error);
-      return;
-    }
-    if (!c.atEnd()) {
-      error(c.peek().col, "unexpected token in directive");
       return;
     }
     if (e.value < 4 || e.value > 6) {
@@ -993,8 +1270,11 @@ private:
     } else {
       codeObjectVersion_ = static_cast<unsigned>(e.value);
     }
-    (void)d;
-    if (asmOut()) out_ += fmt::format("\t.amdhsa_code_object_version {}\n\n", e.value);
+    // (llvm's blank line ends the statement: none when another follows on the line)
+    if (asmOut())
+      out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value, c.atEnd() ? "\n" : "");
+    // (what follows the value is a statement of its own, as in llvm)
+    restPending_ = true;
   }
 
   void instruction(Cursor &c) {
@@ -1119,6 +1399,9 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
+          if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
+          if (kernelScopeActive_ && (pctx.vgprEnd | pctx.sgprEnd | pctx.agprEnd))
+            raiseKernelScope(pctx);
           warnAt(mn, pctx.err);
           emit(inst, mn);
           return;
@@ -1480,11 +1763,17 @@ private:
       const Token &t = c.peek();
       bool matched = false;
       // (`name /* */ :value`: llvm reads no modifier name there, and then fails at the colon)
-      // (DPP controls are read by another path that takes it: row_shl /* */ :1)
+      // (DPP controls are read by another path that takes it: row_shl /* */ :1; so is
+      // ds_swizzle's offset)
       if (t.kind == Tok::Identifier && t.commentAfter && c.peek(1).kind == Tok::Colon &&
           !(startsWith(t.text, "row_") && t.text != "row_mask") && !startsWith(t.text, "wave_") &&
-          t.text != "quad_perm") [[unlikely]]
-        return pctx.fail(c.peek(1).col, "unknown token in expression");
+          t.text != "quad_perm") [[unlikely]] {
+        bool swizzleOffset =
+            t.text == "offset" && std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+              return o.cls == isa::OpClass::ds_swizzle;
+            });
+        if (!swizzleOffset) return pctx.fail(c.peek(1).col, "unknown token in expression");
+      }
       if (t.kind == Tok::Identifier) {
         const uint32_t modifiers = ~positional & ((1u << ops.size()) - 1);
         for (uint32_t left = modifiers; left; left &= left - 1) {
@@ -1587,7 +1876,12 @@ private:
                                             : "FK_Data_4");
   }
 
+  // (llvm lays out the object only when its parser found no error, its streamer's apart: no
+  // errors of fixups then)
+  bool parseFailed_ = false;
+  unsigned streamerErrors_ = 0;
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
+    if (parseFailed_) return;
     if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
       Diagnostic d;
       d.file = "<unknown>";
@@ -1619,9 +1913,10 @@ private:
     case Spec::None: break;
     }
     switch (f.kind) {
-    case obj::FixupKind::PCRel4: return 4; // R_AMDGPU_REL32
-    case obj::FixupKind::Data8: return 3;  // R_AMDGPU_ABS64
-    default: return 6;                     // R_AMDGPU_ABS32
+    case obj::FixupKind::PCRel4: return 4;      // R_AMDGPU_REL32
+    case obj::FixupKind::Data8: return 3;       // R_AMDGPU_ABS64
+    case obj::FixupKind::SoppBranch: return 14; // R_AMDGPU_REL16
+    default: return 6;                          // R_AMDGPU_ABS32
     }
   }
 
@@ -1640,6 +1935,26 @@ private:
   // Like llvm-mc, text and null output leave unresolved branch offsets 0 without an error.
   void resolveFixups(std::vector<std::vector<obj::Relocation>> &relocations) {
     relocations.assign(sections_.size(), {});
+    // A relocation of the fixup `f` in section `si` to `v`'s symbol: a local label through its
+    // section's symbol, anything else by name.
+    auto relocate = [&](uint32_t si, const obj::Fixup &f, const RelocatableValue &v) {
+      obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+      // (llvm's ELF writer: the scratch buffer's two names, whatever the fixup)
+      if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
+      const Symbol &target = *v.symA;
+      const bool local = target.kind == Symbol::Kind::Label &&
+                         target.binding != Symbol::Binding::Global &&
+                         target.binding != Symbol::Binding::Weak;
+      if (local) {
+        r.sectionSymbol = static_cast<int32_t>(target.section);
+        r.addend += target.value;
+      } else {
+        r.symbol = &target;
+        r.name = v.nameA;
+        const_cast<Symbol &>(target).usedInReloc = true;
+      }
+      relocations[si].push_back(r);
+    };
     for (uint32_t si = 0; si < sections_.size(); ++si) {
       obj::Section &sec = sections_[si];
       for (const obj::Fixup &f : sec.fixups) {
@@ -1651,8 +1966,12 @@ private:
             sec.data[f.offset + i] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * i));
         };
         if (f.kind == obj::FixupKind::SoppBranch) {
+          // (a global or weak label is resolved by the linker, as llvm leaves it: it may be
+          // preempted)
           if (ok && v.symA && !v.symB && v.spec == Spec::None &&
-              v.symA->kind == Symbol::Kind::Label && v.symA->section == si) {
+              v.symA->kind == Symbol::Kind::Label && v.symA->section == si &&
+              (!objOut() || (v.symA->binding != Symbol::Binding::Global &&
+                             v.symA->binding != Symbol::Binding::Weak))) {
             int64_t delta =
                 (v.symA->value + v.constant - static_cast<int64_t>(f.instOffset) - 4) / 4;
             if (delta < -32768 || delta > 32767) {
@@ -1660,6 +1979,12 @@ private:
               continue;
             }
             write(delta);
+          } else if (objOut() && ok && v.symA && !v.symB && v.spec == Spec::None &&
+                     v.symA->kind == Symbol::Kind::Label) {
+            // A label of another section: the linker's R_AMDGPU_REL16, the field what llvm's
+            // backend leaves there ((0 - 4) / 4).
+            write(-1);
+            relocate(si, f, v);
           } else if (objOut() && ok && v.symA) {
             errorAt(f, f.col, fmt::format("undefined label '{}'", v.nameA));
           }
@@ -1686,25 +2011,14 @@ private:
           errorAt(f, f.col, "expected relocatable expression");
           continue;
         }
-        obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
-        const Symbol &target = *v.symA;
-        const bool local = target.kind == Symbol::Kind::Label &&
-                           target.binding != Symbol::Binding::Global &&
-                           target.binding != Symbol::Binding::Weak;
-        if (local) {
-          r.sectionSymbol = static_cast<int32_t>(target.section);
-          r.addend += target.value;
-        } else {
-          r.symbol = &target;
-          r.name = v.nameA;
-          const_cast<Symbol &>(target).usedInReloc = true;
-        }
-        relocations[si].push_back(r);
+        relocate(si, f, v);
       }
     }
   }
 
   void finish() {
+    // (llvm reads an unterminated metadata block to the end of the input, and says so there)
+    if (inMetadata_) errorAtEnd("expected directive .end_amdgpu_metadata not found");
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
     if (identSection_ != ~0u) {
@@ -1715,14 +2029,35 @@ private:
     for (size_t i = 1; i < dwarf_.files.size(); ++i)
       if (dwarf_.files[i].name.empty())
         errorAtEnd(fmt::format("unassigned file number: {} for .file directives", i));
-    if (dwarf_.inFrame()) errorAtEnd("Unfinished frame!");
+    for (const auto &[name, where] : forwardLocalRefs_) {
+      const Symbol *s = syms_.find(name);
+      if (!s || s->kind == Symbol::Kind::Undefined)
+        errorAt(where, where.col, "directional label undefined");
+    }
+    parseFailed_ = result_.errorCount > streamerErrors_;
+    if (dwarf_.inFrame() && !parseFailed_) errorAtEnd("Unfinished frame!");
+    if (!pendingLebs_.empty() && !result_.errorCount) {
+      relaxLebs();
+      if (lebSizesChanged_) return; // assembled again
+    }
     std::vector<GeneratedReloc> dwarfRelocs;
     if (objOut()) writeDwarfSections(dwarfRelocs);
+    // (llvm lays the sections out twice, and reports these each time; once when LEB values
+    // take part in the layout)
+    for (int pass = pendingLebs_.empty() ? 2 : 1; pass > 0; --pass)
+      for (const auto &[where, message] : layoutErrors_) errorAt(where, where.col, message);
     std::vector<std::vector<obj::Relocation>> relocations;
     resolveFixups(relocations);
-    for (const GeneratedReloc &r : dwarfRelocs)
-      relocations[r.section].push_back(
-          {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
+    for (const GeneratedReloc &r : dwarfRelocs) {
+      if (r.symbol.empty()) {
+        relocations[r.section].push_back(
+            {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
+        continue;
+      }
+      Symbol &s = syms_.get(r.symbol); // (a personality routine or LSDA)
+      s.usedInReloc = true;
+      relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
+    }
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
@@ -1733,6 +2068,7 @@ private:
       }
     obj::ObjectFileInfo info = objectFileInfo();
     info.addrsig = addrsig_;
+    info.gnuAbi = gnuAbi_;
     info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }
@@ -1789,25 +2125,43 @@ private:
     } else if (triple.find("mesa3d") != std::string::npos) {
       info.osAbi = 66; // ELFOSABI_AMDGPU_MESA3D
     }
-    info.flags = target_.elfFlags(codeObjectVersion_);
+    // (llvm writes the code object v3 flags for the other OSes)
+    info.flags = target_.elfFlags(info.osAbi == 64 ? codeObjectVersion_ : 3);
+    info.rela = info.osAbi == 64;
     return info;
   }
-  unsigned codeObjectVersion_ = 6;
+  unsigned codeObjectVersion_;
+  Symbol *nextFreeVgpr_ = nullptr, *nextFreeSgpr_ = nullptr; // (HSA only)
+  std::string targetIdText_;
 };
+
+} // namespace
+
+namespace {
+
+// Assembles `source`, again while deferred .uleb128/.sleb128 sizes change (Assembler::emitLeb;
+// sizes only grow, to 10 bytes at most, so it ends; llvm's relaxation also stops after a bound).
+AssembleResult assembleRelaxed(const Target &target, std::string_view source,
+                               const AssembleOptions &options, as::StatementObserver *observer) {
+  std::vector<uint8_t> lebSizes;
+  for (unsigned pass = 0;; ++pass) {
+    Assembler a(target, options, observer, std::move(lebSizes));
+    AssembleResult r = a.run(source);
+    if (pass == 64 || !a.relaxAgain(lebSizes)) return r;
+  }
+}
 
 } // namespace
 
 AssembleResult assemble(const Target &target, std::string_view source,
                         const AssembleOptions &options) {
-  Assembler a(target, options);
-  return a.run(source);
+  return assembleRelaxed(target, source, options, nullptr);
 }
 
 AssembleResult as::assembleObserved(const Target &target, std::string_view source,
                                     const AssembleOptions &options,
                                     as::StatementObserver &observer) {
-  Assembler a(target, options, &observer);
-  return a.run(source);
+  return assembleRelaxed(target, source, options, &observer);
 }
 
 } // namespace gfxasm

@@ -4,11 +4,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <limits>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "asm/preprocessor.h"
 #include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
@@ -19,38 +24,31 @@ namespace {
 // so that a typing slip cannot ask for gigabytes.
 constexpr int64_t kMaxSectionGrowth = int64_t{256} << 20;
 
-// The rest of the statement's text from the cursor, trimmed (for directives echoed verbatim).
-std::string_view restOfLine(Cursor &c, std::string_view line) {
-  if (c.atEnd()) return {};
-  size_t from = c.peek().col;
-  size_t to = c.toks.back().col;
-  std::string_view s = line.substr(from, to - from);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  c.pos = c.toks.size() - 1;
-  return s;
-}
-
 bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected token in directive") {
   return c.atEnd() || fail(c.peek().col, msg);
 }
 
 // Pads to a 2^n boundary: with `fill` values of `fillSize` bytes if given, else with s_nop 0 in a
-// code section (as llvm's AMDGPU backend pads them) and zeros elsewhere. No padding when it would
-// take more than `maxBytes`.
+// code section (as llvm's AMDGPU backend pads them) and zero values elsewhere. No padding when it
+// would take more than `maxBytes`.
 void alignCode(std::vector<uint8_t> &code, unsigned pow2, int64_t fill, unsigned fillSize,
                int64_t maxBytes, bool text) {
   size_t align = size_t{1} << pow2;
   size_t pad = (align - code.size() % align) % align;
   if (maxBytes > 0 && static_cast<int64_t>(pad) > maxBytes) return;
-  if (fill < 0 && text) {
+  const bool codeAlign = fill < 0 && text;
+  if (codeAlign) {
     fill = 0xbf800000; // s_nop 0
     fillSize = 4;
-  } else if (fill < 0) {
-    fill = 0;
-    fillSize = 1;
+  } else {
+    // llvm's value alignment writes whole fill values only, fewer bytes than the boundary
+    // needs when the offset is not a multiple of their size (its layout still counts the
+    // whole padding, so what follows such a padding is not placed as in llvm).
+    fill = std::max<int64_t>(fill, 0);
+    pad -= pad % fillSize;
   }
-  // (whole fill values while they fit, then zeros: llvm's emitValueToAlignment)
-  while (pad >= fillSize && code.size() % fillSize == 0) {
+  // (code alignment: s_nop while the offset allows, then zeros)
+  while (pad >= fillSize && (!codeAlign || code.size() % fillSize == 0)) {
     for (unsigned i = 0; i < fillSize; ++i)
       code.push_back(static_cast<uint8_t>(static_cast<uint64_t>(fill) >> (8 * i)));
     pad -= fillSize;
@@ -74,7 +72,8 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   bool ok = true;
   int64_t pow2 = e.value;
   if (!p2) {
-    if (e.value <= 0 || (e.value & (e.value - 1))) ok = fail(col, "alignment must be a power of 2");
+    // (llvm takes a zero byte alignment as one)
+    if (e.value < 0 || (e.value & (e.value - 1))) ok = fail(col, "alignment must be a power of 2");
     pow2 = 0;
     while (pow2 < 62 && (int64_t{2} << pow2) <= e.value) ++pow2;
   }
@@ -82,8 +81,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
     if (ok) ok = fail(col, "invalid alignment value");
     pow2 = pow2 < 0 ? 0 : 31;
   }
-  std::string args = fmt::format("{}", pow2);
-  int64_t fill = -1;
+  int64_t fill = -1; // none written
   int64_t maxBytes = 0;
   if (c.accept(Tok::Comma)) {
     if (!c.is(Tok::Comma)) {
@@ -92,32 +90,42 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
       fill = fillSize == 4   ? (f.value & 0xffffffff)
              : fillSize == 2 ? (f.value & 0xffff)
                              : (f.value & 0xff);
-      args += fillSize == 1 ? fmt::format(", {:#x}", fill) : fmt::format(", {:#x}", fill);
-    } else {
-      args += ", ";
     }
     if (c.accept(Tok::Comma)) {
       uint32_t maxCol = c.peek().col;
       ExprResult m = parseExpr(c, ctx.syms);
       if (!m.ok()) return fail(m.errCol, m.error);
-      maxBytes = m.value;
       if (m.value <= 0 && ok)
         ok = fail(maxCol,
                   "alignment directive can never be satisfied in this many bytes, ignoring maximum "
                   "bytes expression");
-      else
-        args += fmt::format(", {}", m.value);
+      else if (m.value > 0)
+        maxBytes = m.value;
     }
   }
-  if (ok && !expectEnd(c, fail)) return false;
+  if (ok && !expectEnd(c, fail, "expected newline")) return false;
+  const bool text = ctx.streamer.inTextSection();
   const uint64_t align = uint64_t{1} << pow2;
-  if ((align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth))
-    return fail(0, "gfxasm: too many bytes for one directive");
+  // (padding beyond gfxasm's limit: refused in an object, left out of text and null output, whose
+  // bytes nobody reads)
+  const bool huge =
+      (align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth);
+  if (huge && ctx.streamer.writesObject())
+    return ok && fail(0, "gfxasm: too many bytes for one directive"); // (else llvm's message)
   ctx.streamer.raiseAlignment(align);
-  alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes,
-            ctx.streamer.inTextSection());
+  if (!huge) alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
-    if (fillSize == 1)
+    // llvm pads a code section without a fill value with its code alignment, printed as
+    // `.p2align N` whatever the fill size; anything else is a value alignment, printed with its
+    // fill (0 when none was written).
+    const bool codeAlign = fill < 0 && text;
+    std::string args = fmt::format("{}", pow2);
+    if (!codeAlign)
+      args += fmt::format(", {:#x}", fill < 0 ? 0 : fill);
+    else if (maxBytes > 0)
+      args += ", ";
+    if (maxBytes > 0) args += fmt::format(", {}", maxBytes);
+    if (fillSize == 1 || codeAlign)
       ctx.out += fmt::format("\t.p2align\t{}\n", args);
     else
       ctx.out += fmt::format(".p2align{} {}\n", fillSize == 4 ? 'l' : 'w', args);
@@ -128,7 +136,8 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
 // .globl / .global / .weak / .local / .hidden / .protected / .internal: a list of symbols, each
 // printed on its own line.
 bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail) {
-  while (!c.atEnd()) {
+  // (a name after each comma: llvm's list parser)
+  for (bool more = !c.atEnd(); more;) {
     const Token &sym = c.peek();
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
     c.next();
@@ -142,7 +151,13 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
     if (printed == ".internal") s.visibility = 1;  // STV_INTERNAL
     if (printed == ".no_dead_strip") s.noDeadStrip = true;
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
-    if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+    // (llvm's ELF parser reads the attribute directives; .globl and .no_dead_strip are its
+    // generic parser's)
+    if (!(more = !c.atEnd())) break;
+    if (!c.accept(Tok::Comma))
+      return fail(c.peek().col, printed == ".globl" || printed == ".no_dead_strip"
+                                    ? "unexpected token"
+                                    : "expected comma");
   }
   return true;
 }
@@ -189,8 +204,11 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
   }
   size_t len = 0;
   while (len < type.size() && (isIdentChar(type[len]))) ++len;
-  if (len < type.size() && type[0] != '"')
-    return fail(static_cast<uint32_t>(typeCol + len), "expected end of directive");
+  if (len < type.size() && type[0] != '"') {
+    size_t junk = typeCol + len;
+    while (junk < line.size() && (line[junk] == ' ' || line[junk] == '\t')) ++junk;
+    return fail(static_cast<uint32_t>(junk), "expected end of directive");
+  }
   type = type.substr(0, len);
   for (const SymbolType &t : kSymbolTypes) {
     if (type != t.stt && type != t.name) continue;
@@ -200,9 +218,12 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
                                   : &t - kSymbolTypes == 1 ? 10 /* STT_GNU_IFUNC */
                                   : &t - kSymbolTypes == 2 ? 1  /* STT_OBJECT */
                                   : &t - kSymbolTypes == 3 ? 6  /* STT_TLS */
-                                  : &t - kSymbolTypes == 4 ? 5  /* STT_COMMON */
+                                  : &t - kSymbolTypes == 4
+                                      ? 1 /* STT_OBJECT: llvm writes common ones so */
                                   : &t - kSymbolTypes == 6 ? 10 /* STT_GNU_UNIQUE_OBJECT */
                                                            : 0);
+    if (t.name == "gnu_indirect_function" || t.name == "gnu_unique_object")
+      ctx.streamer.markGnuAbi();
     if (ctx.asmOut) ctx.out += fmt::format("\t.type\t{},@{}\n", sym.text, t.name);
     return true;
   }
@@ -219,13 +240,161 @@ constexpr DataDirective kDataDirectives[] = {
     {".byte", ".byte", 1},   {".short", ".short", 2}, {".2byte", ".short", 2},
     {".value", ".short", 2}, {".long", ".long", 4},   {".4byte", ".long", 4},
     {".int", ".long", 4},    {".quad", ".quad", 8},   {".8byte", ".quad", 8},
+    {".dc", ".short", 2},    {".dc.w", ".short", 2},  {".dc.b", ".byte", 1},
+    {".dc.l", ".long", 4},   {".dc.a", ".quad", 8}, // (.dc.a: a pointer, 8 bytes on amdgcn)
 };
+
+// Floating-point data: .float/.single/.dc.s (4 bytes), .double/.dc.d (8 bytes).
+constexpr std::pair<std::string_view, unsigned> kFloatDirectives[] = {
+    {".float", 4}, {".single", 4}, {".dc.s", 4}, {".double", 8}, {".dc.d", 8}};
+
+// One value of a floating-point directive, as llvm's parseRealValue reads it: a sign, then a
+// real or (decimal) integer literal, or inf/infinity/nan in any case; its bits.
+bool realValue(Cursor &c, unsigned bytes, uint64_t &bits, DirectiveError &fail) {
+  bool negative = false;
+  if (c.is(Tok::Minus) || c.is(Tok::Plus)) negative = c.next().kind == Tok::Minus;
+  const Token &t = c.peek();
+  if (t.kind != Tok::Integer && t.kind != Tok::Real && t.kind != Tok::Identifier)
+    return fail(t.col, "unexpected token in directive");
+  auto lower = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+             return std::tolower(static_cast<unsigned char>(x)) == y;
+           });
+  };
+  double d = 0;
+  float f = 0;
+  if (t.kind == Tok::Identifier) {
+    if (lower(t.text, "inf") || lower(t.text, "infinity")) {
+      d = std::numeric_limits<double>::infinity();
+      f = std::numeric_limits<float>::infinity();
+    } else if (lower(t.text, "nan")) {
+      // (llvm's NaN: every mantissa bit set)
+      bits = bytes == 4 ? 0x7fffffff : 0x7fffffffffffffff;
+      if (negative) bits |= bytes == 4 ? 0x80000000 : 0x8000000000000000;
+      c.next();
+      return true;
+    } else {
+      return fail(t.col, "invalid floating point literal");
+    }
+  } else {
+    std::string_view text = t.text;
+    const bool hex = text.size() > 1 && text[0] == '0' && (text[1] | 0x20) == 'x';
+    if (hex) text.remove_prefix(2);
+    // (a hex number is a float only with its 'p' exponent; 0b.. is none)
+    if ((hex && text.find_first_of("pP") == std::string_view::npos) ||
+        (!hex && text.size() > 1 && text[0] == '0' && (text[1] | 0x20) == 'b'))
+      return fail(t.col, "invalid floating point literal");
+    const auto format = hex ? std::chars_format::hex : std::chars_format::general;
+    const char *end = text.data() + text.size();
+    auto rf = std::from_chars(text.data(), end, f, format);
+    auto rd = std::from_chars(text.data(), end, d, format);
+    if ((rf.ec != std::errc() && rf.ec != std::errc::result_out_of_range) || rf.ptr != end)
+      return fail(t.col, "invalid floating point literal");
+    // (out of range: infinity or zero, by the magnitude the text gives)
+    if (rd.ec == std::errc::result_out_of_range || rf.ec == std::errc::result_out_of_range) {
+      const double r = realLiteralValue(t.text);
+      if (rd.ec == std::errc::result_out_of_range) d = r;
+      if (rf.ec == std::errc::result_out_of_range)
+        f = std::isinf(r) || std::fabs(r) > std::numeric_limits<float>::max()
+                ? std::numeric_limits<float>::infinity()
+                : 0.0f;
+    }
+  }
+  c.next();
+  if (negative) d = -d, f = -f;
+  if (bytes == 4) {
+    uint32_t b32;
+    std::memcpy(&b32, &f, 4);
+    bits = b32;
+  } else {
+    std::memcpy(&bits, &d, 8);
+  }
+  return true;
+}
+
+// .dcb[.b/.w/.l/.s/.d] COUNT, VALUE (the value COUNT times) and .ds[.b/.w/.l/.d/.s/.p/.x] COUNT
+// (COUNT zeroed values); nullopt for another name.
+std::optional<bool> repeatedDataDirective(DirectiveContext &ctx, std::string_view name, Cursor &c,
+                                          DirectiveError &fail) {
+  static constexpr std::pair<std::string_view, unsigned> kSizes[] = {
+      {".dcb", 2},   {".dcb.b", 1}, {".dcb.w", 2}, {".dcb.l", 4}, {".dcb.s", 4},
+      {".dcb.d", 8}, {".ds", 2},    {".ds.b", 1},  {".ds.w", 2},  {".ds.l", 4},
+      {".ds.s", 4},  {".ds.d", 8},  {".ds.p", 12}, {".ds.x", 12}};
+  auto it = std::find_if(std::begin(kSizes), std::end(kSizes),
+                         [&](const auto &k) { return k.first == name; });
+  if (it == std::end(kSizes)) return std::nullopt;
+  const unsigned size = it->second;
+  const uint32_t countCol = c.peek().col;
+  ExprResult n = parseExpr(c, ctx.syms);
+  if (!n.ok()) return fail(n.errCol, n.error);
+  if (n.kind != ExprResult::Kind::Absolute) return fail(countCol, "expected absolute expression");
+  const bool fill = name.starts_with(".ds");
+  if (fill && !expectEnd(c, fail, "expected newline")) return false;
+  if (n.value < 0) {
+    // (llvm stops reading there: what follows is a statement of its own)
+    ctx.warnings.emplace_back(
+        countCol, fmt::format("'{}' directive with negative repeat count has no effect", name));
+    ctx.restIsStatement = !c.atEnd();
+    return true;
+  }
+  if (n.value * static_cast<int64_t>(size) > kMaxSectionGrowth)
+    return fail(0, "gfxasm: too many bytes for one directive");
+  if (fill) {
+    for (int64_t i = 0; i < n.value; ++i) {
+      ctx.streamer.emitZeros(size);
+      if (ctx.asmOut) ctx.out += fmt::format("\t.zero\t{}\n", size);
+    }
+    return true;
+  }
+  if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+  const uint32_t valueCol = c.peek().col;
+  uint64_t bits = 0;
+  int64_t printed = 0; // (llvm prints the value as it read it: signed 64 bits)
+  const bool real = name == ".dcb.s" || name == ".dcb.d";
+  if (real) {
+    if (!realValue(c, size, bits, fail)) return false;
+    printed = static_cast<int64_t>(bits);
+  } else {
+    ExprResult v = parseExpr(c, ctx.syms);
+    if (!v.ok()) return fail(v.errCol, v.error);
+    if (v.kind != ExprResult::Kind::Absolute) return fail(valueCol, "expected absolute expression");
+    const int64_t bitsWide = 8 * size;
+    if (bitsWide < 64 &&
+        (v.value < -(int64_t{1} << (bitsWide - 1)) || v.value >= int64_t{1} << bitsWide))
+      return fail(valueCol, "literal value out of range for directive");
+    bits = static_cast<uint64_t>(v.value) & (bitsWide < 64 ? (uint64_t{1} << bitsWide) - 1 : ~0ull);
+    printed = v.value;
+  }
+  if (!expectEnd(c, fail, "expected newline")) return false;
+  static constexpr std::string_view kPrinted[] = {"", ".byte", ".short", "",     ".long",
+                                                  "", "",      "",       ".quad"};
+  for (int64_t i = 0; i < n.value; ++i) {
+    ctx.streamer.emitValue(static_cast<int64_t>(bits), kNoExpr, size, valueCol);
+    if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", kPrinted[size], printed);
+  }
+  return true;
+}
+
+bool floatDirective(DirectiveContext &ctx, unsigned bytes, Cursor &c, DirectiveError &fail) {
+  for (bool more = !c.atEnd(); more;) {
+    uint64_t bits = 0;
+    if (!realValue(c, bytes, bits, fail)) return false;
+    ctx.streamer.emitValue(static_cast<int64_t>(bits), kNoExpr, bytes, 0);
+    // (printed as llvm prints an integer value: signed 64 bits)
+    if (ctx.asmOut)
+      ctx.out +=
+          fmt::format("\t{}\t{}\n", bytes == 4 ? ".long" : ".quad", static_cast<int64_t>(bits));
+    if (!(more = !c.atEnd())) break;
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+  }
+  return true;
+}
 
 bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
                    DirectiveError &fail) {
   std::string err;
   uint32_t errCol = 0;
-  while (!c.atEnd()) {
+  for (bool more = !c.atEnd(); more;) {
     uint32_t col = c.peek().col;
     // A list item ends at the next comma: the symbolic fallback takes the rest of the line.
     size_t end = c.pos;
@@ -236,7 +405,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     Cursor ic{item, 0};
     ExprText v = exprText(ic, ctx.syms, err, errCol);
     if (!v.ok) return fail(errCol, err);
-    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token in directive");
+    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     c.pos = end;
     unsigned bits = dd.bytes * 8;
     if (v.absolute && bits < 64 &&
@@ -244,169 +413,371 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
       return fail(col, "out of range literal value");
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
-    if (!c.atEnd() && !c.accept(Tok::Comma))
-      return fail(c.peek().col, "unexpected token in directive");
+    if (!(more = !c.atEnd())) break;
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
   }
   return true;
 }
 
-// An ELF section as llvm prints a switch to it: the defaults of well-known names filled in.
-struct Section {
-  std::string name, flags, type;
-  std::string group; // flag G: the section group's signature symbol
-  bool comdat = false;
-};
+// --- Sections (llvm's ELFAsmParser and MCSectionELF::printSwitchToSection) ---
 
-Section withDefaults(std::string name, std::optional<std::string> flags, std::string type) {
-  auto is = [&](std::string_view prefix) {
-    return name == prefix ||
-           (name.size() > prefix.size() && name.starts_with(prefix) && name[prefix.size()] == '.');
-  };
-  if (!flags)
-    flags = is(".text") ? "ax" : is(".rodata") ? "a" : is(".data") || is(".bss") ? "aw" : "";
-  if (type.empty()) type = is(".bss") ? "@nobits" : "@progbits";
-  return {std::move(name), std::move(*flags), std::move(type), {}, false};
+bool hasSectionPrefix(std::string_view name, std::string_view prefix) {
+  return name.starts_with(prefix) && (name.size() == prefix.size() || name[prefix.size()] == '.');
 }
 
-// The ELF type and flags of a section as written.
-SectionSpec sectionSpec(const Section &sec, uint64_t entsize) {
-  SectionSpec spec;
-  spec.name = sec.name;
-  spec.entsize = entsize;
-  spec.flagsText = sec.flags;
-  spec.typeText = sec.type;
-  spec.group = sec.group;
-  spec.comdat = sec.comdat;
-  for (char f : sec.flags) {
-    switch (f) {
-    case 'a': spec.flags |= 0x2; break;         // SHF_ALLOC
-    case 'w': spec.flags |= 0x1; break;         // SHF_WRITE
-    case 'x': spec.flags |= 0x4; break;         // SHF_EXECINSTR
-    case 'M': spec.flags |= 0x10; break;        // SHF_MERGE
-    case 'S': spec.flags |= 0x20; break;        // SHF_STRINGS
-    case 'T': spec.flags |= 0x400; break;       // SHF_TLS
-    case 'G': spec.flags |= 0x200; break;       // SHF_GROUP
-    case 'o': spec.flags |= 0x80; break;        // SHF_LINK_ORDER
-    case 'R': spec.flags |= 0x100000; break;    // SHF_GNU_RETAIN
-    case 'e': spec.flags |= 0x80000000u; break; // SHF_EXCLUDE
-    default: break;
-    }
+// The flags and type llvm gives a section by its name before the ones written.
+uint64_t defaultSectionFlags(std::string_view name) {
+  if (hasSectionPrefix(name, ".rodata") || name == ".rodata1") return 0x2; // SHF_ALLOC
+  if (name == ".fini" || name == ".init" || hasSectionPrefix(name, ".text")) return 0x6;
+  if (hasSectionPrefix(name, ".data") || name == ".data1" || hasSectionPrefix(name, ".bss") ||
+      hasSectionPrefix(name, ".init_array") || hasSectionPrefix(name, ".fini_array") ||
+      hasSectionPrefix(name, ".preinit_array"))
+    return 0x3; // SHF_ALLOC | SHF_WRITE
+  if (hasSectionPrefix(name, ".tdata") || hasSectionPrefix(name, ".tbss")) return 0x403;
+  return 0;
+}
+uint32_t defaultSectionType(std::string_view name) {
+  if (name.starts_with(".note")) return 7;                                         // SHT_NOTE
+  if (hasSectionPrefix(name, ".init_array")) return 14;                            // INIT_ARRAY
+  if (hasSectionPrefix(name, ".bss") || hasSectionPrefix(name, ".tbss")) return 8; // NOBITS
+  if (hasSectionPrefix(name, ".fini_array")) return 15;                            // FINI_ARRAY
+  if (hasSectionPrefix(name, ".preinit_array")) return 16;                         // PREINIT
+  return 1;                                                                        // PROGBITS
+}
+
+// The section types llvm names (the others: a number).
+constexpr std::pair<std::string_view, uint32_t> kSectionTypes[] = {
+    {"progbits", 1},
+    {"nobits", 8},
+    {"note", 7},
+    {"init_array", 14},
+    {"fini_array", 15},
+    {"preinit_array", 16},
+    {"unwind", 0x70000001},
+    {"llvm_odrtab", 0x6fff4c00},
+    {"llvm_linker_options", 0x6fff4c01},
+    {"llvm_call_graph_profile", 0x6fff4c09},
+    {"llvm_dependent_libraries", 0x6fff4c04},
+    {"llvm_sympart", 0x6fff4c05},
+    {"llvm_bb_addr_map", 0x6fff4c0a},
+    {"llvm_offloading", 0x6fff4c0b},
+    {"llvm_lto", 0x6fff4c0c},
+    {"llvm_jt_sizes", 0x6fff4c0d}};
+
+// llvm's getAsInteger(0, ...): a decimal, 0x hex, 0b binary or leading-0 octal number.
+std::optional<uint64_t> integerText(std::string_view text) {
+  int base = 10;
+  if (text.size() > 1 && text[0] == '0') {
+    const char k = static_cast<char>(text[1] | 0x20);
+    base = k == 'x' ? 16 : k == 'b' ? 2 : 8;
+    text.remove_prefix(base == 8 ? 1 : 2);
   }
-  std::string_view t = sec.type;
-  if (!t.empty() && (t[0] == '@' || t[0] == '%' || t[0] == '#')) t.remove_prefix(1);
-  spec.type = t == "nobits"          ? 8
-              : t == "note"          ? 7
-              : t == "init_array"    ? 14
-              : t == "fini_array"    ? 15
-              : t == "preinit_array" ? 16
-                                     : 1;
+  uint64_t value = 0;
+  auto r = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  if (text.empty() || r.ec != std::errc() || r.ptr != text.data() + text.size())
+    return std::nullopt;
+  return value;
+}
+
+// The ELF type of a section type name (nullopt: none llvm knows).
+std::optional<uint32_t> sectionTypeNumber(std::string_view name) {
+  for (auto [n, t] : kSectionTypes)
+    if (n == name) return t;
+  auto v = integerText(name);
+  if (!v || *v > 0xffffffff) return std::nullopt;
+  return static_cast<uint32_t>(*v);
+}
+
+// The flags of a section flag string (llvm's parseSectionFlags for this target): a number, or
+// letters; nullopt for a letter it does not take.
+std::optional<uint64_t> sectionFlags(std::string_view text, bool &useLastGroup) {
+  if (auto v = integerText(text)) return *v & 0xffffffff;
+  static constexpr std::pair<char, uint64_t> kLetters[] = {
+      {'a', 0x2},  {'e', 0x80000000u}, {'x', 0x4},   {'w', 0x1},   {'o', 0x80},
+      {'M', 0x10}, {'S', 0x20},        {'T', 0x400}, {'G', 0x200}, {'R', 0x100000}};
+  uint64_t flags = 0;
+  for (char f : text) {
+    if (f == '?') {
+      useLastGroup = true;
+      continue;
+    }
+    auto it = std::find_if(std::begin(kLetters), std::end(kLetters),
+                           [f](const auto &l) { return l.first == f; });
+    if (it == std::end(kLetters)) return std::nullopt;
+    flags |= it->second;
+  }
+  return flags;
+}
+
+// The flags as llvm prints them: its letters in its order.
+std::string flagLetters(uint64_t flags) {
+  static constexpr std::pair<uint64_t, char> kOrder[] = {
+      {0x2, 'a'},  {0x80000000u, 'e'}, {0x4, 'x'},  {0x1, 'w'},   {0x10, 'M'},
+      {0x20, 'S'}, {0x400, 'T'},       {0x80, 'o'}, {0x200, 'G'}, {0x100000, 'R'}};
+  std::string out;
+  for (auto [bit, letter] : kOrder)
+    if (flags & bit) out += letter;
+  return out;
+}
+std::string typeText(uint32_t type) {
+  for (auto [n, t] : kSectionTypes)
+    if (t == type) return fmt::format("@{}", n);
+  return fmt::format("@0x{:x}", type);
+}
+
+// A name as llvm prints it: quoted (with escapes) unless letters, digits, '_' and '.' only.
+std::string printedName(std::string_view name) {
+  if (!name.empty() && name.find_first_not_of("0123456789_.abcdefghijklmnopqrstuvwxyz"
+                                              "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == std::string::npos)
+    return std::string(name);
+  std::string out = "\"";
+  for (char ch : name) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + '"';
+}
+
+// The line llvm prints for a switch to `s` (MCSectionELF::printSwitchToSection).
+std::string printedSectionSwitch(const SectionSpec &s) {
+  if (s.group.empty() && s.uniqueId == ~0u && s.type == 1 &&
+      ((s.name == ".text" && s.flags == 0x6) || (s.name == ".data" && s.flags == 0x3)))
+    return fmt::format("\t{}\n", s.name);
+  std::string out = fmt::format("\t.section\t{},\"{}\",{}", printedName(s.name),
+                                flagLetters(s.flags), typeText(s.type));
+  if (s.entsize) out += fmt::format(",{}", s.entsize);
+  if (s.flags & 0x80) out += ",0"; // (SHF_LINK_ORDER: the linked-to symbol is not kept)
+  if (!s.group.empty()) out += "," + printedName(s.group) + (s.comdat ? ",comdat" : "");
+  if (s.uniqueId != ~0u) out += fmt::format(",unique,{}", s.uniqueId);
+  return out + "\n";
+}
+
+// A section named as llvm names it by default (.text, .data, .bss, .rodata and the like).
+SectionSpec sectionNamed(std::string name) {
+  SectionSpec spec;
+  spec.flags = defaultSectionFlags(name);
+  spec.type = defaultSectionType(name);
+  spec.name = std::move(name);
   return spec;
 }
 
-// Prints a switch to `sec` unless it is the current section (none before the first switch).
-void switchSection(DirectiveContext &ctx, const Section &sec, uint64_t entsize = 0) {
-  ctx.streamer.switchSection(sectionSpec(sec, entsize));
-  std::string key = sec.name + ',' + sec.flags + ',' + sec.type + ',' + sec.group;
+// Switches to `spec`, and prints the switch (the section's own attributes: those of its first
+// switch) unless it is the current section (none before the first switch).
+void switchSection(DirectiveContext &ctx, SectionSpec spec) {
+  spec.flagsText = flagLetters(spec.flags);
+  spec.typeText = typeText(spec.type);
+  ctx.streamer.switchSection(spec);
+  std::string key = std::to_string(ctx.streamer.sectionIndex());
   if (key == ctx.section) return;
-  ctx.section = key;
-  if (!ctx.asmOut) return;
-  if ((sec.name == ".text" && sec.flags == "ax") || (sec.name == ".data" && sec.flags == "aw")) {
-    if (sec.type == "@progbits") {
-      ctx.out += fmt::format("\t{}\n", sec.name);
-      return;
+  ctx.section = std::move(key);
+  if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection());
+}
+
+// llvm's ELF section arguments (ELFAsmParser::parseSectionArguments), read from the tokens:
+// the name (adjacent tokens), then flags, type, entry size, linked-to symbol, group and unique
+// id, each with llvm's message where it stops.
+bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &spec,
+                      uint64_t &extraFlags, bool &typeGiven, DirectiveError &fail) {
+  auto identifier = [&c]() -> std::optional<std::string_view> {
+    if (!c.is(Tok::Identifier) && !c.is(Tok::String)) return std::nullopt;
+    return c.next().text;
+  };
+  if (c.is(Tok::String)) {
+    spec.name = unescape(c.next().text);
+  } else {
+    const size_t start = c.pos;
+    size_t size = 0;
+    while (!c.atEnd() && !c.is(Tok::Comma)) {
+      const Token &t = c.next();
+      const size_t width = t.kind == Tok::String ? t.text.size() + 2 : t.text.size();
+      size += width;
+      if (t.col + width != c.peek().col) break;
+    }
+    if (size == 0) return fail(c.peek().col, "expected identifier");
+    const Token &first = c.toks[start];
+    spec.name.assign(first.text.data() - (first.kind == Tok::String), size);
+  }
+  spec.flags = defaultSectionFlags(spec.name);
+  std::string_view typeName;
+  if (c.accept(Tok::Comma)) {
+    if (push && !c.is(Tok::String)) {
+      ExprResult sub = parseExpr(c, ctx.syms);
+      if (!sub.ok()) return fail(sub.errCol, sub.error);
+      if (!c.accept(Tok::Comma)) goto end;
+    }
+    if (!c.is(Tok::String)) return fail(c.peek().col, "expected string");
+    {
+      bool useLastGroup = false;
+      std::optional<uint64_t> flags = sectionFlags(c.next().text, useLastGroup);
+      if (!flags) return fail(c.peek().col, "unknown flag");
+      extraFlags = *flags;
+      spec.flags |= *flags;
+      const bool merge = spec.flags & 0x10, group = spec.flags & 0x200;
+      if (group && useLastGroup)
+        return fail(c.peek().col, "Section cannot specifiy a group name while also acting as a "
+                                  "member of the last group");
+      if (c.accept(Tok::Comma)) {
+        const bool at = c.is(Tok::Error) && c.peek().text == "@";
+        if (!at && !c.is(Tok::Percent) && !c.is(Tok::String))
+          return fail(c.peek().col, "expected '@<type>', '%<type>' or \"<type>\"");
+        if (!c.is(Tok::String)) c.next();
+        if (c.is(Tok::Integer)) {
+          typeName = c.next().text;
+        } else if (auto t = identifier()) {
+          typeName = *t;
+        } else {
+          return fail(c.peek().col, "expected identifier");
+        }
+      }
+      if (typeName.empty()) {
+        if (merge) return fail(c.peek().col, "Mergeable section must specify the type");
+        if (group) return fail(c.peek().col, "Group section must specify the type");
+        if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
+      }
+      if (merge) {
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected the entry size");
+        const uint32_t at = c.peek().col;
+        ExprResult size = parseExpr(c, ctx.syms);
+        if (!size.ok()) return fail(size.errCol, size.error);
+        if (size.kind != ExprResult::Kind::Absolute)
+          return fail(at, "expected absolute expression");
+        if (size.value <= 0) return fail(c.peek().col, "entry size must be positive");
+        spec.entsize = static_cast<uint64_t>(size.value);
+      }
+      if (spec.flags & 0x80) { // SHF_LINK_ORDER
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected linked-to symbol");
+        const uint32_t at = c.peek().col;
+        if (auto sym = identifier()) {
+          const Symbol *s = ctx.syms.find(*sym);
+          if (!s || s->kind != Symbol::Kind::Label)
+            return fail(at, fmt::format("linked-to symbol is not in a section: {}", *sym));
+        } else if (c.is(Tok::Integer) && c.peek().text == "0") {
+          c.next();
+        } else {
+          return fail(c.peek().col, "invalid linked-to symbol");
+        }
+      }
+      if (group) {
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected group name");
+        if (c.is(Tok::Integer))
+          spec.group = c.next().text;
+        else if (auto g = identifier())
+          spec.group = *g;
+        else
+          return fail(c.peek().col, "invalid group name");
+        if (c.accept(Tok::Comma)) {
+          auto linkage = identifier();
+          if (!linkage) return fail(c.peek().col, "invalid linkage");
+          if (*linkage != "comdat") return fail(c.peek().col, "Linkage must be 'comdat'");
+          spec.comdat = true;
+        }
+      }
+      if (c.accept(Tok::Comma)) {
+        auto unique = identifier();
+        if (!unique) return fail(c.peek().col, "expected identifier");
+        if (*unique != "unique") return fail(c.peek().col, "expected 'unique'");
+        if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected commma");
+        const uint32_t at = c.peek().col;
+        ExprResult id = parseExpr(c, ctx.syms);
+        if (!id.ok()) return fail(id.errCol, id.error);
+        if (id.kind != ExprResult::Kind::Absolute) return fail(at, "expected absolute expression");
+        if (id.value < 0) return fail(c.peek().col, "unique id must be positive");
+        if (id.value >= 0xffffffff) return fail(c.peek().col, "unique id is too large");
+        spec.uniqueId = static_cast<uint32_t>(id.value);
+      }
     }
   }
-  bool plain =
-      std::all_of(sec.name.begin(), sec.name.end(), [](char ch) { return isIdentChar(ch); });
-  ctx.out +=
-      fmt::format("\t.section\t{},\"{}\",{}{}{}{}\n", plain ? sec.name : "\"" + sec.name + "\"",
-                  sec.flags, sec.type, entsize ? fmt::format(",{}", entsize) : "",
-                  sec.group.empty() ? "" : "," + sec.group, sec.comdat ? ",comdat" : "");
+end:
+  if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
+  typeGiven = !typeName.empty();
+  if (!typeGiven) {
+    spec.type = defaultSectionType(spec.name);
+  } else if (auto type = sectionTypeNumber(typeName)) {
+    spec.type = *type;
+  } else {
+    // (llvm's lexer has gone past the line's end when it reports this: at the next line)
+    ctx.errorAtNextLine = "unknown section type";
+    return false;
+  }
+  return true;
 }
 
-std::string unquoted(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
-  return std::string(s);
-}
-
-// .section NAME[, "FLAGS"[, @TYPE]], read from the line text (names may hold '-').
-bool sectionDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
-                      DirectiveError &fail) {
-  if (c.atEnd()) return fail(c.peek().col, "expected identifier");
-  std::string_view rest = restOfLine(c, line);
-  std::vector<std::string_view> parts;
-  for (size_t from = 0;;) {
-    size_t comma = rest.find(',', from);
-    parts.push_back(
-        rest.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
-    if (comma == std::string_view::npos) break;
-    from = comma + 1;
-  }
-  std::optional<std::string> flags;
-  if (parts.size() > 1) flags = unquoted(parts[1]);
-  std::string type = parts.size() > 2 ? unquoted(parts[2]) : "";
-  if (!type.empty() && (type[0] == '%' || type[0] == '#')) type[0] = '@';
-  // Then the entry size of a mergeable section (flag M), the group of a grouped one (flag G)
-  // and `comdat`.
-  uint64_t entsize = 0;
-  size_t next = 3;
-  const bool merge = flags && flags->find('M') != std::string::npos;
-  const bool grouped = flags && flags->find('G') != std::string::npos;
-  if (parts.size() > next && (merge || !grouped))
-    entsize = std::strtoull(unquoted(parts[next++]).c_str(), nullptr, 0);
-  Section sec = withDefaults(unquoted(parts[0]), flags, type);
-  if (grouped) {
-    if (parts.size() <= next || unquoted(parts[next]).empty())
-      return fail(c.peek().col, "expected group name");
-    sec.group = unquoted(parts[next++]);
-    sec.comdat = parts.size() > next && unquoted(parts[next]) == "comdat";
-  }
-  switchSection(ctx, sec, entsize);
+// .section / .pushsection NAME[, "FLAGS"[, @TYPE[, ...]]]
+bool sectionDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, bool push = false) {
+  const uint32_t directiveCol = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
+  SectionSpec spec;
+  uint64_t extraFlags = 0;
+  bool typeGiven = false;
+  if (!sectionArguments(ctx, c, push, spec, extraFlags, typeGiven, fail))
+    return !ctx.errorAtNextLine.empty();
+  const uint64_t flags = spec.flags, entsize = spec.entsize;
+  const uint32_t type = spec.type;
+  const std::string name = spec.name;
+  switchSection(ctx, std::move(spec));
+  // (llvm's checks that a section switched to again is the one written)
+  const SectionSpec now = ctx.streamer.currentSection();
+  auto check = [&](std::string message) {
+    ctx.errors.emplace_back(directiveCol, std::move(message));
+  };
+  if (typeGiven && now.type != type)
+    check(fmt::format("changed section type for {}, expected: {:#x}", name, now.type));
+  const bool given = extraFlags || entsize || typeGiven;
+  if (given && now.flags != flags)
+    check(fmt::format("changed section flags for {}, expected: {:#x}", name, now.flags));
+  if (given && now.entsize != entsize)
+    check(fmt::format("changed section entsize for {}, expected: {}", name, now.entsize));
   return true;
 }
 
 } // namespace
 
-// The bytes of a string token's text (llvm's escapes: \n \t \\ \" \ooo \xhh ...).
-std::string unescape(std::string_view t) {
-  std::string out;
+// The bytes of a string token's text, as llvm's parseEscapedString reads them: \b \f \n \r \t
+// \" \\, up to three octal digits, \x and all the hex digits after it (the low byte kept).
+// Returns the message of the first escape llvm rejects (nullptr when none).
+const char *unescapeChecked(std::string_view t, std::string &out) {
+  auto hexDigit = [](char h) {
+    return std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10;
+  };
   for (size_t i = 0; i < t.size(); ++i) {
     if (t[i] != '\\' || i + 1 == t.size()) {
       out += t[i];
       continue;
     }
-    char e = t[++i];
+    const char e = t[++i];
+    if (e == 'x' || e == 'X') {
+      if (i + 1 >= t.size() || !std::isxdigit(static_cast<unsigned char>(t[i + 1])))
+        return "invalid hexadecimal escape sequence";
+      unsigned v = 0;
+      while (i + 1 < t.size() && std::isxdigit(static_cast<unsigned char>(t[i + 1])))
+        v = v * 16 + static_cast<unsigned>(hexDigit(t[++i]));
+      out += static_cast<char>(v & 0xff);
+      continue;
+    }
+    if (e >= '0' && e <= '7') {
+      unsigned v = static_cast<unsigned>(e - '0');
+      for (int k = 0; k < 2 && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++k)
+        v = v * 8 + static_cast<unsigned>(t[++i] - '0');
+      if (v > 255) return "invalid octal escape sequence (out of range)";
+      out += static_cast<char>(v);
+      continue;
+    }
     switch (e) {
     case 'b': out += '\b'; break;
     case 'f': out += '\f'; break;
     case 'n': out += '\n'; break;
     case 'r': out += '\r'; break;
     case 't': out += '\t'; break;
-    case 'x':
-    case 'X': {
-      unsigned v = 0;
-      while (i + 1 < t.size() && std::isxdigit(static_cast<unsigned char>(t[i + 1]))) {
-        char h = t[++i];
-        v = v * 16 + static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h))
-                                               ? h - '0'
-                                               : (std::tolower(h) - 'a' + 10));
-      }
-      out += static_cast<char>(v);
-      break;
-    }
-    default:
-      if (e >= '0' && e <= '7') {
-        unsigned v = static_cast<unsigned>(e - '0');
-        for (int k = 0; k < 2 && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++k)
-          v = v * 8 + static_cast<unsigned>(t[++i] - '0');
-        out += static_cast<char>(v);
-      } else {
-        out += e;
-      }
+    case '"': out += '"'; break;
+    case '\\': out += '\\'; break;
+    default: return "invalid escape sequence (unrecognized character)";
     }
   }
+  return nullptr;
+}
+
+std::string unescape(std::string_view t) {
+  std::string out;
+  unescapeChecked(t, out);
   return out;
 }
 
@@ -444,6 +815,63 @@ void printBytes(std::string &out, std::string_view bytes) {
   }
 }
 
+// .incbin "FILE"[, SKIP[, COUNT]]: the file's bytes (found as .include finds its file) from
+// SKIP on, COUNT of them at most, as llvm's parseDirectiveIncbin reads it (a bad COUNT is
+// reported and the file then looked for again, which llvm reports as not found).
+bool incbinDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+  const Token &file = c.peek();
+  if (file.kind != Tok::String) return fail(file.col, "expected string in '.incbin' directive");
+  c.next();
+  std::string name;
+  const char *escapeError = nullptr;
+  if (!unescapeFileName(file.text, name, escapeError)) return fail(file.col, escapeError);
+  auto absoluteAt = [&](int64_t &value) {
+    uint32_t col = c.peek().col;
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+    if (!e.ok()) return fail(e.errCol, e.error);
+    if (e.kind != ExprResult::Kind::Absolute) return fail(col, "expected absolute expression");
+    value = e.value;
+    return true;
+  };
+  int64_t skip = 0, count = -1;
+  uint32_t skipCol = 0, countCol = 0;
+  bool countOk = true, hasCount = false;
+  std::string countError;
+  if (c.accept(Tok::Comma)) {
+    if (!c.is(Tok::Comma)) {
+      skipCol = c.peek().col;
+      if (!absoluteAt(skip)) return false;
+    }
+    if (c.accept(Tok::Comma)) {
+      hasCount = true;
+      countCol = c.peek().col;
+      ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+      countOk = e.kind == ExprResult::Kind::Absolute;
+      count = e.value;
+    }
+  }
+  if (!c.atEnd()) return fail(c.peek().col, "expected newline");
+  if (skip < 0) return fail(skipCol, "skip is negative");
+  std::string bytes, path;
+  const bool found = readIncludedFile(name, ctx.includeDirs, bytes, path);
+  if (found && !countOk) ctx.errors.emplace_back(countCol, "expected absolute expression");
+  if (!found || !countOk)
+    return fail(file.col, fmt::format("Could not find incbin file '{}'", name));
+  if (hasCount && count < 0) {
+    ctx.warnings.emplace_back(countCol, "negative count has no effect");
+    return true;
+  }
+  std::string_view rest(bytes);
+  rest.remove_prefix(std::min<size_t>(static_cast<uint64_t>(skip), rest.size()));
+  if (hasCount) rest = rest.substr(0, static_cast<uint64_t>(count));
+  if (rest.empty()) return true;
+  ctx.streamer.lineEntryHere();
+  ctx.code.insert(ctx.code.end(), rest.begin(), rest.end());
+  if (ctx.asmOut) printBytes(ctx.out, rest);
+  return true;
+}
+
 ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
   ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
   if (!e.ok()) {
@@ -459,21 +887,18 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
   DirectiveError fail{err, errCol};
-  if (name == ".text" || name == ".data") {
+  if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata") {
     if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
-    switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
+    switchSection(ctx, sectionNamed(std::string(name)));
     return true;
   }
-  if (name == ".bss" || name == ".rodata") {
-    if (!c.atEnd()) return fail(c.peek().col, "unexpected token in directive");
-    switchSection(ctx, withDefaults(std::string(name), std::nullopt, ""));
-    return true;
-  }
-  if (name == ".section") return sectionDirective(ctx, c, line, fail);
+  if (name == ".section") return sectionDirective(ctx, c, fail);
   if (name == ".pushsection") {
     ctx.streamer.pushSection();
     if (c.atEnd()) return true;
-    return sectionDirective(ctx, c, line, fail);
+    if (sectionDirective(ctx, c, fail, true)) return true;
+    ctx.streamer.popSection(); // (llvm restores the section of a refused .pushsection)
+    return false;
   }
   if (name == ".popsection" || name == ".previous") {
     bool ok = name == ".popsection" ? ctx.streamer.popSection() : ctx.streamer.previousSection();
@@ -482,12 +907,12 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
                                     ? ".popsection without corresponding .pushsection"
                                     : ".previous without corresponding .section");
     // llvm prints the switch back in full, whatever the section.
-    SectionSpec back = ctx.streamer.currentSection();
-    ctx.section = back.name + ',' + back.flagsText + ',' + back.typeText;
+    ctx.section = std::to_string(ctx.streamer.sectionIndex());
+    // (and llvm's blank line for the statement's end, which a statement after it takes)
     if (ctx.asmOut)
-      ctx.out +=
-          fmt::format("\t.section\t{},\"{}\",{}\n\n", back.name, back.flagsText, back.typeText);
-    return expectEnd(c, fail);
+      ctx.out += printedSectionSwitch(ctx.streamer.currentSection()) + (c.atEnd() ? "\n" : "");
+    ctx.restIsStatement = !c.atEnd();
+    return true;
   }
   if (name == ".globl" || name == ".global") return symbolList(ctx, ".globl", c, fail);
   for (std::string_view attr :
@@ -507,7 +932,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       fill = f.value;
       hasFill = true;
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     if (n.value < 0) return true;
     if (n.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     if (fill == 0) {
@@ -521,22 +946,42 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     return true;
   }
   if (name == ".fill") {
+    const uint32_t countCol = c.peek().col;
     ExprResult n = parseExpr(c, ctx.syms);
     if (!n.ok()) return fail(n.errCol, n.error);
     int64_t size = 1, value = 0;
+    uint32_t sizeCol = 0, valueCol = 0;
     if (c.accept(Tok::Comma)) {
+      sizeCol = c.peek().col;
       ExprResult s = parseExpr(c, ctx.syms);
       if (!s.ok()) return fail(s.errCol, s.error);
       size = s.value;
       if (c.accept(Tok::Comma)) {
+        valueCol = c.peek().col;
         ExprResult v = parseExpr(c, ctx.syms);
         if (!v.ok()) return fail(v.errCol, v.error);
         value = v.value;
       }
     }
-    if (!expectEnd(c, fail)) return false;
-    if (size > 8) size = 8;
-    if (n.value > kMaxSectionGrowth / 8) return fail(0, "gfxasm: too many bytes for one directive");
+    if (!expectEnd(c, fail, "expected newline")) return false;
+    // (llvm's warnings, in its order; a negative count is its object streamer's)
+    if (size < 0) {
+      ctx.warnings.emplace_back(sizeCol, "'.fill' directive with negative size has no effect");
+      return true;
+    }
+    if (size > 8) {
+      ctx.warnings.emplace_back(
+          sizeCol, "'.fill' directive with size greater than 8 has been truncated to 8");
+      size = 8;
+    }
+    if (size > 4 && (value < 0 || value > 0xffffffff))
+      ctx.warnings.emplace_back(valueCol,
+                                "'.fill' directive pattern has been truncated to 32-bits");
+    if (n.value < 0 && ctx.streamer.writesObject())
+      ctx.warnings.emplace_back(countCol,
+                                "'.fill' directive with negative repeat count has no effect");
+    if (size > 0 && n.value > kMaxSectionGrowth / size)
+      return fail(0, "gfxasm: too many bytes for one directive");
     if (n.value > 0 && size > 0) ctx.streamer.lineEntryHere();
     for (int64_t i = 0; i < n.value; ++i)
       for (int64_t b = 0; b < size; ++b)
@@ -549,11 +994,12 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".ascii" || name == ".asciz" || name == ".string") {
     const bool zero = name != ".ascii";
-    while (!c.atEnd()) {
+    for (bool more = !c.atEnd(); more;) {
       const Token &s = c.peek();
       if (s.kind != Tok::String) return fail(s.col, "expected string");
       c.next();
-      std::string bytes = unescape(s.text);
+      std::string bytes;
+      if (const char *bad = unescapeChecked(s.text, bytes)) return fail(s.col, bad);
       ctx.streamer.lineEntryHere();
       ctx.code.insert(ctx.code.end(), bytes.begin(), bytes.end());
       if (zero) ctx.code.push_back(0);
@@ -561,7 +1007,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
         printBytes(ctx.out, bytes);
         if (zero) ctx.out += "\t.byte\t0\n";
       }
-      if (!c.atEnd() && !c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
+      if (!(more = !c.atEnd())) break;
+      if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
     }
     return true;
   }
@@ -570,10 +1017,11 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+    const uint32_t sizeCol = c.peek().col;
     ExprResult size = parseExpr(c, ctx.syms);
     if (!size.ok()) return fail(size.errCol, size.error);
-    if (size.value < 0 || size.value > kMaxSectionGrowth)
-      return fail(0, "gfxasm: too many bytes for one directive");
+    if (size.value < 0) return fail(sizeCol, "size must be non-negative");
+    if (size.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     int64_t align = 0;
     if (c.accept(Tok::Comma)) {
       if (name == ".lcomm") return fail(c.peek().col, "alignment not supported on this target");
@@ -613,7 +1061,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       if (!a.ok()) return fail(a.errCol, a.error);
       align = a.value;
     }
-    if (!expectEnd(c, fail)) return false;
+    if (!expectEnd(c, fail, "expected newline")) return false;
     if (size.value < 0) return fail(sizeCol, "size must be non-negative");
     if (size.value > 65536) return fail(sizeCol, "size is too large");
     if (align <= 0 || (align & (align - 1)))
@@ -630,34 +1078,40 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".org") {
     uint32_t col = c.peek().col;
-    ExprResult off = parseExpr(c, ctx.syms);
-    if (!off.ok()) return fail(off.errCol, off.error);
+    ExprText off = exprText(c, ctx.syms, err, errCol);
+    if (!off.ok) return false;
     int64_t fill = 0;
     if (c.accept(Tok::Comma)) {
       ExprResult f = parseExpr(c, ctx.syms);
       if (!f.ok()) return fail(f.errCol, f.error);
       fill = f.value;
     }
-    if (!expectEnd(c, fail)) return false;
-    uint64_t at = ctx.streamer.sectionOffset();
-    // (llvm checks the offset when it lays out the object: not in text or null output)
-    if (off.value < 0 || static_cast<uint64_t>(off.value) < at) {
+    if (!expectEnd(c, fail, "expected newline")) return false;
+    // llvm places it when it lays out the object: a label's offset plus the constant, checked
+    // then (its errors: none in text or null output, none after a parser error).
+    int64_t target = off.value;
+    const bool known = off.absolute || ctx.streamer.labelOffsetNow(off.expr, target);
+    const uint64_t at = ctx.streamer.sectionOffset();
+    if (!known) {
       if (ctx.streamer.writesObject())
-        return fail(col, fmt::format("invalid .org offset '{}' (at offset '{}')", off.value, at));
-    } else if (off.value - static_cast<int64_t>(at) > kMaxSectionGrowth) {
+        ctx.streamer.layoutError(col, "expected absolute expression");
+    } else if (target < 0 || static_cast<uint64_t>(target) < at) {
+      if (ctx.streamer.writesObject())
+        ctx.streamer.layoutError(
+            col, fmt::format("invalid .org offset '{}' (at offset '{}')", target, at));
+    } else if (target - static_cast<int64_t>(at) > kMaxSectionGrowth) {
       return fail(col, "gfxasm: too many bytes for one directive");
     } else {
       ctx.streamer.emitZeros(0);
-      ctx.code.insert(ctx.code.end(), static_cast<size_t>(off.value) - at,
-                      static_cast<uint8_t>(fill));
+      ctx.code.insert(ctx.code.end(), static_cast<size_t>(target) - at, static_cast<uint8_t>(fill));
     }
-    if (ctx.asmOut) ctx.out += fmt::format(".org {}, {}\n", off.value, fill & 0xff);
+    if (ctx.asmOut) ctx.out += fmt::format(".org {}, {}\n", off.text, fill & 0xff);
     return true;
   }
   if (name == ".addrsig") {
     ctx.streamer.enableAddrsig();
     if (ctx.asmOut) ctx.out += "\t.addrsig\n";
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "expected newline");
   }
   if (name == ".addrsig_sym") {
     const Token &sym = c.peek();
@@ -667,7 +1121,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.addrsigSymbol(s);
     if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", sym.text);
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "expected newline");
   }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
@@ -681,30 +1135,47 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.streamer.registerSymbol(s);
     s.size = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
     if (ctx.asmOut) ctx.out += fmt::format("\t.size\t{}, {}\n", sym.text, value.text);
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "unexpected token");
   }
   for (const DataDirective &dd : kDataDirectives)
     if (name == dd.name) return dataDirective(ctx, dd, c, fail);
+  for (auto [floatName, bytes] : kFloatDirectives)
+    if (name == floatName) return floatDirective(ctx, bytes, c, fail);
+  if (name == ".dc.x") return fail(c.peek().col, ".dc.x not currently supported for this target");
+  if (name.starts_with(".dcb") || name.starts_with(".ds"))
+    if (std::optional<bool> done = repeatedDataDirective(ctx, name, c, fail)) return *done;
+  if (name == ".incbin") return incbinDirective(ctx, c, fail);
   if (name == ".ident") {
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
     ctx.streamer.addIdent(unescape(s.text));
     if (ctx.asmOut) ctx.out += fmt::format("\t.ident\t\"{}\"\n", s.text);
-    return expectEnd(c, fail);
+    return expectEnd(c, fail, "expected end of directive");
   }
   if (name == ".amdgcn_target") {
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");
     c.next();
-    std::string expected = "amdgcn-amd-amdhsa--" + ctx.target.targetId();
-    if (s.text != expected)
+    if (s.text != ctx.targetId)
       return fail(
           s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
                              "target id {}",
-                             s.text, expected));
-    if (ctx.asmOut) ctx.out += "\n";
-    return expectEnd(c, fail);
+                             s.text, ctx.targetId));
+    if (ctx.asmOut && c.atEnd()) ctx.out += "\n";
+    ctx.restIsStatement = !c.atEnd();
+    return true;
+  }
+  // (other OSes than HSA: the target id again, printed back)
+  if (name == ".amd_amdgpu_isa" && !ctx.hsa) {
+    const Token &s = c.peek();
+    if (s.kind != Tok::String || s.text != ctx.targetId)
+      return fail(s.col, "target id must match options");
+    c.next();
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId, c.atEnd() ? "\n" : "");
+    ctx.restIsStatement = !c.atEnd();
+    return true;
   }
   bool handled = false;
   bool ok = dwarfDirective(ctx, name, c, err, errCol, handled);

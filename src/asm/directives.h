@@ -29,6 +29,7 @@ struct SectionSpec {
   std::string flagsText, typeText; // as printed: "ax", "@progbits"
   std::string group;               // a section group's signature (flag G)
   bool comdat = false;
+  uint32_t uniqueId = ~0u; // `,unique,N`: one of several sections of the same name
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.
@@ -58,8 +59,17 @@ public:
   // Bytes are about to be written here: a pending `.loc` gets its line entry (data directives
   // that write values or strings; instructions and emitValue do it themselves).
   virtual void lineEntryHere() = 0;
-  // A relocatable expression's value where it is already known (a difference of defined labels).
+  // A relocatable expression's value where it is already known (a difference of defined labels
+  // whose distance is final).
   virtual bool evaluateNow(ExprId expr, int64_t &value) = 0;
+  // A .uleb128/.sleb128 of a value known only once the layout is final (-filetype=obj): its size
+  // is relaxed as llvm relaxes it (col: where llvm reports it if it is not absolute then).
+  virtual void emitLeb(ExprId expr, bool isSigned, uint32_t col) = 0;
+  // A label's offset plus a constant, when `expr` is one and the label is defined (.org).
+  virtual bool labelOffsetNow(ExprId expr, int64_t &value) = 0;
+  // An error llvm reports when it lays out the object (only when its parser found none).
+  virtual void layoutError(uint32_t col, std::string message) = 0;
+  virtual void markGnuAbi() = 0; // a GNU extension of ELF is used (llvm's markGnuAbi)
 };
 
 struct DirectiveContext {
@@ -70,8 +80,21 @@ struct DirectiveContext {
   const Target &target;
   std::string &section; // the section last switched to, as name,flags,type ("" before any switch)
   ObjectStreamer &streamer;
-  obj::DwarfTables &dwarf; // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  obj::DwarfTables &dwarf;                     // .file/.loc/.cfi_* (asm/dwarf_directives.cpp)
+  const std::vector<std::string> &includeDirs; // -I: where .incbin looks
+  // llvm's target id: triple (arch-vendor-os-environment), processor, and for HSA the features
+  // (`amdgcn-amd-amdhsa--gfx90a:xnack+`, `amdgcn-amd-amdpal--gfx1100`).
+  std::string_view targetId;
+  bool hsa;                                                 // an amdhsa triple
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
+  std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
+  std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then
+  // What follows the directive is a statement of its own: llvm's handlers of .popsection,
+  // .previous and the AMDGPU target directives stop reading without checking for the end.
+  bool restIsStatement = false;
+  // The error is llvm's streamer's (its context's), not its parser's: it does not keep llvm from
+  // laying out the object at the end.
+  bool streamerError = false;
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in

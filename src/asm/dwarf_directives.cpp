@@ -3,7 +3,9 @@
 // The debug-information directives of compiler output (`clang -g`): `.file N`, `.loc`, the
 // `.cfi_*` call frame directives and `.uleb128`/`.sleb128`, read and printed as llvm-mc-22 does;
 // what they record becomes .debug_line/.debug_frame/.eh_frame in object/dwarf.cpp.
+#include <algorithm>
 #include <cctype>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -280,7 +282,11 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
       if (!c.atEnd()) return fail(c.peek().col, "expected newline");
       simple = true;
     }
-    if (t.inFrame()) return fail(0, "starting new .cfi frame before finishing the previous one");
+    if (t.inFrame()) {
+      ctx.errorAtNextLine = "starting new .cfi frame before finishing the previous one";
+      ctx.streamerError = true;
+      return true;
+    }
     obj::DwarfFrame f;
     f.section = ctx.streamer.sectionIndex();
     f.begin = ctx.streamer.sectionOffset();
@@ -294,8 +300,9 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     return fail(c.peek().col, "expected newline");
   // Every other directive belongs to an open frame.
   auto needFrame = [&] {
-    return t.inFrame() ||
-           fail(0, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
+    if (t.inFrame()) return true;
+    ctx.streamerError = true;
+    return fail(0, "this directive must appear between .cfi_startproc and .cfi_endproc directives");
   };
   obj::CfiInstruction in;
   in.offset = ctx.streamer.sectionOffset();
@@ -306,6 +313,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   };
   uint32_t reg = 0, reg2 = 0;
   int64_t a = 0, b = 0;
+  obj::CfiPointer pointer;
   if (name == ".cfi_endproc") {
     if (!needFrame()) return false;
     t.frames.back().end = ctx.streamer.sectionOffset();
@@ -371,6 +379,50 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     bytes({reg, static_cast<uint64_t>(a), static_cast<uint64_t>(b)}, 0x30);
     in.setCfaOffset = a;
     printed = fmt::format("{}, {}, {}", reg, a, b);
+  } else if (name == ".cfi_personality" || name == ".cfi_lsda") {
+    // ENCODING, SYMBOL: a DW_EH_PE_* encoding llvm can write (absptr or pcrel, data of 2, 4 or 8
+    // bytes, possibly indirect), or 0xff (omit: the rest of the line is then a new statement).
+    if (!absolute(ctx, c, fail, a)) return false;
+    if (a == 0xff) {
+      if (!c.atEnd()) return fail(c.peek().col, "unexpected token at start of statement");
+      if (ctx.asmOut) ctx.out += '\n'; // (llvm leaves the line's end: an empty statement)
+      return true;
+    }
+    const int64_t format = a & 0x0f, application = a & 0x70;
+    if ((a & ~0xff) ||
+        (format != 0 && format != 2 && format != 3 && format != 4 && format != 0x0a &&
+         format != 0x0b && format != 0x0c) ||
+        (application != 0 && application != 0x10))
+      return fail(c.peek().col, "unsupported encoding.");
+    if (!comma(c, fail)) return false;
+    if (!c.is(Tok::Identifier)) return fail(c.peek().col, "expected identifier in directive");
+    pointer.symbol = c.next().text;
+    pointer.encoding = static_cast<uint8_t>(a);
+    if (ctx.streamer.writesObject() && t.emitEhFrame && (format == 2 || format == 0x0a))
+      return fail(0, "gfxasm: 2-byte personality and LSDA encodings are not written");
+    ctx.streamer.registerSymbol(ctx.syms.get(pointer.symbol));
+    auto known = std::find(t.cfiSymbols.begin(), t.cfiSymbols.end(), pointer.symbol);
+    pointer.rank = static_cast<uint32_t>(known - t.cfiSymbols.begin());
+    if (known == t.cfiSymbols.end()) t.cfiSymbols.push_back(pointer.symbol);
+    printed = fmt::format("{}, {}", a, pointer.symbol);
+  } else if (name == ".cfi_return_column") {
+    if (c.atEnd()) return fail(c.peek().col, "expected a register or a list of registers");
+    if (!cfiRegister(ctx, c, fail, reg)) return false;
+    printed = fmt::format("{}", reg);
+  } else if (name == ".cfi_signal_frame") {
+  } else if (name == ".cfi_window_save") {
+    in.bytes.push_back(0x2d); // DW_CFA_GNU_window_save
+  } else if (name == ".cfi_val_offset") {
+    if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !absolute(ctx, c, fail, a))
+      return false;
+    const int64_t factored = a / 4; // (the data alignment factor)
+    if (factored < 0) {
+      bytes({reg}, 0x15); // DW_CFA_val_offset_sf
+      obj::appendSleb(in.bytes, factored);
+    } else {
+      bytes({reg, static_cast<uint64_t>(factored)}, 0x14); // DW_CFA_val_offset
+    }
+    printed = fmt::format("{}, {}", reg, a);
   } else {
     return fail(0, "unknown directive");
   }
@@ -381,21 +433,60 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     if (name == ".cfi_escape") ctx.out += '\n'; // (llvm ends the escape's line twice)
   }
   if (!needFrame()) return false;
-  t.frames.back().instructions.push_back(std::move(in));
+  obj::DwarfFrame &frame = t.frames.back();
+  if (name == ".cfi_personality")
+    frame.personality = std::move(pointer);
+  else if (name == ".cfi_lsda")
+    frame.lsda = std::move(pointer);
+  else if (name == ".cfi_return_column")
+    frame.returnRegister = reg;
+  else if (name == ".cfi_signal_frame")
+    frame.signalFrame = true;
+  else
+    frame.instructions.push_back(std::move(in));
   return true;
+}
+
+// Where llvm locates an expression (its MCExpr's location): a binary one where the operators
+// after its first operand start (llvm's parseBinOpRHS gives each expression it builds that
+// place), a parenthesized one inside, anything else at its first token.
+uint32_t expressionLocation(std::span<const Token> toks) {
+  while (!toks.empty()) {
+    int depth = 0;
+    bool enclosed = toks.size() > 2 && toks.front().kind == Tok::LParen;
+    bool operand = false; // the token before ends an operand: an operator after it is binary
+    for (size_t i = 0; i < toks.size(); ++i) {
+      const Tok k = toks[i].kind;
+      const bool isOperator = k >= Tok::Plus && k <= Tok::ExclaimEqual && k != Tok::Tilde &&
+                              k != Tok::Equal && (k != Tok::Exclaim || operand);
+      if (depth == 0 && operand && isOperator) return toks[i].col;
+      if (k == Tok::LParen) ++depth;
+      if (k == Tok::RParen && --depth == 0 && i + 1 < toks.size()) enclosed = false;
+      operand = k == Tok::Identifier || k == Tok::Integer || k == Tok::RParen || k == Tok::Real ||
+                k == Tok::String;
+    }
+    if (!enclosed || toks.back().kind != Tok::RParen) return toks.front().col;
+    toks = toks.subspan(1, toks.size() - 2);
+  }
+  return 0;
 }
 
 bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
   const bool isSigned = name == ".sleb128";
   do {
     std::string err;
-    uint32_t errCol = 0, col = c.peek().col;
+    uint32_t errCol = 0;
+    const size_t from = c.pos;
     ExprText v = exprText(c, ctx.syms, err, errCol);
     if (!v.ok) return fail(errCol, err);
     int64_t value = v.value;
     if (!v.absolute && !ctx.streamer.evaluateNow(v.expr, value)) {
-      if (ctx.streamer.writesObject())
-        return fail(col, "gfxasm: a .uleb128/.sleb128 value must be known where it is written");
+      if (ctx.streamer.writesObject()) {
+        ctx.streamer.emitLeb(v.expr, isSigned,
+                             expressionLocation(c.toks.subspan(from, c.pos - from)));
+        if (ctx.asmOut) ctx.out += fmt::format("\t{} {}\n", name, v.text);
+        continue;
+      }
       value = 0;
     }
     std::vector<uint8_t> bytes;
@@ -413,7 +504,7 @@ bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
                    std::string_view(reinterpret_cast<const char *>(bytes.data()), bytes.size()));
     }
   } while (c.accept(Tok::Comma));
-  return c.atEnd() || fail(c.peek().col, "unexpected token in directive");
+  return c.atEnd() || fail(c.peek().col, "unexpected token");
 }
 
 } // namespace

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -105,23 +106,25 @@ struct Evaluator {
 
   ExprId constant(int64_t v) { return build ? syms.pool().constant(v) : kNoExpr; }
 
+  // A specifier's name, checked case-insensitively (printed in lower case).
+  bool specifier(std::string_view written, uint32_t col, Spec &spec) {
+    for (Spec k : kSpecifiers)
+      if (sameLowercase(written, specName(k))) {
+        spec = k;
+        return true;
+      }
+    // (a rare message, kept by the symbol table: expression errors are fixed strings)
+    return fail(col, syms.intern("invalid variant '" + std::string(written) + "'").data());
+  }
+
   bool symbol(const Token &t, Value &out) {
-    // name@specifier: the specifier is checked (case-insensitively) and printed in lower case.
+    // name@specifier
     std::string_view name = t.text;
     Spec spec = Spec::None;
     if (size_t at = name.find('@'); at != std::string_view::npos && at + 1 < name.size()) {
-      std::string_view written = name.substr(at + 1);
       name = name.substr(0, at);
-      bool known = false;
-      for (Spec k : kSpecifiers)
-        if (sameLowercase(written, specName(k))) {
-          spec = k;
-          known = true;
-        }
-      // (a rare message, kept by the symbol table: expression errors are fixed strings)
-      if (!known)
-        return fail(t.col + static_cast<uint32_t>(name.size()) + 1,
-                    syms.intern("invalid variant '" + std::string(written) + "'").data());
+      if (!specifier(t.text.substr(at + 1), t.col + static_cast<uint32_t>(at) + 1, spec))
+        return false;
     }
     Symbol &s = syms.get(name);
     s.referenced = true;
@@ -156,7 +159,7 @@ struct Evaluator {
         break;
       }
       Value a;
-      if (!expr(1, a)) return false;
+      if (!wholeExpr(a)) return false;
       if (a.absolute && build) a.node = constant(a.v);
       args.push_back(a);
       lastComma = c.accept(Tok::Comma);
@@ -208,7 +211,7 @@ struct Evaluator {
       return true;
     case Tok::LParen: {
       c.next();
-      if (!expr(1, out)) return false;
+      if (!wholeExpr(out)) return false;
       if (!c.accept(Tok::RParen)) return fail(c.peek().col, "expected ')'");
       // A parenthesized expression is folded when it is absolute.
       if (out.absolute && build) out.node = constant(out.v);
@@ -216,7 +219,7 @@ struct Evaluator {
     }
     case Tok::LBrac: { // llvm-mc's bracket expression: [expr] is expr, folded like (expr)
       c.next();
-      if (!expr(1, out)) return false;
+      if (!wholeExpr(out)) return false;
       if (!c.accept(Tok::RBrac)) return fail(c.peek().col, "expected ']' in brackets expression");
       if (out.absolute && build) out.node = constant(out.v);
       return true;
@@ -255,6 +258,7 @@ struct Evaluator {
         for (char ch : x.substr(0, x.size() - 1)) n = n * 10 + static_cast<uint64_t>(ch - '0');
         std::string_view name = syms.localLabel(n, x.back() == 'f');
         if (name.empty()) return fail(t.col, "directional label undefined");
+        if (x.back() == 'f' && syms.forwardLocalReference) syms.forwardLocalReference(name, t.col);
         c.next();
         Token named(Tok::Identifier, t.col, name);
         return symbol(named, out);
@@ -262,8 +266,76 @@ struct Evaluator {
       return fail(t.col,
                   t.lexError != LexError::None ? lexErrorMessage(t.lexError) : "invalid number");
     }
+    case Tok::String: {
+      // A quoted symbol name, as llvm reads one (taken here when it needs no quotes to print).
+      std::string_view name = t.text;
+      const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '$';
+      });
+      if (!plain) return fail(t.col, "unknown token in expression");
+      c.next();
+      return symbol(Token(Tok::Identifier, t.col, name), out);
+    }
+    case Tok::Star: return fail(t.col, "invalid token in expression"); // (`*` is no PC here)
     default: return fail(t.col, "unknown token in expression");
     }
+  }
+
+  // llvm's parseExpression (the whole expression, in parentheses and brackets too): `e @spec`
+  // puts the specifier on every symbol of e (foo+1 @abs32@lo is foo@abs32@lo+1); blanks and
+  // comments may stand before the '@', which is no identifier's part there.
+  bool wholeExpr(Value &out) {
+    if (!expr(1, out)) return false;
+    const Token &at = c.peek();
+    if (at.kind != Tok::Error || at.text != "@") return true;
+    c.next();
+    const Token &name = c.peek();
+    if (name.kind != Tok::Identifier)
+      return fail(name.col, "unexpected symbol modifier following '@'");
+    Spec spec = Spec::None;
+    if (!specifier(name.text, name.col, spec)) return false;
+    auto noSymbols = [&] {
+      return fail(name.col, syms.intern("invalid modifier '" + std::string(name.text) +
+                                        "' (no symbols present)")
+                                .data());
+    };
+    if (out.absolute) return noSymbols();
+    if (build) {
+      ExprId modified = withSpecifier(out.node, spec, name);
+      if (failed) return false;
+      if (modified == kNoExpr) return noSymbols();
+      out.node = modified;
+    }
+    c.next();
+    return true;
+  }
+
+  // llvm's applySpecifier: the tree rebuilt with `spec` on its symbols; kNoExpr when it has none
+  // outside functions; an error for a symbol that has a specifier already.
+  ExprId withSpecifier(ExprId id, Spec spec, const Token &name) {
+    ExprNode n = syms.pool()[id];
+    switch (n.kind) {
+    case ExprNode::Kind::Constant:
+    case ExprNode::Kind::Target: return kNoExpr;
+    case ExprNode::Kind::Symbol:
+      if (n.spec != Spec::None) {
+        fail(name.col, syms.intern("invalid variant on expression '" + std::string(name.text) +
+                                   "' (already modified)")
+                           .data());
+        return kNoExpr;
+      }
+      return syms.pool().symbol(n.sym, n.name, spec);
+    case ExprNode::Kind::Unary: {
+      ExprId sub = withSpecifier(n.lhs, spec, name);
+      return sub == kNoExpr ? kNoExpr : syms.pool().unary(n.unOp(), sub);
+    }
+    case ExprNode::Kind::Binary: {
+      ExprId l = withSpecifier(n.lhs, spec, name), r = withSpecifier(n.rhs, spec, name);
+      if (l == kNoExpr && r == kNoExpr) return kNoExpr;
+      return syms.pool().binary(n.binOp(), l == kNoExpr ? n.lhs : l, r == kNoExpr ? n.rhs : r);
+    }
+    }
+    return kNoExpr;
   }
 
   bool expr(int minPrec, Value &lhs) {
@@ -310,7 +382,7 @@ ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool pr
   size_t start = c.pos;
   Evaluator ev{c, syms, relocatable, false, {}, false};
   Value v;
-  if (!(primary ? ev.primary(v) : ev.expr(1, v))) return ev.err;
+  if (!(primary ? ev.primary(v) : ev.wholeExpr(v))) return ev.err;
   ExprResult r;
   if (v.absolute) {
     r.kind = ExprResult::Kind::Absolute;
@@ -320,8 +392,8 @@ ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool pr
   // Read it again keeping the tree.
   c.pos = start;
   ev.build = true;
-  bool ok = primary ? ev.primary(v) : ev.expr(1, v);
-  (void)ok; // the first pass parsed the same tokens
+  // (the first pass parsed the same tokens; only a specifier after the expression can fail now)
+  if (!(primary ? ev.primary(v) : ev.wholeExpr(v))) return ev.err;
   r.kind = ExprResult::Kind::Relocatable;
   r.expr = v.node;
   r.text = syms.intern(exprText(syms.pool(), v.node));

@@ -65,6 +65,9 @@ public:
   // temporary label at the current location and names it (llvm's createTempSymbol + emitLabel),
   // the same one when the statement's expression is read again; unset, `.` is an ordinary name.
   std::function<std::string_view(uint32_t col)> locationLabel;
+  // A forward numeric label reference (`1f`) read at column `col`, to the temporary `name`:
+  // llvm reports those still undefined at the end.
+  std::function<void(std::string_view name, uint32_t col)> forwardLocalReference;
   // A new temporary label name (llvm's .Ltmp<N>, one counter for the whole assembly).
   std::string_view newTemporary() { return intern(".Ltmp" + std::to_string(temporaries_++)); }
   // GNU numeric local labels: `N:` defines the next instance of N, `Nb` names the last one,
@@ -196,7 +199,9 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
   // without the evaluator.
   if (c.is(Tok::Integer) && !c.peek().overflow) {
     expr_detail::BinOp op;
-    if (primary || expr_detail::precedence(c.peek(1).kind, op) == 0) {
+    // (an Error token after it may be `@specifier`, for the evaluator)
+    if (primary ||
+        (expr_detail::precedence(c.peek(1).kind, op) == 0 && c.peek(1).kind != Tok::Error)) {
       ExprResult r;
       r.kind = ExprResult::Kind::Absolute;
       r.value = c.next().ival;

@@ -305,6 +305,48 @@ double realLiteralValue(std::string_view text) {
   return v;
 }
 
+size_t scanLineJoin(std::string_view line, LineJoin &join) {
+  const size_t n = line.size();
+  size_t i = join.skip;
+  join.skip = 0;
+  const bool statementStart = !join.continues && !join.inString && !join.inBlockComment;
+  join.continues = false;
+  size_t comment = n;
+  for (; i < n; ++i) {
+    const char ch = line[i];
+    const char next = i + 1 < n ? line[i + 1] : '\0';
+    if (join.inBlockComment) {
+      if (ch == '*' && next == '/') {
+        join.inBlockComment = false;
+        ++i;
+      }
+    } else if (join.inString) {
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        join.inString = false;
+    } else if (ch == '"') {
+      join.inString = true;
+    } else if (ch == ';' || (ch == '/' && next == '/') ||
+               (ch == '#' && statementStart && line.find_first_not_of(" \t") == i)) {
+      comment = i;
+      break;
+    } else if (ch == '/' && next == '*') {
+      join.inBlockComment = true;
+      ++i;
+    } else if (ch == '\'') {
+      const size_t last = i + 2 + (next == '\\');
+      if (last >= n) { // (index n: the line break)
+        join.continues = true;
+        join.skip = last - n;
+        break;
+      }
+      i = last;
+    }
+  }
+  return comment;
+}
+
 const char *lexErrorMessage(LexError e) {
   switch (e) {
   case LexError::FloatSign: return "invalid sign in float literal";

@@ -105,6 +105,20 @@ size_t lexLine(std::string_view line, std::vector<Token> &room, LexResult &res,
 // the smallest denormal; an exponent without digits ("1e", "1e+") counts as none.
 double realLiteralValue(std::string_view text);
 
+// How llvm's lexer, reading line after line without a parser (the bodies of .macro/.rept and
+// the .amdgpu_metadata block), carries a statement over a line break: a `"` string runs to its
+// closing quote, and a `'` takes the two characters after it (three after a backslash) whatever
+// they are, the line break too, which makes the next line part of the same statement.
+struct LineJoin {
+  bool inString = false; // in a string that started on an earlier line
+  bool inBlockComment = false;
+  bool continues = false; // this line continues the statement of the line before
+  size_t skip = 0;        // characters of this line a character constant took
+};
+// Scans `line` with the state the line before left; returns where a comment starts (the line's
+// size when none), and leaves in `join` the state for the next line.
+size_t scanLineJoin(std::string_view line, LineJoin &join);
+
 bool isIdentStart(char c);
 bool isIdentChar(char c);
 

@@ -260,7 +260,8 @@ bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
 
 } // namespace
 
-bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+namespace {
+bool parseAnyRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   const Token &t = c.peek();
   if (t.kind == Tok::LBrac) return parseRegisterList(ctx, c, reg, 0);
   if (t.kind != Tok::Identifier) return false;
@@ -275,6 +276,22 @@ bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
   int r = parseSingle(ctx, t, reg);
   if (r <= 0) return false;
   c.next();
+  return true;
+}
+} // namespace
+
+bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+  if (!parseAnyRegister(ctx, c, reg)) return false;
+  const uint16_t end = static_cast<uint16_t>(reg.index + reg.count);
+  if (reg.file == RegFile::VGPR) {
+    if (!ctx.firstVgprNextCol) ctx.firstVgprNextCol = c.peek().col;
+    if (end > ctx.vgprEnd) ctx.vgprEnd = end;
+  } else if (reg.file == RegFile::SGPR) {
+    if (!ctx.firstSgprNextCol) ctx.firstSgprNextCol = c.peek().col;
+    if (end > ctx.sgprEnd) ctx.sgprEnd = end;
+  } else if (reg.file == RegFile::AGPR && end > ctx.agprEnd) {
+    ctx.agprEnd = end;
+  }
   return true;
 }
 

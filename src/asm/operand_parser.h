@@ -100,6 +100,13 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // One past the highest VGPR and SGPR the operands name (llvm's .amdgcn.next_free_{v,s}gpr).
+  uint16_t vgprEnd = 0;
+  uint16_t sgprEnd = 0;
+  uint16_t agprEnd = 0; // (llvm's .kernel.agpr_count, outside HSA)
+  // The column after the first VGPR and SGPR (where llvm reports a counter it cannot raise).
+  uint32_t firstVgprNextCol = 0;
+  uint32_t firstSgprNextCol = 0;
   // Where each written operand starts (its value, inside lit(...)), for the checks after
   // matching, which llvm reports at the operand: operandCol[i] is set when bit i of
   // operandColsSet is (the array is not cleared per candidate).

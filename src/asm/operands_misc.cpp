@@ -88,8 +88,11 @@ bool parseModSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
                     Inst &inst) {
   const Token &start = c.peek();
   bool negFn = false, absBars = false, absFn = false;
-  if (c.accept(Tok::Minus)) {
-    if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
+  if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus)
+    return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
+  // (a minus before a comment is no neg modifier: see minusIsNegModifier)
+  if (c.is(Tok::Minus) && !c.peek().commentAfter) {
+    c.next();
     v.mods |= Mod_Neg;
   } else if (acceptFunction(c, "neg")) {
     negFn = true;

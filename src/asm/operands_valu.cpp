@@ -316,7 +316,7 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
     if (fold & Mod_Neg) fv = -fv;
   } else {
     ExprResult e;
-    if (!parseInteger(ctx, c, inBars && !forced, e)) return false;
+    if (!parseInteger(ctx, c, inBars, e)) return false; // (lit(..) between bars too)
     if (e.kind == ExprResult::Kind::Relocatable) {
       // (llvm fails lit(expr) at the closing parenthesis)
       if (forced) return ctx.fail(c.peek().col, "not a valid operand.");
@@ -426,13 +426,12 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
-  // A source without neg reads `--x` as an expression (-(-x)), as llvm does; one with neg
-  // rejects it below.
-  const bool doubleMinusExpression =
-      !k.neg && c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus && typeKind(d.type) != 'F';
+  // A source llvm reads without modifiers takes `--x` as an expression (-(-x)); one with neg
+  // (or an e32 float source, which folds them) rejects it below.
+  const bool doubleMinus = c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus;
   if (inst.arch->traits->plainOperandAfterOmittedVcc && firstAfterOmittedVcc(inst, idx)) {
     if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs") ||
-        (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)))
+        (c.is(Tok::Minus) && !doubleMinus && minusIsNegModifier(ctx, c)))
       return ctx.fail(c.peek().col, "not a valid operand.");
     return parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0);
   }
@@ -444,6 +443,7 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   bool foldable = isE32(inst) && operandIndex(inst, Field::lit) < 0 &&
                   (kind == 'F' ||
                    (kind == 'V' && d.type != OpType::v2b16 && inst.desc->name.ends_with("_e32")));
+  const bool doubleMinusExpression = doubleMinus && !k.neg && !foldable;
   uint8_t mods = 0;
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
@@ -473,7 +473,9 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   }
   if (absBar || absParen) {
     mods |= Mod_Abs;
-    if (c.is(Tok::Minus) && minusIsNegModifier(ctx, c))
+    // (`--x` there is an expression, -(-x): llvm's check for a neg modifier wants a register or
+    // a modifier after the minus)
+    if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Minus && minusIsNegModifier(ctx, c))
       return ctx.fail(c.peek().col, "failed parsing operand.");
     if (isWord(c, "neg")) return ctx.fail(c.peek().col, "failed parsing operand.");
   }

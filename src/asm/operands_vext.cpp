@@ -502,7 +502,7 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     c.pos += 2;
     closeNeg = true;
     mods |= Mod_Neg;
-  } else if (negOk && c.is(Tok::Minus)) {
+  } else if (negOk && c.is(Tok::Minus) && !c.peek().commentAfter) { // (see minusIsNegModifier)
     c.next();
     mods |= Mod_Neg;
   }
@@ -543,7 +543,7 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
     c.next();
     closeNeg = true;
     v.mods |= Mod_Neg;
-  } else if (negOk && c.is(Tok::Minus)) {
+  } else if (negOk && c.is(Tok::Minus) && !c.peek().commentAfter) { // (see minusIsNegModifier)
     c.next();
     v.mods |= Mod_Neg;
   }

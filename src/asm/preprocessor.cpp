@@ -660,8 +660,29 @@ Preprocessor::Location Preprocessor::here(uint32_t col0) const {
   return {b.name, cur_.number, col0, std::string(cur_.echo), b.includedFrom};
 }
 
+void Preprocessor::errorAtNextLine(std::string message) {
+  const Buffer &b = *buffers_.back();
+  if (b.pos >= b.text.size()) {
+    const EndOfInput end = endOfInput(b.text);
+    reportWithNotes(Severity::Error, end.line, end.col, std::move(message), end.lastLine, false,
+                    false);
+    return;
+  }
+  std::string_view line = b.text.substr(b.pos, b.text.find('\n', b.pos) - b.pos);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  const size_t col = std::min(line.find_first_not_of(" \t"), line.size());
+  reportWithNotes(Severity::Error, b.lineNo + 1, static_cast<uint32_t>(col), std::move(message),
+                  line, false, false);
+}
+
 void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
                           std::string message, std::string_view lineText, bool extra) {
+  reportWithNotes(severity, lineNumber, col0, std::move(message), lineText, extra, true);
+}
+
+void Preprocessor::reportWithNotes(Severity severity, uint32_t lineNumber, uint32_t col0,
+                                   std::string message, std::string_view lineText, bool extra,
+                                   bool notes) {
   Diagnostic d;
   d.extra = extra;
   d.severity = severity;
@@ -674,7 +695,7 @@ void Preprocessor::report(Severity severity, uint32_t lineNumber, uint32_t col0,
   d.file = top.name;
   d.includedFrom = top.includedFrom;
   result_.diagnostics.push_back(std::move(d));
-  if (!activeInstantiations_ || extra) return;
+  if (!activeInstantiations_ || extra || !notes) return;
   for (size_t i = buffers_.size(); i-- > 0;) {
     const Buffer &b = *buffers_[i];
     if (b.kind != Buffer::Kind::Instantiation) continue;
@@ -699,6 +720,7 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
   size_t bodyStart = std::string_view::npos;
   unsigned depth = 0;
   std::vector<Token> t;
+  LineJoin join; // (a line a string or character constant carries on starts no statement)
   for (;;) {
     const size_t lineStart = b.pos;
     if (lineStart >= b.text.size()) {
@@ -709,9 +731,12 @@ bool Preprocessor::captureBody(uint32_t directiveCol, bool macro, std::string &b
       return false;
     }
     readLine();
+    const bool statementStart = !join.continues && !join.inString;
+    join.inBlockComment = inBlockComment_;
+    scanLineJoin(cur_.text, join);
     lexLine(cur_.text, t, inBlockComment_);
     if (bodyStart == std::string_view::npos) bodyStart = lineStart + t[0].col;
-    if (t[0].kind != Tok::Identifier) continue;
+    if (!statementStart || t[0].kind != Tok::Identifier) continue;
     const std::string_view w = t[0].text;
     const bool isEnd = macro ? w == ".endm" || w == ".endmacro" : w == ".endr";
     if (isEnd && depth == 0) {
@@ -1159,10 +1184,7 @@ void Preprocessor::iterate(size_t at, bool perCharacter) {
   instantiate(std::move(text), dir.col);
 }
 
-namespace {
-
-// The file name of .include, its escapes read as llvm's parseEscapedString reads them.
-bool unescape(std::string_view s, std::string &out, const char *&error) {
+bool unescapeFileName(std::string_view s, std::string &out, const char *&error) {
   for (size_t i = 0; i < s.size(); ++i) {
     if (s[i] != '\\') {
       out += s[i];
@@ -1207,6 +1229,8 @@ bool unescape(std::string_view s, std::string &out, const char *&error) {
   return true;
 }
 
+namespace {
+
 // Regular files only: a device or a pipe (/dev/zero) would be read without end.
 bool readFile(const std::string &path, std::string &out) {
   std::error_code ec;
@@ -1221,6 +1245,17 @@ bool readFile(const std::string &path, std::string &out) {
 
 } // namespace
 
+bool readIncludedFile(const std::string &name, const std::vector<std::string> &dirs,
+                      std::string &contents, std::string &path) {
+  path = name;
+  bool found = !name.empty() && readFile(path, contents);
+  for (size_t i = 0; !found && !name.empty() && name[0] != '/' && i < dirs.size(); ++i) {
+    path = dirs[i] + "/" + name;
+    found = readFile(path, contents);
+  }
+  return found;
+}
+
 bool Preprocessor::include(size_t at, SourceLine &out) {
   const Token &file = toks_[at + 1];
   if (file.kind != Tok::String) {
@@ -1229,7 +1264,7 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
   }
   std::string name;
   const char *escapeError = nullptr;
-  if (!unescape(file.text, name, escapeError)) {
+  if (!unescapeFileName(file.text, name, escapeError)) {
     error(file.col, escapeError);
     return false;
   }
@@ -1244,17 +1279,9 @@ bool Preprocessor::include(size_t at, SourceLine &out) {
           fmt::format("gfxasm: .include nested more than {} levels deep", kMaxIncludeDepth));
     return false;
   }
-  // As llvm's SourceMgr: the name as it is (from the working directory), then in each -I
-  // directory.
   auto b = std::make_unique<Buffer>();
-  std::string path = name;
-  bool found = !name.empty() && readFile(path, b->owned);
-  for (size_t i = 0; !found && !name.empty() && name[0] != '/' && i < opts_.includeDirs.size();
-       ++i) {
-    path = opts_.includeDirs[i] + "/" + name;
-    found = readFile(path, b->owned);
-  }
-  if (!found) {
+  std::string path;
+  if (!readIncludedFile(name, opts_.includeDirs, b->owned, path)) {
     error(file.col, fmt::format("Could not find include file '{}'", name));
     return false;
   }
@@ -1281,23 +1308,18 @@ void Preprocessor::finish() {
   if (finished_) return;
   finished_ = true;
   if (cond_.kind == Cond::None && !cond_.ignore) return;
-  const Buffer &b = *buffers_.back();
-  uint32_t lines = 0;
-  size_t lastStart = 0;
-  for (size_t p = 0; p < b.text.size();) {
-    size_t nl = b.text.find('\n', p);
-    ++lines;
-    lastStart = p;
-    p = nl == std::string_view::npos ? b.text.size() : nl + 1;
-  }
-  if (b.text.empty() || b.text.back() == '\n') {
-    report(Severity::Error, lines + 1, 0, "unmatched .ifs or .elses", {});
-  } else {
-    std::string_view last = b.text.substr(lastStart);
-    if (!last.empty() && last.back() == '\r') last.remove_suffix(1);
-    report(Severity::Error, lines, static_cast<uint32_t>(last.size()), "unmatched .ifs or .elses",
-           last);
-  }
+  const EndOfInput end = endOfInput(buffers_.back()->text);
+  report(Severity::Error, end.line, end.col, "unmatched .ifs or .elses", end.lastLine);
+}
+
+EndOfInput endOfInput(std::string_view text) {
+  EndOfInput end;
+  const size_t lastStart = text.rfind('\n') + 1; // (0 without a newline)
+  end.line = static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+  end.lastLine = text.substr(lastStart);
+  if (!end.lastLine.empty() && end.lastLine.back() == '\r') end.lastLine.remove_suffix(1);
+  end.col = static_cast<uint32_t>(end.lastLine.size());
+  return end;
 }
 
 } // namespace gfxasm::as

@@ -49,6 +49,22 @@ inline size_t findNewline(std::string_view s, size_t pos) {
   return s.find('\n', pos);
 }
 
+// The file name of .include and .incbin, its escapes read as llvm's parseEscapedString reads
+// them: false with `error` set.
+bool unescapeFileName(std::string_view s, std::string &out, const char *&error);
+// The file an .include or .incbin names, found as llvm's SourceMgr finds it: the name as it is
+// (from the working directory), then in each -I directory. `path`: where it was found.
+bool readIncludedFile(const std::string &name, const std::vector<std::string> &dirs,
+                      std::string &contents, std::string &path);
+
+// Where llvm reports what it finds missing at the end of `text`: the line after a final newline
+// (column 0, empty), or the end of an unterminated last line (its '\r' aside).
+struct EndOfInput {
+  uint32_t line = 1, col = 0;
+  std::string_view lastLine;
+};
+EndOfInput endOfInput(std::string_view text);
+
 // One statement line for the assembler.
 struct SourceLine {
   std::string_view text; // what to assemble (a line, or the labels that start one)
@@ -109,6 +125,10 @@ public:
   // after llvm's message (Diagnostic::extra), without the instantiation notes.
   void report(Severity severity, uint32_t lineNumber, uint32_t col0, std::string message,
               std::string_view lineText, bool extra = false);
+  // An error of llvm's streamer where its lexer is after the line last returned: the first
+  // character of the next line that is no blank, or the end of the buffer (llvm's streamer
+  // names no macro instantiation).
+  void errorAtNextLine(std::string message);
 
 private:
   struct Macro;
@@ -200,6 +220,9 @@ private:
     report(Severity::Error, cur_.number, col0, std::move(message), cur_.echo);
   }
   Location here(uint32_t col0) const;
+  // report(), with the macro instantiation notes or without them.
+  void reportWithNotes(Severity severity, uint32_t lineNumber, uint32_t col0, std::string message,
+                       std::string_view lineText, bool extra, bool notes);
   void finish();
 
   const AssembleOptions &opts_;

@@ -38,8 +38,8 @@ std::string versionText() {
 }
 
 // llvm-mc's options as gfxasm knows them: those that take a value and the flags.
-const std::set<std::string, std::less<>> kValueOptions = {"triple",   "arch", "mcpu", "mattr",
-                                                          "filetype", "o",    "I"};
+const std::set<std::string, std::less<>> kValueOptions = {
+    "triple", "arch", "mcpu", "mattr", "filetype", "o", "I", "amdhsa-code-object-version"};
 const std::set<std::string, std::less<>> kFlagOptions = {
     "show-encoding", "disassemble", "fatal-warnings", "no-warn", "help", "version", "shared"};
 
@@ -551,6 +551,10 @@ int main(int argc, char **argv) {
   app.add_option("--o", output, "output file (- for standard output)");
   app.add_option("--I", includeDirs, "directory .include searches (after the working one)")
       ->allow_extra_args(false);
+  int codeObjectVersion = 6;
+  app.add_option("--amdhsa-code-object-version", codeObjectVersion,
+                 "code object version before any .amdhsa_code_object_version (4, 5 or 6)")
+      ->capture_default_str();
   app.add_option("input", input, "input file (- or none for standard input)");
   app.footer("Supported processors: " +
              [] {
@@ -592,6 +596,12 @@ int main(int argc, char **argv) {
     std::cerr << "gfxasm: error: " << input << ": " << std::strerror(errno) << "\n";
     return 1;
   }
+  // (llvm-mc takes any version for text and aborts when it writes an object of another)
+  if (object && (codeObjectVersion < 4 || codeObjectVersion > 6)) {
+    std::cerr << "gfxasm: error: unsupported code object version " << codeObjectVersion
+              << " (gfxasm writes 4, 5 and 6)\n";
+    return 1;
+  }
   if (shared && !object) {
     std::cerr << "gfxasm: error: -shared needs -filetype=obj\n";
     return 1;
@@ -626,6 +636,8 @@ int main(int argc, char **argv) {
     opts.triple = triple.str();
     opts.emitTargetDirective = triple.os == "amdhsa";
     opts.includeDirs = includeDirs;
+    if (codeObjectVersion >= 4 && codeObjectVersion <= 6)
+      opts.codeObjectVersion = static_cast<unsigned>(codeObjectVersion);
     if (!object) {
       opts.textOutput = toListing;
       opts.inputRead = inputRead;

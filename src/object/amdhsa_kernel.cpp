@@ -711,7 +711,7 @@ bool AmdhsaKernelParser::field(as::Cursor &c) {
   case Kind::Bits: return bits();
   case Kind::UserSgprCount:
     explicitUserSgprs_ = true;
-    userSgprCount_ = val;
+    userSgprCount_ = static_cast<uint32_t>(val); // (llvm keeps it in an unsigned)
     return true;
   case Kind::PreloadLength:
     if (val > 16) return outOfRange(); // getMaxNumUserSGPRs

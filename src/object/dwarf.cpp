@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 namespace gfxasm::obj {
@@ -17,7 +18,6 @@ namespace {
 constexpr unsigned kMinInstAlignment = 4;
 constexpr unsigned kPointerSize = 8;
 constexpr int kDataAlignment = 4;
-constexpr unsigned kReturnAddressRegister = 16;
 
 // llvm's line table parameters for every target.
 constexpr int kLineBase = -5;
@@ -25,7 +25,7 @@ constexpr unsigned kLineRange = 14;
 constexpr unsigned kOpcodeBase = 13;
 constexpr uint8_t kStandardOpcodeLengths[] = {0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
 
-constexpr uint32_t R_AMDGPU_ABS64 = 3, R_AMDGPU_REL32 = 4, R_AMDGPU_ABS32 = 6;
+constexpr uint32_t R_AMDGPU_ABS64 = 3, R_AMDGPU_REL32 = 4, R_AMDGPU_REL64 = 5, R_AMDGPU_ABS32 = 6;
 
 void appendLe(std::vector<uint8_t> &out, uint64_t v, unsigned bytes) {
   for (unsigned i = 0; i < bytes; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
@@ -227,24 +227,34 @@ void writeLineSequence(const DwarfTables::LineSection &s, uint64_t sectionEnd,
 
 } // namespace
 
-void appendUleb(std::vector<uint8_t> &out, uint64_t v) {
+void appendUleb(std::vector<uint8_t> &out, uint64_t v, size_t padTo) {
+  size_t count = 0;
   do {
     uint8_t byte = v & 0x7f;
     v >>= 7;
-    if (v) byte |= 0x80;
+    if (v || count + 1 < padTo) byte |= 0x80;
     out.push_back(byte);
+    ++count;
   } while (v);
+  // Padding: continuation bytes of zero bits, the last one ending the number.
+  for (; count < padTo; ++count) out.push_back(count + 1 < padTo ? 0x80 : 0x00);
 }
 
-void appendSleb(std::vector<uint8_t> &out, int64_t v) {
+void appendSleb(std::vector<uint8_t> &out, int64_t v, size_t padTo) {
   bool more = true;
+  size_t count = 0;
   while (more) {
     uint8_t byte = v & 0x7f;
     v >>= 7; // arithmetic
     more = !((v == 0 && !(byte & 0x40)) || (v == -1 && (byte & 0x40)));
-    if (more) byte |= 0x80;
+    if (more || count + 1 < padTo) byte |= 0x80;
     out.push_back(byte);
+    ++count;
   }
+  // Padding: continuation bytes of the sign bits, the last one ending the number.
+  const uint8_t sign = v < 0 ? 0x7f : 0x00;
+  for (; count < padTo; ++count)
+    out.push_back(count + 1 < padTo ? static_cast<uint8_t>(sign | 0x80) : sign);
 }
 
 void splitDwarfPath(std::string &dir, std::string &name) {
@@ -308,36 +318,82 @@ void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSi
   patchLe32(out, lengthAt, static_cast<uint32_t>(out.size() - lengthAt - 4));
 }
 
+unsigned cfiPointerSize(uint8_t encoding) {
+  switch (encoding & 0x0f) {
+  case 0x02:
+  case 0x0a: return 2; // udata2, sdata2
+  case 0x03:
+  case 0x0b: return 4;          // udata4, sdata4
+  default: return kPointerSize; // absptr, udata8, sdata8
+  }
+}
+
+// A .cfi_personality/.cfi_lsda pointer (pc-relative or absolute; the indirect bit changes
+// nothing in the object).
+void appendCfiPointer(std::vector<uint8_t> &out, const CfiPointer &p,
+                      std::vector<DwarfReloc> &relocs) {
+  const unsigned size = cfiPointerSize(p.encoding);
+  const bool pcrel = (p.encoding & 0x70) == 0x10;
+  const uint32_t type = pcrel ? (size == 4 ? R_AMDGPU_REL32 : R_AMDGPU_REL64)
+                              : (size == 4 ? R_AMDGPU_ABS32 : R_AMDGPU_ABS64);
+  relocs.push_back({out.size(), type, 0, 0, p.symbol});
+  appendLe(out, 0, size);
+}
+
+// llvm's CIEKey order (a personality symbol compared by address: here by first mention).
+auto cieKey(const DwarfFrame &f) {
+  return std::make_tuple(f.personality.symbol.empty() ? 0u : f.personality.rank + 1,
+                         f.personality.encoding, f.lsda.encoding, f.signalFrame, f.simple,
+                         f.returnRegister);
+}
+
 void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8_t> &out,
                  std::vector<DwarfReloc> &relocs) {
   if (t.frames.empty()) return;
-  // FDEs sorted by their CIE's key (llvm's stable sort; `simple` frames after the others).
+  // FDEs sorted by their CIE's key (llvm's stable sort).
   std::vector<const DwarfFrame *> frames;
   for (const DwarfFrame &f : t.frames) frames.push_back(&f);
-  std::stable_sort(frames.begin(), frames.end(),
-                   [](const DwarfFrame *a, const DwarfFrame *b) { return a->simple < b->simple; });
+  std::stable_sort(frames.begin(), frames.end(), [](const DwarfFrame *a, const DwarfFrame *b) {
+    return cieKey(*a) < cieKey(*b);
+  });
   size_t cieStart = 0;
-  bool haveCie = false, cieSimple = false;
+  bool haveCie = false;
   for (size_t i = 0; i < frames.size(); ++i) {
     const DwarfFrame &frame = *frames[i];
-    if (!haveCie || (eh && frame.simple != cieSimple)) {
+    // (.debug_frame: one CIE, the first frame's)
+    if (!haveCie || (eh && cieKey(frame) != cieKey(*frames[i - 1]))) {
       haveCie = true;
-      cieSimple = frame.simple;
       cieStart = out.size();
       appendLe(out, 0, 4);
       appendLe(out, eh ? 0 : 0xffffffffu, 4); // CIE id
+      const bool personality = eh && !frame.personality.symbol.empty();
+      const bool lsda = eh && !frame.lsda.symbol.empty();
       if (eh) {
-        out.insert(out.end(), {1, 'z', 'R', 0}); // version 1, augmentation "zR"
+        out.insert(out.end(), {1, 'z'}); // version 1, augmentation "z[P][L]R[S]"
+        if (personality) out.push_back('P');
+        if (lsda) out.push_back('L');
+        out.push_back('R');
+        if (frame.signalFrame) out.push_back('S');
+        out.push_back(0);
       } else {
         out.insert(out.end(), {4, 0, kPointerSize, 0}); // version 4, "", address size, segment
       }
       appendUleb(out, kMinInstAlignment);
       appendSleb(out, kDataAlignment);
       if (eh)
-        out.push_back(kReturnAddressRegister);
+        out.push_back(static_cast<uint8_t>(frame.returnRegister));
       else
-        appendUleb(out, kReturnAddressRegister);
-      if (eh) out.insert(out.end(), {1, 0x1b}); // augmentation data: pcrel | sdata4 addresses
+        appendUleb(out, frame.returnRegister);
+      if (eh) {
+        appendUleb(out, (personality ? 1 + cfiPointerSize(frame.personality.encoding) : 0) +
+                            (lsda ? 1 : 0) + 1);
+        if (personality) {
+          out.push_back(frame.personality.encoding);
+          appendCfiPointer(out, frame.personality, relocs);
+        }
+        if (lsda) out.push_back(frame.lsda.encoding);
+        out.push_back(0x1b); // FDE addresses: pcrel | sdata4
+      }
       padTo(out, eh ? 4 : kPointerSize);
       patchLe32(out, cieStart, static_cast<uint32_t>(out.size() - cieStart - 4));
     }
@@ -350,7 +406,12 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
           {out.size(), R_AMDGPU_REL32, frame.section, static_cast<int64_t>(frame.begin)});
       appendLe(out, 0, 4);
       appendLe(out, frame.end - frame.begin, 4);
-      out.push_back(0); // augmentation data length
+      if (frame.lsda.symbol.empty()) {
+        out.push_back(0); // augmentation data length
+      } else {
+        appendUleb(out, cfiPointerSize(frame.lsda.encoding));
+        appendCfiPointer(out, frame.lsda, relocs);
+      }
     } else {
       relocs.push_back({out.size(), R_AMDGPU_ABS32, self, static_cast<int64_t>(cieStart)});
       appendLe(out, 0, 4);

@@ -21,6 +21,7 @@ struct DwarfReloc {
   uint32_t type;
   uint32_t targetSection;
   int64_t addend;
+  std::string_view symbol = {}; // against this symbol instead (a personality routine, an LSDA)
 };
 
 struct DwarfFile {
@@ -56,10 +57,22 @@ struct CfiInstruction {
   std::optional<int64_t> setCfaOffset; // def_cfa, def_cfa_offset: the new CFA offset
 };
 
+// A .cfi_personality/.cfi_lsda pointer: its symbol and DW_EH_PE_* encoding.
+struct CfiPointer {
+  std::string symbol; // empty: none
+  uint8_t encoding = 0;
+  uint32_t rank = 0; // the symbol's place in first mention order (llvm orders CIEs by symbol)
+};
+
 struct DwarfFrame {
   uint32_t section = 0;
   uint64_t begin = 0, end = 0;
   bool simple = false, ended = false;
+  // What makes its CIE (llvm's CIEKey): .cfi_personality, .cfi_lsda's encoding,
+  // .cfi_signal_frame, .cfi_return_column.
+  CfiPointer personality, lsda;
+  bool signalFrame = false;
+  uint32_t returnRegister = 16; // amdgcn's return address: the PC
   std::vector<CfiInstruction> instructions;
 };
 
@@ -113,6 +126,7 @@ struct DwarfTables {
   // `.cfi_sections`: where frames go (default: .eh_frame only).
   bool emitDebugFrame = false, emitEhFrame = true;
   std::vector<DwarfFrame> frames;
+  std::vector<std::string> cfiSymbols; // personality and LSDA symbols, by first mention
   bool inFrame() const { return !frames.empty() && !frames.back().ended; }
 };
 
@@ -129,7 +143,8 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
                  std::vector<DwarfReloc> &relocs);
 
 // LEB128 values (DWARF's variable-length integers; also .llvm_addrsig's symbol indices).
-void appendUleb(std::vector<uint8_t> &out, uint64_t v);
-void appendSleb(std::vector<uint8_t> &out, int64_t v);
+// LEB128 encodings, padded with continuation bytes to `padTo` bytes when shorter.
+void appendUleb(std::vector<uint8_t> &out, uint64_t v, size_t padTo = 0);
+void appendSleb(std::vector<uint8_t> &out, int64_t v, size_t padTo = 0);
 
 } // namespace gfxasm::obj

@@ -125,6 +125,22 @@ struct OutSymbol {
 
 } // namespace
 
+// Without addends in the relocations, llvm applies each one's addend to the relocated bytes as
+// it applies a resolved fixup: little-endian, as wide as the relocation.
+static void writeImplicitAddends(std::vector<Section> &sections,
+                                 const std::vector<std::vector<Relocation>> &relocations) {
+  for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)
+    for (const Relocation &r : relocations[i]) {
+      const bool wide = r.type == 3 || r.type == 5; // R_AMDGPU_ABS64, R_AMDGPU_REL64
+      const bool branch = r.type == 14;             // R_AMDGPU_REL16: a branch's dword offset
+      const size_t bytes = wide ? 8 : branch ? 2 : 4;
+      const int64_t value = branch ? (r.addend - 4) / 4 : r.addend;
+      std::vector<uint8_t> &data = sections[i].data;
+      for (size_t b = 0; b < bytes && r.offset + b < data.size(); ++b)
+        data[r.offset + b] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b));
+    }
+}
+
 std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Section> &sections,
                                     const std::vector<std::vector<Relocation>> &relocations,
                                     as::SymbolTable &syms, const as::TargetInfo &target) {
@@ -138,6 +154,11 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     std::vector<uint32_t> members;
   };
   std::vector<Group> groups;
+  // GNU's extensions of ELF in use (an indirect function, a retained section): llvm then marks
+  // an object of no particular OS as GNU's.
+  const bool gnuExtensions =
+      info.gnuAbi || std::any_of(sections.begin(), sections.end(),
+                                 [](const Section &s) { return s.flags & SHF_GNU_RETAIN; });
   std::vector<uint32_t> elfIndex(sections.size()), relaIndex(sections.size(), 0);
   uint32_t next = 2;
   for (size_t i = 0; i < sections.size(); ++i) {
@@ -240,10 +261,12 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   std::stable_sort(locals.begin(), locals.end(), byOrder);
   std::stable_sort(globals.begin(), globals.end(), byOrder);
 
+  const std::string_view relPrefix = info.rela ? ".rela" : ".rel";
+  if (!info.rela) writeImplicitAddends(sections, relocations);
   StringTable strtab;
   for (size_t i = 0; i < sections.size(); ++i) {
     strtab.add(sections[i].name);
-    if (relaIndex[i]) strtab.addCopy(".rela" + sections[i].name);
+    if (relaIndex[i]) strtab.addCopy(std::string(relPrefix) + sections[i].name);
   }
   if (!groups.empty()) strtab.add(".group");
   strtab.add(".strtab");
@@ -321,14 +344,14 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     if (!relaIndex[i]) continue;
     alignTo(out, 8);
     Elf64_Shdr &h = headers[relaIndex[i]];
-    h.sh_name = strtab.offset(".rela" + sections[i].name);
-    h.sh_type = SHT_RELA;
+    h.sh_name = strtab.offset(std::string(relPrefix) + sections[i].name);
+    h.sh_type = info.rela ? SHT_RELA : SHT_REL;
     h.sh_flags = sections[i].group ? SHF_GROUP : SHF_INFO_LINK; // (llvm's choice: one of them)
     h.sh_offset = out.size();
     h.sh_link = symtabIndex;
     h.sh_info = elfIndex[i];
     h.sh_addralign = 8;
-    h.sh_entsize = sizeof(Elf64_Rela);
+    h.sh_entsize = info.rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
     for (const Relocation &r : relocations[i]) {
       Elf64_Rela rela{};
       rela.r_offset = r.offset;
@@ -341,7 +364,10 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       }
       rela.r_info = ELF64_R_INFO(sym, r.type);
       rela.r_addend = r.addend;
-      append(out, rela);
+      if (info.rela)
+        append(out, rela);
+      else
+        append(out, Elf64_Rel{rela.r_offset, rela.r_info});
     }
     h.sh_size = out.size() - h.sh_offset;
   }
@@ -378,7 +404,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   eh.e_ident[EI_CLASS] = ELFCLASS64;
   eh.e_ident[EI_DATA] = ELFDATA2LSB;
   eh.e_ident[EI_VERSION] = EV_CURRENT;
-  eh.e_ident[EI_OSABI] = info.osAbi;
+  eh.e_ident[EI_OSABI] = info.osAbi == ELFOSABI_NONE && gnuExtensions ? ELFOSABI_GNU : info.osAbi;
   eh.e_ident[EI_ABIVERSION] = info.abiVersion;
   eh.e_type = ET_REL;
   eh.e_machine = EM_AMDGPU;

@@ -144,8 +144,7 @@ MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::
   if (tag == "tag:yaml.org,2002:str") tag = "";
   MetadataNode n;
   // Without a tag, a text that starts with no digit and no '-' is no integer (most are names).
-  const bool mayBeInteger =
-      !tag.empty() || (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-'));
+  const bool mayBeInteger = !text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-');
   if (tag == "!int" || (tag.empty() && mayBeInteger)) {
     if (parseUnsigned(text, n.uintValue)) {
       n.kind = MetadataKind::UInt;

@@ -46,6 +46,7 @@ struct Section {
   const as::Symbol *group = nullptr;
   std::string groupName;
   bool comdat = false;
+  uint32_t uniqueId = ~0u; // (llvm's `,unique,N`: a section apart from others of its name)
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;
@@ -67,9 +68,15 @@ struct ObjectFileInfo {
   uint8_t osAbi = 0;      // ELFOSABI_AMDGPU_HSA, ...
   uint8_t abiVersion = 0; // code object version - 2 on HSA
   uint32_t flags = 0;     // e_flags: EF_AMDGPU_MACH_* | xnack | sramecc
+  // llvm's AMDGPU writes addends in the relocations (.rela*) for HSA only; for other OSes
+  // (PAL, Mesa, none) .rel* sections, the addend written into the relocated bytes.
+  bool rela = true;
   // .addrsig: an .llvm_addrsig section listing the address-significant symbols (.addrsig_sym).
   bool addrsig = false;
   std::vector<const as::Symbol *> addrsigSymbols;
+  // GNU's extensions of ELF in use (a `.type` of an indirect function or unique object, as
+  // llvm's streamer notes them): an object of no OS is then marked ELFOSABI_GNU.
+  bool gnuAbi = false;
 };
 
 // Writes the relocatable ELF64 object llvm-mc writes: sections in creation order each followed

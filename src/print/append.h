@@ -11,13 +11,36 @@
 
 namespace gfxasm::print {
 
+// Every number below 1000 as three digits with leading zeros, then its own length (1-3).
+inline constexpr auto kThreeDigits = [] {
+  std::array<std::array<char, 4>, 1000> t{};
+  for (unsigned n = 0; n < t.size(); ++n) {
+    char len = n >= 100 ? 3 : n >= 10 ? 2 : 1;
+    t[n] = {static_cast<char>('0' + n / 100), static_cast<char>('0' + n / 10 % 10),
+            static_cast<char>('0' + n % 10), len};
+  }
+  return t;
+}();
+
+// (three digits a step, from a table: most numbers printed are below 1000, one lookup)
 template <class Out> void appendDecimal(Out &out, uint64_t v) {
-  char buf[20];
+  if (v < 1000) {
+    const auto &d = kThreeDigits[v];
+    unsigned len = static_cast<unsigned char>(d[3]);
+    out.append(d.data() + 3 - len, len);
+    return;
+  }
+  char buf[24];
   char *end = buf + sizeof buf, *p = end;
-  do {
-    *--p = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v);
+  while (v >= 1000) {
+    p -= 3;
+    std::memcpy(p, kThreeDigits[v % 1000].data(), 3);
+    v /= 1000;
+  }
+  const auto &d = kThreeDigits[v];
+  unsigned len = static_cast<unsigned char>(d[3]);
+  p -= len;
+  std::memcpy(p, d.data() + 3 - len, len);
   out.append(p, static_cast<size_t>(end - p));
 }
 

@@ -723,15 +723,11 @@ constexpr KnownGap kKnownGaps[] = {
     {Kind::mnemonic_alternate, "_sdwa vcc, 0xff",
      "gfx9 SDWA: a 16-bit-looking literal llvm-mc-22 encodes as the literal marker SDWA has no "
      "room for (as its DPP fault in llvm_bugs_test); gfxasm rejects it"},
-    {Kind::integer_expr, "--(", "--x inside a float source or its modifiers"},
-    {Kind::integer_expr, "lit(", "expressions inside lit(..)"},
     {Kind::word_upper, "neg(",
      "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
      "bit beside neg(constant)"},
     {Kind::word_upper, "op_sel",
      "a capitalized register name is a symbol: op_sel of symbolic literals"},
-    {Kind::comments, "- /* c */", "a block comment after a minus sign"},
-    {Kind::comments, "/* c */ @", "a block comment before a symbol's @specifier"},
 };
 
 const KnownGap *knownGap(Kind kind, const std::string &variant) {
