@@ -1518,6 +1518,7 @@ private:
     trialOptions.emitTargetDirective = false;
     // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
     if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
+    if (writesForeignFlag(mn, operandStart)) return false;
     trying = true;
     bool found = false;
     for (const ArchTables *other : allArchs()) {
@@ -1551,6 +1552,39 @@ private:
     }
     trying = false;
     return found;
+  }
+
+  // A bit written as its field's name (a memory bit also with "no" before it).
+  static bool isNamedBit(OpClass c) {
+    return c == OpClass::mflag || c == OpClass::mem_flag || c == OpClass::mem_kept ||
+           c == OpClass::mem_ignored || c == OpClass::mem_flag_unenc || c == OpClass::mem_flag_vgpr;
+  }
+
+  // Whether an operand is a named bit (row_en on gfx9, dlc on gfx942) that only other
+  // architectures' entries of the name take. llvm reads a modifier word only where an entry of
+  // the target has it; otherwise the word is a symbol, which no entry of any architecture takes.
+  bool writesForeignFlag(const Token &mn, size_t operandStart) const {
+    auto hasFlag = [&](const ArchTables &a, std::string_view word, bool onTarget) {
+      for (uint32_t entry : MnemonicTable::forArch(a).lookup(mn.text)) {
+        const InstrDesc &d = a.instrs[entry];
+        if ((d.flags & IF_DisasmOnly) || (onTarget && !(d.cpuMask >> target_.cpuIndex() & 1)))
+          continue;
+        for (unsigned k = 0; k < d.numOperands; ++k) {
+          const OperandDesc &o = a.operands[d.firstOperand + k];
+          if (isNamedBit(o.cls) && fieldName(o.field) == word) return true;
+        }
+      }
+      return false;
+    };
+    for (size_t k = operandStart; k < toks_.size(); ++k) {
+      std::string_view word = toks_[k].text;
+      if (toks_[k].kind != Tok::Identifier) continue;
+      if (word.starts_with("no") && !hasFlag(arch_, word, true)) word.remove_prefix(2); // (nodlc)
+      if (hasFlag(arch_, word, true)) continue;
+      for (const ArchTables *other : allArchs())
+        if (other != &arch_ && hasFlag(*other, word, false)) return true;
+    }
+    return false;
   }
 
   // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8]).
