@@ -1636,6 +1636,19 @@ private:
 
   // A mnemonic of another architecture (llvm knows every target's).
   bool knownElsewhere(std::string_view name) const {
+    // (names of the processors gfxasm has no tables for, as llvm's disassembler prints them,
+    // also with an encoding suffix)
+    static constexpr std::string_view kOtherTargets[] = {
+#include "isa/other_target_mnemonics.inc"
+    };
+    std::string lower(name); // (llvm matches mnemonics in any case)
+    toLowerAscii(lower);
+    for (std::string_view base = lower;;) {
+      if (std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), base)) return true;
+      std::string_view stripped;
+      if (suffixRank(base, stripped) < 0 || stripped == base) break;
+      base = stripped;
+    }
     for (const ArchTables *other : allArchs()) {
       if (other == &arch_) continue;
       if (!MnemonicTable::forArch(*other).lookup(name).empty()) return true;
