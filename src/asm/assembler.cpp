@@ -239,6 +239,26 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
+// Whether an instruction assembled for another processor has an operand whose width is the wave
+// size's (a lane mask): llvm checks it against the target's wave size, not the entry's.
+struct TrialMatch final : as::StatementObserver {
+  bool laneMask = false;
+  void instruction(const Inst &inst, const as::StatementSource &, uint32_t, uint32_t, uint64_t,
+                   unsigned) override {
+    const auto ops = inst.arch->operandsOf(*inst.desc);
+    for (size_t i = 0; i < ops.size(); ++i) { // (an implicit vcc is no written operand)
+      const OperandValue &v = inst.ops[i];
+      laneMask |= ops[i].field != Field::implicit && v.present &&
+                  typeDwords(ops[i].type, true) != typeDwords(ops[i].type, false);
+    }
+  }
+  void label(std::string_view, const as::StatementSource &, uint32_t, uint32_t, uint64_t) override {
+  }
+  void directive(std::string_view, std::string_view, const as::StatementSource &,
+                 uint32_t) override {}
+  void section(uint32_t, std::string_view, uint64_t) override {}
+};
+
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts,
@@ -1388,7 +1408,8 @@ private:
         }
         // (an error of llvm's checks after matching wins over any entry's that did not match)
         bool after = pctx.err.failedAfterMatch(), bestAfter = best.set && best.failedAfterMatch();
-        if (!best.set || (after && !bestAfter) || (after == bestAfter && pctx.err.col > best.col)) {
+        if (!best.set || (after && !bestAfter) ||
+            (after == bestAfter && pctx.err.reach() > best.reach())) {
           best = pctx.err;
           tooFew = few;
         }
@@ -1399,7 +1420,9 @@ private:
       return;
     }
     (void)tooFew;
-    if (!best.failedAfterMatch() && matchesInAnotherMode(cands, c, operandStart, mn)) {
+    if (!best.failedAfterMatch() &&
+        (matchesInAnotherMode(cands, c, operandStart, mn) ||
+         (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
     }
@@ -1463,6 +1486,118 @@ private:
       bool few = false;
       if (parseOperands(pctx, c, inst, info.positional, mn, few) || pctx.err.failedAfterMatch())
         return true;
+    }
+    return false;
+  }
+
+  // An error of llvm's matcher (no entry takes the operands), not of its operand parser.
+  static bool operandsMismatch(const as::ParseError &e) {
+    const std::string_view m = e.fixed ? std::string_view(e.fixed) : std::string_view(e.dynamic);
+    return m == "invalid operand for instruction" || m == "too few operands for instruction";
+  }
+
+  // llvm's match table holds every architecture's entries: when an entry of another one (gfx9's
+  // full-range VGPRs of a gfx11 16-bit form, gfx11's v1.h on gfx9) takes the operands, the
+  // message is "operands are not valid for this GPU or mode". Only after every entry here failed:
+  // the statement is assembled alone for each processor and mode of the other architectures'
+  // entries of the name.
+  [[gnu::noinline]] bool matchesOnAnotherArch(const Token &mn, size_t operandStart) {
+    static thread_local bool trying = false; // (no trial inside a trial)
+    if (trying || !pairName_.empty()) return false;
+    // The statement: the (lowered) mnemonic and the operands' text as written.
+    std::string statement(mn.text);
+    if (operandStart + 1 < toks_.size()) {
+      const char *from = toks_[operandStart].text.data(), *to = from;
+      for (size_t k = operandStart; k < toks_.size(); ++k)
+        if (!toks_[k].text.empty()) to = std::max(to, toks_[k].text.data() + toks_[k].text.size());
+      statement.append(" ").append(from, to);
+    }
+    AssembleOptions trialOptions;
+    trialOptions.output = OutputKind::Null;
+    trialOptions.keepCode = false;
+    trialOptions.emitTargetDirective = false;
+    // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
+    if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
+    if (writesForeignFlag(mn, operandStart)) return false;
+    trying = true;
+    bool found = false;
+    for (const ArchTables *other : allArchs()) {
+      if (other == &arch_ || found) continue;
+      uint32_t cpusTried = 0;
+      for (uint32_t entry : MnemonicTable::forArch(*other).lookup(mn.text)) {
+        const InstrDesc &d = other->instrs[entry];
+        if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
+        const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
+        if (cpusTried >> cpu & 1) continue;
+        cpusTried |= 1u << cpu;
+        // (llvm checks lane masks against the wave size of the target, not the entry's: the
+        // other architecture is tried in this one's; gfx9 runs wave64 only, without true16, so
+        // from a wave32 target its entries with a lane mask do not count)
+        const bool modes = other->name != "gfx9";
+        for (unsigned mode = 0; mode < (modes ? 2u : 1u) && !found; ++mode) {
+          std::vector<std::string> features;
+          if (modes)
+            features = {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64",
+                        mode ? "-real-true16" : "+real-true16"};
+          const std::optional<Target> t = Target::create(other->cpus[cpu], features, nullptr);
+          if (!t) continue;
+          TrialMatch seen;
+          const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
+          found = std::none_of(r.diagnostics.begin(), r.diagnostics.end(),
+                               [](const Diagnostic &d) { return d.severity == Severity::Error; }) &&
+                  (t->wave64() == target_.wave64() || !seen.laneMask);
+        }
+        if (found) break;
+      }
+    }
+    trying = false;
+    return found;
+  }
+
+  // A bit written as its field's name (a memory bit also with "no" before it).
+  static bool isNamedBit(OpClass c) {
+    return c == OpClass::mflag || c == OpClass::mem_flag || c == OpClass::mem_kept ||
+           c == OpClass::mem_ignored || c == OpClass::mem_flag_unenc || c == OpClass::mem_flag_vgpr;
+  }
+
+  // Whether an operand is a named bit (row_en on gfx9, dlc on gfx942) that only other
+  // architectures' entries of the name take. llvm reads a modifier word only where an entry of
+  // the target has it; otherwise the word is a symbol, which no entry of any architecture takes.
+  bool writesForeignFlag(const Token &mn, size_t operandStart) const {
+    auto hasFlag = [&](const ArchTables &a, std::string_view word, bool onTarget) {
+      for (uint32_t entry : MnemonicTable::forArch(a).lookup(mn.text)) {
+        const InstrDesc &d = a.instrs[entry];
+        if ((d.flags & IF_DisasmOnly) || (onTarget && !(d.cpuMask >> target_.cpuIndex() & 1)))
+          continue;
+        for (unsigned k = 0; k < d.numOperands; ++k) {
+          const OperandDesc &o = a.operands[d.firstOperand + k];
+          if (isNamedBit(o.cls) && fieldName(o.field) == word) return true;
+        }
+      }
+      return false;
+    };
+    for (size_t k = operandStart; k < toks_.size(); ++k) {
+      std::string_view word = toks_[k].text;
+      if (toks_[k].kind != Tok::Identifier) continue;
+      if (word.starts_with("no") && !hasFlag(arch_, word, true)) word.remove_prefix(2); // (nodlc)
+      if (hasFlag(arch_, word, true)) continue;
+      for (const ArchTables *other : allArchs())
+        if (other != &arch_ && hasFlag(*other, word, false)) return true;
+    }
+    return false;
+  }
+
+  // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8]).
+  static bool hasOddVectorTuple(std::string_view text) {
+    for (size_t k = 1; k + 2 < text.size(); ++k) {
+      if (text[k] != '[' || (text[k - 1] != 'v' && text[k - 1] != 'a') ||
+          (k >= 2 && isIdentChar(text[k - 2])))
+        continue;
+      size_t end = k + 1;
+      unsigned first = 0;
+      while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+        first = first * 10 + static_cast<unsigned>(text[end++] - '0');
+      if (end > k + 1 && end < text.size() && text[end] == ':' && (first & 1)) return true;
     }
     return false;
   }
@@ -1677,6 +1812,7 @@ private:
         return false;
       }
     }
+    pctx.afterPositional = c.atEnd() ? nullptr : &c.peek();
     // Modifiers, in any order.
     while (!c.atEnd()) {
       if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too

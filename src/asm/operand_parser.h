@@ -37,6 +37,12 @@ struct ParseError {
   std::array<const char *, 2> warnings{};
   uint8_t numWarnings = 0;
   std::string message() const { return fixed ? std::string(fixed) : dynamic; }
+  // Where llvm's matcher would place the failure among the candidates' (it reports the one that
+  // failed furthest into the statement's operands): the column, except that running out of
+  // operands is past every operand.
+  uint32_t reach() const {
+    return fixed && std::string_view(fixed) == "too few operands for instruction" ? ~0u : col;
+  }
   // The error is one llvm reports after it matched the entry (and gave its warnings).
   bool failedAfterMatch() const {
     std::string_view m = fixed ? std::string_view(fixed) : std::string_view(dynamic);
@@ -45,7 +51,8 @@ struct ParseError {
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
-           m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast";
+           m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast" ||
+           m == "instruction must use glc" || m == "instruction must use sc0";
   }
 };
 
@@ -131,6 +138,9 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // The first token after the positional operands (null at the end of the statement): where
+  // llvm's entries expect a required word (offen, idxen, ...).
+  const Token *afterPositional = nullptr;
   // Where the f8f6f4 MFMAs' src0/src1 stand (validate_mai checks their widths against the formats
   // cbsz/blgp give, which come after them).
   uint32_t maiFactorCol[2] = {};

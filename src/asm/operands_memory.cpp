@@ -747,6 +747,28 @@ unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16) {
   return dwords;
 }
 
+// The buffer addressing words (offen, idxen), which llvm's entries spell right after the
+// positional operands; their other required words (tfe, glc, ...) are modifiers.
+bool isAddressingWord(Field f) {
+  return f == Field::offen || f == Field::idxen;
+}
+
+// Whether the word `at` stands where llvm's entry spells its required words: right after the
+// positional operands that end at `first`, after only the entry's other required words.
+bool followsPositionals(const Inst &inst, const Token *first, const Token *at) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  while (at > first) {
+    const Token &prev = at[-1];
+    const bool requiredWord = std::any_of(ops.begin(), ops.end(), [&](const OperandDesc &o) {
+      return o.cls == OpClass::required_flag && isAddressingWord(o.field) &&
+             prev.text == fieldName(o.field);
+    });
+    if (prev.kind != Tok::Comma && !requiredWord) return false;
+    --at;
+  }
+  return at == first;
+}
+
 uint32_t default_memory(const OperandDesc &d) {
   if (d.cls == OpClass::mem_off && d.field == Field::saddr) return src::kNull;
   if (d.cls == OpClass::required_flag) return 1;
@@ -757,8 +779,8 @@ uint32_t default_memory(const OperandDesc &d) {
 bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   OperandValue &v = inst.ops[idx];
   const Token &start = c.peek();
-  if (!isPositional(d.cls) && !inModifierOrder(inst, idx))
-    return ctx.fail(start.col, "not a valid operand.");
+  // (a modifier out of llvm's order is read, then matches no operand of the entry there)
+  if (!isPositional(d.cls) && !inModifierOrder(inst, idx)) return invalid(ctx, start.col);
   switch (d.cls) {
   case OpClass::vgpr_tuple:
   case OpClass::av_tuple:
@@ -806,12 +828,22 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     v.present = true;
     return true;
   case OpClass::required_flag:
+    // (llvm's entries spell the word right after the positional operands)
+    if (isAddressingWord(d.field) && ctx.afterPositional &&
+        !followsPositionals(inst, ctx.afterPositional, &start))
+      return invalid(ctx, ctx.afterPositional->col);
     c.next();
     v.value = 1;
     return true;
   case OpClass::srsrc: return parseDescriptor(ctx, c, d, v);
   case OpClass::buf_soffset: return parseBufferSoffset(ctx, c, d, inst, v);
-  case OpClass::mtbuf_format: return parseBufferFormat(ctx, c, inst, v);
+  case OpClass::mtbuf_format: {
+    // (llvm spells a format written after the soffset before offen/idxen)
+    const bool first = ctx.afterPositional == &start;
+    if (!parseBufferFormat(ctx, c, inst, v)) return false;
+    if (first) ctx.afterPositional = c.atEnd() ? nullptr : &c.peek();
+    return true;
+  }
   case OpClass::mimg_vdata:
     // gfx11's image_sample* may discard the result: `off` (no data registers, regCount 0).
     if (isWord(c, "off") && inst.desc->name.starts_with("image_sample") &&
@@ -869,9 +901,17 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
   const MemoryEntryFacts f =
       ctx.memoryFacts ? *ctx.memoryFacts : memoryEntryFacts(*inst.arch, *inst.desc);
   if (!f.memory) return true;
-  for (uint32_t left = f.required; left; left &= left - 1)
-    if (!inst.ops[std::countr_zero(left)].present)
-      return ctx.fail(col, "too few operands for instruction");
+  for (uint32_t left = f.required; left; left &= left - 1) {
+    const unsigned i = static_cast<unsigned>(std::countr_zero(left));
+    if (inst.ops[i].present) continue;
+    const Field field = inst.arch->operandsOf(*inst.desc)[i].field;
+    // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so)
+    if (field == Field::glc) return ctx.fail(col, "instruction must use glc");
+    if (field == Field::sc0) return ctx.fail(col, "instruction must use sc0");
+    return isAddressingWord(field) && ctx.afterPositional
+               ? invalid(ctx, ctx.afterPositional->col)
+               : ctx.fail(col, "too few operands for instruction");
+  }
   if (ctx.afterMatchError)
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   // llvm encodes a mem_flag_vgpr bit as 0 with AGPR data, printing it still.

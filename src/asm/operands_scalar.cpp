@@ -302,13 +302,14 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::smem_soffset: return parseSmemSoffset(ctx, c, d, v, inst);
   case OpClass::smem_offset: {
     int soff = operandIndex(inst, Field::soffset);
-    // `offset:` goes only with an SGPR offset written before it.
-    if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, "not a valid operand.");
+    // `offset:` goes only with an SGPR offset written before it (llvm reads the modifier, then
+    // finds no entry with it there: a match failure, not a parse failure).
+    if (soff < 0 || !inst.ops[soff].present) return ctx.fail(c.peek().col, kInvalid);
     // llvm reads `offset:` right after the SGPR offset, before the cache-policy flags.
     auto ops = inst.arch->operandsOf(*inst.desc);
     for (size_t j = 0; j < ops.size(); ++j)
       if (ops[j].cls == OpClass::flag && inst.ops[j].present)
-        return ctx.fail(c.peek().col, "not a valid operand.");
+        return ctx.fail(c.peek().col, kInvalid);
     uint32_t col = c.next().col; // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
     setSmemOffsetForm(inst, true, true);
