@@ -1519,6 +1519,12 @@ private:
     // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
     if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
     if (writesForeignFlag(mn, operandStart)) return false;
+    // (the statement alone knows none of this file's symbols: one that names a defined symbol,
+    // whose value may be what failed here, is not tried)
+    for (size_t k = operandStart; k < toks_.size(); ++k)
+      if (const Symbol *s = toks_[k].kind == Tok::Identifier ? syms_.find(toks_[k].text) : nullptr;
+          s && s->kind != Symbol::Kind::Undefined)
+        return false;
     trying = true;
     bool found = false;
     for (const ArchTables *other : allArchs()) {

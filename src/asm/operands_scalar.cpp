@@ -309,8 +309,8 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     auto ops = inst.arch->operandsOf(*inst.desc);
     for (size_t j = 0; j < ops.size(); ++j)
       if (ops[j].cls == OpClass::flag && inst.ops[j].present)
-        return ctx.fail(c.peek().col, kInvalid);
-    uint32_t col = c.next().col; // `offset`
+        return ctx.fail(c.peek().col, "not a valid operand."); // (after a flag: llvm's parser)
+    uint32_t col = c.next().col;                               // `offset`
     if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
     setSmemOffsetForm(inst, true, true);
     return parseSmemOffset(ctx, c, d, v, col, false);
