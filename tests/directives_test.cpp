@@ -259,6 +259,16 @@ void expectSameDiagnostics(const std::string &input, const std::string &cpu) {
   EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
 }
 
+// The messages and exit status of both tools for `input` with `options` (an object's layout
+// errors need -filetype=obj); `context` names the case.
+void expectSameMessages(const std::string &input, const std::string &cpu,
+                        const std::string &options, const std::string &context) {
+  ToolRun llvm = runLlvmMc(input, cpu, "", options);
+  ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", options);
+  EXPECT_EQ(ours.err, llvm.err) << context;
+  EXPECT_EQ(ours.status, llvm.status) << context;
+}
+
 TEST(Directives, ArgumentErrorsAsLlvmReportsThem) {
   expectSameDiagnostics(R"(.text junk
 .data junk
@@ -490,13 +500,8 @@ TEST(Directives, KernelFieldValuesInObjects) {
                            k++, field, value);
     input +=
         fmt::format(".amdhsa_kernel k{}\n  {} 1\n  {} 1\n.end_amdhsa_kernel\n", k, field, field);
-    for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"}) {
-      ToolRun llvm = runLlvmMc(input, cpu, "", "-filetype=obj -o out.o");
-      ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", "-filetype=obj -o out.o");
-      EXPECT_NE(llvm.err.find("error:"), std::string::npos) << llvm.err;
-      EXPECT_EQ(ours.err, llvm.err) << field << " on " << cpu;
-      EXPECT_EQ(ours.status, llvm.status);
-    }
+    for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"})
+      expectSameMessages(input, cpu, "-filetype=obj -o out.o", fmt::format("{} on {}", field, cpu));
   }
 }
 
@@ -514,24 +519,15 @@ TEST(Directives, DataAndLayoutErrors) {
       ".double foo\n.dc.x 1\n.dcb.b 2\n.dcb.b -1, 3\n.ds.b -1\n.dcb.b 1, 256\n.dcb.l 1, "
       "0x100000000\n"
       ".dcb.b x, 1\n.ds.w 2 3\n.dcb.w 1, 1 2\n";
-  for (const char *filetype : {"null", "asm", "obj"}) {
-    std::string options = fmt::format("-filetype={} -o out.o", filetype);
-    ToolRun llvm = runLlvmMc(data, "gfx900", "", options);
-    ToolRun ours = runAssembler(GFXASM_CLI, data, "gfx900", "", options);
-    EXPECT_NE(llvm.err.find("error:"), std::string::npos) << llvm.err;
-    EXPECT_EQ(ours.err, llvm.err) << filetype;
-  }
+  for (const char *filetype : {"null", "asm", "obj"})
+    expectSameMessages(data, "gfx900", fmt::format("-filetype={} -o out.o", filetype), filetype);
   for (const char *org :
        {".data\n.org 0x10\n.byte 1\n.org 0x8\n.org undefined_x\n.org .-1\n",
         ".data\n.byte 1\n.org 0\n.uleb128 .Lb-.La\n.La:\n.zero 200\n.Lb:\n",
         ".text\ns_nop 0\n.org 0\n.data\n.org x\n", ".data\n.byte 1\n.org 0\nfoo bar\n"})
-    for (const char *filetype : {"asm", "obj"}) {
-      std::string options = fmt::format("-filetype={} -o out.o", filetype);
-      ToolRun llvm = runLlvmMc(org, "gfx900", "", options);
-      ToolRun ours = runAssembler(GFXASM_CLI, org, "gfx900", "", options);
-      EXPECT_EQ(ours.err, llvm.err) << org << filetype;
-      EXPECT_EQ(ours.status, llvm.status) << org << filetype;
-    }
+    for (const char *filetype : {"asm", "obj"})
+      expectSameMessages(org, "gfx900", fmt::format("-filetype={} -o out.o", filetype),
+                         std::string(org) + filetype);
 }
 
 // Symbols: redefinitions, numeric labels never defined (forward ones reported at the end, after
@@ -542,19 +538,11 @@ TEST(Directives, SymbolErrors) {
       "s_branch 1b\ns_branch 2f\ns_branch 3b\n.long 0b\n.long 5f\n.long x@foo\n"
       ".long x@abs32@lo\n.size i, j\n.type 1f, @function\n.globl 2\n.set ., 5\n.equ ., 5\n"
       ".equiv ., 5\nfoo bar\n";
-  for (const char *filetype : {"null", "obj"}) {
-    std::string options = fmt::format("-filetype={} -o out.o", filetype);
-    ToolRun llvm = runLlvmMc(input, "gfx900", "", options);
-    ToolRun ours = runAssembler(GFXASM_CLI, input, "gfx900", "", options);
-    EXPECT_NE(llvm.err.find("directional label undefined"), std::string::npos) << llvm.err;
-    EXPECT_EQ(ours.err, llvm.err) << filetype;
-  }
+  for (const char *filetype : {"null", "obj"})
+    expectSameMessages(input, "gfx900", fmt::format("-filetype={} -o out.o", filetype), filetype);
   expectSameOutput(".data\n.byte 1\n. = 0x10\n.byte 2\n. = . + 2\n.byte 3\n", "gfx900");
-  ToolRun llvm =
-      runLlvmMc("s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "", "-filetype=obj -o out.o");
-  ToolRun ours = runAssembler(GFXASM_CLI, "s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "",
-                              "-filetype=obj -o out.o");
-  EXPECT_EQ(ours.err, llvm.err);
+  expectSameMessages("s_branch 2f\n.long 3f\ns_branch 1f\n1:\n", "gfx900", "-filetype=obj -o out.o",
+                     "forward labels");
 }
 
 // Outside HSA: `.amdgpu_hsa_kernel NAME` (a kernel symbol's type, a new register scope) and the

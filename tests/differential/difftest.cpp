@@ -146,7 +146,7 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3868
                                                                 {"gfx902", 3113},
                                                                 {"gfx904", 3140},
                                                                 {"gfx906", 3161},
-                                                                {"gfx908", 3401},
+                                                                {"gfx908", 3402},
                                                                 {"gfx909", 3113},
                                                                 {"gfx90a", 3986},
                                                                 {"gfx90a +xnack", 3986},
