@@ -295,10 +295,8 @@ public:
       if (!forwardLocalRefs_.empty() && forwardLocalRefs_.back().second.line == curLineNo_ &&
           forwardLocalRefs_.back().second.col == col && forwardLocalRefs_.back().first == name)
         return;
-      obj::Fixup where;
-      where.line = curLineNo_;
-      where.col = col;
-      where.lineText = syms_.intern(std::string(curLine_));
+      obj::Fixup where = fixupHere(col);
+      where.lineText = syms_.intern(std::string(curLine_)); // (a macro's line does not stay)
       forwardLocalRefs_.emplace_back(name, where);
     };
     targetInfo_ = as::targetInfoFor(target);
@@ -344,26 +342,24 @@ public:
     uint16_t sgprs = 0, vgprs = 0, agprs = 0;
   } kernelScope_;
   bool kernelScopeActive_ = false;
-  bool hasAgprs() const {
-    const std::string_view cpu = target_.cpuName();
-    return cpu == "gfx908" || cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
-  }
   void beginKernelScope() {
     kernelScopeActive_ = true;
     kernelScope_ = {};
     setPredefined(".kernel.sgpr_count", 0);
     setPredefined(".kernel.vgpr_count", 0);
-    if (hasAgprs()) setPredefined(".kernel.agpr_count", 0);
+    if (target_.agprs()) setPredefined(".kernel.agpr_count", 0);
   }
   void raiseKernelScope(const as::ParseContext &p) {
     KernelScope &k = kernelScope_;
     if (p.sgprEnd > k.sgprs) setPredefined(".kernel.sgpr_count", k.sgprs = p.sgprEnd);
-    if (hasAgprs() && p.agprEnd > k.agprs) setPredefined(".kernel.agpr_count", k.agprs = p.agprEnd);
-    if (p.vgprEnd > k.vgprs || (hasAgprs() && p.agprEnd && p.agprEnd == k.agprs)) {
+    if (target_.agprs() && p.agprEnd > k.agprs)
+      setPredefined(".kernel.agpr_count", k.agprs = p.agprEnd);
+    if (p.vgprEnd > k.vgprs || (target_.agprs() && p.agprEnd && p.agprEnd == k.agprs)) {
       k.vgprs = std::max(k.vgprs, p.vgprEnd);
-      const bool gfx90a = hasAgprs() && target_.cpuName() != "gfx908";
-      const int64_t total =
-          gfx90a && k.agprs ? (k.vgprs + 3) / 4 * 4 + k.agprs : std::max<int64_t>(k.vgprs, k.agprs);
+      // (llvm's isGFX90A: the processors that align VGPR tuples)
+      const int64_t total = target_.alignedVgprTuples() && k.agprs
+                                ? (k.vgprs + 3) / 4 * 4 + k.agprs
+                                : std::max<int64_t>(k.vgprs, k.agprs);
       setPredefined(".kernel.vgpr_count", total);
     }
   }
@@ -659,16 +655,13 @@ private:
     lineEntryHere();
     if (expr != kNoExpr) {
       registerSymbolsOf(expr);
-      obj::Fixup f;
+      obj::Fixup f = fixupHere(col);
       f.offset = code_.size();
       f.kind = size == 1   ? obj::FixupKind::Data1
                : size == 2 ? obj::FixupKind::Data2
                : size == 4 ? obj::FixupKind::Data4
                            : obj::FixupKind::Data8;
       f.expr = expr;
-      f.line = curLineNo_;
-      f.col = col;
-      f.lineText = curLine_;
       sections_[cur_].fixups.push_back(f);
       value = 0;
     }
@@ -694,11 +687,16 @@ private:
   void markGnuAbi() override { gnuAbi_ = true; }
   std::vector<std::pair<std::string_view, obj::Fixup>> forwardLocalRefs_; // (temporary, where)
   void layoutError(uint32_t col, std::string message) override {
-    obj::Fixup where;
-    where.line = curLineNo_;
-    where.col = col;
-    where.lineText = curLine_;
-    layoutErrors_.emplace_back(std::move(where), std::move(message));
+    layoutErrors_.emplace_back(fixupHere(col), std::move(message));
+  }
+  // Where a fixup (or an error reported when the object is laid out) was written: the statement
+  // being read, at `col`.
+  obj::Fixup fixupHere(uint32_t col) const {
+    obj::Fixup f;
+    f.line = curLineNo_;
+    f.col = col;
+    f.lineText = curLine_;
+    return f;
   }
   bool evaluateNow(ExprId expr, int64_t &value) override {
     // (llvm folds a difference only within a fragment: after a deferred LEB of this section the
@@ -727,11 +725,7 @@ private:
     const uint8_t size = n < lebSizes_.size() ? lebSizes_[n] : 0;
     lineEntryHere();
     writeUnwrittenBytes();
-    obj::Fixup where;
-    where.line = curLineNo_;
-    where.col = col;
-    where.lineText = curLine_;
-    pendingLebs_.push_back({cur_, code_.size(), size, isSigned, expr, where});
+    pendingLebs_.push_back({cur_, code_.size(), size, isSigned, expr, fixupHere(col)});
     code_.resize(code_.size() + size, 0);
   }
   // Once every section has its bytes: each value with this layout, written when it fits its
@@ -1492,7 +1486,7 @@ private:
 
   // An error of llvm's matcher (no entry takes the operands), not of its operand parser.
   static bool operandsMismatch(const as::ParseError &e) {
-    const std::string_view m = e.fixed ? std::string_view(e.fixed) : std::string_view(e.dynamic);
+    const std::string_view m = e.text();
     return m == "invalid operand for instruction" || m == "too few operands for instruction";
   }
 
@@ -1907,16 +1901,13 @@ private:
     bool branch = symbolic && arch_.operandsOf(*inst.desc)[inst.labelOperand].cls == OpClass::label;
     size_t fixupAt = branch ? 0 : arch_.formatOf(*inst.desc).sizeBytes, fixupSize = branch ? 2 : 4;
     if (symbolic) {
-      obj::Fixup f;
+      obj::Fixup f = fixupHere(branch ? labelColumn(inst, mn) : mn.col);
       f.offset = offset + fixupAt;
       f.instOffset = offset;
       f.kind = branch            ? obj::FixupKind::SoppBranch
                : inst.labelPcRel ? obj::FixupKind::PCRel4
                                  : obj::FixupKind::Data4;
       f.expr = inst.labelExpr;
-      f.line = curLineNo_;
-      f.col = branch ? labelColumn(inst, mn) : mn.col;
-      f.lineText = curLine_;
       sections_[cur_].fixups.push_back(f);
       registerSymbolsOf(inst.labelExpr);
     }

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "asm/preprocessor.h"
+#include "asm/text.h"
 #include "gfxasm/gfxasm.h"
 
 namespace gfxasm::as {
@@ -26,6 +27,19 @@ constexpr int64_t kMaxSectionGrowth = int64_t{256} << 20;
 
 bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected token in directive") {
   return c.atEnd() || fail(c.peek().col, msg);
+}
+
+// A comma-separated list to the statement's end, as llvm's list parsers read one: none, or an
+// item after each comma (`item` reads one: false when it failed); `separator` is the message
+// for anything else after an item.
+template <class Item>
+bool commaList(Cursor &c, DirectiveError &fail, const char *separator, Item &&item) {
+  if (c.atEnd()) return true;
+  for (;;) {
+    if (!item()) return false;
+    if (c.atEnd()) return true;
+    if (!c.accept(Tok::Comma)) return fail(c.peek().col, separator);
+  }
 }
 
 // Pads to a 2^n boundary: with `fill` values of `fillSize` bytes if given, else with s_nop 0 in a
@@ -136,8 +150,11 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
 // .globl / .global / .weak / .local / .hidden / .protected / .internal: a list of symbols, each
 // printed on its own line.
 bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail) {
-  // (a name after each comma: llvm's list parser)
-  for (bool more = !c.atEnd(); more;) {
+  // (llvm's ELF parser reads the attribute directives; .globl and .no_dead_strip are its generic
+  // parser's)
+  const char *separator =
+      printed == ".globl" || printed == ".no_dead_strip" ? "unexpected token" : "expected comma";
+  return commaList(c, fail, separator, [&] {
     const Token &sym = c.peek();
     if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
     c.next();
@@ -151,15 +168,8 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
     if (printed == ".internal") s.visibility = 1;  // STV_INTERNAL
     if (printed == ".no_dead_strip") s.noDeadStrip = true;
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
-    // (llvm's ELF parser reads the attribute directives; .globl and .no_dead_strip are its
-    // generic parser's)
-    if (!(more = !c.atEnd())) break;
-    if (!c.accept(Tok::Comma))
-      return fail(c.peek().col, printed == ".globl" || printed == ".no_dead_strip"
-                                    ? "unexpected token"
-                                    : "expected comma");
-  }
-  return true;
+    return true;
+  });
 }
 
 // ELF symbol types by the names .type accepts (STT_* or the lower-case name after @ % # or quoted).
@@ -256,18 +266,13 @@ bool realValue(Cursor &c, unsigned bytes, uint64_t &bits, DirectiveError &fail) 
   const Token &t = c.peek();
   if (t.kind != Tok::Integer && t.kind != Tok::Real && t.kind != Tok::Identifier)
     return fail(t.col, "unexpected token in directive");
-  auto lower = [](std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-             return std::tolower(static_cast<unsigned char>(x)) == y;
-           });
-  };
   double d = 0;
   float f = 0;
   if (t.kind == Tok::Identifier) {
-    if (lower(t.text, "inf") || lower(t.text, "infinity")) {
+    if (sameTextIgnoringCase(t.text, "inf") || sameTextIgnoringCase(t.text, "infinity")) {
       d = std::numeric_limits<double>::infinity();
       f = std::numeric_limits<float>::infinity();
-    } else if (lower(t.text, "nan")) {
+    } else if (sameTextIgnoringCase(t.text, "nan")) {
       // (llvm's NaN: every mantissa bit set)
       bits = bytes == 4 ? 0x7fffffff : 0x7fffffffffffffff;
       if (negative) bits |= bytes == 4 ? 0x80000000 : 0x8000000000000000;
@@ -337,7 +342,7 @@ std::optional<bool> repeatedDataDirective(DirectiveContext &ctx, std::string_vie
     ctx.restIsStatement = !c.atEnd();
     return true;
   }
-  if (n.value * static_cast<int64_t>(size) > kMaxSectionGrowth)
+  if (n.value > kMaxSectionGrowth / static_cast<int64_t>(size)) // (no overflow of the product)
     return fail(0, "gfxasm: too many bytes for one directive");
   if (fill) {
     for (int64_t i = 0; i < n.value; ++i) {
@@ -376,7 +381,7 @@ std::optional<bool> repeatedDataDirective(DirectiveContext &ctx, std::string_vie
 }
 
 bool floatDirective(DirectiveContext &ctx, unsigned bytes, Cursor &c, DirectiveError &fail) {
-  for (bool more = !c.atEnd(); more;) {
+  return commaList(c, fail, "unexpected token", [&] {
     uint64_t bits = 0;
     if (!realValue(c, bytes, bits, fail)) return false;
     ctx.streamer.emitValue(static_cast<int64_t>(bits), kNoExpr, bytes, 0);
@@ -384,17 +389,15 @@ bool floatDirective(DirectiveContext &ctx, unsigned bytes, Cursor &c, DirectiveE
     if (ctx.asmOut)
       ctx.out +=
           fmt::format("\t{}\t{}\n", bytes == 4 ? ".long" : ".quad", static_cast<int64_t>(bits));
-    if (!(more = !c.atEnd())) break;
-    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
-  }
-  return true;
+    return true;
+  });
 }
 
 bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
                    DirectiveError &fail) {
   std::string err;
   uint32_t errCol = 0;
-  for (bool more = !c.atEnd(); more;) {
+  return commaList(c, fail, "unexpected token", [&] {
     uint32_t col = c.peek().col;
     // A list item ends at the next comma: the symbolic fallback takes the rest of the line.
     size_t end = c.pos;
@@ -413,10 +416,8 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
       return fail(col, "out of range literal value");
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
-    if (!(more = !c.atEnd())) break;
-    if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
-  }
-  return true;
+    return true;
+  });
 }
 
 // --- Sections (llvm's ELFAsmParser and MCSectionELF::printSwitchToSection) ---
@@ -490,20 +491,22 @@ std::optional<uint32_t> sectionTypeNumber(std::string_view name) {
 
 // The flags of a section flag string (llvm's parseSectionFlags for this target): a number, or
 // letters; nullopt for a letter it does not take.
+// The section flag letters this target takes, in the order llvm prints them.
+constexpr std::pair<char, uint64_t> kSectionFlagLetters[] = {
+    {'a', 0x2},  {'e', 0x80000000u}, {'x', 0x4},  {'w', 0x1},   {'M', 0x10},
+    {'S', 0x20}, {'T', 0x400},       {'o', 0x80}, {'G', 0x200}, {'R', 0x100000}};
+
 std::optional<uint64_t> sectionFlags(std::string_view text, bool &useLastGroup) {
   if (auto v = integerText(text)) return *v & 0xffffffff;
-  static constexpr std::pair<char, uint64_t> kLetters[] = {
-      {'a', 0x2},  {'e', 0x80000000u}, {'x', 0x4},   {'w', 0x1},   {'o', 0x80},
-      {'M', 0x10}, {'S', 0x20},        {'T', 0x400}, {'G', 0x200}, {'R', 0x100000}};
   uint64_t flags = 0;
   for (char f : text) {
     if (f == '?') {
       useLastGroup = true;
       continue;
     }
-    auto it = std::find_if(std::begin(kLetters), std::end(kLetters),
+    auto it = std::find_if(std::begin(kSectionFlagLetters), std::end(kSectionFlagLetters),
                            [f](const auto &l) { return l.first == f; });
-    if (it == std::end(kLetters)) return std::nullopt;
+    if (it == std::end(kSectionFlagLetters)) return std::nullopt;
     flags |= it->second;
   }
   return flags;
@@ -511,11 +514,8 @@ std::optional<uint64_t> sectionFlags(std::string_view text, bool &useLastGroup) 
 
 // The flags as llvm prints them: its letters in its order.
 std::string flagLetters(uint64_t flags) {
-  static constexpr std::pair<uint64_t, char> kOrder[] = {
-      {0x2, 'a'},  {0x80000000u, 'e'}, {0x4, 'x'},  {0x1, 'w'},   {0x10, 'M'},
-      {0x20, 'S'}, {0x400, 'T'},       {0x80, 'o'}, {0x200, 'G'}, {0x100000, 'R'}};
   std::string out;
-  for (auto [bit, letter] : kOrder)
+  for (auto [letter, bit] : kSectionFlagLetters)
     if (flags & bit) out += letter;
   return out;
 }
@@ -994,7 +994,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".ascii" || name == ".asciz" || name == ".string") {
     const bool zero = name != ".ascii";
-    for (bool more = !c.atEnd(); more;) {
+    return commaList(c, fail, "unexpected token", [&] {
       const Token &s = c.peek();
       if (s.kind != Tok::String) return fail(s.col, "expected string");
       c.next();
@@ -1007,10 +1007,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
         printBytes(ctx.out, bytes);
         if (zero) ctx.out += "\t.byte\t0\n";
       }
-      if (!(more = !c.atEnd())) break;
-      if (!c.accept(Tok::Comma)) return fail(c.peek().col, "unexpected token");
-    }
-    return true;
+      return true;
+    });
   }
   if (name == ".comm" || name == ".lcomm") {
     const Token &sym = c.peek();

@@ -36,7 +36,8 @@ struct ParseError {
   // before the errors of its checks after matching, see failedAfterMatch).
   std::array<const char *, 2> warnings{};
   uint8_t numWarnings = 0;
-  std::string message() const { return fixed ? std::string(fixed) : dynamic; }
+  std::string_view text() const { return fixed ? std::string_view(fixed) : dynamic; }
+  std::string message() const { return std::string(text()); }
   // Where llvm's matcher would place the failure among the candidates' (it reports the one that
   // failed furthest into the statement's operands): the column, except that running out of
   // operands is past every operand.
@@ -45,7 +46,7 @@ struct ParseError {
   }
   // The error is one llvm reports after it matched the entry (and gave its warnings).
   bool failedAfterMatch() const {
-    std::string_view m = fixed ? std::string_view(fixed) : std::string_view(dynamic);
+    const std::string_view m = text();
     return m == "only one unique literal operand is allowed" ||
            m == "lds_direct is not supported on this GPU" ||
            m == "lds_direct may be used as src0 only" ||
