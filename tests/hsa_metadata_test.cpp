@@ -476,6 +476,14 @@ TEST_F(HsaMetadataVsLlvm, FastReaderReadsAsYamlCpp) {
     for (const std::string &block : metadataBlocks(slurp((dir_ / "kernels.s").string())))
       sameReading(block, /*mustTake=*/true);
   }
+  // Tabs: taken inside a single-quoted scalar that ends its line, left to yaml-cpp elsewhere.
+  const std::string kernelsKey = "amdhsa.version:\n  - 1\n  - 2\n";
+  EXPECT_TRUE(sameReading(kernelsKey + "amdhsa.printf:\n  - '1:1:4:a\\tb\t%s\t'\n...\n", true));
+  EXPECT_TRUE(sameReading(kernelsKey + "amdhsa.printf: 'x\t''y'''\n...\n", true));
+  for (const char *tabbed :
+       {"amdhsa.printf: a\tb\n", "amdhsa.printf: 'a'\t\n", "amdhsa.printf: 'a\t' # c\n",
+        "amdhsa.printf:\t'a'\n", "amdhsa.printf: 'a\tb' 'c'\n", "\tamdhsa.printf: 'a\t'\n"})
+    EXPECT_FALSE(sameReading(kernelsKey + tabbed + "...\n", false)) << tabbed;
   RandomYaml random(20261128u, /*blockOnly=*/true);
   int taken = 0;
   for (int i = 0; i < 3000; ++i) {

@@ -739,9 +739,12 @@ private:
         if (line.find_first_not_of(" \t") != std::string_view::npos) return false;
         continue;
       }
-      // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides.
+      // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides,
+      // but for tabs inside a single-quoted scalar that ends the line (printf formats), which
+      // are its text.
       for (char c : line)
-        if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f)
+        if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
+            static_cast<unsigned char>(c) >= 0x7f)
           return false;
       if (isBlankOnly(line)) continue;
       if (!started) {
@@ -758,6 +761,14 @@ private:
       lines_.push_back({indent, line.substr(indent, last + 1 - indent)});
     }
     return started && ended;
+  }
+
+  // Whether every tab of the line is inside the single-quoted scalar the line ends with.
+  static bool tabInQuotedEnd(std::string_view line) {
+    size_t open = line.find('\''), tab = line.find('\t');
+    size_t last = line.find_last_not_of(' ');
+    return open != std::string_view::npos && open < tab && last != open && line[last] == '\'' &&
+           line.find('\t', last) == std::string_view::npos;
   }
 
   // A `- ` entry line: the dash alone, or the dash and a space.

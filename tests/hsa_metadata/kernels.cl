@@ -48,6 +48,7 @@ __kernel __attribute__((work_group_size_hint(32, 2, 1))) void pipes(__global int
 __kernel void printing(__global const char *message, int count, long big, char small) {
   printf("count %d big %ld\n", count, big);
   printf("%s %c %f\n", message, small, 1.5f);
+  printf("tab\there 'q' \t%d\t\n", count); // (tabs inside the single-quoted YAML scalar)
 }
 
 void child(__global int *p) { p[get_global_id(0)] = 7; }
