@@ -34,6 +34,7 @@
 #include "object/elf_reader.h"
 #include "object/hsa_metadata.h"
 #include "object/object_file.h"
+#include "object/pal_metadata.h"
 #include "print/printer.h"
 
 namespace gfxasm {
@@ -819,25 +820,40 @@ private:
     previous_ = savePrevious;
   }
 
-  // The text of an .amdgpu_metadata block (YAML) is read as lines, not statements.
+  // The text of an .amdgpu_metadata or .amdgpu_pal_metadata block (YAML) is read as lines, not
+  // statements, up to the directive that ends it.
   bool inMetadata_ = false;
+  std::string_view metadataEnd_;
   std::string metadataText_;
+  object::PalMetadata pal_; // (printed and written when the file ends, as llvm does)
 
   // llvm collects the block with its lexer, statement by statement (as::scanLineJoin: a string
   // or a character constant may carry a statement over a line break, an .end_amdgpu_metadata
   // there is then not seen).
   as::LineJoin metadataJoin_;
 
-  void metadataLine(std::string_view line) {
+  static constexpr std::string_view kEndHsaMetadata = ".end_amdgpu_metadata",
+                                    kEndPalMetadata = ".end_amdgpu_pal_metadata";
+
+  void metadataLine(std::string_view line, const as::SourceLine &source) {
     const bool statementStart =
         !metadataJoin_.inString && !metadataJoin_.continues && !metadataJoin_.inBlockComment;
     size_t indent = line.find_first_not_of(" \t");
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
-    if (statementStart && body.starts_with(".end_amdgpu_metadata") &&
-        (body.size() == 20 || !isIdentChar(body[20]))) {
+    const size_t endSize = metadataEnd_.size();
+    if (statementStart && body.starts_with(metadataEnd_) &&
+        (body.size() == endSize || !isIdentChar(body[endSize]))) {
       inMetadata_ = false;
       metadataText_.append(line.substr(0, indent));
-      endMetadata(static_cast<uint32_t>(indent + 20));
+      // (what follows the directive on its line is a statement of its own, as in llvm)
+      LexResult lr;
+      toks_ = std::span<Token>(tokenRoom_.data(), lexLine(line, tokenRoom_, lr, inBlockComment_));
+      Cursor rest{toks_, 1};
+      endMetadata(static_cast<uint32_t>(indent + endSize), endsWithPlainNewline(rest.peek(), line));
+      if (!lr.ok)
+        error(lr.errCol, lr.errMsg);
+      else if (!rest.atEnd())
+        statementAt(rest, &source, false);
       return;
     }
     // Each statement's text: a `#` line keeps its indentation only, a `;` outside a string or
@@ -858,7 +874,19 @@ private:
     metadataText_ += '\n';
   }
 
-  void endMetadata(uint32_t col) {
+  void endMetadata(uint32_t col, bool blankLine) {
+    const char *echo = blankLine ? "\n" : ""; // (llvm's empty statement after the directive)
+    if (metadataEnd_ == kEndPalMetadata) {
+      std::vector<std::string> badKeys;
+      if (!pal_.setFromYaml(metadataText_, badKeys)) {
+        error(col, "invalid PAL metadata");
+        for (const std::string &key : badKeys)
+          extraNote(col, fmt::format("Unrecognized PAL metadata register key '{}'", key));
+        return;
+      }
+      if (asmOut()) out_ += echo; // (the block itself when the file ends)
+      return;
+    }
     object::HsaMetadata metadata;
     object::MetadataError err;
     // (llvm-mc's null streamer reads the YAML but does not verify it)
@@ -868,7 +896,7 @@ private:
       return;
     }
     // (and the blank line llvm echoes for the directive's statement)
-    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
+    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + echo;
     if (!objOut()) return;
     uint32_t save = cur_, savePrevious = previous_;
     selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note", {}, false})); // SHF_ALLOC
@@ -933,7 +961,8 @@ private:
     clearKdLines();
     // (the blank line is the statement's end, which a statement after it on the line takes)
     if (asmOut())
-      out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + (c.atEnd() ? "\n" : "");
+      out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) +
+              (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
     if (objOut()) emitKernelDescriptor(kd);
     // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
     if (!c.atEnd()) statementAt(c);
@@ -994,7 +1023,7 @@ private:
     curLine_ = source.echo;
     curLineNo_ = source.number;
     if (inMetadata_) [[unlikely]] {
-      metadataLine(line);
+      metadataLine(line, source);
       return;
     }
     bool startsInComment = inBlockComment_;
@@ -1146,9 +1175,12 @@ private:
   void directive(Cursor &c) {
     const Token &d = c.next();
     std::string_view name = d.text;
-    if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
+    const bool palBlock = name == ".amdgpu_pal_metadata";
+    if (palBlock ||
+        (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos)) {
       // The YAML starts after the directive's name, on its line.
       inMetadata_ = true;
+      metadataEnd_ = palBlock ? kEndPalMetadata : kEndHsaMetadata;
       metadataJoin_ = {};
       size_t after = d.col + name.size();
       metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
@@ -1166,7 +1198,8 @@ private:
       syms_.get(sym.text).type = 10; // STT_AMDGPU_HSA_KERNEL
       beginKernelScope();
       if (asmOut())
-        out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text, c.atEnd() ? "\n" : "");
+        out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text,
+                            endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
       restPending_ = true; // (llvm reads no further: the rest is a statement)
       return;
     }
@@ -1174,10 +1207,13 @@ private:
     for (auto [legacy, os] : {std::pair{".amd_amdgpu_hsa_metadata", "amdhsa"},
                               std::pair{".amd_amdgpu_pal_metadata", "amdpal"}})
       if (name == legacy && opts_.triple.find(os) == std::string::npos) {
-        error(static_cast<uint32_t>(d.col + name.size()),
-              fmt::format("{} directive is not available on non-{} OSes", name, os));
+        error(c.peek().col, fmt::format("{} directive is not available on non-{} OSes", name, os));
         return;
       }
+    if (name == ".amd_amdgpu_pal_metadata") {
+      legacyPalMetadata(c);
+      return;
+    }
     if (name == ".amdhsa_kernel" && opts_.triple.find("amdhsa") != std::string::npos) {
       // llvm's parseIdentifier; the block's fields may follow on the same line.
       const Token &kernel = c.peek();
@@ -1266,7 +1302,8 @@ private:
     }
     // (llvm's blank line ends the statement: none when another follows on the line)
     if (asmOut())
-      out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value, c.atEnd() ? "\n" : "");
+      out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value,
+                          endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
     // (what follows the value is a statement of its own, as in llvm)
     restPending_ = true;
   }
@@ -2069,9 +2106,66 @@ private:
     }
   }
 
+  // `.amd_amdgpu_pal_metadata REG, VALUE, ...`: llvm's loop, each value an Integer or
+  // Identifier token starting an absolute expression, kept in 32 bits; what follows the last
+  // pair is read as a new statement.
+  void legacyPalMetadata(Cursor &c) {
+    constexpr std::string_view kName = ".amd_amdgpu_pal_metadata";
+    auto value = [&](uint32_t &out) {
+      const Token &t = c.peek();
+      const uint32_t at = t.col;
+      if (t.kind == Tok::Integer || t.kind == Tok::Identifier) {
+        ExprResult e = parseExpr(c, syms_, /*relocatable=*/true); // (then llvm evaluates it)
+        if (e.kind == ExprResult::Kind::Absolute) {
+          out = static_cast<uint32_t>(e.value);
+          return true;
+        }
+        if (e.ok())
+          error(at, "expected absolute expression");
+        else
+          error(e.errCol, e.error);
+      }
+      error(c.peek().col, fmt::format("invalid value in {}", kName));
+      return false;
+    };
+    for (;;) {
+      uint32_t reg, val;
+      if (!value(reg)) return;
+      if (!c.accept(Tok::Comma)) {
+        error(c.peek().col, fmt::format("expected an even number of values in {}", kName));
+        return;
+      }
+      if (!value(val)) return;
+      pal_.setLegacyRegister(reg, val);
+      if (!c.accept(Tok::Comma)) break;
+    }
+    if (asmOut() && endsWithPlainNewline(c.peek(), curLine_)) out_ += '\n';
+    restPending_ = true;
+  }
+
+  // What llvm's AMDGPU target streamer does with the PAL metadata when the file ends.
+  void finishPalMetadata() {
+    // (llvm's parser finishes its streamer only after a file without errors)
+    if (pal_.format() == object::PalMetadata::Format::None || result_.errorCount) return;
+    if (asmOut()) out_ += pal_.printAsm();
+    std::vector<uint8_t> descriptor = pal_.noteDescriptor();
+    if (!objOut() || descriptor.empty()) return;
+    uint32_t save = cur_, savePrevious = previous_;
+    // (allocated under HSA only, as llvm's streamer makes its notes)
+    selectSection(findOrCreateSection(
+        {".note", 7, hsa() ? 0x2u : 0u, 0, hsa() ? "a" : "", "@note", {}, false}));
+    raiseAlignment(4);
+    std::vector<uint8_t> note =
+        object::elfNote(pal_.noteName(), pal_.noteType(), descriptor, code_.size());
+    code_.insert(code_.end(), note.begin(), note.end());
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+
   void finish() {
     // (llvm reads an unterminated metadata block to the end of the input, and says so there)
-    if (inMetadata_) errorAtEnd("expected directive .end_amdgpu_metadata not found");
+    if (inMetadata_) errorAtEnd(fmt::format("expected directive {} not found", metadataEnd_));
+    finishPalMetadata();
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
     if (identSection_ != ~0u) {
