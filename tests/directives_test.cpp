@@ -43,6 +43,17 @@ TEST(Directives, Comments) {
                    "s_nop 4 /* open\n  still comment\n*/\n"
                    "label: s_nop 5 // label and instruction\n"
                    "a: b: s_nop 6\n");
+  // llvm's blank line after a directive that leaves the line's end to an empty statement: only
+  // when that end is a newline, not a line comment (a block comment before it does not count).
+  expectSameOutput(".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\" ; c\ns_nop 0\n"
+                   ".amdhsa_code_object_version 5 // c\ns_nop 1\n"
+                   ".amdhsa_code_object_version 5 /* c */\ns_nop 2\n"
+                   ".amdhsa_code_object_version 5 /* c */ ; d\ns_nop 3\n"
+                   ".pushsection .data\n.popsection ; c\ns_nop 4\n"
+                   ".amdgpu_metadata\n---\namdhsa.version: [1, 2]\namdhsa.kernels: []\n...\n"
+                   ".end_amdgpu_metadata ; c\ns_nop 5\n"
+                   ".amdgpu_metadata\n---\namdhsa.version: [1, 2]\namdhsa.kernels: []\n...\n"
+                   ".end_amdgpu_metadata s_nop 6\ns_nop 7\n");
 }
 
 TEST(Directives, Alignment) {

@@ -31,8 +31,8 @@ void expectSameAsLlvm(const std::string &input, const std::string &context) {
         // (gfxasm's notes say which keys llvm printed without a location)
         std::string err;
         for (const PrintedDiag &d : parseDiagnostics(ours.err))
-          if (d.severity != "note") err += fmt::format("{}:{}: {}: {}\n", d.line, d.col,
-                                                         d.severity, d.message);
+          if (d.severity != "note")
+            err += fmt::format("{}:{}: {}: {}\n", d.line, d.col, d.severity, d.message);
         std::string llvmErr;
         for (const PrintedDiag &d : parseDiagnostics(llvm.err))
           llvmErr += fmt::format("{}:{}: {}: {}\n", d.line, d.col, d.severity, d.message);
@@ -95,10 +95,10 @@ s_nop 2
 }
 
 TEST(PalMetadata, RegisterPairs) {
-  for (const char *pairs : {"0x2c0b, 5, 0x2c0a, 6, 0x2c0b, 8", "1+1, 2*3", "0x1ffffffff, 1",
-                            "0x10000001, 7", "1, 2 s_nop 0", "1, 2 ; c", "1, 2, 3, 4 // c", "",
-                            "0x1", "0x1, 2, 3", "x, 1", "-1, -2", "1, 2,", "1 2", "(1), 2",
-                            "1, y+1", "1, 2/0"})
+  for (const char *pairs :
+       {"0x2c0b, 5, 0x2c0a, 6, 0x2c0b, 8", "1+1, 2*3", "0x1ffffffff, 1", "0x10000001, 7",
+        "1, 2 s_nop 0", "1, 2 ; c", "1, 2, 3, 4 // c", "", "0x1", "0x1, 2, 3", "x, 1", "-1, -2",
+        "1, 2,", "1 2", "(1), 2", "1, y+1", "1, 2/0"})
     expectSameAsLlvm(fmt::format(".amd_amdgpu_pal_metadata {}\ns_nop 0\n", pairs), pairs);
   // Both formats: the last one decides.
   expectSameAsLlvm(".amd_amdgpu_pal_metadata 0x2c0a, 1\n.amdgpu_pal_metadata\n---\n"
