@@ -587,3 +587,21 @@ TEST(Directives, KernelScopeOutsideHsa) {
 }
 
 } // namespace
+
+namespace {
+
+// 1- and 2-byte data of a symbol: llvm relocates it as a branch's 16-bit field
+// (R_AMDGPU_REL16, the addend written as it is) and calls an undefined one an undefined label;
+// the errors of a fixup point where llvm locates its expression (a binary one at its first
+// operator).
+TEST(Directives, NarrowDataOfSymbolsAndFixupLocations) {
+  using namespace gfxasm::test;
+  expectSameOnTargets(".text\n.short other\n.byte glob\n.short other+5\n.byte glob+2\n.short .foo\n"
+                      ".section .foo\n.byte 0\nother: .byte 0\nglob: .byte 1\n.globl glob\n",
+                      "defined", {"amdgcn--", "amdgcn-amd-amdhsa"}, {"gfx900", "gfx1100"});
+  expectSameOnTargets(".text\n.short never\n.byte never_b\n.short 1+never2\n.short (2*never3)\n"
+                      ".long a-b+c\n.section .d\nc:\n.text\nb:\n.long c-b\n.long -(x-b)*2\n",
+                      "errors", {"amdgcn--", "amdgcn-amd-amdhsa"}, {"gfx900"});
+}
+
+} // namespace

@@ -19,25 +19,8 @@ using namespace gfxasm::test;
 
 // Both tools' text, object bytes, messages and status for `input` on each OS.
 void expectSameAsLlvm(const std::string &input, const std::string &context) {
-  for (const char *triple : {"amdgcn--amdpal", "amdgcn-amd-amdhsa", "amdgcn-mesa-mesa3d"})
-    for (const char *cpu : {"gfx1100", "gfx90a"})
-      for (const char *filetype : {"asm", "obj -o -"}) {
-        const std::string options = fmt::format("-triple={} -filetype={}", triple, filetype);
-        ToolRun llvm = runLlvmMc(input, cpu, "", options);
-        ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", options);
-        const std::string where = fmt::format("{}: {} {} {}", context, triple, cpu, filetype);
-        EXPECT_EQ(ours.status, llvm.status) << where << "\n" << llvm.err;
-        EXPECT_EQ(ours.out, llvm.out) << where;
-        // (gfxasm's notes say which keys llvm printed without a location)
-        std::string err;
-        for (const PrintedDiag &d : parseDiagnostics(ours.err))
-          if (d.severity != "note")
-            err += fmt::format("{}:{}: {}: {}\n", d.line, d.col, d.severity, d.message);
-        std::string llvmErr;
-        for (const PrintedDiag &d : parseDiagnostics(llvm.err))
-          llvmErr += fmt::format("{}:{}: {}: {}\n", d.line, d.col, d.severity, d.message);
-        EXPECT_EQ(err, llvmErr) << where;
-      }
+  expectSameOnTargets(input, context, {"amdgcn--amdpal", "amdgcn-amd-amdhsa", "amdgcn-mesa-mesa3d"},
+                      {"gfx1100", "gfx90a"});
 }
 
 TEST(PalMetadata, MsgPackBlocks) {

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
+#include <deque>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -29,6 +30,7 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
+#include "object/amd_kernel_code.h"
 #include "object/amdhsa_kernel.h"
 #include "object/dwarf.h"
 #include "object/elf_reader.h"
@@ -419,6 +421,10 @@ public:
       // An unterminated .amdhsa_kernel: llvm looks for a field at the end of the file.
       errorAtEnd("expected .amdhsa_ directive or .end_amdhsa_kernel");
       kdBlock_.reset();
+    }
+    if (codeBlock_) {
+      errorAtEnd(codeBlock_->errorAtEnd());
+      codeBlock_.reset();
     }
     finish();
     if (opts_.textOutput) {
@@ -925,47 +931,104 @@ private:
     kdText_.clear();
   }
 
+  // `.amd_kernel_code_t` ... `.end_amd_kernel_code_t` outside HSA (object/amd_kernel_code.h),
+  // read like the kernel descriptor block.
+  std::optional<object::AmdKernelCodeParser> codeBlock_;
+
   void kernelStatement(Cursor &c) {
+    if (kdBlock_) {
+      if (blockStatement(c, *kdBlock_) != object::AmdhsaKernelParser::Status::Done) return;
+      object::KernelDescriptor kd = kdBlock_->kernel();
+      kdBlock_.reset();
+      // (the blank line is the statement's end, which a statement after it on the line takes)
+      if (asmOut())
+        out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) +
+                (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
+      if (objOut()) emitKernelDescriptor(kd);
+    } else {
+      if (blockStatement(c, *codeBlock_) != object::AmdhsaKernelParser::Status::Done) return;
+      // (llvm checks the block when it ends, without a location, and writes it all the same)
+      if (std::optional<std::string> e = codeBlock_->validationError()) errorWithoutLocation(*e);
+      if (asmOut())
+        out_ += codeBlock_->print() + (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
+      if (objOut()) {
+        writeUnwrittenBytes();
+        for (const object::AmdKernelCodeParser::Piece &p : codeBlock_->pieces()) {
+          const size_t fixups = sections_[cur_].fixups.size();
+          emitWordExpr(p.expr, p.value, p.size);
+          if (p.line && sections_[cur_].fixups.size() > fixups) {
+            // (a field's own expression keeps its place, for the errors of its fixup)
+            obj::Fixup &f = sections_[cur_].fixups.back();
+            f.line = p.line;
+            f.col = p.col;
+            f.lineText = blockLineText(p.line);
+          }
+        }
+      }
+      codeBlock_.reset();
+    }
+    clearKdLines();
+    // llvm reads what follows the block's end on its line as a new statement.
+    if (!c.atEnd()) statementAt(c);
+  }
+
+  // One statement of a block directive: its errors reported (one located on an earlier line
+  // of the block echoes that line), the block dropped after them.
+  template <class Block> typename Block::Status blockStatement(Cursor &c, Block &block) {
     kdLines_.push_back({curLineNo_, kdText_.size(), curLine_.size()});
     kdText_ += curLine_;
-    auto status = kdBlock_->statement(c, curLineNo_);
-    if (status == object::AmdhsaKernelParser::Status::More) return;
-    if (status == object::AmdhsaKernelParser::Status::Error) {
-      const object::KdError &e = kdBlock_->error();
-      // (an error of the register counts is located on the line that gave them)
-      std::string_view line = curLine_;
-      uint32_t lineNo = curLineNo_;
-      for (const KdLine &l : kdLines_)
-        if (l.number == e.line) {
-          curLine_ = std::string_view(kdText_).substr(l.offset, l.size);
-          curLineNo_ = l.number;
-        }
-      size_t at = result_.diagnostics.size();
-      error(e.col, e.message);
-      if (e.endCol && at < result_.diagnostics.size())
-        result_.diagnostics[at].rangeEnd = e.endCol + 1;
-      curLine_ = line;
-      curLineNo_ = lineNo;
-      // (a line that starts with no field name: llvm reads it again as a statement; not a
-      // token after a field's value)
-      const bool noName = !c.atEnd() && c.peek().col == e.col && c.toks[0].col == e.col &&
-                          c.peek().kind != Tok::Identifier &&
-                          e.message.starts_with("expected .amdhsa_");
-      if (noName) error(e.col, "unexpected token at start of statement");
+    const auto status = block.statement(c, curLineNo_);
+    if (status == Block::Status::More) return status;
+    if (status == Block::Status::Error) {
+      const std::string_view line = curLine_;
+      const uint32_t lineNo = curLineNo_;
+      for (const object::KdError &e : block.errors()) {
+        for (const KdLine &l : kdLines_)
+          if (l.number == e.line) {
+            curLine_ = std::string_view(kdText_).substr(l.offset, l.size);
+            curLineNo_ = l.number;
+          }
+        const size_t at = result_.diagnostics.size();
+        error(e.col, e.message);
+        if (e.endCol && at < result_.diagnostics.size())
+          result_.diagnostics[at].rangeEnd = e.endCol + 1;
+        curLine_ = line;
+        curLineNo_ = lineNo;
+      }
+      const bool reread = block.rereadStatement();
       kdBlock_.reset();
+      codeBlock_.reset();
       clearKdLines();
+      // (llvm goes on at the failing token: a statement when it starts the line)
+      if (reread) statementAt(c);
+      return status;
+    }
+    return status;
+  }
+
+  // The text of a line of the current block, kept for as long as the assembler runs.
+  std::deque<std::string> keptLines_;
+  std::string_view blockLineText(uint32_t number) {
+    for (const KdLine &l : kdLines_)
+      if (l.number == number) return keptLines_.emplace_back(kdText_.substr(l.offset, l.size));
+    return {};
+  }
+
+  // A value llvm's target streamer emits without a location (a kernel descriptor's word, an
+  // amd_kernel_code_t field): written when absolute now, else a fixup with no line.
+  void emitWordExpr(ExprId e, int64_t value, uint32_t size) {
+    int64_t v = value;
+    const bool abs = e == kNoExpr || object::evaluateAsAbsolute(syms_, e, v);
+    if (abs && e != kNoExpr) registerSymbolsOf(e);
+    // (llvm's object streamer: a value that fits neither signed nor unsigned is reported and
+    // not written)
+    if (abs && size < 8 &&
+        (v < -(int64_t{1} << (8 * size - 1)) || v >= (int64_t{1} << (8 * size)))) {
+      errorWithoutLocation(fmt::format("value evaluated as {} is out of range.", v));
       return;
     }
-    object::KernelDescriptor kd = kdBlock_->kernel();
-    kdBlock_.reset();
-    clearKdLines();
-    // (the blank line is the statement's end, which a statement after it on the line takes)
-    if (asmOut())
-      out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) +
-              (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
-    if (objOut()) emitKernelDescriptor(kd);
-    // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
-    if (!c.atEnd()) statementAt(c);
+    emitValue(abs ? v : 0, abs ? kNoExpr : e, size, 0);
+    if (!abs) sections_[cur_].fixups.back().line = 0;
   }
 
   // AMDGPUTargetELFStreamer::EmitAmdhsaKernelDescriptor: NAME.kd (64 bytes, STT_OBJECT, the
@@ -990,14 +1053,7 @@ private:
     registerSymbol(desc);
     uint32_t col = 0;
     using W = object::KernelDescriptor::Word;
-    auto word = [&](W w) {
-      ExprId e = kd.words[w];
-      int64_t v;
-      bool abs = object::evaluateAsAbsolute(syms_, e, v);
-      if (abs) registerSymbolsOf(e);
-      emitValue(abs ? v : 0, abs ? kNoExpr : e, object::KernelDescriptor::kSize[w], col);
-      if (!abs) sections_[cur_].fixups.back().line = 0; // (llvm gives them no location)
-    };
+    auto word = [&](W w) { emitWordExpr(kd.words[w], 0, object::KernelDescriptor::kSize[w]); };
     word(W::GroupSegmentFixedSize);
     word(W::PrivateSegmentFixedSize);
     word(W::KernargSize);
@@ -1038,7 +1094,7 @@ private:
     }
     hasColonColon_ = lr.hasColonColon;
     Cursor c{toks_, 0};
-    if (kdBlock_) [[unlikely]] {
+    if (kdBlock_ || codeBlock_) [[unlikely]] {
       kernelStatement(c);
       return;
     }
@@ -1224,6 +1280,13 @@ private:
       c.next();
       kdTarget_ = object::kdTargetFor(target_, codeObjectVersion_);
       kdBlock_.emplace(kernel.text, *kdTarget_, syms_);
+      clearKdLines();
+      kernelStatement(c);
+      return;
+    }
+    if (name == ".amd_kernel_code_t" && !hsa()) { // (the fields may follow on its line)
+      kdTarget_ = object::kdTargetFor(target_, codeObjectVersion_);
+      codeBlock_.emplace(*kdTarget_, syms_);
       clearKdLines();
       kernelStatement(c);
       return;
@@ -1970,14 +2033,17 @@ private:
   // errors of fixups then)
   bool parseFailed_ = false;
   unsigned streamerErrors_ = 0;
+  void errorWithoutLocation(std::string msg) {
+    Diagnostic d;
+    d.file = "<unknown>";
+    d.message = std::move(msg);
+    result_.diagnostics.push_back(std::move(d));
+    ++result_.errorCount;
+  }
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
     if (parseFailed_) return;
     if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
-      Diagnostic d;
-      d.file = "<unknown>";
-      d.message = std::move(msg);
-      result_.diagnostics.push_back(std::move(d));
-      ++result_.errorCount;
+      errorWithoutLocation(std::move(msg));
       return;
     }
     std::string_view line = curLine_;
@@ -2003,8 +2069,12 @@ private:
     case Spec::None: break;
     }
     switch (f.kind) {
-    case obj::FixupKind::PCRel4: return 4;      // R_AMDGPU_REL32
-    case obj::FixupKind::Data8: return 3;       // R_AMDGPU_ABS64
+    case obj::FixupKind::PCRel4: return 4; // R_AMDGPU_REL32
+    case obj::FixupKind::Data8:
+      return 3; // R_AMDGPU_ABS64
+    // (llvm's ELF writer has no relocation for 1- and 2-byte data: it goes on as for a branch)
+    case obj::FixupKind::Data1:
+    case obj::FixupKind::Data2:
     case obj::FixupKind::SoppBranch: return 14; // R_AMDGPU_REL16
     default: return 6;                          // R_AMDGPU_ABS32
     }
@@ -2029,6 +2099,8 @@ private:
     // section's symbol, anything else by name.
     auto relocate = [&](uint32_t si, const obj::Fixup &f, const RelocatableValue &v) {
       obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+      if (f.kind == obj::FixupKind::Data1 || f.kind == obj::FixupKind::Data2)
+        r.dataSize = static_cast<uint8_t>(fixupSize(f.kind));
       // (llvm's ELF writer: the scratch buffer's two names, whatever the fixup)
       if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
       const Symbol &target = *v.symA;
@@ -2099,6 +2171,12 @@ private:
         }
         if (!ok || v.symB || !v.symA) {
           errorAt(f, f.col, "expected relocatable expression");
+          continue;
+        }
+        if ((f.kind == obj::FixupKind::Data1 || f.kind == obj::FixupKind::Data2) &&
+            v.spec == Spec::None && v.symA->kind == Symbol::Kind::Undefined &&
+            v.nameA != "SCRATCH_RSRC_DWORD0" && v.nameA != "SCRATCH_RSRC_DWORD1") {
+          errorAt(f, f.col, fmt::format("undefined label '{}'", v.nameA));
           continue;
         }
         relocate(si, f, v);

@@ -414,7 +414,8 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     if (v.absolute && bits < 64 &&
         (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
       return fail(col, "out of range literal value");
-    ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
+    ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes,
+                           v.absolute ? col : expressionLocation(item));
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
     return true;
   });
