@@ -490,6 +490,7 @@ private:
     uint32_t plan = 0;         // 1 + the index of its encoding plan in plans_ (0: none yet)
     uint32_t valuFacts = 0;    // as::valuEntryFacts
     bool takesLiteral = false; // enc::takesLiteral of its format
+    uint8_t variant = 0;       // matchVariant of its format
     as::MemoryEntryFacts memoryFacts;
   };
   static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
@@ -1348,6 +1349,7 @@ private:
     size_t operandStart = c.pos;
     const std::span<const Candidate> available = availableCandidates(nameIndex);
     as::ParseError best;
+    uint8_t bestVariant = 0;
     bool tooFew = false;
     Inst &inst = inst_; // reused: each candidate resets what it uses
     // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
@@ -1400,11 +1402,16 @@ private:
           emit(inst, mn);
           return;
         }
-        // (an error of llvm's checks after matching wins over any entry's that did not match)
+        // (an error of llvm's checks after matching wins over any entry's that did not match;
+        // of two entries that did not take the operands, the later variant's, see matchVariant)
         bool after = pctx.err.failedAfterMatch(), bestAfter = best.set && best.failedAfterMatch();
+        const bool byVariant = !after && !bestAfter && best.set && operandsMismatch(pctx.err) &&
+                               operandsMismatch(best) && entryInfo.variant != bestVariant;
         if (!best.set || (after && !bestAfter) ||
-            (after == bestAfter && pctx.err.reach() > best.reach())) {
+            (byVariant ? entryInfo.variant > bestVariant
+                       : after == bestAfter && pctx.err.reach() > best.reach())) {
           best = pctx.err;
+          bestVariant = entryInfo.variant;
           tooFew = few;
         }
       }
@@ -1737,6 +1744,16 @@ private:
     e.valuFacts = as::valuEntryFacts(arch_, desc);
     e.memoryFacts = as::memoryEntryFacts(arch_, desc);
     e.takesLiteral = enc::takesLiteral(arch_, arch_.formatOf(desc));
+    e.variant = matchVariant(arch_.formatOf(desc).name);
+  }
+  // llvm matches a statement against its match table's variants in turn (default, VOP3, SDWA,
+  // DPP, VOP3 DPP) and, when none takes the operands, reports the operand of the last variant
+  // that has the name: `v_add_f32 v5, s1, v1, v2` fails at s1, where the DPP form wants a VGPR.
+  static uint8_t matchVariant(std::string_view format) {
+    const bool vop3 = format.starts_with("VOP3") || format == "VINTERP";
+    if (format.find("DPP") != std::string_view::npos) return vop3 ? 4 : 3;
+    if (format.find("SDWA") != std::string_view::npos) return 2;
+    return vop3 ? 1 : 0;
   }
   const EntryInfo &entryInfo(const InstrDesc &desc) {
     const EntryInfo &e = entries_[entryIndex(desc)];

@@ -104,12 +104,6 @@ void noteRefusedLiteral(ParseContext &ctx, const OperandDesc &d, const OperandVa
   ctx.vop3pLiteralCol = col;
 }
 
-// DPP16 / DPP8 forms: their formats have the lane control fields.
-bool isDppForm(const Inst &inst) {
-  const FormatDesc &f = inst.arch->formatOf(*inst.desc);
-  return f.layout(Field::dpp_ctrl).count || f.layout(Field::dpp8).count;
-}
-
 bool atLit(const Cursor &c) {
   return c.is(Tok::Identifier) && c.peek().text == "lit" && c.peek(1).kind == Tok::LParen;
 }
@@ -838,7 +832,11 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   // One pass (this runs for every instruction): the alignment error comes first wherever it is.
   bool dpp = false;
   const char *dppError = nullptr;
+  size_t literalAt = ops.size();
   for (size_t i = 0; i < ops.size(); ++i) {
+    if (inst.hasLiteral && literalAt == ops.size() && inst.ops[i].present &&
+        inst.ops[i].value == src::kLiteral && isPositional(ops[i].cls))
+      literalAt = i;
     const OpClass cls = ops[i].cls;
     // gfx90a+'s 64-bit VOP3P sources (v_pk_*_f32) start at an even VGPR; llvm checks that after
     // matching.
@@ -850,9 +848,12 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
     } else if (cls == OpClass::dpp_ctrl || cls == OpClass::dpp8_sel) {
       dpp = true;
       if (!dppError && !inst.ops[i].present) dppError = "too few operands for instruction";
-      if (!dppError && inst.hasLiteral) dppError = "invalid operand for instruction";
     }
   }
+  // (llvm's DPP source classes take no literal: its matcher fails at the literal, before it
+  // finds a control missing)
+  if (dpp && inst.hasLiteral)
+    return ctx.fail(ctx.colOf(literalAt, col), "invalid operand for instruction");
   if (dppError) return ctx.fail(col, dppError);
   if (!dpp) return true;
   // A VOPC DPP form with its vcc left out, where llvm-mc-22 rejects what it takes with vcc
