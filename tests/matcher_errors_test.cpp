@@ -61,3 +61,39 @@ TEST(MatcherErrors, DppSourcesTakeNoLiteral) {
 }
 
 } // namespace
+
+// llvm strips an encoding suffix before it reads the operands: a DPP control after a VOP3 name
+// is read (as the plain name's DPP forms read it) and then matches no entry, "invalid operand";
+// the masks, bound_ctrl and fi are read only after a control, so alone they are no operand.
+TEST(MatcherErrors, SuffixedNamesReadThePlainNamesModifiers) {
+  const std::string lines = joinLines({
+      "v_min3_u32_e64 v2, v3, v4, v5 row_ror:2",
+      "v_mul_f32_e64 v2, v3, v4 quad_perm:[3,2,1,0]",
+      "v_mul_f32_e32 v2, v3, v4 row_shr:1",
+      "v_mul_f32_e64 v2, v3, v4 dpp8:[7,7,7,7,7,7,7,7]",
+      "v_min3_u32_e64 v2, v3, v4, v5 fi:1",
+      "v_min3_u32_e64 v2, v3, v4, v5 bank_mask:3",
+      "v_mul_f32_e32 v2, v3, v4 bound_ctrl:1",
+      "v_mul_f32_e32 v2, v3, v4 src1_sel:WORD_1",
+  });
+  for (const char *cpu : {"gfx1100", "gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+}
+
+// Buffer stores with tfe are entries of llvm's assembler that its check after matching rejects
+// ("TFE modifier has no meaning for store instructions", at tfe), so their data registers
+// include the tfe dword; where no such entry takes the operands, the furthest failure wins.
+TEST(MatcherErrors, BufferStoresWithTfe) {
+  expectSameOutput(joinLines({
+      "buffer_store_b64 v[4:6], off, s[8:11], s2 tfe",
+      "buffer_store_b64 v[4:5], off, s[8:11], s2 tfe",
+      "buffer_store_format_xyz v[4:7], v1, s[8:11], s2 offen offset:8 glc tfe",
+      "buffer_store_b32 v[4:5], off, s[8:11], s2 tfe slc",
+      "buffer_store_b16 v[4:5], v1, s[8:11], s2 idxen tfe",
+  }));
+  expectSameOutput(joinLines({
+                       "buffer_store_dwordx2 v[4:6], off, s[8:11], s2 tfe",
+                       "buffer_store_dword v[4:5], off, s[8:11], s2 tfe slc",
+                       "buffer_store_format_xy v[4:6], v1, s[8:11], s2 idxen glc tfe",
+                   }),
+                   "gfx900");
+}

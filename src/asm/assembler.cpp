@@ -1421,6 +1421,11 @@ private:
       return;
     }
     (void)tooFew;
+    if (uint32_t tfeCol = 0;
+        !best.failedAfterMatch() && tfeStoreMatches(cands, c, operandStart, mn, tfeCol, best)) {
+      error(tfeCol, "TFE modifier has no meaning for store instructions");
+      return;
+    }
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn) ||
          (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
@@ -1487,6 +1492,40 @@ private:
       bool few = false;
       if (parseOperands(pctx, c, inst, info.positional, mn, few) || pctx.err.failedAfterMatch())
         return true;
+    }
+    return false;
+  }
+
+  // llvm's assembler has the buffer stores with tfe (IF_DisasmOnly here, the forms whose data
+  // registers include the tfe dword): when one takes the operands, its check after matching
+  // rejects the tfe, at the word (`tfeCol`); when none does, one that failed further into the
+  // operands gives the error (`best`).
+  [[gnu::noinline]] bool tfeStoreMatches(std::span<const uint32_t> entries, Cursor &c,
+                                         size_t operandStart, const Token &mn, uint32_t &tfeCol,
+                                         as::ParseError &best) {
+    for (size_t k = operandStart; k < toks_.size() && !tfeCol; ++k)
+      if (toks_[k].kind == Tok::Identifier && toks_[k].text == "tfe") tfeCol = toks_[k].col;
+    if (!tfeCol) return false;
+    for (uint32_t entry : entries) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if (!(d.flags & IF_DisasmOnly) || !(d.cpuMask & (1u << target_.cpuIndex())) ||
+          !availableInMode(d, target_.realTrue16(), target_.wave64()))
+        continue;
+      const EntryInfo &info = entryInfo(d);
+      Inst inst;
+      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
+                  d.numOperands * sizeof(OperandValue));
+      inst.arch = &arch_;
+      inst.desc = &d;
+      as::ParseContext pctx{target_, syms_};
+      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
+      pctx.valuFacts = info.valuFacts;
+      pctx.memoryFacts = &info.memoryFacts;
+      c.pos = operandStart;
+      bool few = false;
+      if (parseOperands(pctx, c, inst, info.positional, mn, few)) return true;
+      if (operandsMismatch(pctx.err) && operandsMismatch(best) && pctx.err.reach() > best.reach())
+        best = pctx.err;
     }
     return false;
   }
@@ -1618,10 +1657,22 @@ private:
     return false;
   }
 
+  // (llvm strips an encoding suffix before it parses the operands: v_add3_u32_e64 reads row_shl:1
+  // as v_add3_u32's DPP forms do, and then matches no entry; the masks, bound_ctrl and fi it
+  // reads only after a control, which such a name never took)
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
-    for (uint32_t entry : mnemonics_.lookup(mnemonic))
-      for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
-        if (!isPositional(d.cls) && as::isModifierWord(d, word)) return true;
+    std::string_view base;
+    const bool suffixed = suffixRank(mnemonic, base) >= 0;
+    for (std::string_view name : {mnemonic, base}) {
+      const bool other = name.size() != mnemonic.size();
+      for (uint32_t entry : mnemonics_.lookup(name))
+        for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
+          if (!isPositional(d.cls) && as::isModifierWord(d, word) &&
+              !(other && (d.cls == OpClass::dpp_mask || d.cls == OpClass::dpp_bound ||
+                          d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi)))
+            return true;
+      if (!suffixed) break;
+    }
     return false;
   }
 
