@@ -97,3 +97,40 @@ TEST(MatcherErrors, BufferStoresWithTfe) {
                    }),
                    "gfx900");
 }
+
+// llvm checks a VOPD pair after it matched, in this order: one literal value (a value other than
+// the first is reported at the later of the two, the sources' literals compared before the
+// fmaak/fmamk constants), the constant bus (at the later of the last literal and the last SGPR),
+// the destinations' parity, the sources' VGPR banks (at the Y half's operand, at the X half's
+// where Y's is fmac's accumulator).
+TEST(MatcherErrors, VopdChecksAfterMatching) {
+  expectSameOutput(joinLines({
+      "v_dual_mul_f32 v10, 0x11, v2 :: v_dual_sub_f32 v11, 0x22, v3",
+      "v_dual_fmamk_f32 v10, 0x33, 0x44, v1 :: v_dual_mov_b32 v11, 0x33",
+      "v_dual_fmamk_f32 v10, v0, 0x44, v1 :: v_dual_mov_b32 v11, 0x33",
+      "v_dual_mov_b32 v10, 0x44 :: v_dual_fmamk_f32 v11, 0x44, 0x55, v3",
+      "v_dual_fmaak_f32 v10, 0x44, v2, 0x44 :: v_dual_fmamk_f32 v11, 0x55, 0x44, v3",
+      "v_dual_fmaak_f32 v10, s1, v2, 0x44 :: v_dual_mov_b32 v11, s2",
+      "v_dual_mov_b32 v10, s1 :: v_dual_fmaak_f32 v11, s2, v3, 0x44",
+      "v_dual_mov_b32 v10, s2 :: v_dual_cndmask_b32 v11, s1, v3",
+      "v_dual_cndmask_b32 v10, s5, v2 :: v_dual_mov_b32 v11, 0x44",
+      "v_dual_mov_b32 v10, s5 :: v_dual_mov_b32 v12, s6",
+      "v_dual_mov_b32 v10, v1 :: v_dual_mov_b32 v12, v5",
+      "v_dual_add_f32 v10, v1, v2 :: v_dual_add_f32 v11, v3, v6",
+      "v_dual_fmac_f32 v10, v1, v2 :: v_dual_fmamk_f32 v13, v3, 0x44, v10",
+      "v_dual_fmamk_f32 v10, v1, 0x44, v5 :: v_dual_fmac_f32 v11, v2, v3",
+      "v_dual_fmac_f32 v10, v1, v2 :: v_dual_fmac_f32 v12, v3, v3",
+      "v_dual_add_f32 v10, s1, v2 :: v_dual_add_f32 v10, v1, v3",
+      "v_dual_mov_b32 v10, 0x44 :: v_dual_mov_b32 v10, s1",
+      "v_dual_mov_b32 v10, 0x44 :: v_dual_add_f32 v12, s1, v10",
+      "v_dual_mov_b32 v10, sym :: v_dual_mov_b32 v11, 0x44",
+      "v_dual_mov_b32 v10, sym :: v_dual_mov_b32 v11, sym",
+      "v_dual_mov_b32 v1, v1 :: v_dual_mov_b32 v2, v2",
+      "v_dual_fmamk_f32 v10, 0x77, 0x99, v1 :: v_dual_fmamk_f32 v11, 0x77, 0x77, v2",
+      "v_dual_fmamk_f32 v10, 0x99, 0x77, v1 :: v_dual_fmamk_f32 v11, 0x77, 0x77, v2",
+      "v_dual_fmamk_f32 v10, v1, 0x77, v1 :: v_dual_mul_f32 v11, 0x99, v2",
+      "v_dual_fmamk_f32 v10, s3, 0x77, v1 :: v_dual_fmamk_f32 v11, s4, 0x77, v2",
+      "v_dual_cndmask_b32 v10, s7, v1 :: v_dual_fmaak_f32 v11, v2, v3, 0x77",
+      "v_dual_fmamk_f32 v10, v1, 0x77, v7 :: v_dual_fmac_f32 v11, v2, v5",
+  }));
+}
