@@ -134,3 +134,26 @@ TEST(MatcherErrors, VopdChecksAfterMatching) {
       "v_dual_fmamk_f32 v10, v1, 0x77, v7 :: v_dual_fmac_f32 v11, v2, v5",
   }));
 }
+
+// llvm reads `::` in any statement as a dual-issue separator with the next name, and matches both
+// as operands: a first half written alone lacks them (too few operands, or the operand where `::`
+// should be), and where the name has no pairs, or after the Y half, `::` is an operand no entry
+// takes.
+TEST(MatcherErrors, DualIssueSeparator) {
+  expectSameOutput(joinLines({
+      "v_dual_sub_f32 v4, v1, v3",
+      "v_dual_sub_f32 v4, v1, v3 :",
+      "v_dual_sub_f32 v4, v1, v3 : : v_dual_mov_b32 v5, v2",
+      "v_dual_sub_f32 v4, v1, v3 v_dual_mov_b32 v5, v2",
+      "v_dual_sub_f32 v4, v1, v3 : v_dual_mov_b32 v5, v2",
+      "v_dual_sub_f32 v4, v1, v3, v6 :: v_dual_mov_b32 v5, v2",
+      "v_dual_sub_f32 v4, v1 :: v_dual_mov_b32 v5, v2",
+      "v_dual_sub_f32 v4, v1, v3 :: v_dual_mov_b32 v5, v2 :: v_dual_mov_b32 v7, v2",
+      "v_dual_sub_f32 v4, v1, v3 :: v_dual_mov_b32 v5, v2 ::",
+      "v_dual_sub_f32 v4, v1, v3 :: v_dual_mov_b32 v5",
+      "s_add_u32 s4, s5, s6 :: bar",
+      "s_add_u32 s4, :: s5, s6",
+      "s_add_u32 s4, s5, s6 ::",
+      "v_sub_f32 v4, v1, v3 :: v_dual_mov_b32 v5, v2",
+  }));
+}

@@ -477,6 +477,9 @@ private:
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
   std::string lowerMnemonic_;  // a mnemonic written with capitals, lowered (the token's text)
   bool hasColonColon_ = false; // the statement has a `::` token
+  // The token index of a VOPD pair's `::` (read as a comma), or SIZE_MAX: the X half's operands
+  // end there and the Y half's start after it (a first half written alone has none).
+  size_t pairSeparator_ = SIZE_MAX;
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
   // operands (defaults_, per operand of arch_.operands) and an EntryInfo (entries_, one per
@@ -1279,6 +1282,7 @@ private:
     // both halves: `:: Y` reads as a comma.
     std::string &pairName = pairName_;
     pairName.clear();
+    pairSeparator_ = SIZE_MAX;
     uint32_t pairYCol = 0;
     for (size_t k = c.pos; hasColonColon_ && k + 1 < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::ColonColon) continue;
@@ -1286,14 +1290,16 @@ private:
         error(toks_[k + 1].col, "expected a VOPDY instruction after ::");
         return;
       }
+      // (llvm reads every `::` so; a later one is an operand no entry takes)
+      if (!pairName.empty()) continue;
       pairName.append(mn.text).append("::").append(toks_[k + 1].text);
       pairYCol = toks_[k + 1].col;
+      pairSeparator_ = k;
       toks_[k].kind = Tok::Comma;
       std::copy(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 2, toks_.end(),
                 toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
       toks_ = toks_.first(toks_.size() - 1);
       c.toks = toks_;
-      break;
     }
     int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
     // llvm matches mnemonics in any case. The tables hold the lower-case names, so only a name
@@ -1323,6 +1329,12 @@ private:
       error(pairYCol, "invalid VOPDY instruction");
       return;
     }
+    // `X ... :: Y` where X is no first half: X's entries, which take no `::` there.
+    if (nameIndex < 0 && !pairName.empty()) nameIndex = mnemonics_.find(mn.text);
+    // A first half without `::`: llvm reads its operands and then finds no `::` where the pairs
+    // of the name have it (any pair of the name stands for them here).
+    if (nameIndex < 0 && pairName.empty() && hasUpperCase(mn.text) == false)
+      if (const InstrDesc *pair = firstPairOf(mn.text)) nameIndex = mnemonics_.find(pair->name);
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
@@ -1649,12 +1661,13 @@ private:
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
-  [[gnu::noinline]] bool isVopdX(std::string_view name) const {
+  bool isVopdX(std::string_view name) const { return firstPairOf(name) != nullptr; }
+  [[gnu::noinline]] const InstrDesc *firstPairOf(std::string_view name) const {
     for (const InstrDesc &d : arch_.instrs)
       if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
           d.name.substr(name.size(), 2) == "::" && availableOnTarget(d))
-        return true;
-    return false;
+        return &d;
+    return nullptr;
   }
 
   // (llvm strips an encoding suffix before it parses the operands: v_add3_u32_e64 reads row_shl:1
@@ -1863,8 +1876,15 @@ private:
         first = false;
         continue;
       }
+      // (a VOPD pair: llvm matches `::` as a token after the X half's operands)
+      if (c.pos == pairSeparator_ && d.field != Field::vdsty)
+        return pctx.fail(toks_[c.pos].col, "invalid operand for instruction");
+      if (d.field == Field::vdsty && c.pos != pairSeparator_) [[unlikely]]
+        return pairSeparatorMissing(pctx, c, mn, tooFew);
       // llvm skips one comma after each operand: commas between operands are optional.
       if (!first) c.accept(Tok::Comma);
+      if (c.pos == pairSeparator_) [[unlikely]]
+        return pctx.fail(toks_[c.pos].col, "invalid operand for instruction");
       if (c.atEnd()) {
         tooFew = true;
         return pctx.fail(mn.col, "too few operands for instruction");
@@ -1883,6 +1903,8 @@ private:
     pctx.afterPositional = c.atEnd() ? nullptr : &c.peek();
     // Modifiers, in any order.
     while (!c.atEnd()) {
+      if (c.pos == pairSeparator_) [[unlikely]]
+        return pctx.fail(toks_[c.pos].col, "invalid operand for instruction");
       if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too
       const Token &t = c.peek();
       bool matched = false;
@@ -1921,12 +1943,27 @@ private:
     return as::validateOperands(pctx, inst, mn.col);
   }
 
+  // Where a VOPD pair's `::` should follow the X half's operands: the end of the statement (too
+  // few operands), or the operand after them.
+  [[gnu::noinline]] bool pairSeparatorMissing(as::ParseContext &pctx, Cursor &c, const Token &mn,
+                                              bool &tooFew) {
+    c.accept(Tok::Comma);
+    if (c.atEnd()) {
+      tooFew = true;
+      return pctx.fail(mn.col, "too few operands for instruction");
+    }
+    if (!expressionSyntaxError(pctx, c.pos))
+      pctx.fail(c.peek().col, "invalid operand for instruction");
+    return false;
+  }
+
   // llvm parses an operand it cannot match as an expression first: text that starts none is
   // reported with the expression's error ("unknown token in expression"), not as a kind mismatch.
   bool expressionSyntaxError(as::ParseContext &pctx, size_t at) {
     Tok k = toks_[at].kind;
     if (k == Tok::Identifier || k == Tok::String || k == Tok::Error || k == Tok::Real ||
-        k == Tok::LBrac || k == Tok::Pipe || (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
+        k == Tok::ColonColon || k == Tok::LBrac || k == Tok::Pipe ||
+        (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
       return false;
     Cursor e{toks_, at};
     ExprResult r = parseExpr(e, syms_, /*relocatable=*/true);
