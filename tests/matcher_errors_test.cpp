@@ -157,3 +157,15 @@ TEST(MatcherErrors, DualIssueSeparator) {
       "v_sub_f32 v4, v1, v3 :: v_dual_mov_b32 v5, v2",
   }));
 }
+
+// A gfx11 image instruction without dim: llvm matches it (dim is optional to its matcher) and
+// then says "missing dim operand", also where the NSA form failed further into the operands.
+TEST(MatcherErrors, ImageWithoutDim) {
+  expectSameOutput(joinLines({
+      "image_store v[2:5], v7, s[16:23] dmask:0xf",
+      "image_sample_l v[2:5], v[7:8], s[16:23], s[24:27] dmask:0xf",
+      "image_atomic_smax v9, v3, s[16:23] dmask:0x1 glc",
+      "image_get_resinfo v[2:5], v7, s[16:23] dmask:0xf",
+      "image_gather4_lz v[2:5], v[7:8], s[16:23], s[24:27] dmask:0x2",
+  }));
+}

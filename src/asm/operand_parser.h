@@ -53,7 +53,8 @@ struct ParseError {
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
            m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast" ||
-           m == "instruction must use glc" || m == "instruction must use sc0";
+           m == "instruction must use glc" || m == "instruction must use sc0" ||
+           m == "missing dim operand";
   }
 };
 
