@@ -484,6 +484,9 @@ private:
   std::string pairName_;       // `X::Y` of a VOPD line, reused to avoid allocating per line
   std::string lowerMnemonic_;  // a mnemonic written with capitals, lowered (the token's text)
   bool hasColonColon_ = false; // the statement has a `::` token
+  // The token index of a VOPD pair's `::` (read as a comma), or SIZE_MAX: the X half's operands
+  // end there and the Y half's start after it (a first half written alone has none).
+  size_t pairSeparator_ = SIZE_MAX;
   Inst inst_;
   // Per table entry, computed when the entry is first looked at: the field values of its omitted
   // operands (defaults_, per operand of arch_.operands) and an EntryInfo (entries_, one per
@@ -497,6 +500,7 @@ private:
     uint32_t plan = 0;         // 1 + the index of its encoding plan in plans_ (0: none yet)
     uint32_t valuFacts = 0;    // as::valuEntryFacts
     bool takesLiteral = false; // enc::takesLiteral of its format
+    uint8_t variant = 0;       // matchVariant of its format
     as::MemoryEntryFacts memoryFacts;
   };
   static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
@@ -1378,6 +1382,7 @@ private:
     // both halves: `:: Y` reads as a comma.
     std::string &pairName = pairName_;
     pairName.clear();
+    pairSeparator_ = SIZE_MAX;
     uint32_t pairYCol = 0;
     for (size_t k = c.pos; hasColonColon_ && k + 1 < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::ColonColon) continue;
@@ -1385,14 +1390,16 @@ private:
         error(toks_[k + 1].col, "expected a VOPDY instruction after ::");
         return;
       }
+      // (llvm reads every `::` so; a later one is an operand no entry takes)
+      if (!pairName.empty()) continue;
       pairName.append(mn.text).append("::").append(toks_[k + 1].text);
       pairYCol = toks_[k + 1].col;
+      pairSeparator_ = k;
       toks_[k].kind = Tok::Comma;
       std::copy(toks_.begin() + static_cast<std::ptrdiff_t>(k) + 2, toks_.end(),
                 toks_.begin() + static_cast<std::ptrdiff_t>(k) + 1);
       toks_ = toks_.first(toks_.size() - 1);
       c.toks = toks_;
-      break;
     }
     int nameIndex = mnemonics_.find(pairName.empty() ? mn.text : std::string_view(pairName));
     // llvm matches mnemonics in any case. The tables hold the lower-case names, so only a name
@@ -1422,6 +1429,12 @@ private:
       error(pairYCol, "invalid VOPDY instruction");
       return;
     }
+    // `X ... :: Y` where X is no first half: X's entries, which take no `::` there.
+    if (nameIndex < 0 && !pairName.empty()) nameIndex = mnemonics_.find(mn.text);
+    // A first half without `::`: llvm reads its operands and then finds no `::` where the pairs
+    // of the name have it (any pair of the name stands for them here).
+    if (nameIndex < 0 && pairName.empty() && hasUpperCase(mn.text) == false)
+      if (const InstrDesc *pair = firstPairOf(mn.text)) nameIndex = mnemonics_.find(pair->name);
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
@@ -1448,6 +1461,7 @@ private:
     size_t operandStart = c.pos;
     const std::span<const Candidate> available = availableCandidates(nameIndex);
     as::ParseError best;
+    uint8_t bestVariant = 0;
     bool tooFew = false;
     Inst &inst = inst_; // reused: each candidate resets what it uses
     // Entries that require a word the statement does not have (offen, idxen, tfe, a DPP
@@ -1500,11 +1514,16 @@ private:
           emit(inst, mn);
           return;
         }
-        // (an error of llvm's checks after matching wins over any entry's that did not match)
+        // (an error of llvm's checks after matching wins over any entry's that did not match;
+        // of two entries that did not take the operands, the later variant's, see matchVariant)
         bool after = pctx.err.failedAfterMatch(), bestAfter = best.set && best.failedAfterMatch();
+        const bool byVariant = !after && !bestAfter && best.set && operandsMismatch(pctx.err) &&
+                               operandsMismatch(best) && entryInfo.variant != bestVariant;
         if (!best.set || (after && !bestAfter) ||
-            (after == bestAfter && pctx.err.reach() > best.reach())) {
+            (byVariant ? entryInfo.variant > bestVariant
+                       : after == bestAfter && pctx.err.reach() > best.reach())) {
           best = pctx.err;
+          bestVariant = entryInfo.variant;
           tooFew = few;
         }
       }
@@ -1514,6 +1533,11 @@ private:
       return;
     }
     (void)tooFew;
+    if (uint32_t tfeCol = 0;
+        !best.failedAfterMatch() && tfeStoreMatches(cands, c, operandStart, mn, tfeCol, best)) {
+      error(tfeCol, "TFE modifier has no meaning for store instructions");
+      return;
+    }
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn) ||
          (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
@@ -1580,6 +1604,40 @@ private:
       bool few = false;
       if (parseOperands(pctx, c, inst, info.positional, mn, few) || pctx.err.failedAfterMatch())
         return true;
+    }
+    return false;
+  }
+
+  // llvm's assembler has the buffer stores with tfe (IF_DisasmOnly here, the forms whose data
+  // registers include the tfe dword): when one takes the operands, its check after matching
+  // rejects the tfe, at the word (`tfeCol`); when none does, one that failed further into the
+  // operands gives the error (`best`).
+  [[gnu::noinline]] bool tfeStoreMatches(std::span<const uint32_t> entries, Cursor &c,
+                                         size_t operandStart, const Token &mn, uint32_t &tfeCol,
+                                         as::ParseError &best) {
+    for (size_t k = operandStart; k < toks_.size() && !tfeCol; ++k)
+      if (toks_[k].kind == Tok::Identifier && toks_[k].text == "tfe") tfeCol = toks_[k].col;
+    if (!tfeCol) return false;
+    for (uint32_t entry : entries) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if (!(d.flags & IF_DisasmOnly) || !(d.cpuMask & (1u << target_.cpuIndex())) ||
+          !availableInMode(d, target_.realTrue16(), target_.wave64()))
+        continue;
+      const EntryInfo &info = entryInfo(d);
+      Inst inst;
+      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
+                  d.numOperands * sizeof(OperandValue));
+      inst.arch = &arch_;
+      inst.desc = &d;
+      as::ParseContext pctx{target_, syms_};
+      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
+      pctx.valuFacts = info.valuFacts;
+      pctx.memoryFacts = &info.memoryFacts;
+      c.pos = operandStart;
+      bool few = false;
+      if (parseOperands(pctx, c, inst, info.positional, mn, few)) return true;
+      if (operandsMismatch(pctx.err) && operandsMismatch(best) && pctx.err.reach() > best.reach())
+        best = pctx.err;
     }
     return false;
   }
@@ -1703,18 +1761,31 @@ private:
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
-  [[gnu::noinline]] bool isVopdX(std::string_view name) const {
+  bool isVopdX(std::string_view name) const { return firstPairOf(name) != nullptr; }
+  [[gnu::noinline]] const InstrDesc *firstPairOf(std::string_view name) const {
     for (const InstrDesc &d : arch_.instrs)
       if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
           d.name.substr(name.size(), 2) == "::" && availableOnTarget(d))
-        return true;
-    return false;
+        return &d;
+    return nullptr;
   }
 
+  // (llvm strips an encoding suffix before it parses the operands: v_add3_u32_e64 reads row_shl:1
+  // as v_add3_u32's DPP forms do, and then matches no entry; the masks, bound_ctrl and fi it
+  // reads only after a control, which such a name never took)
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
-    for (uint32_t entry : mnemonics_.lookup(mnemonic))
-      for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
-        if (!isPositional(d.cls) && as::isModifierWord(d, word)) return true;
+    std::string_view base;
+    const bool suffixed = suffixRank(mnemonic, base) >= 0;
+    for (std::string_view name : {mnemonic, base}) {
+      const bool other = name.size() != mnemonic.size();
+      for (uint32_t entry : mnemonics_.lookup(name))
+        for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
+          if (!isPositional(d.cls) && as::isModifierWord(d, word) &&
+              !(other && (d.cls == OpClass::dpp_mask || d.cls == OpClass::dpp_bound ||
+                          d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi)))
+            return true;
+      if (!suffixed) break;
+    }
     return false;
   }
 
@@ -1837,6 +1908,16 @@ private:
     e.valuFacts = as::valuEntryFacts(arch_, desc);
     e.memoryFacts = as::memoryEntryFacts(arch_, desc);
     e.takesLiteral = enc::takesLiteral(arch_, arch_.formatOf(desc));
+    e.variant = matchVariant(arch_.formatOf(desc).name);
+  }
+  // llvm matches a statement against its match table's variants in turn (default, VOP3, SDWA,
+  // DPP, VOP3 DPP) and, when none takes the operands, reports the operand of the last variant
+  // that has the name: `v_add_f32 v5, s1, v1, v2` fails at s1, where the DPP form wants a VGPR.
+  static uint8_t matchVariant(std::string_view format) {
+    const bool vop3 = format.starts_with("VOP3") || format == "VINTERP";
+    if (format.find("DPP") != std::string_view::npos) return vop3 ? 4 : 3;
+    if (format.find("SDWA") != std::string_view::npos) return 2;
+    return vop3 ? 1 : 0;
   }
   const EntryInfo &entryInfo(const InstrDesc &desc) {
     const EntryInfo &e = entries_[entryIndex(desc)];
@@ -1895,8 +1976,15 @@ private:
         first = false;
         continue;
       }
+      // (a VOPD pair: llvm matches `::` as a token after the X half's operands)
+      if (c.pos == pairSeparator_ && d.field != Field::vdsty)
+        return pctx.fail(toks_[c.pos].col, "invalid operand for instruction");
+      if (d.field == Field::vdsty && c.pos != pairSeparator_) [[unlikely]]
+        return pairSeparatorMissing(pctx, c, mn, tooFew);
       // llvm skips one comma after each operand: commas between operands are optional.
       if (!first) c.accept(Tok::Comma);
+      if (c.pos == pairSeparator_) [[unlikely]]
+        return pctx.fail(toks_[c.pos].col, "invalid operand for instruction");
       if (c.atEnd()) {
         tooFew = true;
         return pctx.fail(mn.col, "too few operands for instruction");
@@ -1915,6 +2003,8 @@ private:
     pctx.afterPositional = c.atEnd() ? nullptr : &c.peek();
     // Modifiers, in any order.
     while (!c.atEnd()) {
+      if (c.pos == pairSeparator_) [[unlikely]]
+        return pctx.fail(toks_[c.pos].col, "invalid operand for instruction");
       if (!first && c.accept(Tok::Comma) && c.atEnd()) break; // a trailing comma is fine too
       const Token &t = c.peek();
       bool matched = false;
@@ -1953,12 +2043,27 @@ private:
     return as::validateOperands(pctx, inst, mn.col);
   }
 
+  // Where a VOPD pair's `::` should follow the X half's operands: the end of the statement (too
+  // few operands), or the operand after them.
+  [[gnu::noinline]] bool pairSeparatorMissing(as::ParseContext &pctx, Cursor &c, const Token &mn,
+                                              bool &tooFew) {
+    c.accept(Tok::Comma);
+    if (c.atEnd()) {
+      tooFew = true;
+      return pctx.fail(mn.col, "too few operands for instruction");
+    }
+    if (!expressionSyntaxError(pctx, c.pos))
+      pctx.fail(c.peek().col, "invalid operand for instruction");
+    return false;
+  }
+
   // llvm parses an operand it cannot match as an expression first: text that starts none is
   // reported with the expression's error ("unknown token in expression"), not as a kind mismatch.
   bool expressionSyntaxError(as::ParseContext &pctx, size_t at) {
     Tok k = toks_[at].kind;
     if (k == Tok::Identifier || k == Tok::String || k == Tok::Error || k == Tok::Real ||
-        k == Tok::LBrac || k == Tok::Pipe || (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
+        k == Tok::ColonColon || k == Tok::LBrac || k == Tok::Pipe ||
+        (k == Tok::Minus && toks_[at + 1].kind == Tok::Real))
       return false;
     Cursor e{toks_, at};
     ExprResult r = parseExpr(e, syms_, /*relocatable=*/true);

@@ -53,7 +53,8 @@ struct ParseError {
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
            m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast" ||
-           m == "instruction must use glc" || m == "instruction must use sc0";
+           m == "instruction must use glc" || m == "instruction must use sc0" ||
+           m == "missing dim operand";
   }
 };
 
@@ -101,6 +102,25 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // A VOPD pair's destinations of the same parity and its literals (by operand): llvm checks its
+  // literals, constant bus and register banks after the whole pair parsed (validate_vext).
+  bool vopdSameParity = false;
+  struct VopdLiteral {
+    uint8_t operand;
+    bool expression; // (a symbol's value: never the same as another literal)
+    bool negative;   // (written as a negative integer: llvm's value is sign-extended)
+    uint32_t value;
+    bool sameValue(const VopdLiteral &o) const {
+      return !expression && !o.expression && value == o.value && negative == o.negative;
+    }
+  };
+  std::array<VopdLiteral, 4> vopdLiterals;
+  uint8_t numVopdLiterals = 0;
+  void noteVopdLiteral(unsigned operand, bool expression, uint32_t value, bool negative) {
+    if (numVopdLiterals < vopdLiterals.size())
+      vopdLiterals[numVopdLiterals++] = {static_cast<uint8_t>(operand), expression, negative,
+                                         value};
+  }
   // One past the highest VGPR and SGPR the operands name (llvm's .amdgcn.next_free_{v,s}gpr).
   uint16_t vgprEnd = 0;
   uint16_t sgprEnd = 0;

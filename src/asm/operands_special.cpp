@@ -49,17 +49,14 @@ bool parseParenValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &col
   return true;
 }
 
-// Parses `( NAME )` where NAME is one of `names`; returns its index.
-bool parseParenName(ParseContext &ctx, Cursor &c, std::span<const std::string_view> names,
-                    unsigned &index) {
+// Parses `( NAME )` after a field name; the name is checked by the caller, after the syntax
+// (llvm reports a missing parenthesis before an unknown field or value name).
+bool parseParenIdentifier(ParseContext &ctx, Cursor &c, const Token *&value) {
   if (!c.accept(Tok::LParen)) return ctx.fail(c.peek().col, "expected a left parenthesis");
-  const Token &t = c.peek();
-  if (t.kind != Tok::Identifier) return ctx.fail(t.col, "expected a value name");
-  auto it = std::find(names.begin(), names.end(), t.text);
-  if (it == names.end()) return ctx.fail(t.col, "invalid value name " + std::string(t.text));
+  value = &c.peek();
+  if (value->kind != Tok::Identifier) return ctx.fail(value->col, "expected a value name");
   c.next();
   if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a right parenthesis");
-  index = static_cast<unsigned>(it - names.begin());
   return true;
 }
 
@@ -108,16 +105,20 @@ bool parseDelay(ParseContext &ctx, Cursor &c, OperandValue &v) {
     const Token &name = c.peek();
     if (name.kind != Tok::Identifier) return ctx.fail(name.col, "expected a field name");
     c.next();
-    unsigned idx;
-    if (name.text == "instid0" || name.text == "instid1") {
-      if (!parseParenName(ctx, c, delayIdNames(), idx)) return false;
-      value = (name.text == "instid0" ? kDelayInstId0 : kDelayInstId1).set(value, idx);
-    } else if (name.text == "instskip") {
-      if (!parseParenName(ctx, c, delaySkipNames(), idx)) return false;
-      value = kDelaySkip.set(value, idx);
-    } else {
+    const Token *valueName = nullptr;
+    if (!parseParenIdentifier(ctx, c, valueName)) return false;
+    bool isSkip = name.text == "instskip";
+    if (!isSkip && name.text != "instid0" && name.text != "instid1")
       return ctx.fail(name.col, "invalid field name " + std::string(name.text));
-    }
+    std::span<const std::string_view> names = isSkip ? delaySkipNames() : delayIdNames();
+    auto it = std::find(names.begin(), names.end(), valueName->text);
+    if (it == names.end())
+      return ctx.fail(valueName->col, "invalid value name " + std::string(valueName->text));
+    auto idx = static_cast<unsigned>(it - names.begin());
+    value = (isSkip                   ? kDelaySkip
+             : name.text == "instid0" ? kDelayInstId0
+                                      : kDelayInstId1)
+                .set(value, idx);
     if (c.atEnd()) break;
     if (!c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "invalid operand for instruction");
   }

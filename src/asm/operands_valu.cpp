@@ -426,6 +426,8 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
                  Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
+  // (llvm's DPP source classes take no literal: its matcher fails there, before the controls)
+  if (isDppForm(inst)) k.literal = false;
   // A source llvm reads without modifiers takes `--x` as an expression (-(-x)); one with neg
   // (or an e32 float source, which folds them) rejects it below.
   const bool doubleMinus = c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus;

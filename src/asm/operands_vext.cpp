@@ -104,12 +104,6 @@ void noteRefusedLiteral(ParseContext &ctx, const OperandDesc &d, const OperandVa
   ctx.vop3pLiteralCol = col;
 }
 
-// DPP16 / DPP8 forms: their formats have the lane control fields.
-bool isDppForm(const Inst &inst) {
-  const FormatDesc &f = inst.arch->formatOf(*inst.desc);
-  return f.layout(Field::dpp_ctrl).count || f.layout(Field::dpp8).count;
-}
-
 bool atLit(const Cursor &c) {
   return c.is(Tok::Identifier) && c.peek().text == "lit" && c.peek(1).kind == Tok::LParen;
 }
@@ -131,6 +125,8 @@ bool parseForcedLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, Oper
   if (!packedForcedLiteral(d.type, n, lit)) return invalid(ctx, start.col);
   v.mods |= Mod_Lit;
   if (!n.isFloat && n.ival < 0) v.mods |= Mod_LitNegative;
+  ctx.noteVopdLiteral(static_cast<unsigned>(&v - inst.ops.data()), false, lit,
+                      !n.isFloat && n.ival < 0);
   if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
   noteRefusedLiteral(ctx, d, v, inst, start.col);
   return true;
@@ -316,70 +312,116 @@ int vopdSourceVgpr(uint32_t enc) {
   return enc >= src::kVgpr0 ? static_cast<int>(enc - src::kVgpr0) : -1;
 }
 
-// The VGPR number an already parsed operand of the X half plays as src `slot` (0..2), or -1.
-int xHalfVgpr(const Inst &inst, unsigned slot) {
+// The operand of half `y` that plays src `slot` (0..2) in llvm's bank check, or -1.
+int vopdSlotOperand(const Inst &inst, bool y, unsigned slot) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (isYField(ops[i].field) || !inst.ops[i].present) continue;
-    uint32_t v = inst.ops[i].value;
-    switch (ops[i].cls) {
-    case OpClass::vopd_src:
-    case OpClass::vopd_src_vcc:
-      if (slot == 0) return vopdSourceVgpr(v);
-      break;
-    case OpClass::vopd_vsrc:
-      if (slot == 1) return static_cast<int>(v);
-      break;
-    case OpClass::vopd_vsrc2:
-    case OpClass::vopd_vdst_acc:
-      if (slot == 2) return static_cast<int>(v);
-      break;
-    default: break;
-    }
+    if (isYField(ops[i].field) != y || !inst.ops[i].present) continue;
+    const OpClass cls = ops[i].cls;
+    if ((slot == 0 && isVopdSource(cls)) || (slot == 1 && cls == OpClass::vopd_vsrc) ||
+        (slot == 2 && (cls == OpClass::vopd_vsrc2 || cls == OpClass::vopd_vdst_acc)))
+      return static_cast<int>(i);
   }
   return -1;
 }
 
-bool vopdBankOk(ParseContext &ctx, const Inst &inst, Field f, unsigned slot, int vgpr,
-                uint32_t col) {
-  if (!isYField(f) || vgpr < 0) return true;
-  int x = xHalfVgpr(inst, slot), banks = slot == 2 ? 2 : 4;
-  if (x >= 0 && x % banks == vgpr % banks)
-    return ctx.fail(col, fmt::format("src{} operands must use different VGPR banks", slot));
-  return true;
+// The VGPR number operand `i` holds for the bank check of `slot`, or -1 (a Y destination's field
+// holds v/2: its low bit is the complement of vdstx's).
+int vopdSlotVgpr(const Inst &inst, int i, unsigned slot) {
+  if (i < 0) return -1;
+  const size_t k = static_cast<size_t>(i);
+  const uint32_t v = inst.ops[k].value;
+  if (slot == 0) return vopdSourceVgpr(v);
+  if (inst.arch->operandsOf(*inst.desc)[k].field == Field::vdsty) {
+    const int x = operandIndex(inst, Field::vdstx);
+    const uint32_t low = x >= 0 ? (~inst.ops[static_cast<size_t>(x)].value & 1) : 0;
+    return static_cast<int>(v << 1 | low);
+  }
+  return static_cast<int>(v);
 }
 
-bool vopdConstantBusOk(const Inst &inst) {
+// llvm's checks of a VOPD pair after matching, in its order: one literal value; at most two
+// scalar values over the constant bus (SGPRs, the literal, cndmask's vcc_lo); destinations of
+// different parity; sources in different VGPR banks. A literal error is reported at the last
+// literal that is no fmaak/fmamk constant (else at the last constant), a bus error at the later
+// of that literal and the last reading of the last SGPR, a bank error at the Y half's operand
+// (at the X half's where Y's is fmac's accumulator, which has no operand of its own).
+bool validateVopd(ParseContext &ctx, const Inst &inst, uint32_t col) {
   auto ops = inst.arch->operandsOf(*inst.desc);
+  int lastLiteral = -1, lastScalar = -1;
   unsigned seen[4], distinct = 0;
-  auto add = [&](unsigned enc) {
-    for (unsigned k = 0; k < distinct; ++k)
-      if (seen[k] == enc) return;
-    seen[distinct++] = enc;
-  };
   bool readsVcc = false;
   for (size_t i = 0; i < ops.size(); ++i) {
     readsVcc |= ops[i].cls == OpClass::vopd_src_vcc;
-    if (isVopdSource(ops[i].cls) && inst.ops[i].present &&
-        readsConstantBus(isa::registersOf(*inst.arch), inst.ops[i].value))
-      add(inst.ops[i].value);
+    if (!inst.ops[i].present) continue;
+    if (!isVopdSource(ops[i].cls)) continue;
+    const uint32_t enc = inst.ops[i].value;
+    if (enc == src::kLiteral) lastLiteral = static_cast<int>(i);
+    if (enc == src::kLiteral || !readsConstantBus(isa::registersOf(*inst.arch), enc)) continue;
+    lastScalar = static_cast<int>(i);
+    bool dup = false;
+    for (unsigned k = 0; k < distinct; ++k) dup |= seen[k] == enc;
+    if (!dup && distinct < 4) seen[distinct++] = enc;
   }
-  return distinct + (readsVcc ? 1 : 0) + (inst.hasLiteral ? 1 : 0) <= 2;
+  auto colAt = [&](int i) { return i >= 0 ? ctx.colOf(static_cast<size_t>(i), col) : col; };
+  // (llvm compares the sources' literals, then the constants': a value other than the first one
+  // is reported at the later of the two)
+  const ParseContext::VopdLiteral *firstLiteral = nullptr;
+  for (bool constants : {false, true})
+    for (unsigned k = 0; k < ctx.numVopdLiterals; ++k) {
+      const ParseContext::VopdLiteral &l = ctx.vopdLiterals[k];
+      if ((ops[l.operand].cls == OpClass::vopd_k) != constants) continue;
+      if (!firstLiteral) {
+        firstLiteral = &l;
+      } else if (!l.sameValue(*firstLiteral)) {
+        return ctx.fail(std::max(colAt(firstLiteral->operand), colAt(l.operand)),
+                        "only one unique literal operand is allowed");
+      }
+    }
+  if (distinct + (readsVcc ? 1 : 0) + (inst.hasLiteral ? 1 : 0) > 2) {
+    int scalarAt = lastScalar; // (llvm looks the register up from the end of the statement)
+    for (size_t i = ops.size(); lastScalar >= 0 && i-- > 0;)
+      if (inst.ops[i].present && isVopdSource(ops[i].cls) &&
+          inst.ops[i].value == inst.ops[static_cast<size_t>(lastScalar)].value) {
+        scalarAt = static_cast<int>(i);
+        break;
+      }
+    return ctx.fail(std::max(colAt(lastLiteral), colAt(scalarAt)),
+                    "invalid operand (violates constant bus restrictions)");
+  }
+  if (ctx.vopdSameParity)
+    return ctx.fail(colAt(operandIndex(inst, Field::vdsty)),
+                    "one dst register must be even and the other odd");
+  for (unsigned slot = 0; slot < 3; ++slot) {
+    const int xi = vopdSlotOperand(inst, false, slot), yi = vopdSlotOperand(inst, true, slot);
+    const int xv = vopdSlotVgpr(inst, xi, slot), yv = vopdSlotVgpr(inst, yi, slot);
+    const int banks = slot == 2 ? 2 : 4;
+    if (xv < 0 || yv < 0 || xv % banks != yv % banks) continue;
+    const bool yAcc = ops[static_cast<size_t>(yi)].cls == OpClass::vopd_vdst_acc;
+    const bool xAcc = ops[static_cast<size_t>(xi)].cls == OpClass::vopd_vdst_acc;
+    return ctx.fail(colAt(yAcc && !xAcc ? xi : yi),
+                    fmt::format("src{} operands must use different VGPR banks", slot));
+  }
+  return true;
+}
+
+// A second literal value in a VOPD pair: noted for validateVopd, which reports it where llvm does.
+bool vopdLiteralConflict(ParseContext &ctx, OperandValue &v) {
+  if (ctx.err.text() != "only one unique literal operand is allowed") return false;
+  ctx.err = {};
+  v.value = src::kLiteral;
+  return true;
 }
 
 bool parseVopdDestination(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
                           Inst &inst) {
-  const Token &start = c.peek();
   if (!parseVgpr(ctx, c, 1, v)) return false;
   unsigned n = v.value - src::kVgpr0;
   v.value = n;
   if (d.field != Field::vdsty) return true;
   int x = operandIndex(inst, Field::vdstx);
-  if (x >= 0 && (inst.ops[x].value & 1) == (n & 1))
-    return ctx.fail(start.col, "one dst register must be even and the other odd");
+  if (x >= 0 && (inst.ops[x].value & 1) == (n & 1)) ctx.vopdSameParity = true;
   v.value = n >> 1; // the field holds v/2; the low bit is the complement of vdstx's
-  if (d.cls == OpClass::vopd_vdst_acc)
-    return vopdBankOk(ctx, inst, d.field, 2, static_cast<int>(n), start.col);
   return true;
 }
 
@@ -388,7 +430,7 @@ bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
   const Token &start = c.peek();
   if (failAtModifierWord(ctx, c, false)) return false;
   bool forced = atLit(c);
-  if (forced && !parseForcedLiteral(ctx, c, d, v, inst)) return false;
+  if (forced && !parseForcedLiteral(ctx, c, d, v, inst)) return vopdLiteralConflict(ctx, v);
   if (!forced && failAtSourceModifier(ctx, c)) return false;
   Reg r;
   if (forced) {
@@ -404,27 +446,25 @@ bool parseVopdSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
     int enc = reloc.ok() ? kConstantLiteral : packedConstantEncoding(d.type, n, lit);
     if (enc == kConstantInvalid) return invalid(ctx, start.col);
     if (reloc.ok()) {
-      if (!setSymbolicLiteral(ctx, start.col, reloc, d, idx, v, inst)) return false;
+      ctx.noteVopdLiteral(idx, true, 0, false);
+      if (!setSymbolicLiteral(ctx, start.col, reloc, d, idx, v, inst))
+        return vopdLiteralConflict(ctx, v);
     } else if (enc == kConstantLiteral) {
-      if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
+      ctx.noteVopdLiteral(idx, false, lit, !n.isFloat && n.ival < 0);
+      if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0))
+        return vopdLiteralConflict(ctx, v);
     } else {
       v.value = static_cast<uint32_t>(enc);
     }
   }
-  if (!vopdBankOk(ctx, inst, d.field, 0, vopdSourceVgpr(v.value), start.col)) return false;
-  if (!vopdConstantBusOk(inst))
-    return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
   return true;
 }
 
-bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
-                         Inst &inst) {
-  const Token &start = c.peek();
+bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, OperandValue &v) {
   if (failAtModifierWord(ctx, c, false)) return false;
   if (!parseVgpr(ctx, c, 1, v)) return false;
   v.value -= src::kVgpr0;
-  unsigned slot = d.cls == OpClass::vopd_vsrc2 ? 2 : 1;
-  return vopdBankOk(ctx, inst, d.field, slot, static_cast<int>(v.value), start.col);
+  return true;
 }
 
 // The K constant of fmaak/fmamk: a 32-bit integer or an f32, always a literal dword.
@@ -440,9 +480,10 @@ bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst
     if (n.ival < INT32_MIN || n.ival > int64_t{UINT32_MAX}) return invalid(ctx, start.col);
     lit = static_cast<uint32_t>(n.ival);
   }
-  if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0)) return false;
-  if (!vopdConstantBusOk(inst))
-    return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
+  ctx.noteVopdLiteral(static_cast<unsigned>(&v - inst.ops.data()), false, lit,
+                      !n.isFloat && n.ival < 0);
+  if (!setLiteral(ctx, start.col, lit, v, inst, !n.isFloat && n.ival < 0))
+    return vopdLiteralConflict(ctx, v);
   return true;
 }
 
@@ -835,10 +876,16 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   // (what follows checks VOP3P sources and DPP controls, which are vext operands)
   if (!(ctx.families & (1u << detail::kFamily_vext))) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
+  if (!ops.empty() && (ops[0].cls == OpClass::vopd_vdst || ops[0].cls == OpClass::vopd_vdst_acc))
+    return validateVopd(ctx, inst, col);
   // One pass (this runs for every instruction): the alignment error comes first wherever it is.
   bool dpp = false;
   const char *dppError = nullptr;
+  size_t literalAt = ops.size();
   for (size_t i = 0; i < ops.size(); ++i) {
+    if (inst.hasLiteral && literalAt == ops.size() && inst.ops[i].present &&
+        inst.ops[i].value == src::kLiteral && isPositional(ops[i].cls))
+      literalAt = i;
     const OpClass cls = ops[i].cls;
     // gfx90a+'s 64-bit VOP3P sources (v_pk_*_f32) start at an even VGPR; llvm checks that after
     // matching.
@@ -850,9 +897,12 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
     } else if (cls == OpClass::dpp_ctrl || cls == OpClass::dpp8_sel) {
       dpp = true;
       if (!dppError && !inst.ops[i].present) dppError = "too few operands for instruction";
-      if (!dppError && inst.hasLiteral) dppError = "invalid operand for instruction";
     }
   }
+  // (llvm's DPP source classes take no literal: its matcher fails at the literal, before it
+  // finds a control missing)
+  if (dpp && inst.hasLiteral)
+    return ctx.fail(ctx.colOf(literalAt, col), "invalid operand for instruction");
   if (dppError) return ctx.fail(col, dppError);
   if (!dpp) return true;
   // A VOPC DPP form with its vcc left out, where llvm-mc-22 rejects what it takes with vcc
@@ -924,7 +974,7 @@ bool parse_vext(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: return parseVopdSource(ctx, c, d, idx, v, inst);
   case OpClass::vopd_vsrc:
-  case OpClass::vopd_vsrc2: return parseVopdVgprSource(ctx, c, d, v, inst);
+  case OpClass::vopd_vsrc2: return parseVopdVgprSource(ctx, c, v);
   case OpClass::vopd_k: return parseVopdConstant(ctx, c, v, inst);
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:

@@ -63,6 +63,11 @@ inline bool isDpAluDpp(const isa::Inst &inst) {
     if (isDppVreg(o.cls) && isa::typeBits(o.type) == 64) return true;
   return false;
 }
+// DPP16 / DPP8 forms: their formats have the lane control fields.
+inline bool isDppForm(const isa::Inst &inst) {
+  const isa::FormatDesc &f = inst.arch->formatOf(*inst.desc);
+  return f.layout(isa::Field::dpp_ctrl).count || f.layout(isa::Field::dpp8).count;
+}
 constexpr uint32_t kDppRowNewBcastFirst = 0x150, kDppRowNewBcastLast = 0x15f;
 
 // gfx9 SDWA: a source's 9-bit field holds its encoding with bit 8 flipped (set: not a VGPR);
