@@ -1451,6 +1451,11 @@ private:
       const unsigned cpu = (d.cpuMask & (1u << target_.cpuIndex()))
                                ? target_.cpuIndex()
                                : static_cast<unsigned>(std::countr_zero(d.cpuMask));
+      // (another processor's form of an instruction this one has under the name differs in how
+      // its modifiers are spelled, which llvm's parser decides, not its matcher: only another
+      // instruction counts, such as gfx942's v_mfma_f32_32x32x4_2b_bf16 under gfx90a's
+      // v_mfma_f32_32x32x4bf16)
+      if (cpu != target_.cpuIndex() && sameInstructionHere(entries, d)) continue;
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
                                                   : target_.wave64() != here;
@@ -1471,7 +1476,8 @@ private:
                   d.numOperands * sizeof(OperandValue));
       inst.arch = &arch_;
       inst.desc = &d;
-      const EntryInfo &info = entries_[entry];
+      // (an entry not available here may not have been looked at yet)
+      const EntryInfo &info = entryInfo(d);
       as::ParseContext pctx{*other, syms_};
       pctx.families = (info.requirements & ~kComputed) >> kFamilies;
       pctx.valuFacts = info.valuFacts;
@@ -1482,6 +1488,15 @@ private:
         return true;
     }
     return false;
+  }
+
+  // Whether one of `entries` available on the target is the instruction of `d` (its format and
+  // opcode).
+  bool sameInstructionHere(std::span<const uint32_t> entries, const InstrDesc &d) const {
+    return std::any_of(entries.begin(), entries.end(), [&](uint32_t entry) {
+      const InstrDesc &e = arch_.instrs[entry];
+      return e.format == d.format && e.opcode == d.opcode && availableOnTarget(e);
+    });
   }
 
   // An error of llvm's matcher (no entry takes the operands), not of its operand parser.
