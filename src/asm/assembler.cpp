@@ -1414,6 +1414,13 @@ private:
       return;
     }
     (void)tooFew;
+    // (a `name:` modifier no form of the mnemonic has fails llvm's operand parser, before its
+    // matcher finds an earlier operand wrong)
+    if (!best.failedAfterMatch() && operandsMismatch(best))
+      if (const Token *unknown = unknownNamedModifier(mn, operandStart)) {
+        error(unknown->col, "not a valid operand.");
+        return;
+      }
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn) ||
          (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
@@ -1451,11 +1458,13 @@ private:
       const unsigned cpu = (d.cpuMask & (1u << target_.cpuIndex()))
                                ? target_.cpuIndex()
                                : static_cast<unsigned>(std::countr_zero(d.cpuMask));
-      // (another processor's form of an instruction this one has under the name differs in how
-      // its modifiers are spelled, which llvm's parser decides, not its matcher: only another
-      // instruction counts, such as gfx942's v_mfma_f32_32x32x4_2b_bf16 under gfx90a's
-      // v_mfma_f32_32x32x4bf16)
-      if (cpu != target_.cpuIndex() && sameInstructionHere(entries, d)) continue;
+      // (another processor's form of the instruction differs in how its modifiers are spelled,
+      // which llvm's parser decides, not its matcher: only another instruction the name stands
+      // for there counts, such as gfx942's v_mfma_f32_32x32x4_2b_bf16 under gfx90a's
+      // v_mfma_f32_32x32x4bf16, unless this processor has it under the name)
+      if (cpu != target_.cpuIndex() &&
+          (sameBaseName(d.name, mn.text) || sameInstructionHere(entries, d)))
+        continue;
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
                                                   : target_.wave64() != here;
@@ -1488,6 +1497,14 @@ private:
         return true;
     }
     return false;
+  }
+
+  // Whether two names are one without their encoding suffixes (v_cndmask_b32_dpp, v_cndmask_b32).
+  static bool sameBaseName(std::string_view a, std::string_view b) {
+    std::string_view baseA = a, baseB = b;
+    if (suffixRank(a, baseA) < 0) baseA = a;
+    if (suffixRank(b, baseB) < 0) baseB = b;
+    return baseA == baseB;
   }
 
   // Whether one of `entries` available on the target is the instruction of `d` (its format and
@@ -1626,11 +1643,36 @@ private:
     return false;
   }
 
+  // Whether some form of the mnemonic takes the modifier `word`: llvm's operand parser looks
+  // at the forms of the name without its encoding suffix (v_permlane16_swap_b32_e32 knows the
+  // VOP3 form's bound_ctrl).
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
-    for (uint32_t entry : mnemonics_.lookup(mnemonic))
-      for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
-        if (!isPositional(d.cls) && as::isModifierWord(d, word)) return true;
-    return false;
+    auto takes = [&](std::string_view name) {
+      for (uint32_t entry : mnemonics_.lookup(name))
+        for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
+          if ((!isPositional(d.cls) && as::isModifierWord(d, word)) ||
+              (d.cls == OpClass::mtbuf_format &&
+               (word == "format" || word == "dfmt" || word == "nfmt")))
+            return true;
+      return false;
+    };
+    std::string_view base;
+    return takes(mnemonic) || (suffixRank(mnemonic, base) >= 0 && takes(base));
+  }
+
+  // The first `name:` modifier from token `from` on (outside brackets) that no form of the
+  // mnemonic has: llvm's parser fails there before its matcher looks at the operands.
+  const Token *unknownNamedModifier(const Token &mn, size_t from) const {
+    int depth = 0;
+    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+      const Tok kind = toks_[k].kind;
+      depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
+               (kind == Tok::RBrac || kind == Tok::RParen || kind == Tok::RCurly);
+      if (depth == 0 && kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon &&
+          (k == 0 || toks_[k - 1].kind != Tok::Colon) && !modifierOfMnemonic(mn.text, toks_[k].text))
+        return &toks_[k];
+    }
+    return nullptr;
   }
 
   // No entry of the name on this target: llvm says whether it is there in wave32 (its only
@@ -1860,8 +1902,13 @@ private:
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
         bool named = t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon &&
                      !modifierOfMnemonic(mn.text, t.text);
-        if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos))
-          pctx.fail(t.col, named ? "not a valid operand." : "invalid operand for instruction");
+        if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos)) {
+          // (a later modifier no form has fails llvm's parser first: `clamp div:2` where no form
+          // takes either fails at div)
+          const Token *unknown = named ? &t : unknownNamedModifier(mn, c.pos + 1);
+          if (unknown) pctx.fail(unknown->col, "not a valid operand.");
+          else pctx.fail(t.col, "invalid operand for instruction");
+        }
         return false;
       }
     }

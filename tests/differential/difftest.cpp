@@ -151,8 +151,8 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3868
                                                                 {"gfx90a", 3986},
                                                                 {"gfx90a +xnack", 3986},
                                                                 {"gfx90c", 3113},
-                                                                {"gfx942", 3928},
-                                                                {"gfx950", 4332}};
+                                                                {"gfx942", 3932},
+                                                                {"gfx950", 4337}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
