@@ -1458,12 +1458,13 @@ private:
       const unsigned cpu = (d.cpuMask & (1u << target_.cpuIndex()))
                                ? target_.cpuIndex()
                                : static_cast<unsigned>(std::countr_zero(d.cpuMask));
-      // (another processor's form of the instruction differs in how its modifiers are spelled,
-      // which llvm's parser decides, not its matcher: only another instruction the name stands
-      // for there counts, such as gfx942's v_mfma_f32_32x32x4_2b_bf16 under gfx90a's
-      // v_mfma_f32_32x32x4bf16, unless this processor has it under the name)
+      // (another processor's form of an instruction this one has under the name differs in how
+      // its modifiers are spelled, which llvm's parser decides, not its matcher: such forms do
+      // not count; another instruction does, such as gfx942's v_mfma_f32_32x32x4_2b_bf16 under
+      // gfx90a's v_mfma_f32_32x32x4bf16, or gfx90a's own one on gfx942, which lacks it)
       if (cpu != target_.cpuIndex() &&
-          (sameBaseName(d.name, mn.text) || sameInstructionHere(entries, d)))
+          (sameInstructionHere(entries, d) ||
+           (sameBaseName(d.name, mn.text) && namedHere(entries, d.name))))
         continue;
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
@@ -1505,6 +1506,13 @@ private:
     if (suffixRank(a, baseA) < 0) baseA = a;
     if (suffixRank(b, baseB) < 0) baseB = b;
     return baseA == baseB;
+  }
+
+  // Whether one of `entries` available on the target is named `name` (encoding suffixes aside).
+  bool namedHere(std::span<const uint32_t> entries, std::string_view name) const {
+    return std::any_of(entries.begin(), entries.end(), [&](uint32_t entry) {
+      return sameBaseName(arch_.instrs[entry].name, name) && availableOnTarget(arch_.instrs[entry]);
+    });
   }
 
   // Whether one of `entries` available on the target is the instruction of `d` (its format and
