@@ -94,6 +94,20 @@ TEST(Spellings, EncodingVariantsPerProcessor) {
     expectSameOutput(input, cpu);
 }
 
+// An encoding suffix on a name this processor lacks in every encoding: llvm says "instruction not
+// supported on this GPU" (it names the variant only when another one is there).
+TEST(Spellings, VariantOfAnInstructionNotHere) {
+  const std::string input = joinLines({
+      "v_mac_f32_sdwa v7, v8, v9 dst_sel:WORD_1 src0_sel:BYTE_0 src1_sel:DWORD",
+      "v_mac_f32_dpp v7, v8, v9 quad_perm:[1,0,3,2]",
+      "v_mov_b64_sdwa v[6:7], v[8:9]",
+      "v_mov_b64_dpp v[6:7], v[8:9] row_newbcast:2",
+      "v_fmac_f64_sdwa v[6:7], v[8:9], v[10:11]",
+      "v_pk_fma_f32_e32 v[6:7], v[8:9], v[10:11], v[12:13]",
+  });
+  for (const char *cpu : {"gfx906", "gfx90a", "gfx942"}) expectSameOutput(input, cpu);
+}
+
 // DP ALU DPP's row_newbcast-only rule is an error llvm finds after matching: it wins over the
 // matcher's "invalid operand" of the other encodings of a name written without _dpp.
 TEST(Spellings, PostMatchErrorsFirst) {

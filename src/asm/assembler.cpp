@@ -1324,7 +1324,12 @@ private:
     }
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
+    // (llvm names the variant only when this processor has the instruction in another one)
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
+      if (!baseAvailableHere(mn.text)) {
+        notOnThisGpu(mn);
+        return;
+      }
       error(mn.col, fmt::format("{} variant of this instruction is not supported",
                                 mnemonics_.unsupportedVariant(mn.text)));
       return;
@@ -1506,6 +1511,15 @@ private:
     if (suffixRank(a, baseA) < 0) baseA = a;
     if (suffixRank(b, baseB) < 0) baseB = b;
     return baseA == baseB;
+  }
+
+  // Whether the name without its encoding suffix has an entry available on the target.
+  bool baseAvailableHere(std::string_view name) const {
+    std::string_view base;
+    if (suffixRank(name, base) < 0) return false;
+    for (uint32_t entry : mnemonics_.lookup(base))
+      if (availableOnTarget(arch_.instrs[entry])) return true;
+    return false;
   }
 
   // Whether one of `entries` available on the target is named `name` (encoding suffixes aside).
