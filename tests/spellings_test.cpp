@@ -108,6 +108,24 @@ TEST(Spellings, VariantOfAnInstructionNotHere) {
   for (const char *cpu : {"gfx906", "gfx90a", "gfx942"}) expectSameOutput(input, cpu);
 }
 
+// A DPP control the target does not have (row_share and row_xmask on gfx9, row_newbcast before
+// gfx90a) is no operand llvm's parser knows: "not a valid operand." there, also after a VOP3
+// spelling, where the other encodings' "invalid operand for instruction" would come later.
+TEST(Spellings, DppControlsOfOtherTargets) {
+  const std::string input = joinLines({
+      "v_or_b32 v3, v4, v5 row_newbcast:3",
+      "v_sub_f32 v3, v4, v5 row_xmask:2",
+      "v_sub_f32 v3, v4, v5 row_share:9 bank_mask:0x3",
+      "v_max_i32_e64 v3, v4, v5 row_newbcast:7",
+      "v_min_u32 v3, v4, v5 row_bogus:1",
+      "v_min_u32 v3, v4, v5 wave_ror:1",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a", "gfx950"}) expectSameOutput(input, cpu);
+  expectSameOutput(joinLines({"v_or_b32 v3, v4, v5 wave_shl:1", "v_or_b32 v3, v4, v5 row_bcast:15",
+                              "v_or_b32_e64 v3, v4, v5 row_newbcast:2"}),
+                   "gfx1100");
+}
+
 // DP ALU DPP's row_newbcast-only rule is an error llvm finds after matching: it wins over the
 // matcher's "invalid operand" of the other encodings of a name written without _dpp.
 TEST(Spellings, PostMatchErrorsFirst) {

@@ -25,6 +25,7 @@
 #include "asm/statement_observer.h"
 #include "asm/text.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
@@ -1669,13 +1670,18 @@ private:
   // at the forms of the name without its encoding suffix (v_permlane16_swap_b32_e32 knows the
   // VOP3 form's bound_ctrl).
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
+    // (a DPP control only of those this target has: row_share is none on gfx9)
+    auto knows = [&](const OperandDesc &d) {
+      if (d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl)
+        return as::isDppControlWord(arch_, target_.dpAluDpp(), word);
+      if (d.cls == OpClass::mtbuf_format)
+        return word == "format" || word == "dfmt" || word == "nfmt";
+      return !isPositional(d.cls) && as::isModifierWord(d, word);
+    };
     auto takes = [&](std::string_view name) {
       for (uint32_t entry : mnemonics_.lookup(name))
         for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
-          if ((!isPositional(d.cls) && as::isModifierWord(d, word)) ||
-              (d.cls == OpClass::mtbuf_format &&
-               (word == "format" || word == "dfmt" || word == "nfmt")))
-            return true;
+          if (knows(d)) return true;
       return false;
     };
     std::string_view base;
@@ -1691,7 +1697,8 @@ private:
       depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
                (kind == Tok::RBrac || kind == Tok::RParen || kind == Tok::RCurly);
       if (depth == 0 && kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon &&
-          (k == 0 || toks_[k - 1].kind != Tok::Colon) && !modifierOfMnemonic(mn.text, toks_[k].text))
+          (k == 0 || toks_[k - 1].kind != Tok::Colon) &&
+          !modifierOfMnemonic(mn.text, toks_[k].text))
         return &toks_[k];
     }
     return nullptr;
@@ -1928,8 +1935,10 @@ private:
           // (a later modifier no form has fails llvm's parser first: `clamp div:2` where no form
           // takes either fails at div)
           const Token *unknown = named ? &t : unknownNamedModifier(mn, c.pos + 1);
-          if (unknown) pctx.fail(unknown->col, "not a valid operand.");
-          else pctx.fail(t.col, "invalid operand for instruction");
+          if (unknown)
+            pctx.fail(unknown->col, "not a valid operand.");
+          else
+            pctx.fail(t.col, "invalid operand for instruction");
         }
         return false;
       }
