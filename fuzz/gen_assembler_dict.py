@@ -22,7 +22,9 @@ WORDS = ["offset:", "inst_offset:", "offset0:", "offset1:", "mul:", "div:", "op_
          "hwreg(", "vmcnt(", "lgkmcnt(", "expcnt(", "abs(", "neg(", "sext(", "lit(", "-|", "|",
          "::", "0x", "0b", "1.0", "-1", "0xffffffffffffffffffff", "1<<65", "|vcc|"]
 DIRECTIVES = [".set", ".text", ".byte", ".long", ".quad", ".p2align", ".globl", ".section",
-              ".amdhsa_kernel", ".end_amdhsa_kernel", ".macro", ".endm", ".rept", ".endr", "="]
+              ".amdhsa_kernel", ".end_amdhsa_kernel", ".macro", ".endm", ".rept", ".endr", "=",
+              ".amdgpu_metadata", ".end_amdgpu_metadata", ".amdgpu_pal_metadata",
+              ".end_amdgpu_pal_metadata", ".amd_amdgpu_pal_metadata"]
 # Debug information, call frame and file directives (with the operands that reach their parsers).
 DEBUG_DIRECTIVES = [".file 0 \"/d\" \"a.c\" md5 0x00112233445566778899aabbccddeeff",
                     ".file 1 \"b.h\"", ".loc 0 1 1", " prologue_end", " is_stmt 0",

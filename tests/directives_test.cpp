@@ -43,6 +43,17 @@ TEST(Directives, Comments) {
                    "s_nop 4 /* open\n  still comment\n*/\n"
                    "label: s_nop 5 // label and instruction\n"
                    "a: b: s_nop 6\n");
+  // llvm's blank line after a directive that leaves the line's end to an empty statement: only
+  // when that end is a newline, not a line comment (a block comment before it does not count).
+  expectSameOutput(".amdgcn_target \"amdgcn-amd-amdhsa--gfx1100\" ; c\ns_nop 0\n"
+                   ".amdhsa_code_object_version 5 // c\ns_nop 1\n"
+                   ".amdhsa_code_object_version 5 /* c */\ns_nop 2\n"
+                   ".amdhsa_code_object_version 5 /* c */ ; d\ns_nop 3\n"
+                   ".pushsection .data\n.popsection ; c\ns_nop 4\n"
+                   ".amdgpu_metadata\n---\namdhsa.version: [1, 2]\namdhsa.kernels: []\n...\n"
+                   ".end_amdgpu_metadata ; c\ns_nop 5\n"
+                   ".amdgpu_metadata\n---\namdhsa.version: [1, 2]\namdhsa.kernels: []\n...\n"
+                   ".end_amdgpu_metadata s_nop 6\ns_nop 7\n");
 }
 
 TEST(Directives, Alignment) {
@@ -573,6 +584,24 @@ TEST(Directives, KernelScopeOutsideHsa) {
         EXPECT_EQ(ours.out, llvm.out) << triple << " " << cpu << " " << filetype;
       }
     }
+}
+
+} // namespace
+
+namespace {
+
+// 1- and 2-byte data of a symbol: llvm relocates it as a branch's 16-bit field
+// (R_AMDGPU_REL16, the addend written as it is) and calls an undefined one an undefined label;
+// the errors of a fixup point where llvm locates its expression (a binary one at its first
+// operator).
+TEST(Directives, NarrowDataOfSymbolsAndFixupLocations) {
+  using namespace gfxasm::test;
+  expectSameOnTargets(".text\n.short other\n.byte glob\n.short other+5\n.byte glob+2\n.short .foo\n"
+                      ".section .foo\n.byte 0\nother: .byte 0\nglob: .byte 1\n.globl glob\n",
+                      "defined", {"amdgcn--", "amdgcn-amd-amdhsa"}, {"gfx900", "gfx1100"});
+  expectSameOnTargets(".text\n.short never\n.byte never_b\n.short 1+never2\n.short (2*never3)\n"
+                      ".long a-b+c\n.section .d\nc:\n.text\nb:\n.long c-b\n.long -(x-b)*2\n",
+                      "errors", {"amdgcn--", "amdgcn-amd-amdhsa"}, {"gfx900"});
 }
 
 } // namespace

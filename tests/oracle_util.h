@@ -146,4 +146,36 @@ inline void expectSameOutput(const std::string &input, const std::string &cpu = 
   EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
 }
 
+#ifdef GFXASM_CLI
+// Both command lines on `input` for each triple, processor and output (`-filetype=asm`, and
+// objects through standard output): the same text or object bytes, exit status, and diagnostics
+// (position, severity, message; gfxasm's own notes left out).
+inline void expectSameOnTargets(const std::string &input, const std::string &context,
+                                const std::vector<std::string> &triples,
+                                const std::vector<std::string> &cpus) {
+  auto messages = [](const std::string &err, bool dropNotes) {
+    std::string out;
+    for (const PrintedDiag &d : parseDiagnostics(err))
+      if (!dropNotes || d.severity != "note")
+        out += fmt::format("{}:{}: {}: {}\n", d.line, d.col, d.severity, d.message);
+    return out;
+  };
+  for (const std::string &triple : triples)
+    for (const std::string &cpu : cpus)
+      for (const char *filetype : {"asm", "obj -o -"}) {
+        const std::string options = fmt::format("-triple={} -filetype={}", triple, filetype);
+        ToolRun llvm = runLlvmMc(input, cpu, "", options);
+        ToolRun ours = runAssembler(GFXASM_CLI, input, cpu, "", options);
+        const std::string where = fmt::format("{}: {} {} {}", context, triple, cpu, filetype);
+        EXPECT_EQ(ours.status, llvm.status) << where << "\n" << llvm.err;
+        // (an object after errors is not kept: llvm-mc writes one to standard output after
+        // errors of its streamer, gfxasm none)
+        if (llvm.status == 0 || filetype == std::string_view("asm")) {
+          EXPECT_EQ(ours.out, llvm.out) << where;
+        }
+        EXPECT_EQ(messages(ours.err, true), messages(llvm.err, false)) << where;
+      }
+}
+#endif
+
 } // namespace gfxasm::test

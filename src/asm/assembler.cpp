@@ -6,6 +6,7 @@
 #include <bit>
 #include <cctype>
 #include <cstring>
+#include <deque>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -30,11 +31,13 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
+#include "object/amd_kernel_code.h"
 #include "object/amdhsa_kernel.h"
 #include "object/dwarf.h"
 #include "object/elf_reader.h"
 #include "object/hsa_metadata.h"
 #include "object/object_file.h"
+#include "object/pal_metadata.h"
 #include "print/printer.h"
 
 namespace gfxasm {
@@ -419,6 +422,10 @@ public:
       // An unterminated .amdhsa_kernel: llvm looks for a field at the end of the file.
       errorAtEnd("expected .amdhsa_ directive or .end_amdhsa_kernel");
       kdBlock_.reset();
+    }
+    if (codeBlock_) {
+      errorAtEnd(codeBlock_->errorAtEnd());
+      codeBlock_.reset();
     }
     finish();
     if (opts_.textOutput) {
@@ -820,25 +827,40 @@ private:
     previous_ = savePrevious;
   }
 
-  // The text of an .amdgpu_metadata block (YAML) is read as lines, not statements.
+  // The text of an .amdgpu_metadata or .amdgpu_pal_metadata block (YAML) is read as lines, not
+  // statements, up to the directive that ends it.
   bool inMetadata_ = false;
+  std::string_view metadataEnd_;
   std::string metadataText_;
+  object::PalMetadata pal_; // (printed and written when the file ends, as llvm does)
 
   // llvm collects the block with its lexer, statement by statement (as::scanLineJoin: a string
   // or a character constant may carry a statement over a line break, an .end_amdgpu_metadata
   // there is then not seen).
   as::LineJoin metadataJoin_;
 
-  void metadataLine(std::string_view line) {
+  static constexpr std::string_view kEndHsaMetadata = ".end_amdgpu_metadata",
+                                    kEndPalMetadata = ".end_amdgpu_pal_metadata";
+
+  void metadataLine(std::string_view line, const as::SourceLine &source) {
     const bool statementStart =
         !metadataJoin_.inString && !metadataJoin_.continues && !metadataJoin_.inBlockComment;
     size_t indent = line.find_first_not_of(" \t");
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
-    if (statementStart && body.starts_with(".end_amdgpu_metadata") &&
-        (body.size() == 20 || !isIdentChar(body[20]))) {
+    const size_t endSize = metadataEnd_.size();
+    if (statementStart && body.starts_with(metadataEnd_) &&
+        (body.size() == endSize || !isIdentChar(body[endSize]))) {
       inMetadata_ = false;
       metadataText_.append(line.substr(0, indent));
-      endMetadata(static_cast<uint32_t>(indent + 20));
+      // (what follows the directive on its line is a statement of its own, as in llvm)
+      LexResult lr;
+      toks_ = std::span<Token>(tokenRoom_.data(), lexLine(line, tokenRoom_, lr, inBlockComment_));
+      Cursor rest{toks_, 1};
+      endMetadata(static_cast<uint32_t>(indent + endSize), endsWithPlainNewline(rest.peek(), line));
+      if (!lr.ok)
+        error(lr.errCol, lr.errMsg);
+      else if (!rest.atEnd())
+        statementAt(rest, &source, false);
       return;
     }
     // Each statement's text: a `#` line keeps its indentation only, a `;` outside a string or
@@ -859,7 +881,19 @@ private:
     metadataText_ += '\n';
   }
 
-  void endMetadata(uint32_t col) {
+  void endMetadata(uint32_t col, bool blankLine) {
+    const char *echo = blankLine ? "\n" : ""; // (llvm's empty statement after the directive)
+    if (metadataEnd_ == kEndPalMetadata) {
+      std::vector<std::string> badKeys;
+      if (!pal_.setFromYaml(metadataText_, badKeys)) {
+        error(col, "invalid PAL metadata");
+        for (const std::string &key : badKeys)
+          extraNote(col, fmt::format("Unrecognized PAL metadata register key '{}'", key));
+        return;
+      }
+      if (asmOut()) out_ += echo; // (the block itself when the file ends)
+      return;
+    }
     object::HsaMetadata metadata;
     object::MetadataError err;
     // (llvm-mc's null streamer reads the YAML but does not verify it)
@@ -869,7 +903,7 @@ private:
       return;
     }
     // (and the blank line llvm echoes for the directive's statement)
-    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + "\n";
+    if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + echo;
     if (!objOut()) return;
     uint32_t save = cur_, savePrevious = previous_;
     selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note", {}, false})); // SHF_ALLOC
@@ -898,46 +932,104 @@ private:
     kdText_.clear();
   }
 
+  // `.amd_kernel_code_t` ... `.end_amd_kernel_code_t` outside HSA (object/amd_kernel_code.h),
+  // read like the kernel descriptor block.
+  std::optional<object::AmdKernelCodeParser> codeBlock_;
+
   void kernelStatement(Cursor &c) {
+    if (kdBlock_) {
+      if (blockStatement(c, *kdBlock_) != object::AmdhsaKernelParser::Status::Done) return;
+      object::KernelDescriptor kd = kdBlock_->kernel();
+      kdBlock_.reset();
+      // (the blank line is the statement's end, which a statement after it on the line takes)
+      if (asmOut())
+        out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) +
+                (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
+      if (objOut()) emitKernelDescriptor(kd);
+    } else {
+      if (blockStatement(c, *codeBlock_) != object::AmdhsaKernelParser::Status::Done) return;
+      // (llvm checks the block when it ends, without a location, and writes it all the same)
+      if (std::optional<std::string> e = codeBlock_->validationError()) errorWithoutLocation(*e);
+      if (asmOut())
+        out_ += codeBlock_->print() + (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
+      if (objOut()) {
+        writeUnwrittenBytes();
+        for (const object::AmdKernelCodeParser::Piece &p : codeBlock_->pieces()) {
+          const size_t fixups = sections_[cur_].fixups.size();
+          emitWordExpr(p.expr, p.value, p.size);
+          if (p.line && sections_[cur_].fixups.size() > fixups) {
+            // (a field's own expression keeps its place, for the errors of its fixup)
+            obj::Fixup &f = sections_[cur_].fixups.back();
+            f.line = p.line;
+            f.col = p.col;
+            f.lineText = blockLineText(p.line);
+          }
+        }
+      }
+      codeBlock_.reset();
+    }
+    clearKdLines();
+    // llvm reads what follows the block's end on its line as a new statement.
+    if (!c.atEnd()) statementAt(c);
+  }
+
+  // One statement of a block directive: its errors reported (one located on an earlier line
+  // of the block echoes that line), the block dropped after them.
+  template <class Block> typename Block::Status blockStatement(Cursor &c, Block &block) {
     kdLines_.push_back({curLineNo_, kdText_.size(), curLine_.size()});
     kdText_ += curLine_;
-    auto status = kdBlock_->statement(c, curLineNo_);
-    if (status == object::AmdhsaKernelParser::Status::More) return;
-    if (status == object::AmdhsaKernelParser::Status::Error) {
-      const object::KdError &e = kdBlock_->error();
-      // (an error of the register counts is located on the line that gave them)
-      std::string_view line = curLine_;
-      uint32_t lineNo = curLineNo_;
-      for (const KdLine &l : kdLines_)
-        if (l.number == e.line) {
-          curLine_ = std::string_view(kdText_).substr(l.offset, l.size);
-          curLineNo_ = l.number;
-        }
-      size_t at = result_.diagnostics.size();
-      error(e.col, e.message);
-      if (e.endCol && at < result_.diagnostics.size())
-        result_.diagnostics[at].rangeEnd = e.endCol + 1;
-      curLine_ = line;
-      curLineNo_ = lineNo;
-      // (a line that starts with no field name: llvm reads it again as a statement; not a
-      // token after a field's value)
-      const bool noName = !c.atEnd() && c.peek().col == e.col && c.toks[0].col == e.col &&
-                          c.peek().kind != Tok::Identifier &&
-                          e.message.starts_with("expected .amdhsa_");
-      if (noName) error(e.col, "unexpected token at start of statement");
+    const auto status = block.statement(c, curLineNo_);
+    if (status == Block::Status::More) return status;
+    if (status == Block::Status::Error) {
+      const std::string_view line = curLine_;
+      const uint32_t lineNo = curLineNo_;
+      for (const object::KdError &e : block.errors()) {
+        for (const KdLine &l : kdLines_)
+          if (l.number == e.line) {
+            curLine_ = std::string_view(kdText_).substr(l.offset, l.size);
+            curLineNo_ = l.number;
+          }
+        const size_t at = result_.diagnostics.size();
+        error(e.col, e.message);
+        if (e.endCol && at < result_.diagnostics.size())
+          result_.diagnostics[at].rangeEnd = e.endCol + 1;
+        curLine_ = line;
+        curLineNo_ = lineNo;
+      }
+      const bool reread = block.rereadStatement();
       kdBlock_.reset();
+      codeBlock_.reset();
       clearKdLines();
+      // (llvm goes on at the failing token: a statement when it starts the line)
+      if (reread) statementAt(c);
+      return status;
+    }
+    return status;
+  }
+
+  // The text of a line of the current block, kept for as long as the assembler runs.
+  std::deque<std::string> keptLines_;
+  std::string_view blockLineText(uint32_t number) {
+    for (const KdLine &l : kdLines_)
+      if (l.number == number) return keptLines_.emplace_back(kdText_.substr(l.offset, l.size));
+    return {};
+  }
+
+  // A value llvm's target streamer emits without a location (a kernel descriptor's word, an
+  // amd_kernel_code_t field): written when absolute now, else a fixup with no line.
+  void emitWordExpr(ExprId e, int64_t value, uint32_t size) {
+    int64_t v = value;
+    const bool abs = e == kNoExpr || object::evaluateAsAbsolute(syms_, e, v);
+    if (abs && e != kNoExpr) registerSymbolsOf(e);
+    // (llvm's object streamer: a value that fits neither signed nor unsigned is reported and
+    // not written)
+    if (abs && size < 8 &&
+        (v < -(int64_t{1} << (8 * size - 1)) || v >= (int64_t{1} << (8 * size)))) {
+      errorWithoutLocation(fmt::format("value evaluated as {} is out of range.", v));
       return;
     }
-    object::KernelDescriptor kd = kdBlock_->kernel();
-    kdBlock_.reset();
-    clearKdLines();
-    // (the blank line is the statement's end, which a statement after it on the line takes)
-    if (asmOut())
-      out_ += object::printAmdhsaKernel(kd, *kdTarget_, syms_) + (c.atEnd() ? "\n" : "");
-    if (objOut()) emitKernelDescriptor(kd);
-    // llvm reads what follows `.end_amdhsa_kernel` on its line as a new statement.
-    if (!c.atEnd()) statementAt(c);
+    emitValue(abs ? v : 0, abs ? kNoExpr : e, size, 0);
+    if (!abs) sections_[cur_].fixups.back().line = 0;
   }
 
   // AMDGPUTargetELFStreamer::EmitAmdhsaKernelDescriptor: NAME.kd (64 bytes, STT_OBJECT, the
@@ -962,14 +1054,7 @@ private:
     registerSymbol(desc);
     uint32_t col = 0;
     using W = object::KernelDescriptor::Word;
-    auto word = [&](W w) {
-      ExprId e = kd.words[w];
-      int64_t v;
-      bool abs = object::evaluateAsAbsolute(syms_, e, v);
-      if (abs) registerSymbolsOf(e);
-      emitValue(abs ? v : 0, abs ? kNoExpr : e, object::KernelDescriptor::kSize[w], col);
-      if (!abs) sections_[cur_].fixups.back().line = 0; // (llvm gives them no location)
-    };
+    auto word = [&](W w) { emitWordExpr(kd.words[w], 0, object::KernelDescriptor::kSize[w]); };
     word(W::GroupSegmentFixedSize);
     word(W::PrivateSegmentFixedSize);
     word(W::KernargSize);
@@ -995,7 +1080,7 @@ private:
     curLine_ = source.echo;
     curLineNo_ = source.number;
     if (inMetadata_) [[unlikely]] {
-      metadataLine(line);
+      metadataLine(line, source);
       return;
     }
     bool startsInComment = inBlockComment_;
@@ -1010,7 +1095,7 @@ private:
     }
     hasColonColon_ = lr.hasColonColon;
     Cursor c{toks_, 0};
-    if (kdBlock_) [[unlikely]] {
+    if (kdBlock_ || codeBlock_) [[unlikely]] {
       kernelStatement(c);
       return;
     }
@@ -1147,9 +1232,12 @@ private:
   void directive(Cursor &c) {
     const Token &d = c.next();
     std::string_view name = d.text;
-    if (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos) {
+    const bool palBlock = name == ".amdgpu_pal_metadata";
+    if (palBlock ||
+        (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos)) {
       // The YAML starts after the directive's name, on its line.
       inMetadata_ = true;
+      metadataEnd_ = palBlock ? kEndPalMetadata : kEndHsaMetadata;
       metadataJoin_ = {};
       size_t after = d.col + name.size();
       metadataText_.assign(after <= curLine_.size() ? curLine_.substr(after) : "");
@@ -1167,7 +1255,8 @@ private:
       syms_.get(sym.text).type = 10; // STT_AMDGPU_HSA_KERNEL
       beginKernelScope();
       if (asmOut())
-        out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text, c.atEnd() ? "\n" : "");
+        out_ += fmt::format("\t.amdgpu_hsa_kernel {}\n{}", sym.text,
+                            endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
       restPending_ = true; // (llvm reads no further: the rest is a statement)
       return;
     }
@@ -1175,10 +1264,13 @@ private:
     for (auto [legacy, os] : {std::pair{".amd_amdgpu_hsa_metadata", "amdhsa"},
                               std::pair{".amd_amdgpu_pal_metadata", "amdpal"}})
       if (name == legacy && opts_.triple.find(os) == std::string::npos) {
-        error(static_cast<uint32_t>(d.col + name.size()),
-              fmt::format("{} directive is not available on non-{} OSes", name, os));
+        error(c.peek().col, fmt::format("{} directive is not available on non-{} OSes", name, os));
         return;
       }
+    if (name == ".amd_amdgpu_pal_metadata") {
+      legacyPalMetadata(c);
+      return;
+    }
     if (name == ".amdhsa_kernel" && opts_.triple.find("amdhsa") != std::string::npos) {
       // llvm's parseIdentifier; the block's fields may follow on the same line.
       const Token &kernel = c.peek();
@@ -1189,6 +1281,13 @@ private:
       c.next();
       kdTarget_ = object::kdTargetFor(target_, codeObjectVersion_);
       kdBlock_.emplace(kernel.text, *kdTarget_, syms_);
+      clearKdLines();
+      kernelStatement(c);
+      return;
+    }
+    if (name == ".amd_kernel_code_t" && !hsa()) { // (the fields may follow on its line)
+      kdTarget_ = object::kdTargetFor(target_, codeObjectVersion_);
+      codeBlock_.emplace(*kdTarget_, syms_);
       clearKdLines();
       kernelStatement(c);
       return;
@@ -1267,7 +1366,8 @@ private:
     }
     // (llvm's blank line ends the statement: none when another follows on the line)
     if (asmOut())
-      out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value, c.atEnd() ? "\n" : "");
+      out_ += fmt::format("\t.amdhsa_code_object_version {}\n{}", e.value,
+                          endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
     // (what follows the value is a statement of its own, as in llvm)
     restPending_ = true;
   }
@@ -2026,14 +2126,17 @@ private:
   // errors of fixups then)
   bool parseFailed_ = false;
   unsigned streamerErrors_ = 0;
+  void errorWithoutLocation(std::string msg) {
+    Diagnostic d;
+    d.file = "<unknown>";
+    d.message = std::move(msg);
+    result_.diagnostics.push_back(std::move(d));
+    ++result_.errorCount;
+  }
   void errorAt(const obj::Fixup &f, uint32_t col, std::string msg) {
     if (parseFailed_) return;
     if (f.line == 0) { // a value llvm emits without a location (a kernel descriptor's word)
-      Diagnostic d;
-      d.file = "<unknown>";
-      d.message = std::move(msg);
-      result_.diagnostics.push_back(std::move(d));
-      ++result_.errorCount;
+      errorWithoutLocation(std::move(msg));
       return;
     }
     std::string_view line = curLine_;
@@ -2059,8 +2162,12 @@ private:
     case Spec::None: break;
     }
     switch (f.kind) {
-    case obj::FixupKind::PCRel4: return 4;      // R_AMDGPU_REL32
-    case obj::FixupKind::Data8: return 3;       // R_AMDGPU_ABS64
+    case obj::FixupKind::PCRel4: return 4; // R_AMDGPU_REL32
+    case obj::FixupKind::Data8:
+      return 3; // R_AMDGPU_ABS64
+    // (llvm's ELF writer has no relocation for 1- and 2-byte data: it goes on as for a branch)
+    case obj::FixupKind::Data1:
+    case obj::FixupKind::Data2:
     case obj::FixupKind::SoppBranch: return 14; // R_AMDGPU_REL16
     default: return 6;                          // R_AMDGPU_ABS32
     }
@@ -2085,6 +2192,8 @@ private:
     // section's symbol, anything else by name.
     auto relocate = [&](uint32_t si, const obj::Fixup &f, const RelocatableValue &v) {
       obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+      if (f.kind == obj::FixupKind::Data1 || f.kind == obj::FixupKind::Data2)
+        r.dataSize = static_cast<uint8_t>(fixupSize(f.kind));
       // (llvm's ELF writer: the scratch buffer's two names, whatever the fixup)
       if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
       const Symbol &target = *v.symA;
@@ -2157,14 +2266,77 @@ private:
           errorAt(f, f.col, "expected relocatable expression");
           continue;
         }
+        if ((f.kind == obj::FixupKind::Data1 || f.kind == obj::FixupKind::Data2) &&
+            v.spec == Spec::None && v.symA->kind == Symbol::Kind::Undefined &&
+            v.nameA != "SCRATCH_RSRC_DWORD0" && v.nameA != "SCRATCH_RSRC_DWORD1") {
+          errorAt(f, f.col, fmt::format("undefined label '{}'", v.nameA));
+          continue;
+        }
         relocate(si, f, v);
       }
     }
   }
 
+  // `.amd_amdgpu_pal_metadata REG, VALUE, ...`: llvm's loop, each value an Integer or
+  // Identifier token starting an absolute expression, kept in 32 bits; what follows the last
+  // pair is read as a new statement.
+  void legacyPalMetadata(Cursor &c) {
+    constexpr std::string_view kName = ".amd_amdgpu_pal_metadata";
+    auto value = [&](uint32_t &out) {
+      const Token &t = c.peek();
+      const uint32_t at = t.col;
+      if (t.kind == Tok::Integer || t.kind == Tok::Identifier) {
+        ExprResult e = parseExpr(c, syms_, /*relocatable=*/true); // (then llvm evaluates it)
+        if (e.kind == ExprResult::Kind::Absolute) {
+          out = static_cast<uint32_t>(e.value);
+          return true;
+        }
+        if (e.ok())
+          error(at, "expected absolute expression");
+        else
+          error(e.errCol, e.error);
+      }
+      error(c.peek().col, fmt::format("invalid value in {}", kName));
+      return false;
+    };
+    for (;;) {
+      uint32_t reg, val;
+      if (!value(reg)) return;
+      if (!c.accept(Tok::Comma)) {
+        error(c.peek().col, fmt::format("expected an even number of values in {}", kName));
+        return;
+      }
+      if (!value(val)) return;
+      pal_.setLegacyRegister(reg, val);
+      if (!c.accept(Tok::Comma)) break;
+    }
+    if (asmOut() && endsWithPlainNewline(c.peek(), curLine_)) out_ += '\n';
+    restPending_ = true;
+  }
+
+  // What llvm's AMDGPU target streamer does with the PAL metadata when the file ends.
+  void finishPalMetadata() {
+    // (llvm's parser finishes its streamer only after a file without errors)
+    if (pal_.format() == object::PalMetadata::Format::None || result_.errorCount) return;
+    if (asmOut()) out_ += pal_.printAsm();
+    std::vector<uint8_t> descriptor = pal_.noteDescriptor();
+    if (!objOut() || descriptor.empty()) return;
+    uint32_t save = cur_, savePrevious = previous_;
+    // (allocated under HSA only, as llvm's streamer makes its notes)
+    selectSection(findOrCreateSection(
+        {".note", 7, hsa() ? 0x2u : 0u, 0, hsa() ? "a" : "", "@note", {}, false}));
+    raiseAlignment(4);
+    std::vector<uint8_t> note =
+        object::elfNote(pal_.noteName(), pal_.noteType(), descriptor, code_.size());
+    code_.insert(code_.end(), note.begin(), note.end());
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+
   void finish() {
     // (llvm reads an unterminated metadata block to the end of the input, and says so there)
-    if (inMetadata_) errorAtEnd("expected directive .end_amdgpu_metadata not found");
+    if (inMetadata_) errorAtEnd(fmt::format("expected directive {} not found", metadataEnd_));
+    finishPalMetadata();
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
     if (identSection_ != ~0u) {

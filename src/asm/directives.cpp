@@ -414,7 +414,8 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     if (v.absolute && bits < 64 &&
         (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
       return fail(col, "out of range literal value");
-    ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes, col);
+    ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes,
+                           v.absolute ? col : expressionLocation(item));
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
     return true;
   });
@@ -910,7 +911,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.section = std::to_string(ctx.streamer.sectionIndex());
     // (and llvm's blank line for the statement's end, which a statement after it takes)
     if (ctx.asmOut)
-      ctx.out += printedSectionSwitch(ctx.streamer.currentSection()) + (c.atEnd() ? "\n" : "");
+      ctx.out += printedSectionSwitch(ctx.streamer.currentSection()) +
+                 (endsWithPlainNewline(c.peek(), line) ? "\n" : "");
     ctx.restIsStatement = !c.atEnd();
     return true;
   }
@@ -1160,7 +1162,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
           s.col, fmt::format(".amdgcn_target directive's target id {} does not match the specified "
                              "target id {}",
                              s.text, ctx.targetId));
-    if (ctx.asmOut && c.atEnd()) ctx.out += "\n";
+    if (ctx.asmOut && endsWithPlainNewline(c.peek(), line)) ctx.out += "\n";
     ctx.restIsStatement = !c.atEnd();
     return true;
   }
@@ -1171,7 +1173,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       return fail(s.col, "target id must match options");
     c.next();
     if (ctx.asmOut)
-      ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId, c.atEnd() ? "\n" : "");
+      ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId,
+                             endsWithPlainNewline(c.peek(), line) ? "\n" : "");
     ctx.restIsStatement = !c.atEnd();
     return true;
   }

@@ -447,30 +447,6 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   return true;
 }
 
-// Where llvm locates an expression (its MCExpr's location): a binary one where the operators
-// after its first operand start (llvm's parseBinOpRHS gives each expression it builds that
-// place), a parenthesized one inside, anything else at its first token.
-uint32_t expressionLocation(std::span<const Token> toks) {
-  while (!toks.empty()) {
-    int depth = 0;
-    bool enclosed = toks.size() > 2 && toks.front().kind == Tok::LParen;
-    bool operand = false; // the token before ends an operand: an operator after it is binary
-    for (size_t i = 0; i < toks.size(); ++i) {
-      const Tok k = toks[i].kind;
-      const bool isOperator = k >= Tok::Plus && k <= Tok::ExclaimEqual && k != Tok::Tilde &&
-                              k != Tok::Equal && (k != Tok::Exclaim || operand);
-      if (depth == 0 && operand && isOperator) return toks[i].col;
-      if (k == Tok::LParen) ++depth;
-      if (k == Tok::RParen && --depth == 0 && i + 1 < toks.size()) enclosed = false;
-      operand = k == Tok::Identifier || k == Tok::Integer || k == Tok::RParen || k == Tok::Real ||
-                k == Tok::String;
-    }
-    if (!enclosed || toks.back().kind != Tok::RParen) return toks.front().col;
-    toks = toks.subspan(1, toks.size() - 2);
-  }
-  return 0;
-}
-
 bool lebDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, DirectiveError &fail) {
   const bool isSigned = name == ".sleb128";
   do {

@@ -378,6 +378,28 @@ bool needsPcRel(const ExprPool &pool, ExprId i) {
 
 } // namespace
 
+uint32_t expressionLocation(std::span<const Token> toks) {
+  while (!toks.empty() && toks.back().kind == Tok::Eol) toks = toks.first(toks.size() - 1);
+  while (!toks.empty()) {
+    int depth = 0;
+    bool enclosed = toks.size() > 2 && toks.front().kind == Tok::LParen;
+    bool operand = false; // the token before ends an operand: an operator after it is binary
+    for (size_t i = 0; i < toks.size(); ++i) {
+      const Tok k = toks[i].kind;
+      const bool isOperator = k >= Tok::Plus && k <= Tok::ExclaimEqual && k != Tok::Tilde &&
+                              k != Tok::Equal && (k != Tok::Exclaim || operand);
+      if (depth == 0 && operand && isOperator) return toks[i].col;
+      if (k == Tok::LParen) ++depth;
+      if (k == Tok::RParen && --depth == 0 && i + 1 < toks.size()) enclosed = false;
+      operand = k == Tok::Identifier || k == Tok::Integer || k == Tok::RParen || k == Tok::Real ||
+                k == Tok::String;
+    }
+    if (!enclosed || toks.back().kind != Tok::RParen) return toks.front().col;
+    toks = toks.subspan(1, toks.size() - 2);
+  }
+  return 0;
+}
+
 ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool primary) {
   size_t start = c.pos;
   Evaluator ev{c, syms, relocatable, false, {}, false};

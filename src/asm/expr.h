@@ -185,6 +185,12 @@ constexpr int precedence(Tok k, BinOp &op) {
 
 } // namespace expr_detail
 
+// Where llvm locates the expression `toks` holds (MCExpr::getLoc: where the errors of a fixup
+// made from it point): a binary expression at the first operator after its first operand (the
+// StartLoc of llvm's parseBinOpRHS), a parenthesized one where what it holds is, anything else
+// at its first token. A column, as Token::col.
+uint32_t expressionLocation(std::span<const Token> toks);
+
 // parseExpr's evaluator, for what is not one integer.
 ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool primary);
 

@@ -122,4 +122,11 @@ size_t scanLineJoin(std::string_view line, LineJoin &join);
 bool isIdentStart(char c);
 bool isIdentChar(char c);
 
+// Whether the statement at `eol` ends with its line rather than a comment. llvm prints a blank
+// line after a directive that leaves the line's end to the next statement (an empty statement)
+// only when that end is a newline token, not a comment.
+inline bool endsWithPlainNewline(const Token &eol, std::string_view line) {
+  return eol.kind == Tok::Eol && line.find_first_not_of(" \t\r", eol.col) == std::string_view::npos;
+}
+
 } // namespace gfxasm::as

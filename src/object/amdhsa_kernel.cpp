@@ -602,6 +602,11 @@ KdTarget kdTargetFor(const Target &target, unsigned codeObjectVersion) {
   // gfx9MS (minor M, stepping S) and gfx11MS
   std::string_view digits = std::string_view(t.cpu).substr(3 + (t.major >= 10 ? 2 : 1));
   t.minor = digits.empty() ? 0 : static_cast<unsigned>(digits[0] - '0');
+  // (the last digit: hexadecimal, as in gfx90a and gfx90c)
+  t.stepping =
+      digits.size() < 2
+          ? 0
+          : static_cast<unsigned>(std::stoul(std::string(digits.substr(1, 1)), nullptr, 16));
   t.gfx90a = t.info.gfx90aAgprs;
   t.archFlatScratch = t.info.architectedFlatScratch;
   t.kernargPreload = t.gfx90a;
@@ -665,8 +670,10 @@ AmdhsaKernelParser::Status AmdhsaKernelParser::statement(as::Cursor &c, uint32_t
 
 bool AmdhsaKernelParser::field(as::Cursor &c) {
   const as::Token &idTok = c.peek();
-  if (idTok.kind != as::Tok::Identifier)
+  if (idTok.kind != as::Tok::Identifier) {
+    reread_ = c.pos == 0;
     return fail(idTok.col, 0, "expected .amdhsa_ directive or .end_amdhsa_kernel");
+  }
   std::string_view id = idTok.text;
   uint32_t idCol = idTok.col, idEnd = idCol + static_cast<uint32_t>(id.size());
   c.next();
@@ -868,21 +875,25 @@ bool AmdhsaKernelParser::finish(as::Cursor &c) {
 
 // --- Printing (AMDGPUTargetAsmStreamer::EmitAmdhsaKernelDescriptor) ---
 
+std::string printDirectiveValue(as::SymbolTable &syms, ExprId e) {
+  ExprId folded = foldAmdgpuExpr(syms, e);
+  int64_t v;
+  if (evaluateAsAbsolute(syms, folded, v)) return std::to_string(v);
+  std::string out;
+  as::printExpr(syms.pool(), folded, out);
+  return out;
+}
+
 std::string printAmdhsaKernel(const KernelDescriptor &kd, const KdTarget &target,
                               as::SymbolTable &syms) {
   as::ExprPool &pool = syms.pool();
   size_t mark = pool.size();
   std::string out = fmt::format("\t.amdhsa_kernel {}\n", kd.name);
   auto emit = [&](std::string_view name, ExprId e) {
-    ExprId folded = foldAmdgpuExpr(syms, e);
     out += "\t\t";
     out += name;
     out += ' ';
-    int64_t v;
-    if (evaluateAsAbsolute(syms, folded, v))
-      out += std::to_string(v);
-    else
-      as::printExpr(pool, folded, out);
+    out += printDirectiveValue(syms, e);
     out += '\n';
   };
   auto bitsGet = [&](ExprId word, uint8_t shift, uint8_t width) {

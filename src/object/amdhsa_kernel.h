@@ -12,6 +12,7 @@
 #include <bitset>
 #include <cstdint>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,7 +28,7 @@ namespace gfxasm::object {
 // What the block depends on: the processor, its features and the code object version.
 struct KdTarget {
   std::string cpu;
-  unsigned major = 9, minor = 0;
+  unsigned major = 9, minor = 0, stepping = 0;
   bool gfx90a = false;          // gfx90a, gfx942, gfx950 (llvm's isGFX90A)
   bool archFlatScratch = false; // gfx942, gfx950, gfx11
   bool kernargPreload = false;  // gfx90a, gfx942, gfx950
@@ -94,6 +95,10 @@ public:
   // `line`: the caller's line number, for KdError::line.
   Status statement(as::Cursor &c, uint32_t line);
   const KdError &error() const { return error_; }
+  std::span<const KdError> errors() const { return {&error_, 1}; }
+  // Error: whether llvm reads the line again as a statement from the failing token (a line that
+  // starts with no field name; not a token after a field's value).
+  bool rereadStatement() const { return reread_; }
   const KernelDescriptor &kernel() const { return kd_; }
 
 private:
@@ -120,6 +125,7 @@ private:
   bool explicitUserSgprs_ = false;
   uint64_t userSgprCount_ = 0;
   int wave32_ = -1; // .amdhsa_wavefront_size32's value, -1 when not given
+  bool reread_ = false;
 };
 
 // The block as llvm-mc-22 prints it, from "\t.amdhsa_kernel NAME\n" to "\t.end_amdhsa_kernel\n"
@@ -147,5 +153,8 @@ bool evaluateAsAbsolute(const as::SymbolTable &syms, as::ExprId id, int64_t &out
 // llvm's foldAMDGPUMCExpr (known bits) before an AMDGPU directive value is printed; new nodes go
 // to the symbol table's pool.
 as::ExprId foldAmdgpuExpr(as::SymbolTable &syms, as::ExprId id);
+// An AMDGPU directive's value as llvm's target streamer prints it: folded, then its number when
+// it is absolute, else the expression.
+std::string printDirectiveValue(as::SymbolTable &syms, as::ExprId e);
 
 } // namespace gfxasm::object

@@ -131,9 +131,9 @@ static void writeImplicitAddends(std::vector<Section> &sections,
                                  const std::vector<std::vector<Relocation>> &relocations) {
   for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)
     for (const Relocation &r : relocations[i]) {
-      const bool wide = r.type == 3 || r.type == 5; // R_AMDGPU_ABS64, R_AMDGPU_REL64
-      const bool branch = r.type == 14;             // R_AMDGPU_REL16: a branch's dword offset
-      const size_t bytes = wide ? 8 : branch ? 2 : 4;
+      const bool wide = r.type == 3 || r.type == 5;    // R_AMDGPU_ABS64, R_AMDGPU_REL64
+      const bool branch = r.type == 14 && !r.dataSize; // R_AMDGPU_REL16: a dword offset
+      const size_t bytes = r.dataSize ? r.dataSize : wide ? 8 : branch ? 2 : 4;
       const int64_t value = branch ? (r.addend - 4) / 4 : r.addend;
       std::vector<uint8_t> &data = sections[i].data;
       for (size_t b = 0; b < bytes && r.offset + b < data.size(); ++b)

@@ -27,6 +27,7 @@
 #ifndef MSGPACK_NO_BOOST
 #define MSGPACK_NO_BOOST 1
 #endif
+#include <fmt/format.h>
 #include <msgpack.hpp>
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
@@ -190,14 +191,16 @@ MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::
   return makeString(text);
 }
 
-// DocNode::toString: the text of a scalar.
-std::string scalarToString(const MetadataNode &n) {
+// DocNode::toString: the text of a scalar; unsigned integers in hexadecimal in the document's
+// hex mode (PAL metadata), but for 0.
+std::string scalarToString(const MetadataNode &n, bool hex = false) {
   switch (n.kind) {
   case MetadataKind::String: return std::string(n.stringValue);
   case MetadataKind::Nil: return "";
   case MetadataKind::Boolean: return n.boolValue ? "true" : "false";
   case MetadataKind::Int: return std::to_string(n.intValue);
-  case MetadataKind::UInt: return std::to_string(n.uintValue);
+  case MetadataKind::UInt:
+    return hex && n.uintValue ? fmt::format("{:#x}", n.uintValue) : std::to_string(n.uintValue);
   case MetadataKind::Float: {
     // raw_ostream << double: llvm::write_double with FloatStyle::Exponent.
     if (std::isnan(n.floatValue)) return "nan";
@@ -628,7 +631,9 @@ struct ConvertError {
   std::string detail;
 };
 
-void insertEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
+} // namespace
+
+void setMetadataEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
   // Compilers write maps sorted (llvm's yaml::Output of its std::map): a key after the last one
   // goes at the end. (Not for floats: a NaN key compares false both ways, and only the search
   // below places such keys as llvm's map does.)
@@ -648,6 +653,17 @@ void insertEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
   }
   map.entries.insert(it, MetadataEntry{std::move(key), std::move(value)});
 }
+
+MetadataNode &metadataEntry(MetadataNode &map, const MetadataNode &key) {
+  auto it = std::lower_bound(
+      map.entries.begin(), map.entries.end(), key,
+      [](const auto &entry, const MetadataNode &k) { return metadataKeyLess(entry.key, k); });
+  if (it == map.entries.end() || metadataKeyLess(key, it->key))
+    it = map.entries.insert(it, MetadataEntry{key, MetadataNode()});
+  return it->value;
+}
+
+namespace {
 
 MetadataNode convert(const YamlNode &y) {
   MetadataNode n;
@@ -684,7 +700,7 @@ MetadataNode convert(const YamlNode &y) {
       // Keys are read without their tag.
       std::string ignored;
       MetadataNode keyNode = scalarFromString(key.value, "", ignored);
-      insertEntry(n, std::move(keyNode), convert(y.children[i + 1]));
+      setMetadataEntry(n, std::move(keyNode), convert(y.children[i + 1]));
     }
     return n;
   }
@@ -872,7 +888,7 @@ private:
         return false;
       }
       std::string ignored; // (keys are read without their tag)
-      insertEntry(out, scalarFromString(keyText, "", ignored), std::move(value));
+      setMetadataEntry(out, scalarFromString(keyText, "", ignored), std::move(value));
     }
     keyTexts_.resize(firstKey);
     return i == lines_.size() || lines_[i].indent < indent;
@@ -1269,10 +1285,10 @@ std::string escapeDoubleQuoted(std::string_view s) {
 }
 
 // The YAML tag llvm writes before a scalar whose text would read back as another kind.
-std::string_view yamlTagFor(const MetadataNode &n) {
+std::string_view yamlTagFor(const MetadataNode &n, bool hex) {
   if (n.kind == MetadataKind::Nil) return "!nil";
   std::string ignored;
-  MetadataNode back = scalarFromString(scalarToString(n), "", ignored);
+  MetadataNode back = scalarFromString(scalarToString(n, hex), "", ignored);
   if (back.kind == n.kind) return "";
   bool intLike = [](MetadataKind k) {
     return k == MetadataKind::Int || k == MetadataKind::UInt;
@@ -1290,6 +1306,7 @@ std::string_view yamlTagFor(const MetadataNode &n) {
 
 class YamlWriter {
 public:
+  explicit YamlWriter(bool hex) : hex_(hex) {}
   std::string out;
 
   void document(const MetadataNode &root) {
@@ -1306,7 +1323,7 @@ private:
       beginContainer(State::MapFirstKey);
       for (const auto &[key, value] : n.entries) {
         newLineCheck();
-        paddedKey(scalarToString(key));
+        paddedKey(scalarToString(key, hex_));
         node(value);
         if (stack_.back() == State::MapFirstKey) stack_.back() = State::MapOtherKey;
       }
@@ -1331,13 +1348,13 @@ private:
       }
       stack_.pop_back();
     } else {
-      std::string_view tag = yamlTagFor(n);
+      std::string_view tag = yamlTagFor(n, hex_);
       if (!tag.empty()) {
         newLineCheck();
         output(tag);
         output(" ");
       }
-      std::string text = scalarToString(n);
+      std::string text = scalarToString(n, hex_);
       Quoting q = n.kind == MetadataKind::String ? needsQuotes(text)
                   : n.kind == MetadataKind::Nil  ? needsQuotes("")
                                                  : Quoting::None;
@@ -1437,6 +1454,7 @@ private:
     padding_ = key.size() < kSpaces.size() ? kSpaces.substr(key.size()) : " ";
   }
 
+  bool hex_;
   std::vector<State> stack_;
   std::string_view padding_;
   std::string_view paddingBeforeContainer_;
@@ -1596,43 +1614,55 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
   return true;
 }
 
-std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata) {
+std::vector<uint8_t> encodeMetadataMsgpack(const MetadataNode &root) {
   msgpack::sbuffer buffer;
   msgpack::packer<msgpack::sbuffer> packer(buffer);
-  pack(packer, buffer, metadata.root);
+  pack(packer, buffer, root);
   const auto *data = reinterpret_cast<const uint8_t *>(buffer.data());
   return std::vector<uint8_t>(data, data + buffer.size());
 }
 
-std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
-                                     uint64_t offsetInSection) {
-  static constexpr std::string_view kName = "AMDGPU"; // namesz counts a NUL: 7
+std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata) {
+  return encodeMetadataMsgpack(metadata.root);
+}
+
+std::vector<uint8_t> elfNote(std::string_view name, uint32_t type,
+                             const std::vector<uint8_t> &descriptor, uint64_t offsetInSection) {
   std::vector<uint8_t> note;
-  note.reserve(24 + msgpackBytes.size());
+  note.reserve(24 + descriptor.size());
   // llvm's ELF streamer aligns to 4 within the section (emitValueToAlignment), not within the
   // note, and writes the name without its NUL: the padding supplies it, or nothing does when the
   // name already ends on a multiple of 4 (a note placed 2 bytes into `.note`).
   auto padToSectionAlignment = [&] {
     while ((offsetInSection + note.size()) % 4) note.push_back(0);
   };
-  appendLe32(note, static_cast<uint32_t>(kName.size() + 1));
-  appendLe32(note, static_cast<uint32_t>(msgpackBytes.size()));
-  appendLe32(note, kNtAmdgpuMetadata);
-  note.insert(note.end(), kName.begin(), kName.end());
+  appendLe32(note, static_cast<uint32_t>(name.size() + 1)); // namesz counts a NUL
+  appendLe32(note, static_cast<uint32_t>(descriptor.size()));
+  appendLe32(note, type);
+  note.insert(note.end(), name.begin(), name.end());
   padToSectionAlignment();
-  note.insert(note.end(), msgpackBytes.begin(), msgpackBytes.end());
+  note.insert(note.end(), descriptor.begin(), descriptor.end());
   padToSectionAlignment();
   return note;
+}
+
+std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
+                                     uint64_t offsetInSection) {
+  return elfNote("AMDGPU", kNtAmdgpuMetadata, msgpackBytes, offsetInSection);
 }
 
 std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata, uint64_t offsetInSection) {
   return hsaMetadataNote(encodeHsaMetadataMsgpack(metadata), offsetInSection);
 }
 
-std::string printHsaMetadataYaml(const HsaMetadata &metadata) {
-  YamlWriter writer;
-  writer.document(metadata.root);
+std::string printMetadataYaml(const MetadataNode &root, bool hexIntegers) {
+  YamlWriter writer(hexIntegers);
+  writer.document(root);
   return std::move(writer.out);
+}
+
+std::string printHsaMetadataYaml(const HsaMetadata &metadata) {
+  return printMetadataYaml(metadata.root, false);
 }
 
 std::string printHsaMetadataAsm(const HsaMetadata &metadata) {

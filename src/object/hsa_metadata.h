@@ -41,6 +41,11 @@ struct MetadataEntry {
 // llvm's DocNode ordering of map keys: by kind, then by value (strings bytewise).
 bool metadataKeyLess(const MetadataNode &a, const MetadataNode &b);
 
+// llvm's MapDocNode operations on a Map node, which stays sorted: `map[key] = value` (an equal
+// key's value replaced), and `map[key]` (a Nil value inserted when the key is absent).
+void setMetadataEntry(MetadataNode &map, MetadataNode key, MetadataNode value);
+MetadataNode &metadataEntry(MetadataNode &map, const MetadataNode &key);
+
 // The document and the text its strings point into (a deque: its strings stay in place when the
 // document moves). Move-only: a copy's strings would point into the original.
 struct HsaMetadata {
@@ -84,6 +89,12 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
 
 // The MessagePack bytes llvm writes for the document (the note's descriptor).
 std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);
+std::vector<uint8_t> encodeMetadataMsgpack(const MetadataNode &root);
+
+// An ELF note as llvm's AMDGPU ELF streamer writes it at `offsetInSection` of its section (see
+// hsaMetadataNote): namesz, descsz, type, the name, the descriptor, each padded to 4.
+std::vector<uint8_t> elfNote(std::string_view name, uint32_t type,
+                             const std::vector<uint8_t> &descriptor, uint64_t offsetInSection);
 
 // The whole ELF note llvm-mc puts into the `.note` section (SHT_NOTE, flags "a") for the block:
 // namesz 7, descsz, type NT_AMDGPU_METADATA (32), "AMDGPU", the MessagePack bytes; little-endian.
@@ -100,7 +111,9 @@ std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
 // "\t.end_amdgpu_metadata\n" (llvm's yaml::Output of the document).
 std::string printHsaMetadataAsm(const HsaMetadata &metadata);
 
-// The YAML document alone, as llvm's msgpack::Document::toYAML writes it ("---\n...\n...\n").
+// The YAML document alone, as llvm's msgpack::Document::toYAML writes it ("---\n...\n...\n");
+// `hexIntegers`: the document's hex mode (unsigned integers but 0 as 0x...; PAL metadata).
 std::string printHsaMetadataYaml(const HsaMetadata &metadata);
+std::string printMetadataYaml(const MetadataNode &root, bool hexIntegers);
 
 } // namespace gfxasm::object

@@ -62,6 +62,9 @@ struct Relocation {
   std::string_view name;
   int32_t sectionSymbol = -1;
   int64_t addend;
+  // 1- or 2-byte data (llvm relocates it as a branch's field, R_AMDGPU_REL16, but writes its
+  // addend as it is): the field's size; 0 for any other relocation.
+  uint8_t dataSize = 0;
 };
 
 struct ObjectFileInfo {
