@@ -118,8 +118,8 @@ TEST(AmdKernelCode, ErrorsAsLlvmReportsThem) {
            "workitem_vgpr_count = 1 +\n.end_amd_kernel_code_t\n",
            "1: s_nop 0\n.end_amd_kernel_code_t\n",
        })
-    expectSameOnTargets(fmt::format(".byte 1\n.amd_kernel_code_t\n{}", block), block,
-                        {"amdgcn--"}, {"gfx900", "gfx1100"});
+    expectSameOnTargets(fmt::format(".byte 1\n.amd_kernel_code_t\n{}", block), block, {"amdgcn--"},
+                        {"gfx900", "gfx1100"});
   // On the directive's line, and in HSA (no such directive there: its lines are statements).
   expectSameOnTargets(".amd_kernel_code_t junk\n.end_amd_kernel_code_t\n"
                       ".amd_kernel_code_t wavefront_size = 6\n.end_amd_kernel_code_t\n",

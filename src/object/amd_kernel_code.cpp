@@ -98,8 +98,8 @@ bool AmdKernelCodeParser::value(const Field &f, as::Cursor &c) {
       fail(at, "expected absolute expression");
     else
       fail(r.errCol, r.error);
-    return fail(c.peek().col,
-                absoluteWanted ? "integer absolute expression expected" : "Could not parse expression");
+    return fail(c.peek().col, absoluteWanted ? "integer absolute expression expected"
+                                             : "Could not parse expression");
   }
   as::ExprPool &pool = syms_.pool();
   const ExprId v = r.kind == as::ExprResult::Kind::Absolute ? pool.constant(r.value) : r.expr;
@@ -223,9 +223,7 @@ std::string AmdKernelCodeParser::print() const {
       out += f.size >= 4 ? std::to_string(static_cast<int32_t>(v)) : std::to_string(v);
       break;
     }
-    case FieldKind::CodeProp:
-      out += std::to_string(read(f.offset, 4) >> f.shift & f.mask());
-      break;
+    case FieldKind::CodeProp: out += std::to_string(read(f.offset, 4) >> f.shift & f.mask()); break;
     case FieldKind::Rsrc1:
     case FieldKind::Rsrc2: {
       ExprId bits = expression(f);
