@@ -605,3 +605,42 @@ TEST(Directives, NarrowDataOfSymbolsAndFixupLocations) {
 }
 
 } // namespace
+
+namespace {
+
+// Quoted symbol names (llvm's parseIdentifier takes a string): labels, the symbol directives,
+// expressions and instruction operands, printed quoted where the name needs it; and a number
+// ends at '@', so a specifier after an expression moves to its symbol (foo+4@abs32@lo).
+TEST(Directives, QuotedSymbolNamesAndSpecifierAfterNumber) {
+  using namespace gfxasm::test;
+  const std::string input = R"("foo bar":
+  s_nop 0
+.globl "foo bar"
+.set "x y", 5
+.long "foo bar"
+.long "x y"+1
+  s_mov_b32 s0, "x y"
+  s_mov_b32 s0, "a b"
+  s_add_u32 s0, s0, "a b"@abs32@lo
+  s_branch "foo bar"
+.type "foo bar",@function
+.size "foo bar", .-"foo bar"
+.comm "c d", 4, 4
+"1x":
+.weak "w@x"
+.long "w@x"
+.hidden "h i"
+.long "h i"
+  s_add_u32 s0, s0, foo+4@abs32@lo
+  s_add_u32 s1, s1, 4@abs32@lo
+.long foo+4@rel32@lo
+.long 0x10@abs32@hi+foo
+foo:
+)";
+  expectSameOnTargets(input, "quoted names", {"amdgcn-amd-amdhsa", "amdgcn--"},
+                      {"gfx900", "gfx1100"});
+  expectSameOnTargets("  s_sendmsg \"x\"\n  s_waitcnt \"x\"\n.set \"\", 1\n\"\":\n", "errors",
+                      {"amdgcn-amd-amdhsa"}, {"gfx900", "gfx1100"});
+}
+
+} // namespace

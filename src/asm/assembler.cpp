@@ -1124,7 +1124,7 @@ private:
     for (;;) {
       const Token &t = c.peek();
       if (c.peek(1).kind != Tok::Colon) break;
-      if (t.kind == Tok::Identifier) {
+      if (namesSymbol(t)) {
         c.next();
         c.next();
         defineLabel(t);
@@ -1176,7 +1176,7 @@ private:
     Symbol &s = syms_.get(text);
     if (s.kind == Symbol::Kind::Label || s.constant) {
       error(col, fmt::format("symbol '{}' is already defined", text));
-      if (asmOut()) out_ += fmt::format("{}:\n", text);
+      if (asmOut()) out_ += fmt::format("{}:\n", printedSymbolName(text));
       return;
     }
     s.kind = Symbol::Kind::Label;
@@ -1187,7 +1187,7 @@ private:
     if (observer_)
       observer_->label(text, {curLine_, curLineNo_}, col, cur_, static_cast<uint64_t>(s.value));
     if (asmOut()) {
-      out_ += text;
+      out_ += printedSymbolName(text);
       out_ += ":\n";
     }
   }
@@ -1224,8 +1224,8 @@ private:
     if (how != "=") s.noDeadStrip = true;
     if (e.absolute) valueSymbolWords_ |= requirementBit(name.text);
     if (asmOut()) {
-      out_ += fmt::format(".set {}, {}\n", name.text, e.text);
-      if (how != "=") out_ += fmt::format("\t.no_dead_strip\t{}\n", name.text);
+      out_ += fmt::format(".set {}, {}\n", printedSymbolName(name.text), e.text);
+      if (how != "=") out_ += fmt::format("\t.no_dead_strip\t{}\n", printedSymbolName(name.text));
     }
   }
 
@@ -1298,7 +1298,7 @@ private:
     }
     if (name == ".set" || name == ".equ" || name == ".equiv") {
       const Token &sym = c.peek();
-      if (sym.kind != Tok::Identifier || sym.text == ".") { // (`.`: no name llvm assigns to)
+      if (!namesSymbol(sym) || sym.text == ".") { // (`.`: no name llvm assigns to)
         error(sym.col, "expected identifier");
         return;
       }

@@ -156,7 +156,7 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
       printed == ".globl" || printed == ".no_dead_strip" ? "unexpected token" : "expected comma";
   return commaList(c, fail, separator, [&] {
     const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
     c.next();
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.registerSymbol(s);
@@ -167,7 +167,7 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
     if (printed == ".protected") s.visibility = 3; // STV_PROTECTED
     if (printed == ".internal") s.visibility = 1;  // STV_INTERNAL
     if (printed == ".no_dead_strip") s.noDeadStrip = true;
-    if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, sym.text);
+    if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, printedSymbolName(sym.text));
     return true;
   });
 }
@@ -189,7 +189,7 @@ constexpr SymbolType kSymbolTypes[] = {
 // .type sym[,] TYPE. '@' is no token of the lexer, so the type is read from the line text.
 bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail) {
   const Token &sym = c.peek();
-  if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+  if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
   c.next();
   c.accept(Tok::Comma);
   size_t at = c.peek().col, end = c.toks.back().col;
@@ -234,7 +234,8 @@ bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, Dire
                                                            : 0);
     if (t.name == "gnu_indirect_function" || t.name == "gnu_unique_object")
       ctx.streamer.markGnuAbi();
-    if (ctx.asmOut) ctx.out += fmt::format("\t.type\t{},@{}\n", sym.text, t.name);
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.type\t{},@{}\n", printedSymbolName(sym.text), t.name);
     return true;
   }
   return fail(static_cast<uint32_t>(typeCol), "unsupported attribute");
@@ -1014,7 +1015,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".comm" || name == ".lcomm") {
     const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
+    if (!namesSymbol(sym)) return fail(sym.col, "expected identifier in directive");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     const uint32_t sizeCol = c.peek().col;
@@ -1035,10 +1036,13 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (name == ".comm") {
       s.commonSize = static_cast<uint64_t>(size.value);
       s.commonAlign = static_cast<uint32_t>(uint64_t{1} << (align & 63));
-      if (ctx.asmOut) ctx.out += fmt::format("\t.comm\t{},{},{}\n", sym.text, size.value, align);
+      if (ctx.asmOut)
+        ctx.out +=
+            fmt::format("\t.comm\t{},{},{}\n", printedSymbolName(sym.text), size.value, align);
     } else {
       // A local common symbol: room in .bss.
-      if (ctx.asmOut) ctx.out += fmt::format("\t.lcomm\t{},{}\n", sym.text, size.value);
+      if (ctx.asmOut)
+        ctx.out += fmt::format("\t.lcomm\t{},{}\n", printedSymbolName(sym.text), size.value);
       ctx.streamer.defineInBss(s, static_cast<uint64_t>(size.value));
     }
     return true;
@@ -1047,7 +1051,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     // .amdgpu_lds NAME, SIZE[, ALIGN]: a symbol of the LDS (SHN_AMDGPU_LDS), 4-byte aligned
     // unless told.
     const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier in directive");
+    if (!namesSymbol(sym)) return fail(sym.col, "expected identifier in directive");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     uint32_t sizeCol = c.peek().col;
@@ -1073,7 +1077,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     s.ldsAlign = static_cast<uint32_t>(align);
     s.commonSize = static_cast<uint64_t>(size.value);
     if (ctx.asmOut)
-      ctx.out += fmt::format("\t.amdgpu_lds {}, {}, {}\n", sym.text, size.value, align);
+      ctx.out +=
+          fmt::format("\t.amdgpu_lds {}, {}, {}\n", printedSymbolName(sym.text), size.value, align);
     return true;
   }
   if (name == ".org") {
@@ -1115,18 +1120,18 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".addrsig_sym") {
     const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
     c.next();
     // (not registered: a symbol nothing else names stays out of the symbol table)
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.addrsigSymbol(s);
-    if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", sym.text);
+    if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", printedSymbolName(sym.text));
     return expectEnd(c, fail, "expected newline");
   }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();
-    if (sym.kind != Tok::Identifier) return fail(sym.col, "expected identifier");
+    if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
     c.next();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprText value = exprText(c, ctx.syms, err, errCol);
@@ -1134,7 +1139,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.registerSymbol(s);
     s.size = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
-    if (ctx.asmOut) ctx.out += fmt::format("\t.size\t{}, {}\n", sym.text, value.text);
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.size\t{}, {}\n", printedSymbolName(sym.text), value.text);
     return expectEnd(c, fail, "unexpected token");
   }
   for (const DataDirective &dd : kDataDirectives)

@@ -46,6 +46,7 @@ bool startsExpr(const Token &t) {
   case Tok::Error: return isLocalLabelRef(t);
   case Tok::Integer:
   case Tok::Identifier:
+  case Tok::String: // (a quoted symbol name)
   case Tok::LParen:
   case Tok::Minus:
   case Tok::Plus:
@@ -118,10 +119,11 @@ struct Evaluator {
   }
 
   bool symbol(const Token &t, Value &out) {
-    // name@specifier
+    // name@specifier (not in a quoted name)
     std::string_view name = t.text;
     Spec spec = Spec::None;
-    if (size_t at = name.find('@'); at != std::string_view::npos && at + 1 < name.size()) {
+    if (size_t at = name.find('@');
+        t.kind != Tok::String && at != std::string_view::npos && at + 1 < name.size()) {
       name = name.substr(0, at);
       if (!specifier(t.text.substr(at + 1), t.col + static_cast<uint32_t>(at) + 1, spec))
         return false;
@@ -267,14 +269,9 @@ struct Evaluator {
                   t.lexError != LexError::None ? lexErrorMessage(t.lexError) : "invalid number");
     }
     case Tok::String: {
-      // A quoted symbol name, as llvm reads one (taken here when it needs no quotes to print).
-      std::string_view name = t.text;
-      const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
-        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '$';
-      });
-      if (!plain) return fail(t.col, "unknown token in expression");
+      // A quoted symbol name, as llvm reads one.
       c.next();
-      return symbol(Token(Tok::Identifier, t.col, name), out);
+      return symbol(t, out);
     }
     case Tok::Star: return fail(t.col, "invalid token in expression"); // (`*` is no PC here)
     default: return fail(t.col, "unknown token in expression");

@@ -431,12 +431,12 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
     if (line[i] != '0') {
       while (j < n && j - i < 18 && isDigit(line[j]))
         v = v * 10 + static_cast<uint64_t>(line[j++] - '0');
-      ok = j == n || !(charClass(line[j]) & kIdentChar || line[j] == '.');
+      ok = j == n || line[j] == '@' || !(charClass(line[j]) & kIdentChar || line[j] == '.');
     } else if (i + 2 < n && (line[i + 1] == 'x' || line[i + 1] == 'X')) {
       j = i + 2;
       while (j < n && j - i < 17 && digitValue(line[j]) < 16)
         v = v * 16 + static_cast<uint64_t>(digitValue(line[j++]));
-      ok = j > i + 2 && (j == n || !(charClass(line[j]) & kIdentChar));
+      ok = j > i + 2 && (j == n || line[j] == '@' || !(charClass(line[j]) & kIdentChar));
     } else {
       ok = i + 1 == n || !(charClass(line[i + 1]) & kIdentChar || line[i + 1] == '.');
       j = i + 1;
@@ -473,7 +473,8 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
       return lexDecimalReal(line, start, line[end] == '.' ? end + 1 : end, t);
     if (line[start] == '0' && end - start > 1) base = 8, body = start + 1;
   }
-  if (end == body || (end < line.size() && isIdentChar(line[end]))) {
+  // (a number ends at an '@', as in llvm's lexer: `foo+4@abs32@lo` is `(foo+4) @abs32@lo`)
+  if (end == body || (end < line.size() && isIdentChar(line[end]) && line[end] != '@')) {
     // "0x", "12abc", "08": not a number llvm accepts.
     size_t j = end;
     while (j < line.size() && isIdentChar(line[j])) ++j;

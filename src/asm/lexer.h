@@ -122,6 +122,12 @@ size_t scanLineJoin(std::string_view line, LineJoin &join);
 bool isIdentStart(char c);
 bool isIdentChar(char c);
 
+// Whether `t` names a symbol where llvm's parseIdentifier reads one: an identifier, or a quoted
+// name ("foo bar").
+inline bool namesSymbol(const Token &t) {
+  return t.kind == Tok::Identifier || t.kind == Tok::String;
+}
+
 // Whether the statement at `eol` ends with its line rather than a comment. llvm prints a blank
 // line after a directive that leaves the line's end to the next statement (an empty statement)
 // only when that end is a newline token, not a comment.

@@ -111,13 +111,7 @@ void printNode(const ExprPool &pool, ExprId id, int surrounding, std::string &ou
   switch (n.kind) {
   case ExprNode::Kind::Constant: out += std::to_string(n.value); return;
   case ExprNode::Kind::Symbol:
-    if (n.name.find('@') != std::string_view::npos) {
-      out += '"';
-      out += n.name;
-      out += '"';
-    } else {
-      out += n.name;
-    }
+    out += printedSymbolName(n.name);
     if (n.spec != Spec::None) {
       out += '@';
       out += specName(n.spec);
@@ -304,6 +298,19 @@ bool evaluate(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo
 }
 
 } // namespace
+
+std::string printedSymbolName(std::string_view name) {
+  const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '$';
+  });
+  if (plain) return std::string(name);
+  std::string quoted;
+  quoted.reserve(name.size() + 2);
+  quoted += '"';
+  quoted.append(name);
+  quoted += '"';
+  return quoted;
+}
 
 void printExpr(const ExprPool &pool, ExprId id, std::string &out) {
   printNode(pool, id, 0, out);

@@ -109,6 +109,9 @@ private:
 // Appends the expression as llvm's MCExpr printer prints it (parentheses only where + and - meet
 // other operators, x+-4 as x-4, names holding '@' quoted, functions as name(a, b)).
 void printExpr(const ExprPool &pool, ExprId id, std::string &out);
+
+// A symbol's name as llvm prints it: quoted unless letters, digits, '_', '$' and '.' only.
+std::string printedSymbolName(std::string_view name);
 std::string exprText(const ExprPool &pool, ExprId id);
 
 // The value of an expression as llvm's evaluateAsRelocatable gives it: symA - symB + constant,

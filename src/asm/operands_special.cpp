@@ -30,7 +30,7 @@ bool parsePlainInRange(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo
   const Token &start = c.peek();
   if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
   ExprResult e = parseExpr(c, ctx.syms);
-  if (!e.ok() && what && start.kind == Tok::Identifier && e.errCol == start.col)
+  if (!e.ok() && what && namesSymbol(start) && e.errCol == start.col)
     return ctx.fail(start.col, std::string("expected ") + what + " or an absolute expression");
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.value < lo || e.value > hi) return ctx.fail(start.col, rangeError);
