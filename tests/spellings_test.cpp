@@ -94,6 +94,38 @@ TEST(Spellings, EncodingVariantsPerProcessor) {
     expectSameOutput(input, cpu);
 }
 
+// An encoding suffix on a name this processor lacks in every encoding: llvm says "instruction not
+// supported on this GPU" (it names the variant only when another one is there).
+TEST(Spellings, VariantOfAnInstructionNotHere) {
+  const std::string input = joinLines({
+      "v_mac_f32_sdwa v7, v8, v9 dst_sel:WORD_1 src0_sel:BYTE_0 src1_sel:DWORD",
+      "v_mac_f32_dpp v7, v8, v9 quad_perm:[1,0,3,2]",
+      "v_mov_b64_sdwa v[6:7], v[8:9]",
+      "v_mov_b64_dpp v[6:7], v[8:9] row_newbcast:2",
+      "v_fmac_f64_sdwa v[6:7], v[8:9], v[10:11]",
+      "v_pk_fma_f32_e32 v[6:7], v[8:9], v[10:11], v[12:13]",
+  });
+  for (const char *cpu : {"gfx906", "gfx90a", "gfx942"}) expectSameOutput(input, cpu);
+}
+
+// A DPP control the target does not have (row_share and row_xmask on gfx9, row_newbcast before
+// gfx90a) is no operand llvm's parser knows: "not a valid operand." there, also after a VOP3
+// spelling, where the other encodings' "invalid operand for instruction" would come later.
+TEST(Spellings, DppControlsOfOtherTargets) {
+  const std::string input = joinLines({
+      "v_or_b32 v3, v4, v5 row_newbcast:3",
+      "v_sub_f32 v3, v4, v5 row_xmask:2",
+      "v_sub_f32 v3, v4, v5 row_share:9 bank_mask:0x3",
+      "v_max_i32_e64 v3, v4, v5 row_newbcast:7",
+      "v_min_u32 v3, v4, v5 row_bogus:1",
+      "v_min_u32 v3, v4, v5 wave_ror:1",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a", "gfx950"}) expectSameOutput(input, cpu);
+  expectSameOutput(joinLines({"v_or_b32 v3, v4, v5 wave_shl:1", "v_or_b32 v3, v4, v5 row_bcast:15",
+                              "v_or_b32_e64 v3, v4, v5 row_newbcast:2"}),
+                   "gfx1100");
+}
+
 // DP ALU DPP's row_newbcast-only rule is an error llvm finds after matching: it wins over the
 // matcher's "invalid operand" of the other encodings of a name written without _dpp.
 TEST(Spellings, PostMatchErrorsFirst) {
@@ -103,6 +135,67 @@ TEST(Spellings, PostMatchErrorsFirst) {
       "v_cvt_u32_f64 v5, v[0:1] row_newbcast:1",
   });
   for (const char *cpu : {"gfx90a", "gfx942"}) expectSameOutput(dpAluDpp, cpu);
+}
+
+// gfx942 and gfx950 take gfx90a's bf16 MFMA names also without `_1k` as the new instructions
+// (v_mfma_f32_4x4x4bf16 is v_mfma_f32_4x4x4_16b_bf16), also where gfx908's and gfx90a's own
+// v_mfma_f32_32x32x4bf16 is another instruction: on those, the 64-bit sources of the new one
+// are "operands are not valid for this GPU or mode", and so are gfx90a's 32-bit sources of the
+// old one on gfx942.
+TEST(Spellings, MfmaNamesWithoutOneK) {
+  const std::string input = joinLines({
+      "v_mfma_f32_4x4x4bf16 a[4:7], v[10:11], v[12:13], a[4:7] cbsz:2 abid:1",
+      "v_mfma_f32_16x16x4bf16 v[16:31], v[2:3], a[6:7], v[16:31] blgp:3",
+      "v_mfma_f32_32x32x4bf16 a[32:63], a[8:9], v[4:5], 0 blgp:6",
+      "v_mfma_f32_32x32x4bf16 a[0:15], v1, v2, a[0:15]",
+      "v_mfma_f32_16x16x4bf16_1k a[0:15], v[20:21], v[22:23], a[0:15]",
+  });
+  for (const char *cpu : {"gfx908", "gfx90a", "gfx942", "gfx950"}) expectSameOutput(input, cpu);
+}
+
+// neg:[..] on an MFMA without neg (all but gfx942's and gfx950's f64 ones): llvm reads the
+// array in blgp's place (its errors for the array's values first), then refuses it after matching.
+TEST(Spellings, MfmaNegWithoutNeg) {
+  const std::string input = joinLines({
+      "v_mfma_f32_16x16x4f32 a[4:7], v2, v3, a[4:7] neg:[0,1,1]",
+      "v_mfma_i32_4x4x4i8 a[8:11], v2, v3, a[8:11] neg:[0,0,0] cbsz:1",
+      "v_mfma_f32_32x32x2f32 a[0:15], v4, v5, a[0:15] neg:[3,0,0]",
+      "v_mfma_f32_4x4x1f32 a[0:3], v4, v5, a[0:3] neg:[1,1]",
+      "v_mfma_f32_4x4x1f32 a[0:3], v4, v5, a[0:3] neg:2",
+      "v_mfma_f32_4x4x1f32 a[0:3], v4, v5, a[0:3] neg:[1,0,0] neg:[1,0,0]",
+      "v_mfma_f32_4x4x1f32 a[0:3], v4, v5, a[0:3] neg_hi:[1,0,0]",
+      "v_smfmac_f32_16x16x32_f16 v[8:11], v[12:13], v[14:17], v3 neg:[0,0,1]",
+  });
+  for (const char *cpu : {"gfx908", "gfx90a", "gfx942", "gfx950"}) expectSameOutput(input, cpu);
+}
+
+// llvm's operand parser fails at a `name:` modifier no form of the mnemonic takes before its
+// matcher finds an earlier operand or modifier wrong ("not a valid operand." there, not "invalid
+// operand for instruction" at the earlier one); a name with an encoding suffix knows the
+// modifiers of every form of the plain name (its VOP3 form's, for an _e32 spelling).
+TEST(Spellings, UnknownModifierBeforeMatchErrors) {
+  expectSameOutput(joinLines({
+                       "v_cvt_scalef32_pk_fp4_bf16 v3, v4, v5 clamp mul:4",
+                       "v_cvt_scalef32_pk_f32_fp4 v[4:7], v4, v5 div:2",
+                       "v_cvt_scalef32_pk32_f16_fp6 v[0:3], v[4:9], v10 clamp mul:2",
+                       "v_permlane32_swap_b32_e32 v3, v4 fi:1",
+                       "v_permlane32_swap_b32_e32 v3, v4 bound_ctrl:1 mul:2",
+                       "v_permlane32_swap_b32_e64 v3, v4 row_mask:0x1",
+                   }),
+                   "gfx950");
+  expectSameOutput(joinLines({
+                       "v_cvt_sr_bf8_f32 v7, v8, v9 clamp div:2",
+                       "v_cvt_pk_bf8_f32 v[7:8], v8, v9 mul:4",
+                       "global_load_dword v[7:8], v[2:3], off sc1 mul:2",
+                       "tbuffer_load_format_x v1, off, s[4:7], dfmt:3, nfmt:1, s2 lwe",
+                   }),
+                   "gfx942");
+  expectSameOutput(joinLines({
+                       "v_dot2c_f32_f16 v1, v2, v3 op_sel:[1,0]",
+                       "s_add_u32 s1, s2, s3 clamp:1",
+                       "v_add_u32 v1, v2, v3, v4 omod:1",
+                   }),
+                   "gfx90a");
 }
 
 // The errors llvm gives for what is wrong in the new spellings.

@@ -26,6 +26,7 @@
 #include "asm/statement_observer.h"
 #include "asm/text.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
@@ -1437,7 +1438,12 @@ private:
       if (const InstrDesc *pair = firstPairOf(mn.text)) nameIndex = mnemonics_.find(pair->name);
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
+    // (llvm names the variant only when this processor has the instruction in another one)
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
+      if (!baseAvailableHere(mn.text)) {
+        notOnThisGpu(mn);
+        return;
+      }
       error(mn.col, fmt::format("{} variant of this instruction is not supported",
                                 mnemonics_.unsupportedVariant(mn.text)));
       return;
@@ -1533,6 +1539,13 @@ private:
       return;
     }
     (void)tooFew;
+    // (a `name:` modifier no form of the mnemonic has fails llvm's operand parser, before its
+    // matcher finds an earlier operand wrong)
+    if (!best.failedAfterMatch() && operandsMismatch(best))
+      if (const Token *unknown = unknownNamedModifier(mn, operandStart)) {
+        error(unknown->col, "not a valid operand.");
+        return;
+      }
     if (uint32_t tfeCol = 0;
         !best.failedAfterMatch() && tfeStoreMatches(cands, c, operandStart, mn, tfeCol, best)) {
       error(tfeCol, "TFE modifier has no meaning for store instructions");
@@ -1575,6 +1588,14 @@ private:
       const unsigned cpu = (d.cpuMask & (1u << target_.cpuIndex()))
                                ? target_.cpuIndex()
                                : static_cast<unsigned>(std::countr_zero(d.cpuMask));
+      // (another processor's form of an instruction this one has under the name differs in how
+      // its modifiers are spelled, which llvm's parser decides, not its matcher: such forms do
+      // not count; another instruction does, such as gfx942's v_mfma_f32_32x32x4_2b_bf16 under
+      // gfx90a's v_mfma_f32_32x32x4bf16, or gfx90a's own one on gfx942, which lacks it)
+      if (cpu != target_.cpuIndex() &&
+          (sameInstructionHere(entries, d) ||
+           (sameBaseName(d.name, mn.text) && namedHere(entries, d.name))))
+        continue;
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
                                                   : target_.wave64() != here;
@@ -1595,7 +1616,8 @@ private:
                   d.numOperands * sizeof(OperandValue));
       inst.arch = &arch_;
       inst.desc = &d;
-      const EntryInfo &info = entries_[entry];
+      // (an entry not available here may not have been looked at yet)
+      const EntryInfo &info = entryInfo(d);
       as::ParseContext pctx{*other, syms_};
       pctx.families = (info.requirements & ~kComputed) >> kFamilies;
       pctx.valuFacts = info.valuFacts;
@@ -1640,6 +1662,39 @@ private:
         best = pctx.err;
     }
     return false;
+  }
+
+  // Whether two names are one without their encoding suffixes (v_cndmask_b32_dpp, v_cndmask_b32).
+  static bool sameBaseName(std::string_view a, std::string_view b) {
+    std::string_view baseA = a, baseB = b;
+    if (suffixRank(a, baseA) < 0) baseA = a;
+    if (suffixRank(b, baseB) < 0) baseB = b;
+    return baseA == baseB;
+  }
+
+  // Whether the name without its encoding suffix has an entry available on the target.
+  bool baseAvailableHere(std::string_view name) const {
+    std::string_view base;
+    if (suffixRank(name, base) < 0) return false;
+    for (uint32_t entry : mnemonics_.lookup(base))
+      if (availableOnTarget(arch_.instrs[entry])) return true;
+    return false;
+  }
+
+  // Whether one of `entries` available on the target is named `name` (encoding suffixes aside).
+  bool namedHere(std::span<const uint32_t> entries, std::string_view name) const {
+    return std::any_of(entries.begin(), entries.end(), [&](uint32_t entry) {
+      return sameBaseName(arch_.instrs[entry].name, name) && availableOnTarget(arch_.instrs[entry]);
+    });
+  }
+
+  // Whether one of `entries` available on the target is the instruction of `d` (its format and
+  // opcode).
+  bool sameInstructionHere(std::span<const uint32_t> entries, const InstrDesc &d) const {
+    return std::any_of(entries.begin(), entries.end(), [&](uint32_t entry) {
+      const InstrDesc &e = arch_.instrs[entry];
+      return e.format == d.format && e.opcode == d.opcode && availableOnTarget(e);
+    });
   }
 
   // An error of llvm's matcher (no entry takes the operands), not of its operand parser.
@@ -1770,23 +1825,46 @@ private:
     return nullptr;
   }
 
-  // (llvm strips an encoding suffix before it parses the operands: v_add3_u32_e64 reads row_shl:1
-  // as v_add3_u32's DPP forms do, and then matches no entry; the masks, bound_ctrl and fi it
-  // reads only after a control, which such a name never took)
+  // Whether some form of the mnemonic takes the modifier `word`: llvm's operand parser looks
+  // at the forms of the name without its encoding suffix too (v_permlane16_swap_b32_e32 knows
+  // the VOP3 form's bound_ctrl; v_add3_u32_e64 reads row_shl:1 as v_add3_u32's DPP forms do, and
+  // then matches no entry), but not at the masks, bound_ctrl and fi it reads only after a
+  // control, which such a name never took; a DPP control only of those this target has
+  // (row_share is none on gfx9).
   bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
-    std::string_view base;
-    const bool suffixed = suffixRank(mnemonic, base) >= 0;
-    for (std::string_view name : {mnemonic, base}) {
-      const bool other = name.size() != mnemonic.size();
+    auto knows = [&](const OperandDesc &d, bool viaBase) {
+      if (d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl)
+        return as::isDppControlWord(arch_, target_.dpAluDpp(), word);
+      if (d.cls == OpClass::mtbuf_format)
+        return word == "format" || word == "dfmt" || word == "nfmt";
+      return !isPositional(d.cls) && as::isModifierWord(d, word) &&
+             !(viaBase && (d.cls == OpClass::dpp_mask || d.cls == OpClass::dpp_bound ||
+                           d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi));
+    };
+    auto takes = [&](std::string_view name, bool viaBase) {
       for (uint32_t entry : mnemonics_.lookup(name))
         for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
-          if (!isPositional(d.cls) && as::isModifierWord(d, word) &&
-              !(other && (d.cls == OpClass::dpp_mask || d.cls == OpClass::dpp_bound ||
-                          d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi)))
-            return true;
-      if (!suffixed) break;
+          if (knows(d, viaBase)) return true;
+      return false;
+    };
+    std::string_view base;
+    return takes(mnemonic, false) || (suffixRank(mnemonic, base) >= 0 && takes(base, true));
+  }
+
+  // The first `name:` modifier from token `from` on (outside brackets) that no form of the
+  // mnemonic has: llvm's parser fails there before its matcher looks at the operands.
+  const Token *unknownNamedModifier(const Token &mn, size_t from) const {
+    int depth = 0;
+    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+      const Tok kind = toks_[k].kind;
+      depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
+               (kind == Tok::RBrac || kind == Tok::RParen || kind == Tok::RCurly);
+      if (depth == 0 && kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon &&
+          (k == 0 || toks_[k - 1].kind != Tok::Colon) &&
+          !modifierOfMnemonic(mn.text, toks_[k].text))
+        return &toks_[k];
     }
-    return false;
+    return nullptr;
   }
 
   // No entry of the name on this target: llvm says whether it is there in wave32 (its only
@@ -2035,8 +2113,15 @@ private:
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
         bool named = t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon &&
                      !modifierOfMnemonic(mn.text, t.text);
-        if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos))
-          pctx.fail(t.col, named ? "not a valid operand." : "invalid operand for instruction");
+        if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos)) {
+          // (a later modifier no form has fails llvm's parser first: `clamp div:2` where no form
+          // takes either fails at div)
+          const Token *unknown = named ? &t : unknownNamedModifier(mn, c.pos + 1);
+          if (unknown)
+            pctx.fail(unknown->col, "not a valid operand.");
+          else
+            pctx.fail(t.col, "invalid operand for instruction");
+        }
         return false;
       }
     }

@@ -140,8 +140,22 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
 
 // cbsz:N, abid:N, blgp:N: values of the field's width, in this order (neg:[..], which takes
 // blgp's place, last too).
+bool parseBitArray(ParseContext &ctx, Cursor &c, unsigned entries, unsigned kept, OperandValue &v);
+
 bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                    OperandValue &v, Inst &inst) {
+  // neg:[a,b,c] where the MFMA has blgp (all but gfx942's f64 ones): llvm reads the array, then
+  // refuses it after matching.
+  if (c.peek().text == "neg") {
+    const uint32_t col = c.peek().col;
+    OperandValue unused;
+    if (!parseBitArray(ctx, c, 3, 3, unused)) return false;
+    if (!ctx.afterMatchError) {
+      ctx.afterMatchError = "invalid modifier: neg is not supported";
+      ctx.afterMatchCol = col;
+    }
+    return true;
+  }
   const Token &word = c.next();
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t j = idx + 1; j < ops.size(); ++j)

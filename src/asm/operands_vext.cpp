@@ -698,15 +698,28 @@ constexpr DppRowControl kDppRowControls[] = {
     {"row_newbcast", kDppRowNewBcastFirst, 0, 15, DppRowControl::Gfx9DpAlu},
 };
 
-bool dppControlAvailable(const ParseContext &ctx, const Inst &inst, DppRowControl::On on) {
-  bool gfx9 = inst.arch->traits->gfx9Dpp;
+bool dppControlAvailable(bool gfx9, bool dpAluDpp, DppRowControl::On on) {
   switch (on) {
   case DppRowControl::Gfx9: return gfx9;
-  case DppRowControl::Gfx9DpAlu: return gfx9 && ctx.target.dpAluDpp();
+  case DppRowControl::Gfx9DpAlu: return gfx9 && dpAluDpp;
   case DppRowControl::Gfx10Plus: return !gfx9;
   default: return true;
   }
 }
+bool dppControlAvailable(const ParseContext &ctx, const Inst &inst, DppRowControl::On on) {
+  return dppControlAvailable(inst.arch->traits->gfx9Dpp, ctx.target.dpAluDpp(), on);
+}
+
+} // namespace
+
+bool isDppControlWord(const isa::ArchTables &arch, bool dpAluDpp, std::string_view word) {
+  if (word == "quad_perm") return true;
+  for (const DppRowControl &rc : kDppRowControls)
+    if (word == rc.name && dppControlAvailable(arch.traits->gfx9Dpp, dpAluDpp, rc.on)) return true;
+  return false;
+}
+
+namespace {
 
 bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst) {
   const Token &word = c.next();

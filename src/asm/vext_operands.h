@@ -70,6 +70,10 @@ inline bool isDppForm(const isa::Inst &inst) {
 }
 constexpr uint32_t kDppRowNewBcastFirst = 0x150, kDppRowNewBcastLast = 0x15f;
 
+// Whether `word` names a DPP control (quad_perm, row_shl, ...) of the architecture and target:
+// llvm's parser takes no other (row_share on gfx9, row_newbcast before gfx90a).
+bool isDppControlWord(const isa::ArchTables &arch, bool dpAluDpp, std::string_view word);
+
 // gfx9 SDWA: a source's 9-bit field holds its encoding with bit 8 flipped (set: not a VGPR);
 // the Inst keeps the field's value, which these flip back.
 constexpr uint32_t kSdwaScalarBit = 0x100;

@@ -266,13 +266,23 @@ def mai_aliases(mai, lines, cpus):
             continue
         probe = "%s %s, %s, %s, %s %s" % (mn, ops[0], ops[1], ops[2], ops[0],
                                           " ".join(ops[3].split()[1:]))
-        printed = set()
+        printed, takers = set(), []
         for c in others:
             t = assemble([probe], c)[0][0]
             if t is not None:
                 printed.add(t.split()[0])
+                takers.append(c)
         if len(printed) == 1 and min(printed) != name and min(printed) in names:
             out.append("alias %s %s" % (name, min(printed)))
+            # gfx942 also reads gfx90a's bf16 MFMA names without their `_1k` (v_mfma_f32_16x16x4bf16
+            # is v_mfma_f32_16x16x4_4b_bf16), even where the shorter name is gfx908's other
+            # instruction: an alias on the cpus that take the _1k operands under it.
+            if name.endswith("_1k"):
+                short = name[:-len("_1k")]
+                probe = probe.replace(name, short, 1)
+                taken = [assemble([probe], c)[0][0] for c in takers]
+                if all(t is not None and t.split()[0] == min(printed) for t in taken):
+                    out.append("alias %s %s" % (short, min(printed)))
     # Other spellings llvm-mc takes for a name on the cpus that have it: the MFMA/SMFMAC names
     # without the '_' before their type (gfx950's v_mfma_f32_16x16x32f16), v_accvgpr_* without
     # _b32. An alias when every cpu of the name reads it as that name.
