@@ -858,7 +858,8 @@ private:
       metadataText_.append(line.substr(0, indent));
       // (what follows the directive on its line is a statement of its own, as in llvm)
       LexResult lr;
-      toks_ = std::span<Token>(tokenRoom_.data(), lexLine(line, tokenRoom_, lr, inBlockComment_));
+      const size_t count = lexLine(line, tokenRoom_, lr, inBlockComment_); // (may grow the room)
+      toks_ = std::span<Token>(tokenRoom_.data(), count);
       Cursor rest{toks_, 1};
       endMetadata(static_cast<uint32_t>(indent + endSize), endsWithPlainNewline(rest.peek(), line));
       if (!lr.ok)
@@ -871,11 +872,14 @@ private:
     // character constant ends the line.
     if (statementStart && indent != std::string_view::npos && line[indent] == '#') {
       metadataText_.append(line.substr(0, indent));
-    } else if (statementStart && !std::memchr(line.data(), ';', line.size()) &&
-               !std::memchr(line.data(), '\'', line.size()) &&
-               !std::memchr(line.data(), '"', line.size()) &&
-               !std::memchr(line.data(), '/', line.size())) { // (vectorized, unlike find_first_of)
-      metadataText_.append(line);                             // (the common line: nothing to scan)
+    } else if (statementStart &&
+               (line.empty() || // (no memchr on an empty view's null pointer)
+                (!std::memchr(line.data(), ';', line.size()) &&
+                 !std::memchr(line.data(), '\'', line.size()) &&
+                 !std::memchr(line.data(), '"', line.size()) &&
+                 !std::memchr(line.data(), '/',
+                              line.size())))) { // (vectorized, unlike find_first_of)
+      metadataText_.append(line);               // (the common line: nothing to scan)
     } else {
       const size_t end = as::scanLineJoin(line, metadataJoin_);
       // (a `//` comment stays in the YAML: llvm collects the statement's text up to its end)
