@@ -1846,9 +1846,17 @@ private:
                            d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi));
     };
     auto takes = [&](std::string_view name, bool viaBase) {
-      for (uint32_t entry : mnemonics_.lookup(name))
-        for (const OperandDesc &d : arch_.operandsOf(arch_.instrs[entry]))
-          if (knows(d, viaBase)) return true;
+      for (uint32_t entry : mnemonics_.lookup(name)) {
+        const auto ops = arch_.operandsOf(arch_.instrs[entry]);
+        // (the masks and fi of a DPP form, which follow its control; a VOP3 form's own
+        // bound_ctrl and fi, as v_permlane32_swap_b32's, are read like any modifier)
+        const bool dppForm = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &d) {
+          return d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl ||
+                 d.cls == OpClass::dpp8_sel;
+        });
+        for (const OperandDesc &d : ops)
+          if (knows(d, viaBase && dppForm)) return true;
+      }
       return false;
     };
     std::string_view base;
