@@ -40,7 +40,7 @@ TEST(AmdKernelCode, EveryFieldByBothNames) {
         for (const char *value : {"0x123456789abcdef3", "0x1234", "-1"}) {
           // (wavefront sizes have checks of their own, below)
           if (f.name == "wavefront_size" || f.name == "enable_wavefront_size32") continue;
-          if (f.expression && value[3] == '2') continue;
+          if (f.expression && std::string_view(value).size() > 8) continue; // (the wide one)
           if (cpu == "gfx900" && (f.name == "enable_wgp_mode" || f.name == "enable_mem_ordered" ||
                                   f.name == "enable_fwd_progress" || f.name == "float_mode" ||
                                   f.name == "enable_ieee_mode" || f.name == "enable_dx10_clamp"))
