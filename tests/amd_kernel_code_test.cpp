@@ -116,6 +116,8 @@ TEST(AmdKernelCode, ErrorsAsLlvmReportsThem) {
            "workitem_private_segment_byte_size = never\nwavefront_sgpr_count = 1+never2\n"
            ".end_amd_kernel_code_t\n",
            "workitem_vgpr_count = 1 +\n.end_amd_kernel_code_t\n",
+           // (the expression field's fixup keeps its own line, whatever field follows)
+           "workitem_vgpr_count = never\nis_dynamic_callstack = 1\n.end_amd_kernel_code_t\n",
            "1: s_nop 0\n.end_amd_kernel_code_t\n",
        })
     expectSameOnTargets(fmt::format(".byte 1\n.amd_kernel_code_t\n{}", block), block, {"amdgcn--"},

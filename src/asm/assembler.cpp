@@ -912,11 +912,18 @@ private:
     }
     // (and the blank line llvm echoes for the directive's statement)
     if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + echo;
-    if (!objOut()) return;
+    if (objOut())
+      emitNote("AMDGPU", object::kNtAmdgpuMetadata, object::encodeHsaMetadataMsgpack(metadata));
+  }
+
+  // llvm's AMDGPU ELF streamer's notes: appended to `.note` (SHT_NOTE, allocated under HSA
+  // only), aligned to 4 within the section; the current section stays.
+  void emitNote(std::string_view name, uint32_t type, const std::vector<uint8_t> &descriptor) {
     uint32_t save = cur_, savePrevious = previous_;
-    selectSection(findOrCreateSection({".note", 7, 0x2, 0, "a", "@note", {}, false})); // SHF_ALLOC
+    selectSection(findOrCreateSection(
+        {".note", 7, hsa() ? 0x2u : 0u, 0, hsa() ? "a" : "", "@note", {}, false}));
     raiseAlignment(4);
-    std::vector<uint8_t> note = object::hsaMetadataNote(metadata, code_.size());
+    std::vector<uint8_t> note = object::elfNote(name, type, descriptor, code_.size());
     code_.insert(code_.end(), note.begin(), note.end());
     selectSection(save);
     previous_ = savePrevious;
@@ -962,17 +969,9 @@ private:
         out_ += codeBlock_->print() + (endsWithPlainNewline(c.peek(), curLine_) ? "\n" : "");
       if (objOut()) {
         writeUnwrittenBytes();
-        for (const object::AmdKernelCodeParser::Piece &p : codeBlock_->pieces()) {
-          const size_t fixups = sections_[cur_].fixups.size();
-          emitWordExpr(p.expr, p.value, p.size);
-          if (p.line && sections_[cur_].fixups.size() > fixups) {
-            // (a field's own expression keeps its place, for the errors of its fixup)
-            obj::Fixup &f = sections_[cur_].fixups.back();
-            f.line = p.line;
-            f.col = p.col;
-            f.lineText = blockLineText(p.line);
-          }
-        }
+        // (a field's own expression keeps its place, for the errors of its fixup)
+        for (const object::AmdKernelCodeParser::Piece &p : codeBlock_->pieces())
+          emitWordExpr(p.expr, p.value, p.size, p.line, p.col);
       }
       codeBlock_.reset();
     }
@@ -1010,7 +1009,6 @@ private:
       clearKdLines();
       // (llvm goes on at the failing token: a statement when it starts the line)
       if (reread) statementAt(c);
-      return status;
     }
     return status;
   }
@@ -1023,21 +1021,24 @@ private:
     return {};
   }
 
-  // A value llvm's target streamer emits without a location (a kernel descriptor's word, an
-  // amd_kernel_code_t field): written when absolute now, else a fixup with no line.
-  void emitWordExpr(ExprId e, int64_t value, uint32_t size) {
+  // A value llvm's target streamer emits (a kernel descriptor's word, an amd_kernel_code_t
+  // field): written when absolute now, else a fixup located where the value was written, on
+  // line `line` of the current block, or nowhere (line 0: a word llvm builds itself).
+  void emitWordExpr(ExprId e, int64_t value, uint32_t size, uint32_t line = 0, uint32_t col = 0) {
     int64_t v = value;
     const bool abs = e == kNoExpr || object::evaluateAsAbsolute(syms_, e, v);
     if (abs && e != kNoExpr) registerSymbolsOf(e);
     // (llvm's object streamer: a value that fits neither signed nor unsigned is reported and
     // not written)
-    if (abs && size < 8 &&
-        (v < -(int64_t{1} << (8 * size - 1)) || v >= (int64_t{1} << (8 * size)))) {
+    if (abs && !as::fitsInBytes(v, size)) {
       errorWithoutLocation(fmt::format("value evaluated as {} is out of range.", v));
       return;
     }
-    emitValue(abs ? v : 0, abs ? kNoExpr : e, size, 0);
-    if (!abs) sections_[cur_].fixups.back().line = 0;
+    emitValue(abs ? v : 0, abs ? kNoExpr : e, size, col);
+    if (abs) return;
+    obj::Fixup &f = sections_[cur_].fixups.back();
+    f.line = line;
+    f.lineText = line ? blockLineText(line) : std::string_view();
   }
 
   // AMDGPUTargetELFStreamer::EmitAmdhsaKernelDescriptor: NAME.kd (64 bytes, STT_OBJECT, the
@@ -2429,17 +2430,7 @@ private:
     if (pal_.format() == object::PalMetadata::Format::None || result_.errorCount) return;
     if (asmOut()) out_ += pal_.printAsm();
     std::vector<uint8_t> descriptor = pal_.noteDescriptor();
-    if (!objOut() || descriptor.empty()) return;
-    uint32_t save = cur_, savePrevious = previous_;
-    // (allocated under HSA only, as llvm's streamer makes its notes)
-    selectSection(findOrCreateSection(
-        {".note", 7, hsa() ? 0x2u : 0u, 0, hsa() ? "a" : "", "@note", {}, false}));
-    raiseAlignment(4);
-    std::vector<uint8_t> note =
-        object::elfNote(pal_.noteName(), pal_.noteType(), descriptor, code_.size());
-    code_.insert(code_.end(), note.begin(), note.end());
-    selectSection(save);
-    previous_ = savePrevious;
+    if (objOut() && !descriptor.empty()) emitNote(pal_.noteName(), pal_.noteType(), descriptor);
   }
 
   void finish() {

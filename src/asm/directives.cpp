@@ -411,9 +411,7 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     if (!v.ok) return fail(errCol, err);
     if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     c.pos = end;
-    unsigned bits = dd.bytes * 8;
-    if (v.absolute && bits < 64 &&
-        (v.value < -(int64_t{1} << (bits - 1)) || v.value >= (int64_t{1} << bits)))
+    if (v.absolute && !fitsInBytes(v.value, dd.bytes))
       return fail(col, "out of range literal value");
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes,
                            v.absolute ? col : expressionLocation(item));

@@ -21,6 +21,14 @@ struct DwarfTables;
 namespace gfxasm::as {
 
 // A section as a `.section` directive or a section switch names it.
+// Whether `v` fits `bytes` bytes as a signed or as an unsigned number (llvm's isIntN || isUIntN:
+// what a data directive and an emitted value must).
+inline bool fitsInBytes(int64_t v, unsigned bytes) {
+  if (bytes >= 8) return true;
+  const unsigned bits = 8 * bytes;
+  return v >= -(int64_t{1} << (bits - 1)) && v < (int64_t{1} << bits);
+}
+
 struct SectionSpec {
   std::string name;
   uint32_t type = 1; // SHT_*

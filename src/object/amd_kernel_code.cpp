@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "object/amd_kernel_code.h"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 namespace gfxasm::object {
@@ -55,7 +57,8 @@ AmdKernelCodeParser::AmdKernelCodeParser(const KdTarget &target, as::SymbolTable
   as::ExprPool &pool = syms_.pool();
   rsrc1_ = pool.constant(static_cast<int64_t>(rsrc & 0xffffffff));
   rsrc2_ = pool.constant(static_cast<int64_t>(rsrc >> 32));
-  dynamicCallstack_ = privateSize_ = sgprCount_ = vgprCount_ = pool.constant(0);
+  dynamicCallstack_ = pool.constant(0);
+  for (ExprField *f : {&privateSize_, &sgprCount_, &vgprCount_}) f->expr = dynamicCallstack_;
 }
 
 uint64_t AmdKernelCodeParser::read(uint32_t offset, uint32_t size) const {
@@ -68,12 +71,20 @@ void AmdKernelCodeParser::write(uint32_t offset, uint32_t size, uint64_t value) 
   for (uint32_t i = 0; i < size; ++i) image_[offset + i] = static_cast<uint8_t>(value >> (8 * i));
 }
 
+const AmdKernelCodeParser::ExprField &AmdKernelCodeParser::exprField(uint32_t offset) const {
+  return offset == 60 ? privateSize_ : offset == 84 ? sgprCount_ : vgprCount_;
+}
+
+AmdKernelCodeParser::ExprField &AmdKernelCodeParser::exprField(uint32_t offset) {
+  return const_cast<ExprField &>(std::as_const(*this).exprField(offset));
+}
+
 ExprId &AmdKernelCodeParser::expression(const Field &f) {
   switch (f.kind) {
   case FieldKind::Rsrc1: return rsrc1_;
   case FieldKind::Rsrc2: return rsrc2_;
   case FieldKind::CodeExpr: return dynamicCallstack_;
-  default: return f.offset == 60 ? privateSize_ : f.offset == 84 ? sgprCount_ : vgprCount_;
+  default: return exprField(f.offset).expr;
   }
 }
 
@@ -121,13 +132,11 @@ bool AmdKernelCodeParser::value(const Field &f, as::Cursor &c) {
     word = pool.binary(BinOp::Or, pool.binary(BinOp::And, word, pool.constant(complement)), bits);
     break;
   }
-  default: {
-    expression(f) = v;
-    Where &where = f.offset == 60 ? privateSizeAt_ : f.offset == 84 ? sgprCountAt_ : vgprCountAt_;
-    where.line = line_;
-    where.col = as::expressionLocation({c.toks.data() + start, c.pos - start});
+  case FieldKind::CodeExpr: dynamicCallstack_ = v; break;
+  case FieldKind::Expr:
+    exprField(f.offset) = {v, line_,
+                           as::expressionLocation({c.toks.data() + start, c.pos - start})};
     break;
-  }
   }
   return true;
 }
@@ -246,16 +255,15 @@ std::vector<AmdKernelCodeParser::Piece> AmdKernelCodeParser::pieces() const {
       BinOp::Or, pool.constant(static_cast<int64_t>(read(kCodePropertiesOffset, 4))),
       pool.binary(BinOp::Shl, pool.binary(BinOp::And, dynamicCallstack_, pool.constant(1)),
                   pool.constant(20)));
-  const struct {
+  // The words kept as expressions, in the order of their offsets: the RSRC pair and the code
+  // properties, then the table's expression fields.
+  struct Word {
     uint32_t offset, size;
-    ExprId expr;
-    Where at;
-  } exprs[] = {{48, 4, rsrc1_, {}},
-               {52, 4, rsrc2_, {}},
-               {56, 4, codeProperties, {}},
-               {60, 4, privateSize_, privateSizeAt_},
-               {84, 2, sgprCount_, sgprCountAt_},
-               {86, 2, vgprCount_, vgprCountAt_}};
+    ExprField field;
+  };
+  std::vector<Word> exprs = {{48, 4, {rsrc1_}}, {52, 4, {rsrc2_}}, {56, 4, {codeProperties}}};
+  for (const Field &f : kFields)
+    if (f.kind == FieldKind::Expr) exprs.push_back({f.offset, f.size, exprField(f.offset)});
   std::vector<Piece> out;
   uint32_t at = 0;
   auto bytesUpTo = [&](uint32_t end) {
@@ -265,9 +273,9 @@ std::vector<AmdKernelCodeParser::Piece> AmdKernelCodeParser::pieces() const {
     }
     at = end;
   };
-  for (const auto &e : exprs) {
+  for (const Word &e : exprs) {
     bytesUpTo(e.offset);
-    out.push_back({e.size, 0, e.expr, e.at.line, e.at.col});
+    out.push_back({e.size, 0, e.field.expr, e.field.line, e.field.col});
     at += e.size;
   }
   bytesUpTo(256);

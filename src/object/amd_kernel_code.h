@@ -59,6 +59,13 @@ private:
   bool fail(uint32_t col, std::string message);
   bool value(const Field &f, as::Cursor &c);
   std::string waveCheck(const Field &f) const;
+  // A field kept as an expression (`Expr`), and where its value was written.
+  struct ExprField {
+    as::ExprId expr = as::kNoExpr;
+    uint32_t line = 0, col = 0;
+  };
+  const ExprField &exprField(uint32_t offset) const;
+  ExprField &exprField(uint32_t offset);
   as::ExprId &expression(const Field &f);
   as::ExprId expression(const Field &f) const;
   uint64_t read(uint32_t offset, uint32_t size) const;
@@ -67,10 +74,8 @@ private:
   const KdTarget &t_;
   as::SymbolTable &syms_;
   uint8_t image_[256] = {};
-  as::ExprId rsrc1_, rsrc2_, dynamicCallstack_, privateSize_, sgprCount_, vgprCount_;
-  struct Where {
-    uint32_t line = 0, col = 0;
-  } privateSizeAt_, sgprCountAt_, vgprCountAt_;
+  as::ExprId rsrc1_, rsrc2_, dynamicCallstack_;
+  ExprField privateSize_, sgprCount_, vgprCount_;
   std::vector<KdError> errors_;
   bool reread_ = false;
   uint32_t line_ = 0;

@@ -64,6 +64,14 @@ uint64_t uintBits(const MetadataNode &n) {
   }
 }
 
+// The document's amdpal.pipelines[0].registers map, made as llvm's refRegisters makes it.
+MetadataNode &registersIn(MetadataNode &root) {
+  static constexpr std::string_view kPipelines = "amdpal.pipelines", kRegisters = ".registers";
+  MetadataNode &pipelines = asArray(metadataEntry(asMap(root), stringNode(kPipelines)));
+  if (pipelines.elements.empty()) pipelines.elements.emplace_back();
+  return asMap(metadataEntry(asMap(pipelines.elements[0]), stringNode(kRegisters)));
+}
+
 } // namespace
 
 std::string_view palRegisterName(uint32_t number) {
@@ -114,13 +122,6 @@ bool consumeLeadingInteger(std::string_view &text, uint64_t &value) {
   return true;
 }
 
-MetadataNode &PalMetadata::registers() {
-  static constexpr std::string_view kPipelines = "amdpal.pipelines", kRegisters = ".registers";
-  MetadataNode &pipelines = asArray(metadataEntry(asMap(doc_.root), stringNode(kPipelines)));
-  if (pipelines.elements.empty()) pipelines.elements.emplace_back();
-  return asMap(metadataEntry(asMap(pipelines.elements[0]), stringNode(kRegisters)));
-}
-
 bool PalMetadata::setFromYaml(std::string_view yaml, std::vector<std::string> &badKeys) {
   HsaMetadata doc;
   MetadataError err;
@@ -128,7 +129,7 @@ bool PalMetadata::setFromYaml(std::string_view yaml, std::vector<std::string> &b
   if (!parseHsaMetadataYaml(yaml, doc, err, /*verify=*/false)) return false;
   doc_ = std::move(doc);
   format_ = Format::MsgPack;
-  MetadataNode &regs = registers();
+  MetadataNode &regs = registersIn(doc_.root);
   MetadataNode written = std::move(regs);
   regs = kindNode(MetadataKind::Map);
   bool ok = true;
@@ -151,16 +152,15 @@ bool PalMetadata::setFromYaml(std::string_view yaml, std::vector<std::string> &b
 
 void PalMetadata::setLegacyRegister(uint32_t reg, uint32_t value) {
   format_ = Format::Legacy;
-  MetadataNode &node = metadataEntry(registers(), uintNode(reg));
+  MetadataNode &node = metadataEntry(registersIn(doc_.root), uintNode(reg));
   if (node.kind == MetadataKind::UInt) value |= static_cast<uint32_t>(node.uintValue);
   node = uintNode(value);
 }
 
 std::string PalMetadata::printAsm() const {
   if (format_ == Format::None) return "";
-  PalMetadata copy;
-  copy.doc_.root = doc_.root; // (its strings stay in doc_.text)
-  MetadataNode &regs = copy.registers();
+  MetadataNode root = doc_.root; // (renamed for printing; its strings stay in doc_.text)
+  MetadataNode &regs = registersIn(root);
   if (format_ == Format::Legacy) {
     std::string out = "\t.amd_amdgpu_pal_metadata ";
     for (size_t i = 0; i < regs.entries.size(); ++i)
@@ -174,16 +174,16 @@ std::string PalMetadata::printAsm() const {
   MetadataNode named = kindNode(MetadataKind::Map);
   for (MetadataEntry &entry : regs.entries) {
     MetadataNode key = std::move(entry.key);
-    std::string_view name = palRegisterName(static_cast<uint32_t>(uintBits(key)));
+    const uint64_t number = uintBits(key);
+    std::string_view name = palRegisterName(static_cast<uint32_t>(number));
     if (!name.empty()) {
-      const uint64_t number = uintBits(key);
       names.push_back(fmt::format("{} ({})", number ? fmt::format("{:#x}", number) : "0", name));
       key = stringNode(names.back());
     }
     setMetadataEntry(named, std::move(key), std::move(entry.value));
   }
   regs = std::move(named);
-  return "\t.amdgpu_pal_metadata\n" + printMetadataYaml(copy.doc_.root, /*hexIntegers=*/true) +
+  return "\t.amdgpu_pal_metadata\n" + printMetadataYaml(root, /*hexIntegers=*/true) +
          "\t.end_amdgpu_pal_metadata\n";
 }
 
@@ -199,9 +199,8 @@ std::vector<uint8_t> PalMetadata::noteDescriptor() const {
   if (format_ == Format::MsgPack) return encodeMetadataMsgpack(doc_.root);
   std::vector<uint8_t> bytes;
   if (format_ != Format::Legacy) return bytes;
-  PalMetadata copy;
-  copy.doc_.root = doc_.root;
-  for (const MetadataEntry &entry : copy.registers().entries)
+  MetadataNode root = doc_.root;
+  for (const MetadataEntry &entry : registersIn(root).entries)
     for (uint64_t word : {uintBits(entry.key), uintBits(entry.value)})
       for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(word >> (8 * i)));
   return bytes;

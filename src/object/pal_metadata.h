@@ -39,8 +39,6 @@ public:
   std::vector<uint8_t> noteDescriptor() const;
 
 private:
-  MetadataNode &registers(); // amdpal.pipelines[0].registers, made as llvm makes it
-
   HsaMetadata doc_;
   Format format_ = Format::None;
 };
