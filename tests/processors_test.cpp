@@ -39,13 +39,13 @@ TEST(Processors, TableNamesEveryProcessorOfTheInstructionTables) {
 TEST(Processors, ObjectsAsLlvmWritesThem) {
   for (const isa::Processor &p : isa::processors()) {
     for (int cov : {4, 5, 6}) {
-      std::string input = fmt::format(
-          ".amdhsa_code_object_version {}\n.text\n.p2align 8\nk:\n  s_endpgm\n"
-          ".long .amdgcn.gfx_generation_number, .amdgcn.gfx_generation_minor, "
-          ".amdgcn.gfx_generation_stepping\n"
-          ".rodata\n.p2align 6\n.amdhsa_kernel k\n  .amdhsa_next_free_vgpr 1\n"
-          "  .amdhsa_next_free_sgpr 1\n{}.end_amdhsa_kernel\n",
-          cov, p.has(isa::Gfx90aInsts) ? "  .amdhsa_accum_offset 4\n" : "");
+      std::string input =
+          fmt::format(".amdhsa_code_object_version {}\n.text\n.p2align 8\nk:\n  s_endpgm\n"
+                      ".long .amdgcn.gfx_generation_number, .amdgcn.gfx_generation_minor, "
+                      ".amdgcn.gfx_generation_stepping\n"
+                      ".rodata\n.p2align 6\n.amdhsa_kernel k\n  .amdhsa_next_free_vgpr 1\n"
+                      "  .amdhsa_next_free_sgpr 1\n{}.end_amdhsa_kernel\n",
+                      cov, p.has(isa::Gfx90aInsts) ? "  .amdhsa_accum_offset 4\n" : "");
       for (const char *mattr : {"", "+xnack", "-xnack,+sramecc", "-sramecc"}) {
         const std::string where = fmt::format("{} v{} {}", p.name, cov, mattr);
         const std::string options = "-filetype=obj -o -";

@@ -7,7 +7,7 @@ namespace gfxasm::isa {
 namespace {
 
 constexpr Processor kProcessors[] = {
-#define PROCESSOR(name, arch, mach, major, minor, stepping, features)                            \
+#define PROCESSOR(name, arch, mach, major, minor, stepping, features)                              \
   {name, arch, mach, major, minor, stepping, static_cast<uint32_t>(features)},
 #include "isa/processors.def"
 #undef PROCESSOR
@@ -15,7 +15,9 @@ constexpr Processor kProcessors[] = {
 
 } // namespace
 
-std::span<const Processor> processors() { return kProcessors; }
+std::span<const Processor> processors() {
+  return kProcessors;
+}
 
 const Processor *findProcessor(std::string_view name) {
   for (const Processor &p : kProcessors)
