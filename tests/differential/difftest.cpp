@@ -152,7 +152,10 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3781
                                                                 {"gfx90a +xnack", 3810},
                                                                 {"gfx90c", 2787},
                                                                 {"gfx942", 3752},
-                                                                {"gfx950", 4145}};
+                                                                {"gfx950", 4145},
+                                                                {"gfx9-generic", 2779},
+                                                                {"gfx9-4-generic", 3703},
+                                                                {"gfx11-generic", 3368}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 

@@ -20,12 +20,10 @@ import sys
 
 MCA = os.environ.get("LLVM_MCA", "llvm-mca-22")
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-ARCH_CPUS = {
-    "gfx9": ["gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a", "gfx90c",
-             "gfx942", "gfx950"],
-    "gfx11": ["gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152",
-              "gfx1153"],
-}
+sys.path.insert(0, os.path.join(ROOT, "tools", "gen_isa"))
+import processors  # noqa: E402  (src/isa/processors.def)
+
+ARCH_CPUS = {arch: processors.cpus(arch) for arch in ("gfx9", "gfx11")}
 # Probe rounds (lines per entry, seed): later rounds only for entries no line of which llvm-mca
 # took yet (random operands at times break a rule such as the constant bus limit).
 ROUNDS = [(4, 1), (16, 2)]
