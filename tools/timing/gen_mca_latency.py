@@ -161,49 +161,37 @@ def write_def(arch, models, keys):
     print(def_path(arch), len(keys), "entries,", len(models), "models", file=sys.stderr)
 
 
-def add_cpus(build, names):
-    for arch, cpus in ARCH_CPUS.items():
-        new = [c for c in cpus if c in names]
-        if not new:
-            continue
-        models, keys = read_def(arch)
-        known = {c for _, mcpus in models for c in mcpus}
-        if known & set(new):
-            sys.exit("already in %s: %s" % (def_path(arch), " ".join(sorted(known & set(new)))))
-        with multiprocessing.Pool(2) as pool:
-            results = pool.starmap(measure_cpu, [(build, cpu) for cpu in new])
-        for cpu, (cpu_keys, numbers) in zip(new, results):
-            for key in cpu_keys:
-                if key not in keys:
-                    keys.append(key)
-                    for col, _ in models:
-                        col.append(None)
-            merge_column(models, cpu, [numbers.get(k) for k in keys])
-        write_def(arch, models, keys)
+def measure_into(build, cpus, models, keys):
+    """Measures `cpus` and puts each in `models` (merge_column), entries new to `keys` added
+    after them: a full run starts from nothing, --add-cpus from the file."""
+    with multiprocessing.Pool(2) as pool:
+        results = pool.starmap(measure_cpu, [(build, cpu) for cpu in cpus])
+    for cpu, (cpu_keys, numbers) in zip(cpus, results):
+        for key in cpu_keys:
+            if key not in keys:
+                keys.append(key)
+                for col, _ in models:
+                    col.append(None)
+        merge_column(models, cpu, [numbers.get(k) for k in keys])
 
 
 def main():
     args = sys.argv[1:]
-    if args[:1] == ["--add-cpus"]:
-        build = args[2] if len(args) > 2 else os.path.join(ROOT, "build")
-        add_cpus(build, set(args[1].split(",")))
-        return
+    adding = args[:1] == ["--add-cpus"]
+    names = set(args[1].split(",")) if adding else None
+    args = args[2:] if adding else args
     build = args[0] if args else os.path.join(ROOT, "build")
     for arch, cpus in ARCH_CPUS.items():
-        keys = []  # (format, name) in table order
-        table = {}  # (format, name) -> {cpu: (lat, rthr)}
-        with multiprocessing.Pool(2) as pool:
-            results = pool.starmap(measure_cpu, [(build, cpu) for cpu in cpus])
-        for cpu, (cpu_keys, numbers) in zip(cpus, results):
-            for key in cpu_keys:
-                if key not in table:
-                    keys.append(key)
-                    table[key] = {}
-                if key in numbers:
-                    table[key][cpu] = numbers[key]
-        models = []  # (column, [cpus])
-        for cpu in cpus:
-            merge_column(models, cpu, [table[k].get(cpu) for k in keys])
+        models, keys = [], []  # [(column, [cpus])], (format, name) in table order
+        if adding:
+            cpus = [c for c in cpus if c in names]
+            if not cpus:
+                continue
+            models, keys = read_def(arch)
+            known = {c for _, mcpus in models for c in mcpus} & set(cpus)
+            if known:
+                sys.exit("already in %s: %s" % (def_path(arch), " ".join(sorted(known))))
+        measure_into(build, cpus, models, keys)
         write_def(arch, models, keys)
 
 
