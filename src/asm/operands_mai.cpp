@@ -291,6 +291,15 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
   case OpClass::mai_vgpr: return parseVgpr(ctx, c, d, v);
   case OpClass::mai_mod: return parseModifier(ctx, c, d, idx, v, inst);
   case OpClass::mai_neg:
+    if (c.peek().text == "blgp") { // (llvm parses blgp:N here, then refuses it after matching)
+      const uint32_t col = c.peek().col;
+      if (!parseModifier(ctx, c, d, idx, v, inst)) return false;
+      if (!ctx.afterMatchError) {
+        ctx.afterMatchError = "invalid modifier: blgp is not supported";
+        ctx.afterMatchCol = col;
+      }
+      return true;
+    }
     // (`neg :[..]` is blgp's spelling to llvm, which this MFMA has not)
     if (negApartFromColon(c))
       return ctx.fail(c.peek().col, "invalid modifier: blgp is not supported");
