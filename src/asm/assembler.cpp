@@ -608,7 +608,7 @@ private:
     }
     for (uint32_t i = 0; i < sections_.size(); ++i)
       if (sections_[i].name == spec.name && sections_[i].group == group &&
-          sections_[i].uniqueId == spec.uniqueId)
+          sections_[i].uniqueId == spec.uniqueId && sections_[i].linkedToName == spec.linkedTo)
         return i;
     obj::Section sec;
     sec.name = spec.name;
@@ -622,6 +622,8 @@ private:
     sec.groupName = spec.group;
     sec.comdat = spec.comdat;
     sec.uniqueId = spec.uniqueId;
+    sec.linkedToName = spec.linkedTo;
+    if (!spec.linkedTo.empty()) sec.linkedTo = syms_.find(spec.linkedTo);
     sections_.push_back(std::move(sec));
     if (observer_)
       observer_->section(static_cast<uint32_t>(sections_.size() - 1), spec.name, spec.flags);
@@ -652,8 +654,8 @@ private:
   }
   SectionSpec currentSection() override {
     const obj::Section &s = sections_[cur_];
-    return {s.name,     s.type,      s.flags,  s.entsize, s.flagsText,
-            s.typeText, s.groupName, s.comdat, s.uniqueId};
+    return {s.name,     s.type,      s.flags,  s.entsize,  s.flagsText,
+            s.typeText, s.groupName, s.comdat, s.uniqueId, s.linkedToName};
   }
   bool previousSection() override {
     if (previous_ == kNoSection) return false;
@@ -2306,8 +2308,8 @@ private:
       if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
       const Symbol &target = *v.symA;
       const bool local = target.kind == Symbol::Kind::Label &&
-                         target.binding != Symbol::Binding::Global &&
-                         target.binding != Symbol::Binding::Weak;
+                         (v.viaLocalAlias || (target.binding != Symbol::Binding::Global &&
+                                              target.binding != Symbol::Binding::Weak));
       if (local) {
         r.sectionSymbol = static_cast<int32_t>(target.section);
         r.addend += target.value;

@@ -546,7 +546,7 @@ std::string printedSectionSwitch(const SectionSpec &s) {
   std::string out = fmt::format("\t.section\t{},\"{}\",{}", printedName(s.name),
                                 flagLetters(s.flags), typeText(s.type));
   if (s.entsize) out += fmt::format(",{}", s.entsize);
-  if (s.flags & 0x80) out += ",0"; // (SHF_LINK_ORDER: the linked-to symbol is not kept)
+  if (s.flags & 0x80) out += "," + (s.linkedTo.empty() ? "0" : printedName(s.linkedTo));
   if (!s.group.empty()) out += "," + printedName(s.group) + (s.comdat ? ",comdat" : "");
   if (s.uniqueId != ~0u) out += fmt::format(",unique,{}", s.uniqueId);
   return out + "\n";
@@ -666,6 +666,7 @@ bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &
           const Symbol *s = ctx.syms.find(*sym);
           if (!s || s->kind != Symbol::Kind::Label)
             return fail(at, fmt::format("linked-to symbol is not in a section: {}", *sym));
+          spec.linkedTo = *sym;
         } else if (c.is(Tok::Integer) && c.peek().text == "0") {
           c.next();
         } else {

@@ -38,6 +38,7 @@ struct SectionSpec {
   std::string group;               // a section group's signature (flag G)
   bool comdat = false;
   uint32_t uniqueId = ~0u; // `,unique,N`: one of several sections of the same name
+  std::string linkedTo{};  // flag o (SHF_LINK_ORDER): the symbol whose section sh_link names
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.

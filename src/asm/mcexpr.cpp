@@ -172,7 +172,11 @@ bool evaluateSymbol(const ExprPool &pool, const ExprNode &n, EvalStage stage,
     }
     if (s.kind == Symbol::Kind::Variable && stage == EvalStage::Final) {
       if (depth > kMaxVariableDepth) return false;
-      return evaluate(pool, s.expr, stage, target, out, depth + 1);
+      if (!evaluate(pool, s.expr, stage, target, out, depth + 1)) return false;
+      if (out.symA && !out.symB && out.symA->kind == Symbol::Kind::Label &&
+          s.binding != Symbol::Binding::Global && s.binding != Symbol::Binding::Weak)
+        out.viaLocalAlias = true;
+      return true;
     }
   }
   if (stage == EvalStage::Parse) return false;

@@ -121,6 +121,9 @@ struct RelocatableValue {
   std::string_view nameA, nameB;
   Spec spec = Spec::None;
   int64_t constant = 0;
+  // symA was reached through a local variable set to a label (`.set .L1, counter`): llvm keeps
+  // such an alias (MCExpr's canExpand) and relocates through its section, as for a local label.
+  bool viaLocalAlias = false;
   bool absolute() const { return !symA && !symB; }
 };
 

@@ -5,8 +5,10 @@
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <elf.h>
 
@@ -191,10 +193,30 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   for (const auto &relocs : relocations)
     for (const Relocation &r : relocs)
       if (r.sectionSymbol >= 0) sectionSymbolUsed[static_cast<size_t>(r.sectionSymbol)] = true;
+  // A temporary (.L) symbol in a section that .addrsig_sym names is its section's symbol there
+  // (llvm's executePostLayoutBinding), which the symbol table then has.
+  std::unordered_map<const as::Symbol *, uint32_t> addrsigSection;
+  const std::unordered_set<const as::Symbol *> addrsigNamed(info.addrsigSymbols.begin(),
+                                                            info.addrsigSymbols.end());
   std::vector<OutSymbol> locals, globals;
   syms.forEach([&](std::string_view name, as::Symbol &s) {
-    if (!s.order || s.constant || s.sectionStart) return;
     const bool temporary = name.starts_with(".L");
+    if (temporary && addrsigNamed.count(&s)) {
+      std::optional<uint32_t> section;
+      if (s.kind == as::Symbol::Kind::Label) {
+        section = s.section;
+      } else if (s.kind == as::Symbol::Kind::Variable) {
+        as::RelocatableValue v;
+        if (as::evaluateRelocatable(syms.pool(), s.expr, as::EvalStage::Final, target, v) &&
+            v.symA && !v.symB && v.symA->kind == as::Symbol::Kind::Label)
+          section = v.symA->section;
+      }
+      if (section && *section < sections.size()) {
+        addrsigSection[&s] = *section;
+        sectionSymbolUsed[*section] = true;
+      }
+    }
+    if (!s.order || s.constant || s.sectionStart) return;
     if (temporary && !s.usedInReloc) return;
     OutSymbol o{s.order, name, &s, -1, {}};
     uint16_t shndx = SHN_UNDEF;
@@ -294,15 +316,17 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   std::vector<Elf64_Shdr> headers(sectionCount);
   for (size_t i = 0; i < sections.size(); ++i) {
     Section &s = sections[i];
-    if (!s.nobits()) alignTo(out, s.align);
+    alignTo(out, s.align); // (llvm pads the file to a NOBITS section's alignment too)
     Elf64_Shdr &h = headers[elfIndex[i]];
     h.sh_name = strtab.offset(s.name);
     h.sh_type = s.type;
     h.sh_flags = s.flags;
-    h.sh_offset = s.nobits() ? (out.size() + s.align - 1) / s.align * s.align : out.size();
+    h.sh_offset = out.size();
     h.sh_size = s.size();
     h.sh_addralign = s.align;
     h.sh_entsize = s.entsize;
+    if (s.linkedTo && s.linkedTo->section < sections.size())
+      h.sh_link = elfIndex[s.linkedTo->section];
     if (!s.nobits()) out.insert(out.end(), s.data.begin(), s.data.end());
   }
   for (const Group &g : groups) {
@@ -380,6 +404,10 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     h.sh_link = symtabIndex;
     h.sh_addralign = 1;
     for (const as::Symbol *s : info.addrsigSymbols) {
+      if (auto sec = addrsigSection.find(s); sec != addrsigSection.end()) {
+        appendUleb(out, sectionSymbolIndex[sec->second]);
+        continue;
+      }
       auto it = symbolIndex.find(s);
       if (it == symbolIndex.end()) continue;
       appendUleb(out, it->second);

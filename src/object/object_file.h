@@ -47,6 +47,9 @@ struct Section {
   std::string groupName;
   bool comdat = false;
   uint32_t uniqueId = ~0u; // (llvm's `,unique,N`: a section apart from others of its name)
+  // SHF_LINK_ORDER's linked-to symbol (null: none, `,0`): its section is sh_link.
+  const as::Symbol *linkedTo = nullptr;
+  std::string linkedToName;
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;

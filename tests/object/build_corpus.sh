@@ -68,6 +68,10 @@ variants() {
     echo "gfx90a-xnack+-O3|-mcpu=gfx90a:xnack+ -O3|-mcpu=gfx90a -mattr=+xnack"
     echo "gfx90a-sramecc-xnack--O3|-mcpu=gfx90a:sramecc-:xnack- -O3|-mcpu=gfx90a -mattr=-sramecc,-xnack"
     echo "gfx942-xnack+-O3|-mcpu=gfx942:xnack+ -O3|-mcpu=gfx942 -mattr=+xnack"
+    # AddressSanitizer device code: asan_globals sections linked to their globals (SHF_LINK_ORDER),
+    # local aliases of globals, .addrsig_sym of temporary labels
+    echo "gfx90a-asan-O3|-mcpu=gfx90a:xnack+ -fsanitize=address -O3|-mcpu=gfx90a -mattr=+xnack"
+    echo "gfx1100-asan-O0|-mcpu=gfx1100 -fsanitize=address -O0|-mcpu=gfx1100"
     # generic processors (code object v6)
     echo "gfx9-generic-O3|-mcpu=gfx9-generic -O3|-mcpu=gfx9-generic"
     echo "gfx9-4-generic-O0|-mcpu=gfx9-4-generic -O0|-mcpu=gfx9-4-generic"
