@@ -22,12 +22,24 @@ struct HazardNeed {
   unsigned missing = 0;
   unsigned required = 0; // wait states the rule asks for
   std::string_view rule;
+  std::string_view what; // the row's description
   uint32_t producer = 0;
-  bool depctr = false; // a gfx11 row: fixed by s_waitcnt_depctr depctr_va_vdst(0)
+  bool depctr = false;      // a gfx11 row: fixed by s_waitcnt_depctr with depctrFields
+  uint8_t depctrFields = 0; // the counters waited for (bit k: isa::depctrNames()[k])
+  bool valuFix = false;     // a gfx11 row fixed by a VALU in between (VcmpxPermlane)
 };
-// `inserted`: wait states already added before each instruction by earlier fixes (or null).
+// `inserted`: what earlier fixes add before each instruction (hazards.cpp: s_nop wait states,
+// depctr counters, a VALU), or null.
 HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
                             const std::vector<unsigned> *inserted = nullptr);
+
+// The wait needed right after instruction `index` (the gfx11 rows whose hazard is a write: the
+// wait goes after it, llvm's VALUMaskWrite), if the text does not wait before the next SGPR read.
+HazardNeed hazardNeedAfter(const Program &program, const Function &f, uint32_t index,
+                           const std::vector<unsigned> *inserted = nullptr);
+
+// "s_waitcnt_depctr depctr_X(0) ..." for the counters of a HazardNeed's depctrFields.
+std::string depctrText(uint8_t fields);
 
 // The s_nop lines that give `waitStates` wait states (s_nop 15 gives 16).
 std::vector<std::string> nopLines(unsigned waitStates);
