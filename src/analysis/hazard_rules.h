@@ -81,6 +81,8 @@ enum class HazardRelation : uint8_t {
                       // consumer reads Va and Vb (at most 2 VALUs before and 4 after the Vb write)
   DstAccess,          // the producer reads or writes a VGPR the consumer writes (WAR/WAW)
   VgprReadDgemmAfter, // VgprRead with a DGEMM between the two (gfx90a's SQ bug)
+  LdsDirVdst,         // the consumer (an LDS direct load) writes a VGPR a VALU read or wrote
+                      // fewer VALUs before than its wait_vdst lets through
 };
 
 // How a gfx11 row's hazard ends, searching backwards from the consumer (llvm's IsExpired).
@@ -222,6 +224,12 @@ inline constexpr HazardRule kHazardRules[] = {
      HazardRelation::DstAccess, 0, kGfx11,
      "an LDS direct load writes a VGPR an in-flight VMEM/DS instruction accesses", 0, 0,
      HazardExpiry::VmVsrc, DepctrField::VmVsrc},
+    // gfx11 (llvm's fixLdsDirectVALUHazard): wait_vdst:N lets N VALUs stay in flight; it must not
+    // exceed the VALUs since one that accessed the load's vdst (0 after a TRANS, at most 15).
+    // The fix rewrites the operand.
+    {"lds-direct-valu", HazardProducer::Valu, HazardConsumer::LdsDir, HazardRelation::LdsDirVdst, 0,
+     kGfx11, "an LDS direct load's wait_vdst lets a VALU access of its vdst stay in flight", 15, 0,
+     HazardExpiry::VaVdst},
     // gfx11 (llvm's fixVcmpxPermlaneHazards): the fix is a VALU (v_nop is dropped by the SQ).
     {"vcmpx-permlane", HazardProducer::Vcmpx, HazardConsumer::Permlane, HazardRelation::Any, 0,
      kGfx11, "v_cmpx writes EXEC before v_permlane with no VALU in between", 0, 0,

@@ -5,6 +5,8 @@
 #include "analysis/hazards.h"
 
 #include <algorithm>
+#include <regex>
+
 #include <fmt/format.h>
 
 #include "analysis/hazard_rules.h"
@@ -263,6 +265,12 @@ unsigned mfmaWaitStates(const Program &program, HazardRelation rel, const Instru
   }
 }
 
+// Whether `p` reads or writes a VGPR `c` writes (WAR, WAW).
+bool accessesVgprDefOf(const Instruction &p, const Instruction &c) {
+  return defsOverlap(c, kVgprBase, kNumRegUnits, p, false) ||
+         defsOverlap(c, kVgprBase, kNumRegUnits, p, true);
+}
+
 // Whether `c` after `p` has the relation of the row; `rangeIdentical` for SrcC.
 bool related(const Program &program, HazardRelation rel, const Instruction &p,
              const Instruction &c) {
@@ -285,10 +293,10 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
     auto mask = maskRead(p), def = sgprDef(c);
     return mask && def && mask->overlaps(*def);
   }
-  case HazardRelation::DstAccess:
-    return defsOverlap(c, kVgprBase, kNumRegUnits, p, false) ||
-           defsOverlap(c, kVgprBase, kNumRegUnits, p, true);
-  case HazardRelation::PartialForwarding: return false; // (partialForwarding())
+  case HazardRelation::DstAccess: return accessesVgprDefOf(p, c);
+  case HazardRelation::PartialForwarding: // (partialForwarding())
+  case HazardRelation::LdsDirVdst:        // (ldsDirVdstCount())
+    return false;
   case HazardRelation::ExecWrite:
     return anyAccess(p, [](const RegAccess &a) { return a.def && a.regs.overlaps({kExecLo, 2}); });
   case HazardRelation::M0Write:
@@ -468,14 +476,17 @@ bool expirySearch(const Program &program, const Function &f, uint32_t index, con
     for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !expired; --i) {
       const Instruction &p = f.insts[static_cast<size_t>(i)];
       // A fix inserted before the instruction after p lies between p and the consumer.
-      if ((i + 1 < static_cast<int64_t>(index) && insertedExpires(rule, inserted, i + 1)) ||
-          expires(rule, p)) {
+      if (i + 1 < static_cast<int64_t>(index) && insertedExpires(rule, inserted, i + 1)) {
         expired = true;
         break;
       }
       if (producerMatches(rule.producer, p) && related(program, rule.relation, p, c)) {
         producer = static_cast<uint32_t>(i);
         return true;
+      }
+      if (expires(rule, p)) {
+        expired = true;
+        break;
       }
       if (rule.expiry == HazardExpiry::Writes) {
         for (const RegAccess &a : p.regs)
@@ -604,6 +615,56 @@ bool partialForwarding(const Function &f, uint32_t index, const HazardRule &rule
   return false;
 }
 
+// llvm's LdsDirectVALU: the VALUs between the LDS direct load at `index` and the nearest VALU
+// that reads or writes its vdst (through predecessors; the fewest), 0 when a TRANS lies in
+// between or is that VALU, `window` (15) when none is within reach; VMEM, FLAT, DS and exports
+// end the search. `producer`: the VALU found.
+unsigned ldsDirVdstCount(const Function &f, uint32_t index, const HazardRule &rule,
+                         uint32_t &producer) {
+  const Instruction &c = f.insts[index];
+  unsigned best = rule.valuWindow;
+  struct Item {
+    uint32_t block;
+    int64_t last;
+    unsigned valus;
+    bool trans;
+  };
+  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0, false}};
+  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
+  while (!work.empty()) {
+    Item it = work.back();
+    work.pop_back();
+    const BasicBlock &b = f.blocks[it.block];
+    bool stop = false;
+    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !stop; --i) {
+      const Instruction &p = f.insts[static_cast<size_t>(i)];
+      if (it.valus >= best || expires(rule, p)) {
+        stop = true;
+        break;
+      }
+      if (!isValu(p)) continue;
+      it.trans = it.trans || p.category == Category::TRANS;
+      if (accessesVgprDefOf(p, c)) {
+        unsigned count = it.trans ? 0 : it.valus;
+        if (count < best) {
+          best = count;
+          producer = static_cast<uint32_t>(i);
+        }
+        stop = true;
+        break;
+      }
+      ++it.valus;
+    }
+    if (stop) continue;
+    for (uint32_t pred : b.preds) {
+      if (bestAtEnd[pred] <= it.valus) continue;
+      bestAtEnd[pred] = it.valus;
+      work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.valus, it.trans});
+    }
+  }
+  return best;
+}
+
 } // namespace
 
 std::vector<std::string> nopLines(unsigned waitStates) {
@@ -637,6 +698,18 @@ HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
     if (rule.after != after || !consumerMatches(rule.consumer, c) || !cpuListed(rule.cpus, cpu) ||
         (rule.wave64 && !program.target->wave64()))
       continue;
+    if (rule.relation == HazardRelation::LdsDirVdst) {
+      uint32_t producer = 0;
+      unsigned allowed = ldsDirVdstCount(f, index, rule, producer);
+      if (fieldOperand(c, Field::wait_vdst).value_or(0) > allowed && need.waitVdst < 0) {
+        need.waitVdst = static_cast<int>(allowed);
+        need.missing = need.required = std::max(need.missing, 1u);
+        need.rule = rule.id;
+        need.what = rule.what;
+        need.producer = producer;
+      }
+      continue;
+    }
     if (rule.expiry != HazardExpiry::None) {
       uint32_t producer = 0;
       bool found = rule.relation == HazardRelation::PartialForwarding
@@ -735,8 +808,18 @@ std::vector<std::string> fixLines(const HazardNeed &need, const Instruction &c) 
       if (!a.def && fieldOf(c, a) == Field::src0) reg = regUnitName(*c.inst.arch, a.regs.first);
     lines.push_back(fmt::format("v_mov_b32_e32 {0}, {0}", reg));
   }
-  if (!need.depctr && !need.valuFix) lines = nopLines(need.missing);
+  if (!need.depctr && !need.valuFix && need.waitVdst < 0) lines = nopLines(need.missing);
   return lines;
+}
+
+// The LDS direct load `c` as written, with wait_vdst:N.
+std::string withWaitVdst(const Instruction &c, int waitVdst) {
+  std::string text(c.loc.lineText.substr(0, c.loc.lineText.find(';')));
+  static const std::regex waitRe(R"(\s*wait_vdst:\s*\d+)");
+  text = std::regex_replace(text, waitRe, "");
+  size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t\r");
+  text = b == std::string::npos ? std::string(c.name()) : text.substr(b, e - b + 1);
+  return fmt::format("{} wait_vdst:{}", text, waitVdst);
 }
 
 unsigned insertedBits(const HazardNeed &need) {
@@ -760,6 +843,11 @@ Finding findingOf(const Function &f, uint32_t fi, uint32_t at, const HazardNeed 
     finding.message =
         fmt::format("{} ({}): '{}' after '{}' (line {}) needs a wait right after it; insert '{}'",
                     what, need.rule, f.insts[at].name(), p.name(), p.loc.line, fixText);
+  else if (need.waitVdst >= 0 && !need.depctr)
+    finding.message = fmt::format("{} ({}): '{}' after '{}' (line {}) may wait for at most {} "
+                                  "VALUs; write '{}'",
+                                  what, need.rule, f.insts[at].name(), p.name(), p.loc.line,
+                                  need.waitVdst, fixText);
   else if (need.depctr || need.valuFix)
     finding.message =
         fmt::format("{} ({}): '{}' after '{}' (line {}) needs {}; insert '{}'", what, need.rule,
@@ -796,9 +884,15 @@ void HazardPass::run(const Program &program, PassResult &out) {
       if (need.missing) {
         inserted[i] |= insertedBits(need);
         std::vector<std::string> fix = fixLines(need, f.insts[i]);
-        out.findings.push_back(findingOf(f, fi, i, need, fix, false));
+        std::string replacement =
+            need.waitVdst >= 0 ? withWaitVdst(f.insts[i], need.waitVdst) : std::string();
+        std::vector<std::string> shown = fix;
+        if (!replacement.empty()) shown.push_back(replacement);
+        out.findings.push_back(findingOf(f, fi, i, need, shown, false));
         for (std::string &line : fix)
           out.edits.push_back({fi, i, Edit::Kind::InsertBefore, std::move(line)});
+        if (!replacement.empty())
+          out.edits.push_back({fi, i, Edit::Kind::Replace, std::move(replacement)});
       }
       bool readsSgpr = readsHazardSgpr(f.insts[i]);
       HazardNeed after =

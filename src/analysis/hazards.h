@@ -27,6 +27,7 @@ struct HazardNeed {
   bool depctr = false;      // a gfx11 row: fixed by s_waitcnt_depctr with depctrFields
   uint8_t depctrFields = 0; // the counters waited for (bit k: isa::depctrNames()[k])
   bool valuFix = false;     // a gfx11 row fixed by a VALU in between (VcmpxPermlane)
+  int waitVdst = -1;        // an LDS direct load's wait_vdst must be at most this (-1: no need)
 };
 // `inserted`: what earlier fixes add before each instruction (hazards.cpp: s_nop wait states,
 // depctr counters, a VALU), or null.
