@@ -563,12 +563,12 @@ bool partialForwarding(const Function &f, uint32_t index, const HazardRule &rule
             st.defPos[k] = st.valus;
             changed = true;
           }
-      } else if (p.category == Category::SALU && st.execPos == kNone &&
+      } else if ((p.category == Category::SALU || p.has(T_Call)) && st.execPos == kNone &&
                  std::any_of(st.defPos.begin(), st.defPos.end(),
                              [](int d) { return d != kNone; }) &&
-                 anyAccess(p, [](const RegAccess &a) {
-                   return a.def && a.regs.overlaps({kExecLo, 2});
-                 })) {
+                 (p.has(T_Call) || anyAccess(p, [](const RegAccess &a) {
+                    return a.def && a.regs.overlaps({kExecLo, 2});
+                  }))) { // (a call clobbers EXEC to llvm)
         st.execPos = st.valus;
         changed = true;
       }
