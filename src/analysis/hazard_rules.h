@@ -6,7 +6,11 @@
 // GCNHazardRecognizer and the CDNA3/CDNA4 ISA guides' "manually inserted wait states" table). A
 // wait state is one instruction issued in between; s_nop N is N + 1. hazards.cpp evaluates the
 // rows; the MFMA rows whose wait states depend on the pass count (2/4/8/16: llvm-mca's XDL
-// throughput of the producer) name a formula instead of a number.
+// throughput of the producer) name a formula instead of a number. The gfx11 rows (TIMING.md 3.4;
+// llvm-22's fixVALUTransUseHazard, fixVALUPartialForwardingHazard, fixVALUMaskWriteHazard,
+// fixLdsDirectVALUHazard, fixLdsDirectVMEMHazard, fixVcmpxPermlaneHazards) have no wait states:
+// they hold until an expiry (HazardExpiry) and are fixed by s_waitcnt_depctr with one counter
+// (DepctrField), a VALU in between, or the LDS direct load's wait_vdst.
 #pragma once
 
 #include <cstdint>

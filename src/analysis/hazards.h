@@ -1,9 +1,10 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
-// The wait-state hazards of gfx9 and CDNA (hazard_rules.h): for each instruction, the producers
-// within reach (backwards through the block and its predecessors, counting wait states: one per
-// instruction, N + 1 per s_nop N) that need more wait states than lie between them; reported as
-// a finding with the s_nop that fixes it, and that s_nop as an edit (--fix).
+// The hazards of hazard_rules.h: for each instruction, the producers within reach (backwards
+// through the block and its predecessors, counting wait states: one per instruction, N + 1 per
+// s_nop N) that need more wait states than lie between them (gfx9, CDNA), or, for gfx11's rows,
+// a producer before the hazard expires; reported as a finding with its fix (s_nop, or
+// s_waitcnt_depctr with the counter, a v_mov, the LDS load's wait_vdst) and that fix as an edit.
 #pragma once
 
 #include "analysis/program.h"
