@@ -358,34 +358,58 @@ unsigned waitStatesOf(const Instruction &ins) {
 // Visits the instructions before `index` (backwards through predecessors) with the wait states
 // between each and the consumer, while fewer than kMaxWaitStates.
 // `inserted`: wait states --fix puts before each instruction (s_nops of earlier findings).
-template <class Visit>
-void visitBefore(const Function &f, uint32_t index, const std::vector<unsigned> *inserted,
-                 Visit &&visit) {
+// How a backwards walk goes on after an instruction.
+enum class Walk { Next, EndPath, Done };
+
+// The instructions before `index`, backwards through the block and its predecessors, each path
+// with its own State: `step(state, i)` looks at instruction i (Next: on to the one before it,
+// EndPath: this path ends, Done: the whole walk ends). At the start of a block (its first
+// instruction `begin`), `enter(pred, state, begin)` says whether to go on into that predecessor
+// (false when it was searched from with as good a state, or something there ends the path).
+template <class State, class Step, class Enter>
+void walkBack(const Function &f, uint32_t index, State init, Step &&step, Enter &&enter) {
   struct Item {
     uint32_t block;
     int64_t last; // instruction to look at next (going down to the block's begin)
-    unsigned dist;
+    State state;
   };
-  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0}};
-  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
+  std::vector<Item> work;
+  work.push_back({f.blockOf[index], static_cast<int64_t>(index) - 1, std::move(init)});
   while (!work.empty()) {
-    Item it = work.back();
+    Item it = std::move(work.back());
     work.pop_back();
     const BasicBlock &b = f.blocks[it.block];
-    unsigned dist = it.dist;
-    int64_t i = it.last;
-    for (; i >= static_cast<int64_t>(b.begin) && dist < kMaxWaitStates; --i) {
-      const Instruction &p = f.insts[static_cast<size_t>(i)];
-      visit(static_cast<uint32_t>(i), dist);
-      dist += waitStatesOf(p) + (insertedAt(inserted, i) & kInsertedNops);
+    bool ended = false;
+    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !ended; --i) {
+      Walk w = step(it.state, static_cast<uint32_t>(i));
+      if (w == Walk::Done) return;
+      ended = w == Walk::EndPath;
     }
-    if (i >= static_cast<int64_t>(b.begin) || dist >= kMaxWaitStates) continue;
-    for (uint32_t pred : b.preds) {
-      if (bestAtEnd[pred] <= dist) continue; // already searched from there as close or closer
-      bestAtEnd[pred] = dist;
-      work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, dist});
-    }
+    if (ended) continue;
+    for (uint32_t pred : b.preds)
+      if (enter(pred, it.state, b.begin))
+        work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.state});
   }
+}
+
+template <class Visit>
+void visitBefore(const Function &f, uint32_t index, const std::vector<unsigned> *inserted,
+                 Visit &&visit) {
+  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
+  walkBack(
+      f, index, 0u,
+      [&](unsigned &dist, uint32_t i) {
+        if (dist >= kMaxWaitStates) return Walk::EndPath;
+        visit(i, dist);
+        dist += waitStatesOf(f.insts[i]) + (insertedAt(inserted, i) & kInsertedNops);
+        return Walk::Next;
+      },
+      [&](uint32_t pred, unsigned dist, uint32_t) {
+        // (not when already searched from there as close or closer)
+        if (dist >= kMaxWaitStates || bestAtEnd[pred] <= dist) return false;
+        bestAtEnd[pred] = dist;
+        return true;
+      });
 }
 
 // Soft clause (xnack on or any; llvm's checkSoftClauseHazards): consecutive SMEM, or VMEM,
@@ -459,62 +483,51 @@ bool expirySearch(const Program &program, const Function &f, uint32_t index, con
   const Instruction &c = f.insts[index];
   // Writes: the 32-bit SGPRs of the consumer's write still unwritten (bit per unit).
   RegRange written = sgprDef(c).value_or(RegRange{0, 0});
-  struct Item {
-    uint32_t block;
-    int64_t last;
-    unsigned valus, trans, pieces;
+  struct State {
+    unsigned valus = 0, trans = 0, pieces = 0;
   };
-  unsigned allPieces = (1u << written.count) - 1;
-  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0, 0, allPieces}};
   std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u); // fewest VALUs seen at a block's end
   std::vector<uint8_t> seenPieces(f.blocks.size(), 0);   // Writes: states searched from there
-  while (!work.empty()) {
-    Item it = work.back();
-    work.pop_back();
-    const BasicBlock &b = f.blocks[it.block];
-    bool expired = false;
-    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !expired; --i) {
-      const Instruction &p = f.insts[static_cast<size_t>(i)];
-      // A fix inserted before the instruction after p lies between p and the consumer.
-      if (i + 1 < static_cast<int64_t>(index) && insertedExpires(rule, inserted, i + 1)) {
-        expired = true;
-        break;
-      }
-      if (producerMatches(rule.producer, p) && related(program, rule.relation, p, c)) {
-        producer = static_cast<uint32_t>(i);
+  bool found = false;
+  walkBack(
+      f, index, State{0, 0, (1u << written.count) - 1},
+      [&](State &st, uint32_t i) {
+        const Instruction &p = f.insts[i];
+        // A fix inserted before the instruction after p lies between p and the consumer.
+        if (i + 1 < index && insertedExpires(rule, inserted, i + 1)) return Walk::EndPath;
+        if (producerMatches(rule.producer, p) && related(program, rule.relation, p, c)) {
+          producer = i;
+          found = true;
+          return Walk::Done;
+        }
+        if (expires(rule, p)) return Walk::EndPath;
+        if (rule.expiry == HazardExpiry::Writes) {
+          for (const RegAccess &a : p.regs)
+            if (a.def && isHazardSgpr(a))
+              for (unsigned k = 0; k < written.count; ++k)
+                if (a.regs.contains(static_cast<RegUnit>(written.first + k)))
+                  st.pieces &= ~(1u << k);
+          if (st.pieces == 0) return Walk::EndPath;
+        }
+        st.valus += isValu(p);
+        st.trans += p.category == Category::TRANS;
+        if (rule.valuWindow && (st.valus >= rule.valuWindow || st.trans >= rule.transWindow))
+          return Walk::EndPath;
+        return Walk::Next;
+      },
+      [&](uint32_t pred, const State &st, uint32_t begin) {
+        // (the fix inserted before the block's first instruction lies between too)
+        if (begin < index && insertedExpires(rule, inserted, begin)) return false;
+        if (rule.expiry == HazardExpiry::Writes) {
+          if (seenPieces[pred] & (1u << st.pieces)) return false;
+          seenPieces[pred] |= static_cast<uint8_t>(1u << st.pieces);
+          return true;
+        }
+        if (bestAtEnd[pred] <= st.valus) return false;
+        bestAtEnd[pred] = st.valus;
         return true;
-      }
-      if (expires(rule, p)) {
-        expired = true;
-        break;
-      }
-      if (rule.expiry == HazardExpiry::Writes) {
-        for (const RegAccess &a : p.regs)
-          if (a.def && isHazardSgpr(a))
-            for (unsigned k = 0; k < written.count; ++k)
-              if (a.regs.contains(static_cast<RegUnit>(written.first + k))) it.pieces &= ~(1u << k);
-        expired = it.pieces == 0;
-      }
-      it.valus += isValu(p);
-      it.trans += p.category == Category::TRANS;
-      if (rule.valuWindow)
-        expired = expired || it.valus >= rule.valuWindow || it.trans >= rule.transWindow;
-    }
-    // The fix inserted before the block's first instruction lies between too.
-    if (expired || (b.begin < index && insertedExpires(rule, inserted, b.begin))) continue;
-    for (uint32_t pred : b.preds) {
-      if (rule.expiry == HazardExpiry::Writes) {
-        if (seenPieces[pred] & (1u << it.pieces)) continue;
-        seenPieces[pred] |= static_cast<uint8_t>(1u << it.pieces);
-      } else {
-        if (bestAtEnd[pred] <= it.valus) continue;
-        bestAtEnd[pred] = it.valus;
-      }
-      work.push_back(
-          {pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.valus, it.trans, it.pieces});
-    }
-  }
-  return false;
+      });
+  return found;
 }
 
 // llvm's VALUPartialForwarding (wave64): the consumer reads two or more VGPRs; searching
@@ -534,85 +547,64 @@ bool partialForwarding(const Function &f, uint32_t index, const HazardRule &rule
   constexpr int kNone = std::numeric_limits<int>::max();
   constexpr int kIntv12 = 2, kIntv3 = 4, kMaxValus = 8;
   struct State {
-    uint32_t block;
-    int64_t last;
     int valus = 0, execPos = kNone;
-    std::vector<int> defPos;
+    std::vector<int> defPos; // per source: the VALUs counted when its write was found
   };
-  std::vector<State> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0, kNone,
-                           std::vector<int>(sources.size(), kNone)}};
+  auto anyDef = [](const State &st) {
+    return std::any_of(st.defPos.begin(), st.defPos.end(), [](int d) { return d != kNone; });
+  };
   std::vector<bool> seen(f.blocks.size(), false);
-  while (!work.empty()) {
-    State st = std::move(work.back());
-    work.pop_back();
-    const BasicBlock &b = f.blocks[st.block];
-    bool expired = false;
-    for (int64_t i = st.last; i >= static_cast<int64_t>(b.begin) && !expired; --i) {
-      const Instruction &p = f.insts[static_cast<size_t>(i)];
-      if (st.valus > kMaxValus || expires(rule, p) ||
-          (i + 1 < static_cast<int64_t>(index) && insertedExpires(rule, inserted, i + 1))) {
-        expired = true;
-        break;
-      }
-      bool changed = false;
-      if (isValu(p)) {
-        for (size_t k = 0; k < sources.size(); ++k)
-          if (st.defPos[k] == kNone && anyAccess(p, [&](const RegAccess &a) {
-                return a.def && a.regs.overlaps(sources[k]);
-              })) {
-            st.defPos[k] = st.valus;
-            changed = true;
-          }
-      } else if ((p.category == Category::SALU || p.has(T_Call)) && st.execPos == kNone &&
-                 std::any_of(st.defPos.begin(), st.defPos.end(),
-                             [](int d) { return d != kNone; }) &&
-                 (p.has(T_Call) || anyAccess(p, [](const RegAccess &a) {
-                    return a.def && a.regs.overlaps({kExecLo, 2});
-                  }))) { // (a call clobbers EXEC to llvm)
-        st.execPos = st.valus;
-        changed = true;
-      }
-      bool anyDef =
-          std::any_of(st.defPos.begin(), st.defPos.end(), [](int d) { return d != kNone; });
-      if (st.valus > kIntv3 && !anyDef) {
-        expired = true;
-        break;
-      }
-      if (changed && st.execPos != kNone) {
-        int pre = kNone, post = kNone;
-        for (int d : st.defPos)
-          if (d != kNone)
-            (d >= st.execPos ? pre : post) = std::min(d >= st.execPos ? pre : post, d);
-        if (post != kNone) {
-          int intv2 = st.execPos - post - 1;
-          if (post > kIntv3 || intv2 > kIntv12) {
-            expired = true;
-            break;
-          }
-          if (pre != kNone) {
-            int intv1 = pre - st.execPos;
-            if (intv1 > kIntv12 || intv1 + intv2 > kIntv12) {
-              expired = true;
-              break;
+  bool found = false;
+  walkBack(
+      f, index, State{0, kNone, std::vector<int>(sources.size(), kNone)},
+      [&](State &st, uint32_t i) {
+        const Instruction &p = f.insts[i];
+        if (st.valus > kMaxValus || expires(rule, p) ||
+            (i + 1 < index && insertedExpires(rule, inserted, i + 1)))
+          return Walk::EndPath;
+        bool changed = false;
+        if (isValu(p)) {
+          for (size_t k = 0; k < sources.size(); ++k)
+            if (st.defPos[k] == kNone && anyAccess(p, [&](const RegAccess &a) {
+                  return a.def && a.regs.overlaps(sources[k]);
+                })) {
+              st.defPos[k] = st.valus;
+              changed = true;
             }
-            producer = static_cast<uint32_t>(i);
-            return true;
+        } else if ((p.category == Category::SALU || p.has(T_Call)) && st.execPos == kNone &&
+                   anyDef(st) && (p.has(T_Call) || anyAccess(p, [](const RegAccess &a) {
+                                    return a.def && a.regs.overlaps({kExecLo, 2});
+                                  }))) { // (a call clobbers EXEC to llvm)
+          st.execPos = st.valus;
+          changed = true;
+        }
+        if (st.valus > kIntv3 && !anyDef(st)) return Walk::EndPath;
+        if (changed && st.execPos != kNone) {
+          int pre = kNone, post = kNone;
+          for (int d : st.defPos)
+            if (d != kNone)
+              (d >= st.execPos ? pre : post) = std::min(d >= st.execPos ? pre : post, d);
+          if (post != kNone) {
+            int intv2 = st.execPos - post - 1;
+            if (post > kIntv3 || intv2 > kIntv12) return Walk::EndPath;
+            if (pre != kNone) {
+              int intv1 = pre - st.execPos;
+              if (intv1 > kIntv12 || intv1 + intv2 > kIntv12) return Walk::EndPath;
+              producer = i;
+              found = true;
+              return Walk::Done;
+            }
           }
         }
-      }
-      st.valus += isValu(p);
-    }
-    if (expired || (b.begin < index && insertedExpires(rule, inserted, b.begin))) continue;
-    for (uint32_t pred : b.preds) {
-      if (seen[pred]) continue;
-      seen[pred] = true;
-      State next = st;
-      next.block = pred;
-      next.last = static_cast<int64_t>(f.blocks[pred].end) - 1;
-      work.push_back(std::move(next));
-    }
-  }
-  return false;
+        st.valus += isValu(p);
+        return Walk::Next;
+      },
+      [&](uint32_t pred, const State &, uint32_t begin) {
+        if ((begin < index && insertedExpires(rule, inserted, begin)) || seen[pred]) return false;
+        seen[pred] = true;
+        return true;
+      });
+  return found;
 }
 
 // llvm's LdsDirectVALU: the VALUs between the LDS direct load at `index` and the nearest VALU
@@ -623,45 +615,34 @@ unsigned ldsDirVdstCount(const Function &f, uint32_t index, const HazardRule &ru
                          uint32_t &producer) {
   const Instruction &c = f.insts[index];
   unsigned best = rule.valuWindow;
-  struct Item {
-    uint32_t block;
-    int64_t last;
-    unsigned valus;
-    bool trans;
+  struct State {
+    unsigned valus = 0;
+    bool trans = false;
   };
-  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0, false}};
   std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
-  while (!work.empty()) {
-    Item it = work.back();
-    work.pop_back();
-    const BasicBlock &b = f.blocks[it.block];
-    bool stop = false;
-    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !stop; --i) {
-      const Instruction &p = f.insts[static_cast<size_t>(i)];
-      if (it.valus >= best || expires(rule, p)) {
-        stop = true;
-        break;
-      }
-      if (!isValu(p)) continue;
-      it.trans = it.trans || p.category == Category::TRANS;
-      if (accessesVgprDefOf(p, c)) {
-        unsigned count = it.trans ? 0 : it.valus;
-        if (count < best) {
-          best = count;
-          producer = static_cast<uint32_t>(i);
+  walkBack(
+      f, index, State{},
+      [&](State &st, uint32_t i) {
+        const Instruction &p = f.insts[i];
+        if (st.valus >= best || expires(rule, p)) return Walk::EndPath;
+        if (!isValu(p)) return Walk::Next;
+        st.trans = st.trans || p.category == Category::TRANS;
+        if (accessesVgprDefOf(p, c)) {
+          unsigned count = st.trans ? 0 : st.valus;
+          if (count < best) {
+            best = count;
+            producer = i;
+          }
+          return Walk::EndPath;
         }
-        stop = true;
-        break;
-      }
-      ++it.valus;
-    }
-    if (stop) continue;
-    for (uint32_t pred : b.preds) {
-      if (bestAtEnd[pred] <= it.valus) continue;
-      bestAtEnd[pred] = it.valus;
-      work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.valus, it.trans});
-    }
-  }
+        ++st.valus;
+        return Walk::Next;
+      },
+      [&](uint32_t pred, const State &st, uint32_t) {
+        if (bestAtEnd[pred] <= st.valus) return false;
+        bestAtEnd[pred] = st.valus;
+        return true;
+      });
   return best;
 }
 
