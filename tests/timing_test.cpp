@@ -473,5 +473,224 @@ TEST(Hazards, FixInsertsNops) {
   EXPECT_TRUE(analyze(*target, r.fixed, check).findings.empty()) << r.fixed;
 }
 
+// gfx11's s_waitcnt_depctr rows (and the VALU / wait_vdst fixes), each positive and negative.
+// The expectations were checked against llc-22 -run-pass post-RA-hazard-rec on the same code
+// written as MIR (gfx1100, +wavefrontsize64 where the row is wave64-only).
+struct DepctrCase {
+  const char *cpu;
+  bool wave64;
+  const char *text;  // the last line is the consumer
+  const char *rule;  // "" when none
+  const char *fix;   // the depctr text, "" for none
+  int waitVdst = -1; // the wait_vdst the LDS direct load may have
+};
+
+TEST(Hazards, Gfx11DepctrRows) {
+  const DepctrCase cases[] = {
+      // VALUPartialForwarding (wave64): Va, SALU writes EXEC, Vb, then a read of both.
+      {"gfx1100", true,
+       "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_add_f32 v2, v0, v1\n",
+       "valu-partial-forwarding", "s_waitcnt_depctr depctr_va_vdst(0)"},
+      {"gfx1151", true,
+       "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_add_f32 v2, v0, v1\n",
+       "valu-partial-forwarding", "s_waitcnt_depctr depctr_va_vdst(0)"},
+      {"gfx1100", false,
+       "v_mov_b32 v0, 1\ns_mov_b32 exec_lo, -1\nv_mov_b32 v1, 2\nv_add_f32 v2, v0, v1\n", "", ""},
+      // 3 VALUs between Va and the EXEC write; 5 after Vb; one source register only.
+      {"gfx1100", true,
+       "v_mov_b32 v0, 1\nv_mov_b32 v5, 1\nv_mov_b32 v6, 1\nv_mov_b32 v7, 1\ns_mov_b64 exec, -1\n"
+       "v_mov_b32 v1, 2\nv_add_f32 v2, v0, v1\n",
+       "", ""},
+      {"gfx1100", true,
+       "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_mov_b32 v5, 1\nv_mov_b32 v6, 1\n"
+       "v_mov_b32 v7, 1\nv_mov_b32 v8, 1\nv_add_f32 v2, v0, v1\n",
+       "valu-partial-forwarding", "s_waitcnt_depctr depctr_va_vdst(0)"},
+      {"gfx1100", true,
+       "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_mov_b32 v5, 1\nv_mov_b32 v6, 1\n"
+       "v_mov_b32 v7, 1\nv_mov_b32 v8, 1\nv_mov_b32 v9, 1\nv_add_f32 v2, v0, v1\n",
+       "", ""},
+      {"gfx1100", true,
+       "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_add_f32 v2, v1, v1\n", "", ""},
+      // A memory instruction or a depctr va_vdst(0) in between ends it.
+      {"gfx1100", true,
+       "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nds_nop\nv_add_f32 v2, v0, v1\n", "",
+       ""},
+      // TRANS use: a VMEM in between ends the window too.
+      {"gfx1100", false,
+       "v_rcp_f32_e32 v2, v2\nglobal_load_b32 v5, v[6:7], off\nv_mul_f32_e32 v3, v2, v1\n", "", ""},
+      // LdsDirectVMEM: a VGPR written by an LDS direct load while a VMEM/DS accesses it.
+      {"gfx1100", false, "global_load_b32 v1, v[2:3], off\nlds_direct_load v1 wait_vdst:15\n",
+       "lds-direct-vmem", "s_waitcnt_depctr depctr_vm_vsrc(0)"},
+      {"gfx1100", false, "ds_store_b32 v1, v2\nlds_param_load v2, attr0.x wait_vdst:15\n",
+       "lds-direct-vmem", "s_waitcnt_depctr depctr_vm_vsrc(0)"},
+      {"gfx1100", false,
+       "global_load_b32 v1, v[2:3], off\nv_mov_b32 v9, 0\nlds_direct_load v1 wait_vdst:15\n", "",
+       ""},
+      {"gfx1100", false,
+       "global_load_b32 v1, v[2:3], off\ns_waitcnt_depctr depctr_vm_vsrc(0)\n"
+       "lds_direct_load v1 wait_vdst:15\n",
+       "", ""},
+      {"gfx1100", false, "global_load_b32 v4, v[2:3], off\nlds_direct_load v1 wait_vdst:15\n", "",
+       ""},
+      // LdsDirectVALU: wait_vdst at most the VALUs since one that accessed the vdst; 0 after a
+      // TRANS.
+      {"gfx1100", false, "v_add_f32 v1, v2, v3\nv_mov_b32 v5, 0\nlds_direct_load v1 wait_vdst:3\n",
+       "lds-direct-valu", "", 1},
+      {"gfx1100", false, "v_add_f32 v1, v2, v3\nv_exp_f32 v5, v6\nlds_direct_load v1 wait_vdst:3\n",
+       "lds-direct-valu", "", 0},
+      {"gfx1100", false, "v_add_f32 v4, v1, v3\nlds_direct_load v1 wait_vdst:1\n",
+       "lds-direct-valu", "", 0},
+      {"gfx1100", false, "v_add_f32 v1, v2, v3\nv_mov_b32 v5, 0\nlds_direct_load v1 wait_vdst:1\n",
+       "", ""},
+      {"gfx1100", false, "v_add_f32 v1, v2, v3\nlds_direct_load v1\n", "", ""},
+      // VcmpxPermlane: a VALU must lie between (v_nop does not count).
+      {"gfx1100", false, "v_cmpx_eq_u32 v0, v1\nv_permlane16_b32 v2, v3, s0, s1\n",
+       "vcmpx-permlane", ""},
+      {"gfx1151", false, "v_cmpx_eq_u32 v0, v1\nv_nop\nv_permlanex16_b32 v2, v3, s0, s1\n",
+       "vcmpx-permlane", ""},
+      {"gfx1100", false,
+       "v_cmpx_eq_u32 v0, v1\nv_mov_b32 v3, v3\nv_permlane16_b32 v2, v3, s0, s1\n", "", ""},
+      {"gfx1100", false, "v_cmp_eq_u32 vcc_lo, v0, v1\nv_permlane16_b32 v2, v3, s0, s1\n", "", ""},
+  };
+  for (const DepctrCase &c : cases) {
+    std::vector<std::string> mattr;
+    if (c.wave64) mattr.push_back("+wavefrontsize64");
+    HazardNeed n = needOfLast(c.cpu, c.text, mattr);
+    SCOPED_TRACE(std::string(c.cpu) + (c.wave64 ? " wave64\n" : "\n") + c.text);
+    EXPECT_EQ(n.rule, std::string_view(c.rule));
+    EXPECT_EQ(n.depctr ? depctrText(n.depctrFields) : std::string(), c.fix);
+    EXPECT_EQ(n.valuFix, std::string_view(c.rule) == "vcmpx-permlane");
+    EXPECT_EQ(n.waitVdst, c.waitVdst);
+  }
+}
+
+// VALUMaskWrite (wave64): the wait goes right after the write of an SGPR a VALU read as lane
+// mask, by the writer: SALU sa_sdst, VALU VCC va_vcc, VALU other SGPR va_sdst.
+HazardNeed needAfterLast(const char *cpu, const std::string &text, bool wave64 = true) {
+  std::vector<std::string> mattr;
+  if (wave64) mattr.push_back("+wavefrontsize64");
+  Timed t = timed(cpu, text, mattr);
+  const Function &f = t.program->functions[0];
+  return hazardNeedAfter(*t.program, f, static_cast<uint32_t>(f.insts.size() - 1));
+}
+
+TEST(Hazards, Gfx11MaskWrite) {
+  struct Case {
+    const char *text; // the last line is the write
+    const char *fix;  // "" when none
+  } cases[] = {
+      {"v_cndmask_b32_e64 v1, v1, v2, s[2:3]\ns_cselect_b64 s[2:3], -1, 0\n",
+       "s_waitcnt_depctr depctr_sa_sdst(0)"},
+      {"v_cndmask_b32_e32 v1, v1, v2, vcc\ns_mov_b32 vcc_hi, 0\n",
+       "s_waitcnt_depctr depctr_sa_sdst(0)"},
+      {"v_add_co_ci_u32_e32 v1, vcc, 0, v1, vcc\nv_cmp_ne_u32_e32 vcc, 0, v5\n",
+       "s_waitcnt_depctr depctr_va_vcc(0)"},
+      {"v_div_fmas_f32 v0, v1, v2, v3\nv_cmp_ne_u32_e32 vcc, 0, v5\n",
+       "s_waitcnt_depctr depctr_va_vcc(0)"},
+      {"v_sub_co_ci_u32_e64 v1, s[4:5], v1, v2, s[2:3]\nv_readlane_b32 s3, v3, 1\n",
+       "s_waitcnt_depctr depctr_va_sdst(0)"},
+      {"v_cndmask_b32_e64 v1, v1, v2, s[2:3]\nv_cmp_eq_u32_e64 s[2:3], 3, v5\n",
+       "s_waitcnt_depctr depctr_va_sdst(0)"},
+      // Other SGPRs, or the SGPR written in between (its own wait comes after that write).
+      {"v_cndmask_b32_e64 v1, v1, v2, s[2:3]\ns_mov_b32 s0, 0\n", ""},
+      {"v_cndmask_b32_e32 v1, v1, v2, vcc\ns_mov_b64 s[0:1], vcc\n", ""},
+      {"v_cndmask_b32_e64 v1, v1, v2, s[2:3]\ns_mov_b64 s[2:3], 0\ns_mov_b64 s[2:3], 1\n", ""},
+      // Not a mask read: v_add_co_u32 writes vcc, v_cndmask's VGPR sources.
+      {"v_add_co_u32 v1, vcc, v1, v2\ns_mov_b64 vcc, 0\n", ""},
+      // The text already waits before the next SGPR read.
+      {"v_cndmask_b32_e64 v1, v1, v2, s[2:3]\ns_cselect_b64 s[2:3], -1, 0\n"
+       "s_waitcnt_depctr depctr_sa_sdst(0)\ns_mov_b32 s6, s2\n",
+       ""},
+  };
+  for (const Case &c : cases) {
+    std::string text = c.text;
+    // The need is of the write: the last line, or the one before the wait and the read.
+    bool waitFollows = text.find("s_waitcnt_depctr") != std::string::npos;
+    Timed t = timed("gfx1100", text, {"+wavefrontsize64"});
+    const Function &f = t.program->functions[0];
+    uint32_t at = static_cast<uint32_t>(f.insts.size() - (waitFollows ? 3 : 1));
+    HazardNeed n = hazardNeedAfter(*t.program, f, at);
+    EXPECT_EQ(n.depctr ? depctrText(n.depctrFields) : std::string(), c.fix) << text;
+  }
+  // Wave32 has no such hazard.
+  EXPECT_FALSE(
+      needAfterLast("gfx1100", "v_cndmask_b32_e64 v1, v1, v2, s2\ns_mov_b32 s2, 0\n", false)
+          .depctr);
+  // Across a branch: the mask read in the predecessor.
+  EXPECT_TRUE(needAfterLast("gfx1100", "v_cndmask_b32_e32 v1, v1, v2, vcc\ns_cbranch_scc0 L\n"
+                                       "v_mov_b32 v0, 0\nL:\nv_cmp_ne_u32_e32 vcc, 0, v5\n")
+                  .depctr);
+}
+
+// --fix against llc-22: consecutive writes with no SGPR read between get one merged wait after
+// the last; a write that reads an SGPR keeps its own.
+TEST(Hazards, Gfx11MaskWriteFixMerges) {
+  auto target = Target::create("gfx1100", {"+wavefrontsize64"}, nullptr);
+  AnalyzeOptions o;
+  o.fix = true;
+  o.checkDelayAlu = false;
+  o.checkWaitcnt = false;
+  const std::string prefix = "v_cndmask_b32_e32 v3, v1, v2, vcc\n"
+                             "v_cndmask_b32_e64 v4, v1, v2, s[0:1]\n"
+                             "v_cndmask_b32_e64 v5, v1, v2, s[2:3]\n"
+                             "v_cmp_ne_u32_e32 vcc, 0, v5\n";
+  AnalyzeResult merged = analyze(
+      *target,
+      prefix + "s_mov_b32 s0, 0\ns_mov_b32 s1, 0\nv_cmp_eq_u32_e64 s[2:3], 3, v5\ns_endpgm\n", o);
+  EXPECT_EQ(merged.fixed, prefix +
+                              "s_mov_b32 s0, 0\ns_mov_b32 s1, 0\nv_cmp_eq_u32_e64 s[2:3], 3, v5\n"
+                              "\ts_waitcnt_depctr depctr_sa_sdst(0) depctr_va_sdst(0) "
+                              "depctr_va_vcc(0)\ns_endpgm\n");
+  AnalyzeResult separate = analyze(
+      *target,
+      prefix + "v_cmp_eq_u32_e64 s[0:1], 2, s10\nv_cmp_eq_u32_e64 s[2:3], 3, s10\ns_endpgm\n", o);
+  EXPECT_EQ(separate.fixed,
+            prefix + "\ts_waitcnt_depctr depctr_va_vcc(0)\nv_cmp_eq_u32_e64 s[0:1], 2, s10\n"
+                     "\ts_waitcnt_depctr depctr_va_sdst(0)\nv_cmp_eq_u32_e64 s[2:3], 3, s10\n"
+                     "\ts_waitcnt_depctr depctr_va_sdst(0)\ns_endpgm\n");
+  AnalyzeOptions check;
+  check.checkDelayAlu = false;
+  check.checkWaitcnt = false;
+  EXPECT_TRUE(analyze(*target, merged.fixed, check).findings.empty()) << merged.fixed;
+  EXPECT_TRUE(analyze(*target, separate.fixed, check).findings.empty()) << separate.fixed;
+}
+
+// gfx90a's DGEMM bug row and gfx9's lds_direct operand as an M0 reader.
+TEST(Hazards, DgemmAndLdsDirect) {
+  HazardNeed n = needOfLast("gfx90a", "v_mov_b32 v0, 0\nv_mfma_f64_4x4x4f64 a[8:9], v[2:3], "
+                                      "v[4:5], a[8:9]\nglobal_load_dword v1, v[0:1], off\n");
+  EXPECT_EQ(n.rule, "valu-dgemm-vmem");
+  EXPECT_EQ(n.missing, 1u);
+  EXPECT_EQ(needOfLast("gfx90a", "v_mov_b32 v0, 0\nglobal_load_dword v1, v[0:1], off\n").missing,
+            0u);
+  EXPECT_EQ(needOfLast("gfx942", "v_mov_b32 v0, 0\nv_mfma_f64_4x4x4_4b_f64 a[8:9], v[2:3], "
+                                 "v[4:5], a[8:9]\nglobal_load_dword v1, v[0:1], off\n")
+                .rule,
+            "");
+  n = needOfLast("gfx900", "s_mov_b32 m0, s0\nv_mov_b32 v0, lds_direct\n");
+  EXPECT_EQ(n.rule, "salu-m0-lds");
+  EXPECT_EQ(n.missing, 1u);
+  EXPECT_EQ(needOfLast("gfx900", "s_mov_b32 m0, s0\nv_mov_b32 v0, v1\n").missing, 0u);
+}
+
+// --fix of the gfx11 rows that rewrite or add a VALU: the text llc-22 produces.
+TEST(Hazards, Gfx11FixText) {
+  auto target = Target::create("gfx1100", {}, nullptr);
+  AnalyzeOptions o;
+  o.fix = true;
+  o.checkDelayAlu = false;
+  o.checkWaitcnt = false;
+  EXPECT_EQ(analyze(*target,
+                    "v_add_f32 v1, v2, v3\nv_mov_b32 v5, 0\nlds_direct_load v1 wait_vdst:3\n"
+                    "s_endpgm\n",
+                    o)
+                .fixed,
+            "v_add_f32 v1, v2, v3\nv_mov_b32 v5, 0\n\tlds_direct_load v1 wait_vdst:1\ns_endpgm\n");
+  EXPECT_EQ(analyze(*target, "v_cmpx_eq_u32 v0, v1\nv_permlane16_b32 v2, v3, s0, s1\ns_endpgm\n", o)
+                .fixed,
+            "v_cmpx_eq_u32 v0, v1\n\tv_mov_b32_e32 v3, v3\nv_permlane16_b32 v2, v3, s0, s1\n"
+            "s_endpgm\n");
+}
+
 } // namespace
 } // namespace gfxasm::analysis

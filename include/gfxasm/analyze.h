@@ -20,7 +20,7 @@ struct AnalyzeOptions {
   std::vector<std::string> includeDirs; // for .include (assembly input)
   bool checkWaitcnt = true;             // check 1: s_waitcnt for memory results (all targets)
   bool checkDelayAlu = true;            // check 2: s_delay_alu (gfx11)
-  bool checkHazards = true;             // check 3: hazards that need s_nop wait states (gfx9)
+  bool checkHazards = true; // check 3: hazards (s_nop on gfx9, s_waitcnt_depctr on gfx11)
   // Write AnalyzeResult::html: one self-contained page with the annotated listing and a cycle
   // timeline per block (src/analysis/html.cpp).
   bool html = false;

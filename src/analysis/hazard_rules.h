@@ -6,7 +6,11 @@
 // GCNHazardRecognizer and the CDNA3/CDNA4 ISA guides' "manually inserted wait states" table). A
 // wait state is one instruction issued in between; s_nop N is N + 1. hazards.cpp evaluates the
 // rows; the MFMA rows whose wait states depend on the pass count (2/4/8/16: llvm-mca's XDL
-// throughput of the producer) name a formula instead of a number.
+// throughput of the producer) name a formula instead of a number. The gfx11 rows (TIMING.md 3.4;
+// llvm-22's fixVALUTransUseHazard, fixVALUPartialForwardingHazard, fixVALUMaskWriteHazard,
+// fixLdsDirectVALUHazard, fixLdsDirectVMEMHazard, fixVcmpxPermlaneHazards) have no wait states:
+// they hold until an expiry (HazardExpiry) and are fixed by s_waitcnt_depctr with one counter
+// (DepctrField), a VALU in between, or the LDS direct load's wait_vdst.
 #pragma once
 
 #include <cstdint>
@@ -25,26 +29,34 @@ enum class HazardProducer : uint8_t {
   Vcmpx,       // v_cmpx_* (writes EXEC)
   DstSel,      // SDWA with dst_sel other than DWORD, VOP3 op_sel dst-hi, or VOP3P with src0's
                // op_sel_hi bit set (the default: llvm reads that bit as the dst op_sel)
+  MaskRead,    // a VALU that reads an SGPR pair as lane mask: v_cndmask, v_add/sub/subrev_co_ci
+               // (src2 in VOP3, VCC in VOP2/DPP), v_div_fmas (VCC)
+  VectorMem,   // VMEM, FLAT or DS (not export)
 };
 
 enum class HazardConsumer : uint8_t {
-  Vmem,         // VMEM or FLAT
-  DivFmas,      // v_div_fmas_*
-  LaneSelect,   // v_readlane_b32 / v_writelane_b32
-  Getreg,       // s_getreg_b32
-  Setreg,       // s_setreg_*
-  Rfe,          // s_rfe_b64
-  Dpp,          // a DPP VALU
-  M0Message,    // s_sendmsg*, s_ttracedata, GDS
-  M0Lds,        // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
-  Valu,         // any VALU
-  ValuNotMfma,  // a VALU that is not MFMA
-  ValuNotTrans, // a non-TRANS VALU
-  Readlane,     // v_readlane_b32 / v_readfirstlane_b32
-  Permlane,     // v_permlane*
-  MemOrExp,     // VMEM, FLAT, DS, export
-  Mfma,         // MFMA / SMFMAC
-  ValuOrMem,    // VALU, VMEM, FLAT, DS, export (MFMA results read by anything but MFMA)
+  Vmem,          // VMEM or FLAT
+  DivFmas,       // v_div_fmas_*
+  LaneSelect,    // v_readlane_b32 / v_writelane_b32
+  Getreg,        // s_getreg_b32
+  Setreg,        // s_setreg_*
+  Rfe,           // s_rfe_b64
+  Dpp,           // a DPP VALU
+  M0Message,     // s_sendmsg*, s_ttracedata, GDS
+  M0Lds,         // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
+  Valu,          // any VALU
+  ValuNotMfma,   // a VALU that is not MFMA
+  ValuNotTrans,  // a non-TRANS VALU
+  Readlane,      // v_readlane_b32 / v_readfirstlane_b32
+  Permlane,      // v_permlane*
+  MemOrExp,      // VMEM, FLAT, DS, export
+  VectorMem,     // VMEM, FLAT, DS
+  Mfma,          // MFMA / SMFMAC
+  ValuOrMem,     // VALU, VMEM, FLAT, DS, export (MFMA results read by anything but MFMA)
+  SaluSgprWrite, // an SALU that writes an SGPR or VCC (not EXEC, M0, null)
+  ValuVccWrite,  // a VALU that writes VCC
+  ValuSgprWrite, // a VALU that writes an SGPR other than VCC (v_cmp_e64, v_readlane, ...)
+  LdsDir,        // lds_direct_load / lds_param_load
 };
 
 enum class HazardRelation : uint8_t {
@@ -66,6 +78,35 @@ enum class HazardRelation : uint8_t {
   MfmaSrcCRead,      // the next MFMA reads it as SrcC (overlapping, not the same registers)
   MfmaSrcABRead,     // the next MFMA reads it as SrcA/SrcB
   MfmaSrcCOverwrite, // a VALU overwrites a register an MFMA reads as SrcC (WAR)
+  // gfx11 rows (searched backwards until the row's expiry, hazards.cpp)
+  MaskSgprWrite,      // the consumer writes an SGPR the producer read as lane mask, with no
+                      // write of that SGPR in between
+  PartialForwarding,  // wave64: Va written by a VALU, EXEC by an SALU, Vb by a VALU, then the
+                      // consumer reads Va and Vb (at most 2 VALUs before and 4 after the Vb write)
+  DstAccess,          // the producer reads or writes a VGPR the consumer writes (WAR/WAW)
+  VgprReadDgemmAfter, // VgprRead with a DGEMM between the two (gfx90a's SQ bug)
+  LdsDirVdst,         // the consumer (an LDS direct load) writes a VGPR a VALU read or wrote
+                      // fewer VALUs before than its wait_vdst lets through
+};
+
+// How a gfx11 row's hazard ends, searching backwards from the consumer (llvm's IsExpired).
+enum class HazardExpiry : uint8_t {
+  None,    // a wait-state row (s_nop)
+  VaVdst,  // VALU/TRANS windows; VMEM, FLAT, DS, export or depctr va_vdst(0) in between
+  Writes,  // only a write of the registers involved (depctr waits are merged, llvm does not
+           // expire on them)
+  VmVsrc,  // a VALU, an export, s_waitcnt 0 or depctr vm_vsrc(0) in between
+  AnyValu, // any VALU but v_nop in between (VcmpxPermlane)
+};
+
+// The s_waitcnt_depctr counter a gfx11 row's fix waits for (index into isa::depctrNames()).
+enum class DepctrField : uint8_t {
+  None = 0xff,
+  SaSdst = 1,
+  VaVdst = 2,
+  VaSdst = 3,
+  VaVcc = 5,
+  VmVsrc = 6,
 };
 
 struct HazardRule {
@@ -77,9 +118,13 @@ struct HazardRule {
   std::string_view cpus; // processors it applies to
   std::string_view what; // said in the warning
   // gfx11 rows: the hazard holds while fewer than this many VALU (TRANS included) and TRANS
-  // instructions lie between the two; s_waitcnt_depctr depctr_va_vdst(0) between ends it and is
-  // the fix (no s_nop). 0: a wait-state row.
+  // instructions lie between the two (VaVdst expiry); 0: no window.
   uint8_t valuWindow = 0, transWindow = 0;
+  HazardExpiry expiry = HazardExpiry::None;
+  DepctrField fix = DepctrField::None; // the depctr counter of the fix; None: s_nop (or for
+                                       // AnyValu, a v_mov of the consumer's src0 to itself)
+  bool after = false;  // the wait goes right after the consumer (the write), not before it
+  bool wave64 = false; // only in wave64
 };
 
 // (A generic processor has the hazards of every processor it runs on: llvm's generic targets
@@ -92,6 +137,9 @@ inline constexpr std::string_view kGfx90aPlus = "gfx90a gfx942 gfx950 gfx9-4-gen
 inline constexpr std::string_view kGfx940Plus = "gfx942 gfx950 gfx9-4-generic";
 // gfx11 processors with the VALU TRANS-use bug (llvm's hasVALUTransUseHazard; fixed in gfx11.5).
 inline constexpr std::string_view kGfx11TransUse = "gfx1100 gfx1101 gfx1102 gfx1103 gfx11-generic";
+// Every gfx11 processor (llvm: getGeneration() == GFX11, and gfx11's VcmpxPermlane feature).
+inline constexpr std::string_view kGfx11 =
+    "gfx1100 gfx1101 gfx1102 gfx1103 gfx1150 gfx1151 gfx1152 gfx1153 gfx11-generic";
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,
@@ -154,7 +202,44 @@ inline constexpr HazardRule kHazardRules[] = {
      HazardRelation::MfmaSrcCOverwrite, 0, kGfx90aPlus,
      "VALU overwrites a register an MFMA reads as SrcC"},
     {"valu-trans-use", HazardProducer::Trans, HazardConsumer::Valu, HazardRelation::VgprRead, 0,
-     kGfx11TransUse, "a VALU reads a TRANS result with at most 5 VALU / 1 TRANS in between", 6, 2},
+     kGfx11TransUse, "a VALU reads a TRANS result with at most 5 VALU / 1 TRANS in between", 6, 2,
+     HazardExpiry::VaVdst, DepctrField::VaVdst},
+    // gfx90a only: a DGEMM between a VALU write and a VMEM read makes the SQ skip its own 2 wait
+    // states (llvm's checkMAIVALUHazards, "DMFMABetweenVALUWriteVMEMRead").
+    {"valu-dgemm-vmem", HazardProducer::Valu, HazardConsumer::VectorMem,
+     HazardRelation::VgprReadDgemmAfter, 2, "gfx90a",
+     "a VMEM/DS reads a VGPR a VALU wrote with a DGEMM in between"},
+    // gfx11 wave64 (llvm's fixVALUPartialForwardingHazard).
+    {"valu-partial-forwarding", HazardProducer::Valu, HazardConsumer::Valu,
+     HazardRelation::PartialForwarding, 0, kGfx11,
+     "wave64: a VALU reads two VGPRs written by VALUs on both sides of an SALU EXEC write", 0, 0,
+     HazardExpiry::VaVdst, DepctrField::VaVdst, false, true},
+    // gfx11 wave64 (llvm's fixVALUMaskWriteHazard): an SGPR a VALU read as lane mask, then
+    // written; the wait goes after the write, by the writer's kind.
+    {"valu-mask-write", HazardProducer::MaskRead, HazardConsumer::SaluSgprWrite,
+     HazardRelation::MaskSgprWrite, 0, kGfx11, "wave64: an SALU writes an SGPR a VALU read as mask",
+     0, 0, HazardExpiry::Writes, DepctrField::SaSdst, true, true},
+    {"valu-mask-write", HazardProducer::MaskRead, HazardConsumer::ValuVccWrite,
+     HazardRelation::MaskSgprWrite, 0, kGfx11, "wave64: a VALU writes VCC a VALU read as mask", 0,
+     0, HazardExpiry::Writes, DepctrField::VaVcc, true, true},
+    {"valu-mask-write", HazardProducer::MaskRead, HazardConsumer::ValuSgprWrite,
+     HazardRelation::MaskSgprWrite, 0, kGfx11, "wave64: a VALU writes an SGPR a VALU read as mask",
+     0, 0, HazardExpiry::Writes, DepctrField::VaSdst, true, true},
+    // gfx11 LDS direct loads (llvm's fixLdsDirectVMEMHazard; gfx11 has no waitvsrc operand).
+    {"lds-direct-vmem", HazardProducer::VectorMem, HazardConsumer::LdsDir,
+     HazardRelation::DstAccess, 0, kGfx11,
+     "an LDS direct load writes a VGPR an in-flight VMEM/DS instruction accesses", 0, 0,
+     HazardExpiry::VmVsrc, DepctrField::VmVsrc},
+    // gfx11 (llvm's fixLdsDirectVALUHazard): wait_vdst:N lets N VALUs stay in flight; it must not
+    // exceed the VALUs since one that accessed the load's vdst (0 after a TRANS, at most 15).
+    // The fix rewrites the operand.
+    {"lds-direct-valu", HazardProducer::Valu, HazardConsumer::LdsDir, HazardRelation::LdsDirVdst, 0,
+     kGfx11, "an LDS direct load's wait_vdst lets a VALU access of its vdst stay in flight", 15, 0,
+     HazardExpiry::VaVdst},
+    // gfx11 (llvm's fixVcmpxPermlaneHazards): the fix is a VALU (v_nop is dropped by the SQ).
+    {"vcmpx-permlane", HazardProducer::Vcmpx, HazardConsumer::Permlane, HazardRelation::Any, 0,
+     kGfx11, "v_cmpx writes EXEC before v_permlane with no VALU in between", 0, 0,
+     HazardExpiry::AnyValu},
 };
 
 } // namespace gfxasm::analysis

@@ -5,6 +5,8 @@
 #include "analysis/hazards.h"
 
 #include <algorithm>
+#include <regex>
+
 #include <fmt/format.h>
 
 #include "analysis/hazard_rules.h"
@@ -33,6 +35,30 @@ bool isVmem(const Instruction &ins) {
 bool isMemOrExp(const Instruction &ins) {
   return isVmem(ins) || ins.category == Category::DS || ins.category == Category::EXP;
 }
+bool isVectorMem(const Instruction &ins) {
+  return isVmem(ins) || ins.category == Category::DS;
+}
+bool overlapsVcc(RegRange r) {
+  return r.overlaps({kVccLo, 2});
+}
+
+// An SGPR access as llvm's gfx11 SGPR hazards count them: an SGPR or VCC named in the text, or
+// VCC read or written implicitly; EXEC, M0, null and SCC do not count.
+bool isHazardSgpr(const RegAccess &a) {
+  if (a.regs.first >= kVgprBase || a.regs.first == kScc) return false;
+  if (a.regs.first >= kM0Gfx11 - 1 && a.regs.first <= kExecLo + 1) return false; // null, m0, exec
+  return !a.implicit || overlapsVcc(a.regs);
+}
+bool readsHazardSgpr(const Instruction &ins) {
+  return std::any_of(ins.regs.begin(), ins.regs.end(),
+                     [](const RegAccess &a) { return !a.def && isHazardSgpr(a); });
+}
+// The SGPRs written (llvm: the first SGPR def), if any.
+std::optional<RegRange> sgprDef(const Instruction &ins) {
+  for (const RegAccess &a : ins.regs)
+    if (a.def && isHazardSgpr(a)) return a.regs;
+  return std::nullopt;
+}
 
 Field fieldOf(const Instruction &ins, const RegAccess &a) {
   if (a.operand < 0) return Field::Count;
@@ -45,11 +71,34 @@ template <class Pred> bool anyAccess(const Instruction &ins, Pred &&pred) {
   return std::any_of(ins.regs.begin(), ins.regs.end(), pred);
 }
 
-std::optional<uint32_t> simm16(const Instruction &ins) {
+std::optional<uint32_t> fieldOperand(const Instruction &ins, Field field) {
   auto ops = ins.inst.arch->operandsOf(*ins.inst.desc);
   for (size_t i = 0; i < ops.size(); ++i)
-    if (ops[i].field == Field::simm16 && ins.inst.ops[i].present) return ins.inst.ops[i].value;
+    if (ops[i].field == field && ins.inst.ops[i].present) return ins.inst.ops[i].value;
   return std::nullopt;
+}
+std::optional<uint32_t> simm16(const Instruction &ins) {
+  return fieldOperand(ins, Field::simm16);
+}
+
+// The lane mask a VALU reads (llvm's VALUMaskWriteHazard list): VOP3 forms name it as src2,
+// VOP2 and DPP forms and v_div_fmas read VCC.
+std::optional<RegRange> maskRead(const Instruction &ins) {
+  std::string_view n = ins.name();
+  bool divFmas = n.starts_with("v_div_fmas");
+  if (!divFmas && !n.starts_with("v_cndmask_b") && !n.starts_with("v_add_co_ci_u32") &&
+      !n.starts_with("v_sub_co_ci_u32") && !n.starts_with("v_subrev_co_ci_u32"))
+    return std::nullopt;
+  if (!divFmas)
+    for (const RegAccess &a : ins.regs)
+      if (!a.def && fieldOf(ins, a) == Field::src2 && a.regs.first < kVgprBase) return a.regs;
+  return RegRange{kVccLo, 2};
+}
+
+// s_waitcnt_depctr's counter `field` is 0 (waited for) in `ins`.
+bool depctrWaits(const Instruction &ins, DepctrField field) {
+  if (!ins.has(T_Depctr) || field == DepctrField::None) return false;
+  return isa::depctrFields()[static_cast<size_t>(field)].get(simm16(ins).value_or(0xffff)) == 0;
 }
 
 bool clip(RegRange r, unsigned lo, unsigned hi, RegRange &out) {
@@ -112,6 +161,17 @@ bool writesPartialDst(const Instruction &ins) {
   return false;
 }
 
+// A VALU source operand lds_direct (gfx9: source encoding 254; it reads M0 for the address).
+bool readsLdsDirect(const Instruction &ins) {
+  if (!isValu(ins)) return false;
+  auto ops = ins.inst.arch->operandsOf(*ins.inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].field == Field::src0 && ins.inst.ops[i].present && ins.inst.ops[i].value == 254 &&
+        !(ins.inst.ops[i].mods & isa::Mod_InvalidImm))
+      return true;
+  return false;
+}
+
 bool producerMatches(HazardProducer p, const Instruction &ins) {
   switch (p) {
   case HazardProducer::Valu: return isValu(ins);
@@ -123,6 +183,8 @@ bool producerMatches(HazardProducer p, const Instruction &ins) {
   case HazardProducer::Trans: return ins.category == Category::TRANS;
   case HazardProducer::Vcmpx: return named(ins, "v_cmpx");
   case HazardProducer::DstSel: return writesPartialDst(ins);
+  case HazardProducer::MaskRead: return maskRead(ins).has_value();
+  case HazardProducer::VectorMem: return isVectorMem(ins);
   }
   return false;
 }
@@ -141,7 +203,7 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
     return named(ins, "s_sendmsg") || named(ins, "s_ttracedata") || ins.has(T_Gds);
   case HazardConsumer::M0Lds:
     return named(ins, "s_movrel") || named(ins, "v_interp") || ins.has(T_LdsDma) ||
-           ins.name().find("_addtid") != std::string_view::npos;
+           ins.name().find("_addtid") != std::string_view::npos || readsLdsDirect(ins);
   case HazardConsumer::Valu: return isValu(ins);
   case HazardConsumer::ValuNotMfma: return isValu(ins) && !ins.has(T_Matrix);
   case HazardConsumer::ValuNotTrans: return ins.category == Category::VALU;
@@ -149,8 +211,20 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
     return named(ins, "v_readlane_b32") || named(ins, "v_readfirstlane_b32");
   case HazardConsumer::Permlane: return named(ins, "v_permlane");
   case HazardConsumer::MemOrExp: return isMemOrExp(ins);
+  case HazardConsumer::VectorMem: return isVectorMem(ins);
   case HazardConsumer::Mfma: return ins.has(T_Matrix);
   case HazardConsumer::ValuOrMem: return (isValu(ins) && !ins.has(T_Matrix)) || isMemOrExp(ins);
+  case HazardConsumer::SaluSgprWrite: // (s_sendmsg_rtn is an SALU op to llvm)
+    return (ins.category == Category::SALU || ins.category == Category::Message) && sgprDef(ins);
+  case HazardConsumer::ValuVccWrite: {
+    auto d = isValu(ins) ? sgprDef(ins) : std::nullopt;
+    return d && overlapsVcc(*d);
+  }
+  case HazardConsumer::ValuSgprWrite: {
+    auto d = isValu(ins) ? sgprDef(ins) : std::nullopt;
+    return d && !overlapsVcc(*d);
+  }
+  case HazardConsumer::LdsDir: return ins.category == Category::LDSDIR;
   }
   return false;
 }
@@ -191,6 +265,12 @@ unsigned mfmaWaitStates(const Program &program, HazardRelation rel, const Instru
   }
 }
 
+// Whether `p` reads or writes a VGPR `c` writes (WAR, WAW).
+bool accessesVgprDefOf(const Instruction &p, const Instruction &c) {
+  return defsOverlap(c, kVgprBase, kNumRegUnits, p, false) ||
+         defsOverlap(c, kVgprBase, kNumRegUnits, p, true);
+}
+
 // Whether `c` after `p` has the relation of the row; `rangeIdentical` for SrcC.
 bool related(const Program &program, HazardRelation rel, const Instruction &p,
              const Instruction &c) {
@@ -207,7 +287,16 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
     if (rel == HazardRelation::TrapstsHwreg) return (*a & 0x3f) == 3;
     return b && (*a & 0x3f) == (*b & 0x3f);
   }
-  case HazardRelation::VgprRead: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false);
+  case HazardRelation::VgprRead:
+  case HazardRelation::VgprReadDgemmAfter: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false);
+  case HazardRelation::MaskSgprWrite: {
+    auto mask = maskRead(p), def = sgprDef(c);
+    return mask && def && mask->overlaps(*def);
+  }
+  case HazardRelation::DstAccess: return accessesVgprDefOf(p, c);
+  case HazardRelation::PartialForwarding: // (partialForwarding())
+  case HazardRelation::LdsDirVdst:        // (ldsDirVdstCount())
+    return false;
   case HazardRelation::ExecWrite:
     return anyAccess(p, [](const RegAccess &a) { return a.def && a.regs.overlaps({kExecLo, 2}); });
   case HazardRelation::M0Write:
@@ -249,6 +338,18 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
   return false;
 }
 
+// What --fix puts before an instruction, per instruction (`inserted`): s_nop wait states in
+// the low byte, the depctr counters it waits for as bits from kInsertedDepctr, and kInsertedValu
+// for a v_mov (the VcmpxPermlane fix).
+constexpr unsigned kInsertedNops = 0xff, kInsertedDepctr = 8, kInsertedValu = 1u << 16;
+unsigned insertedAt(const std::vector<unsigned> *inserted, int64_t i) {
+  return inserted ? (*inserted)[static_cast<size_t>(i)] : 0;
+}
+bool insertedWaits(const std::vector<unsigned> *inserted, int64_t i, DepctrField field) {
+  return field != DepctrField::None &&
+         (insertedAt(inserted, i) >> (kInsertedDepctr + static_cast<unsigned>(field))) & 1;
+}
+
 unsigned waitStatesOf(const Instruction &ins) {
   if (ins.has(T_Nop)) return (simm16(ins).value_or(0) & 15) + 1;
   return 1;
@@ -257,34 +358,58 @@ unsigned waitStatesOf(const Instruction &ins) {
 // Visits the instructions before `index` (backwards through predecessors) with the wait states
 // between each and the consumer, while fewer than kMaxWaitStates.
 // `inserted`: wait states --fix puts before each instruction (s_nops of earlier findings).
-template <class Visit>
-void visitBefore(const Function &f, uint32_t index, const std::vector<unsigned> *inserted,
-                 Visit &&visit) {
+// How a backwards walk goes on after an instruction.
+enum class Walk { Next, EndPath, Done };
+
+// The instructions before `index`, backwards through the block and its predecessors, each path
+// with its own State: `step(state, i)` looks at instruction i (Next: on to the one before it,
+// EndPath: this path ends, Done: the whole walk ends). At the start of a block (its first
+// instruction `begin`), `enter(pred, state, begin)` says whether to go on into that predecessor
+// (false when it was searched from with as good a state, or something there ends the path).
+template <class State, class Step, class Enter>
+void walkBack(const Function &f, uint32_t index, State init, Step &&step, Enter &&enter) {
   struct Item {
     uint32_t block;
     int64_t last; // instruction to look at next (going down to the block's begin)
-    unsigned dist;
+    State state;
   };
-  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0}};
-  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
+  std::vector<Item> work;
+  work.push_back({f.blockOf[index], static_cast<int64_t>(index) - 1, std::move(init)});
   while (!work.empty()) {
-    Item it = work.back();
+    Item it = std::move(work.back());
     work.pop_back();
     const BasicBlock &b = f.blocks[it.block];
-    unsigned dist = it.dist;
-    int64_t i = it.last;
-    for (; i >= static_cast<int64_t>(b.begin) && dist < kMaxWaitStates; --i) {
-      const Instruction &p = f.insts[static_cast<size_t>(i)];
-      visit(static_cast<uint32_t>(i), dist);
-      dist += waitStatesOf(p) + (inserted ? (*inserted)[static_cast<size_t>(i)] : 0);
+    bool ended = false;
+    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !ended; --i) {
+      Walk w = step(it.state, static_cast<uint32_t>(i));
+      if (w == Walk::Done) return;
+      ended = w == Walk::EndPath;
     }
-    if (i >= static_cast<int64_t>(b.begin) || dist >= kMaxWaitStates) continue;
-    for (uint32_t pred : b.preds) {
-      if (bestAtEnd[pred] <= dist) continue; // already searched from there as close or closer
-      bestAtEnd[pred] = dist;
-      work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, dist});
-    }
+    if (ended) continue;
+    for (uint32_t pred : b.preds)
+      if (enter(pred, it.state, b.begin))
+        work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.state});
   }
+}
+
+template <class Visit>
+void visitBefore(const Function &f, uint32_t index, const std::vector<unsigned> *inserted,
+                 Visit &&visit) {
+  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
+  walkBack(
+      f, index, 0u,
+      [&](unsigned &dist, uint32_t i) {
+        if (dist >= kMaxWaitStates) return Walk::EndPath;
+        visit(i, dist);
+        dist += waitStatesOf(f.insts[i]) + (insertedAt(inserted, i) & kInsertedNops);
+        return Walk::Next;
+      },
+      [&](uint32_t pred, unsigned dist, uint32_t) {
+        // (not when already searched from there as close or closer)
+        if (dist >= kMaxWaitStates || bestAtEnd[pred] <= dist) return false;
+        bestAtEnd[pred] = dist;
+        return true;
+      });
 }
 
 // Soft clause (xnack on or any; llvm's checkSoftClauseHazards): consecutive SMEM, or VMEM,
@@ -319,49 +444,206 @@ unsigned softClauseNeed(const Program &program, const Function &f, uint32_t inde
   return 0;
 }
 
-// A gfx11 row (rule.valuWindow > 0): whether a producer lies before `index` with fewer than
-// the row's VALU and TRANS counts in between and no s_waitcnt_depctr va_vdst(0), backwards
-// through predecessors.
-// `inserted`: per instruction, whether --fix puts a depctr before it (an earlier finding's).
-bool windowHazard(const Program &program, const Function &f, uint32_t index, const HazardRule &rule,
-                  const std::vector<unsigned> *inserted, uint32_t &producer) {
-  const Instruction &c = f.insts[index];
-  struct Item {
-    uint32_t block;
-    int64_t last;
-    unsigned valus, trans;
-  };
-  std::vector<Item> work{{f.blockOf[index], static_cast<int64_t>(index) - 1, 0, 0}};
-  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u); // fewest VALUs seen at a block's end
-  const isa::BitField vaVdst = isa::depctrFields()[2];
-  while (!work.empty()) {
-    Item it = work.back();
-    work.pop_back();
-    const BasicBlock &b = f.blocks[it.block];
-    bool expired = false;
-    for (int64_t i = it.last; i >= static_cast<int64_t>(b.begin) && !expired; --i) {
-      const Instruction &p = f.insts[static_cast<size_t>(i)];
-      if (p.has(T_Depctr) && vaVdst.get(simm16(p).value_or(0xffff)) == 0) {
-        expired = true;
-        break;
-      }
-      if (producerMatches(rule.producer, p) && related(program, rule.relation, p, c)) {
-        producer = static_cast<uint32_t>(i);
-        return true;
-      }
-      it.valus += p.category == Category::VALU || p.category == Category::TRANS;
-      it.trans += p.category == Category::TRANS;
-      expired = it.valus >= rule.valuWindow || it.trans >= rule.transWindow ||
-                (inserted && (*inserted)[static_cast<size_t>(i)]);
-    }
-    if (expired) continue;
-    for (uint32_t pred : b.preds) {
-      if (bestAtEnd[pred] <= it.valus) continue;
-      bestAtEnd[pred] = it.valus;
-      work.push_back({pred, static_cast<int64_t>(f.blocks[pred].end) - 1, it.valus, it.trans});
-    }
+// Whether `p`, lying between producer and consumer, ends the hazard of a gfx11 row (llvm's
+// IsExpired; the VALU/TRANS windows are counted by the search).
+bool expires(const HazardRule &rule, const Instruction &p) {
+  switch (rule.expiry) {
+  case HazardExpiry::VaVdst:
+    return isVectorMem(p) || p.category == Category::EXP || depctrWaits(p, DepctrField::VaVdst);
+  case HazardExpiry::VmVsrc:
+    return isValu(p) || p.category == Category::EXP ||
+           (p.name() == "s_waitcnt" && simm16(p).value_or(1) == 0) ||
+           depctrWaits(p, DepctrField::VmVsrc);
+  case HazardExpiry::AnyValu: return isValu(p) && !named(p, "v_nop");
+  case HazardExpiry::Writes:
+  case HazardExpiry::None: return false;
   }
   return false;
+}
+// Whether the fix --fix puts before instruction `i` ends the hazard (llvm merges mask-write
+// waits instead of expiring on them).
+bool insertedExpires(const HazardRule &rule, const std::vector<unsigned> *inserted, int64_t i) {
+  switch (rule.expiry) {
+  case HazardExpiry::VaVdst: return insertedWaits(inserted, i, DepctrField::VaVdst);
+  case HazardExpiry::VmVsrc:
+    return insertedWaits(inserted, i, DepctrField::VmVsrc) ||
+           (insertedAt(inserted, i) & kInsertedValu);
+  case HazardExpiry::AnyValu: return insertedAt(inserted, i) & kInsertedValu;
+  case HazardExpiry::Writes:
+  case HazardExpiry::None: return false;
+  }
+  return false;
+}
+
+// A gfx11 row (rule.expiry != None): whether a producer lies before `index` (backwards through
+// predecessors) before the hazard expires: the row's VALU/TRANS windows, its expiring
+// instructions, or (Writes) writes of all the registers involved.
+bool expirySearch(const Program &program, const Function &f, uint32_t index, const HazardRule &rule,
+                  const std::vector<unsigned> *inserted, uint32_t &producer) {
+  const Instruction &c = f.insts[index];
+  // Writes: the 32-bit SGPRs of the consumer's write still unwritten (bit per unit).
+  RegRange written = sgprDef(c).value_or(RegRange{0, 0});
+  struct State {
+    unsigned valus = 0, trans = 0, pieces = 0;
+  };
+  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u); // fewest VALUs seen at a block's end
+  std::vector<uint8_t> seenPieces(f.blocks.size(), 0);   // Writes: states searched from there
+  bool found = false;
+  walkBack(
+      f, index, State{0, 0, (1u << written.count) - 1},
+      [&](State &st, uint32_t i) {
+        const Instruction &p = f.insts[i];
+        // A fix inserted before the instruction after p lies between p and the consumer.
+        if (i + 1 < index && insertedExpires(rule, inserted, i + 1)) return Walk::EndPath;
+        if (producerMatches(rule.producer, p) && related(program, rule.relation, p, c)) {
+          producer = i;
+          found = true;
+          return Walk::Done;
+        }
+        if (expires(rule, p)) return Walk::EndPath;
+        if (rule.expiry == HazardExpiry::Writes) {
+          for (const RegAccess &a : p.regs)
+            if (a.def && isHazardSgpr(a))
+              for (unsigned k = 0; k < written.count; ++k)
+                if (a.regs.contains(static_cast<RegUnit>(written.first + k)))
+                  st.pieces &= ~(1u << k);
+          if (st.pieces == 0) return Walk::EndPath;
+        }
+        st.valus += isValu(p);
+        st.trans += p.category == Category::TRANS;
+        if (rule.valuWindow && (st.valus >= rule.valuWindow || st.trans >= rule.transWindow))
+          return Walk::EndPath;
+        return Walk::Next;
+      },
+      [&](uint32_t pred, const State &st, uint32_t begin) {
+        // (the fix inserted before the block's first instruction lies between too)
+        if (begin < index && insertedExpires(rule, inserted, begin)) return false;
+        if (rule.expiry == HazardExpiry::Writes) {
+          if (seenPieces[pred] & (1u << st.pieces)) return false;
+          seenPieces[pred] |= static_cast<uint8_t>(1u << st.pieces);
+          return true;
+        }
+        if (bestAtEnd[pred] <= st.valus) return false;
+        bestAtEnd[pred] = st.valus;
+        return true;
+      });
+  return found;
+}
+
+// llvm's VALUPartialForwarding (wave64): the consumer reads two or more VGPRs; searching
+// backwards, Vb written by a VALU at most 4 VALUs before it, EXEC written by an SALU, Va written
+// by a VALU before that, with at most 2 VALUs between Va's and Vb's writes (EXEC's aside).
+bool partialForwarding(const Function &f, uint32_t index, const HazardRule &rule,
+                       const std::vector<unsigned> *inserted, uint32_t &producer) {
+  const Instruction &c = f.insts[index];
+  std::vector<RegRange> sources;
+  for (const RegAccess &a : c.regs)
+    if (!a.def && !a.implicit && a.regs.first >= kVgprBase && a.regs.first < kAgprBase &&
+        std::none_of(sources.begin(), sources.end(), [&](RegRange r) {
+          return r.first == a.regs.first && r.count == a.regs.count;
+        }))
+      sources.push_back(a.regs);
+  if (sources.size() < 2) return false;
+  constexpr int kNone = std::numeric_limits<int>::max();
+  constexpr int kIntv12 = 2, kIntv3 = 4, kMaxValus = 8;
+  struct State {
+    int valus = 0, execPos = kNone;
+    std::vector<int> defPos; // per source: the VALUs counted when its write was found
+  };
+  auto anyDef = [](const State &st) {
+    return std::any_of(st.defPos.begin(), st.defPos.end(), [](int d) { return d != kNone; });
+  };
+  std::vector<bool> seen(f.blocks.size(), false);
+  bool found = false;
+  walkBack(
+      f, index, State{0, kNone, std::vector<int>(sources.size(), kNone)},
+      [&](State &st, uint32_t i) {
+        const Instruction &p = f.insts[i];
+        if (st.valus > kMaxValus || expires(rule, p) ||
+            (i + 1 < index && insertedExpires(rule, inserted, i + 1)))
+          return Walk::EndPath;
+        bool changed = false;
+        if (isValu(p)) {
+          for (size_t k = 0; k < sources.size(); ++k)
+            if (st.defPos[k] == kNone && anyAccess(p, [&](const RegAccess &a) {
+                  return a.def && a.regs.overlaps(sources[k]);
+                })) {
+              st.defPos[k] = st.valus;
+              changed = true;
+            }
+        } else if ((p.category == Category::SALU || p.has(T_Call)) && st.execPos == kNone &&
+                   anyDef(st) && (p.has(T_Call) || anyAccess(p, [](const RegAccess &a) {
+                                    return a.def && a.regs.overlaps({kExecLo, 2});
+                                  }))) { // (a call clobbers EXEC to llvm)
+          st.execPos = st.valus;
+          changed = true;
+        }
+        if (st.valus > kIntv3 && !anyDef(st)) return Walk::EndPath;
+        if (changed && st.execPos != kNone) {
+          int pre = kNone, post = kNone;
+          for (int d : st.defPos)
+            if (d != kNone)
+              (d >= st.execPos ? pre : post) = std::min(d >= st.execPos ? pre : post, d);
+          if (post != kNone) {
+            int intv2 = st.execPos - post - 1;
+            if (post > kIntv3 || intv2 > kIntv12) return Walk::EndPath;
+            if (pre != kNone) {
+              int intv1 = pre - st.execPos;
+              if (intv1 > kIntv12 || intv1 + intv2 > kIntv12) return Walk::EndPath;
+              producer = i;
+              found = true;
+              return Walk::Done;
+            }
+          }
+        }
+        st.valus += isValu(p);
+        return Walk::Next;
+      },
+      [&](uint32_t pred, const State &, uint32_t begin) {
+        if ((begin < index && insertedExpires(rule, inserted, begin)) || seen[pred]) return false;
+        seen[pred] = true;
+        return true;
+      });
+  return found;
+}
+
+// llvm's LdsDirectVALU: the VALUs between the LDS direct load at `index` and the nearest VALU
+// that reads or writes its vdst (through predecessors; the fewest), 0 when a TRANS lies in
+// between or is that VALU, `window` (15) when none is within reach; VMEM, FLAT, DS and exports
+// end the search. `producer`: the VALU found.
+unsigned ldsDirVdstCount(const Function &f, uint32_t index, const HazardRule &rule,
+                         uint32_t &producer) {
+  const Instruction &c = f.insts[index];
+  unsigned best = rule.valuWindow;
+  struct State {
+    unsigned valus = 0;
+    bool trans = false;
+  };
+  std::vector<unsigned> bestAtEnd(f.blocks.size(), ~0u);
+  walkBack(
+      f, index, State{},
+      [&](State &st, uint32_t i) {
+        const Instruction &p = f.insts[i];
+        if (st.valus >= best || expires(rule, p)) return Walk::EndPath;
+        if (!isValu(p)) return Walk::Next;
+        st.trans = st.trans || p.category == Category::TRANS;
+        if (accessesVgprDefOf(p, c)) {
+          unsigned count = st.trans ? 0 : st.valus;
+          if (count < best) {
+            best = count;
+            producer = i;
+          }
+          return Walk::EndPath;
+        }
+        ++st.valus;
+        return Walk::Next;
+      },
+      [&](uint32_t pred, const State &st, uint32_t) {
+        if (bestAtEnd[pred] <= st.valus) return false;
+        bestAtEnd[pred] = st.valus;
+        return true;
+      });
+  return best;
 }
 
 } // namespace
@@ -376,76 +658,248 @@ std::vector<std::string> nopLines(unsigned waitStates) {
   return lines;
 }
 
-HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
-                            const std::vector<unsigned> *inserted) {
+std::string depctrText(uint8_t fields) {
+  std::string text = "s_waitcnt_depctr";
+  auto names = isa::depctrNames();
+  for (size_t k = 0; k < names.size(); ++k)
+    if (fields & (1u << k)) text += fmt::format(" {}(0)", names[k]);
+  return text;
+}
+
+namespace {
+
+// Runs the rows that apply to `c` (before it, or after it for the `after` rows) and keeps the
+// most wait states missing, or the depctr counters the gfx11 rows need.
+HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
+                  const std::vector<unsigned> *inserted, bool after) {
   HazardNeed need;
   const Instruction &c = f.insts[index];
   std::string_view cpu = program.target->cpuName();
   for (const HazardRule &rule : kHazardRules) {
-    if (!consumerMatches(rule.consumer, c) || !cpuListed(rule.cpus, cpu)) continue;
-    if (rule.valuWindow) {
+    if (rule.after != after || !consumerMatches(rule.consumer, c) || !cpuListed(rule.cpus, cpu) ||
+        (rule.wave64 && !program.target->wave64()))
+      continue;
+    if (rule.relation == HazardRelation::LdsDirVdst) {
       uint32_t producer = 0;
-      if (need.missing == 0 && windowHazard(program, f, index, rule, inserted, producer))
-        need = {1, 1, rule.id, producer, true};
+      unsigned allowed = ldsDirVdstCount(f, index, rule, producer);
+      if (fieldOperand(c, Field::wait_vdst).value_or(0) > allowed && need.waitVdst < 0) {
+        need.waitVdst = static_cast<int>(allowed);
+        need.missing = need.required = std::max(need.missing, 1u);
+        need.rule = rule.id;
+        need.what = rule.what;
+        need.producer = producer;
+      }
       continue;
     }
+    if (rule.expiry != HazardExpiry::None) {
+      uint32_t producer = 0;
+      bool found = rule.relation == HazardRelation::PartialForwarding
+                       ? partialForwarding(f, index, rule, inserted, producer)
+                       : expirySearch(program, f, index, rule, inserted, producer);
+      if (!found) continue;
+      if (rule.fix == DepctrField::None) {
+        if (need.valuFix) continue;
+        need.valuFix = true;
+      } else {
+        uint8_t bit = static_cast<uint8_t>(1u << static_cast<unsigned>(rule.fix));
+        if (need.depctrFields & bit) continue;
+        need.depctrFields |= bit;
+      }
+      need.depctr = need.depctrFields != 0;
+      if (need.missing == 0) need.missing = need.required = 1;
+      if (need.rule.empty()) {
+        need.rule = rule.id;
+        need.what = rule.what;
+        need.producer = producer;
+      }
+      continue;
+    }
+    if (need.depctr || need.valuFix) continue;
+    // VgprReadDgemmAfter: the nearest DGEMM before the consumer (a producer must lie further).
+    unsigned dgemmDist = ~0u;
+    if (rule.relation == HazardRelation::VgprReadDgemmAfter)
+      visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
+        if (f.insts[pi].has(T_Matrix) && isDgemm(f.insts[pi]))
+          dgemmDist = std::min(dgemmDist, dist);
+      });
     visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
       const Instruction &p = f.insts[pi];
       if (!producerMatches(rule.producer, p) || !related(program, rule.relation, p, c)) return;
+      if (rule.relation == HazardRelation::VgprReadDgemmAfter && dist <= dgemmDist) return;
       unsigned required =
           rule.waitStates ? rule.waitStates : mfmaWaitStates(program, rule.relation, p, c);
       if (required > dist && required - dist > need.missing) {
         need.missing = required - dist;
         need.required = required;
         need.rule = rule.id;
+        need.what = rule.what;
         need.producer = pi;
       }
     });
   }
+  return need;
+}
+
+// An `after` need is met in the text when the counters are waited for after the write before
+// any SGPR read (llvm merges the waits of consecutive writes into one after the last).
+bool metAfter(const Function &f, uint32_t index, uint8_t fields,
+              const std::vector<unsigned> *inserted) {
+  uint32_t end = f.blocks[f.blockOf[index]].end;
+  for (uint32_t i = index + 1; i < end; ++i) {
+    for (size_t k = 0; k < 8; ++k)
+      if ((fields >> k & 1) && (depctrWaits(f.insts[i], static_cast<DepctrField>(k)) ||
+                                insertedWaits(inserted, i, static_cast<DepctrField>(k))))
+        fields = static_cast<uint8_t>(fields & ~(1u << k));
+    if (!fields) return true;
+    if (readsHazardSgpr(f.insts[i])) return false;
+  }
+  return false;
+}
+
+} // namespace
+
+HazardNeed hazardNeedBefore(const Program &program, const Function &f, uint32_t index,
+                            const std::vector<unsigned> *inserted) {
+  HazardNeed need = needOf(program, f, index, inserted, false);
   uint32_t producer = 0;
   if (need.missing == 0 && softClauseNeed(program, f, index, producer)) {
-    need = {1, 1, "soft-clause", producer};
+    need = {1, 1, "soft-clause",
+            "a soft clause with xnack: a member writes a register another reads", producer};
   }
   return need;
 }
 
+HazardNeed hazardNeedAfter(const Program &program, const Function &f, uint32_t index,
+                           const std::vector<unsigned> *inserted) {
+  HazardNeed need = needOf(program, f, index, inserted, true);
+  if (need.depctr && metAfter(f, index, need.depctrFields, inserted)) return {};
+  return need;
+}
+
+namespace {
+
+// The text of `need`'s fix before instruction `c`.
+std::vector<std::string> fixLines(const HazardNeed &need, const Instruction &c) {
+  std::vector<std::string> lines;
+  if (need.depctr) lines.push_back(depctrText(need.depctrFields));
+  if (need.valuFix) {
+    // llvm: v_mov_b32 of the permlane's src0 to itself (a VALU the SQ does not drop).
+    std::string reg = "v0";
+    for (const RegAccess &a : c.regs)
+      if (!a.def && fieldOf(c, a) == Field::src0) reg = regUnitName(*c.inst.arch, a.regs.first);
+    lines.push_back(fmt::format("v_mov_b32_e32 {0}, {0}", reg));
+  }
+  if (!need.depctr && !need.valuFix && need.waitVdst < 0) lines = nopLines(need.missing);
+  return lines;
+}
+
+// The LDS direct load `c` as written, with wait_vdst:N.
+std::string withWaitVdst(const Instruction &c, int waitVdst) {
+  std::string text(c.loc.lineText.substr(0, c.loc.lineText.find(';')));
+  static const std::regex waitRe(R"(\s*wait_vdst:\s*\d+)");
+  text = std::regex_replace(text, waitRe, "");
+  size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t\r");
+  text = b == std::string::npos ? std::string(c.name()) : text.substr(b, e - b + 1);
+  return fmt::format("{} wait_vdst:{}", text, waitVdst);
+}
+
+unsigned insertedBits(const HazardNeed &need) {
+  if (need.depctr || need.valuFix)
+    return (static_cast<unsigned>(need.depctrFields) << kInsertedDepctr) |
+           (need.valuFix ? kInsertedValu : 0);
+  return need.missing;
+}
+
+Finding findingOf(const Function &f, uint32_t fi, uint32_t at, const HazardNeed &need,
+                  const std::vector<std::string> &fix, bool after) {
+  Finding finding;
+  finding.check = "hazard";
+  finding.function = fi;
+  finding.instruction = at;
+  finding.related = {need.producer};
+  const Instruction &p = f.insts[need.producer];
+  std::string_view what = need.what;
+  std::string fixText = fmt::format("{}", fmt::join(fix, "; "));
+  if (after)
+    finding.message =
+        fmt::format("{} ({}): '{}' after '{}' (line {}) needs a wait right after it; insert '{}'",
+                    what, need.rule, f.insts[at].name(), p.name(), p.loc.line, fixText);
+  else if (need.waitVdst >= 0 && !need.depctr)
+    finding.message = fmt::format("{} ({}): '{}' after '{}' (line {}) may wait for at most {} "
+                                  "VALUs; write '{}'",
+                                  what, need.rule, f.insts[at].name(), p.name(), p.loc.line,
+                                  need.waitVdst, fixText);
+  else if (need.depctr || need.valuFix)
+    finding.message =
+        fmt::format("{} ({}): '{}' after '{}' (line {}) needs {}; insert '{}'", what, need.rule,
+                    f.insts[at].name(), p.name(), p.loc.line,
+                    need.depctr ? "a wait for VALU results" : "a VALU in between", fixText);
+  else
+    finding.message = fmt::format(
+        "{} ({}): '{}' needs {} wait state{} after '{}' (line {}), {} missing; insert '{}'", what,
+        need.rule, f.insts[at].name(), need.required, need.required == 1 ? "" : "s", p.name(),
+        p.loc.line, need.missing, fixText);
+  finding.fix = fixText;
+  return finding;
+}
+
+} // namespace
+
 void HazardPass::run(const Program &program, PassResult &out) {
   for (uint32_t fi = 0; fi < program.functions.size(); ++fi) {
     const Function &f = program.functions[fi];
-    // In layout order, so that the s_nops a finding adds count for the later ones (as in the
+    // In layout order, so that the fixes a finding adds count for the later ones (as in the
     // fixed program). A loop's back edge sees the first round's fixes only.
     std::vector<unsigned> inserted(f.insts.size(), 0);
+    // The last wait put after an SGPR write (mask-write rows), merged into the next one when
+    // no SGPR is read in between (as llvm does): its edit, finding and place.
+    struct Pending {
+      size_t edit, finding;
+      uint32_t before;
+      uint8_t fields;
+    };
+    std::optional<Pending> pending;
+    int64_t lastSgprRead = -1;
     for (uint32_t i = 0; i < f.insts.size(); ++i) {
       HazardNeed need = hazardNeedBefore(program, f, i, &inserted);
-      if (!need.missing) continue;
-      inserted[i] = need.missing;
-      const HazardRule *rule = nullptr;
-      for (const HazardRule &r : kHazardRules)
-        if (r.id == need.rule) rule = &r;
-      std::vector<std::string> fix =
-          need.depctr ? std::vector<std::string>{"s_waitcnt_depctr depctr_va_vdst(0)"}
-                      : nopLines(need.missing);
-      Finding finding;
-      finding.check = "hazard";
-      finding.function = fi;
-      finding.instruction = i;
-      finding.related = {need.producer};
-      const Instruction &p = f.insts[need.producer];
-      std::string_view what =
-          rule ? rule->what : "a soft clause with xnack: a member writes a register another reads";
-      if (need.depctr)
-        finding.message = fmt::format(
-            "{} ({}): '{}' after '{}' (line {}) needs a wait for VALU results; insert '{}'", what,
-            need.rule, f.insts[i].name(), p.name(), p.loc.line, fix[0]);
-      else
-        finding.message = fmt::format(
-            "{} ({}): '{}' needs {} wait state{} after '{}' (line {}), {} missing; insert '{}'",
-            what, need.rule, f.insts[i].name(), need.required, need.required == 1 ? "" : "s",
-            p.name(), p.loc.line, need.missing, fmt::join(fix, "; "));
-      finding.fix = fmt::format("{}", fmt::join(fix, "; "));
-      out.findings.push_back(std::move(finding));
-      for (std::string &line : fix)
-        out.edits.push_back({fi, i, Edit::Kind::InsertBefore, std::move(line)});
+      if (need.missing) {
+        inserted[i] |= insertedBits(need);
+        std::vector<std::string> fix = fixLines(need, f.insts[i]);
+        std::string replacement =
+            need.waitVdst >= 0 ? withWaitVdst(f.insts[i], need.waitVdst) : std::string();
+        std::vector<std::string> shown = fix;
+        if (!replacement.empty()) shown.push_back(replacement);
+        out.findings.push_back(findingOf(f, fi, i, need, shown, false));
+        for (std::string &line : fix)
+          out.edits.push_back({fi, i, Edit::Kind::InsertBefore, std::move(line)});
+        if (!replacement.empty())
+          out.edits.push_back({fi, i, Edit::Kind::Replace, std::move(replacement)});
+      }
+      bool readsSgpr = readsHazardSgpr(f.insts[i]);
+      HazardNeed after =
+          i + 1 < f.insts.size() ? hazardNeedAfter(program, f, i, &inserted) : HazardNeed{};
+      if (after.depctr) {
+        uint8_t fields = after.depctrFields;
+        // (llvm finds the earlier wait searching back from this write to the mask read: in this
+        // block, before the mask read if that lies in this block.)
+        bool producerBetween = pending && f.blockOf[after.producer] == f.blockOf[i] &&
+                               after.producer >= pending->before && after.producer < i;
+        if (pending && !readsSgpr && lastSgprRead < static_cast<int64_t>(pending->before) &&
+            f.blockOf[pending->before] == f.blockOf[i] && !producerBetween) {
+          // llvm's merge: the earlier wait moves here, both counters in one.
+          fields |= pending->fields;
+          inserted[pending->before] &= ~(static_cast<unsigned>(pending->fields) << kInsertedDepctr);
+          out.edits.erase(out.edits.begin() + static_cast<std::ptrdiff_t>(pending->edit));
+          out.findings[pending->finding].fix = depctrText(fields);
+        }
+        after.depctrFields = fields;
+        std::vector<std::string> fix = fixLines(after, f.insts[i + 1]);
+        inserted[i + 1] |= insertedBits(after);
+        pending = Pending{out.edits.size(), out.findings.size(), i + 1, fields};
+        out.findings.push_back(findingOf(f, fi, i, after, fix, true));
+        out.edits.push_back({fi, i + 1, Edit::Kind::InsertBefore, std::move(fix[0])});
+      }
+      if (readsSgpr) lastSgprRead = i;
     }
   }
 }

@@ -439,7 +439,7 @@ int runAnalyze(int argc, char **argv) {
       ->check(CLI::IsMember({"text", "json", "html"}));
   app.add_flag("--no-waitcnt", noWaitcnt, "skip the s_waitcnt check");
   app.add_flag("--no-delay-alu", noDelayAlu, "skip the s_delay_alu check");
-  app.add_flag("--no-hazards", noHazards, "skip the s_nop wait-state hazard check");
+  app.add_flag("--no-hazards", noHazards, "skip the hazard check (s_nop, s_waitcnt_depctr)");
   app.add_option("file", input, "input: assembly, or an ELF object / code object")->required();
   std::vector<std::string> args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end());
