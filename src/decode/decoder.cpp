@@ -525,7 +525,12 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
       const Step *steps = tf.steps.get() + cand.firstStep;
-      for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); i < n; ++i) {
+      // (unrolled: each operand position's branches and family call are predicted from what
+      // that position held before)
+      const unsigned n = static_cast<unsigned>(cand.ops.size());
+#pragma GCC unroll 24
+      for (unsigned i = 0; i < kMaxOperands; ++i) {
+        if (i == n) break;
         const Step &s = steps[i];
         if (s.kind == Step::Field) [[likely]] {
           uint32_t value = stepValue(bytes, s);
