@@ -273,8 +273,11 @@ const PrintPlan &planFor(const Inst &inst, bool alignedVgprTuples) {
   const ArchPlans *plans = lastPlans.load(std::memory_order_acquire);
   if (!plans || plans->arch != &arch) [[unlikely]]
     plans = &lookUpPlans(arch);
-  size_t entry = static_cast<size_t>(inst.desc - arch.instrs.data());
-  if (entry >= arch.instrs.size()) [[unlikely]] { // (an entry of no table: not kept)
+  // (by address: a desc of no table, which a caller may build, is no index)
+  auto at = reinterpret_cast<uintptr_t>(inst.desc),
+       first = reinterpret_cast<uintptr_t>(arch.instrs.data());
+  size_t entry = (at - first) / sizeof(InstrDesc);
+  if (at < first || entry >= arch.instrs.size()) [[unlikely]] { // (not kept)
     static thread_local std::unique_ptr<const PrintPlan> own;
     own.reset(buildPlan(arch, *inst.desc, alignedVgprTuples));
     return *own;
