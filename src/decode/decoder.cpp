@@ -58,19 +58,23 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 #undef FAMILY
 };
 
-// How the decode loop decodes one operand of an entry. A field read by the loop: the 8 bytes at
-// `byte`, shifted and masked, into `value` of the OperandValue whose other members are
-// `operand`'s (FieldOnly and Present: a mask 0), then checked as OperandPlan says. Else the
-// operand's family decoder.
+// How the decode loop decodes one operand of an entry. Field: the 8 bytes at `byte`, shifted and
+// masked, into `value` of the OperandValue whose other members are `operand`'s, invalid with a
+// value bit of `reject` (FieldOnly; Present with a mask 0). Source: the same plus `add`, with the
+// source slot's modifier bits, invalid with one of `modReject` too. OneOf and InSet: Field, then
+// OperandPlan's check of the value. Call: the operand's family decoder. Nothing: no
+// value. (tested in that order by conditional branches: a switch's indirect jump mispredicts on
+// a varied instruction stream)
 struct Step {
-  enum Kind : uint8_t { ReadField, OneOf, InSet, Source, Nothing, Call } kind;
+  enum Kind : uint8_t { Field, Source, OneOf, InSet, Call, Nothing } kind;
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
   uint32_t mask;
-  uint32_t reject;   // (ReadField, OneOf, InSet, Source) OperandPlan::reject
-  uint8_t slot;      // (Source) index into DecodeContext::slotMods
-  uint8_t modReject; // (Source)
-  uint16_t add;      // (Source)
+  uint32_t reject;   // value bits that make the operand invalid
+  uint32_t valid;    // (OneOf) the two values in its halves, (InSet) a bit per valid value
+  uint8_t slot;      // (Source) index into DecodeContext::slotMods (3: none)
+  uint8_t modReject; // modifier bits that make the operand invalid
+  uint16_t add;
   uint64_t operand;
 };
 
@@ -222,34 +226,44 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, plan.reject, 3, plan.modReject, plan.add, 0};
+  Step step{Step::Call, family, 0, 0, 0, 0, 0, 3, 0, 0, 0};
   // (an OperandValue's bytes, little-endian as the instruction's)
   static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
   step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
                  uint64_t{true} << 8 * offsetof(OperandValue, present);
   const FieldLayout &l = fmt.layout(d.field);
   switch (plan.kind) {
-  case OperandPlan::Call: break;
-  case OperandPlan::Nothing: step.kind = Step::Nothing; break;
-  case OperandPlan::Present: step.kind = Step::ReadField; break;
+  case OperandPlan::Call: return step;
+  case OperandPlan::Nothing: step.kind = Step::Nothing; return step;
+  case OperandPlan::Present: step.kind = Step::Field; return step; // (a mask 0: value 0)
   case OperandPlan::FieldOnly:
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
-  case OperandPlan::Source:
-    if (l.count > 1) break; // (split fields: decodeField, called)
-    if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) break;
-    step.kind = plan.kind == OperandPlan::OneOf    ? Step::OneOf
-                : plan.kind == OperandPlan::InSet  ? Step::InSet
-                : plan.kind == OperandPlan::Source ? Step::Source
-                                                   : Step::ReadField;
-    if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
-    // (a format without the field: a range 0 bits wide, read as 0)
-    step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
-    step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
-    // (decodeField keeps the low 32 bits)
-    step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
-    break;
+  case OperandPlan::Source: break;
   }
+  if (l.count > 1) return step; // (split fields: decodeField, called)
+  if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) return step;
+  step.kind = Step::Field;
+  switch (plan.kind) {
+  case OperandPlan::OneOf:
+  case OperandPlan::InSet:
+    step.kind = plan.kind == OperandPlan::OneOf ? Step::OneOf : Step::InSet;
+    step.valid = plan.reject;
+    break;
+  case OperandPlan::Source:
+    step.kind = Step::Source;
+    step.reject = plan.reject;
+    step.modReject = plan.modReject;
+    step.add = plan.add;
+    if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
+    break;
+  default: step.reject = plan.reject; break;
+  }
+  // (a format without the field: a range 0 bits wide, read as 0)
+  step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
+  step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
+  // (decodeField keeps the low 32 bits)
+  step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
   return step;
 }
 
@@ -511,40 +525,32 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
       const Step *steps = tf.steps.get() + cand.firstStep;
-      for (unsigned i = 0, n = static_cast<unsigned>(cand.ops.size()); i < n; ++i) {
+      // (unrolled: each operand position's branches and family call are predicted from what
+      // that position held before)
+      const unsigned n = static_cast<unsigned>(cand.ops.size());
+#pragma GCC unroll 24
+      for (unsigned i = 0; i < kMaxOperands; ++i) {
+        if (i == n) break;
         const Step &s = steps[i];
-        switch (s.kind) {
-        case Step::ReadField: {
+        if (s.kind == Step::Field) [[likely]] {
           uint32_t value = stepValue(bytes, s);
           inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
           if (value & s.reject) goto rejected;
-          break;
-        }
-        case Step::OneOf: {
-          uint32_t value = stepValue(bytes, s);
-          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
-          if (value != (s.reject & 0xffff) && value != s.reject >> 16) goto rejected;
-          break;
-        }
-        case Step::InSet: {
-          uint32_t value = stepValue(bytes, s);
-          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
-          if (!(s.reject >> value & 1)) goto rejected;
-          break;
-        }
-        case Step::Source: {
+        } else if (s.kind == Step::Source) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
           inst.ops[i] = std::bit_cast<OperandValue>(
               s.operand | (value + s.add) | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
-          if ((value & s.reject) || (mods & s.modReject)) goto rejected;
-          break;
-        }
-        case Step::Nothing: break;
-        case Step::Call:
+          if ((value & s.reject) | (mods & s.modReject)) goto rejected;
+        } else if (s.kind <= Step::InSet) {
+          uint32_t value = stepValue(bytes, s);
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
+          if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
+                                    : !(s.valid >> value & 1))
+            goto rejected;
+        } else if (s.kind == Step::Call) {
           inst.ops[i] = {};
           if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
-          break;
         }
       }
       if (ctx.valuSources) finishValuConstants(inst);

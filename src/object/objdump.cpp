@@ -416,14 +416,33 @@ private:
     p += 3;
     // The high word's last digits - 8 digits, then the low word's 8, each by one 8-byte store
     // (the first's extra bytes are overwritten by the second).
-    uint64_t high = print::hexWord(static_cast<uint32_t>(addr >> 32), true) >> 8 * (16 - digits);
+    uint64_t high = addr >> 32 ? print::hexWord(static_cast<uint32_t>(addr >> 32), true)
+                               : 0x3030303030303030u; // ("00000000")
+    high >>= 8 * (16 - digits);
     std::memcpy(p, &high, 8);
-    p = print::putHexWord(p + (digits - 8), static_cast<uint32_t>(addr), true);
+    p += digits - 8;
+    // The low word and the first dword, then the dwords by pairs (print::hexWords).
+    auto putWord = [&p](uint64_t text) {
+      std::memcpy(p, &text, 8);
+      p += 8;
+    };
+    size_t dwords = inst.size() / 4;
+    print::HexWords h =
+        print::hexWords(static_cast<uint32_t>(addr), dwords ? dword(inst, 0) : 0, true);
+    putWord(h.first);
     *p++ = ':';
-    if (inst.size() >= 4) {
-      for (size_t i = 0; i + 4 <= inst.size(); i += 4) {
+    if (dwords) {
+      *p++ = ' ';
+      putWord(h.second);
+      for (size_t i = 1; i < dwords; i += 2) {
+        bool two = i + 1 < dwords;
+        h = print::hexWords(dword(inst, 4 * i), two ? dword(inst, 4 * i + 4) : 0, true);
         *p++ = ' ';
-        p = print::putHexWord(p, dword(inst, i), true);
+        putWord(h.first);
+        if (two) {
+          *p++ = ' ';
+          putWord(h.second);
+        }
       }
     } else {
       for (uint8_t b : inst) {

@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace gfxasm::print {
 
@@ -97,6 +100,28 @@ inline uint64_t hexWord(uint32_t v, bool upper) {
   x = __builtin_bswap64(x);
   uint64_t letters = ((x + 0x0606060606060606u) >> 4) & 0x0101010101010101u;
   return x + 0x3030303030303030u + letters * (upper ? 7 : 39);
+}
+// hexWord of two words at once (SSE2: the 16 nibbles spread to bytes by one unpack, the letters
+// added by a compare), for the objdump listing's address and dword columns.
+struct HexWords {
+  uint64_t first, second;
+};
+inline HexWords hexWords(uint32_t first, uint32_t second, bool upper) {
+#if defined(__SSE2__)
+  // (each word's bytes most significant first, so that its digits come out in order)
+  uint64_t bytes = uint64_t{__builtin_bswap32(second)} << 32 | __builtin_bswap32(first);
+  __m128i x = _mm_cvtsi64_si128(static_cast<long long>(bytes));
+  __m128i low4 = _mm_set1_epi8(0x0f);
+  __m128i nibbles =
+      _mm_unpacklo_epi8(_mm_and_si128(_mm_srli_epi16(x, 4), low4), _mm_and_si128(x, low4));
+  __m128i letters = _mm_and_si128(_mm_cmpgt_epi8(nibbles, _mm_set1_epi8(9)),
+                                  _mm_set1_epi8(static_cast<char>(upper ? 7 : 39)));
+  __m128i digits = _mm_add_epi8(_mm_add_epi8(nibbles, _mm_set1_epi8('0')), letters);
+  return {static_cast<uint64_t>(_mm_cvtsi128_si64(digits)),
+          static_cast<uint64_t>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(digits, digits)))};
+#else
+  return {hexWord(first, upper), hexWord(second, upper)};
+#endif
 }
 inline char *putHexWord(char *p, uint32_t v, bool upper) {
   uint64_t x = hexWord(v, upper);

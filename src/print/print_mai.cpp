@@ -70,12 +70,15 @@ void printAccumulatorLiteral(const Inst &inst, Writer &out) {
 
 } // namespace
 
-void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+namespace {
+// (once per class: printer_mai)
+[[gnu::always_inline]] inline void printMai(OpClass cls, const PrintContext &pc, const Inst &inst,
+                                            unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
   unsigned dwords = dwordsOf(d.type, false);
   bool agprResult = as::maiResultIsAgpr(pc.alignedVgprTuples, inst);
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::mai_dst: // (llvm's class of a sparse result, which is also the accumulator: AV)
     printTuple(pc, inst, agprResult, v.value, dwords,
                as::maiSparse(inst) ? "AV"
@@ -168,6 +171,11 @@ void print_mai(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out
   case OpClass::mai_write_src: printSource(inst, d, v.value, pc.wave64, out); break;
   default: break; // mai_hidden: shown by the register operands
   }
+}
+} // namespace
+
+PrintFn printer_mai(OpClass c) {
+  return classPrinter<Family::mai, printMai>(c);
 }
 
 } // namespace gfxasm::print

@@ -152,10 +152,13 @@ void printVgprTuple(const PrintContext &pc, const Inst &inst, const OperandDesc 
 
 } // namespace
 
-void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+namespace {
+// (once per class: printer_memory)
+[[gnu::always_inline]] inline void printMemory(OpClass cls, const PrintContext &pc,
+                                               const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   uint32_t v = inst.ops[i].value;
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::vgpr_tuple:
   case OpClass::av_tuple: printVgprTuple(pc, inst, d, v, out); break;
   case OpClass::mem_off: out += "off"; break;
@@ -209,6 +212,11 @@ void print_memory(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
     break;
   default: break;
   }
+}
+} // namespace
+
+PrintFn printer_memory(OpClass c) {
+  return classPrinter<Family::memory, printMemory>(c);
 }
 
 } // namespace gfxasm::print

@@ -24,11 +24,14 @@ void printVgpr(const Inst &inst, const OperandDesc &d, unsigned index, Writer &o
 
 } // namespace
 
-void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+namespace {
+// (once per class: printer_misc)
+[[gnu::always_inline]] inline void printMisc(OpClass cls, const PrintContext &pc, const Inst &inst,
+                                             unsigned i, Writer &out) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   const OperandDesc &d = ops[i];
   const OperandValue &v = inst.ops[i];
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::exp_target: {
     std::string name = exp::targetName(inst.arch->traits->expTargets, v.value);
     if (name.empty()) // decoded: llvm names a target the architecture lacks so
@@ -97,6 +100,11 @@ void print_misc(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   default: // exp_en: shown by the sources
     break;
   }
+}
+} // namespace
+
+PrintFn printer_misc(OpClass c) {
+  return classPrinter<Family::misc, printMisc>(c);
 }
 
 } // namespace gfxasm::print

@@ -82,10 +82,13 @@ void noteInvalidSmemData(const RegisterSet &rs, uint32_t enc, unsigned dwords, W
 
 } // namespace
 
-void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+namespace {
+// (once per class: printer_scalar)
+[[gnu::always_inline]] inline void printScalar(OpClass cls, const PrintContext &pc,
+                                               const Inst &inst, unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::sreg:
   case OpClass::sreg_nonull:
   case OpClass::sreg_null:
@@ -150,6 +153,11 @@ void print_scalar(const PrintContext &pc, const Inst &inst, unsigned i, Writer &
   case OpClass::flag: printFlag(d.field, v.value, false, out); break;
   default: break;
   }
+}
+} // namespace
+
+PrintFn printer_scalar(OpClass c) {
+  return classPrinter<Family::scalar, printScalar>(c);
 }
 
 } // namespace gfxasm::print

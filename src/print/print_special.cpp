@@ -143,10 +143,12 @@ void printSendmsg(const MessageNames &messages, uint32_t v, Writer &out) {
 
 } // namespace
 
-void print_special(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
-  const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
+namespace {
+// (once per class: printer_special)
+[[gnu::always_inline]] inline void printSpecial(OpClass cls, const PrintContext &pc,
+                                                const Inst &inst, unsigned i, Writer &out) {
   uint32_t v = inst.ops[i].value;
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::waitcnt: printWaitcnt(inst.arch->traits->waitcnt, v, out); break;
   case OpClass::delay: printDelay(v, out); break;
   case OpClass::depctr: printDepctr(v, out); break;
@@ -155,6 +157,11 @@ void print_special(const PrintContext &pc, const Inst &inst, unsigned i, Writer 
   case OpClass::gpr_idx: printGprIdx(v, out); break;
   default: printHex(v, out); break;
   }
+}
+} // namespace
+
+PrintFn printer_special(OpClass c) {
+  return classPrinter<Family::special, printSpecial>(c);
 }
 
 } // namespace gfxasm::print

@@ -38,10 +38,40 @@ inline void noteUnalignedTuple(const PrintContext &pc, const isa::Inst &inst, ui
   if (pc.alignedVgprTuples && inst.decoded && dwords > 1 && (first & 1)) [[unlikely]]
     noteUnalignedTupleText(dwords, file, out);
 }
-#define FAMILY(fam)                                                                                \
-  void print_##fam(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
+// A printer of one operand class: the operand `idx` of `inst`.
+using PrintFn = void (*)(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out);
+// The operand families (isa/families.def's order).
+enum class Family : uint8_t {
+#define FAMILY(fam) fam,
 #include "isa/families.def"
 #undef FAMILY
+};
+// Per family (print_<family>.cpp, classes.def's family column): its printer of class `c`, or
+// nullptr for a class of another family.
+#define FAMILY(fam) PrintFn printer_##fam(isa::OpClass c);
+#include "isa/families.def"
+#undef FAMILY
+// A family's printer `Body` (switching on its first argument, the class) instantiated once per
+// class: the switch folds to that class's case, so that an operand is printed by one direct call
+// chosen once per table entry (printer.cpp's plans) instead of a dispatch on its class.
+template <auto Body, isa::OpClass C>
+void printOfClass(const PrintContext &pc, const isa::Inst &inst, unsigned idx, Writer &out) {
+  Body(C, pc, inst, idx, out);
+}
+template <Family F, auto Body> PrintFn classPrinter(isa::OpClass c) {
+  switch (c) {
+#define CLASS(n, positional, fam)                                                                  \
+  case isa::OpClass::n:                                                                            \
+    if constexpr (Family::fam == F)                                                                \
+      return &printOfClass<Body, isa::OpClass::n>;                                                 \
+    else                                                                                           \
+      return nullptr;
+#include "isa/classes.def"
+#undef CLASS
+  case isa::OpClass::Count: break;
+  }
+  return nullptr;
+}
 
 inline unsigned dwordsOf(isa::OpType t, bool wave64) {
   if (t == isa::OpType::b1) return wave64 ? 2 : 1;

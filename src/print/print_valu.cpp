@@ -264,10 +264,13 @@ void printRegisterOperand(const PrintContext &pc, const Inst &inst, unsigned i, 
 
 } // namespace
 
-void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+namespace {
+// (once per class: printer_valu)
+[[gnu::always_inline]] inline void printValu(OpClass cls, const PrintContext &pc, const Inst &inst,
+                                             unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg: printValuSource(pc, inst, i, out); break;
@@ -304,6 +307,11 @@ void print_valu(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
     break;
   default: break;
   }
+}
+} // namespace
+
+PrintFn printer_valu(OpClass c) {
+  return classPrinter<Family::valu, printValu>(c);
 }
 
 } // namespace gfxasm::print

@@ -275,10 +275,13 @@ void printSdwaModifier(const OperandDesc &d, uint32_t value, Writer &out) {
 
 } // namespace
 
-void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+namespace {
+// (once per class: printer_vext)
+[[gnu::always_inline]] inline void printVext(OpClass cls, const PrintContext &pc, const Inst &inst,
+                                             unsigned i, Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
   const OperandValue &v = inst.ops[i];
-  switch (d.cls) {
+  switch (cls) {
   case OpClass::pvdst: printVgprs(v.value, dwordsOf(d.type, pc.wave64), out); break;
   case OpClass::pvreg:
     printRegisterOperand(inst, i, 0, vgprClassName(dwordsOf(d.type, pc.wave64)), pc.wave64, out);
@@ -371,6 +374,11 @@ void print_vext(const PrintContext &pc, const Inst &inst, unsigned i, Writer &ou
   case OpClass::sdwa_unused: printSdwaModifier(d, v.value, out); break;
   default: break;
   }
+}
+} // namespace
+
+PrintFn printer_vext(OpClass c) {
+  return classPrinter<Family::vext, printVext>(c);
 }
 
 } // namespace gfxasm::print

@@ -7,6 +7,11 @@
 
 #include <fmt/format.h>
 
+#include <atomic>
+#include <map>
+#include <memory>
+#include <mutex>
+
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -76,13 +81,6 @@ void printSource(const Inst &inst, const OperandDesc &d, uint32_t enc, bool wave
 }
 
 namespace {
-// Each class's family printer.
-using PrintFn = void (*)(const PrintContext &, const Inst &, unsigned, Writer &);
-constexpr PrintFn kPrinters[] = {
-#define CLASS(n, positional, fam) print_##fam,
-#include "isa/classes.def"
-#undef CLASS
-};
 
 // " " before the first positional operand, ", " before the others.
 void separate(bool first, Writer &out) {
@@ -132,6 +130,172 @@ constexpr bool silentAtZero(OpClass c) {
   default: return false;
   }
 }
+
+// The plainest classes, printed without their family's code (most operands of memory and DPP
+// instructions): VGPRs, and modifiers that write their own space.
+const OperandDesc &descOf(const Inst &inst, unsigned i) {
+  return inst.arch->operandsOf(*inst.desc)[i];
+}
+void printPlainVgprs(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+  printVgprs(inst.ops[i].value, dwordsOf(descOf(inst, i).type, pc.wave64), out);
+}
+void printPackedDestination(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) {
+  uint32_t v = inst.ops[i].value;
+  unsigned dwords = dwordsOf(descOf(inst, i).type, pc.wave64);
+  printVgprs(v, dwords, out);
+  noteUnalignedTuple(pc, inst, v, dwords, "VReg", out); // (v_pk_*_f32's pair)
+}
+void printOneVgpr(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+  printVgprs(inst.ops[i].value, 1, out);
+}
+void printFlagOperand(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+  printFlag(descOf(inst, i).field, inst.ops[i].value, true, out);
+}
+void printOffsetOperand(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+  printNamedDecimal(descOf(inst, i).field, inst.ops[i].value, true, out);
+}
+void printSignedOffsetOperand(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+  printNamedDecimal(descOf(inst, i).field, signExtend(inst.ops[i].value, 13), true, out);
+}
+void printDppMaskOperand(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+  printDppMask(descOf(inst, i).field, inst.ops[i].value, true, out);
+}
+void printDpp8Operand(const PrintContext &, const Inst &inst, unsigned i, Writer &out) {
+  printDpp8Selects(inst.ops[i].value, true, out);
+}
+
+// Each class's family.
+constexpr Family kClassFamily[] = {
+#define CLASS(n, positional, fam) Family::fam,
+#include "isa/classes.def"
+#undef CLASS
+};
+using FamilyPrinters = PrintFn (*)(OpClass);
+constexpr FamilyPrinters kFamilyPrinters[] = {
+#define FAMILY(fam) printer_##fam,
+#include "isa/families.def"
+#undef FAMILY
+};
+
+// How printInst prints an entry, found once per entry (and processor kind): its mnemonic, and
+// per operand the function that prints it and how it is placed, so that printing an operand is
+// one call, with no dispatch on its class.
+struct PrintOp {
+  enum Placement : uint8_t {
+    Positional = 1, // after " " (the first) or ", "
+    Optional = 2,   // (Positional) left out with its separator when it prints nothing
+    PairStart = 4,  // (Positional) the second half of a dual-issue pair starts here: " :: Y"
+    Silent = 8,     // a modifier that prints nothing when its value and modifiers are 0
+    Raw = 16,       // a modifier that writes its own space
+  };
+  PrintFn print;
+  uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
+};
+struct PrintPlan {
+  std::string_view mnemonic, second; // second: a dual-issue pair's (VOPD) Y half
+  unsigned count;
+  PrintOp ops[kMaxOperands];
+};
+
+// The printer of operand `d` of `desc`; alignedVgprTuples: the processor notes odd VGPR tuples.
+PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
+  using P = PrintOp;
+  switch (d.cls) {
+  case OpClass::vgpr_tuple:
+    if (alignedVgprTuples) break; // (odd tuples decoded there get a note: the family's code)
+    return {printPlainVgprs, P::Positional};
+  case OpClass::pvdst: return {printPackedDestination, P::Positional};
+  case OpClass::vopd_vsrc:
+  case OpClass::vopd_vsrc2: return {printOneVgpr, P::Positional};
+  case OpClass::flag:
+  case OpClass::mem_flag: return {printFlagOperand, P::Raw};
+  case OpClass::mem_offset_u16:
+  case OpClass::mem_offset_u8:
+  case OpClass::mem_offset_u12: return {printOffsetOperand, P::Raw};
+  case OpClass::mem_offset_s13: return {printSignedOffsetOperand, P::Raw};
+  case OpClass::dpp_mask: return {printDppMaskOperand, P::Raw};
+  case OpClass::dpp8_sel: return {printDpp8Operand, P::Raw};
+  default: break;
+  }
+  PrintFn print =
+      kFamilyPrinters[static_cast<unsigned>(kClassFamily[static_cast<unsigned>(d.cls)])](d.cls);
+  uint8_t placement = 0;
+  if (isPositional(d.cls)) {
+    placement = P::Positional;
+    if (pair && d.field == Field::vdsty) placement |= P::PairStart;
+    if (d.flags & OF_Optional) placement |= P::Optional;
+  } else if (silentAtZero(d.cls)) {
+    placement = P::Silent;
+  }
+  return {print, placement};
+}
+
+[[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
+                                             bool alignedVgprTuples) {
+  auto *plan = new PrintPlan{};
+  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
+  std::string_view name = desc.name;
+  size_t pair = arch.formatOf(desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
+  plan->mnemonic = name.substr(0, pair);
+  if (pair != std::string_view::npos) plan->second = name.substr(pair + 2);
+  auto ops = arch.operandsOf(desc);
+  plan->count = static_cast<unsigned>(ops.size());
+  for (size_t i = 0; i < ops.size(); ++i)
+    plan->ops[i] = printOpFor(ops[i], alignedVgprTuples, pair != std::string_view::npos);
+  return plan;
+}
+
+// Each architecture's plans, per entry, built on first use (a listing prints a few hundred of
+// the thousands of entries) and kept for the program's life.
+struct ArchPlans {
+  const ArchTables *arch;
+  std::unique_ptr<std::atomic<const PrintPlan *>[]> plans[2]; // [alignedVgprTuples][entry]
+};
+std::atomic<const ArchPlans *> lastPlans{nullptr};
+
+[[gnu::noinline]] const ArchPlans &lookUpPlans(const ArchTables &arch) {
+  static std::mutex mu;
+  static auto &cache = *new std::map<const ArchTables *, std::unique_ptr<ArchPlans>>;
+  std::lock_guard<std::mutex> lock(mu);
+  auto &slot = cache[&arch];
+  if (!slot) {
+    slot = std::make_unique<ArchPlans>();
+    slot->arch = &arch;
+    for (auto &p : slot->plans)
+      p = std::make_unique<std::atomic<const PrintPlan *>[]>(arch.instrs.size());
+  }
+  lastPlans.store(slot.get(), std::memory_order_release);
+  return *slot;
+}
+
+const PrintPlan &planFor(const Inst &inst, bool alignedVgprTuples) {
+  const ArchTables &arch = *inst.arch;
+  const ArchPlans *plans = lastPlans.load(std::memory_order_acquire);
+  if (!plans || plans->arch != &arch) [[unlikely]]
+    plans = &lookUpPlans(arch);
+  // (by address: a desc of no table, which a caller may build, is no index)
+  auto at = reinterpret_cast<uintptr_t>(inst.desc),
+       first = reinterpret_cast<uintptr_t>(arch.instrs.data());
+  size_t entry = (at - first) / sizeof(InstrDesc);
+  if (at < first || entry >= arch.instrs.size()) [[unlikely]] { // (not kept)
+    static thread_local std::unique_ptr<const PrintPlan> own;
+    own.reset(buildPlan(arch, *inst.desc, alignedVgprTuples));
+    return *own;
+  }
+  std::atomic<const PrintPlan *> &slot = plans->plans[alignedVgprTuples][entry];
+  const PrintPlan *plan = slot.load(std::memory_order_acquire);
+  if (!plan) [[unlikely]] {
+    static std::mutex mu;
+    std::lock_guard<std::mutex> lock(mu);
+    plan = slot.load(std::memory_order_relaxed);
+    if (!plan) {
+      plan = buildPlan(arch, *inst.desc, alignedVgprTuples);
+      slot.store(plan, std::memory_order_release);
+    }
+  }
+  return *plan;
+}
+
 } // namespace
 
 void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, size_t n,
@@ -164,62 +328,29 @@ void printInst(const Inst &inst, const Target &target, std::string &text) {
 }
 
 void printInst(const Inst &inst, const Target &target, Writer &out) {
-  const bool wave64 = target.wave64();
-  PrintContext pc{wave64, registersOf(*inst.arch), target.cpuIndex(), target.alignedVgprTuples(),
-                  target.dpAluDpp()};
-  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
-  std::string_view name = inst.desc->name;
-  size_t pair =
-      inst.arch->formatOf(*inst.desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
-  out += name.substr(0, pair);
-  auto ops = inst.arch->operandsOf(*inst.desc);
+  PrintContext pc{target.wave64(), registersOf(*inst.arch), target.cpuIndex(),
+                  target.alignedVgprTuples(), target.dpAluDpp()};
+  const PrintPlan &plan = planFor(inst, pc.alignedVgprTuples);
+  out += plan.mnemonic;
   bool firstPositional = true;
-  for (unsigned i = 0; i < ops.size(); ++i) {
-    const OperandDesc &d = ops[i];
-    uint32_t v = inst.ops[i].value;
-    // The plainest classes, without their family's call.
-    switch (d.cls) {
-    case OpClass::vgpr_tuple:
-      if (pc.alignedVgprTuples) break; // (odd tuples decoded there get a note)
-      [[fallthrough]];
-    case OpClass::pvdst:
-      separate(firstPositional, out);
-      firstPositional = false;
-      printVgprs(v, dwordsOf(d.type, wave64), out);
-      if (d.cls == OpClass::pvdst) // (v_pk_*_f32's pair)
-        noteUnalignedTuple(pc, inst, v, dwordsOf(d.type, wave64), "VReg", out);
-      continue;
-    case OpClass::vopd_vsrc:
-    case OpClass::vopd_vsrc2:
-      separate(firstPositional, out);
-      firstPositional = false;
-      printVgprs(v, 1, out);
-      continue;
-    case OpClass::flag:
-    case OpClass::mem_flag: printFlag(d.field, v, true, out); continue;
-    case OpClass::mem_offset_u16:
-    case OpClass::mem_offset_u8:
-    case OpClass::mem_offset_u12: printNamedDecimal(d.field, v, true, out); continue;
-    case OpClass::mem_offset_s13:
-      printNamedDecimal(d.field, signExtend(v, 13), true, out);
-      continue;
-    case OpClass::dpp_mask: printDppMask(d.field, v, true, out); continue;
-    case OpClass::dpp8_sel: printDpp8Selects(v, true, out); continue;
-    default: break;
-    }
-    OpClass cls = d.cls;
-    if (isPositional(cls)) {
-      if (pair != std::string_view::npos && d.field == Field::vdsty) {
+  // (unrolled: a call site per operand position, whose target its branch predictor guesses from
+  // what that position held before, rather than one site for every operand)
+#pragma GCC unroll 24
+  for (unsigned i = 0; i < kMaxOperands; ++i) {
+    if (i == plan.count) break;
+    const PrintOp &op = plan.ops[i];
+    if (op.placement & PrintOp::Positional) {
+      if (op.placement & PrintOp::PairStart) [[unlikely]] {
         out += " :: ";
-        out += name.substr(pair + 2);
+        out += plan.second;
         firstPositional = true;
       }
-      if (d.flags & OF_Optional) {
+      if (op.placement & PrintOp::Optional) {
         // An optional operand its family prints as nothing is left out (s_endpgm's 0).
         size_t mark = out.size();
         separate(firstPositional, out);
         size_t start = out.size();
-        kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
+        op.print(pc, inst, i, out);
         if (out.size() == start)
           out.resize(mark);
         else
@@ -228,12 +359,15 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
       }
       separate(firstPositional, out);
       firstPositional = false;
-      kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
-    } else if (v != 0 || inst.ops[i].mods != 0 || !silentAtZero(cls)) {
+      op.print(pc, inst, i, out);
+    } else if (op.placement & PrintOp::Raw) {
+      op.print(pc, inst, i, out);
+    } else if (!(op.placement & PrintOp::Silent) || inst.ops[i].value != 0 ||
+               inst.ops[i].mods != 0) {
       // Modifiers print nothing at their default value: the space goes again then.
       size_t mark = out.size();
       out += ' ';
-      kPrinters[static_cast<unsigned>(cls)](pc, inst, i, out);
+      op.print(pc, inst, i, out);
       if (out.size() == mark + 1) out.resize(mark);
     }
   }
