@@ -208,7 +208,8 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
   } else {
     if (r.half) return ctx.fail(col, "invalid operand for instruction");
     // e32 fields of 16-bit operands keep bit 7 for the half: v0..v127 also under fake16.
-    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128 && inst.arch->traits->true16)
+    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128 && inst.arch->traits->true16 &&
+        !ctx.fullRangeVgprs)
       return ctx.fail(col, "invalid operand for instruction");
     if (r.count != typeDwords(d.type, ctx.target.wave64()))
       return ctx.fail(col, "invalid operand for instruction");
