@@ -231,3 +231,20 @@ TEST(MatcherErrors, FurthestOperandOfEveryMode) {
   expectSameOutput(lines, "gfx1100");
   expectSameOutput(lines, "gfx1100", {"+wavefrontsize64"});
 }
+
+// The same in wave64: the wave32 forms whose vcc is implicit (vcc_lo written) are found, a lane
+// mask written as an operand is not.
+TEST(MatcherErrors, LaneMasksOfTheOtherWaveSizeInWave64) {
+  expectSameOutput(joinLines({
+                       "v_cmp_ge_f32 vcc_lo, v3, v4",
+                       "v_cmp_ge_f32_dpp vcc_lo, v3, v4 row_shl:3",
+                       "v_cmp_ge_f32 s6, v3, v4",
+                       "v_cmp_ge_f32_e64 vcc_lo, v3, v4",
+                       "v_cndmask_b32 v7, v3, v4, vcc_lo",
+                       "v_cndmask_b32_e64 v7, v3, v4, s6",
+                       "v_sub_co_ci_u32 v7, vcc_lo, v3, v4, vcc_lo",
+                       "v_sub_co_u32 v7, s6, v3, v4",
+                       "v_cmp_class_f16 vcc_lo, v3.l, v4.l",
+                   }),
+                   "gfx1100", {"+wavefrontsize64"});
+}

@@ -1595,10 +1595,11 @@ private:
   [[gnu::noinline]] bool matchesInAnotherMode(std::span<const uint32_t> entries, Cursor &c,
                                               size_t operandStart, const Token &mn,
                                               as::ParseError &best, uint8_t bestVariant) {
-    // (gfx9 runs wave64 only; gfx11's wave sizes are modes of the same entries here, whose
-    // lane-mask operands take the mode's width: in wave32 llvm finds the wave64 forms, in wave64
-    // it does not look at the wave32 ones)
-    const bool waveModes = arch_.name != "gfx9" && !target_.wave64();
+    // (gfx9 runs wave64 only; gfx11's wave sizes are modes of the same entries here: llvm finds
+    // the other wave size's forms whose vcc is implicit, which its entries spell as a word,
+    // vcc_lo or vcc; a lane mask written as an operand takes the target's width in every entry,
+    // see writesLaneMask)
+    const bool waveModes = arch_.name != "gfx9";
     for (uint32_t entry : entries) {
       const InstrDesc &d = arch_.instrs[entry];
       if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
