@@ -248,3 +248,21 @@ TEST(MatcherErrors, LaneMasksOfTheOtherWaveSizeInWave64) {
                    }),
                    "gfx1100", {"+wavefrontsize64"});
 }
+
+// A buffer statement without one of its entry's addressing words: llvm's entry spells them
+// right after the soffset in its order (idxen offen), so the error is at the first token there
+// that is not the next word, or "too few operands" at the end of the statement.
+TEST(MatcherErrors, BufferAddressingWordsInOrder) {
+  const std::string lines = joinLines({
+      "buffer_atomic_or_b32 v9, v[10:11], s[12:15], s13 idxen offset:44 glc",
+      "buffer_store_b16 v9, v[10:11], s[12:15], 0.5 idxen dlc",
+      "buffer_load_d16_hi_b16 v9, v[10:11], s[12:15], s13 idxen",
+      "tbuffer_store_format_xy v[9:10], v[10:11], s[12:15], s13 format:[BUF_FMT_32_32_FLOAT] idxen slc",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(joinLines({
+                       "buffer_atomic_or v9, v[10:11], s[12:15], s13 idxen offset:44 glc",
+                       "buffer_store_short v9, v[10:11], s[12:15], 0.5 idxen",
+                   }),
+                   "gfx900");
+}
