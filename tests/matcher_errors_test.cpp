@@ -257,7 +257,8 @@ TEST(MatcherErrors, BufferAddressingWordsInOrder) {
       "buffer_atomic_or_b32 v9, v[10:11], s[12:15], s13 idxen offset:44 glc",
       "buffer_store_b16 v9, v[10:11], s[12:15], 0.5 idxen dlc",
       "buffer_load_d16_hi_b16 v9, v[10:11], s[12:15], s13 idxen",
-      "tbuffer_store_format_xy v[9:10], v[10:11], s[12:15], s13 format:[BUF_FMT_32_32_FLOAT] idxen slc",
+      "tbuffer_store_format_xy v[9:10], v[10:11], s[12:15], s13 format:[BUF_FMT_32_32_FLOAT] idxen "
+      "slc",
   });
   expectSameOutput(lines, "gfx1100");
   expectSameOutput(joinLines({

@@ -1566,7 +1566,8 @@ private:
         return;
       }
     if (unavailable) {
-      error(unavailable->col, std::string(unavailable->text) + " register not available on this GPU");
+      error(unavailable->col,
+            std::string(unavailable->text) + " register not available on this GPU");
       return;
     }
     if (uint32_t tfeCol = 0;
@@ -1576,9 +1577,9 @@ private:
     }
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
-         (operandsMismatch(best) && (matchesOnAnotherArch(mn, operandStart) ||
-                                     gfx10FormTakes(cands, c, operandStart, mn, best,
-                                                    bestVariant))))) {
+         (operandsMismatch(best) &&
+          (matchesOnAnotherArch(mn, operandStart) ||
+           gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
     }
@@ -1694,10 +1695,9 @@ private:
           !std::binary_search(std::begin(kGfx10Names), std::end(kGfx10Names), d.name))
         continue;
       if (!fake16)
-        fake16 = Target::create(target_.cpuName(),
-                                {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64",
-                                 "-real-true16"},
-                                nullptr);
+        fake16 = Target::create(
+            target_.cpuName(),
+            {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64", "-real-true16"}, nullptr);
       if (!fake16 || !availableInMode(d, fake16->realTrue16(), fake16->wave64())) continue;
       Inst inst;
       std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
@@ -1905,7 +1905,9 @@ private:
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
-  bool isVopdX(std::string_view name) const { return firstPairOf(name) != nullptr; }
+  bool isVopdX(std::string_view name) const {
+    return firstPairOf(name) != nullptr;
+  }
   [[gnu::noinline]] const InstrDesc *firstPairOf(std::string_view name) const {
     for (const InstrDesc &d : arch_.instrs)
       if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
