@@ -1644,25 +1644,33 @@ private:
           !availableInMode(d, other->realTrue16(), other->wave64()))
         continue;
       Inst inst;
-      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
-                  d.numOperands * sizeof(OperandValue));
-      inst.arch = &arch_;
-      inst.desc = &d;
-      // (an entry not available here may not have been looked at yet)
-      const EntryInfo &info = entryInfo(d);
       as::ParseContext pctx{*other, syms_};
-      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
-      pctx.valuFacts = info.valuFacts;
-      pctx.memoryFacts = &info.memoryFacts;
-      c.pos = operandStart;
-      bool few = false;
-      const bool parsed = parseOperands(pctx, c, inst, info.positional, mn, few);
+      const bool parsed = parseAsEntry(d, pctx, c, operandStart, mn, inst);
       // (a lane mask read in the other wave size is one no entry takes in this one)
       if (other->wave64() != target_.wave64() && writesLaneMask(inst)) continue;
       if (parsed || pctx.err.failedAfterMatch()) return true;
-      if (!here) furtherMismatch(pctx.err, info.variant, best, bestVariant);
+      if (!here) furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
     }
     return false;
+  }
+
+  // The statement's operands read as entry `d` with `pctx` (a trial outside the search of
+  // instruction(): another mode or processor, gfx10's form, a disassembler-only entry): true if
+  // they make an instruction, else pctx.err says why.
+  bool parseAsEntry(const InstrDesc &d, as::ParseContext &pctx, Cursor &c, size_t operandStart,
+                    const Token &mn, Inst &inst) {
+    std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
+                d.numOperands * sizeof(OperandValue));
+    inst.arch = &arch_;
+    inst.desc = &d;
+    // (an entry not available here may not have been looked at yet)
+    const EntryInfo &info = entryInfo(d);
+    pctx.families = (info.requirements & ~kComputed) >> kFamilies;
+    pctx.valuFacts = info.valuFacts;
+    pctx.memoryFacts = &info.memoryFacts;
+    c.pos = operandStart;
+    bool few = false;
+    return parseOperands(pctx, c, inst, info.positional, mn, few);
   }
 
   // Whether `err`, another entry's, is an operand mismatch further into the operands than
@@ -1700,21 +1708,11 @@ private:
             {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64", "-real-true16"}, nullptr);
       if (!fake16 || !availableInMode(d, fake16->realTrue16(), fake16->wave64())) continue;
       Inst inst;
-      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
-                  d.numOperands * sizeof(OperandValue));
-      inst.arch = &arch_;
-      inst.desc = &d;
-      const EntryInfo &info = entryInfo(d);
       as::ParseContext pctx{*fake16, syms_};
-      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
-      pctx.valuFacts = info.valuFacts;
-      pctx.memoryFacts = &info.memoryFacts;
       pctx.fullRangeVgprs = true;
-      c.pos = operandStart;
-      bool few = false;
-      if (parseOperands(pctx, c, inst, info.positional, mn, few) || pctx.err.failedAfterMatch())
+      if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch())
         return true;
-      furtherMismatch(pctx.err, info.variant, best, bestVariant);
+      furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
     }
     return false;
   }
@@ -1734,19 +1732,9 @@ private:
       if (!(d.flags & IF_DisasmOnly) || !(d.cpuMask & (1u << target_.cpuIndex())) ||
           !availableInMode(d, target_.realTrue16(), target_.wave64()))
         continue;
-      const EntryInfo &info = entryInfo(d);
       Inst inst;
-      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
-                  d.numOperands * sizeof(OperandValue));
-      inst.arch = &arch_;
-      inst.desc = &d;
       as::ParseContext pctx{target_, syms_};
-      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
-      pctx.valuFacts = info.valuFacts;
-      pctx.memoryFacts = &info.memoryFacts;
-      c.pos = operandStart;
-      bool few = false;
-      if (parseOperands(pctx, c, inst, info.positional, mn, few)) return true;
+      if (parseAsEntry(d, pctx, c, operandStart, mn, inst)) return true;
       if (operandsMismatch(pctx.err) && operandsMismatch(best) && pctx.err.reach() > best.reach())
         best = pctx.err;
     }
