@@ -152,7 +152,10 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 2468
                                                                 {"gfx90a +xnack", 3777},
                                                                 {"gfx90c", 2726},
                                                                 {"gfx942", 3725},
-                                                                {"gfx950", 4129}};
+                                                                {"gfx950", 4129},
+                                                                {"gfx9-generic", 2779},
+                                                                {"gfx9-4-generic", 3703},
+                                                                {"gfx11-generic", 3368}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
