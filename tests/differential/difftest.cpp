@@ -153,9 +153,9 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 2468
                                                                 {"gfx90c", 2726},
                                                                 {"gfx942", 3725},
                                                                 {"gfx950", 4129},
-                                                                {"gfx9-generic", 2779},
-                                                                {"gfx9-4-generic", 3703},
-                                                                {"gfx11-generic", 3368}};
+                                                                {"gfx9-generic", 2718},
+                                                                {"gfx9-4-generic", 3676},
+                                                                {"gfx11-generic", 2468}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
