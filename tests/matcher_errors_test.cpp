@@ -169,3 +169,101 @@ TEST(MatcherErrors, ImageWithoutDim) {
       "image_gather4_lz v[2:5], v[7:8], s[16:23], s[24:27] dmask:0x2",
   }));
 }
+
+// llvm's match table holds gfx10's entries too: their 16-bit operands take v0-v255, so a gfx11
+// statement only the register range rules out (v200 in a fake16 e32 or DPP form, in either
+// true16 mode) is "operands are not valid for this GPU or mode" where gfx10 has the form, and a
+// statement gfx10's form reads further fails where that form does (a DPP control after an e32
+// name). A name gfx10 lacks (v_not_b16) keeps the operand's error.
+TEST(MatcherErrors, Gfx10FormsOfSixteenBitInstructions) {
+  const std::string lines = joinLines({
+      "v_fmac_f16_e32 v200, v3, v4",
+      "v_fmamk_f16_e32 v7, v3, 0x1234, v130",
+      "v_fmaak_f16_e32 v7, v140, v4, 0x1234",
+      "v_mul_f16_dpp v7, v3, v250 dpp8:[0,1,2,3,4,5,6,7]",
+      "v_max_f16_dpp v180, v3, v4 dpp8:[1,1,1,1,1,1,1,1] fi:1",
+      "v_sub_f16_dpp v7, v129, v4 row_shr:3",
+      "v_rcp_f16_e32 v7, v131 dpp8:[0,1,2,3,4,5,6,7]",
+      "v_sqrt_f16_e32 v150, v3 row_mirror",
+      "v_cvt_f16_f32_e32 v200, v3 quad_perm:[1,0,3,2]",
+      "v_not_b16_e32 v200, v3",
+      "v_not_b16_e32 v200, v3 row_mirror",
+      "v_fmac_f16_e32 v7.l, v3.l, v4.l",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1100", {"+real-true16"});
+  expectSameOutput(lines, "gfx1151", {"-real-true16", "+wavefrontsize64"});
+}
+
+// A lane mask written as an operand (a VOP3 sdst or carry, cndmask's src2) takes the mode's
+// width in every entry: an SGPR pair or vcc there in wave32 is an invalid operand. Only the
+// forms whose vcc is implicit (e32, VOPC DPP), which llvm's wave64 entries spell as a word of
+// their own, make it "operands are not valid for this GPU or mode".
+TEST(MatcherErrors, LaneMasksOfTheOtherWaveSize) {
+  expectSameOutput(joinLines({
+      "v_sub_co_u32_e64 v1, s[20:21], v2, v3",
+      "v_subrev_co_u32 v1, s[20:21], v2, v3",
+      "v_sub_co_ci_u32_e64_dpp v1, s[20:21], v2, v3, s[22:23] row_shl:2",
+      "v_cndmask_b32_e64 v1, v2, v3, s[30:31]",
+      "v_cndmask_b32 v1, v2, v3, s[30:31]",
+      "v_cmp_lt_i32_e64 s[4:5], v2, v3",
+      "v_cmp_lt_i32 s[4:5], v2, v3",
+      "v_cmp_lt_i32_e64 vcc, v2, v3",
+      "v_cmp_lt_i32_e64_dpp vcc, v2, v3 row_ror:3",
+      "v_sub_co_u32 v1, vcc, v2, v3",
+      "v_cmp_lt_i32 vcc, v2, v3",
+      "v_cmp_lt_i32_dpp vcc, v2, v3 row_ror:3",
+      "v_cndmask_b32_dpp v1, v2, v3, vcc row_ror:3",
+      "v_sub_co_ci_u32 v1, vcc, v2, v3, vcc",
+  }));
+}
+
+// No entry takes the operands: the error is at the furthest operand any entry of the reported
+// variant reached, entries of the other wave size included (a WMMA's wave64 destination in
+// wave32 reads on to a constant source no form takes).
+TEST(MatcherErrors, FurthestOperandOfEveryMode) {
+  const std::string lines = joinLines({
+      "v_wmma_f16_16x16x16_f16 v[20:23], 2, v[8:15], v[20:23]",
+      "v_wmma_f16_16x16x16_f16 v[20:27], v[0:7], 2, v[20:27]",
+      "v_wmma_i32_16x16x16_iu4 v[8:11], v[0:1], -1, v[8:11]",
+      "v_wmma_i32_16x16x16_iu4 v[8:15], 3, v[2:3], v[8:15]",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1100", {"+wavefrontsize64"});
+}
+
+// The same in wave64: the wave32 forms whose vcc is implicit (vcc_lo written) are found, a lane
+// mask written as an operand is not.
+TEST(MatcherErrors, LaneMasksOfTheOtherWaveSizeInWave64) {
+  expectSameOutput(joinLines({
+                       "v_cmp_ge_f32 vcc_lo, v3, v4",
+                       "v_cmp_ge_f32_dpp vcc_lo, v3, v4 row_shl:3",
+                       "v_cmp_ge_f32 s6, v3, v4",
+                       "v_cmp_ge_f32_e64 vcc_lo, v3, v4",
+                       "v_cndmask_b32 v7, v3, v4, vcc_lo",
+                       "v_cndmask_b32_e64 v7, v3, v4, s6",
+                       "v_sub_co_ci_u32 v7, vcc_lo, v3, v4, vcc_lo",
+                       "v_sub_co_u32 v7, s6, v3, v4",
+                       "v_cmp_class_f16 vcc_lo, v3.l, v4.l",
+                   }),
+                   "gfx1100", {"+wavefrontsize64"});
+}
+
+// A buffer statement without one of its entry's addressing words: llvm's entry spells them
+// right after the soffset in its order (idxen offen), so the error is at the first token there
+// that is not the next word, or "too few operands" at the end of the statement.
+TEST(MatcherErrors, BufferAddressingWordsInOrder) {
+  const std::string lines = joinLines({
+      "buffer_atomic_or_b32 v9, v[10:11], s[12:15], s13 idxen offset:44 glc",
+      "buffer_store_b16 v9, v[10:11], s[12:15], 0.5 idxen dlc",
+      "buffer_load_d16_hi_b16 v9, v[10:11], s[12:15], s13 idxen",
+      "tbuffer_store_format_xy v[9:10], v[10:11], s[12:15], s13 format:[BUF_FMT_32_32_FLOAT] idxen "
+      "slc",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(joinLines({
+                       "buffer_atomic_or v9, v[10:11], s[12:15], s13 idxen offset:44 glc",
+                       "buffer_store_short v9, v[10:11], s[12:15], 0.5 idxen",
+                   }),
+                   "gfx900");
+}

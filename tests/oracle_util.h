@@ -137,11 +137,15 @@ inline std::string formatAll(const std::vector<Diagnostic> &diags) {
 
 // The library's whole output for `input` (text with encodings and fixups, diagnostics with their
 // source lines and carets) must be llvm-mc-22's.
-inline void expectSameOutput(const std::string &input, const std::string &cpu = "gfx1100") {
-  ToolRun llvm = runLlvmMc(input, cpu);
+// `features`: -mattr's, one each (+wavefrontsize64, -real-true16).
+inline void expectSameOutput(const std::string &input, const std::string &cpu = "gfx1100",
+                             const std::vector<std::string> &features = {}) {
+  std::string mattr;
+  for (const std::string &f : features) mattr += (mattr.empty() ? "" : ",") + f;
+  ToolRun llvm = runLlvmMc(input, cpu, mattr);
   ASSERT_NE(llvm.out.find(".amdgcn_target"), std::string::npos)
       << "llvm-mc-22 did not run: " << llvm.err;
-  AssembleResult r = assembleLikeCli(input, cpu);
+  AssembleResult r = assembleLikeCli(input, cpu, features);
   EXPECT_EQ(r.text, llvm.out) << input;
   EXPECT_EQ(formatAll(r.diagnostics), llvm.err) << input;
 }

@@ -137,6 +137,43 @@ TEST(Spellings, PostMatchErrorsFirst) {
   for (const char *cpu : {"gfx90a", "gfx942"}) expectSameOutput(dpAluDpp, cpu);
 }
 
+// op_sel takes up to four entries on every form: src0, src1, src2 and the destination as
+// written, the destination's bit taken from the entry after the form's last source and the
+// entries after it ignored (op_sel:[0,0,1,1] on a two-source form is op_sel:[0,0,1]);
+// v_permlane*'s check after matching wants the entries after its two 0.
+TEST(Spellings, OpselEntriesBeyondTheForm) {
+  const std::string lines = joinLines({
+      "v_sub_nc_u16 v7, v3, v4 op_sel:[1,0,1,1]",
+      "v_sub_nc_u16 v7, v3, v4 op_sel:[0,1,0,1]",
+      "v_sub_nc_i16_e64_dpp v7, v3, v4 op_sel:[1,1,1,0] row_ror:5",
+      "v_pack_b32_f16 v7, v3, v4 op_sel:[0,1,1,1]",
+      "v_mad_i32_i16 v7, v3, v4, v5 op_sel:[0,1,1,0]",
+      "v_permlane16_b32 v7, v3, s4, s5 op_sel:[1,1,0,0]",
+      "v_permlanex16_b32 v7, v3, s4, s5 op_sel:[0,1,1]",
+      "v_permlane16_b32 v7, v3, s4, s5 op_sel:[0,0,0,1]",
+      "v_sub_nc_u16 v7, v3, v4 op_sel:[0,0,0,0,1]",
+      "v_sub_nc_u16 v7, v3, v4 op_sel:[0,0,0,2]",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1151", {"-real-true16"});
+}
+
+// A register llvm knows but gfx11 lacks is its register parser's error where it is written, in
+// any operand (a memory offset, a DS address, a packed source), before the matcher's errors and
+// its checks after matching; an earlier parse error comes first.
+TEST(Spellings, UnavailableRegistersWhereverWritten) {
+  expectSameOutput(joinLines({
+      "buffer_store_b32 v3, off, s[8:11], src_execz offset:12",
+      "global_store_b32 v[4:5], v3, src_vccz",
+      "ds_max_u32 src_pops_exiting_wave_id, v7",
+      "v_pk_add_u16 v3, -src_vccz, v7",
+      "v_dot2_f32_f16 v3, v4, src_execz, v5 op_sel:[1,1,1,1]",
+      "scratch_load_b32 v3, off, src_vccz offset:8 glc glc",
+      "v_add_f32 v3, v4, v5 foo:1, src_execz",
+      "s_and_b32 s3, execz, 0x1234",
+  }));
+}
+
 // gfx942 and gfx950 take gfx90a's bf16 MFMA names also without `_1k` as the new instructions
 // (v_mfma_f32_4x4x4bf16 is v_mfma_f32_4x4x4_16b_bf16), also where gfx908's and gfx90a's own
 // v_mfma_f32_32x32x4bf16 is another instruction: on those, the 64-bit sources of the new one

@@ -245,18 +245,25 @@ constexpr auto kRequirementSeconds = [] {
   return t;
 }();
 
-// Whether an instruction assembled for another processor has an operand whose width is the wave
-// size's (a lane mask): llvm checks it against the target's wave size, not the entry's.
+// Whether the operands read into `inst` include a written one whose width is the wave size's (a
+// lane mask: a VOP3 sdst, cndmask's src2). llvm checks such an operand against the target's wave
+// size, whatever the entry's; an implicit vcc (e32, VOPC DPP), which llvm's wave64 forms spell
+// as a word of their own, is no written operand.
+bool writesLaneMask(const Inst &inst) {
+  const auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].field != Field::implicit && inst.ops[i].present &&
+        typeDwords(ops[i].type, true) != typeDwords(ops[i].type, false))
+      return true;
+  return false;
+}
+
+// Whether an instruction assembled for another processor has a lane mask (writesLaneMask).
 struct TrialMatch final : as::StatementObserver {
   bool laneMask = false;
   void instruction(const Inst &inst, const as::StatementSource &, uint32_t, uint32_t, uint64_t,
                    unsigned) override {
-    const auto ops = inst.arch->operandsOf(*inst.desc);
-    for (size_t i = 0; i < ops.size(); ++i) { // (an implicit vcc is no written operand)
-      const OperandValue &v = inst.ops[i];
-      laneMask |= ops[i].field != Field::implicit && v.present &&
-                  typeDwords(ops[i].type, true) != typeDwords(ops[i].type, false);
-    }
+    laneMask |= writesLaneMask(inst);
   }
   void label(std::string_view, const as::StatementSource &, uint32_t, uint32_t, uint64_t) override {
   }
@@ -1544,21 +1551,35 @@ private:
       return;
     }
     (void)tooFew;
+    // (a register llvm knows but this processor lacks fails llvm's register parser where it is
+    // written, before its matcher or its checks after matching look at the statement)
+    const Token *unavailable = unavailableRegisterOperand(operandStart);
+    if (unavailable && !(operandsMismatch(best) || best.failedAfterMatch()) &&
+        best.col <= unavailable->col)
+      unavailable = nullptr;
     // (a `name:` modifier no form of the mnemonic has fails llvm's operand parser, before its
     // matcher finds an earlier operand wrong)
     if (!best.failedAfterMatch() && operandsMismatch(best))
-      if (const Token *unknown = unknownNamedModifier(mn, operandStart)) {
+      if (const Token *unknown = unknownNamedModifier(mn, operandStart);
+          unknown && (!unavailable || unknown->col < unavailable->col)) {
         error(unknown->col, "not a valid operand.");
         return;
       }
+    if (unavailable) {
+      error(unavailable->col,
+            std::string(unavailable->text) + " register not available on this GPU");
+      return;
+    }
     if (uint32_t tfeCol = 0;
         !best.failedAfterMatch() && tfeStoreMatches(cands, c, operandStart, mn, tfeCol, best)) {
       error(tfeCol, "TFE modifier has no meaning for store instructions");
       return;
     }
     if (!best.failedAfterMatch() &&
-        (matchesInAnotherMode(cands, c, operandStart, mn) ||
-         (operandsMismatch(best) && matchesOnAnotherArch(mn, operandStart)))) {
+        (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
+         (operandsMismatch(best) &&
+          (matchesOnAnotherArch(mn, operandStart) ||
+           gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
     }
@@ -1578,13 +1599,19 @@ private:
   // llvm's matcher tries the name's entries of every mode and processor: when one that is not
   // available here takes the operands, its message is "operands are not valid for this GPU or
   // mode" (vcc in wave32, a wave64 WMMA's register sizes). Only after every available entry
-  // failed: the entries are parsed again, each with a target of its processor and mode.
+  // failed: the entries are parsed again, each with a target of its processor and mode. One that
+  // fails further into the operands than `best`, in the variant whose error is reported, moves
+  // the error there: llvm's matcher reports the furthest operand of any entry of the name, of
+  // any mode (a wave64 WMMA's destination in wave32 fails at a constant source, where the
+  // wave32 form does).
   [[gnu::noinline]] bool matchesInAnotherMode(std::span<const uint32_t> entries, Cursor &c,
-                                              size_t operandStart, const Token &mn) {
-    // (gfx9 runs wave64 only; gfx11's wave sizes are modes of the same entries here, whose
-    // lane-mask operands take the mode's width: in wave32 llvm finds the wave64 forms, in wave64
-    // it does not look at the wave32 ones)
-    const bool waveModes = arch_.name != "gfx9" && !target_.wave64();
+                                              size_t operandStart, const Token &mn,
+                                              as::ParseError &best, uint8_t bestVariant) {
+    // (gfx9 runs wave64 only; gfx11's wave sizes are modes of the same entries here: llvm finds
+    // the other wave size's forms whose vcc is implicit, which its entries spell as a word,
+    // vcc_lo or vcc; a lane mask written as an operand takes the target's width in every entry,
+    // see writesLaneMask)
+    const bool waveModes = arch_.name != "gfx9";
     for (uint32_t entry : entries) {
       const InstrDesc &d = arch_.instrs[entry];
       if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
@@ -1617,20 +1644,75 @@ private:
           !availableInMode(d, other->realTrue16(), other->wave64()))
         continue;
       Inst inst;
-      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
-                  d.numOperands * sizeof(OperandValue));
-      inst.arch = &arch_;
-      inst.desc = &d;
-      // (an entry not available here may not have been looked at yet)
-      const EntryInfo &info = entryInfo(d);
       as::ParseContext pctx{*other, syms_};
-      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
-      pctx.valuFacts = info.valuFacts;
-      pctx.memoryFacts = &info.memoryFacts;
-      c.pos = operandStart;
-      bool few = false;
-      if (parseOperands(pctx, c, inst, info.positional, mn, few) || pctx.err.failedAfterMatch())
+      const bool parsed = parseAsEntry(d, pctx, c, operandStart, mn, inst);
+      // (a lane mask read in the other wave size is one no entry takes in this one)
+      if (other->wave64() != target_.wave64() && writesLaneMask(inst)) continue;
+      if (parsed || pctx.err.failedAfterMatch()) return true;
+      if (!here) furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+    }
+    return false;
+  }
+
+  // The statement's operands read as entry `d` with `pctx` (a trial outside the search of
+  // instruction(): another mode or processor, gfx10's form, a disassembler-only entry): true if
+  // they make an instruction, else pctx.err says why.
+  bool parseAsEntry(const InstrDesc &d, as::ParseContext &pctx, Cursor &c, size_t operandStart,
+                    const Token &mn, Inst &inst) {
+    std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
+                d.numOperands * sizeof(OperandValue));
+    inst.arch = &arch_;
+    inst.desc = &d;
+    // (an entry not available here may not have been looked at yet)
+    const EntryInfo &info = entryInfo(d);
+    pctx.families = (info.requirements & ~kComputed) >> kFamilies;
+    pctx.valuFacts = info.valuFacts;
+    pctx.memoryFacts = &info.memoryFacts;
+    c.pos = operandStart;
+    bool few = false;
+    return parseOperands(pctx, c, inst, info.positional, mn, few);
+  }
+
+  // Whether `err`, another entry's, is an operand mismatch further into the operands than
+  // `best`, of the variant whose error is reported: then it becomes `best`.
+  static void furtherMismatch(const as::ParseError &err, uint8_t variant, as::ParseError &best,
+                              uint8_t bestVariant) {
+    if (operandsMismatch(err) && operandsMismatch(best) && variant == bestVariant &&
+        err.reach() > best.reach())
+      best = err;
+  }
+
+  // llvm's match table holds gfx10's entries too, whose 16-bit operands take v0-v255 (gfx11's
+  // fake16 e32 and DPP forms take v0-v127): gfx11's fake16 entries of a name gfx10 has stand
+  // for them, parsed with the full VGPR range. One that takes the operands makes the message
+  // "operands are not valid for this GPU or mode" (v_fmac_f16_dpp v255, v1, v2 dpp8:[...]); one
+  // of the variant whose error is reported that fails further into the operands moves the error
+  // there, as llvm's matcher reports the furthest operand any entry reached (v_cos_f16_e32 v255,
+  // v1 dpp8:[...] fails at dpp8, which gfx10's e32 form reaches).
+  [[gnu::noinline]] bool gfx10FormTakes(std::span<const uint32_t> entries, Cursor &c,
+                                        size_t operandStart, const Token &mn, as::ParseError &best,
+                                        uint8_t bestVariant) {
+    static constexpr std::string_view kGfx10Names[] = {
+#include "isa/gfx10_mnemonics.inc"
+    };
+    if (!arch_.traits->true16 || !pairName_.empty()) return false;
+    std::optional<Target> fake16;
+    for (uint32_t entry : entries) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if ((d.flags & (IF_DisasmOnly | IF_True16)) || !(d.cpuMask >> target_.cpuIndex() & 1) ||
+          !std::binary_search(std::begin(kGfx10Names), std::end(kGfx10Names), d.name))
+        continue;
+      if (!fake16)
+        fake16 = Target::create(
+            target_.cpuName(),
+            {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64", "-real-true16"}, nullptr);
+      if (!fake16 || !availableInMode(d, fake16->realTrue16(), fake16->wave64())) continue;
+      Inst inst;
+      as::ParseContext pctx{*fake16, syms_};
+      pctx.fullRangeVgprs = true;
+      if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch())
         return true;
+      furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
     }
     return false;
   }
@@ -1650,19 +1732,9 @@ private:
       if (!(d.flags & IF_DisasmOnly) || !(d.cpuMask & (1u << target_.cpuIndex())) ||
           !availableInMode(d, target_.realTrue16(), target_.wave64()))
         continue;
-      const EntryInfo &info = entryInfo(d);
       Inst inst;
-      std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
-                  d.numOperands * sizeof(OperandValue));
-      inst.arch = &arch_;
-      inst.desc = &d;
       as::ParseContext pctx{target_, syms_};
-      pctx.families = (info.requirements & ~kComputed) >> kFamilies;
-      pctx.valuFacts = info.valuFacts;
-      pctx.memoryFacts = &info.memoryFacts;
-      c.pos = operandStart;
-      bool few = false;
-      if (parseOperands(pctx, c, inst, info.positional, mn, few)) return true;
+      if (parseAsEntry(d, pctx, c, operandStart, mn, inst)) return true;
       if (operandsMismatch(pctx.err) && operandsMismatch(best) && pctx.err.reach() > best.reach())
         best = pctx.err;
     }
@@ -1821,7 +1893,9 @@ private:
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
-  bool isVopdX(std::string_view name) const { return firstPairOf(name) != nullptr; }
+  bool isVopdX(std::string_view name) const {
+    return firstPairOf(name) != nullptr;
+  }
   [[gnu::noinline]] const InstrDesc *firstPairOf(std::string_view name) const {
     for (const InstrDesc &d : arch_.instrs)
       if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
@@ -1862,6 +1936,24 @@ private:
     };
     std::string_view base;
     return takes(mnemonic, false) || (suffixRank(mnemonic, base) >= 0 && takes(base, true));
+  }
+
+  // The first operand from token `from` on that names a register llvm knows everywhere but this
+  // architecture lacks (src_vccz, src_execz, src_pops_exiting_wave_id on gfx11; RegFlags
+  // Reg_NotInScalar): written where an operand starts, also after -, | or a register list's [.
+  const Token *unavailableRegisterOperand(size_t from) const {
+    const isa::RegisterSet &rs = arch_.traits->registers;
+    for (size_t k = from; k < toks_.size(); ++k) {
+      if (toks_[k].kind != Tok::Identifier) continue;
+      const Tok before = k == from ? Tok::Comma : toks_[k - 1].kind;
+      if (before != Tok::Comma && before != Tok::Minus && before != Tok::Pipe &&
+          before != Tok::LBrac && before != Tok::LParen)
+        continue;
+      const isa::SpecialRegister *special = isa::lookupSpecialRegister(rs, toks_[k].text);
+      if (special && (isa::specialRegisterFlags(rs, *special) & isa::Reg_NotInScalar))
+        return &toks_[k];
+    }
+    return nullptr;
   }
 
   // The first `name:` modifier from token `from` on (outside brackets) that no form of the

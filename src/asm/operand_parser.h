@@ -99,6 +99,9 @@ struct ParseContext {
     if (!ldsDirectCol) ldsDirectCol = col;
     if (field != isa::Field::src0 && !ldsDirectNotSrc0Col) ldsDirectNotSrc0Col = col;
   }
+  // The entry stands for gfx10's form of the instruction (see gfx10FormTakes in assembler.cpp):
+  // its 16-bit operands take v0-v255, not only the v0-v127 of gfx11's fake16 e32 and DPP forms.
+  bool fullRangeVgprs = false;
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;

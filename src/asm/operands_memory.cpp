@@ -769,6 +769,22 @@ bool followsPositionals(const Inst &inst, const Token *first, const Token *at) {
   return at == first;
 }
 
+// An entry's addressing word the statement lacks: llvm's entry spells its words right after the
+// positional operands in its order (idxen offen), so its matcher fails at the first token there
+// that is not the next word (`v[2:3], s[4:7], s1 idxen glc` fails at glc), or runs out of
+// operands at the end of the statement.
+bool missingAddressingWord(ParseContext &ctx, const Inst &inst, uint32_t col) {
+  const Token *t = ctx.afterPositional;
+  for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc)) {
+    if (o.cls != OpClass::required_flag || !isAddressingWord(o.field)) continue;
+    while (t->kind == Tok::Comma) ++t;
+    if (t->kind == Tok::Eol) return ctx.fail(col, "too few operands for instruction");
+    if (t->text != fieldName(o.field)) break;
+    ++t;
+  }
+  return invalid(ctx, t->col);
+}
+
 uint32_t default_memory(const OperandDesc &d) {
   if (d.cls == OpClass::mem_off && d.field == Field::saddr) return src::kNull;
   if (d.cls == OpClass::required_flag) return 1;
@@ -909,7 +925,7 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
     if (field == Field::glc) return ctx.fail(col, "instruction must use glc");
     if (field == Field::sc0) return ctx.fail(col, "instruction must use sc0");
     return isAddressingWord(field) && ctx.afterPositional
-               ? invalid(ctx, ctx.afterPositional->col)
+               ? missingAddressingWord(ctx, inst, col)
                : ctx.fail(col, "too few operands for instruction");
   }
   if (ctx.afterMatchError)

@@ -208,7 +208,8 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
   } else {
     if (r.half) return ctx.fail(col, "invalid operand for instruction");
     // e32 fields of 16-bit operands keep bit 7 for the half: v0..v127 also under fake16.
-    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128 && inst.arch->traits->true16)
+    if (typeBits(d.type) == 16 && isE32(inst) && n >= 128 && inst.arch->traits->true16 &&
+        !ctx.fullRangeVgprs)
       return ctx.fail(col, "invalid operand for instruction");
     if (r.count != typeDwords(d.type, ctx.target.wave64()))
       return ctx.fail(col, "invalid operand for instruction");
@@ -525,16 +526,25 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   bool noDst = d.cls != OpClass::vop_opsel_pair &&
                (dst < 0 || inst.arch->operandsOf(*inst.desc)[dst].cls != OpClass::vgpr);
   int tiedEntry = -1;
-  bool anySet = false;
+  bool anySet = false, pairBeyond = false;
   do {
     const Token &t = c.peek();
     // (llvm reads at most 4 entries, whatever the class)
     if (k == 4) return ctx.fail(c.toks[c.pos - 1].col, "expected a closing square bracket");
     // (each entry is an absolute expression, as llvm reads it: op_sel:[0,1+0])
-    if (!startsExpr(t) || k >= n) return ctx.fail(t.col, "invalid op_sel value.");
+    if (!startsExpr(t)) return ctx.fail(t.col, "invalid op_sel value.");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid op_sel value.");
+    // llvm reads the entries as bits src0, src1, src2, dst of every form and takes the
+    // destination's from the entry after the last source: the entries after that one are
+    // ignored (v_add_nc_u16 op_sel:[0,0,1,1] is op_sel:[0,0,1]); v_permlane*'s check after
+    // matching wants them 0.
+    if (k >= n) {
+      pairBeyond |= d.cls == OpClass::vop_opsel_pair && e.value;
+      ++k;
+      continue;
+    }
     unsigned bit = d.cls == OpClass::vop_opsel_pair || k < n - 1 ? k : 3;
     anySet |= e.value != 0;
     if (tied && k == 2)
@@ -544,6 +554,7 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     ++k;
   } while (c.accept(Tok::Comma));
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
+  if (pairBeyond) return ctx.fail(start.col, "invalid op_sel operand");
   // Slots a .l/.h suffix already decided must agree.
   // A nonzero op_sel must agree with every .l/.h suffix; all zeros leaves them to the suffixes.
   unsigned decided = v.value >> kOpselSuffixShift, implied = v.value & 0xf;

@@ -574,7 +574,7 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
 bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
   bool negOk = dppSourceMods(d.cls) & Mod_Neg;
   bool absOk = dppSourceMods(d.cls) & Mod_Abs;
-  bool lo128 = isDppVregLo128(d.cls);
+  bool lo128 = isDppVregLo128(d.cls) && !ctx.fullRangeVgprs;
   bool closeNeg = false, closeAbs = false, closeAbsFn = false;
   auto isFn = [&](std::string_view name) {
     return c.is(Tok::Identifier) && c.peek().text == name && c.peek(1).kind == Tok::LParen;
