@@ -1518,6 +1518,13 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
+          if (pctx.sextSeen) [[unlikely]] {
+            const char *message = nullptr;
+            if (const Token *at = misplacedSext(mn, operandStart, message)) {
+              error(at->col, message);
+              return;
+            }
+          }
           if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
           if (kernelScopeActive_ && (pctx.vgprEnd | pctx.sgprEnd | pctx.agprEnd))
             raiseKernelScope(pctx);
@@ -1546,11 +1553,21 @@ private:
     (void)tooFew;
     // (a `name:` modifier no form of the mnemonic has fails llvm's operand parser, before its
     // matcher finds an earlier operand wrong)
-    if (!best.failedAfterMatch() && operandsMismatch(best))
-      if (const Token *unknown = unknownNamedModifier(mn, operandStart)) {
-        error(unknown->col, "not a valid operand.");
-        return;
-      }
+    // (likewise a sext the name's forms cannot read there: llvm's operand parsers fail on it
+    // before any matching, see misplacedSext)
+    const char *sextMessage = nullptr;
+    const Token *sext = misplacedSext(mn, operandStart, sextMessage);
+    const Token *unknown = !best.failedAfterMatch() && operandsMismatch(best)
+                               ? unknownNamedModifier(mn, operandStart)
+                               : nullptr;
+    if (sext && (!unknown || sext->col < unknown->col)) {
+      error(sext->col, sextMessage);
+      return;
+    }
+    if (unknown) {
+      error(unknown->col, "not a valid operand.");
+      return;
+    }
     if (uint32_t tfeCol = 0;
         !best.failedAfterMatch() && tfeStoreMatches(cands, c, operandStart, mn, tfeCol, best)) {
       error(tfeCol, "TFE modifier has no meaning for store instructions");
@@ -1876,6 +1893,61 @@ private:
           (k == 0 || toks_[k - 1].kind != Tok::Colon) &&
           !modifierOfMnemonic(mn.text, toks_[k].text))
         return &toks_[k];
+    }
+    return nullptr;
+  }
+
+  // The first sext llvm's operand parsers stop at: sext(..) (after an optional minus) at an
+  // operand position where no form of the mnemonic (nor of its name without an encoding suffix)
+  // on this target has a source taking sext (gfx9's SDWA integer sources alone do): "not a valid
+  // operand." at it; a bare `sext` where one does: "expected left paren after sext" after it.
+  [[gnu::noinline]] const Token *misplacedSext(const Token &mn, size_t from,
+                                               const char *&message) const {
+    auto takesAt = [&](std::string_view name, unsigned k) {
+      for (uint32_t entry : mnemonics_.lookup(name)) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if (!availableOnTarget(d)) continue;
+        unsigned at = 0;
+        for (const OperandDesc &o : arch_.operandsOf(d))
+          if (isPositional(o.cls) && at++ == k) {
+            if (o.cls == OpClass::sdwa_src_sext) return true;
+            break;
+          }
+      }
+      return false;
+    };
+    std::string_view base;
+    const bool suffixed = suffixRank(mn.text, base) >= 0;
+    int depth = 0;
+    unsigned operand = 0;
+    bool atStart = true;
+    const Token *minus = nullptr;
+    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+      const Token &t = toks_[k];
+      if (atStart && depth == 0 && t.kind == Tok::Minus && !minus) {
+        minus = &t;
+        continue;
+      }
+      if (atStart && depth == 0 && t.kind == Tok::Identifier && t.text == "sext") {
+        const bool taken = takesAt(mn.text, operand) || (suffixed && takesAt(base, operand));
+        const bool call = toks_[k + 1].kind == Tok::LParen;
+        if (call && !taken) {
+          message = "not a valid operand.";
+          return minus ? minus : &t;
+        }
+        if (!call && taken) {
+          message = "expected left paren after sext";
+          return &toks_[k + 1];
+        }
+      }
+      atStart = false;
+      minus = nullptr;
+      depth += (t.kind == Tok::LBrac || t.kind == Tok::LParen || t.kind == Tok::LCurly) -
+               (t.kind == Tok::RBrac || t.kind == Tok::RParen || t.kind == Tok::RCurly);
+      if (depth == 0 && t.kind == Tok::Comma) {
+        ++operand;
+        atStart = true;
+      }
     }
     return nullptr;
   }

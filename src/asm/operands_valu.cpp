@@ -450,6 +450,27 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
   if (failAtModifierWord(ctx, c, k.neg || k.abs || foldable)) return false;
+  if (c.is(Tok::Identifier) && c.peek().text == "sext") [[unlikely]] {
+    ctx.sextSeen = true;
+    // (sext(..) reaches a source without it where another form of the name takes it, whose
+    // parser reads it: llvm's matcher then refuses a register inside, and takes a constant as
+    // if it had no sext)
+    if (isWord(c, "sext")) {
+      Cursor probe = c;
+      probe.next();
+      probe.next();
+      const Token &inner = probe.peek();
+      ParseContext quiet{ctx.target, ctx.syms};
+      Reg r;
+      if (parseRegister(quiet, probe, r) || quiet.err.set)
+        return ctx.fail(inner.col, "invalid operand for instruction");
+      c.next();
+      c.next();
+      if (!parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0)) return false;
+      if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+      return true;
+    }
+  }
   if (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)) {
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
