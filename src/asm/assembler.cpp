@@ -1986,8 +1986,14 @@ private:
     };
     std::string lower(name); // (llvm matches mnemonics in any case)
     toLowerAscii(lower);
+    auto listed = [&](std::string_view n) {
+      return std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), n);
+    };
     for (std::string_view base = lower;;) {
-      if (std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), base)) return true;
+      if (listed(base)) return true;
+      // (a name the disassembler prints only suffixed, as gfx8's v_addc_u32_e32)
+      for (std::string_view suffix : kEncodingSuffixes)
+        if (listed(std::string(base) + std::string(suffix))) return true;
       std::string_view stripped;
       if (suffixRank(base, stripped) < 0 || stripped == base) break;
       base = stripped;

@@ -810,16 +810,23 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (facts & kValuDivFmas) seen[n++] = kImplicitVcc;
   unsigned limit = facts & kValuBusOfOne ? 1 : inst.arch->traits->constantBusLimit;
   const bool vop3 = facts & kValuVop3;
+  // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
+  auto isImplicitVcc = [&](size_t i) {
+    return ops[i].cls == OpClass::vcc &&
+           ((i + 1 == ops.size() && (facts & kValuVop2)) ||
+            (i > 0 && ops[i - 1].field == Field::src1 && (facts & kValuVop2Sdwa)));
+  };
+  // llvm counts the implicit read first, written or not: a source is what goes over the limit.
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (isImplicitVcc(i) && n < limit && (n == 0 || seen[0] != kImplicitVcc))
+      seen[n++] = kImplicitVcc;
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
-    // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
-    bool implicitVcc = ops[i].cls == OpClass::vcc &&
-                       ((i + 1 == ops.size() && (facts & kValuVop2)) ||
-                        (i > 0 && ops[i - 1].field == Field::src1 && (facts & kValuVop2Sdwa)));
+    if (isImplicitVcc(i)) continue;
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
-    if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !implicitVcc && !constantK) continue;
-    unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
+    if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !constantK) continue;
+    unsigned enc = constantK ? src::kLiteral : inst.ops[i].value;
     if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
@@ -838,8 +845,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     // (the literal, too, is one value per operand width)
     // (src_* registers have no width: one value however written)
     unsigned width = enc >= src::kSharedBase && enc != src::kLiteral ? 0 : dwords << 12;
-    unsigned key =
-        implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
+    unsigned key = vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
