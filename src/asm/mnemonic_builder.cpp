@@ -48,6 +48,12 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
       it->second.push_back(&d);
     }
   }
+  // Of the entries printed with one name, the DPP and SDWA forms are tried last, as llvm tries
+  // its match variants (gfx9's v_nop is the VOP1 form unless a control says otherwise).
+  for (auto &[name, list] : byName)
+    std::stable_partition(list.begin(), list.end(), [&](const InstrDesc *d) {
+      return extensionSuffix(arch.formatOf(*d).name).empty();
+    });
   for (auto &[base, list] : byBase) {
     std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.first < b.first; });
     auto &dst = byName[base];
