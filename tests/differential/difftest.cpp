@@ -142,17 +142,17 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3781
                                                                 {"gfx1151", 4730},
                                                                 {"gfx1152", 4730},
                                                                 {"gfx1153", 4730},
-                                                                {"gfx900", 2787},
-                                                                {"gfx902", 2787},
-                                                                {"gfx904", 2818},
-                                                                {"gfx906", 2820},
-                                                                {"gfx908", 3060},
-                                                                {"gfx909", 2787},
-                                                                {"gfx90a", 3810},
-                                                                {"gfx90a +xnack", 3810},
-                                                                {"gfx90c", 2787},
-                                                                {"gfx942", 3752},
-                                                                {"gfx950", 4145}};
+                                                                {"gfx900", 2720},
+                                                                {"gfx902", 2720},
+                                                                {"gfx904", 2737},
+                                                                {"gfx906", 2806},
+                                                                {"gfx908", 2966},
+                                                                {"gfx909", 2720},
+                                                                {"gfx90a", 3717},
+                                                                {"gfx90a +xnack", 3717},
+                                                                {"gfx90c", 2720},
+                                                                {"gfx942", 3705},
+                                                                {"gfx950", 4066}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
