@@ -18,7 +18,8 @@ namespace {
 
 // The mnemonic suffix of a format's encoding extension (DPP16, DPP8, gfx9's DPP and SDWA), or "".
 std::string_view extensionSuffix(std::string_view format) {
-  if (format.ends_with("_DPP16") || format.ends_with("_DPP8") || format.ends_with("_DPP")) return "_dpp";
+  if (format.ends_with("_DPP16") || format.ends_with("_DPP8") || format.ends_with("_DPP"))
+    return "_dpp";
   if (format.ends_with("_SDWA")) return "_sdwa";
   return {};
 }
@@ -38,7 +39,8 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
       byBase[base].push_back({rank, &d});
     } else if (std::string_view suffix = extensionSuffix(arch.formatOf(d).name); !suffix.empty()) {
       // DPP and SDWA forms that print without their suffix (gfx11's VOPC DPP v_cmpx_eq_f32 v2, v3
-      // row_shl:1, gfx9's v_nop row_shl:1) are also spelled with it (v_cmpx_eq_f32_dpp, v_nop_sdwa).
+      // row_shl:1, gfx9's v_nop row_shl:1) are also spelled with it (v_cmpx_eq_f32_dpp,
+      // v_nop_sdwa).
       std::string spelled = std::string(d.name) + std::string(suffix);
       auto it = byName.find(spelled);
       if (it == byName.end()) {
