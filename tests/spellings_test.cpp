@@ -146,6 +146,28 @@ TEST(Spellings, SextWhereFormsReadIt) {
   for (const char *cpu : {"gfx900", "gfx90a", "gfx942", "gfx1100"}) expectSameOutput(input, cpu);
 }
 
+// A DPP form's row_mask, bank_mask, bound_ctrl and fi are read only after a DPP control: before
+// one (or with none) they are "not a valid operand." -- unless another form of the name has them
+// (gfx950's VOP3 v_permlane16_swap_b32 takes bound_ctrl and fi).
+TEST(Spellings, DppMasksOnlyAfterAControl) {
+  const std::string input = joinLines({
+      "v_mov_b32 v0, v1 row_mask:0xa",
+      "v_mov_b32 v0, 1 bound_ctrl:0",
+      "v_add_f32 v0, v1, v2 row_mask:0xa bank_mask:0x1",
+      "v_mov_b32 v0, v1 row_mask:0xa row_shl:1",
+      "v_add_f32 v0, v1, v2 bank_mask:0x1 row_shl:1",
+      "v_mov_b32 v0, 1 row_mirror row_mask:0xa",
+      "v_mov_b32 v0, v1 row_shl:1 row_mask:0xa",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"}) expectSameOutput(input, cpu);
+  expectSameOutput(joinLines({"v_add_f32 v0, v1, v2 fi:1", "v_add_f32 v0, v1, v2 fi:1 row_shl:1",
+                              "v_add_f32 v0, v1, v2 dpp8:[0,1,2,3,4,5,6,7] fi:1"}),
+                   "gfx1100");
+  expectSameOutput(joinLines({"v_permlane16_swap_b32_e32 v1, v2 bound_ctrl:1",
+                              "v_permlane16_swap_b32_e32 v1, v2 fi:1"}),
+                   "gfx950");
+}
+
 // An encoding suffix on a name this processor lacks in every encoding: llvm says "instruction not
 // supported on this GPU" (it names the variant only when another one is there).
 TEST(Spellings, VariantOfAnInstructionNotHere) {

@@ -1853,12 +1853,16 @@ private:
   // then matches no entry), but not at the masks, bound_ctrl and fi it reads only after a
   // control, which such a name never took; a DPP control only of those this target has
   // (row_share is none on gfx9).
-  bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
+  // nonDppForms: whether a form other than a DPP one takes it (a VOP3 form's own bound_ctrl).
+  bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word,
+                          bool nonDppForms = false) const {
     auto knows = [&](const OperandDesc &d, bool viaBase) {
       if (d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl)
         return as::isDppControlWord(arch_, target_.dpAluDpp(), word);
       if (d.cls == OpClass::mtbuf_format)
         return word == "format" || word == "dfmt" || word == "nfmt";
+      // (fields llvm decodes but neither prints nor takes: v_nop's SDWA selects)
+      if (d.cls == OpClass::sdwa_unused_ignored || d.cls == OpClass::sdwa_sel_dword) return false;
       return !isPositional(d.cls) && as::isModifierWord(d, word) &&
              !(viaBase && (d.cls == OpClass::dpp_mask || d.cls == OpClass::dpp_bound ||
                            d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi));
@@ -1872,6 +1876,7 @@ private:
           return d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl ||
                  d.cls == OpClass::dpp8_sel;
         });
+        if (nonDppForms && dppForm) continue;
         for (const OperandDesc &d : ops)
           if (knows(d, viaBase && dppForm)) return true;
       }
@@ -1883,15 +1888,24 @@ private:
 
   // The first `name:` modifier from token `from` on (outside brackets) that no form of the
   // mnemonic has: llvm's parser fails there before its matcher looks at the operands.
+  // A DPP form's masks, bound_ctrl and fi before any DPP control are no modifier either: llvm
+  // reads them only after one.
   const Token *unknownNamedModifier(const Token &mn, size_t from) const {
     int depth = 0;
-    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+    bool control = false; // (looked for from the statement's start: `from` may follow one)
+    for (size_t k = 0; k + 1 < toks_.size(); ++k) {
       const Tok kind = toks_[k].kind;
       depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
                (kind == Tok::RBrac || kind == Tok::RParen || kind == Tok::RCurly);
-      if (depth == 0 && kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon &&
-          (k == 0 || toks_[k - 1].kind != Tok::Colon) &&
-          !modifierOfMnemonic(mn.text, toks_[k].text))
+      if (depth != 0 || kind != Tok::Identifier || (k > 0 && toks_[k - 1].kind == Tok::Colon))
+        continue;
+      const std::string_view word = toks_[k].text;
+      control = control || word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word);
+      if (k < from || toks_[k + 1].kind != Tok::Colon) continue;
+      const bool mask =
+          word == "row_mask" || word == "bank_mask" || word == "bound_ctrl" || word == "fi";
+      if ((mask && !control && !modifierOfMnemonic(mn.text, word, true)) ||
+          !modifierOfMnemonic(mn.text, word))
         return &toks_[k];
     }
     return nullptr;
@@ -2202,12 +2216,10 @@ private:
       }
       if (!matched) {
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
-        bool named = t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon &&
-                     !modifierOfMnemonic(mn.text, t.text);
         if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos)) {
-          // (a later modifier no form has fails llvm's parser first: `clamp div:2` where no form
-          // takes either fails at div)
-          const Token *unknown = named ? &t : unknownNamedModifier(mn, c.pos + 1);
+          // (this one, or a later modifier no form has, fails llvm's parser first: `clamp div:2`
+          // where no form takes either fails at div)
+          const Token *unknown = unknownNamedModifier(mn, c.pos);
           if (unknown)
             pctx.fail(unknown->col, "not a valid operand.");
           else
