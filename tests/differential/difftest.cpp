@@ -142,17 +142,17 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3781
                                                                 {"gfx1151", 4730},
                                                                 {"gfx1152", 4730},
                                                                 {"gfx1153", 4730},
-                                                                {"gfx900", 2720},
-                                                                {"gfx902", 2720},
-                                                                {"gfx904", 2737},
-                                                                {"gfx906", 2806},
-                                                                {"gfx908", 2966},
-                                                                {"gfx909", 2720},
-                                                                {"gfx90a", 3717},
-                                                                {"gfx90a +xnack", 3717},
-                                                                {"gfx90c", 2720},
-                                                                {"gfx942", 3705},
-                                                                {"gfx950", 4066}};
+                                                                {"gfx900", 2673},
+                                                                {"gfx902", 2673},
+                                                                {"gfx904", 2691},
+                                                                {"gfx906", 2765},
+                                                                {"gfx908", 2928},
+                                                                {"gfx909", 2673},
+                                                                {"gfx90a", 3685},
+                                                                {"gfx90a +xnack", 3685},
+                                                                {"gfx90c", 2673},
+                                                                {"gfx942", 3679},
+                                                                {"gfx950", 4031}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
