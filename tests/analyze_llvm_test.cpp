@@ -269,5 +269,12 @@ TEST(AnalyzeAgainstLlvm, Gfx942) {
 TEST(AnalyzeAgainstLlvm, Gfx908) {
   checkCpu("gfx908");
 }
+// Generic processors (code object v6): their hazards, latencies and counters are their family's.
+TEST(AnalyzeAgainstLlvm, Gfx11Generic) {
+  checkCpu("gfx11-generic");
+}
+TEST(AnalyzeAgainstLlvm, Gfx9_4Generic) {
+  checkCpu("gfx9-4-generic");
+}
 
 } // namespace

@@ -644,3 +644,23 @@ foo:
 }
 
 } // namespace
+
+namespace {
+
+// Solaris' section flags (llvm's parseSunStyleSectionFlags): #alloc, #write, #execinstr, #tls,
+// separated by commas; anything else is an unknown flag, and no type may follow. (Found in
+// kernel generators' output, e.g. `.section .rodata,#alloc`.)
+TEST(Directives, SunStyleSectionFlags) {
+  using namespace gfxasm::test;
+  expectSameOnTargets(".section .a,#alloc\n.long 1\n.section .b,#alloc,#write\n.long 2\n"
+                      ".section .c,#alloc,#execinstr\ns_nop 0\n.section .d,#tls,#write,#alloc\n"
+                      ".long 3\n.section .e, # write,\n.long 4\n",
+                      "flags", {"amdgcn-amd-amdhsa"}, {"gfx90a", "gfx1100"});
+  for (const char *bad :
+       {".section .f,#alloc,@progbits\n", ".section .f,#bogus\n", ".section .f,#\n",
+        ".section .f,#alloc #write\n", ".section .f,#exclude\n", ".pushsection .f,#alloc\n",
+        ".section .f,#alloc,\"a\"\n", ".section .a,#alloc\n.section .a,#write\n"})
+    expectSameOnTargets(bad, bad, {"amdgcn-amd-amdhsa"}, {"gfx90a"});
+}
+
+} // namespace

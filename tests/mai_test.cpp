@@ -80,3 +80,26 @@ TEST(Mai, ScaledMfmaLikeLlvmMc) {
 }
 
 } // namespace
+
+// gfx940's `neg:` on the MFMAs: with its colon adjacent the neg operand (f64 MFMAs; refused after
+// matching where the MFMA has blgp), with a space before the colon llvm's blgp parser reads it as
+// blgp's bits, which the f64 MFMAs have not (blgp:N there: refused after matching).
+TEST(Mai, NegApartFromItsColonIsBlgp) {
+  for (const char *cpu : {"gfx942", "gfx950", "gfx9-4-generic"})
+    expectSameOutput("v_mfma_f32_4x4x1_16b_f32 v[0:3], v1, v2, v[0:3] neg :[1,0,1]\n"
+                     "v_mfma_f32_4x4x1_16b_f32 v[0:3], v1, v2, v[0:3] neg : [1,1,0]\n"
+                     "v_mfma_f32_4x4x1_16b_f32 v[0:3], v1, v2, v[0:3] neg:[1,0,1]\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] neg :[1,0,0]\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] neg: [1,0,0]\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] abid:1 neg : [1,0,0]\n"
+                     // blgp:N where the bits are neg's: parsed, then refused after matching
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] blgp:7\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] blgp:9\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] abid:1 blgp : 2\n"
+                     "v_mfma_f64_16x16x4_f64 v[0:7], v[0:1], v[2:3], v[0:7] blgp:7\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] blgp:x\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] blgp:1 neg:[1,0,0]\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], v[2:3] neg:[1,0,0] blgp:1\n"
+                     "v_mfma_f64_4x4x4_4b_f64 v[0:1], v[0:1], a[2:3], s[2:3] blgp:1\n",
+                     cpu);
+}

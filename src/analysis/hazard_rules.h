@@ -82,14 +82,16 @@ struct HazardRule {
   uint8_t valuWindow = 0, transWindow = 0;
 };
 
-inline constexpr std::string_view kGfx9All =
-    "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a gfx90c gfx942 gfx950";
+// (A generic processor has the hazards of every processor it runs on: llvm's generic targets
+// enable each of their family's workarounds.)
+inline constexpr std::string_view kGfx9All = "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a "
+                                             "gfx90c gfx942 gfx950 gfx9-generic gfx9-4-generic";
 inline constexpr std::string_view kGfx9BeforeGfx90a =
-    "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c";
-inline constexpr std::string_view kGfx90aPlus = "gfx90a gfx942 gfx950";
-inline constexpr std::string_view kGfx940Plus = "gfx942 gfx950";
+    "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c gfx9-generic";
+inline constexpr std::string_view kGfx90aPlus = "gfx90a gfx942 gfx950 gfx9-4-generic";
+inline constexpr std::string_view kGfx940Plus = "gfx942 gfx950 gfx9-4-generic";
 // gfx11 processors with the VALU TRANS-use bug (llvm's hasVALUTransUseHazard; fixed in gfx11.5).
-inline constexpr std::string_view kGfx11TransUse = "gfx1100 gfx1101 gfx1102 gfx1103";
+inline constexpr std::string_view kGfx11TransUse = "gfx1100 gfx1101 gfx1102 gfx1103 gfx11-generic";
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,

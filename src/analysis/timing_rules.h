@@ -129,11 +129,13 @@ struct OccupancyLimits {
   unsigned ldsBytesPerCu, ldsGranuleBytes, simdsPerCu;
 };
 inline constexpr OccupancyLimits kOccupancyLimits[] = {
-    {"gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c", 10, 4, 256, 4, 256, 7, 65536, 512, 4},
-    {"gfx90a gfx942", 8, 8, 512, 8, 512, 7, 65536, 512, 4},
+    {"gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c gfx9-generic", 10, 4, 256, 4, 256, 7, 65536,
+     512, 4},
+    {"gfx90a gfx942 gfx9-4-generic", 8, 8, 512, 8, 512, 7, 65536, 512, 4},
     {"gfx950", 8, 8, 512, 8, 512, 7, 163840, 1280, 4},
     {"gfx1100 gfx1101 gfx1151", 16, 24, 1536, 12, 768, 9, 131072, 1024, 4},
-    {"gfx1102 gfx1103 gfx1150 gfx1152 gfx1153", 16, 16, 1024, 8, 512, 9, 131072, 1024, 4},
+    {"gfx1102 gfx1103 gfx1150 gfx1152 gfx1153 gfx11-generic", 16, 16, 1024, 8, 512, 9, 131072, 1024,
+     4},
 };
 // The workgroup size assumed when the program does not say (llvm's default for kernels).
 inline constexpr unsigned kDefaultWorkgroupSize = 256;

@@ -418,7 +418,8 @@ CounterInfo counterInfo(const Program &p) {
   info.max[LgkmCnt] = l.lgkmcnt.max();
   info.max[VsCnt] = info.hasVscnt ? 63 : 0;
   // The processors with a back-off barrier (llvm's FeatureBackOffBarrier) among gfx9's.
-  static constexpr std::string_view kBackOffBarrier[] = {"gfx90a", "gfx942", "gfx950"};
+  static constexpr std::string_view kBackOffBarrier[] = {"gfx90a", "gfx942", "gfx950",
+                                                         "gfx9-4-generic"};
   const std::string &cpu = p.target->cpuName();
   bool backOff = std::find(std::begin(kBackOffBarrier), std::end(kBackOffBarrier), cpu) !=
                  std::end(kBackOffBarrier);

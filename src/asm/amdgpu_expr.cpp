@@ -8,16 +8,17 @@
 
 #include "asm/mcexpr.h"
 #include "gfxasm/gfxasm.h"
+#include "isa/processors.h"
 
 namespace gfxasm::as {
 
 TargetInfo targetInfoFor(const Target &target) {
   TargetInfo t;
-  const std::string &cpu = target.cpuName();
-  t.generation = cpu.starts_with("gfx11") ? 11 : cpu.starts_with("gfx10") ? 10 : 9;
-  // llvm's FeatureGFX90AInsts and FeatureArchitectedFlatScratch.
-  t.gfx90aAgprs = cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
-  t.architectedFlatScratch = cpu == "gfx942" || cpu == "gfx950" || t.generation >= 11;
+  const isa::Processor *p = isa::findProcessor(target.cpuName());
+  if (!p) return t;
+  t.generation = p->major;
+  t.gfx90aAgprs = p->has(isa::Gfx90aInsts);
+  t.architectedFlatScratch = p->has(isa::ArchFlatScratch);
   return t;
 }
 

@@ -31,6 +31,7 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
 #include "isa/isa.h"
+#include "isa/processors.h"
 #include "object/amd_kernel_code.h"
 #include "object/amdhsa_kernel.h"
 #include "object/dwarf.h"
@@ -82,15 +83,12 @@ namespace {
 
 // The processors with the xnack and sramecc target features (llvm's target ids).
 bool hasXnack(std::string_view cpu) {
-  for (std::string_view c : {"gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a",
-                             "gfx90c", "gfx942", "gfx950"})
-    if (c == cpu) return true;
-  return false;
+  const isa::Processor *p = isa::findProcessor(cpu);
+  return p && p->has(isa::Xnack);
 }
 bool hasSramecc(std::string_view cpu) {
-  for (std::string_view c : {"gfx906", "gfx908", "gfx90a", "gfx942", "gfx950"})
-    if (c == cpu) return true;
-  return false;
+  const isa::Processor *p = isa::findProcessor(cpu);
+  return p && p->has(isa::Sramecc);
 }
 
 constexpr std::string_view kLlvmFeatures[] = {
@@ -172,9 +170,10 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
     }
   };
   // (llvm's gfx90a instructions: aligned tuples, no lds_direct)
-  t.alignedVgprTuples_ = cpu == "gfx90a" || cpu == "gfx942" || cpu == "gfx950";
+  const isa::Processor *processor = isa::findProcessor(cpu);
+  t.alignedVgprTuples_ = processor && processor->has(isa::Gfx90aInsts);
   t.ldsDirect_ = gfx9 && !t.alignedVgprTuples_;
-  t.agprs_ = cpu == "gfx908" || t.alignedVgprTuples_;
+  t.agprs_ = processor && processor->has(isa::Agprs);
   check(t.xnack_, "xnack", hasXnack(cpu));
   check(t.sramecc_, "sramecc", hasSramecc(cpu));
   return t;
@@ -201,6 +200,9 @@ uint32_t Target::elfFlags(unsigned codeObjectVersion) const {
     if (hasXnack(cpu_) && xnack_ != '-') flags |= 0x100;     // EF_AMDGPU_FEATURE_XNACK_V3
     if (hasSramecc(cpu_) && sramecc_ != '-') flags |= 0x200; // EF_AMDGPU_FEATURE_SRAMECC_V3
   }
+  // EF_AMDGPU_GENERIC_VERSION (bits 24-31): generic processors' version 1, from code object v6.
+  const isa::Processor *processor = isa::findProcessor(cpu_);
+  if (codeObjectVersion >= 6 && processor && processor->has(isa::Generic)) flags |= 1u << 24;
   return flags;
 }
 
@@ -320,13 +322,9 @@ public:
   // counters `.amdgcn.next_free_{v,s}gpr` that each register an instruction names raises.
   void predefineTargetSymbols() {
     const bool hsa = opts_.triple.find("amdhsa") != std::string::npos;
-    const unsigned major = targetInfo_.generation;
-    // gfx9MS / gfx11MS: minor M, stepping S (a hexadecimal digit: gfx90a)
-    std::string_view digits = std::string_view(target_.cpuName()).substr(major >= 10 ? 5 : 4);
-    const int64_t minor = digits.size() > 0 ? digits[0] - '0' : 0;
-    const int64_t stepping = digits.size() < 2         ? 0
-                             : std::isdigit(digits[1]) ? digits[1] - '0'
-                                                       : digits[1] - 'a' + 10;
+    const isa::Processor *processor = isa::findProcessor(target_.cpuName());
+    const int64_t major = processor->major, minor = processor->minor,
+                  stepping = processor->stepping;
     const char *prefix = hsa ? ".amdgcn.gfx_generation_" : ".option.machine_version_";
     const std::pair<const char *, int64_t> versions[] = {
         {hsa ? "number" : "major", major}, {"minor", minor}, {"stepping", stepping}};

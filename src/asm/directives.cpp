@@ -605,6 +605,21 @@ bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &
       if (!sub.ok()) return fail(sub.errCol, sub.error);
       if (!c.accept(Tok::Comma)) goto end;
     }
+    if (c.is(Tok::Hash)) { // Solaris' spelling: #alloc,#write,#execinstr,#tls
+      while (c.accept(Tok::Hash)) {
+        constexpr std::pair<std::string_view, uint64_t> kSunFlags[] = {
+            {"alloc", 0x2}, {"execinstr", 0x4}, {"write", 0x1}, {"tls", 0x400}};
+        const auto *f = std::find_if(std::begin(kSunFlags), std::end(kSunFlags),
+                                     [&](const auto &e) { return e.first == c.peek().text; });
+        if (!c.is(Tok::Identifier) || f == std::end(kSunFlags))
+          return fail(c.peek().col, "unknown flag");
+        c.next();
+        extraFlags |= f->second;
+        if (!c.accept(Tok::Comma)) break;
+      }
+      spec.flags |= extraFlags;
+      goto end;
+    }
     if (!c.is(Tok::String)) return fail(c.peek().col, "expected string");
     {
       bool useLastGroup = false;
@@ -897,7 +912,10 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.streamer.pushSection();
     if (c.atEnd()) return true;
     if (sectionDirective(ctx, c, fail, true)) return true;
-    ctx.streamer.popSection(); // (llvm restores the section of a refused .pushsection)
+    // llvm restores the section of a refused .pushsection, and prints that switch in full.
+    ctx.streamer.popSection();
+    ctx.section = std::to_string(ctx.streamer.sectionIndex());
+    if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection());
     return false;
   }
   if (name == ".popsection" || name == ".previous") {

@@ -254,7 +254,8 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
                                                   std::string_view word) {
   using isa::Field;
   if (d.field == Field::omod) return word == "mul" || word == "div";
-  if (d.cls == isa::OpClass::mai_neg) return word == "neg"; // (gfx942's f64 MFMA: the blgp bits)
+  // (gfx942's f64 MFMA: the blgp bits, which llvm reads as blgp:N too and refuses after matching)
+  if (d.cls == isa::OpClass::mai_neg) return word == "neg" || word == "blgp";
   // (llvm reads neg:[..] in blgp's place on every MFMA, and refuses it after matching)
   if (d.cls == isa::OpClass::mai_mod && d.field == Field::blgp && word == "neg") return true;
   // dpp_ctrl is written quad_perm:[..], row_shl:N, row_mirror, wave_shl:1 ... (row_mask is its

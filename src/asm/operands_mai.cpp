@@ -143,12 +143,19 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
 // blgp's place, last too).
 bool parseBitArray(ParseContext &ctx, Cursor &c, unsigned entries, unsigned kept, OperandValue &v);
 
+// Whether the `neg` at the cursor has its colon apart (`neg :[..]`): llvm's neg operand takes
+// only an adjacent colon, so that one reaches its blgp parser, which reads it as blgp's bits.
+bool negApartFromColon(const Cursor &c) {
+  return c.peek(1).kind == Tok::Colon && c.peek(1).col != c.peek().col + 3;
+}
+
 bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                    OperandValue &v, Inst &inst) {
   // neg:[a,b,c] where the MFMA has blgp (all but gfx942's f64 ones): llvm reads the array, then
-  // refuses it after matching.
+  // refuses it after matching; `neg :[a,b,c]` is blgp's value (gfx940's spelling of blgp).
   if (c.peek().text == "neg") {
     const uint32_t col = c.peek().col;
+    if (negApartFromColon(c)) return parseBitArray(ctx, c, 3, 3, v);
     OperandValue unused;
     if (!parseBitArray(ctx, c, 3, 3, unused)) return false;
     if (!ctx.afterMatchError) {
@@ -284,7 +291,20 @@ bool parse_mai(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
   case OpClass::mai_c_lit: return parseAccumulator(ctx, c, d, v, inst);
   case OpClass::mai_vgpr: return parseVgpr(ctx, c, d, v);
   case OpClass::mai_mod: return parseModifier(ctx, c, d, idx, v, inst);
-  case OpClass::mai_neg: return parseBitArray(ctx, c, 3, 3, v);
+  case OpClass::mai_neg:
+    if (c.peek().text == "blgp") { // (llvm parses blgp:N here, then refuses it after matching)
+      const uint32_t col = c.peek().col;
+      if (!parseModifier(ctx, c, d, idx, v, inst)) return false;
+      if (!ctx.afterMatchError) {
+        ctx.afterMatchError = "invalid modifier: blgp is not supported";
+        ctx.afterMatchCol = col;
+      }
+      return true;
+    }
+    // (`neg :[..]` is blgp's spelling to llvm, which this MFMA has not)
+    if (negApartFromColon(c))
+      return ctx.fail(c.peek().col, "invalid modifier: blgp is not supported");
+    return parseBitArray(ctx, c, 3, 3, v);
   case OpClass::mai_scale_sel:
     // (in llvm's order: op_sel, op_sel_hi, then cbsz and blgp)
     for (size_t j = idx + 1; j < inst.arch->operandsOf(*inst.desc).size(); ++j)

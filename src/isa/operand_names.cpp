@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "isa/operand_names.h"
 
+#include "isa/processors.h"
+
 namespace gfxasm::isa {
 
 const WaitcntLayout &waitcntLayoutGfx11() {
@@ -118,13 +120,12 @@ constexpr NamedValue kGfx9Hwregs[] = {
     {"HW_REG_IB_STS", 7},  {"HW_REG_SH_MEM_BASES", 15}, {"HW_REG_TBA_LO", 16},
     {"HW_REG_TBA_HI", 17}, {"HW_REG_TMA_LO", 18},       {"HW_REG_TMA_HI", 19},
 };
-// gfx942 and gfx950 only (processors 8 and 9 of gfx9's list).
+// gfx942, gfx950 and gfx9-4-generic only (llvm's FeatureGFX940Insts).
 constexpr NamedValue kGfx940Hwregs[] = {{"HW_REG_XCC_ID", 20},
                                         {"HW_REG_SQ_PERF_SNAPSHOT_DATA", 21},
                                         {"HW_REG_SQ_PERF_SNAPSHOT_DATA1", 22},
                                         {"HW_REG_SQ_PERF_SNAPSHOT_PC_LO", 23},
                                         {"HW_REG_SQ_PERF_SNAPSHOT_PC_HI", 24}};
-constexpr uint32_t kGfx940Cpus = 1u << 8 | 1u << 9;
 } // namespace
 
 std::span<const std::string_view> delayIdNames() {
@@ -171,8 +172,8 @@ const HwregNames &hwregNamesGfx11() {
 }
 const HwregNames &hwregNamesGfx9() {
   // (gfx942's names are another target's on the other gfx9 processors)
-  static constexpr HwregNames names{
-      kGfx9Hwregs, kGfx940Hwregs, kGfx940Cpus, {kHwregs, kGfx940Hwregs}};
+  static const HwregNames names{
+      kGfx9Hwregs, kGfx940Hwregs, processorMask("gfx9", Gfx940Insts), {kHwregs, kGfx940Hwregs}};
   return names;
 }
 

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "gfxasm/gfxasm.h"
+#include "isa/processors.h"
 
 namespace gfxasm::object {
 
@@ -598,15 +599,10 @@ KdTarget kdTargetFor(const Target &target, unsigned codeObjectVersion) {
   KdTarget t;
   t.cpu = target.cpuName();
   t.info = as::targetInfoFor(target);
-  t.major = t.info.generation;
-  // gfx9MS (minor M, stepping S) and gfx11MS
-  std::string_view digits = std::string_view(t.cpu).substr(3 + (t.major >= 10 ? 2 : 1));
-  t.minor = digits.empty() ? 0 : static_cast<unsigned>(digits[0] - '0');
-  // (the last digit: hexadecimal, as in gfx90a and gfx90c)
-  t.stepping =
-      digits.size() < 2
-          ? 0
-          : static_cast<unsigned>(std::stoul(std::string(digits.substr(1, 1)), nullptr, 16));
+  const isa::Processor *p = isa::findProcessor(t.cpu);
+  t.major = p ? p->major : t.info.generation;
+  t.minor = p ? p->minor : 0;
+  t.stepping = p ? p->stepping : 0;
   t.gfx90a = t.info.gfx90aAgprs;
   t.archFlatScratch = t.info.architectedFlatScratch;
   t.kernargPreload = t.gfx90a;

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "isa/processors.h"
+
 namespace gfxasm::object {
 
 namespace {
@@ -41,33 +43,18 @@ std::optional<std::string_view> stringAt(std::span<const uint8_t> table, uint64_
   return std::string_view(p, static_cast<const char *>(nul) - p);
 }
 
-// EF_AMDGPU_MACH values of the processors gfxasm assembles for (llvm's BinaryFormat/ELF.h and
-// AMDGPUUsage "AMDGPU ELF Header e_flags").
-constexpr uint32_t kMachMask = 0xff;
-struct MachName {
-  uint32_t mach;
-  std::string_view cpu;
-};
-constexpr MachName kMachNames[] = {
-    {0x041, "gfx1100"}, {0x046, "gfx1101"}, {0x047, "gfx1102"}, {0x044, "gfx1103"},
-    {0x043, "gfx1150"}, {0x04a, "gfx1151"}, {0x055, "gfx1152"}, {0x058, "gfx1153"},
-    {0x02c, "gfx900"},  {0x02d, "gfx902"},  {0x02e, "gfx904"},  {0x02f, "gfx906"},
-    {0x030, "gfx908"},  {0x031, "gfx909"},  {0x03f, "gfx90a"},  {0x032, "gfx90c"},
-    {0x04c, "gfx942"},  {0x04f, "gfx950"},
-};
+constexpr uint32_t kMachMask = 0xff; // EF_AMDGPU_MACH
 
 } // namespace
 
 uint32_t amdgpuMach(std::string_view cpu) {
-  for (const MachName &m : kMachNames)
-    if (m.cpu == cpu) return m.mach;
-  return 0;
+  const isa::Processor *p = isa::findProcessor(cpu);
+  return p ? p->elfMach : 0;
 }
 
 std::string_view amdgpuCpuName(uint32_t eflags) {
-  for (const MachName &m : kMachNames)
-    if (m.mach == (eflags & kMachMask)) return m.cpu;
-  return {};
+  const isa::Processor *p = isa::findProcessorByMach(eflags & kMachMask);
+  return p ? p->name : std::string_view();
 }
 
 std::optional<ElfFile> ElfFile::parse(std::span<const uint8_t> data, std::string *error) {

@@ -42,7 +42,8 @@ inline auto gfx11Configs() {
   return ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
                            Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
                            Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
-                           Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}});
+                           Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}},
+                           Config{"gfx11-generic", {}});
 }
 
 // Every gfx9 CPU (GCN5 and CDNA), and gfx90a with xnack on (its target id changes).
@@ -50,7 +51,8 @@ inline auto gfx9Configs() {
   return ::testing::Values(Config{"gfx900", {}}, Config{"gfx902", {}}, Config{"gfx904", {}},
                            Config{"gfx906", {}}, Config{"gfx908", {}}, Config{"gfx909", {}},
                            Config{"gfx90a", {}}, Config{"gfx90a", {"+xnack"}}, Config{"gfx90c", {}},
-                           Config{"gfx942", {}}, Config{"gfx950", {}});
+                           Config{"gfx942", {}}, Config{"gfx950", {}}, Config{"gfx9-generic", {}},
+                           Config{"gfx9-4-generic", {}});
 }
 
 // With GFXASM_DIFF_KEEP=dir, writes a run's input and both tools' outputs there as
@@ -67,9 +69,11 @@ inline void keepOutputs(const Config &cfg, const std::string &kind, const std::s
   std::ofstream(base + stem + ".gfxasm.out") << ourOut;
 }
 
-// The test's name suffix: gfx1100, gfx1100_wavefrontsize64, gfx1100_real_true16 ...
+// The test's name suffix: gfx1100, gfx1100_wavefrontsize64, gfx1100_real_true16, gfx9_generic ...
 inline std::string configName(const ::testing::TestParamInfo<Config> &info) {
-  std::string n = info.param.cpu;
+  std::string n;
+  for (char ch : std::string_view(info.param.cpu))
+    n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   for (auto &a : info.param.mattr)
     for (char ch : a) n += std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   return n;

@@ -152,7 +152,10 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3781
                                                                 {"gfx90a +xnack", 3685},
                                                                 {"gfx90c", 2673},
                                                                 {"gfx942", 3679},
-                                                                {"gfx950", 4031}};
+                                                                {"gfx950", 4031},
+                                                                {"gfx9-generic", 2779},
+                                                                {"gfx9-4-generic", 3703},
+                                                                {"gfx11-generic", 3368}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 

@@ -68,6 +68,10 @@ variants() {
     echo "gfx90a-xnack+-O3|-mcpu=gfx90a:xnack+ -O3|-mcpu=gfx90a -mattr=+xnack"
     echo "gfx90a-sramecc-xnack--O3|-mcpu=gfx90a:sramecc-:xnack- -O3|-mcpu=gfx90a -mattr=-sramecc,-xnack"
     echo "gfx942-xnack+-O3|-mcpu=gfx942:xnack+ -O3|-mcpu=gfx942 -mattr=+xnack"
+    # generic processors (code object v6)
+    echo "gfx9-generic-O3|-mcpu=gfx9-generic -O3|-mcpu=gfx9-generic"
+    echo "gfx9-4-generic-O0|-mcpu=gfx9-4-generic -O0|-mcpu=gfx9-4-generic"
+    echo "gfx11-generic-O3|-mcpu=gfx11-generic -O3|-mcpu=gfx11-generic"
     # debug information: .file/.loc line tables, .cfi_* frames, DWARF sections
     echo "gfx1100-O0-g|-mcpu=gfx1100 -O0 -g|-mcpu=gfx1100"
     echo "gfx90a-O3-g|-mcpu=gfx90a -O3 -g|-mcpu=gfx90a"

@@ -14,8 +14,10 @@ import importlib
 import os
 import sys
 
+import processors
 
-CPUS = ["gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153"]
+
+CPUS = processors.cpus("gfx11")  # src/isa/processors.def
 
 BRANCHES = ("s_branch", "s_cbranch_", "s_call_", "s_setpc_", "s_swappc_", "s_getpc_", "s_rfe_",
             "s_subvector_loop_")

@@ -24,8 +24,9 @@ import os
 import sys
 
 from gen_gfx11 import unit_of, write
+import processors
 
-CPUS = ["gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a", "gfx90c", "gfx942", "gfx950"]
+CPUS = processors.cpus("gfx9")  # src/isa/processors.def
 
 FAMILIES = ["scalar", "valu", "vop3p", "vext", "sdwa", "memory", "mimg", "misc"]
 PENDING = set()  # families written to isa/gfx9/pending/<family>.isa

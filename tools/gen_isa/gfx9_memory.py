@@ -28,6 +28,7 @@ from gfx11_memory import (BUF_ADDRESS_FORMS, BUF_REGS, SADDR_PROBE, Sweep, ds_op
                           flat_address_operands, group_cpus, sreg_info, vreg_info)
 from gfx11_scalar import split_operands
 from oracle import assemble, disassemble, width_type
+import processors
 
 _F = 0x37 << 26
 FORMATS = {
@@ -62,7 +63,7 @@ for _name, _bit in ACC_BIT.items():
     FORMATS[_name][2]["acc"] = [(_bit, _bit)]
 FORMAT_NAMES = ["DS", "FLAT", "GLOBAL", "GLOBAL_LDS", "SCRATCH", "SCRATCH_LDS", "SCRATCH_SVE", "MUBUF",
                 "MUBUF_LDS", "MTBUF"]
-GFX940 = ("gfx942", "gfx950")  # the sc0/nt/sc1 spellings
+GFX940 = tuple(processors.cpus("gfx9", "Gfx940Insts"))  # the sc0/nt/sc1 spellings
 SADDR_OFF = 0x7F  # gfx9 has no null register for saddr: `off` is 0x7f
 CACHE_BITS = {"glc": "glc", "sc0": "glc", "slc": "slc", "nt": "slc", "scc": "dlc", "sc1": "dlc"}
 
@@ -111,13 +112,12 @@ LAYOUT_CHECKS = [
 def verify(cpus):
     for line, only, fmt, values, acc in LAYOUT_CHECKS:
         for cpu in [only] if only else cpus:
-            if cpu in GFX940:
-                line = line.replace(" glc slc", " sc0 nt")
-            text, got = assemble([line], cpu)[0]
+            spelled = line.replace(" glc slc", " sc0 nt") if cpu in GFX940 else line
+            text, got = assemble([spelled], cpu)[0]
             want = encode(fmt, values, acc)
             if text is None or got != want:
                 raise RuntimeError("%s on %s: llvm-mc encodes %s, the %s table %s"
-                                   % (line, cpu, got.hex() if text else got, fmt, want.hex()))
+                                   % (spelled, cpu, got.hex() if text else got, fmt, want.hex()))
 
 
 def usable(text):
@@ -355,8 +355,8 @@ HEADER = [
 # The cache bits' names (llvm's printCPol): the tables' glc, slc and dlc fields are the same bits
 # as sc0, nt and sc1 of gfx942/gfx950 and as gfx90a's scc; the bit other processors keep without
 # a name is `scc` to their assembler too ("scc modifier is not supported on this GPU").
-CACHE_NAMES = {"gfx90a": {"dlc": "scc"}, "gfx942": {"glc": "sc0", "slc": "nt", "dlc": "sc1"},
-               "gfx950": {"glc": "sc0", "slc": "nt", "dlc": "sc1"}}
+CACHE_NAMES = {c: ({"glc": "sc0", "slc": "nt", "dlc": "sc1"} if c in GFX940 else {"dlc": "scc"})
+               for c in processors.cpus("gfx9", "Gfx90aInsts")}
 OTHER_CACHE_NAMES = {"dlc": "scc"}
 # The LDS forms' fixed bit, printed by llvm as a trailing `lds`: the field of that name.
 LDS_BIT = {"GLOBAL_LDS": (13, 13), "SCRATCH_LDS": (13, 13), "MUBUF_LDS": (16, 16)}
@@ -507,7 +507,7 @@ def split_acc_verdicts(lines, verdict, cpus):
     return out
 
 
-ALIGNED_CPUS = ("gfx90a", "gfx942", "gfx950")  # VGPR tuples start at an even register
+ALIGNED_CPUS = tuple(processors.cpus("gfx9", "Gfx90aInsts"))  # VGPR tuples start at an even register
 
 
 def _add_flag(line, flag):
@@ -596,7 +596,7 @@ def unencoded_cache_bits(lines):
     (nor decodes a set bit), mem_flag_vgpr where only AGPR data drop it (and a set bit with
     AGPR data does not decode). Probed per entry: its text from an encoding (acc clear / set),
     with the bit's word added, assembled."""
-    word = {"gfx90a": "scc", "gfx942": "sc1", "gfx950": "sc1"}
+    word = {c: names["dlc"] for c, names in CACHE_NAMES.items()}
     probes = {}
     for i, line in enumerate(lines):
         w, ops, cpu = _aligned_entry(line)

@@ -21,6 +21,9 @@ from gfx11_memory import group_cpus, size_ranges, vgpr_text, vreg_info, with_add
 from gfx11_scalar import split_operands
 import gfx9_memory as m9
 from oracle import assemble, width_type
+import processors
+
+GFX90A_INSTS = processors.cpus("gfx9", "Gfx90aInsts")  # gfx90a's MIMG modifiers
 
 FORMATS = {"MIMG": (8, [((31, 26), 0x3C), ((0, 0), 0)], {
     "op": [(24, 18)], "dmask": [(11, 8)], "unorm": [(12, 12)], "glc": [(13, 13)], "da": [(14, 14)],
@@ -133,7 +136,7 @@ def generate(cpus, unit_of):
         # (gfx90a's modifiers differ: the entry is found on each kind of processor)
         per_kind = {}
         for cpu, text in res.get(op, {}).items():
-            per_kind.setdefault((text, cpu == "gfx90a"), []).append(cpu)
+            per_kind.setdefault((text, cpu in GFX90A_INSTS), []).append(cpu)
         for (text, _), cs in per_kind.items():
             mn, operands, sizes = entry(text, cs[0])
             groups.setdefault((mn, tuple(operands), tuple(sorted(sizes))), []).extend(cs)

@@ -16,6 +16,7 @@ from gfx11_formats import format_lines, unused_fields
 from gfx11_misc import ATTR, VGPR0
 from gfx11_scalar import split_operands
 from oracle import group_by_text as by_text, sweep_opcodes
+import processors
 
 FORMATS = gfx9_formats.FORMATS
 VDST, VSRC, SRC1, SRC2 = 7, 5, 9, 11
@@ -90,7 +91,7 @@ def modifier_operands(fmt, op, base_values, base_text, cpus):
 
 
 def generate(cpus, unit_of):
-    gfx9_formats.verify([c for c in cpus if c not in ("gfx90a", "gfx942", "gfx950")],
+    gfx9_formats.verify([c for c in cpus if c not in processors.cpus("gfx9", "Gfx90aInsts")],
                         gfx9_formats.GRAPHICS_LAYOUT_CHECKS)
     insts = []
 

@@ -25,6 +25,7 @@ import sys
 import gfx11_valu as v11
 from gfx11_formats import FORMATS as GFX11_FORMATS, format_lines, unused_fields
 from oracle import alias_lines, assemble, disassemble
+import processors
 
 FORMATS = {name: GFX11_FORMATS[name] for name in ("VOP1", "VOP2", "VOPC")}
 FORMATS["VOP3"] = (8, [((31, 26), 0x34)], GFX11_FORMATS["VOP3"][2])
@@ -69,7 +70,7 @@ LAYOUT_CHECKS = [
      {"op": 0x1e0, "vdst": 1, "sdst": 106, "src0": 258, "src1": 259, "src2": 260}),
     ("v_mad_u64_u32 v[2:3], s[4:5], v1, v2, v[4:5]", None, "VOP3SD",
      {"op": 0x1e8, "vdst": 2, "sdst": 4, "src0": 257, "src1": 258, "src2": 260}),
-    ("v_mov_b64_e32 v[0:1], v[2:3]", ["gfx942", "gfx950"], "VOP1", {"op": 0x38, "vdst": 0, "src0": 258}),
+    ("v_mov_b64_e32 v[0:1], v[2:3]", processors.cpus("gfx9", "Gfx940Insts"), "VOP1", {"op": 0x38, "vdst": 0, "src0": 258}),
 ]
 
 

@@ -15,6 +15,7 @@ import gfx11_vext as v11x
 from gfx11_formats import FORMATS as GFX11_FORMATS, format_lines, unused_fields
 from gfx11_valu import TRANS
 from gfx9_valu import FORMATS as VALU_FORMATS
+import processors
 
 FORMATS = dict(VALU_FORMATS)
 for _base in ("VOP1", "VOP2"):
@@ -22,7 +23,7 @@ for _base in ("VOP1", "VOP2"):
     FORMATS[_base + "_DPP"] = (_size, _fixed, {k: v for k, v in _fields.items() if k != "fi"})
 
 DPP_MODIFIERS = [m for m in v11x.DPP16_MODIFIERS if not m.startswith("fi:")]
-DP_ALU_CPUS = ("gfx90a", "gfx942", "gfx950")  # llvm's FeatureDPALU_DPP
+DP_ALU_CPUS = tuple(processors.cpus("gfx9", "Gfx90aInsts"))  # llvm's FeatureDPALU_DPP
 
 
 class Gfx9Dpp(v11x.DppSetup):

@@ -22,6 +22,7 @@ import gfx11_vext as vext
 from gfx11_formats import FORMATS as GFX11_FORMATS, format_lines, unused_fields
 from gfx11_scalar import split_operands
 from oracle import alias_lines, group_by_text, width_type
+import processors
 
 ENCODING = [((31, 23), 0x1A7)]
 
@@ -259,7 +260,7 @@ def mai_aliases(mai, lines, cpus):
     names = {l.split()[2] for l in lines if l.startswith("inst ")}
     out = []
     for (op, name), (text, cs) in sorted(mai.items()):
-        others = [c for c in cpus if c not in cs and c in ("gfx908", "gfx90a", "gfx942", "gfx950")]
+        others = [c for c in cpus if c not in cs and c in processors.cpus("gfx9", "Agprs")]
         # (the accumulator as the result: the sweep's may overlap it partly, which llvm refuses)
         mn, ops = split_operands(text)
         if not mn.startswith("v_mfma_") or len(ops) != 4:

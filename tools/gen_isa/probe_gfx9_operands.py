@@ -18,10 +18,11 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import processors  # noqa: E402
 import oracle  # noqa: E402  (disassemble() for probes that may be invalid; LLVM_MC env var)
 
 LLVM_MC = oracle.LLVM_MC
-CPUS = ["gfx900", "gfx902", "gfx904", "gfx906", "gfx908", "gfx909", "gfx90a", "gfx90c", "gfx942", "gfx950"]
+CPUS = processors.cpus("gfx9")
 TRIPLE = "-triple=amdgcn-amd-amdhsa"
 _DIAG = re.compile(r"^<stdin>:(\d+):(\d+): (warning|error): (.*)$")
 
