@@ -153,8 +153,8 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 3781
                                                                 {"gfx90c", 2673},
                                                                 {"gfx942", 3679},
                                                                 {"gfx950", 4031},
-                                                                {"gfx9-generic", 2779},
-                                                                {"gfx9-4-generic", 3703},
+                                                                {"gfx9-generic", 2677},
+                                                                {"gfx9-4-generic", 3610},
                                                                 {"gfx11-generic", 3368}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
