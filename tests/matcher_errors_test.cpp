@@ -60,6 +60,30 @@ TEST(MatcherErrors, DppSourcesTakeNoLiteral) {
   for (const char *cpu : {"gfx1100", "gfx1151"}) expectSameOutput(lines, cpu);
 }
 
+// llvm counts an instruction's implicit vcc read first, written or not: the source that goes over
+// gfx9's one-value constant bus is where it reports (v_cndmask_b32, carry in of SDWA forms).
+TEST(MatcherErrors, ImplicitVccCountedFirst) {
+  const std::string lines = joinLines({
+      "v_cndmask_b32_e32 v0, s0, v1, vcc",
+      "v_cndmask_b32_sdwa v5, vcc_lo, v2, vcc dst_sel:DWORD",
+      "v_addc_co_u32_sdwa v1, vcc, s2, v3, vcc dst_sel:DWORD",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+}
+
+// gfx908's MFMA accumulator: a literal fails the matcher ("invalid operand"), an inline
+// constant the check after it; gfx8's names printed only suffixed (v_addc_u32_e32) are known
+// elsewhere also plain.
+TEST(MatcherErrors, LiteralsBeforeInlineConstantChecks) {
+  expectSameOutput(joinLines({"v_mfma_f32_32x32x1f32 a[0:31], v0, v1, 65",
+                              "v_mfma_f32_32x32x1f32 a[0:31], v0, v1, 0",
+                              "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, 0x3f800000"}),
+                   "gfx908");
+  expectSameOutput(joinLines({"v_addc_u32 v1, vcc, v2, v3, vcc row_shl:1",
+                              "v_subbrev_u32 v1, vcc, v2, v3, vcc"}),
+                   "gfx900");
+}
+
 } // namespace
 
 // llvm strips an encoding suffix before it reads the operands: a DPP control after a VOP3 name

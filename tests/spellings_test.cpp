@@ -94,6 +94,80 @@ TEST(Spellings, EncodingVariantsPerProcessor) {
     expectSameOutput(input, cpu);
 }
 
+// v_nop has DPP and SDWA forms on gfx9 (llvm prints them without suffix; the SDWA one takes no
+// select, any modifier is "not a valid operand."); _e32 and _e64 are not those forms.
+TEST(Spellings, NopInEveryEncoding) {
+  const std::string input = joinLines({
+      "v_nop row_shl:1 row_mask:0xa bank_mask:0x1 bound_ctrl:0",
+      "v_nop_dpp quad_perm:[0,1,2,3]",
+      "v_nop_sdwa",
+      "V_NOP_SDWA",
+      "v_nop_sdwa dst_sel:DWORD",
+      "v_nop_sdwa src0_sel:WORD_1",
+      "v_nop_sdwa clamp",
+      "v_nop dst_sel:DWORD",
+      "v_nop_dpp",
+      "v_nop_dpp row_shl:1 clamp",
+      "v_nop_e32 row_shl:1",
+      "v_nop_e64 row_shl:1",
+      "v_nop row_newbcast:1",
+      "v_nop row_bcast:15",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx942", "gfx950"}) expectSameOutput(input, cpu);
+}
+
+// sext(..) as llvm's operand parsers read it: only gfx9's SDWA integer sources take it, and every
+// form of the name parses what one of them reads (a constant inside is taken as if written
+// without sext by the e32/e64 forms, a register inside is refused by those forms, inside the
+// operand); where no form takes it "not a valid operand." at it (or at its minus); a bare `sext`
+// where one does wants its parenthesis.
+TEST(Spellings, SextWhereFormsReadIt) {
+  const std::string input = joinLines({
+      "v_mov_b32 v0, sext(1)",
+      "v_mov_b32 v0, sext(100)",
+      "v_mov_b32 v0, sext(0.5)",
+      "v_add_u32 v0, v1, sext(1)",
+      "v_cmp_eq_u32 s[0:1], sext(1), v1",
+      "v_mov_b32 v0, sext(v1)",
+      "v_add_u32 v0, sext(s1), v1",
+      "v_add_u32_e64 v0, sext(v1), v2",
+      "v_mov_b32_e64 v1, sext(v2)",
+      "v_mov_b32_dpp v0, sext(v1) row_shl:1",
+      "v_add_f32 v0, sext(v1), v2",
+      "v_add_f32_sdwa v5, v1, sext(v2)",
+      "v_cndmask_b32_sdwa v5, v1, sext(v2), vcc dst_sel:DWORD",
+      "v_add_i16 v0, sext(1), v1",
+      "v_cvt_f32_i32 v1, -sext(v2)",
+      "v_mov_b32 v1, sext",
+      "v_add_u32 v0, v1, sext + 1",
+      "v_add_f32 v0, v1, sext",
+      "s_mov_b32 s0, sext(s1)",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx942", "gfx1100"}) expectSameOutput(input, cpu);
+}
+
+// A DPP form's row_mask, bank_mask, bound_ctrl and fi are read only after a DPP control: before
+// one (or with none) they are "not a valid operand." -- unless another form of the name has them
+// (gfx950's VOP3 v_permlane16_swap_b32 takes bound_ctrl and fi).
+TEST(Spellings, DppMasksOnlyAfterAControl) {
+  const std::string input = joinLines({
+      "v_mov_b32 v0, v1 row_mask:0xa",
+      "v_mov_b32 v0, 1 bound_ctrl:0",
+      "v_add_f32 v0, v1, v2 row_mask:0xa bank_mask:0x1",
+      "v_mov_b32 v0, v1 row_mask:0xa row_shl:1",
+      "v_add_f32 v0, v1, v2 bank_mask:0x1 row_shl:1",
+      "v_mov_b32 v0, 1 row_mirror row_mask:0xa",
+      "v_mov_b32 v0, v1 row_shl:1 row_mask:0xa",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx1100"}) expectSameOutput(input, cpu);
+  expectSameOutput(joinLines({"v_add_f32 v0, v1, v2 fi:1", "v_add_f32 v0, v1, v2 fi:1 row_shl:1",
+                              "v_add_f32 v0, v1, v2 dpp8:[0,1,2,3,4,5,6,7] fi:1"}),
+                   "gfx1100");
+  expectSameOutput(joinLines({"v_permlane16_swap_b32_e32 v1, v2 bound_ctrl:1",
+                              "v_permlane16_swap_b32_e32 v1, v2 fi:1"}),
+                   "gfx950");
+}
+
 // An encoding suffix on a name this processor lacks in every encoding: llvm says "instruction not
 // supported on this GPU" (it names the variant only when another one is there).
 TEST(Spellings, VariantOfAnInstructionNotHere) {

@@ -1525,6 +1525,13 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
+          if (pctx.sextSeen) [[unlikely]] {
+            const char *message = nullptr;
+            if (const Token *at = misplacedSext(mn, operandStart, message)) {
+              error(at->col, message);
+              return;
+            }
+          }
           if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
           if (kernelScopeActive_ && (pctx.vgprEnd | pctx.sgprEnd | pctx.agprEnd))
             raiseKernelScope(pctx);
@@ -1559,12 +1566,22 @@ private:
       unavailable = nullptr;
     // (a `name:` modifier no form of the mnemonic has fails llvm's operand parser, before its
     // matcher finds an earlier operand wrong)
-    if (!best.failedAfterMatch() && operandsMismatch(best))
-      if (const Token *unknown = unknownNamedModifier(mn, operandStart);
-          unknown && (!unavailable || unknown->col < unavailable->col)) {
-        error(unknown->col, "not a valid operand.");
-        return;
-      }
+    // (likewise a sext the name's forms cannot read there: llvm's operand parsers fail on it
+    // before any matching, see misplacedSext; the first of these in the line is reported)
+    const char *sextMessage = nullptr;
+    const Token *sext = misplacedSext(mn, operandStart, sextMessage);
+    const Token *unknown = !best.failedAfterMatch() && operandsMismatch(best)
+                               ? unknownNamedModifier(mn, operandStart)
+                               : nullptr;
+    auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
+    if (first(sext, unknown) && first(sext, unavailable)) {
+      error(sext->col, sextMessage);
+      return;
+    }
+    if (first(unknown, unavailable)) {
+      error(unknown->col, "not a valid operand.");
+      return;
+    }
     if (unavailable) {
       error(unavailable->col,
             std::string(unavailable->text) + " register not available on this GPU");
@@ -1910,12 +1927,16 @@ private:
   // then matches no entry), but not at the masks, bound_ctrl and fi it reads only after a
   // control, which such a name never took; a DPP control only of those this target has
   // (row_share is none on gfx9).
-  bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word) const {
+  // nonDppForms: whether a form other than a DPP one takes it (a VOP3 form's own bound_ctrl).
+  bool modifierOfMnemonic(std::string_view mnemonic, std::string_view word,
+                          bool nonDppForms = false) const {
     auto knows = [&](const OperandDesc &d, bool viaBase) {
       if (d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl)
         return as::isDppControlWord(arch_, target_.dpAluDpp(), word);
       if (d.cls == OpClass::mtbuf_format)
         return word == "format" || word == "dfmt" || word == "nfmt";
+      // (fields llvm decodes but neither prints nor takes: v_nop's SDWA selects)
+      if (d.cls == OpClass::sdwa_unused_ignored || d.cls == OpClass::sdwa_sel_dword) return false;
       return !isPositional(d.cls) && as::isModifierWord(d, word) &&
              !(viaBase && (d.cls == OpClass::dpp_mask || d.cls == OpClass::dpp_bound ||
                            d.cls == OpClass::dpp_fi || d.cls == OpClass::dpp8_fi));
@@ -1929,6 +1950,7 @@ private:
           return d.field == Field::dpp_ctrl || d.cls == OpClass::dpp_ctrl ||
                  d.cls == OpClass::dpp8_sel;
         });
+        if (nonDppForms && dppForm) continue;
         for (const OperandDesc &d : ops)
           if (knows(d, viaBase && dppForm)) return true;
       }
@@ -1958,16 +1980,80 @@ private:
 
   // The first `name:` modifier from token `from` on (outside brackets) that no form of the
   // mnemonic has: llvm's parser fails there before its matcher looks at the operands.
+  // A DPP form's masks, bound_ctrl and fi before any DPP control are no modifier either: llvm
+  // reads them only after one.
   const Token *unknownNamedModifier(const Token &mn, size_t from) const {
     int depth = 0;
-    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+    bool control = false; // (looked for from the statement's start: `from` may follow one)
+    for (size_t k = 0; k + 1 < toks_.size(); ++k) {
       const Tok kind = toks_[k].kind;
       depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
                (kind == Tok::RBrac || kind == Tok::RParen || kind == Tok::RCurly);
-      if (depth == 0 && kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon &&
-          (k == 0 || toks_[k - 1].kind != Tok::Colon) &&
-          !modifierOfMnemonic(mn.text, toks_[k].text))
+      if (depth != 0 || kind != Tok::Identifier || (k > 0 && toks_[k - 1].kind == Tok::Colon))
+        continue;
+      const std::string_view word = toks_[k].text;
+      control = control || word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word);
+      if (k < from || toks_[k + 1].kind != Tok::Colon) continue;
+      const bool mask =
+          word == "row_mask" || word == "bank_mask" || word == "bound_ctrl" || word == "fi";
+      if ((mask && !control && !modifierOfMnemonic(mn.text, word, true)) ||
+          !modifierOfMnemonic(mn.text, word))
         return &toks_[k];
+    }
+    return nullptr;
+  }
+
+  // The first sext llvm's operand parsers stop at: sext(..) (after an optional minus) at an
+  // operand position where no form of the mnemonic (nor of its name without an encoding suffix)
+  // on this target has a source taking sext (gfx9's SDWA integer sources alone do): "not a valid
+  // operand." at it; a bare `sext` where one does: "expected left paren after sext" after it.
+  [[gnu::noinline]] const Token *misplacedSext(const Token &mn, size_t from,
+                                               const char *&message) const {
+    auto takesAt = [&](std::string_view name, unsigned k) {
+      for (uint32_t entry : mnemonics_.lookup(name)) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if (!availableOnTarget(d)) continue;
+        unsigned at = 0;
+        for (const OperandDesc &o : arch_.operandsOf(d))
+          if (isPositional(o.cls) && at++ == k) {
+            if (o.cls == OpClass::sdwa_src_sext) return true;
+            break;
+          }
+      }
+      return false;
+    };
+    std::string_view base;
+    const bool suffixed = suffixRank(mn.text, base) >= 0;
+    int depth = 0;
+    unsigned operand = 0;
+    bool atStart = true;
+    const Token *minus = nullptr;
+    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+      const Token &t = toks_[k];
+      if (atStart && depth == 0 && t.kind == Tok::Minus && !minus) {
+        minus = &t;
+        continue;
+      }
+      if (atStart && depth == 0 && t.kind == Tok::Identifier && t.text == "sext") {
+        const bool taken = takesAt(mn.text, operand) || (suffixed && takesAt(base, operand));
+        const bool call = toks_[k + 1].kind == Tok::LParen;
+        if (call && !taken) {
+          message = "not a valid operand.";
+          return minus ? minus : &t;
+        }
+        if (!call && taken) {
+          message = "expected left paren after sext";
+          return &toks_[k + 1];
+        }
+      }
+      atStart = false;
+      minus = nullptr;
+      depth += (t.kind == Tok::LBrac || t.kind == Tok::LParen || t.kind == Tok::LCurly) -
+               (t.kind == Tok::RBrac || t.kind == Tok::RParen || t.kind == Tok::RCurly);
+      if (depth == 0 && t.kind == Tok::Comma) {
+        ++operand;
+        atStart = true;
+      }
     }
     return nullptr;
   }
@@ -2006,8 +2092,14 @@ private:
     };
     std::string lower(name); // (llvm matches mnemonics in any case)
     toLowerAscii(lower);
+    auto listed = [&](std::string_view n) {
+      return std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), n);
+    };
     for (std::string_view base = lower;;) {
-      if (std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), base)) return true;
+      if (listed(base)) return true;
+      // (a name the disassembler prints only suffixed, as gfx8's v_addc_u32_e32)
+      for (std::string_view suffix : kEncodingSuffixes)
+        if (listed(std::string(base) + std::string(suffix))) return true;
       std::string_view stripped;
       if (suffixRank(base, stripped) < 0 || stripped == base) break;
       base = stripped;
@@ -2216,12 +2308,10 @@ private:
       }
       if (!matched) {
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
-        bool named = t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon &&
-                     !modifierOfMnemonic(mn.text, t.text);
         if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos)) {
-          // (a later modifier no form has fails llvm's parser first: `clamp div:2` where no form
-          // takes either fails at div)
-          const Token *unknown = named ? &t : unknownNamedModifier(mn, c.pos + 1);
+          // (this one, or a later modifier no form has, fails llvm's parser first: `clamp div:2`
+          // where no form takes either fails at div)
+          const Token *unknown = unknownNamedModifier(mn, c.pos);
           if (unknown)
             pctx.fail(unknown->col, "not a valid operand.");
           else

@@ -14,6 +14,18 @@ namespace gfxasm::as {
 
 using namespace isa;
 
+namespace {
+
+// The mnemonic suffix of a format's encoding extension (DPP16, DPP8, gfx9's DPP and SDWA), or "".
+std::string_view extensionSuffix(std::string_view format) {
+  if (format.ends_with("_DPP16") || format.ends_with("_DPP8") || format.ends_with("_DPP"))
+    return "_dpp";
+  if (format.ends_with("_SDWA")) return "_sdwa";
+  return {};
+}
+
+} // namespace
+
 MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
   std::deque<std::string> generated; // spellings made here (_e32/_e64, _dpp, aliases' suffixed)
 
@@ -25,18 +37,25 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
     int rank = suffixRank(d.name, base);
     if (rank >= 0) {
       byBase[base].push_back({rank, &d});
-    } else if (std::string_view fmt = arch.formatOf(d).name;
-               fmt.ends_with("_DPP16") || fmt.ends_with("_DPP8")) {
-      // VOPC DPP forms print without _dpp (v_cmpx_eq_f32 v2, v3 row_shl:1), but llvm takes it.
-      std::string dpp = std::string(d.name) + "_dpp";
-      auto it = byName.find(dpp);
+    } else if (std::string_view suffix = extensionSuffix(arch.formatOf(d).name); !suffix.empty()) {
+      // DPP and SDWA forms that print without their suffix (gfx11's VOPC DPP v_cmpx_eq_f32 v2, v3
+      // row_shl:1, gfx9's v_nop row_shl:1) are also spelled with it (v_cmpx_eq_f32_dpp,
+      // v_nop_sdwa).
+      std::string spelled = std::string(d.name) + std::string(suffix);
+      auto it = byName.find(spelled);
       if (it == byName.end()) {
-        generated.push_back(std::move(dpp));
+        generated.push_back(std::move(spelled));
         it = byName.emplace(generated.back(), std::vector<const InstrDesc *>()).first;
       }
       it->second.push_back(&d);
     }
   }
+  // Of the entries printed with one name, the DPP and SDWA forms are tried last, as llvm tries
+  // its match variants (gfx9's v_nop is the VOP1 form unless a control says otherwise).
+  for (auto &[name, list] : byName)
+    std::stable_partition(list.begin(), list.end(), [&](const InstrDesc *d) {
+      return extensionSuffix(arch.formatOf(*d).name).empty();
+    });
   for (auto &[base, list] : byBase) {
     std::stable_sort(list.begin(), list.end(), [](auto &a, auto &b) { return a.first < b.first; });
     auto &dst = byName[base];
@@ -82,6 +101,7 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
       for (const InstrDesc *d : entries) {
         std::string_view fmt = arch.formatOf(*d).name, unused;
         if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp") &&
+            extensionSuffix(fmt).empty() &&
             (!spelled || (suffixRank(d->name, unused) < 0 && fmt.find("DPP") == fmt.npos)))
           list.push_back(d);
       }

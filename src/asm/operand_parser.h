@@ -105,6 +105,9 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // A source began with the word `sext`: whether llvm's parsers read it there is a question of
+  // all the name's forms (the assembler asks it on success, see misplacedSext).
+  bool sextSeen = false;
   // A VOPD pair's destinations of the same parity and its literals (by operand): llvm checks its
   // literals, constant bus and register banks after the whole pair parsed (validate_vext).
   bool vopdSameParity = false;

@@ -117,12 +117,13 @@ bool parseAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operan
   if (failAtSourceModifier(ctx, c)) return false;
   NumberToken n;
   if (!parseNumber(ctx, c, n)) return false;
-  if (!ctx.target.alignedVgprTuples())
-    return ctx.fail(start.col, "inline constants are not allowed for this operand");
   uint32_t lit;
   int enc =
       maiAccumulatorIs64(inst) ? inline64Encoding(n) : packedConstantEncoding(OpType::f32, n, lit);
+  // (a literal fails llvm's matcher; an inline constant its check after matching, on gfx908)
   if (enc < 0) return invalid(ctx, start.col);
+  if (!ctx.target.alignedVgprTuples())
+    return ctx.fail(start.col, "inline constants are not allowed for this operand");
   v.value = static_cast<uint32_t>(enc);
   return true;
 }

@@ -451,6 +451,27 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   const Token &start = c.peek();
   bool negParen = false, absParen = false, absBar = false;
   if (failAtModifierWord(ctx, c, k.neg || k.abs || foldable)) return false;
+  if (c.is(Tok::Identifier) && c.peek().text == "sext") [[unlikely]] {
+    ctx.sextSeen = true;
+    // (sext(..) reaches a source without it where another form of the name takes it, whose
+    // parser reads it: llvm's matcher then refuses a register inside, and takes a constant as
+    // if it had no sext)
+    if (isWord(c, "sext")) {
+      Cursor probe = c;
+      probe.next();
+      probe.next();
+      const Token &inner = probe.peek();
+      ParseContext quiet{ctx.target, ctx.syms};
+      Reg r;
+      if (parseRegister(quiet, probe, r) || quiet.err.set)
+        return ctx.fail(inner.col, "invalid operand for instruction");
+      c.next();
+      c.next();
+      if (!parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0)) return false;
+      if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
+      return true;
+    }
+  }
   if (c.is(Tok::Minus) && !doubleMinusExpression && minusIsNegModifier(ctx, c)) {
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
@@ -800,16 +821,23 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (facts & kValuDivFmas) seen[n++] = kImplicitVcc;
   unsigned limit = facts & kValuBusOfOne ? 1 : inst.arch->traits->constantBusLimit;
   const bool vop3 = facts & kValuVop3;
+  // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
+  auto isImplicitVcc = [&](size_t i) {
+    return ops[i].cls == OpClass::vcc &&
+           ((i + 1 == ops.size() && (facts & kValuVop2)) ||
+            (i > 0 && ops[i - 1].field == Field::src1 && (facts & kValuVop2Sdwa)));
+  };
+  // llvm counts the implicit read first, written or not: a source is what goes over the limit.
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (isImplicitVcc(i) && n < limit && (n == 0 || seen[0] != kImplicitVcc))
+      seen[n++] = kImplicitVcc;
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
-    // (the carry in: VOP2's last operand; in SDWA, the one after src1, modifiers following)
-    bool implicitVcc = ops[i].cls == OpClass::vcc &&
-                       ((i + 1 == ops.size() && (facts & kValuVop2)) ||
-                        (i > 0 && ops[i - 1].field == Field::src1 && (facts & kValuVop2Sdwa)));
+    if (isImplicitVcc(i)) continue;
     bool constantK = ops[i].cls == OpClass::vk; // (madak/fmaak's K: a literal)
-    if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !implicitVcc && !constantK) continue;
-    unsigned enc = implicitVcc ? src::kVccLo : constantK ? src::kLiteral : inst.ops[i].value;
+    if ((!isSource || ops[i].cls == OpClass::vop_src2_mods) && !constantK) continue;
+    unsigned enc = constantK ? src::kLiteral : inst.ops[i].value;
     if (isSdwaSource(ops[i].cls)) enc ^= kSdwaScalarBit; // (the field's S bit, flipped)
     if (enc == src::kLiteral && vop3 && !inst.arch->traits->vop3Literal &&
         !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
@@ -828,8 +856,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     // (the literal, too, is one value per operand width)
     // (src_* registers have no width: one value however written)
     unsigned width = enc >= src::kSharedBase && enc != src::kLiteral ? 0 : dwords << 12;
-    unsigned key =
-        implicitVcc || vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
+    unsigned key = vcc64 ? kImplicitVcc : (enc == src::kLiteral ? 0x10000 : enc) | width;
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;

@@ -539,6 +539,12 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   auto isFn = [&](std::string_view name) {
     return c.is(Tok::Identifier) && c.peek().text == name && c.peek(1).kind == Tok::LParen;
   };
+  // (sext(..) reaches a DPP source where another form of the name, SDWA, reads it: llvm's
+  // matcher refuses the operand inside)
+  if (isFn("sext")) [[unlikely]] {
+    ctx.sextSeen = true;
+    return ctx.fail(c.peek(2).col, "invalid operand for instruction");
+  }
   if (negOk && isFn("neg")) {
     c.pos += 2;
     closeNeg = true;
@@ -579,6 +585,12 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
   auto isFn = [&](std::string_view name) {
     return c.is(Tok::Identifier) && c.peek().text == name && c.peek(1).kind == Tok::LParen;
   };
+  // (sext(..) reaches a DPP source where another form of the name, SDWA, reads it: llvm's
+  // matcher refuses the operand inside)
+  if (isFn("sext")) [[unlikely]] {
+    ctx.sextSeen = true;
+    return ctx.fail(c.peek(2).col, "invalid operand for instruction");
+  }
   if (negOk && isFn("neg")) {
     c.next();
     c.next();

@@ -246,7 +246,8 @@ def probe_texts(probes, cpus, modes=(None, "-real-true16")):
         for cpu in cpus:
             for k, r in zip(idx, disassemble([probes[k][3] for k in idx], cpu, mattr)):
                 entry_cpus = probes[k][0][4].get("cpus", ",".join(cpus)).split(",")
-                if r is not None and cpu in entry_cpus:
+                # (a shorter decode is another instruction: v_clrexcp's e32 form at a DPP probe)
+                if r is not None and r[1] == len(probes[k][3]) and cpu in entry_cpus:
                     texts[k].setdefault(r[0], []).append(cpu)
     return texts
 
@@ -356,7 +357,9 @@ def dpp(cpus, emit, setup=DppSetup()):
         if not any(fmt + v in setup.formats for v, _ in setup.variants):
             continue  # (gfx9: no VOPC DPP)
         mattr = "-real-true16" if "fake16" in attrs.get("flags", "") else None
-        fields = {"op": op, "vdst": setup.regs["vdst"], "vsrc1": setup.regs["vsrc1"], "src0": setup.regs["src0"]}
+        # Only the operand fields the entry has (v_nop's DPP form decodes with all of them zero).
+        named = {o.split(":")[0] for o in ops}
+        fields = dict({f: r for f, r in setup.regs.items() if f in named}, op=op)
         probes += dpp_probes(entry, fmt, fields, mattr, setup.formats, setup.variants)
     texts = probe_texts(probes, cpus, setup.modes)
     variants = [(p, text, cs) for p, t in zip(probes, texts) for text, cs in by_operands(t).items()]

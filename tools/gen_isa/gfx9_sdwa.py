@@ -43,8 +43,9 @@ def sdwa_texts(cpus):
             continue  # fmamk/fmaak K, scalar destinations: no SDWA form
         sfmt = fmt + "_SDWA"
         fields = FORMATS[sfmt][2]
-        values = {k: v for k, v in dict(SDWA_IDENTITY, op=op, vdst=SDWA_REGS["vdst"], src0=SDWA_REGS["src0"],
-                                        src1=SDWA_REGS["src1"]).items() if k in fields}
+        named = {o.split(":")[0] for o in ops}  # (v_nop's SDWA form decodes with no register and no select set)
+        regs = {f: r for f, r in SDWA_REGS.items() if f in named or f == "src1" and "vsrc1" in named}
+        values = {k: v for k, v in dict(SDWA_IDENTITY if ops else {}, op=op, **regs).items() if k in fields}
         if fmt == "VOP1":
             values["src1_sel"] = 0
         probes.append((entry, sfmt, encode(sfmt, values, FORMATS)))
@@ -122,6 +123,9 @@ def sdwa(cpus, emit):
             # dst_sel DWORD only, any dst_unused, and encodes UNUSED_PAD)
             mods = [{"dst_sel:sdwa_sel": "dst_sel:sdwa_sel_dword",
                      "dst_unused:sdwa_unused": "dst_unused:sdwa_unused_ignored"}.get(m, m) for m in mods]
+        if not printed:
+            # (v_nop: llvm takes and prints no modifier; it decodes any src0, dst_sel and dst_unused)
+            mods = ["src0:sdwa_unused_ignored", "dst_sel:sdwa_unused_ignored", "dst_unused:sdwa_unused_ignored"]
         flags = [f for f in attrs.get("flags", "").split("|") if f and f not in ("no_lit_src0", "lds_src0")]
         emit(sfmt, mn, op, operands + mods, sorted(cs, key=cpus.index), flags)
 
@@ -141,7 +145,8 @@ def generate(cpus, unit_of):
     lines = []
     emit = emitter(cpus, unit_of, lines)
     sdwa(cpus, emit)
-    ignored, kept = unused_fields(lines, cpus, sdwa_base_values, formats=FORMATS)
+    # (v_nop's fields are left out: it needs zero where the others' decoder ignores bits, as clamp)
+    ignored, kept = unused_fields([l for l in lines if " src0:" in l], cpus, sdwa_base_values, formats=FORMATS)
     if kept:
         raise RuntimeError("gfx9 sdwa fields llvm keeps without an operand: %s" % kept)
     return format_lines(["VOP1_SDWA", "VOP2_SDWA", "VOPC_SDWA"], ignored, FORMATS) + [""] + lines
