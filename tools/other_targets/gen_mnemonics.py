@@ -24,18 +24,25 @@ CPUS = ["gfx803", "gfx810", "gfx1010", "gfx1030", "gfx1200", "gfx1250"]
 LINE = re.compile(r"^\s+([a-z][a-z0-9_]*)")
 
 
-def mnemonics(cpu, words, rng):
-    found = set()
+def disassemble(cpu, lines):
+    """llvm-mc-22's --disassemble output for lines of hex bytes."""
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        for _ in range(words):
-            n = rng.choice((4, 8, 8, 12))
-            f.write(" ".join(f"0x{rng.randrange(256):02x}" for _ in range(n)) + "\n")
+        f.write("\n".join(lines) + "\n")
         path = f.name
     try:
-        out = subprocess.run(["llvm-mc-22", "-triple=amdgcn--", f"-mcpu={cpu}",
-                              "--disassemble", path], capture_output=True, text=True).stdout
+        return subprocess.run(["llvm-mc-22", "-triple=amdgcn--", f"-mcpu={cpu}",
+                               "--disassemble", path], capture_output=True, text=True).stdout
     finally:
         os.unlink(path)
+
+
+def mnemonics(cpu, words, rng):
+    found = set()
+    lines = []
+    for _ in range(words):
+        n = rng.choice((4, 8, 8, 12))
+        lines.append(" ".join(f"0x{rng.randrange(256):02x}" for _ in range(n)))
+    out = disassemble(cpu, lines)
     for line in out.splitlines():
         m = LINE.match(line)
         if m and not line.lstrip().startswith("."):
@@ -53,16 +60,11 @@ def vop_forms(cpu):
             words.append((0x7C000000 | op << 17 | 2 << 9 | src0, extra))  # VOPC
         for op in range(64):
             words.append((op << 25 | 5 << 17 | 2 << 9 | src0, extra))  # VOP2
-    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
-        for w, extra in words:
-            data = w.to_bytes(4, "little") + (extra.to_bytes(4, "little") if extra else b"")
-            f.write(" ".join(f"0x{b:02x}" for b in data) + "\n")
-        path = f.name
-    try:
-        out = subprocess.run(["llvm-mc-22", "-triple=amdgcn--", f"-mcpu={cpu}",
-                              "--disassemble", path], capture_output=True, text=True).stdout
-    finally:
-        os.unlink(path)
+    lines = []
+    for w, extra in words:
+        data = w.to_bytes(4, "little") + (extra.to_bytes(4, "little") if extra else b"")
+        lines.append(" ".join(f"0x{b:02x}" for b in data))
+    out = disassemble(cpu, lines)
     return {m.group(1) for line in out.splitlines() if (m := LINE.match(line))}
 
 
