@@ -81,14 +81,10 @@ std::string formatDiagnostic(const Diagnostic &d) {
 
 namespace {
 
-// The processors with the xnack and sramecc target features (llvm's target ids).
-bool hasXnack(std::string_view cpu) {
+// Whether processor `cpu` has `feature` (isa/processors.def; false for an unknown name).
+bool processorHas(std::string_view cpu, isa::ProcessorFeature feature) {
   const isa::Processor *p = isa::findProcessor(cpu);
-  return p && p->has(isa::Xnack);
-}
-bool hasSramecc(std::string_view cpu) {
-  const isa::Processor *p = isa::findProcessor(cpu);
-  return p && p->has(isa::Sramecc);
+  return p && p->has(feature);
 }
 
 constexpr std::string_view kLlvmFeatures[] = {
@@ -170,17 +166,16 @@ std::optional<Target> Target::create(std::string_view cpu, const std::vector<std
     }
   };
   // (llvm's gfx90a instructions: aligned tuples, no lds_direct)
-  const isa::Processor *processor = isa::findProcessor(cpu);
-  t.alignedVgprTuples_ = processor && processor->has(isa::Gfx90aInsts);
+  t.alignedVgprTuples_ = processorHas(cpu, isa::Gfx90aInsts);
   t.ldsDirect_ = gfx9 && !t.alignedVgprTuples_;
-  t.agprs_ = processor && processor->has(isa::Agprs);
-  check(t.xnack_, "xnack", hasXnack(cpu));
-  check(t.sramecc_, "sramecc", hasSramecc(cpu));
+  t.agprs_ = processorHas(cpu, isa::Agprs);
+  check(t.xnack_, "xnack", processorHas(cpu, isa::Xnack));
+  check(t.sramecc_, "sramecc", processorHas(cpu, isa::Sramecc));
   return t;
 }
 
 bool Target::xnackSupported() const {
-  return hasXnack(cpu_);
+  return processorHas(cpu_, isa::Xnack);
 }
 
 std::string Target::targetId() const {
@@ -192,17 +187,17 @@ std::string Target::targetId() const {
 
 uint32_t Target::elfFlags(unsigned codeObjectVersion) const {
   uint32_t flags = object::amdgpuMach(cpu_);
+  const bool xnack = processorHas(cpu_, isa::Xnack), sramecc = processorHas(cpu_, isa::Sramecc);
   if (codeObjectVersion >= 4) {
     auto setting = [](char s) -> uint32_t { return s == '+' ? 3 : s == '-' ? 2 : 1; };
-    if (hasXnack(cpu_)) flags |= setting(xnack_) << 8;       // EF_AMDGPU_FEATURE_XNACK_*_V4
-    if (hasSramecc(cpu_)) flags |= setting(sramecc_) << 10;  // EF_AMDGPU_FEATURE_SRAMECC_*_V4
-  } else if (codeObjectVersion == 3) {                       // (one bit each, set when on or any)
-    if (hasXnack(cpu_) && xnack_ != '-') flags |= 0x100;     // EF_AMDGPU_FEATURE_XNACK_V3
-    if (hasSramecc(cpu_) && sramecc_ != '-') flags |= 0x200; // EF_AMDGPU_FEATURE_SRAMECC_V3
+    if (xnack) flags |= setting(xnack_) << 8;       // EF_AMDGPU_FEATURE_XNACK_*_V4
+    if (sramecc) flags |= setting(sramecc_) << 10;  // EF_AMDGPU_FEATURE_SRAMECC_*_V4
+  } else if (codeObjectVersion == 3) {              // (one bit each, set when on or any)
+    if (xnack && xnack_ != '-') flags |= 0x100;     // EF_AMDGPU_FEATURE_XNACK_V3
+    if (sramecc && sramecc_ != '-') flags |= 0x200; // EF_AMDGPU_FEATURE_SRAMECC_V3
   }
   // EF_AMDGPU_GENERIC_VERSION (bits 24-31): generic processors' version 1, from code object v6.
-  const isa::Processor *processor = isa::findProcessor(cpu_);
-  if (codeObjectVersion >= 6 && processor && processor->has(isa::Generic)) flags |= 1u << 24;
+  if (codeObjectVersion >= 6 && processorHas(cpu_, isa::Generic)) flags |= 1u << 24;
   return flags;
 }
 
