@@ -530,8 +530,13 @@ TEST(Directives, DataAndLayoutErrors) {
       ".double foo\n.dc.x 1\n.dcb.b 2\n.dcb.b -1, 3\n.ds.b -1\n.dcb.b 1, 256\n.dcb.l 1, "
       "0x100000000\n"
       ".dcb.b x, 1\n.ds.w 2 3\n.dcb.w 1, 1 2\n";
-  for (const char *filetype : {"null", "asm", "obj"})
-    expectSameMessages(data, "gfx900", fmt::format("-filetype={} -o out.o", filetype), filetype);
+  for (const char *filetype : {"null", "asm", "obj"}) {
+    // In an object, llvm-mc-22 spends a minute counting to 2^32 for `.fill 0x100000000, 0, 0`.
+    std::string input = data;
+    if (std::string_view(filetype) == "obj")
+      input.replace(input.find("0x100000000, 0"), 11, "0x10000");
+    expectSameMessages(input, "gfx900", fmt::format("-filetype={} -o out.o", filetype), filetype);
+  }
   for (const char *org :
        {".data\n.org 0x10\n.byte 1\n.org 0x8\n.org undefined_x\n.org .-1\n",
         ".data\n.byte 1\n.org 0\n.uleb128 .Lb-.La\n.La:\n.zero 200\n.Lb:\n",
