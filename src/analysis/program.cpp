@@ -23,6 +23,15 @@ bool Program::gfx11() const {
   return arch && arch->name.starts_with("gfx11");
 }
 
+const isa::Processor *Program::processor() const {
+  return target ? isa::findProcessor(target->cpuName()) : nullptr;
+}
+
+bool Program::has(isa::ProcessorFeature feature) const {
+  const isa::Processor *p = processor();
+  return p && p->has(feature);
+}
+
 namespace {
 
 std::string_view trim(std::string_view s) {
