@@ -20,6 +20,7 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include "analysis/delay_alu.h"
@@ -275,6 +276,93 @@ TEST(AnalyzeAgainstLlvm, Gfx11Generic) {
 }
 TEST(AnalyzeAgainstLlvm, Gfx9_4Generic) {
   checkCpu("gfx9-4-generic");
+}
+
+// What the analyzer finds and estimates in a program's decoded ELF object (gfxasm's, which is
+// llvm-mc's byte for byte) and in the code object ld.lld-22 links from it must be what it finds
+// in the text: the same findings (check and fix) and the same timing per instruction, block and
+// function (the code object's addresses keep the text's places in the 32-byte fetch blocks).
+std::string timingSummary(const gfxasm::AnalyzeResult &r) {
+  std::string s;
+  for (const auto &f : r.findings) s += fmt::format("finding {} {}\n", f.check, f.fix);
+  for (const auto &f : r.timing) {
+    s += fmt::format("function {} kernel {} cycles {} used {}/{}/{} live {}/{}/{} occupancy {}\n",
+                     f.name, f.kernel, f.cycles, f.sgprs, f.vgprs, f.agprs, f.liveSgprs,
+                     f.liveVgprs, f.liveAgprs, f.occupancy);
+    for (const auto &b : f.blocks) {
+      s += fmt::format(" block {} start {} cycles {} stalls {} succs {}\n", b.index, b.start,
+                       b.cycles, b.stalls, fmt::join(b.succs, ","));
+      for (const auto &i : b.instructions)
+        s += fmt::format("  {:#x} issue {} stall {} {} cycles {} latency {}\n", i.offset % 256,
+                         i.issue, i.stall, i.stallWhy, i.cycles, i.latency);
+    }
+  }
+  return s;
+}
+
+void checkObjects(const std::string &cpu, const std::vector<std::string> &features,
+                  const std::string &clangFlags) {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string dir = fmt::format("{}/gfxasm_analyze_obj_{}_{}{}", tmp && *tmp ? tmp : "/tmp",
+                                ::getpid(), cpu, features.empty() ? "" : "_w64");
+  fs::create_directories(dir);
+  auto target = gfxasm::Target::create(cpu, features, nullptr);
+  ASSERT_TRUE(target);
+  unsigned files = 0, instructions = 0;
+  for (const auto &entry : fs::directory_iterator(GFXASM_KERNELS_DIR)) {
+    if (entry.path().extension() != ".cl") continue;
+    std::string name = entry.path().stem().string();
+    std::string s = dir + "/" + name + ".s", o = dir + "/" + name + ".o",
+                so = dir + "/" + name + ".hsaco";
+    ASSERT_EQ(run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib "
+                              "-S -Wno-everything -mcpu={} {} -O3 -o {} {}",
+                              cpu, clangFlags, s, entry.path().string())),
+              0)
+        << name;
+    // The waits stripped, so that there is something to find.
+    std::string text = stripWaits(slurp(s));
+    gfxasm::AssembleOptions a;
+    a.output = gfxasm::OutputKind::Object;
+    auto obj = gfxasm::assemble(*target, text, a);
+    ASSERT_TRUE(obj.ok()) << name;
+    {
+      std::ofstream out(o, std::ios::binary);
+      out.write(reinterpret_cast<const char *>(obj.object.data()),
+                static_cast<std::streamsize>(obj.object.size()));
+    }
+    ASSERT_EQ(run(fmt::format("ld.lld-22 -shared -o {} {}", so, o)), 0) << name;
+    std::string linked = slurp(so);
+    gfxasm::AnalyzeOptions opts;
+    opts.timing = true;
+    gfxasm::AnalyzeResult fromText = gfxasm::analyze(*target, text, opts);
+    ASSERT_TRUE(fromText.ok()) << name;
+    gfxasm::AnalyzeResult fromObject = gfxasm::analyzeObject(*target, obj.object, opts);
+    ASSERT_TRUE(fromObject.ok()) << name;
+    gfxasm::AnalyzeResult fromCodeObject = gfxasm::analyzeObject(
+        *target,
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(linked.data()), linked.size()),
+        opts);
+    ASSERT_TRUE(fromCodeObject.ok()) << name;
+    std::string want = timingSummary(fromText);
+    EXPECT_EQ(timingSummary(fromObject), want) << name << " (object)";
+    EXPECT_EQ(timingSummary(fromCodeObject), want) << name << " (code object)";
+    EXPECT_FALSE(fromText.findings.empty()) << name << ": nothing to compare";
+    ++files;
+    instructions += fromText.instructions;
+  }
+  std::printf("%s: %u kernels, %u instructions: text, object and code object agree\n", cpu.c_str(),
+              files, instructions);
+  fs::remove_all(dir);
+}
+
+TEST(AnalyzeObjects, SameAsTheTextGfx1100) {
+  checkObjects("gfx1100", {}, "");
+}
+TEST(AnalyzeObjects, SameAsTheTextGfx1100Wave64) {
+  checkObjects("gfx1100", {"+wavefrontsize64"}, "-mwavefrontsize64 -DCORPUS_WAVE64");
+}
+TEST(AnalyzeObjects, SameAsTheTextGfx90a) {
+  checkObjects("gfx90a", {}, "");
 }
 
 } // namespace
