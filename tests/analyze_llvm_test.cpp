@@ -319,8 +319,23 @@ void checkObjects(const std::string &cpu, const std::vector<std::string> &featur
                               cpu, clangFlags, s, entry.path().string())),
               0)
         << name;
-    // The waits stripped, so that there is something to find.
-    std::string text = stripWaits(slurp(s));
+    // The waits stripped, so that there is something to find. Two things the text says and
+    // the object cannot: llvm's "; wave barrier" comments, which the text analysis takes as a
+    // barrier (llvm's WAVE_BARRIER pseudo), and the loop headers' .p2align, whose s_nop padding
+    // is in the object's instruction stream but not in the text's (nor in llvm's passes, which
+    // run before it exists): both left out here.
+    std::string text;
+    {
+      std::istringstream in(stripWaits(slurp(s)));
+      std::vector<std::string> lines;
+      for (std::string line; std::getline(in, line);) lines.push_back(line);
+      for (size_t k = 0; k < lines.size(); ++k) {
+        bool loopAlign = lines[k].find(".p2align") != std::string::npos && k + 1 < lines.size() &&
+                         lines[k + 1].starts_with(".LBB");
+        if (!loopAlign && lines[k].find("; wave barrier") == std::string::npos)
+          text += lines[k] + "\n";
+      }
+    }
     gfxasm::AssembleOptions a;
     a.output = gfxasm::OutputKind::Object;
     auto obj = gfxasm::assemble(*target, text, a);
@@ -350,8 +365,8 @@ void checkObjects(const std::string &cpu, const std::vector<std::string> &featur
     ++files;
     instructions += fromText.instructions;
   }
-  std::printf("%s: %u kernels, %u instructions: text, object and code object agree\n", cpu.c_str(),
-              files, instructions);
+  std::printf("%s: %u kernels, %u instructions compared in text, object and code object\n",
+              cpu.c_str(), files, instructions);
   fs::remove_all(dir);
 }
 
