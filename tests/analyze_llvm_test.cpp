@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,7 @@
 #include "analysis/program.h"
 #include "analysis/waitcnt.h"
 #include "gfxasm/analyze.h"
+#include "isa/processors.h"
 
 namespace {
 
@@ -175,7 +177,8 @@ int run(const std::string &cmd) {
 }
 
 void checkCpu(const std::string &cpu, const std::vector<std::string> &features = {},
-              const std::string &clangFlags = "") {
+              const std::string &clangFlags = "", const std::vector<std::string> &only = {},
+              unsigned delayFloorPercent = 95) {
   const char *tmp = std::getenv("TMPDIR");
   std::string dir = fmt::format("{}/gfxasm_analyze_{}_{}{}", tmp && *tmp ? tmp : "/tmp", ::getpid(),
                                 cpu, features.empty() ? "" : "_w64");
@@ -187,6 +190,7 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
   for (const auto &entry : fs::directory_iterator(GFXASM_KERNELS_DIR)) {
     if (entry.path().extension() != ".cl") continue;
     std::string name = entry.path().stem().string();
+    if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
     std::string s = dir + "/" + name + ".s";
     ASSERT_EQ(run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib "
                               "-S -Wno-everything -mcpu={} {} -O3 -o {} {}",
@@ -245,7 +249,7 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
   EXPECT_EQ(fig.covered, fig.llvmWaitPositions);
   EXPECT_LE(fig.ourWaitInstructions * 100, fig.llvmWaitInstructions * 110);
   EXPECT_GE(fig.sameCounts * 100, fig.llvmWaitPositions * 90);
-  EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * 95);
+  EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * delayFloorPercent);
   fs::remove_all(dir);
 }
 
@@ -276,6 +280,23 @@ TEST(AnalyzeAgainstLlvm, Gfx11Generic) {
 }
 TEST(AnalyzeAgainstLlvm, Gfx9_4Generic) {
   checkCpu("gfx9-4-generic");
+}
+
+// Every other processor of isa/processors.def (a new processor is a row there): the same
+// measure on a few kernels (memory, LDS and barriers, branches, calls, TRANS). On these five the
+// s_delay_alu operands equal llvm's at 93-94% of its places on each gfx11 processor (on all
+// thirty, gfx1100 and gfx1151 reach 98.4-98.9%): their floor is the 90%.
+TEST(AnalyzeAgainstLlvm, EveryProcessorOfTheTable) {
+  const std::vector<std::string> measuredAbove = {"gfx1100",       "gfx900",        "gfx90a",
+                                                  "gfx1151",       "gfx942",        "gfx908",
+                                                  "gfx11-generic", "gfx9-4-generic"};
+  for (const gfxasm::isa::Processor &p : gfxasm::isa::processors()) {
+    std::string cpu(p.name);
+    if (std::find(measuredAbove.begin(), measuredAbove.end(), cpu) != measuredAbove.end()) continue;
+    SCOPED_TRACE(cpu);
+    checkCpu(cpu, {}, "",
+             {"02_lds_reduce", "05_atomics", "12_divergent", "14_calls", "28_transcendental"}, 90);
+  }
 }
 
 // What the analyzer finds and estimates in a program's decoded ELF object (gfxasm's, which is
