@@ -373,6 +373,27 @@ std::vector<std::string> randomObjects(unsigned seed) {
     for (int k = pick(4); k > 0; --k)
       src += fmt::format(".asciz \"{}{}\"\n", strings[pick(4)], pick(3));
     src += ".asciz \"end\"\n";
+    // Common symbols and a COMDAT group, drawn by a generator of their own (the lines above
+    // stay those of earlier versions of this test): commons of one name in several objects with
+    // other sizes and alignments, sometimes hidden or also defined, referenced from data; a
+    // function in a group every object may have (kept from the first).
+    std::mt19937 extra(seed * 7919 + o);
+    auto draw = [&](int n) { return static_cast<int>(extra() % n); };
+    for (int c = 0; c < 4; ++c) {
+      if (draw(3) == 0) continue;
+      if (draw(4) == 0) src += fmt::format(".hidden c{}\n", c);
+      if (c == 3 && draw(2))
+        src += fmt::format(".data\n.globl c3\n.p2align 2\nc3:\n.long {}\n", draw(100));
+      else
+        src += fmt::format(".comm c{}, {}, {}\n", c, 1 + draw(40), draw(5));
+    }
+    src += fmt::format(".section .data.commons,\"aw\",@progbits\n.quad c{}\n", draw(4));
+    if (draw(3))
+      src += ".section .text.shared,\"axG\",@progbits,shared_fn,comdat\n.globl shared_fn\n"
+             ".hidden shared_fn\n.type shared_fn,@function\nshared_fn:\n"
+             "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, c0@gotpcrel32@lo+4\n"
+             "s_addc_u32 s1, s1, c0@gotpcrel32@hi+12\ns_setpc_b64 s[30:31]\n"
+             ".size shared_fn, .-shared_fn\n";
     sources.push_back(src);
   }
   return sources;
