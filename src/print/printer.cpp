@@ -23,17 +23,6 @@ namespace gfxasm::print {
 using namespace isa;
 using namespace std::string_view_literals;
 
-void Writer::flush() {
-  s_.append(buf_, static_cast<size_t>(p_ - buf_));
-  p_ = buf_;
-}
-
-Writer &Writer::appendLong(const char *d, size_t n) {
-  flush();
-  s_.append(d, n);
-  return *this;
-}
-
 void printHex(uint32_t v, Writer &out) {
   appendHex(out, v);
 }
