@@ -278,10 +278,13 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   switch (d.cls) {
   case OpClass::vgpr_tuple:
   case OpClass::pvdst:
-  case OpClass::vopd_vsrc:
-  case OpClass::vopd_vsrc2:
     kind = P::Vgprs;
     oddNote = true;
+    break;
+  case OpClass::vopd_vsrc: // (printOneVgpr's)
+  case OpClass::vopd_vsrc2:
+    kind = P::Vgprs;
+    dwords = 1;
     break;
   case OpClass::av_tuple: // (with an acc bit, AGPRs: the family's printer)
     if (!hasAcc) kind = P::Vgprs;
