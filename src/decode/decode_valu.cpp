@@ -22,11 +22,10 @@ bool isValuSource(OpClass c) {
 
 // The modifier bits a VALU source may have (decodeValuSource).
 uint8_t allowedSourceMods(const Inst &inst, const OperandDesc &d) {
-  return d.cls == OpClass::vsrc_mod   ? Mod_Neg | Mod_Abs
-         : d.cls == OpClass::vsrc_neg ? Mod_Neg
-         : d.cls == OpClass::vsrc && (inst.desc->flags & IF_HiddenMods)
-             ? Mod_Neg | Mod_Abs
-             : 0;
+  return d.cls == OpClass::vsrc_mod                                     ? Mod_Neg | Mod_Abs
+         : d.cls == OpClass::vsrc_neg                                   ? Mod_Neg
+         : d.cls == OpClass::vsrc && (inst.desc->flags & IF_HiddenMods) ? Mod_Neg | Mod_Abs
+                                                                        : 0;
 }
 
 // A source and its modifier bits: those the class prints (neg and abs of vsrc_mod, neg of
@@ -213,8 +212,8 @@ OperandPlan plan_valu(const Inst &entry, const OperandDesc &d) {
   case OpClass::vgpr:
   case OpClass::vgpr_mod: // (decodeRegisterOperand, but for constants)
     if (as::sourceField9Bits(entry, d.field))
-      return registerPlan(true, d.cls == OpClass::vgpr_mod ? ~(Mod_Neg | Mod_Abs) & 0xff : 0xff, true,
-                          d.type, false);
+      return registerPlan(true, d.cls == OpClass::vgpr_mod ? ~(Mod_Neg | Mod_Abs) & 0xff : 0xff,
+                          true, d.type, false);
     if (d.cls == OpClass::vgpr_mod) return {};
     return {OperandPlan::FieldOnly, 0, vgpr8Reject(entry, d)};
   case OpClass::vop_opsel2:

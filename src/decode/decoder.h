@@ -168,8 +168,16 @@ uint32_t inlineConstantValue(unsigned enc);
 // (finishValuConstants runs) if `valuSource`; decode_<family> runs for other values. Call:
 // anything else, decode_<family> runs. (plan_<family>, beside decode_<family>)
 struct OperandPlan {
-  enum Kind : uint8_t { Call, FieldOnly, Present, Nothing, OneOf, InSet, Source, Register } kind =
-      Call;
+  enum Kind : uint8_t {
+    Call,
+    FieldOnly,
+    Present,
+    Nothing,
+    OneOf,
+    InSet,
+    Source,
+    Register
+  } kind = Call;
   uint8_t regCount = 0;
   uint32_t reject = 0;
   uint8_t modReject = 0;
