@@ -183,8 +183,9 @@ OperandPlan plan_memory(const Inst &inst, const OperandDesc &d) {
   case OpClass::mem_acc_invalid:
   case OpClass::mem_flag_unenc:
   case OpClass::mem_flag_vgpr: return {};
+  case OpClass::buf_soffset: // (an SGPR, as decodeSource reads it; the rest called)
+    return registerPlan(true, 0, false, OpType::b32, false);
   case OpClass::flat_saddr:
-  case OpClass::buf_soffset:
   case OpClass::mimg_vdata:
   case OpClass::mimg_vaddr:
   case OpClass::mimg_nsa_vaddr: return {};

@@ -97,7 +97,8 @@ OperandPlan plan_scalar(const Inst &, const OperandDesc &d) {
   case OpClass::sreg_null:
   case OpClass::smem_sdata:
   case OpClass::ssrc:
-  case OpClass::ssrc_inline:
+  case OpClass::ssrc_inline: // (SGPRs as classifyScalarEncoding reads them; the rest called)
+    return registerPlan(false, 0, false, d.type, false);
   case OpClass::sbase:
   case OpClass::smem_soffset:
   case OpClass::smem_offset:

@@ -20,6 +20,14 @@ bool isValuSource(OpClass c) {
          c == OpClass::vssrc || c == OpClass::vssrc_inline;
 }
 
+// The modifier bits a VALU source may have (decodeValuSource).
+uint8_t allowedSourceMods(const Inst &inst, const OperandDesc &d) {
+  return d.cls == OpClass::vsrc_mod                                     ? Mod_Neg | Mod_Abs
+         : d.cls == OpClass::vsrc_neg                                   ? Mod_Neg
+         : d.cls == OpClass::vsrc && (inst.desc->flags & IF_HiddenMods) ? Mod_Neg | Mod_Abs
+                                                                        : 0;
+}
+
 // A source and its modifier bits: those the class prints (neg and abs of vsrc_mod, neg of
 // vsrc_neg), or, in an entry whose sources carry llvm's integer modifiers (IF_HiddenMods), bits
 // llvm keeps without printing them; any other modifier bit is invalid. A scalar register reads
@@ -27,12 +35,7 @@ bool isValuSource(OpClass c) {
 bool decodeValuSource(DecodeContext &ctx, const OperandDesc &d, unsigned idx, Inst &inst) {
   if (!decodeSource(ctx, d, idx, inst)) return false;
   OperandValue &v = inst.ops[idx];
-  uint8_t allowed = d.cls == OpClass::vsrc_mod   ? Mod_Neg | Mod_Abs
-                    : d.cls == OpClass::vsrc_neg ? Mod_Neg
-                    : d.cls == OpClass::vsrc && (inst.desc->flags & IF_HiddenMods)
-                        ? Mod_Neg | Mod_Abs
-                        : 0;
-  if (v.mods & ~allowed) return false;
+  if (v.mods & ~allowedSourceMods(inst, d)) return false;
   if (v.value < src::kVgpr0 &&
       classifyScalarEncoding(ctx.regs, v.value, print::dwordsOf(d.type, ctx.target.wave64())) ==
           ScalarEncoding::Invalid)
@@ -101,6 +104,16 @@ uint32_t vgpr8Reject(const Inst &inst, const OperandDesc &d) {
 // is the encoding's literal dword; a later one with another value prints its own (ownLiteral).
 void finishValuConstants(Inst &inst) {
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // Nothing to do without a literal or an inline float (most instructions): hasLiteral stays
+  // false (a K operand would have set it).
+  if (!inst.hasLiteral) {
+    bool constants = false;
+    for (unsigned i = 0; i < ops.size(); ++i) {
+      uint32_t v = inst.ops[i].value;
+      constants |= v == src::kLiteral || (v >= src::kFloatFirst && v <= src::kInvPi);
+    }
+    if (!constants) return;
+  }
   // An operand that reads the literal dword (VOP3 DPP's src1 on gfx110x holds an f16 literal
   // decode_vext made of an inline float).
   auto readsLiteral = [&](unsigned i) {
@@ -190,8 +203,18 @@ bool decodeValuOperand(DecodeContext &ctx, const OperandDesc &d, unsigned idx, I
 OperandPlan plan_valu(const Inst &entry, const OperandDesc &d) {
   switch (d.cls) { // (decodeValuOperand's cases)
   case OpClass::vcc: return {OperandPlan::Present};
+  case OpClass::vsrc:
+  case OpClass::vsrc_mod:
+  case OpClass::vsrc_neg: // (decodeValuSource, but for constants and the literal)
+    if (!as::sourceField9Bits(entry, d.field)) return {};
+    return registerPlan(true, static_cast<uint8_t>(~allowedSourceMods(entry, d)), true, d.type,
+                        true);
   case OpClass::vgpr:
-    if (as::sourceField9Bits(entry, d.field)) return {};
+  case OpClass::vgpr_mod: // (decodeRegisterOperand, but for constants)
+    if (as::sourceField9Bits(entry, d.field))
+      return registerPlan(true, d.cls == OpClass::vgpr_mod ? ~(Mod_Neg | Mod_Abs) & 0xff : 0xff,
+                          true, d.type, false);
+    if (d.cls == OpClass::vgpr_mod) return {};
     return {OperandPlan::FieldOnly, 0, vgpr8Reject(entry, d)};
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:

@@ -62,11 +62,12 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 // masked, into `value` of the OperandValue whose other members are `operand`'s, invalid with a
 // value bit of `reject` (FieldOnly; Present with a mask 0). Source: the same plus `add`, with the
 // source slot's modifier bits, invalid with one of `modReject` too. OneOf and InSet: Field, then
-// OperandPlan's check of the value. Call: the operand's family decoder. Nothing: no
-// value. (tested in that order by conditional branches: a switch's indirect jump mispredicts on
-// a varied instruction stream)
+// OperandPlan's check of the value. Register: Source's value and modifiers when the value is
+// at least `vgprFrom` or an SGPR below `sgprBelow` aligned by `sgprAlign`, else Call. Call: the
+// operand's family decoder. Nothing: no value. (tested in that order by conditional branches: a
+// switch's indirect jump mispredicts on a varied instruction stream)
 struct Step {
-  enum Kind : uint8_t { Field, Source, OneOf, InSet, Call, Nothing } kind;
+  enum Kind : uint8_t { Field, Source, OneOf, InSet, Register, Call, Nothing } kind;
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
   uint32_t mask;
@@ -76,6 +77,9 @@ struct Step {
   uint8_t modReject; // modifier bits that make the operand invalid
   uint16_t add;
   uint64_t operand;
+  uint16_t vgprFrom = 0xffff, sgprBelow = 0; // (Register)
+  uint8_t sgprAlign = 0;
+  bool valuSource = false;
 };
 
 // An entry a target decodes, with what the decode loop needs of it. The members after
@@ -226,7 +230,7 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, 0, 0, 3, 0, 0, 0};
+  Step step{Step::Call, family, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0xffff, 0, 0, false};
   // (an OperandValue's bytes, little-endian as the instruction's)
   static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
   step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
@@ -239,7 +243,8 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::FieldOnly:
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
-  case OperandPlan::Source: break;
+  case OperandPlan::Source:
+  case OperandPlan::Register: break;
   }
   if (l.count > 1) return step; // (split fields: decodeField, called)
   if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) return step;
@@ -257,6 +262,22 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
     step.add = plan.add;
     if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
     break;
+  case OperandPlan::Register: {
+    step.kind = Step::Register;
+    step.modReject = plan.modReject;
+    if (plan.slotMods && isSourceField(d.field))
+      step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
+    if (plan.vgprs) step.vgprFrom = src::kVgpr0;
+    // (classifyScalarEncoding's SGPR tuples: aligned to 2 or 4 registers, within s0-s105)
+    unsigned n = plan.sgprDwords;
+    if (n != 0 && n <= src::kNumSgprs) {
+      step.sgprBelow = static_cast<uint16_t>(
+          std::min(registersOf(*entry.arch).numSgprs, src::kNumSgprs - n + 1));
+      step.sgprAlign = n == 1 ? 0 : n == 2 ? 1 : 3;
+    }
+    step.valuSource = plan.valuSource;
+    break;
+  }
   default: step.reject = plan.reject; break;
   }
   // (a format without the field: a range 0 bits wide, read as 0)
@@ -548,6 +569,18 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
           if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
                                     : !(s.valid >> value & 1))
             goto rejected;
+        } else if (s.kind == Step::Register) {
+          uint32_t value = stepValue(bytes, s);
+          uint8_t mods = ctx.slotMods[s.slot];
+          if (value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) {
+            inst.ops[i] = std::bit_cast<OperandValue>(
+                s.operand | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+            if (mods & s.modReject) goto rejected;
+            ctx.valuSources |= s.valuSource;
+          } else {
+            inst.ops[i] = {};
+            if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
+          }
         } else if (s.kind == Step::Call) {
           inst.ops[i] = {};
           if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;

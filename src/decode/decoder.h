@@ -13,6 +13,7 @@
 #include "isa/arch_traits.h"
 #include "isa/inst.h"
 #include "isa/registers.h"
+#include "print/print_util.h"
 
 namespace gfxasm {
 class Target;
@@ -160,15 +161,44 @@ uint32_t inlineConstantValue(unsigned enc);
 // OneOf, decodeField, valid when the value is `reject`'s low or high half; InSet, decodeField of
 // a field of at most 5 bits, valid when bit `value` of `reject` is set; Source, decodeSource with
 // no literal (the slot's modifier bits), invalid with a value bit of `reject` or a modifier bit
-// of `modReject`, then `add` added; Present, only present; Nothing. Call: anything else,
-// decode_<family> runs. (plan_<family>, beside decode_<family>)
+// of `modReject`, then `add` added; Present, only present; Nothing. Register: a source encoding
+// the family decodes as Source would when it names VGPRs (`vgprs`) or an aligned tuple of
+// `sgprDwords` SGPRs (0: none), with its source slot's modifier bits if `slotMods` (as
+// decodeSource reads them), invalid with a modifier bit of `modReject`, a VALU source
+// (finishValuConstants runs) if `valuSource`; decode_<family> runs for other values. Call:
+// anything else, decode_<family> runs. (plan_<family>, beside decode_<family>)
 struct OperandPlan {
-  enum Kind : uint8_t { Call, FieldOnly, Present, Nothing, OneOf, InSet, Source } kind = Call;
+  enum Kind : uint8_t {
+    Call,
+    FieldOnly,
+    Present,
+    Nothing,
+    OneOf,
+    InSet,
+    Source,
+    Register
+  } kind = Call;
   uint8_t regCount = 0;
   uint32_t reject = 0;
   uint8_t modReject = 0;
   uint16_t add = 0;
+  bool vgprs = false;
+  uint8_t sgprDwords = 0;
+  bool valuSource = false;
+  bool slotMods = false;
 };
+// A Register plan (above) of a source or register class.
+inline OperandPlan registerPlan(bool slotMods, uint8_t modReject, bool vgprs, isa::OpType type,
+                                bool valuSource) {
+  OperandPlan p{OperandPlan::Register};
+  p.slotMods = slotMods;
+  p.modReject = modReject;
+  p.vgprs = vgprs;
+  // (a lane mask's width is the wave size's: left to the family)
+  if (type != isa::OpType::b1) p.sgprDwords = static_cast<uint8_t>(print::dwordsOf(type, false));
+  p.valuSource = valuSource;
+  return p;
+}
 #define FAMILY(fam) OperandPlan plan_##fam(const isa::Inst &entry, const isa::OperandDesc &d);
 #include "isa/families.def"
 #undef FAMILY

@@ -426,7 +426,7 @@ private:
     isa::Inst inst;
     const dec::Decoder &d = decoder();
     // One writer for the run: the text goes to the listing a buffer at a time.
-    print::Writer text(out_);
+    print::Writer text(out_, print::Writer::Streaming{});
     for (size_t at = 0; decodeNext(d, at, inBlock, inst);) {
       printTo(text, inst);
       if (opts_.output && text.size() >= kOutputPiece) {
@@ -517,7 +517,7 @@ private:
     size_t at = begin;
     const uint8_t *bytes = bytes_.get();
     const dec::Decoder &decoder = this->decoder();
-    print::Writer text(c.text);
+    print::Writer text(c.text, print::Writer::Streaming{});
     while (at < c.limit && at < count_) {
       if (c.firstSteps.size() < kSyncSteps)
         c.firstSteps.push_back({at, text.size(), c.notes.size()});

@@ -310,7 +310,7 @@ private:
   // decoder reads the section's bytes in place, and only a branch looks for a symbol.
   void disassembleChunk(const ElfSection &sec, const SymbolList &symbols,
                         std::span<const uint8_t> bytes, uint64_t index, uint64_t end) {
-    print::Writer out(out_);
+    print::Writer out(out_, print::Writer::Streaming{});
     isa::Inst inst;
     // The decoder reads up to 16 bytes past what it is given: near the section's end the bytes
     // are copied, zero-padded (as many as disassembleInstruction would take).

@@ -12,6 +12,8 @@
 #include <memory>
 #include <mutex>
 
+#include "asm/operand_parser.h"
+#include "asm/valu_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -20,17 +22,6 @@ namespace gfxasm::print {
 
 using namespace isa;
 using namespace std::string_view_literals;
-
-void Writer::flush() {
-  s_.append(buf_, static_cast<size_t>(p_ - buf_));
-  p_ = buf_;
-}
-
-Writer &Writer::appendLong(const char *d, size_t n) {
-  flush();
-  s_.append(d, n);
-  return *this;
-}
 
 void printHex(uint32_t v, Writer &out) {
   appendHex(out, v);
@@ -179,7 +170,10 @@ constexpr FamilyPrinters kFamilyPrinters[] = {
 
 // How printInst prints an entry, found once per entry (and processor kind): its mnemonic, and
 // per operand the function that prints it and how it is placed, so that printing an operand is
-// one call, with no dispatch on its class.
+// one call, with no dispatch on its class. The commonest operands also get a `fast` form that
+// printInst writes itself, with what the entry fixes worked out here (the register count, the
+// modifier's text with its space and colon): a register (the function is called for what the
+// form does not cover, e.g. a note or a modifier), a flag or a named decimal (always complete).
 struct PrintOp {
   enum Placement : uint8_t {
     Positional = 1, // after " " (the first) or ", "
@@ -188,8 +182,25 @@ struct PrintOp {
     Silent = 8,     // a modifier that prints nothing when its value and modifiers are 0
     Raw = 16,       // a modifier that writes its own space
   };
+  enum Fast : uint8_t {
+    None,
+    Vgprs,       // (positional) the value is the first VGPR: v5, v[4:7]
+    VgprSource,  // a 9-bit source encoding that prints here only as VGPRs (256 + n)
+    Source,      // a 9-bit source encoding: VGPRs, SGPRs (below numSgprs) or an inline integer
+    ScaledSgprs, // the value << `shift` is the first scalar register (srsrc, sbase)
+    Flag,        // (modifier) `text` when the value is not 0
+    Decimal,     // (modifier) `text` and the value in decimal when it is not 0
+    Signed13,    // Decimal of a 13-bit signed value
+    Text,        // (modifier) `text`, always
+  };
   PrintFn print;
   uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
+  Fast fast = None;
+  uint8_t dwords = 0;   // (registers) the operand's registers
+  bool oddNote = false; // (registers) an odd first register of a tuple may take llvm's note
+  uint8_t shift = 0;    // (ScaledSgprs)
+  uint8_t textSize = 0;
+  char text[16] = {}; // (modifiers) " glc", " offset:" (read as 16 bytes)
 };
 struct PrintPlan {
   std::string_view mnemonic, second; // second: a dual-issue pair's (VOPD) Y half
@@ -230,6 +241,143 @@ PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
   return {print, placement};
 }
 
+// The fast form of operand `d` of `entry` (an Inst of no values), where the entry decides
+// everything its printer looks at but the value: as llvm prints it, what the family's printer
+// would write for the values the form covers.
+void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples, PrintOp &op) {
+  using P = PrintOp;
+  auto modifierText = [&](std::string_view prefix, std::string_view suffix, P::Fast kind) {
+    std::string_view name = fieldName(d.field);
+    if (prefix.size() + name.size() + suffix.size() > sizeof op.text) return;
+    std::memcpy(op.text, prefix.data(), prefix.size());
+    std::memcpy(op.text + prefix.size(), name.data(), name.size());
+    std::memcpy(op.text + prefix.size() + name.size(), suffix.data(), suffix.size());
+    op.textSize = static_cast<uint8_t>(prefix.size() + name.size() + suffix.size());
+    op.fast = kind;
+  };
+  switch (d.cls) { // (the classes printOpFor gives a function of its own write their own space)
+  case OpClass::flag:
+  case OpClass::mem_flag: modifierText(" ", "", P::Flag); return;
+  case OpClass::mem_offset_u16:
+  case OpClass::mem_offset_u8:
+  case OpClass::mem_offset_u12: modifierText(" ", ":", P::Decimal); return;
+  case OpClass::mem_offset_s13: modifierText(" ", ":", P::Signed13); return;
+  case OpClass::required_flag: modifierText(" ", "", P::Text); return;
+  default: break;
+  }
+  if (!(op.placement & P::Positional) || (op.placement & P::Optional)) return;
+  // (a lane mask's width is the wave size's: left to the printers)
+  if (d.type == OpType::b1) return;
+  unsigned dwords = dwordsOf(d.type, false);
+  bool nineBits = as::sourceField9Bits(entry, d.field);
+  // True16 halves (v1.l) and the fake16 e32 forms' Lo128 classes print otherwise or with notes.
+  bool plainVgprs = !as::isTrue16Operand(entry, d.type) && !as::isFake16Lo128(entry, d.type);
+  bool hasAcc = as::operandIndex(entry, Field::acc) >= 0;
+  P::Fast kind = P::None;
+  bool oddNote = false;
+  switch (d.cls) {
+  case OpClass::vgpr_tuple:
+  case OpClass::pvdst:
+    kind = P::Vgprs;
+    oddNote = true;
+    break;
+  case OpClass::vopd_vsrc: // (printOneVgpr's)
+  case OpClass::vopd_vsrc2:
+    kind = P::Vgprs;
+    dwords = 1;
+    break;
+  case OpClass::av_tuple: // (with an acc bit, AGPRs: the family's printer)
+    if (!hasAcc) kind = P::Vgprs;
+    oddNote = true;
+    break;
+  case OpClass::vgpr:
+  case OpClass::vgpr_mod:
+    if (plainVgprs) kind = nineBits ? P::VgprSource : P::Vgprs;
+    oddNote = true;
+    break;
+  case OpClass::vsrc:
+  case OpClass::vsrc_mod:
+  case OpClass::vsrc_neg:
+    if (plainVgprs && nineBits) kind = P::Source;
+    oddNote = true;
+    break;
+  case OpClass::sreg:
+  case OpClass::sreg_nonull:
+  case OpClass::sreg_null:
+  case OpClass::ssrc:
+  case OpClass::ssrc_inline:
+  case OpClass::buf_soffset: kind = P::Source; break;
+  case OpClass::srsrc:
+    kind = P::ScaledSgprs;
+    op.shift = 2;
+    break;
+  case OpClass::sbase:
+    kind = P::ScaledSgprs;
+    op.shift = 1;
+    break;
+  default: break;
+  }
+  if (kind == P::None || dwords > 16) return;
+  op.fast = kind;
+  op.dwords = static_cast<uint8_t>(dwords);
+  op.oddNote = oddNote && alignedVgprTuples && dwords > 1;
+}
+
+// The fast form of a register operand (PrintOp::fast), or false when the value needs the
+// operand's printer (a constant or register the form does not cover, modifiers, a note).
+[[gnu::always_inline]] inline bool printFastRegisters(const PrintOp &op, const OperandValue &v,
+                                                      const RegisterSet &regs, Writer &out) {
+  uint32_t enc = v.value;
+  if (v.mods) return false;
+  char *p = out.room(kMaxRegisterText);
+  if (op.fast == PrintOp::ScaledSgprs) {
+    char *end = putRegister(regs, enc << op.shift, op.dwords, p);
+    if (!end) return false;
+    out.advance(end);
+    return true;
+  }
+  if (op.fast != PrintOp::Vgprs) {
+    if (enc >= src::kVgpr0) {
+      enc -= src::kVgpr0;
+    } else if (op.fast == PrintOp::VgprSource) {
+      return false;
+    } else if (enc < regs.numSgprs) {
+      if (op.dwords != 1) {
+        out.advance(putRegister(regs, enc, op.dwords, p));
+        return true;
+      }
+      *p = 's';
+      out.advance(putSmallDecimal(p + 1, enc));
+      return true;
+    } else if (enc >= src::kIntZero && enc <= src::kIntNegMin) {
+      return printInlineConstant(enc, OpType::b32, out);
+    } else {
+      return false;
+    }
+  }
+  if (enc >= src::kNumVgprs || (op.oddNote && (enc & 1))) return false;
+  if (op.dwords == 1) {
+    *p = 'v';
+    out.advance(putSmallDecimal(p + 1, enc));
+  } else {
+    out.advance(putVgprs(enc, op.dwords, p));
+  }
+  return true;
+}
+
+// The fast form of a modifier: its text, and for offsets the value.
+[[gnu::always_inline]] inline void printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
+  if (!v && op.fast != PrintOp::Text) return;
+  char *p = out.room(sizeof op.text + 24);
+  std::memcpy(p, op.text, sizeof op.text);
+  out.advance(p + op.textSize);
+  if (op.fast == PrintOp::Decimal) {
+    appendDecimal(out, v);
+  } else if (op.fast == PrintOp::Signed13) {
+    appendSignedDecimal(out, signExtend(v, 13));
+  }
+}
+
 [[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
                                              bool alignedVgprTuples) {
   auto *plan = new PrintPlan{};
@@ -240,8 +388,13 @@ PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
   if (pair != std::string_view::npos) plan->second = name.substr(pair + 2);
   auto ops = arch.operandsOf(desc);
   plan->count = static_cast<unsigned>(ops.size());
-  for (size_t i = 0; i < ops.size(); ++i)
+  Inst entry;
+  entry.arch = &arch;
+  entry.desc = &desc;
+  for (size_t i = 0; i < ops.size(); ++i) {
     plan->ops[i] = printOpFor(ops[i], alignedVgprTuples, pair != std::string_view::npos);
+    setFastForm(entry, ops[i], alignedVgprTuples, plan->ops[i]);
+  }
   return plan;
 }
 
@@ -359,7 +512,12 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
       }
       separate(firstPositional, out);
       firstPositional = false;
-      op.print(pc, inst, i, out);
+      // (a relocatable operand prints as its symbol: the printer)
+      if (op.fast == PrintOp::None || static_cast<int>(i) == inst.labelOperand ||
+          !printFastRegisters(op, inst.ops[i], pc.regs, out))
+        op.print(pc, inst, i, out);
+    } else if (op.fast != PrintOp::None) {
+      printFastModifier(op, inst.ops[i].value, out);
     } else if (op.placement & PrintOp::Raw) {
       op.print(pc, inst, i, out);
     } else if (!(op.placement & PrintOp::Silent) || inst.ops[i].value != 0 ||

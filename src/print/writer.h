@@ -1,10 +1,14 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
-// The printer's output: text gathers in a buffer on the stack and goes to the string in a few
-// appends (at the end of the instruction, or when the buffer fills), since many small string
-// appends cost more than the rest of printing.
+// The printer's output. A writer gathers short texts (an instruction's) in a buffer of its own
+// and appends them to the string in one piece, since many small string appends cost more than
+// the rest of printing; a listing's writer (Streaming) writes straight into the string's
+// storage, which it keeps larger than what was written, so that a line costs no second copy.
+// Either way the string's size is what was written once the writer lets go of it (str(), its
+// end).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <string>
@@ -15,13 +19,17 @@ namespace gfxasm::print {
 class Writer {
 public:
   using value_type = char; // (std::back_inserter)
-  explicit Writer(std::string &s) : s_(s) {}
+  explicit Writer(std::string &s)
+      : s_(s), streaming_(false), begin_(buffer_), p_(buffer_), end_(buffer_ + kBufferSize),
+        base_(s.size()) {}
+  struct Streaming {};
+  Writer(std::string &s, Streaming) : s_(s), streaming_(true) {}
   Writer(const Writer &) = delete;
   Writer &operator=(const Writer &) = delete;
-  ~Writer() { flush(); }
+  ~Writer() { release(); }
 
   void push_back(char c) {
-    if (p_ == end()) flush();
+    if (p_ == end_) grow(1);
     *p_++ = c;
   }
   Writer &operator+=(char c) {
@@ -29,8 +37,7 @@ public:
     return *this;
   }
   [[gnu::always_inline]] Writer &append(const char *d, size_t n) {
-    if (n > static_cast<size_t>(end() - p_)) return appendLong(d, n);
-    copy(p_, d, n);
+    copy(room(n), d, n);
     p_ += n;
     return *this;
   }
@@ -59,55 +66,81 @@ public:
   template <size_t N> Writer &operator+=(const char (&s)[N]) { return append(s, N - 1); }
   template <size_t N> Writer &append(const char (&s)[N]) { return append(s, N - 1); }
   Writer &append(size_t n, char c) {
-    if (n <= 64 && static_cast<size_t>(end() - p_) >= 64) { // (padding: a fixed-size store)
+    if (n <= 64 && static_cast<size_t>(end_ - p_) >= 64) { // (padding: a fixed-size store)
       std::memset(p_, c, 64);
       p_ += n;
       return *this;
     }
-    if (n > static_cast<size_t>(end() - p_)) {
-      flush();
-      s_.append(n, c);
-      return *this;
-    }
-    std::memset(p_, c, n);
+    std::memset(room(n), c, n);
     p_ += n;
     return *this;
   }
 
-  // Room for `n` (at most kSize) bytes: where they go; advance() past what was written.
-  char *room(size_t n) {
-    if (n > static_cast<size_t>(end() - p_)) flush();
+  // Room for `n` bytes: where they go; advance() past what was written.
+  [[gnu::always_inline]] char *room(size_t n) {
+    if (n > static_cast<size_t>(end_ - p_)) [[unlikely]]
+      grow(n);
     return p_;
   }
   void advance(char *to) { p_ = to; }
 
-  size_t size() const { return s_.size() + static_cast<size_t>(p_ - buf_); }
+  size_t size() const { return p_ ? base_ + static_cast<size_t>(p_ - begin_) : s_.size(); }
   // Drops what was written after `n` (a former size()).
   void resize(size_t n) {
-    if (n >= s_.size()) {
-      p_ = buf_ + (n - s_.size());
+    if (p_ && n >= base_) {
+      p_ = begin_ + (n - base_);
     } else {
+      release();
       s_.resize(n);
-      p_ = buf_;
     }
   }
-  // The string with everything written so far (for helpers that append to strings).
+  // The string with everything written so far (for helpers that append to strings; the writer
+  // goes on after what they appended).
   std::string &str() {
-    flush();
+    release();
     return s_;
   }
 
-  static constexpr size_t kSize = 480;
+  static constexpr size_t kBufferSize = 480, kRoom = 1984;
 
 private:
-  char *end() { return buf_ + kSize; }
   // (out of line: rare, and they keep the inlined paths small)
-  [[gnu::noinline]] void flush();
-  [[gnu::noinline]] Writer &appendLong(const char *d, size_t n);
+  // Everything written put into the string (its size set to what was written); the writer takes
+  // the string up again on its next write.
+  [[gnu::noinline]] void release() {
+    if (!p_) return;
+    if (begin_ == buffer_)
+      s_.append(buffer_, static_cast<size_t>(p_ - buffer_));
+    else
+      s_.resize(static_cast<size_t>(p_ - begin_));
+    begin_ = p_ = end_ = nullptr;
+  }
+  // Room for `n` more bytes: the buffer, or the string grown past what was written by kRoom.
+  // (resize writes zeros there: in pieces below the size where memset turns to `rep stosb`,
+  // which costs as much per byte as a copy.)
+  [[gnu::noinline]] void grow(size_t n) {
+    release();
+    size_t used = s_.size();
+    if (!streaming_ && n <= kBufferSize) {
+      begin_ = p_ = buffer_;
+      end_ = buffer_ + kBufferSize;
+      base_ = used;
+      return;
+    }
+    s_.resize(used + std::max(n, kRoom));
+    begin_ = s_.data();
+    p_ = begin_ + used;
+    end_ = begin_ + s_.size();
+    base_ = 0;
+  }
 
   std::string &s_;
-  char *p_ = buf_;
-  char buf_[kSize];
+  const bool streaming_;
+  char buffer_[kBufferSize];
+  // Where the text goes (the buffer, or the string's storage past its first `base_` bytes);
+  // null: the string's size is right.
+  char *begin_ = nullptr, *p_ = nullptr, *end_ = nullptr;
+  size_t base_ = 0; // the string's size that begin_ stands for
 };
 
 } // namespace gfxasm::print
