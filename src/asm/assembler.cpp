@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -1569,6 +1570,14 @@ private:
                                ? unknownNamedModifier(mn, operandStart)
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
+    // (an operand llvm's parser cannot read, before any of these)
+    if (std::optional<OperandParseFailure> failure = operandParseFailure(mn, available, operandStart);
+        failure && (operandsMismatch(best) || best.failedAfterMatch() || failure->col < best.col) &&
+        (!sext || failure->col < sext->col) && (!unknown || failure->col < unknown->col) &&
+        (!unavailable || failure->col < unavailable->col)) {
+      error(failure->col, failure->message);
+      return;
+    }
     if (first(sext, unknown) && first(sext, unavailable)) {
       error(sext->col, sextMessage);
       return;
@@ -2051,6 +2060,149 @@ private:
       }
     }
     return nullptr;
+  }
+
+  // llvm's parser reads every operand of a statement before its matcher looks at any, so an
+  // operand it cannot read is the line's error wherever the entries' operands fail: a register
+  // (an index out of range, a misaligned or unavailable one, a list with a gap), a `|` or `(`
+  // left open, a modifier's value (a DPP lane out of range, mul:3) or a cache-policy bit written
+  // twice. The operands are read in turn as llvm's parser reads them; the first such failure is
+  // returned (none when an operand is read no further: an unknown `name:` modifier or an
+  // expression that does not parse, which the entries' errors describe).
+  struct OperandParseFailure {
+    uint32_t col = 0;
+    std::string message;
+  };
+  [[gnu::noinline]] std::optional<OperandParseFailure>
+  operandParseFailure(const Token &mn, std::span<const Candidate> available, size_t from) {
+    std::string_view base;
+    const bool suffixed = suffixRank(mn.text, base) >= 0;
+    // The entry and operand that read modifier `word` (of the name or its plain name's forms).
+    auto modifierOperand = [&](std::string_view word, const InstrDesc *&entry) -> int {
+      auto search = [&](std::span<const uint32_t> entries) -> int {
+        for (uint32_t e : entries) {
+          const InstrDesc &d = arch_.instrs[e];
+          if (!availableOnTarget(d)) continue;
+          const auto ops = arch_.operandsOf(d);
+          for (size_t i = 0; i < ops.size(); ++i)
+            if (!isPositional(ops[i].cls) && as::isModifierWord(ops[i], word)) {
+              entry = &d;
+              return static_cast<int>(i);
+            }
+        }
+        return -1;
+      };
+      std::vector<uint32_t> own;
+      for (const Candidate &cand : available) own.push_back(cand.entry);
+      const int i = search(own);
+      return i >= 0 || !suffixed ? i : search(mnemonics_.lookup(base));
+    };
+    // The messages of llvm's operand parsers for a modifier's value (not its matcher's).
+    auto parserMessage = [](std::string_view m) {
+      return (m.starts_with("invalid ") && (m.ends_with(" value") || m.ends_with(" value."))) ||
+             (m.starts_with("expected a ") && m.ends_with("-bit value")) ||
+             m == "duplicate cache policy modifier";
+    };
+    Cursor c{toks_, from};
+    uint32_t cachePolicySeen = 0; // (bits by field)
+    Inst inst;
+    while (!c.atEnd()) {
+      if (c.accept(Tok::Comma)) continue;
+      const Token &t = c.peek();
+      const bool call = c.peek(1).kind == Tok::LParen;
+      if (t.kind == Tok::Identifier &&
+          !(call && (t.text == "neg" || t.text == "abs" || t.text == "sext" || t.text == "lit"))) {
+        const InstrDesc *entry = nullptr;
+        const int i = modifierOperand(t.text, entry);
+        if (i < 0 && c.peek(1).kind == Tok::Colon) return std::nullopt; // (unknownNamedModifier)
+        if (i >= 0) {
+          const OperandDesc &d = arch_.operandsOf(*entry)[static_cast<size_t>(i)];
+          if (as::isCachePolicy(d.field)) {
+            const uint32_t bit = 1u << (static_cast<unsigned>(d.field) & 31);
+            if (cachePolicySeen & bit) return OperandParseFailure{t.col, "duplicate cache policy modifier"};
+            cachePolicySeen |= bit;
+          }
+          as::ParseContext q{target_, syms_};
+          const EntryInfo &info = entryInfo(*entry);
+          q.families = (info.requirements & ~kComputed) >> kFamilies;
+          q.valuFacts = info.valuFacts;
+          q.memoryFacts = &info.memoryFacts;
+          std::memcpy(inst.ops.data(), defaults_.data() + entry->firstOperand,
+                      entry->numOperands * sizeof(OperandValue));
+          inst.arch = &arch_;
+          inst.desc = entry;
+          const size_t at = c.pos;
+          if (!as::parseOperand(q, c, d, static_cast<unsigned>(i), inst)) {
+            if (parserMessage(q.err.text())) return OperandParseFailure{q.err.col, q.err.message()};
+            return std::nullopt;
+          }
+          if (c.pos == at) return std::nullopt;
+          continue;
+        }
+      }
+      // A source: -, neg(, abs(, |, sext(, lit( around a register or an expression.
+      unsigned closeParens = 0;
+      bool bars = false;
+      if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real &&
+          (c.peek(1).kind == Tok::Pipe || c.peek(1).kind == Tok::LBrac ||
+           (c.peek(1).kind == Tok::Identifier &&
+            (c.peek(1).text == "abs" || isRegisterToken(c.peek(1), c.peek(2))))))
+        c.next();
+      for (;;) {
+        const Token &w = c.peek();
+        if (w.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen &&
+            (w.text == "neg" || w.text == "abs" || w.text == "sext" || w.text == "lit")) {
+          c.next();
+          c.next();
+          ++closeParens;
+        } else if (w.kind == Tok::Pipe && !bars) {
+          c.next();
+          bars = true;
+        } else {
+          break;
+        }
+      }
+      if (isRegisterToken(c.peek(), c.peek(1))) {
+        as::ParseContext q{target_, syms_};
+        isa::Reg r;
+        if (!as::parseRegister(q, c, r)) {
+          if (q.err.set) return OperandParseFailure{q.err.col, q.err.message()};
+          return std::nullopt;
+        }
+      } else {
+        if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) c.next();
+        if (c.accept(Tok::Real)) {
+        } else if (!as::startsExpr(c.peek()) ||
+                   !as::parseExpr(c, syms_, /*relocatable=*/true, /*primary=*/bars).ok()) {
+          return std::nullopt;
+        }
+      }
+      if (bars && !c.accept(Tok::Pipe)) return OperandParseFailure{c.peek().col, "expected vertical bar"};
+      for (; closeParens; --closeParens)
+        if (!c.accept(Tok::RParen))
+          return OperandParseFailure{c.peek().col, "expected closing parentheses"};
+    }
+    return std::nullopt;
+  }
+
+  // Whether llvm reads the token `t` (followed by `next`) as the start of a register: [ (a
+  // list), a numbered register (v1, s[2:3], v1.l), a special register's name.
+  bool isRegisterToken(const Token &t, const Token &next) const {
+    if (t.kind == Tok::LBrac) return true;
+    if (t.kind != Tok::Identifier) return false;
+    std::string_view s = t.text;
+    for (std::string_view prefix : {"ttmp", "acc", "v", "s", "a"}) {
+      if (!s.starts_with(prefix)) continue;
+      std::string_view rest = s.substr(prefix.size());
+      if (rest.empty()) return next.kind == Tok::LBrac;
+      if (rest.ends_with(".l") || rest.ends_with(".h")) rest.remove_suffix(2);
+      if (!rest.empty() &&
+          std::all_of(rest.begin(), rest.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return true;
+      break; // (else perhaps a special register's name: scc)
+    }
+    const isa::RegisterSet &rs = arch_.traits->registers;
+    return isa::lookupSpecialRegister(rs, s) || isa::isUnavailableRegister(rs, s) || s == "null";
   }
 
   // No entry of the name on this target: llvm says whether it is there in wave32 (its only

@@ -308,18 +308,6 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandVa
   return true;
 }
 
-bool isCachePolicy(Field f) {
-  switch (f) {
-  case Field::glc:
-  case Field::slc:
-  case Field::dlc:
-  case Field::sc0:
-  case Field::nt:
-  case Field::sc1:
-  case Field::scc: return true;
-  default: return false;
-  }
-}
 
 // llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
 // slc and dlc, or their gfx9 names, in any order among themselves): true if none that comes after
@@ -709,6 +697,19 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
 }
 
 } // namespace
+
+bool isCachePolicy(Field f) {
+  switch (f) {
+  case Field::glc:
+  case Field::slc:
+  case Field::dlc:
+  case Field::sc0:
+  case Field::nt:
+  case Field::sc1:
+  case Field::scc: return true;
+  default: return false;
+  }
+}
 
 bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
