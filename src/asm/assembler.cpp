@@ -1587,8 +1587,11 @@ private:
       return;
     }
     if (unavailable) {
-      error(unavailable->col,
-            std::string(unavailable->text) + " register not available on this GPU");
+      // (named as llvm prints the register: vccz is src_vccz)
+      const isa::RegisterSet &rs = arch_.traits->registers;
+      std::string name;
+      isa::printRegister(rs, isa::lookupSpecialRegister(rs, unavailable->text)->encoding, 1, name);
+      error(unavailable->col, name + " register not available on this GPU");
       return;
     }
     if (uint32_t tfeCol = 0;
@@ -2106,9 +2109,24 @@ private:
     Cursor c{toks_, from};
     uint32_t cachePolicySeen = 0; // (bits by field)
     Inst inst;
-    while (!c.atEnd()) {
+    // (gfx10 and later read an image's second operand, its address, as a list of separate
+    // registers: no consecutive indices needed)
+    const bool nsa = mn.text.starts_with("image_") && arch_.name != "gfx9";
+    for (unsigned operand = 0; !c.atEnd();) {
       if (c.accept(Tok::Comma)) continue;
       const Token &t = c.peek();
+      if (nsa && operand++ == 1 && c.accept(Tok::LBrac)) {
+        do {
+          as::ParseContext q{target_, syms_};
+          isa::Reg r;
+          if (!isRegisterToken(c.peek(), c.peek(1))) return std::nullopt;
+          if (!as::parseRegister(q, c, r))
+            return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message()})
+                             : std::nullopt;
+        } while (c.accept(Tok::Comma));
+        if (!c.accept(Tok::RBrac)) return std::nullopt;
+        continue;
+      }
       const bool call = c.peek(1).kind == Tok::LParen;
       if (t.kind == Tok::Identifier &&
           !(call && (t.text == "neg" || t.text == "abs" || t.text == "sext" || t.text == "lit"))) {
