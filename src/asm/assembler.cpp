@@ -2152,7 +2152,17 @@ private:
           const size_t at = c.pos;
           if (!as::parseOperand(q, c, d, static_cast<unsigned>(i), inst)) {
             if (parserMessage(q.err.text())) return OperandParseFailure{q.err.col, q.err.message()};
-            return std::nullopt;
+            // (a check of this entry's, not of llvm's parser: the modifier's tokens are passed,
+            // `name`, `name:value` or `name:[...]`)
+            c.pos = at + 1;
+            if (c.accept(Tok::Colon)) {
+              if (c.accept(Tok::LBrac)) {
+                while (!c.atEnd() && !c.accept(Tok::RBrac)) c.next();
+              } else {
+                c.accept(Tok::Minus);
+                c.next();
+              }
+            }
           }
           if (c.pos == at) return std::nullopt;
           continue;

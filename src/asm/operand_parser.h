@@ -54,7 +54,7 @@ struct ParseError {
            m == "invalid operand (violates constant bus restrictions)" ||
            m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast" ||
            m == "instruction must use glc" || m == "instruction must use sc0" ||
-           m == "missing dim operand";
+           m == "missing dim operand" || m == "op_sel operand conflicts with 16-bit operand suffix";
   }
 };
 
