@@ -52,7 +52,8 @@ struct ParseError {
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
-           m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast" ||
+           m == "vgpr must be even aligned" ||
+           m == "invalid register class: vgpr tuples must be 64 bit aligned" || m == "DP ALU dpp only supports row_newbcast" ||
            m == "instruction must use glc" || m == "instruction must use sc0" ||
            m == "missing dim operand" || m == "op_sel operand conflicts with 16-bit operand suffix";
   }

@@ -813,9 +813,11 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
       return false;
     if (v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
     if ((v.value & 1) && ctx.target.alignedVgprTuples() && !(inst.desc->flags & IF_OddTuples)) {
-      // (the AGPR classes of llvm's returning DS and FLAT atomics take any tuple; their
-      // alignment is checked after matching)
-      if (v.regCount > 1 && (inst.desc->flags & IF_SplitData) && readAgprs(inst)) {
+      // (the AGPR classes of llvm's returning DS and FLAT atomics and its MTBUF address class
+      // take any tuple; their alignment is checked after matching)
+      if (v.regCount > 1 &&
+          ((d.cls == OpClass::av_tuple && (inst.desc->flags & IF_SplitData) && readAgprs(inst)) ||
+           (d.field == Field::vaddr && inst.arch->formatOf(*inst.desc).name == "MTBUF"))) {
         if (!ctx.afterMatchError) {
           ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
           ctx.afterMatchCol = 0;
