@@ -211,6 +211,8 @@ std::vector<std::string> Target::supportedCpus() {
 
 namespace {
 
+constexpr std::string_view kInvalidOperand = "invalid operand for instruction";
+
 // The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
 // DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
 struct RequirementWord {
@@ -1602,7 +1604,7 @@ private:
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
          (operandsMismatch(best) &&
-          (matchesOnAnotherArch(mn, operandStart) ||
+          (matchesOnAnotherArch(mn, operandStart, best) ||
            gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
@@ -1809,7 +1811,11 @@ private:
   // message is "operands are not valid for this GPU or mode". Only after every entry here failed:
   // the statement is assembled alone for each processor and mode of the other architectures'
   // entries of the name.
-  [[gnu::noinline]] bool matchesOnAnotherArch(const Token &mn, size_t operandStart) {
+  // A true16 one that fails further into the operands than `best`, both with "invalid operand
+  // for instruction", moves the error there (llvm's matcher reports the furthest operand of any
+  // of its entries: gfx11's true16 VOPC takes `vcc, v1.l` on gfx9 and fails at the next one).
+  [[gnu::noinline]] bool matchesOnAnotherArch(const Token &mn, size_t operandStart,
+                                              as::ParseError &best) {
     static thread_local bool trying = false; // (no trial inside a trial)
     if (trying || !pairName_.empty()) return false;
     // The statement: the (lowered) mnemonic and the operands' text as written.
@@ -1835,6 +1841,7 @@ private:
         return false;
     trying = true;
     bool found = false;
+    uint32_t furthest = best.col;
     for (const ArchTables *other : allArchs()) {
       if (other == &arch_ || found) continue;
       uint32_t cpusTried = 0;
@@ -1857,14 +1864,26 @@ private:
           if (!t) continue;
           TrialMatch seen;
           const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
-          found = std::none_of(r.diagnostics.begin(), r.diagnostics.end(),
-                               [](const Diagnostic &d) { return d.severity == Severity::Error; }) &&
+          const auto error =
+              std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                           [](const Diagnostic &d) { return d.severity == Severity::Error; });
+          found = error == r.diagnostics.end() &&
                   (t->wave64() == target_.wave64() || !seen.laneMask);
+          // (the trial's statement has its operands after the name and one space)
+          const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
+          // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
+          // entry here takes: elsewhere gfxasm's entries check some operands later than llvm's)
+          if (error != r.diagnostics.end() && error->message == kInvalidOperand && t->realTrue16() &&
+              other->formatOf(d).name.starts_with("VOP") &&
+              best.text() == kInvalidOperand && error->column >= operandsAt &&
+              error->column - operandsAt + toks_[operandStart].col > furthest)
+            furthest = error->column - operandsAt + toks_[operandStart].col;
         }
         if (found) break;
       }
     }
     trying = false;
+    if (!found && furthest > best.col) best.col = furthest;
     return found;
   }
 
