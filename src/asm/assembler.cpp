@@ -1920,9 +1920,19 @@ private:
     return false;
   }
 
-  // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8]).
+  // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8], or the list
+  // [v3, v4]).
   static bool hasOddVectorTuple(std::string_view text) {
-    for (size_t k = 1; k + 2 < text.size(); ++k) {
+    for (size_t k = 0; k + 2 < text.size(); ++k) {
+      if (text[k] == '[' && (text[k + 1] == 'v' || text[k + 1] == 'a')) {
+        size_t end = k + 2;
+        unsigned first = 0;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+          first = first * 10 + static_cast<unsigned>(text[end++] - '0');
+        while (end < text.size() && text[end] == ' ') ++end;
+        if (end > k + 2 && end < text.size() && text[end] == ',' && (first & 1)) return true;
+      }
+      if (k == 0) continue;
       if (text[k] != '[' || (text[k - 1] != 'v' && text[k - 1] != 'a') ||
           (k >= 2 && isIdentChar(text[k - 2])))
         continue;
