@@ -1574,7 +1574,8 @@ private:
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
     // (an operand llvm's parser cannot read, before any of these)
     if (std::optional<OperandParseFailure> failure = operandParseFailure(mn, available, operandStart);
-        failure && (operandsMismatch(best) || best.failedAfterMatch() || failure->col < best.col) &&
+        failure &&
+        (operandsMismatch(best) || best.failedAfterMatch() || failure->operandCol <= best.col) &&
         (!sext || failure->col < sext->col) && (!unknown || failure->col < unknown->col) &&
         (!unavailable || failure->col < unavailable->col)) {
       error(failure->col, failure->message);
@@ -2104,6 +2105,7 @@ private:
   struct OperandParseFailure {
     uint32_t col = 0;
     std::string message;
+    uint32_t operandCol = 0; // where the operand starts
   };
   [[gnu::noinline]] std::optional<OperandParseFailure>
   operandParseFailure(const Token &mn, std::span<const Candidate> available, size_t from) {
@@ -2150,8 +2152,9 @@ private:
           isa::Reg r;
           if (!isRegisterToken(c.peek(), c.peek(1))) return std::nullopt;
           if (!as::parseRegister(q, c, r))
-            return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message()})
-                             : std::nullopt;
+            return q.err.set
+                       ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
+                       : std::nullopt;
         } while (c.accept(Tok::Comma));
         if (!c.accept(Tok::RBrac)) return std::nullopt;
         continue;
@@ -2166,7 +2169,8 @@ private:
           const OperandDesc &d = arch_.operandsOf(*entry)[static_cast<size_t>(i)];
           if (as::isCachePolicy(d.field)) {
             const uint32_t bit = 1u << (static_cast<unsigned>(d.field) & 31);
-            if (cachePolicySeen & bit) return OperandParseFailure{t.col, "duplicate cache policy modifier"};
+            if (cachePolicySeen & bit)
+              return OperandParseFailure{t.col, "duplicate cache policy modifier", t.col};
             cachePolicySeen |= bit;
           }
           as::ParseContext q{target_, syms_};
@@ -2180,7 +2184,8 @@ private:
           inst.desc = entry;
           const size_t at = c.pos;
           if (!as::parseOperand(q, c, d, static_cast<unsigned>(i), inst)) {
-            if (parserMessage(q.err.text())) return OperandParseFailure{q.err.col, q.err.message()};
+            if (parserMessage(q.err.text()))
+              return OperandParseFailure{q.err.col, q.err.message(), t.col};
             // (a check of this entry's, not of llvm's parser: the modifier's tokens are passed,
             // `name`, `name:value` or `name:[...]`)
             c.pos = at + 1;
@@ -2199,45 +2204,59 @@ private:
       }
       // A source: -, neg(, abs(, |, sext(, lit( around a register or an expression.
       unsigned closeParens = 0;
-      bool bars = false;
+      bool bars = false, modifiers = false;
+      const uint32_t operandCol = t.col;
       if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real &&
           (c.peek(1).kind == Tok::Pipe || c.peek(1).kind == Tok::LBrac ||
            (c.peek(1).kind == Tok::Identifier &&
-            (c.peek(1).text == "abs" || isRegisterToken(c.peek(1), c.peek(2))))))
+            (c.peek(1).text == "abs" || isRegisterToken(c.peek(1), c.peek(2)))))) {
         c.next();
-      for (;;) {
+        modifiers = true;
+      }
+      for (bool lit = false;;) {
         const Token &w = c.peek();
-        if (w.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen &&
+        if (w.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen && !lit &&
             (w.text == "neg" || w.text == "abs" || w.text == "sext" || w.text == "lit")) {
+          lit = w.text == "lit";
+          modifiers = modifiers || !lit;
           c.next();
           c.next();
           ++closeParens;
-        } else if (w.kind == Tok::Pipe && !bars) {
+        } else if (w.kind == Tok::Pipe && !bars && !lit) {
           c.next();
-          bars = true;
+          bars = modifiers = true;
         } else {
           break;
         }
       }
+      const uint32_t valueCol = c.peek().col;
+      bool absolute = true;
       if (isRegisterToken(c.peek(), c.peek(1))) {
         as::ParseContext q{target_, syms_};
         isa::Reg r;
         if (!as::parseRegister(q, c, r)) {
-          if (q.err.set) return OperandParseFailure{q.err.col, q.err.message()};
+          if (q.err.set) return OperandParseFailure{q.err.col, q.err.message(), operandCol};
           return std::nullopt;
         }
       } else {
         if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) c.next();
         if (c.accept(Tok::Real)) {
-        } else if (!as::startsExpr(c.peek()) ||
-                   !as::parseExpr(c, syms_, /*relocatable=*/true, /*primary=*/bars).ok()) {
+        } else if (!as::startsExpr(c.peek())) {
           return std::nullopt;
+        } else {
+          const ExprResult e = as::parseExpr(c, syms_, /*relocatable=*/true, /*primary=*/bars);
+          if (!e.ok()) return std::nullopt;
+          absolute = e.kind == ExprResult::Kind::Absolute;
         }
       }
-      if (bars && !c.accept(Tok::Pipe)) return OperandParseFailure{c.peek().col, "expected vertical bar"};
+      if (bars && !c.accept(Tok::Pipe))
+        return OperandParseFailure{c.peek().col, "expected vertical bar", operandCol};
       for (; closeParens; --closeParens)
         if (!c.accept(Tok::RParen))
-          return OperandParseFailure{c.peek().col, "expected closing parentheses"};
+          return OperandParseFailure{c.peek().col, "expected closing parentheses", operandCol};
+      // (a source modifier takes a value known now, not a symbol's)
+      if (modifiers && !absolute)
+        return OperandParseFailure{valueCol, "expected an absolute expression", operandCol};
     }
     return std::nullopt;
   }
