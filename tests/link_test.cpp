@@ -222,6 +222,82 @@ TEST_F(LinkVsLld, BssOnlyNotesNonAllocatedAndConstants) {
   expectSameCodeObject({"sections_gfx90a.o"});
 }
 
+// Common symbols (ld.lld: each in a "COMMON" section of .bss, before the inputs' .bss; the
+// largest size and alignment; a definition wins, a weak one does not), in both orders.
+TEST_F(LinkVsLld, CommonSymbols) {
+  mc("commons1.o", "commons1.s", "gfx1100");
+  mc("commons2.o", "commons2.s", "gfx1100");
+  expectSameCodeObject({"commons1.o", "commons2.o"});
+  expectSameCodeObject({"commons2.o", "commons1.o"});
+  expectSameCodeObject({"commons1.o"});
+}
+
+TEST_F(LinkVsLld, LinkerDefinedSymbols) {
+  mc("linker_symbols.o", "linker_symbols.s", "gfx1100");
+  expectSameCodeObject({"linker_symbols.o"});
+  mc("commons1.o", "commons1.s", "gfx1100");
+  expectSameCodeObject({"commons1.o", "linker_symbols.o"});
+}
+
+// .eh_frame: records split, CIEs shared across objects, FDEs of functions not linked left out,
+// one terminator; in every order.
+TEST_F(LinkVsLld, EhFrameRecords) {
+  mc("eh_frame1.o", "eh_frame1.s", "gfx1100");
+  mc("eh_frame2.o", "eh_frame2.s", "gfx1100");
+  mc("eh_frame_records.o", "eh_frame_records.s", "gfx1100");
+  expectSameCodeObject({"eh_frame1.o"});
+  expectSameCodeObject({"eh_frame1.o", "eh_frame2.o"});
+  expectSameCodeObject({"eh_frame2.o", "eh_frame1.o", "eh_frame_records.o"});
+  expectSameCodeObject({"eh_frame_records.o", "eh_frame1.o"});
+}
+
+// Damaged .eh_frame records and a PC-relative FDE address of a preemptible function: lld's
+// errors (the place in its combined .eh_frame).
+TEST_F(LinkVsLld, EhFrameErrors) {
+  const char *bodies[] = {
+      ".long 100\n.long 0\n",                                    // past the end
+      ".long 8\n.long 0\n.long 0\n.short 1\n",                   // too small
+      ".long 8\n.long 0\n.long 0\n.long 8\n.long 4\n.long 0\n",  // no CIE there
+      ".long 8\n.long 0\n.long 0\n.long 8\n.long 40\n.long 0\n", // before the start
+      ".long 0xffffffff\n.long 0\n",                             // 64-bit length
+      ".long 2\n.long 0\n",                                      // shorter than its id
+  };
+  for (size_t i = 0; i < std::size(bodies); ++i) {
+    std::string name = fmt::format("eh_bad{}", i);
+    std::ofstream(dir_ / (name + ".s")) << ".section .eh_frame,\"a\",@progbits\n" << bodies[i];
+    ToolRun r = shell(fmt::format("llvm-mc-22 -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 "
+                                  "-filetype=obj {0}.s -o {0}.o",
+                                  name));
+    ASSERT_EQ(r.status, 0) << r.err;
+    SCOPED_TRACE(bodies[i]);
+    expectSameErrors({name + ".o"});
+  }
+  std::string preemptible = fmt::format("{}/eh_frame_records.s", GFXASM_LINK_TEST_DIR);
+  ToolRun r = shell(fmt::format("grep -v '.hidden j1' {} | llvm-mc-22 -triple=amdgcn-amd-amdhsa "
+                                "-mcpu=gfx1100 -filetype=obj -o eh_preemptible.o",
+                                preemptible));
+  ASSERT_EQ(r.status, 0) << r.err;
+  mc("eh_frame1.o", "eh_frame1.s", "gfx1100");
+  mc("eh_frame2.o", "eh_frame2.s", "gfx1100");
+  expectSameErrors({"eh_preemptible.o"});
+  expectSameErrors({"eh_frame2.o", "eh_frame1.o", "eh_preemptible.o"});
+}
+
+// AddressSanitizer device code: all of the above at once (a common symbol, asan_globals linked
+// to its globals, __start_/__stop_asan_globals, constructors and their .eh_frame records).
+TEST_F(LinkVsLld, AddressSanitizerKernels) {
+  for (auto [cpu, opt] : {std::pair{"gfx90a:xnack+", "-O3"}, std::pair{"gfx1100", "-O0"}}) {
+    std::string tag = fmt::format("{}{}", std::string(cpu).substr(0, 7), opt);
+    std::string a = "asan_a_" + tag + ".o", b = "asan_b_" + tag + ".o";
+    clang(a, "asan.cl", fmt::format("-fsanitize=address {} -mcpu={}", opt, cpu));
+    clang(b, "asan.cl", fmt::format("-fsanitize=address {} -mcpu={} -DPREFIX=b", opt, cpu));
+    SCOPED_TRACE(tag);
+    expectSameCodeObject({a});
+    expectSameCodeObject({a, b});
+    expectSameCodeObject({b, a});
+  }
+}
+
 // Random objects: 1-3 llvm-mc-22 objects sharing 12 global names, each defined in one of them
 // or nowhere, with random visibility (default, hidden, protected) and weak definitions, in
 // random sections (.text, .text.a, .data, .rodata, .rodata.b, .bss, .data.rel.ro) and
@@ -297,6 +373,27 @@ std::vector<std::string> randomObjects(unsigned seed) {
     for (int k = pick(4); k > 0; --k)
       src += fmt::format(".asciz \"{}{}\"\n", strings[pick(4)], pick(3));
     src += ".asciz \"end\"\n";
+    // Common symbols and a COMDAT group, drawn by a generator of their own (the lines above
+    // stay those of earlier versions of this test): commons of one name in several objects with
+    // other sizes and alignments, sometimes hidden or also defined, referenced from data; a
+    // function in a group every object may have (kept from the first).
+    std::mt19937 extra(seed * 7919 + o);
+    auto draw = [&](int n) { return static_cast<int>(extra() % n); };
+    for (int c = 0; c < 4; ++c) {
+      if (draw(3) == 0) continue;
+      if (draw(4) == 0) src += fmt::format(".hidden c{}\n", c);
+      if (c == 3 && draw(2))
+        src += fmt::format(".data\n.globl c3\n.p2align 2\nc3:\n.long {}\n", draw(100));
+      else
+        src += fmt::format(".comm c{}, {}, {}\n", c, 1 + draw(40), draw(5));
+    }
+    src += fmt::format(".section .data.commons,\"aw\",@progbits\n.quad c{}\n", draw(4));
+    if (draw(3))
+      src += ".section .text.shared,\"axG\",@progbits,shared_fn,comdat\n.globl shared_fn\n"
+             ".hidden shared_fn\n.type shared_fn,@function\nshared_fn:\n"
+             "s_getpc_b64 s[0:1]\ns_add_u32 s0, s0, c0@gotpcrel32@lo+4\n"
+             "s_addc_u32 s1, s1, c0@gotpcrel32@hi+12\ns_setpc_b64 s[30:31]\n"
+             ".size shared_fn, .-shared_fn\n";
     sources.push_back(src);
   }
   return sources;

@@ -21,10 +21,12 @@
 #include <cstring>
 #include <deque>
 #include <elf.h>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -249,7 +251,8 @@ struct Piece {
   uint64_t inputOffset = 0;
   uint64_t size = 0;
   uint32_t shard = 0;
-  uint64_t outputOffset = 0; // in the merge section
+  uint64_t outputOffset = 0; // in the merge section (.eh_frame: in the output section)
+  bool live = true;          // .eh_frame: a dead FDE or a duplicate CIE is left out
 };
 
 struct InputSection {
@@ -264,6 +267,10 @@ struct InputSection {
   uint64_t outOffset = 0; // in the output section (regular sections)
   MergeSection *merge = nullptr;
   std::vector<Piece> pieces;
+  // SHF_LINK_ORDER: the section it goes with (placed in the order of those sections).
+  uint32_t linkIndex = 0;
+  InputSection *linkOrderDep = nullptr;
+  bool ehFrame = false; // .eh_frame: its CIE and FDE records (pieces) join the one .eh_frame
 };
 
 struct Symbol {
@@ -271,6 +278,12 @@ struct Symbol {
   Object *file = nullptr; // the defining file, or the first that referenced it
   InputSection *section = nullptr;
   bool defined = false, absolute = false, isLocal = false, linkerDefined = false;
+  // A common symbol (SHN_COMMON: `.comm`) until replaceCommonSymbols gives it room in .bss.
+  bool common = false;
+  uint64_t commonAlign = 0;
+  // A linker-defined symbol is the start (or end) of this output section (null: address 0).
+  OutputSection *anchor = nullptr;
+  bool anchorAtEnd = false;
   uint64_t value = 0, size = 0;
   uint8_t type = STT_NOTYPE, binding = STB_GLOBAL, visibility = STV_DEFAULT, other = 0;
   uint32_t order = 0;
@@ -309,6 +322,7 @@ struct MergeSection {
 
 enum class OutKind {
   Regular,
+  EhFrame,
   DynSym,
   GnuHash,
   Hash,
@@ -384,9 +398,14 @@ public:
 private:
   bool readObjects();
   bool readSections(Object &obj);
+  std::optional<std::vector<bool>> discardedGroupMembers(Object &obj);
   bool readSymbols(Object &obj);
   bool splitMergeable(InputSection &sec);
   void resolveGlobal(Object &obj, const ElfSymbol &es, uint32_t index);
+  void replaceCommonSymbols();
+  bool combineEhFrames();
+  void defineBoundarySymbols();
+  void defineLinkerSymbol(Symbol &s, OutputSection *anchor, bool atEnd, uint8_t visibility);
   bool computeFlags();
   void createOutputSections();
   void finalizeMergeSections();
@@ -396,6 +415,7 @@ private:
   void sortAndNumberSections();
   void layout();
   void writeSyntheticSections();
+  std::vector<std::pair<uint64_t, uint64_t>> dynamicEntries() const;
   std::vector<uint8_t> writeFile();
   void applyRelocations(std::vector<uint8_t> &out);
 
@@ -404,6 +424,7 @@ private:
   const Symbol *alternativeSpelling(const Symbol &undefined) const;
   uint64_t sectionAddress(const InputSection &sec, uint64_t offset) const;
   uint64_t symbolAddress(const Symbol &s) const;
+  uint64_t targetAddress(const Symbol &s, int64_t addend) const;
   uint64_t gotEntryAddress(const Symbol &s) const { return got_->addr + 8ull * s.gotIndex; }
   OutputSection *addSynthetic(std::string name, OutKind kind, uint32_t type, uint64_t flags,
                               uint64_t align, uint64_t entsize);
@@ -414,6 +435,19 @@ private:
 
   std::deque<Object> objects_;
   std::deque<InputSection> inputSections_;
+  std::vector<InputSection *> commonSections_;
+  std::unordered_set<std::string_view> comdatGroups_;
+  std::vector<InputSection *> ehInputs_;
+  OutputSection *ehFrame_ = nullptr;
+  // .eh_frame records in output order: each CIE (once per content and personality) with its
+  // FDEs; the pieces' outputOffset says where each goes.
+  struct EhRecord {
+    InputSection *sec;
+    size_t piece;
+    uint64_t cieOutput; // an FDE's CIE (output offset)
+    bool cie;
+  };
+  std::vector<EhRecord> ehRecords_;
   std::deque<Symbol> symbolStore_;
   std::deque<MergeSection> mergeSections_;
   std::deque<OutputSection> outputStore_;
@@ -457,9 +491,19 @@ private:
   uint64_t sectionHeaderOffset_ = 0;
 };
 
+// The piece of a mergeable or .eh_frame section that holds the offset (the last one starting at
+// or before it), or null.
+const Piece *pieceAt(const InputSection &sec, uint64_t offset) {
+  auto it = std::upper_bound(sec.pieces.begin(), sec.pieces.end(), offset,
+                             [](uint64_t off, const Piece &p) { return off < p.inputOffset; });
+  return it == sec.pieces.begin() ? nullptr : &*--it;
+}
+
 // lld names an input position after the symbol that covers it, or the section and offset.
 std::string Linker::objMessage(const InputSection &sec, uint64_t offset) const {
   std::string file = sec.file ? sec.file->name : "<internal>";
+  if (sec.ehFrame) // lld names the place in its combined .eh_frame
+    if (const Piece *p = pieceAt(sec, offset)) offset = p->outputOffset + (offset - p->inputOffset);
   if (sec.file)
     for (const Symbol *s : sec.file->symbols)
       if (s && s->defined && s->section == &sec && s->type != STT_SECTION && s->value <= offset &&
@@ -539,11 +583,46 @@ bool Linker::splitMergeable(InputSection &sec) {
   return true;
 }
 
+// COMDAT groups (SHT_GROUP with GRP_COMDAT, named by a symbol): as lld, the first file with a
+// group of a name keeps its members; a later group of the same name is left out whole (ASan's
+// module constructor is such a group in every object).
+std::optional<std::vector<bool>> Linker::discardedGroupMembers(Object &obj) {
+  const auto &secs = obj.elf.sections();
+  std::vector<bool> discarded(secs.size(), false);
+  std::optional<std::vector<ElfSymbol>> syms;
+  for (const ElfSection &g : secs) {
+    if (g.type != SHT_GROUP) continue;
+    std::string why;
+    if (!syms && !(syms = obj.elf.symbols(SHT_SYMTAB, &why))) {
+      error(fmt::format("{}: {}", obj.name, why));
+      return std::nullopt;
+    }
+    auto words = obj.elf.contents(g, &why);
+    if (!words) {
+      error(fmt::format("{}: {}", obj.name, why));
+      return std::nullopt;
+    }
+    if (words->size() < 4 || words->size() % 4 || g.info >= syms->size()) {
+      error(fmt::format("{}: invalid section group {}", obj.name, g.name));
+      return std::nullopt;
+    }
+    if (!(get<uint32_t>(*words, 0) & GRP_COMDAT) ||
+        comdatGroups_.insert((*syms)[g.info].name).second)
+      continue;
+    for (size_t i = 4; i < words->size(); i += 4)
+      if (uint32_t member = get<uint32_t>(*words, i); member < secs.size())
+        discarded[member] = true;
+  }
+  return discarded;
+}
+
 bool Linker::readSections(Object &obj) {
   const auto &secs = obj.elf.sections();
   obj.sections.assign(secs.size(), nullptr);
+  auto discarded = discardedGroupMembers(obj);
+  if (!discarded) return false;
   for (const ElfSection &s : secs) {
-    if (s.index == 0) continue;
+    if (s.index == 0 || (*discarded)[s.index]) continue;
     switch (s.type) {
     case SHT_NULL:
     case SHT_SYMTAB:
@@ -575,7 +654,8 @@ bool Linker::readSections(Object &obj) {
     in.index = s.index;
     in.name = s.name;
     in.type = s.type;
-    in.flags = s.flags & ~uint64_t(SHF_GROUP | SHF_INFO_LINK | SHF_LINK_ORDER);
+    in.flags = s.flags & ~uint64_t(SHF_GROUP | SHF_INFO_LINK);
+    if (in.flags & SHF_LINK_ORDER) in.linkIndex = s.link;
     in.align = s.addralign ? s.addralign : 1;
     if (in.align > (uint64_t(1) << 32)) {
       error(fmt::format("{}:({}): section sh_addralign is too large", obj.name, s.name));
@@ -589,6 +669,12 @@ bool Linker::readSections(Object &obj) {
     in.size = s.size;
     in.data = *contents;
     obj.sections[s.index] = &in;
+    // lld reads .eh_frame as records (combineEhFrames), not as bytes.
+    if (s.name == ".eh_frame" && s.type == SHT_PROGBITS) {
+      in.ehFrame = true;
+      ehInputs_.push_back(&in);
+      continue;
+    }
     // Mergeable: SHF_MERGE with an element size, not writable (lld's rule).
     if ((in.flags & SHF_MERGE) && in.entsize && !(in.flags & SHF_WRITE) && in.type != SHT_NOBITS) {
       if (!splitMergeable(in)) return false;
@@ -596,6 +682,9 @@ bool Linker::readSections(Object &obj) {
       in.flags &= ~uint64_t(SHF_MERGE | SHF_STRINGS);
     }
   }
+  for (InputSection *in : obj.sections)
+    if (in && in->linkIndex && in->linkIndex < obj.sections.size())
+      in->linkOrderDep = obj.sections[in->linkIndex];
   for (const ElfSection &s : secs) {
     if (s.type == SHT_REL) {
       error(fmt::format("{}: SHT_REL relocation sections are not supported (AMDGPU uses SHT_RELA)",
@@ -650,10 +739,38 @@ void Linker::resolveGlobal(Object &obj, const ElfSymbol &es, uint32_t index) {
   Symbol &s = *it->second;
   obj.symbols[index] = &s;
   s.visibility = minVisibility(s.visibility, es.other & 3);
+  if (es.shndx == SHN_COMMON) {
+    // lld: a (strong) definition wins over commons; of several commons the largest size and
+    // alignment; a common replaces an undefined or weak symbol.
+    if (s.defined && s.binding != STB_WEAK) return;
+    if (s.common) {
+      s.commonAlign = std::max(s.commonAlign, es.value);
+      if (s.size < es.size) {
+        s.size = es.size;
+        s.file = &obj;
+      }
+      return;
+    }
+    s.defined = s.absolute = false;
+    s.common = true;
+    s.section = nullptr;
+    s.value = 0;
+    s.commonAlign = es.value;
+    s.size = es.size;
+    s.type = es.type;
+    s.binding = es.binding;
+    s.other = es.other;
+    s.file = &obj;
+    return;
+  }
   bool isDefined = es.shndx == SHN_ABS || (es.section != 0 && obj.sections[es.section]);
   if (!isDefined) {
-    if (!s.defined && !inserted && es.binding != STB_WEAK) s.binding = STB_GLOBAL;
+    if (!s.defined && !s.common && !inserted && es.binding != STB_WEAK) s.binding = STB_GLOBAL;
     return;
+  }
+  if (s.common) { // a weak definition leaves the common alone
+    if (es.binding == STB_WEAK) return;
+    s.common = false;
   }
   auto define = [&] {
     s.defined = true;
@@ -700,8 +817,11 @@ bool Linker::readSymbols(Object &obj) {
       error(fmt::format("{}: {}", obj.name, es.nameError.empty() ? es.sectionError : es.nameError));
       return false;
     }
-    if (es.shndx == SHN_COMMON) {
-      error(fmt::format("{}: common symbol '{}' is not supported", obj.name, es.name));
+    if (es.shndx == SHN_COMMON && (i < firstGlobal || es.value == 0 || es.value >= UINT32_MAX)) {
+      error(i < firstGlobal
+                ? fmt::format("{}: local common symbol '{}' is not supported", obj.name, es.name)
+                : fmt::format("{}: common symbol '{}' has invalid alignment: {}", obj.name, es.name,
+                              es.value));
       return false;
     }
     if (i < firstGlobal) {
@@ -730,6 +850,31 @@ bool Linker::readSymbols(Object &obj) {
     resolveGlobal(obj, es, i);
   }
   return true;
+}
+
+// As lld: each common symbol, once every file's symbols are known, becomes a definition at the
+// start of its own NOBITS input section "COMMON" (output .bss), made in the order of the files
+// that have common symbols and of each one's symbol table, before every input section.
+void Linker::replaceCommonSymbols() {
+  for (Object &obj : objects_) {
+    if (std::none_of(obj.elfSymbols.begin(), obj.elfSymbols.end(),
+                     [](const ElfSymbol &es) { return es.shndx == SHN_COMMON; }))
+      continue;
+    for (Symbol *s : obj.symbols) {
+      if (!s || !s->common) continue;
+      InputSection &bss = inputSections_.emplace_back();
+      bss.file = s->file;
+      bss.name = "COMMON";
+      bss.type = SHT_NOBITS;
+      bss.flags = SHF_ALLOC | SHF_WRITE;
+      bss.align = s->commonAlign;
+      bss.size = s->size;
+      commonSections_.push_back(&bss);
+      s->common = false;
+      s->defined = true;
+      s->section = &bss;
+    }
+  }
 }
 
 bool Linker::computeFlags() {
@@ -802,6 +947,7 @@ bool Linker::computeFlags() {
 
 // lld's default output section names: input sections named .text.foo go to .text, and so on.
 std::string outputSectionName(std::string_view name) {
+  if (name == "COMMON") return ".bss"; // common symbols' sections (replaceCommonSymbols)
   static const std::string_view kPrefixes[] = {
       ".ldata",       ".lrodata",    ".lbss",       ".text",  ".rodata",
       ".data.rel.ro", ".data",       ".bss.rel.ro", ".bss",   ".gcc_except_table",
@@ -815,9 +961,122 @@ std::string outputSectionName(std::string_view name) {
   return std::string(name);
 }
 
+// lld's .eh_frame: each input's records split at their length words (an input's terminator
+// ends it), CIEs shared by content and personality (the first relocation's symbol), FDEs kept
+// when the function they describe (the first relocation's target) is in a linked section, each
+// CIE followed by its FDEs in input order, and one zero word at the end.
+bool Linker::combineEhFrames() {
+  if (ehInputs_.empty()) return true;
+  struct CieGroup {
+    size_t cieRecord;
+    std::vector<EhRecord> fdes;
+  };
+  std::vector<CieGroup> groups;
+  std::map<std::pair<std::string_view, const Symbol *>, size_t> cieByContent;
+  for (InputSection *sec : ehInputs_) {
+    std::vector<std::pair<uint64_t, const Symbol *>> relocTargets; // sorted by offset
+    if (sec->rela) {
+      std::string why;
+      auto bytes = sec->file->elf.contents(*sec->rela, &why);
+      if (!bytes) {
+        error(fmt::format("{}: {}", sec->file->name, why));
+        return false;
+      }
+      for (size_t i = 0; i < bytes->size() / sizeof(Elf64_Rela); ++i) {
+        auto rela = get<Elf64_Rela>(*bytes, i * sizeof(Elf64_Rela));
+        uint32_t sym = ELF64_R_SYM(rela.r_info);
+        relocTargets.push_back(
+            {rela.r_offset, sym < sec->file->symbols.size() ? sec->file->symbols[sym] : nullptr});
+      }
+      std::stable_sort(relocTargets.begin(), relocTargets.end(),
+                       [](const auto &a, const auto &b) { return a.first < b.first; });
+    }
+    // The first relocation inside [off, off + size), or null.
+    auto firstTarget = [&](uint64_t off, uint64_t size) -> std::optional<const Symbol *> {
+      auto it = std::lower_bound(relocTargets.begin(), relocTargets.end(), off,
+                                 [](const auto &r, uint64_t o) { return r.first < o; });
+      if (it == relocTargets.end() || it->first >= off + size) return std::nullopt;
+      return it->second;
+    };
+    std::span<const uint8_t> d = sec->data;
+    const char *corrupt = nullptr;
+    std::unordered_map<uint64_t, size_t> groupOfCieAt;
+    uint64_t off = 0;
+    for (; off < d.size();) {
+      if (d.size() - off < 4) {
+        corrupt = "CIE/FDE too small";
+        break;
+      }
+      uint64_t size = get<uint32_t>(d, off);
+      if (size == 0) break; // the input's terminator
+      if (size + 4 > d.size() - off) {
+        corrupt =
+            size == UINT32_MAX ? "CIE/FDE too large" : "CIE/FDE ends past the end of the section";
+        break;
+      }
+      size += 4;
+      // (A record shorter than its id word: lld reads past it; here the missing bytes are 0.)
+      uint32_t id = 0;
+      copyBytes(reinterpret_cast<uint8_t *>(&id), d.data() + off + 4,
+                std::min<uint64_t>(4, d.size() - off - 4));
+      size_t index = sec->pieces.size();
+      sec->pieces.push_back(Piece{off, size, 0, 0, false});
+      auto target = firstTarget(off, size);
+      if (id == 0) { // a CIE
+        std::string_view content(reinterpret_cast<const char *>(d.data() + off), size);
+        auto [it, inserted] =
+            cieByContent.try_emplace({content, target.value_or(nullptr)}, groups.size());
+        if (inserted) {
+          sec->pieces[index].live = true;
+          groups.push_back(CieGroup{ehRecords_.size(), {}});
+          ehRecords_.push_back(EhRecord{sec, index, 0, true});
+        }
+        groupOfCieAt[off] = it->second;
+      } else {
+        auto cie = groupOfCieAt.find(off + 4 - id);
+        if (id > off + 4 || cie == groupOfCieAt.end()) {
+          error(fmt::format("{}:(.eh_frame): invalid CIE reference", sec->file->name));
+          return false;
+        }
+        const Symbol *fn = target.value_or(nullptr);
+        if (fn && fn->defined && fn->section) { // it describes a linked function
+          sec->pieces[index].live = true;
+          groups[cie->second].fdes.push_back(EhRecord{sec, index, 0, false});
+        }
+      }
+      off += size;
+    }
+    if (corrupt) {
+      error(fmt::format("corrupted .eh_frame: {}\n>>> defined in {}", corrupt,
+                        objMessage(*sec, off)));
+      return false;
+    }
+  }
+  // Output order and offsets: each CIE, then its FDEs.
+  std::vector<EhRecord> ordered;
+  uint64_t off = 0;
+  for (CieGroup &g : groups) {
+    EhRecord cie = ehRecords_[g.cieRecord];
+    uint64_t cieOff = off;
+    cie.sec->pieces[cie.piece].outputOffset = off;
+    off += cie.sec->pieces[cie.piece].size;
+    ordered.push_back(cie);
+    for (EhRecord &f : g.fdes) {
+      f.cieOutput = cieOff;
+      f.sec->pieces[f.piece].outputOffset = off;
+      off += f.sec->pieces[f.piece].size;
+      ordered.push_back(f);
+    }
+  }
+  ehRecords_ = std::move(ordered);
+  ehFrame_->size = off + 4; // the terminator
+  return true;
+}
+
 void Linker::createOutputSections() {
   std::unordered_map<std::string, OutputSection *> byName;
-  std::vector<InputSection *> order;
+  // lld: the common symbols' sections come first.
+  std::vector<InputSection *> order = commonSections_;
   for (Object &obj : objects_)
     for (InputSection *in : obj.sections)
       if (in) order.push_back(in);
@@ -835,6 +1094,7 @@ void Linker::createOutputSections() {
   order.push_back(&comment);
 
   for (InputSection *in : order) {
+    if (in->ehFrame) continue; // combineEhFrames
     std::string name = outputSectionName(in->name);
     OutputSection *&out = byName[name];
     if (!out) {
@@ -874,6 +1134,19 @@ void Linker::createOutputSections() {
     } else {
       out->chunks.push_back(Chunk{in, nullptr});
     }
+  }
+  // lld's own .eh_frame section follows the inputs' output sections.
+  if (!ehInputs_.empty()) {
+    ehFrame_ = &outputStore_.emplace_back();
+    ehFrame_->name = ".eh_frame";
+    ehFrame_->kind = OutKind::EhFrame;
+    ehFrame_->type = SHT_PROGBITS;
+    ehFrame_->flags = SHF_ALLOC;
+    for (InputSection *in : ehInputs_) {
+      ehFrame_->align = std::max(ehFrame_->align, in->align);
+      in->out = ehFrame_;
+    }
+    outputs_.push_back(ehFrame_);
   }
 }
 
@@ -922,19 +1195,24 @@ void Linker::finalizeMergeSections() {
 
 uint64_t Linker::sectionAddress(const InputSection &sec, uint64_t offset) const {
   uint64_t base = sec.out ? sec.out->addr : 0;
-  if (sec.merge) {
-    // The piece that holds the offset (the last piece starting at or before it).
-    auto it = std::upper_bound(sec.pieces.begin(), sec.pieces.end(), offset,
-                               [](uint64_t off, const Piece &p) { return off < p.inputOffset; });
-    if (it == sec.pieces.begin()) return base + sec.merge->outOffset;
-    --it;
-    return base + sec.merge->outOffset + it->outputOffset + (offset - it->inputOffset);
+  if (sec.merge || sec.ehFrame) {
+    uint64_t start = base + (sec.merge ? sec.merge->outOffset : 0);
+    const Piece *p = pieceAt(sec, offset);
+    return p ? start + p->outputOffset + (offset - p->inputOffset) : start;
   }
   return base + sec.outOffset + offset;
 }
 
+// S + A of a relocation: a section symbol of a mergeable section (a string's address, written
+// as the section plus the string's offset) takes the piece the addend picks.
+uint64_t Linker::targetAddress(const Symbol &s, int64_t addend) const {
+  if (s.isLocal && s.type == STT_SECTION && s.section && s.section->merge)
+    return sectionAddress(*s.section, s.value + addend);
+  return symbolAddress(s) + addend;
+}
+
 uint64_t Linker::symbolAddress(const Symbol &s) const {
-  if (s.linkerDefined) return dynamic_->addr;
+  if (s.linkerDefined) return s.anchor ? s.anchor->addr + (s.anchorAtEnd ? s.anchor->size : 0) : 0;
   if (!s.defined || s.absolute || !s.section) return s.defined ? s.value : 0;
   return sectionAddress(*s.section, s.value);
 }
@@ -990,6 +1268,10 @@ bool Linker::scanRelocations() {
           error(fmt::format("{}: relocation {} is outside the section",
                             objMessage(*sec, rela.r_offset), relocName(type)));
           continue;
+        }
+        if (sec->ehFrame) { // relocations of records left out go with them
+          const Piece *p = pieceAt(*sec, rela.r_offset);
+          if (!p || !p->live || rela.r_offset - p->inputOffset >= p->size) continue;
         }
         Reloc r{rela.r_offset, type, sym, rela.r_addend, RelocAction::Static};
         if (!alloc) {
@@ -1185,12 +1467,54 @@ void Linker::createGotAndDynamic() {
     dynamicSymbol_ = it->second;
   }
   if (dynamicSymbol_) {
-    dynamicSymbol_->defined = true;
-    dynamicSymbol_->linkerDefined = true;
-    dynamicSymbol_->file = nullptr;
+    defineLinkerSymbol(*dynamicSymbol_, dynamic_, false, STV_HIDDEN);
     dynamicSymbol_->visibility = STV_HIDDEN;
-    dynamicSymbol_->type = STT_NOTYPE;
     dynamicSymbol_->binding = STB_WEAK;
+  }
+}
+
+void Linker::defineLinkerSymbol(Symbol &s, OutputSection *anchor, bool atEnd, uint8_t visibility) {
+  s.defined = s.linkerDefined = true;
+  s.absolute = s.common = false;
+  s.section = nullptr;
+  s.anchor = anchor;
+  s.anchorAtEnd = atEnd;
+  s.file = nullptr;
+  s.type = STT_NOTYPE;
+  s.binding = STB_GLOBAL;
+  s.value = s.size = 0;
+  s.visibility = minVisibility(s.visibility, visibility);
+}
+
+// What lld defines for symbols the inputs refer to but do not define: the bounds of the
+// .preinit_array, .init_array and .fini_array output sections (hidden; address 0 without the
+// section) and __start_NAME / __stop_NAME of each output section named like a C identifier
+// (protected), as ASan device code uses them.
+void Linker::defineBoundarySymbols() {
+  auto define = [&](std::string_view name, OutputSection *sec, bool atEnd, uint8_t visibility) {
+    auto it = globals_.find(name);
+    if (it != globals_.end() && !it->second->defined)
+      defineLinkerSymbol(*it->second, sec, atEnd, visibility);
+  };
+  auto find = [&](std::string_view name) -> OutputSection * {
+    for (OutputSection *out : outputs_)
+      if (out->name == name) return out;
+    return nullptr;
+  };
+  for (std::string_view array : {"preinit_array", "init_array", "fini_array"}) {
+    OutputSection *sec = find(fmt::format(".{}", array));
+    define(fmt::format("__{}_start", array), sec, false, STV_HIDDEN);
+    define(fmt::format("__{}_end", array), sec, sec != nullptr, STV_HIDDEN);
+  }
+  for (OutputSection *out : outputs_) {
+    std::string_view n = out->name;
+    bool identifier = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0])) &&
+                      std::all_of(n.begin(), n.end(), [](char c) {
+                        return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                      });
+    if (!identifier) continue;
+    define(fmt::format("__start_{}", n), out, false, STV_PROTECTED);
+    define(fmt::format("__stop_{}", n), out, true, STV_PROTECTED);
   }
 }
 
@@ -1200,7 +1524,7 @@ void Linker::buildSymbolTables() {
   dynstr_.assign(1, '\0');
   std::vector<Symbol *> exported;
   for (Symbol *s : globalOrder_)
-    if (s->exported() && !s->linkerDefined) {
+    if (s->exported()) {
       s->dynNameOffset = static_cast<uint32_t>(dynstr_.size());
       dynstr_.append(s->name);
       dynstr_.push_back('\0');
@@ -1308,6 +1632,21 @@ void Linker::sortAndNumberSections() {
   }
 }
 
+// lld: the SHF_LINK_ORDER inputs of an output section follow the others, in the order of the
+// sections they go with (laid out already: those rank before), and the output's sh_link is the
+// first one's output section.
+void orderByLinkedSections(OutputSection &s) {
+  auto dep = [](const Chunk &c) { return c.input ? c.input->linkOrderDep : nullptr; };
+  auto linked = [&](const Chunk &c) { return dep(c) && dep(c)->out; };
+  auto mid = std::stable_partition(s.chunks.begin(), s.chunks.end(),
+                                   [&](const Chunk &c) { return !linked(c); });
+  std::stable_sort(mid, s.chunks.end(), [&](const Chunk &a, const Chunk &b) {
+    return std::pair(dep(a)->out->index, dep(a)->outOffset) <
+           std::pair(dep(b)->out->index, dep(b)->outOffset);
+  });
+  if (!s.chunks.empty() && linked(s.chunks.front())) s.link = dep(s.chunks.front())->out->index;
+}
+
 uint32_t segmentFlags(const OutputSection &s) {
   uint32_t f = PF_R;
   if (s.flags & SHF_WRITE) f |= PF_W;
@@ -1320,6 +1659,7 @@ void Linker::layout() {
   for (OutputSection *s : outputs_) {
     switch (s->kind) {
     case OutKind::Regular: {
+      if (s->flags & SHF_LINK_ORDER) orderByLinkedSections(*s);
       uint64_t off = 0;
       for (Chunk &c : s->chunks) {
         if (c.input) {
@@ -1354,17 +1694,8 @@ void Linker::layout() {
     case OutKind::Hash: s->size = 4 * (2 + 2 * (dynSymbols_.size() + 1)); break;
     case OutKind::DynStr: s->size = dynstr_.size(); break;
     case OutKind::RelaDyn: s->size = dynRelocs_.size() * sizeof(Elf64_Rela); break;
-    case OutKind::Dynamic: {
-      size_t n = 7; // SYMTAB SYMENT STRTAB STRSZ GNU_HASH HASH NULL
-      if (relaDyn_) {
-        n += 3;
-        if (std::any_of(dynRelocs_.begin(), dynRelocs_.end(),
-                        [](const DynReloc &r) { return r.type == kRelRelative64; }))
-          ++n;
-      }
-      s->size = n * sizeof(Elf64_Dyn);
-      break;
-    }
+    case OutKind::Dynamic: s->size = dynamicEntries().size() * sizeof(Elf64_Dyn); break;
+    case OutKind::EhFrame: break; // combineEhFrames
     case OutKind::Got: s->size = 8 * gotEntries_.size(); break;
     case OutKind::RelroPadding:
       s->size = 0; // set below
@@ -1545,9 +1876,45 @@ void Linker::layout() {
   flushNotes();
 }
 
+// .dynamic's entries in lld's order (the values are final once the layout is).
+std::vector<std::pair<uint64_t, uint64_t>> Linker::dynamicEntries() const {
+  std::vector<std::pair<uint64_t, uint64_t>> e;
+  if (relaDyn_) {
+    e.push_back({DT_RELA, relaDyn_->addr});
+    e.push_back({DT_RELASZ, relaDyn_->size});
+    e.push_back({DT_RELAENT, sizeof(Elf64_Rela)});
+    size_t relative = std::count_if(dynRelocs_.begin(), dynRelocs_.end(),
+                                    [](const DynReloc &r) { return r.type == kRelRelative64; });
+    if (relative) e.push_back({DT_RELACOUNT, relative});
+  }
+  e.push_back({DT_SYMTAB, dynsym_->addr});
+  e.push_back({DT_SYMENT, sizeof(Elf64_Sym)});
+  e.push_back({DT_STRTAB, dynstrSec_->addr});
+  e.push_back({DT_STRSZ, dynstr_.size()});
+  e.push_back({DT_GNU_HASH, gnuHash_->addr});
+  e.push_back({DT_HASH, hash_->addr});
+  // Constructors and destructors (ASan device code's module constructor), and the functions
+  // named _init and _fini when an input defines them.
+  for (auto [name, addrTag, sizeTag] : {std::tuple{".init_array", DT_INIT_ARRAY, DT_INIT_ARRAYSZ},
+                                        std::tuple{".fini_array", DT_FINI_ARRAY, DT_FINI_ARRAYSZ}})
+    for (const OutputSection *out : outputs_)
+      if (out->name == name) {
+        e.push_back({addrTag, out->addr});
+        e.push_back({sizeTag, out->size});
+        break;
+      }
+  for (auto [name, tag] : {std::pair{"_init", DT_INIT}, std::pair{"_fini", DT_FINI}}) {
+    auto it = globals_.find(name);
+    if (it != globals_.end() && it->second->defined) e.push_back({tag, symbolAddress(*it->second)});
+  }
+  e.push_back({DT_NULL, 0});
+  return e;
+}
+
 void Linker::writeSyntheticSections() {
   auto symbolSectionIndex = [&](const Symbol &s) -> uint16_t {
-    if (s.linkerDefined) return static_cast<uint16_t>(dynamic_->index);
+    // Without its section, lld defines the symbol in its ELF header, section 1 in the table.
+    if (s.linkerDefined) return s.anchor ? static_cast<uint16_t>(s.anchor->index) : 1;
     if (!s.defined) return SHN_UNDEF;
     if (s.absolute || !s.section) return SHN_ABS;
     OutputSection *out = s.section->out;
@@ -1640,29 +2007,25 @@ void Linker::writeSyntheticSections() {
         uint32_t sym = r.symbol ? r.symbol->dynIndex : 0;
         rela.r_info = ELF64_R_INFO(sym, r.type);
         rela.r_addend = r.type == kRelRelative64
-                            ? static_cast<int64_t>(symbolAddress(*r.target)) + r.addend
+                            ? static_cast<int64_t>(targetAddress(*r.target, r.addend))
                             : r.addend;
         put(s->content, i * sizeof(Elf64_Rela), rela);
       }
       break;
     }
-    case OutKind::Dynamic: {
-      std::vector<std::pair<uint64_t, uint64_t>> e;
-      if (relaDyn_) {
-        e.push_back({DT_RELA, relaDyn_->addr});
-        e.push_back({DT_RELASZ, relaDyn_->size});
-        e.push_back({DT_RELAENT, sizeof(Elf64_Rela)});
-        size_t relative = std::count_if(dynRelocs_.begin(), dynRelocs_.end(),
-                                        [](const DynReloc &r) { return r.type == kRelRelative64; });
-        if (relative) e.push_back({DT_RELACOUNT, relative});
+    case OutKind::EhFrame:
+      // The records as they are but for an FDE's CIE pointer (the distance back to its CIE);
+      // the relocations follow (applyRelocations).
+      for (const EhRecord &r : ehRecords_) {
+        const Piece &p = r.sec->pieces[r.piece];
+        copyBytes(s->content.data() + p.outputOffset, r.sec->data.data() + p.inputOffset, p.size);
+        if (!r.cie)
+          put<uint32_t>(s->content, p.outputOffset + 4,
+                        static_cast<uint32_t>(p.outputOffset + 4 - r.cieOutput));
       }
-      e.push_back({DT_SYMTAB, dynsym_->addr});
-      e.push_back({DT_SYMENT, sizeof(Elf64_Sym)});
-      e.push_back({DT_STRTAB, dynstrSec_->addr});
-      e.push_back({DT_STRSZ, dynstr_.size()});
-      e.push_back({DT_GNU_HASH, gnuHash_->addr});
-      e.push_back({DT_HASH, hash_->addr});
-      e.push_back({DT_NULL, 0});
+      break;
+    case OutKind::Dynamic: {
+      std::vector<std::pair<uint64_t, uint64_t>> e = dynamicEntries();
       for (size_t i = 0; i < e.size(); ++i) {
         put<uint64_t>(s->content, 16 * i, e[i].first);
         put<uint64_t>(s->content, 16 * i + 8, e[i].second);
@@ -1697,23 +2060,13 @@ void Linker::writeSyntheticSections() {
 void Linker::applyRelocations(std::vector<uint8_t> &out) {
   for (auto &[sec, list] : relocs_) {
     if (!sec->out || sec->merge) continue;
-    uint64_t base = sec->out->offset + sec->outOffset;
     for (const Reloc &r : list) {
       if (r.action == RelocAction::Skip) continue;
       uint64_t p = sectionAddress(*sec, r.offset);
-      uint64_t s;
-      int64_t a = r.addend;
-      if (r.action == RelocAction::Got) {
-        s = gotEntryAddress(*r.symbol);
-      } else if (r.symbol->isLocal && r.symbol->type == STT_SECTION && r.symbol->section &&
-                 r.symbol->section->merge) {
-        // A section symbol in a mergeable section: the addend picks the piece.
-        s = sectionAddress(*r.symbol->section, r.symbol->value + a);
-        a = 0;
-      } else {
-        s = symbolAddress(*r.symbol);
-      }
-      uint64_t where = base + r.offset;
+      uint64_t s = r.action == RelocAction::Got ? gotEntryAddress(*r.symbol)
+                                                : targetAddress(*r.symbol, r.addend);
+      int64_t a = r.action == RelocAction::Got ? r.addend : 0;
+      uint64_t where = sec->out->offset + (p - sec->out->addr);
       switch (r.type) {
       case kRelAbs32: put<uint32_t>(out, where, static_cast<uint32_t>(s + a)); break;
       case kRelAbs64: put<uint64_t>(out, where, s + a); break;
@@ -1825,7 +2178,10 @@ LinkResult Linker::run() {
   }
   if (!result_.errors.empty()) return std::move(result_);
   if (!computeFlags()) return std::move(result_);
+  replaceCommonSymbols();
   createOutputSections();
+  defineBoundarySymbols();
+  if (!combineEhFrames()) return std::move(result_);
   if (!result_.errors.empty()) return std::move(result_);
   finalizeMergeSections();
   if (!result_.errors.empty()) return std::move(result_);
