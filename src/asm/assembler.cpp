@@ -2143,6 +2143,7 @@ private:
     // (gfx10 and later read an image's second operand, its address, as a list of separate
     // registers: no consecutive indices needed)
     const bool nsa = mn.text.starts_with("image_") && arch_.name != "gfx9";
+    unsigned positional = 0; // (sources read so far)
     for (unsigned operand = 0; !c.atEnd();) {
       if (c.accept(Tok::Comma)) continue;
       const Token &t = c.peek();
@@ -2204,14 +2205,14 @@ private:
       }
       // A source: -, neg(, abs(, |, sext(, lit( around a register or an expression.
       unsigned closeParens = 0;
-      bool bars = false, modifiers = false;
+      bool bars = false, modifiers = false, floatModifiers = false;
       const uint32_t operandCol = t.col;
       if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real &&
           (c.peek(1).kind == Tok::Pipe || c.peek(1).kind == Tok::LBrac ||
            (c.peek(1).kind == Tok::Identifier &&
             (c.peek(1).text == "abs" || isRegisterToken(c.peek(1), c.peek(2)))))) {
         c.next();
-        modifiers = true;
+        modifiers = floatModifiers = true;
       }
       for (bool lit = false;;) {
         const Token &w = c.peek();
@@ -2219,16 +2220,23 @@ private:
             (w.text == "neg" || w.text == "abs" || w.text == "sext" || w.text == "lit")) {
           lit = w.text == "lit";
           modifiers = modifiers || !lit;
+          floatModifiers = floatModifiers || w.text == "neg" || w.text == "abs";
           c.next();
           c.next();
           ++closeParens;
         } else if (w.kind == Tok::Pipe && !bars && !lit) {
           c.next();
-          bars = modifiers = true;
+          bars = modifiers = floatModifiers = true;
         } else {
           break;
         }
       }
+      // (a float modifier where no form of the name reads a source with them: llvm's generic
+      // operand parser takes no modifier)
+      if (floatModifiers && !floatModifiersAt(mn.text, positional) &&
+          !(suffixed && floatModifiersAt(base, positional)))
+        return OperandParseFailure{operandCol, "not a valid operand.", operandCol};
+      ++positional;
       const uint32_t valueCol = c.peek().col;
       bool absolute = true;
       if (isRegisterToken(c.peek(), c.peek(1))) {
@@ -2259,6 +2267,37 @@ private:
         return OperandParseFailure{valueCol, "expected an absolute expression", operandCol};
     }
     return std::nullopt;
+  }
+
+  // Whether some form of `name` available here reads positional operand `k` with llvm's float
+  // input modifiers (-x, |x|, neg(x), abs(x)).
+  bool floatModifiersAt(std::string_view name, unsigned k) const {
+    for (uint32_t entry : mnemonics_.lookup(name)) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if (!availableOnTarget(d)) continue;
+      unsigned at = 0;
+      for (const OperandDesc &o : arch_.operandsOf(d)) {
+        if (!isPositional(o.cls) || at++ != k) continue;
+        switch (o.cls) {
+        case OpClass::vsrc_mod:
+        case OpClass::vsrc_neg:
+        case OpClass::vgpr_mod:
+        case OpClass::psrc_mods:
+        case OpClass::pdpp_vgpr_mods:
+        case OpClass::dpp_vreg_mod:
+        case OpClass::dpp_vreg_neg:
+        case OpClass::dpp_vreg_lo_mod:
+        case OpClass::dpp_vreg_lo_neg:
+        case OpClass::dpp3_vgpr_mod:
+        case OpClass::dpp3_vgpr_neg:
+        case OpClass::sdwa_src_mod:
+        case OpClass::msrc: return true;
+        default: break;
+        }
+        break;
+      }
+    }
+    return false;
   }
 
   // Whether llvm reads the token `t` (followed by `next`) as the start of a register: [ (a
