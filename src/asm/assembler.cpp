@@ -2214,7 +2214,8 @@ private:
         c.next();
         modifiers = floatModifiers = true;
       }
-      for (bool lit = false;;) {
+      bool lit = false;
+      for (;;) {
         const Token &w = c.peek();
         if (w.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen && !lit &&
             (w.text == "neg" || w.text == "abs" || w.text == "sext" || w.text == "lit")) {
@@ -2237,6 +2238,11 @@ private:
           !(suffixed && floatModifiersAt(base, positional)))
         return OperandParseFailure{operandCol, "not a valid operand.", operandCol};
       ++positional;
+      // (a `-` before a register inside a modifier is no sign llvm reads there)
+      if ((closeParens || bars) && c.is(Tok::Minus) &&
+          (c.peek(1).kind == Tok::Pipe || isRegisterToken(c.peek(1), c.peek(2)) ||
+           (c.peek(1).text == "abs" && c.peek(2).kind == Tok::LParen)))
+        return OperandParseFailure{c.peek().col, "failed parsing operand.", operandCol};
       const uint32_t valueCol = c.peek().col;
       bool absolute = true;
       if (isRegisterToken(c.peek(), c.peek(1))) {
@@ -2257,6 +2263,9 @@ private:
           absolute = e.kind == ExprResult::Kind::Absolute;
         }
       }
+      // (lit's parenthesis closes first: it is the innermost)
+      if (lit && closeParens-- && !c.accept(Tok::RParen))
+        return OperandParseFailure{c.peek().col, "expected closing parentheses", operandCol};
       if (bars && !c.accept(Tok::Pipe))
         return OperandParseFailure{c.peek().col, "expected vertical bar", operandCol};
       for (; closeParens; --closeParens)
