@@ -1573,7 +1573,8 @@ private:
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
     // (an operand llvm's parser cannot read, before any of these)
-    if (std::optional<OperandParseFailure> failure = operandParseFailure(mn, available, operandStart);
+    if (std::optional<OperandParseFailure> failure =
+            operandParseFailure(mn, available, operandStart);
         failure &&
         (operandsMismatch(best) || best.failedAfterMatch() || failure->operandCol <= best.col) &&
         (!sext || failure->col < sext->col) && (!unknown || failure->col < unknown->col) &&
@@ -1868,14 +1869,14 @@ private:
           const auto error =
               std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
                            [](const Diagnostic &d) { return d.severity == Severity::Error; });
-          found = error == r.diagnostics.end() &&
-                  (t->wave64() == target_.wave64() || !seen.laneMask);
+          found =
+              error == r.diagnostics.end() && (t->wave64() == target_.wave64() || !seen.laneMask);
           // (the trial's statement has its operands after the name and one space)
           const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
           // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
           // entry here takes: elsewhere gfxasm's entries check some operands later than llvm's)
-          if (error != r.diagnostics.end() && error->message == kInvalidOperand && t->realTrue16() &&
-              other->formatOf(d).name.starts_with("VOP") &&
+          if (error != r.diagnostics.end() && error->message == kInvalidOperand &&
+              t->realTrue16() && other->formatOf(d).name.starts_with("VOP") &&
               best.text() == kInvalidOperand && error->column >= operandsAt &&
               error->column - operandsAt + toks_[operandStart].col > furthest)
             furthest = error->column - operandsAt + toks_[operandStart].col;
@@ -2153,9 +2154,8 @@ private:
           isa::Reg r;
           if (!isRegisterToken(c.peek(), c.peek(1))) return std::nullopt;
           if (!as::parseRegister(q, c, r))
-            return q.err.set
-                       ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
-                       : std::nullopt;
+            return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
+                             : std::nullopt;
         } while (c.accept(Tok::Comma));
         if (!c.accept(Tok::RBrac)) return std::nullopt;
         continue;

@@ -56,5 +56,5 @@ bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col);  // MFMA re
 bool unmatched_memory(ParseContext &ctx, const isa::Inst &inst, const Token &word); // cache bits
 // Whether a field is a cache-policy bit (glc, slc, dlc, scc; gfx940's sc0, sc1, nt).
 bool isCachePolicy(isa::Field f);
-bool unmatched_vext(ParseContext &ctx, const isa::Inst &inst, const Token &word);   // DPP, bitop3
+bool unmatched_vext(ParseContext &ctx, const isa::Inst &inst, const Token &word); // DPP, bitop3
 } // namespace gfxasm::as

@@ -358,7 +358,8 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, 
     return ctx.fail(ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col),
                     "only one unique literal operand is allowed");
   }
-  if (!inst.hasLiteral) ctx.firstLiteralCol = ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col);
+  if (!inst.hasLiteral)
+    ctx.firstLiteralCol = ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col);
   inst.hasLiteral = true;
   inst.literal = lit;
   inst.literalNegative = negative;

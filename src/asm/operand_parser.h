@@ -54,9 +54,10 @@ struct ParseError {
            m == "invalid operand (violates constant bus restrictions)" ||
            m == "vgpr must be even aligned" ||
            m == "invalid register class: vgpr tuples must be 64 bit aligned" ||
-           m == "literal operands are not supported" || m == "DP ALU dpp only supports row_newbcast" ||
-           m == "instruction must use glc" || m == "instruction must use sc0" ||
-           m == "missing dim operand" || m == "op_sel operand conflicts with 16-bit operand suffix";
+           m == "literal operands are not supported" ||
+           m == "DP ALU dpp only supports row_newbcast" || m == "instruction must use glc" ||
+           m == "instruction must use sc0" || m == "missing dim operand" ||
+           m == "op_sel operand conflicts with 16-bit operand suffix";
   }
 };
 

@@ -316,7 +316,6 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandVa
   return true;
 }
 
-
 // llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
 // slc and dlc, or their gfx9 names, in any order among themselves): true if none that comes after
 // operand `idx` was written yet.
