@@ -437,6 +437,39 @@ TEST(Diagnostics, AssemblyGoesOnAfterErrors) {
 
 } // namespace
 
+// llvm's parser reads every operand before its matcher looks at one: an operand it cannot read
+// is the error even after an operand no entry takes (registers, open bars, modifier values, a
+// cache-policy bit twice; an image's address list of separate registers is no list).
+TEST(Diagnostics, OperandParserBeforeMatcher) {
+  expectSameErrors({"buffer_atomic_add_f32 off, v[255:256], v256, 0x140a offen",
+                    "buffer_atomic_add_u32 null, v5, s[90:93], s0 offen",
+                    "buffer_atomic_dec_u64 [v180, v181], 1, s[56:59], [v1, v3] idxen",
+                    "v_add3_u32_e64_dpp v113, v[0:1], v230, 0.5 dpp8:[5,8,4,3,3,6,7,7]",
+                    "v_add_co_ci_u32_e64_dpp v78, v1.h, v201, v182, s17 quad_perm:[4,1,4,0]",
+                    "v_ceil_f16_e64_dpp v71.h, v97.l op_sel:[1,0] mul:3 dpp8:[7,1,3,4,0,4,2,4]",
+                    "buffer_atomic_and_b32 v100, v[2:3], s0, vcc offen slc glc slc dlc",
+                    "v_cmp_eq_f16_e64 foo, 1.0e40, -|v1",
+                    "v_cmp_lg_f16_e64 null, |func-foo|, neg(s105) clamp",
+                    "buffer_load_u16 null, exec, s[32:35], vccz offset:4096",
+                    "image_sample v[0:3], [v4, v6, v256], s[0:7], s[8:11] dmask:0xf "
+                    "dim:SQ_RSRC_IMG_3D",
+                    "v_cmp_o_f32_e64 s57, v[0:3], -|foo|"});
+  // gfx90a: the alignment of a returning atomic's AGPRs and of an MTBUF address is checked after
+  // matching, at the mnemonic; VOP3 literals before the constant bus and their count; an odd
+  // register list is no other processor's match; gfx11's true16 entries take v1.h.
+  expectSameErrors({"flat_atomic_add_f64 a[136:137], v[246:247], [a213, a214] glc",
+                    "ds_cmpst_rtn_b64 a[1:2], v1, a[2:3], a[4:5]",
+                    "flat_atomic_and_x2 a[95:96], v[109:110], a[177:178] glc",
+                    "tbuffer_load_format_x v1, v[1:2], s[0:3], 0 format:[BUF_DATA_FORMAT_16] "
+                    "idxen offen",
+                    "v_add3_u32 v161, lit(1.5), lit(0x12345678), 0xffffffff",
+                    "v_and_or_b32 v165, ttmp13, s51, 0xf6de",
+                    "buffer_atomic_add_x2 [v109, v110], v13, s[44:47], s40 idxen",
+                    "v_cmp_eq_f16_e32 vcc, v104.h, v251",
+                    "buffer_atomic_add a2, v[55:56], s[100:103], s97 idxen offen"},
+                   "gfx90a");
+}
+
 // Issue 17's examples, as llvm-mc-22 prints them: no processor name after "instruction not
 // supported on this GPU", the wave size a dual-issue pair needs, "operands are not valid for this
 // GPU or mode" at the mnemonic where another mode's form takes the operands, range errors of
@@ -458,6 +491,9 @@ TEST(Diagnostics, LlvmMessagesOfModesOffsetsAndChecks) {
                     "v_add_f64 v[139:140], v[2:3], v[4:5]",
                     "v_cmp_eq_f64_e32 vcc, v[2:3], v[75:76]"},
                    "gfx90a");
+  // Another processor's instruction, and a wave64 WMMA's tuples in wave32.
+  expectSameErrors({"v_mfma_f32_32x32x1f32 a[0:31], v0, v1, a[0:31]",
+                    "v_wmma_f32_16x16x16_f16 v[0:3], v[8:15], v[16:23], v[0:3]"});
   // wave64: llvm checks wave32 forms only for that message
   const std::string wave64 = joinLines(
       {"v_dual_mov_b32 v0, v1 :: v_dual_mov_b32 v2, v3", "v_add_co_u32 v0, vcc_lo, v1, v2"});

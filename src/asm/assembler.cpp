@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -203,6 +204,8 @@ std::vector<std::string> Target::supportedCpus() {
 }
 
 namespace {
+
+constexpr std::string_view kInvalidOperand = "invalid operand for instruction";
 
 // The requirement words and their bits (sc0 is gfx942's glc; quad_perm, row_* and wave_* are
 // DPP controls as isModifierWord spells them); a prefix stands for the longer words it starts.
@@ -1563,6 +1566,16 @@ private:
                                ? unknownNamedModifier(mn, operandStart)
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
+    // (an operand llvm's parser cannot read, before any of these)
+    if (std::optional<OperandParseFailure> failure =
+            operandParseFailure(mn, available, operandStart);
+        failure &&
+        (operandsMismatch(best) || best.failedAfterMatch() || failure->operandCol <= best.col) &&
+        (!sext || failure->col < sext->col) && (!unknown || failure->col < unknown->col) &&
+        (!unavailable || failure->col < unavailable->col)) {
+      error(failure->col, failure->message);
+      return;
+    }
     if (first(sext, unknown) && first(sext, unavailable)) {
       error(sext->col, sextMessage);
       return;
@@ -1572,8 +1585,11 @@ private:
       return;
     }
     if (unavailable) {
-      error(unavailable->col,
-            std::string(unavailable->text) + " register not available on this GPU");
+      // (named as llvm prints the register: vccz is src_vccz)
+      const isa::RegisterSet &rs = arch_.traits->registers;
+      std::string name;
+      isa::printRegister(rs, isa::lookupSpecialRegister(rs, unavailable->text)->encoding, 1, name);
+      error(unavailable->col, name + " register not available on this GPU");
       return;
     }
     if (uint32_t tfeCol = 0;
@@ -1584,7 +1600,7 @@ private:
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
          (operandsMismatch(best) &&
-          (matchesOnAnotherArch(mn, operandStart) ||
+          (matchesOnAnotherArch(mn, operandStart, best) ||
            gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
@@ -1791,7 +1807,11 @@ private:
   // message is "operands are not valid for this GPU or mode". Only after every entry here failed:
   // the statement is assembled alone for each processor and mode of the other architectures'
   // entries of the name.
-  [[gnu::noinline]] bool matchesOnAnotherArch(const Token &mn, size_t operandStart) {
+  // A true16 one that fails further into the operands than `best`, both with "invalid operand
+  // for instruction", moves the error there (llvm's matcher reports the furthest operand of any
+  // of its entries: gfx11's true16 VOPC takes `vcc, v1.l` on gfx9 and fails at the next one).
+  [[gnu::noinline]] bool matchesOnAnotherArch(const Token &mn, size_t operandStart,
+                                              as::ParseError &best) {
     static thread_local bool trying = false; // (no trial inside a trial)
     if (trying || !pairName_.empty()) return false;
     // The statement: the (lowered) mnemonic and the operands' text as written.
@@ -1817,6 +1837,7 @@ private:
         return false;
     trying = true;
     bool found = false;
+    uint32_t furthest = best.col;
     for (const ArchTables *other : allArchs()) {
       if (other == &arch_ || found) continue;
       uint32_t cpusTried = 0;
@@ -1839,14 +1860,26 @@ private:
           if (!t) continue;
           TrialMatch seen;
           const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
-          found = std::none_of(r.diagnostics.begin(), r.diagnostics.end(),
-                               [](const Diagnostic &d) { return d.severity == Severity::Error; }) &&
-                  (t->wave64() == target_.wave64() || !seen.laneMask);
+          const auto error =
+              std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                           [](const Diagnostic &d) { return d.severity == Severity::Error; });
+          found =
+              error == r.diagnostics.end() && (t->wave64() == target_.wave64() || !seen.laneMask);
+          // (the trial's statement has its operands after the name and one space)
+          const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
+          // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
+          // entry here takes: elsewhere gfxasm's entries check some operands later than llvm's)
+          if (error != r.diagnostics.end() && error->message == kInvalidOperand &&
+              t->realTrue16() && other->formatOf(d).name.starts_with("VOP") &&
+              best.text() == kInvalidOperand && error->column >= operandsAt &&
+              error->column - operandsAt + toks_[operandStart].col > furthest)
+            furthest = error->column - operandsAt + toks_[operandStart].col;
         }
         if (found) break;
       }
     }
     trying = false;
+    if (!found && furthest > best.col) best.col = furthest;
     return found;
   }
 
@@ -1883,9 +1916,19 @@ private:
     return false;
   }
 
-  // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8]).
+  // Whether `text` names a VGPR or AGPR tuple at an odd register (v[3:4], a[5:8], or the list
+  // [v3, v4]).
   static bool hasOddVectorTuple(std::string_view text) {
-    for (size_t k = 1; k + 2 < text.size(); ++k) {
+    for (size_t k = 0; k + 2 < text.size(); ++k) {
+      if (text[k] == '[' && (text[k + 1] == 'v' || text[k + 1] == 'a')) {
+        size_t end = k + 2;
+        unsigned first = 0;
+        while (end < text.size() && text[end] >= '0' && text[end] <= '9')
+          first = first * 10 + static_cast<unsigned>(text[end++] - '0');
+        while (end < text.size() && text[end] == ' ') ++end;
+        if (end > k + 2 && end < text.size() && text[end] == ',' && (first & 1)) return true;
+      }
+      if (k == 0) continue;
       if (text[k] != '[' || (text[k - 1] != 'v' && text[k - 1] != 'a') ||
           (k >= 2 && isIdentChar(text[k - 2])))
         continue;
@@ -2045,6 +2088,239 @@ private:
       }
     }
     return nullptr;
+  }
+
+  // llvm's parser reads every operand of a statement before its matcher looks at any, so an
+  // operand it cannot read is the line's error wherever the entries' operands fail: a register
+  // (an index out of range, a misaligned or unavailable one, a list with a gap), a `|` or `(`
+  // left open, a modifier's value (a DPP lane out of range, mul:3) or a cache-policy bit written
+  // twice. The operands are read in turn as llvm's parser reads them; the first such failure is
+  // returned (none when an operand is read no further: an unknown `name:` modifier or an
+  // expression that does not parse, which the entries' errors describe).
+  struct OperandParseFailure {
+    uint32_t col = 0;
+    std::string message;
+    uint32_t operandCol = 0; // where the operand starts
+  };
+  [[gnu::noinline]] std::optional<OperandParseFailure>
+  operandParseFailure(const Token &mn, std::span<const Candidate> available, size_t from) {
+    std::string_view base;
+    const bool suffixed = suffixRank(mn.text, base) >= 0;
+    // The entry and operand that read modifier `word` (of the name or its plain name's forms).
+    auto modifierOperand = [&](std::string_view word, const InstrDesc *&entry) -> int {
+      auto search = [&](std::span<const uint32_t> entries) -> int {
+        for (uint32_t e : entries) {
+          const InstrDesc &d = arch_.instrs[e];
+          if (!availableOnTarget(d)) continue;
+          const auto ops = arch_.operandsOf(d);
+          for (size_t i = 0; i < ops.size(); ++i)
+            if (!isPositional(ops[i].cls) && as::isModifierWord(ops[i], word)) {
+              entry = &d;
+              return static_cast<int>(i);
+            }
+        }
+        return -1;
+      };
+      std::vector<uint32_t> own;
+      for (const Candidate &cand : available) own.push_back(cand.entry);
+      const int i = search(own);
+      return i >= 0 || !suffixed ? i : search(mnemonics_.lookup(base));
+    };
+    // The messages of llvm's operand parsers for a modifier's value (not its matcher's).
+    auto parserMessage = [](std::string_view m) {
+      return (m.starts_with("invalid ") && (m.ends_with(" value") || m.ends_with(" value."))) ||
+             (m.starts_with("expected a ") && m.ends_with("-bit value")) ||
+             m == "duplicate cache policy modifier";
+    };
+    Cursor c{toks_, from};
+    uint32_t cachePolicySeen = 0; // (bits by field)
+    Inst inst;
+    // (gfx10 and later read an image's second operand, its address, as a list of separate
+    // registers: no consecutive indices needed)
+    const bool nsa = mn.text.starts_with("image_") && arch_.name != "gfx9";
+    unsigned positional = 0; // (sources read so far)
+    for (unsigned operand = 0; !c.atEnd();) {
+      if (c.accept(Tok::Comma)) continue;
+      const Token &t = c.peek();
+      if (nsa && operand++ == 1 && c.accept(Tok::LBrac)) {
+        do {
+          as::ParseContext q{target_, syms_};
+          isa::Reg r;
+          if (!isRegisterToken(c.peek(), c.peek(1))) return std::nullopt;
+          if (!as::parseRegister(q, c, r))
+            return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
+                             : std::nullopt;
+        } while (c.accept(Tok::Comma));
+        if (!c.accept(Tok::RBrac)) return std::nullopt;
+        continue;
+      }
+      const bool call = c.peek(1).kind == Tok::LParen;
+      if (t.kind == Tok::Identifier &&
+          !(call && (t.text == "neg" || t.text == "abs" || t.text == "sext" || t.text == "lit"))) {
+        const InstrDesc *entry = nullptr;
+        const int i = modifierOperand(t.text, entry);
+        if (i < 0 && c.peek(1).kind == Tok::Colon) return std::nullopt; // (unknownNamedModifier)
+        if (i >= 0) {
+          const OperandDesc &d = arch_.operandsOf(*entry)[static_cast<size_t>(i)];
+          if (as::isCachePolicy(d.field)) {
+            const uint32_t bit = 1u << (static_cast<unsigned>(d.field) & 31);
+            if (cachePolicySeen & bit)
+              return OperandParseFailure{t.col, "duplicate cache policy modifier", t.col};
+            cachePolicySeen |= bit;
+          }
+          as::ParseContext q{target_, syms_};
+          const EntryInfo &info = entryInfo(*entry);
+          q.families = (info.requirements & ~kComputed) >> kFamilies;
+          q.valuFacts = info.valuFacts;
+          q.memoryFacts = &info.memoryFacts;
+          std::memcpy(inst.ops.data(), defaults_.data() + entry->firstOperand,
+                      entry->numOperands * sizeof(OperandValue));
+          inst.arch = &arch_;
+          inst.desc = entry;
+          const size_t at = c.pos;
+          if (!as::parseOperand(q, c, d, static_cast<unsigned>(i), inst)) {
+            if (parserMessage(q.err.text()))
+              return OperandParseFailure{q.err.col, q.err.message(), t.col};
+            // (a check of this entry's, not of llvm's parser: the modifier's tokens are passed,
+            // `name`, `name:value` or `name:[...]`)
+            c.pos = at + 1;
+            if (c.accept(Tok::Colon)) {
+              if (c.accept(Tok::LBrac)) {
+                while (!c.atEnd() && !c.accept(Tok::RBrac)) c.next();
+              } else {
+                c.accept(Tok::Minus);
+                c.next();
+              }
+            }
+          }
+          if (c.pos == at) return std::nullopt;
+          continue;
+        }
+      }
+      // A source: -, neg(, abs(, |, sext(, lit( around a register or an expression.
+      unsigned closeParens = 0;
+      bool bars = false, modifiers = false, floatModifiers = false;
+      const uint32_t operandCol = t.col;
+      if (c.is(Tok::Minus) && c.peek(1).kind != Tok::Integer && c.peek(1).kind != Tok::Real &&
+          (c.peek(1).kind == Tok::Pipe || c.peek(1).kind == Tok::LBrac ||
+           (c.peek(1).kind == Tok::Identifier &&
+            (c.peek(1).text == "abs" || isRegisterToken(c.peek(1), c.peek(2)))))) {
+        c.next();
+        modifiers = floatModifiers = true;
+      }
+      bool lit = false;
+      for (;;) {
+        const Token &w = c.peek();
+        if (w.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen && !lit &&
+            (w.text == "neg" || w.text == "abs" || w.text == "sext" || w.text == "lit")) {
+          lit = w.text == "lit";
+          modifiers = modifiers || !lit;
+          floatModifiers = floatModifiers || w.text == "neg" || w.text == "abs";
+          c.next();
+          c.next();
+          ++closeParens;
+        } else if (w.kind == Tok::Pipe && !bars && !lit) {
+          c.next();
+          bars = modifiers = floatModifiers = true;
+        } else {
+          break;
+        }
+      }
+      // (a float modifier where no form of the name reads a source with them: llvm's generic
+      // operand parser takes no modifier)
+      if (floatModifiers && !floatModifiersAt(mn.text, positional) &&
+          !(suffixed && floatModifiersAt(base, positional)))
+        return OperandParseFailure{operandCol, "not a valid operand.", operandCol};
+      ++positional;
+      // (a `-` before a register inside a modifier is no sign llvm reads there)
+      if ((closeParens || bars) && c.is(Tok::Minus) &&
+          (c.peek(1).kind == Tok::Pipe || isRegisterToken(c.peek(1), c.peek(2)) ||
+           (c.peek(1).text == "abs" && c.peek(2).kind == Tok::LParen)))
+        return OperandParseFailure{c.peek().col, "failed parsing operand.", operandCol};
+      const uint32_t valueCol = c.peek().col;
+      bool absolute = true;
+      if (isRegisterToken(c.peek(), c.peek(1))) {
+        as::ParseContext q{target_, syms_};
+        isa::Reg r;
+        if (!as::parseRegister(q, c, r)) {
+          if (q.err.set) return OperandParseFailure{q.err.col, q.err.message(), operandCol};
+          return std::nullopt;
+        }
+      } else {
+        if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) c.next();
+        if (c.accept(Tok::Real)) {
+        } else if (!as::startsExpr(c.peek())) {
+          return std::nullopt;
+        } else {
+          const ExprResult e = as::parseExpr(c, syms_, /*relocatable=*/true, /*primary=*/bars);
+          if (!e.ok()) return std::nullopt;
+          absolute = e.kind == ExprResult::Kind::Absolute;
+        }
+      }
+      // (lit's parenthesis closes first: it is the innermost)
+      if (lit && closeParens-- && !c.accept(Tok::RParen))
+        return OperandParseFailure{c.peek().col, "expected closing parentheses", operandCol};
+      if (bars && !c.accept(Tok::Pipe))
+        return OperandParseFailure{c.peek().col, "expected vertical bar", operandCol};
+      for (; closeParens; --closeParens)
+        if (!c.accept(Tok::RParen))
+          return OperandParseFailure{c.peek().col, "expected closing parentheses", operandCol};
+      // (a source modifier takes a value known now, not a symbol's)
+      if (modifiers && !absolute)
+        return OperandParseFailure{valueCol, "expected an absolute expression", operandCol};
+    }
+    return std::nullopt;
+  }
+
+  // Whether some form of `name` available here reads positional operand `k` with llvm's float
+  // input modifiers (-x, |x|, neg(x), abs(x)).
+  bool floatModifiersAt(std::string_view name, unsigned k) const {
+    for (uint32_t entry : mnemonics_.lookup(name)) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if (!availableOnTarget(d)) continue;
+      unsigned at = 0;
+      for (const OperandDesc &o : arch_.operandsOf(d)) {
+        if (!isPositional(o.cls) || at++ != k) continue;
+        switch (o.cls) {
+        case OpClass::vsrc_mod:
+        case OpClass::vsrc_neg:
+        case OpClass::vgpr_mod:
+        case OpClass::psrc_mods:
+        case OpClass::pdpp_vgpr_mods:
+        case OpClass::dpp_vreg_mod:
+        case OpClass::dpp_vreg_neg:
+        case OpClass::dpp_vreg_lo_mod:
+        case OpClass::dpp_vreg_lo_neg:
+        case OpClass::dpp3_vgpr_mod:
+        case OpClass::dpp3_vgpr_neg:
+        case OpClass::sdwa_src_mod:
+        case OpClass::msrc: return true;
+        default: break;
+        }
+        break;
+      }
+    }
+    return false;
+  }
+
+  // Whether llvm reads the token `t` (followed by `next`) as the start of a register: [ (a
+  // list), a numbered register (v1, s[2:3], v1.l), a special register's name.
+  bool isRegisterToken(const Token &t, const Token &next) const {
+    if (t.kind == Tok::LBrac) return true;
+    if (t.kind != Tok::Identifier) return false;
+    std::string_view s = t.text;
+    for (std::string_view prefix : {"ttmp", "acc", "v", "s", "a"}) {
+      if (!s.starts_with(prefix)) continue;
+      std::string_view rest = s.substr(prefix.size());
+      if (rest.empty()) return next.kind == Tok::LBrac;
+      if (rest.ends_with(".l") || rest.ends_with(".h")) rest.remove_suffix(2);
+      if (!rest.empty() &&
+          std::all_of(rest.begin(), rest.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        return true;
+      break; // (else perhaps a special register's name: scc)
+    }
+    const isa::RegisterSet &rs = arch_.traits->registers;
+    return isa::lookupSpecialRegister(rs, s) || isa::isUnavailableRegister(rs, s) || s == "null";
   }
 
   // No entry of the name on this target: llvm says whether it is there in wave32 (its only

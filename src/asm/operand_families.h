@@ -54,5 +54,7 @@ bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col);  // MFMA re
 // A modifier word no operand of the entry took (see failAtUnmatchedModifier): true if the family
 // reported llvm's error for it.
 bool unmatched_memory(ParseContext &ctx, const isa::Inst &inst, const Token &word); // cache bits
-bool unmatched_vext(ParseContext &ctx, const isa::Inst &inst, const Token &word);   // DPP, bitop3
+// Whether a field is a cache-policy bit (glc, slc, dlc, scc; gfx940's sc0, sc1, nt).
+bool isCachePolicy(isa::Field f);
+bool unmatched_vext(ParseContext &ctx, const isa::Inst &inst, const Token &word); // DPP, bitop3
 } // namespace gfxasm::as

@@ -349,9 +349,17 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, 
                 bool negative) {
   // (a relocatable expression's literal is never known to be the same value)
   if (inst.hasLiteral &&
-      (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative))
+      (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative)) {
+    // (llvm's check of the literals first says whether a VOP3 form takes one at all, at the
+    // first)
+    if (ctx.firstLiteralCol && !inst.arch->traits->vop3Literal &&
+        (valuEntryFacts(*inst.arch, *inst.desc) & kValuVop3))
+      return ctx.fail(ctx.firstLiteralCol, "literal operands are not supported");
     return ctx.fail(ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col),
                     "only one unique literal operand is allowed");
+  }
+  if (!inst.hasLiteral)
+    ctx.firstLiteralCol = ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col);
   inst.hasLiteral = true;
   inst.literal = lit;
   inst.literalNegative = negative;

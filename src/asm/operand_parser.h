@@ -52,9 +52,12 @@ struct ParseError {
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
            m == "invalid operand (violates constant bus restrictions)" ||
-           m == "vgpr must be even aligned" || m == "DP ALU dpp only supports row_newbcast" ||
-           m == "instruction must use glc" || m == "instruction must use sc0" ||
-           m == "missing dim operand";
+           m == "vgpr must be even aligned" ||
+           m == "invalid register class: vgpr tuples must be 64 bit aligned" ||
+           m == "literal operands are not supported" ||
+           m == "DP ALU dpp only supports row_newbcast" || m == "instruction must use glc" ||
+           m == "instruction must use sc0" || m == "missing dim operand" ||
+           m == "op_sel operand conflicts with 16-bit operand suffix";
   }
 };
 
@@ -161,6 +164,8 @@ struct ParseContext {
       }
     }
   }
+  // Where the first literal was read (llvm reports a literal the form takes none of there).
+  uint32_t firstLiteralCol = 0;
   // An error llvm reports once the entry matched (MAI operand rules, validate_mai), at
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;

@@ -62,6 +62,14 @@ bool parseDataRegisters(ParseContext &ctx, Cursor &c, Inst &inst, OperandValue &
   return !agpr || accOperand || invalid(ctx, start.col);
 }
 
+// Whether the data registers read so far are AGPRs (the entry's acc operand is set).
+bool readAgprs(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (isAccClass(ops[i].cls) && inst.ops[i].present && inst.ops[i].value) return true;
+  return false;
+}
+
 // `name:expr` of a modifier (llvm-mc also takes a bracket expression, offset:[4]); the name is at
 // the cursor.
 bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &col) {
@@ -306,19 +314,6 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandVa
   if (f < 0) return ctx.fail(col, "unsupported format");
   v.value = static_cast<uint32_t>(f);
   return true;
-}
-
-bool isCachePolicy(Field f) {
-  switch (f) {
-  case Field::glc:
-  case Field::slc:
-  case Field::dlc:
-  case Field::sc0:
-  case Field::nt:
-  case Field::sc1:
-  case Field::scc: return true;
-  default: return false;
-  }
 }
 
 // llvm-mc reads a memory instruction's modifiers in one fixed order (the order they print in; glc,
@@ -710,6 +705,19 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
 
 } // namespace
 
+bool isCachePolicy(Field f) {
+  switch (f) {
+  case Field::glc:
+  case Field::slc:
+  case Field::dlc:
+  case Field::sc0:
+  case Field::nt:
+  case Field::sc1:
+  case Field::scc: return true;
+  default: return false;
+  }
+}
+
 bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i)
@@ -804,6 +812,17 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
       return false;
     if (v.regCount != typeDwords(d.type, false)) return invalid(ctx, start.col);
     if ((v.value & 1) && ctx.target.alignedVgprTuples() && !(inst.desc->flags & IF_OddTuples)) {
+      // (the AGPR classes of llvm's returning DS and FLAT atomics and its MTBUF address class
+      // take any tuple; their alignment is checked after matching)
+      if (v.regCount > 1 &&
+          ((d.cls == OpClass::av_tuple && (inst.desc->flags & IF_SplitData) && readAgprs(inst)) ||
+           (d.field == Field::vaddr && inst.arch->formatOf(*inst.desc).name == "MTBUF"))) {
+        if (!ctx.afterMatchError) {
+          ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
+          ctx.afterMatchCol = 0;
+        }
+        return true;
+      }
       if (v.regCount > 1) return invalid(ctx, start.col);
       // llvm's check after matching: the GWS data register is one of an aligned pair.
       if (startsWith(inst.desc->name, "ds_gws") && !ctx.afterMatchError) {

@@ -815,6 +815,17 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
       return ctx.fail(col, "invalid operand for instruction");
     implicitWritten = w;
   }
+  // (llvm checks the literals before the constant bus: a VOP3 literal where the architecture
+  // takes none is the error, at the first literal)
+  if ((facts & kValuVop3) && !inst.arch->traits->vop3Literal)
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const Field f = ops[i].field;
+      if ((f == Field::src0 || f == Field::src1 || f == Field::src2) &&
+          ops[i].cls != OpClass::vop_src2_mods && !isSdwaSource(ops[i].cls) &&
+          inst.ops[i].value == src::kLiteral &&
+          !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
+        return ctx.fail(ctx.colOf(i, col), "literal operands are not supported");
+    }
   unsigned seen[2], n = 0;
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
