@@ -10,7 +10,8 @@
 // per input line (an instruction's text, encoding and fixups) without counting lines.
 //
 // Environment: GFXASM_VARIANT_SAMPLES (canonical lines per table entry, default 2; each gives one
-// variant per rewrite kind that applies to it), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir,
+// variant per rewrite kind that applies to it), GFXASM_VARIANT_EXAMPLES (differences shown per
+// kind, default 3), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir,
 // GFXASM_DIFF_FORMATS (as the difftest), LLVM_MC.
 #include <gtest/gtest.h>
 
@@ -705,39 +706,9 @@ struct Line {
   Kind kind = Kind::Count;
 };
 
-// Differences not fixed yet (issue 14's follow-ups), counted apart ("known") so that every other
-// one fails the test: a variant of `kind` whose text contains `part`.
-struct KnownGap {
-  Kind kind;
-  const char *part;
-  const char *why;
-};
-constexpr KnownGap kKnownGaps[] = {
-    {Kind::mnemonic_alternate, "sext(", "gfx9: sext() outside SDWA, llvm-mc picks other forms"},
-    {Kind::mnemonic_alternate, "lane_b32_e", "gfx9: v_readlane/v_writelane with _e32/_e64"},
-    {Kind::mnemonic_alternate, "v_nop_", "gfx9: v_nop's SDWA and DPP forms"},
-    {Kind::mnemonic_alternate, "_sdwa src_",
-     "gfx9: SDWA compares writing src_scc, src_shared_base, ... (llvm-mc-22 encodes the register's "
-     "source encoding and prints its name; gfxasm rejects them)"},
-    {Kind::mnemonic_alternate, "_sdwa vcc, 0xff",
-     "gfx9 SDWA: a 16-bit-looking literal llvm-mc-22 encodes as the literal marker SDWA has no "
-     "room for (as its DPP fault in llvm_bugs_test); gfxasm rejects it"},
-    {Kind::word_upper, "neg(",
-     "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
-     "bit beside neg(constant)"},
-    {Kind::word_upper, "op_sel",
-     "a capitalized register name is a symbol: op_sel of symbolic literals"},
-};
-
-const KnownGap *knownGap(Kind kind, const std::string &variant) {
-  for (const KnownGap &g : kKnownGaps)
-    if (g.kind == kind && variant.find(g.part) != std::string::npos) return &g;
-  return nullptr;
-}
-
 struct KindCounts {
   unsigned variants = 0, llvmSame = 0, llvmOther = 0, llvmRejects = 0;
-  unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0, known = 0;
+  unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0;
   std::vector<std::string> examples;
 };
 
@@ -752,6 +723,7 @@ TEST_P(Variants, MatchLlvmMc) {
   unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_VARIANT_SAMPLES", "2")));
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
   std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
+  const size_t maxExamples = std::stoul(envOr("GFXASM_VARIANT_EXAMPLES", "3"));
   Rewriter rewriter(rng, arch);
 
   // Canonical lines first: twice as many as needed are drawn per entry and the first `samples`
@@ -865,14 +837,10 @@ TEST_P(Variants, MatchLlvmMc) {
       counter = &kc.textDiffers;
       problem = fmt::format("output differs:\n  llvm-mc: {}  gfxasm:  {}", lb[i], gb[i]);
     }
-    if (counter && !knownGap(ln.kind, ln.text)) ++*counter;
-    if (!problem.empty() && knownGap(ln.kind, ln.text)) {
-      ++kc.known;
-      continue;
-    }
+    if (counter) ++*counter;
     if (!problem.empty()) {
       ++failures;
-      if (kc.examples.size() < 3)
+      if (kc.examples.size() < maxExamples)
         kc.examples.push_back(fmt::format("`{}` (from `{}`): {}", ln.text, lines[c].text, problem));
     }
   }
@@ -882,14 +850,14 @@ TEST_P(Variants, MatchLlvmMc) {
               canonicalDropped, canonicalSkipped);
   // same: llvm-mc takes it with the canonical line's bytes; other: with other bytes; rejected:
   // llvm-mc rejects it. Then gfxasm's differences: missed (llvm takes it, gfxasm does not),
-  // wrongly (the reverse), text (both take it, other output), known (kKnownGaps).
-  std::printf("%-20s %8s %8s %8s %8s | %7s %7s %7s %7s\n", "kind", "variants", "same", "other",
-              "rejected", "missed", "wrongly", "text", "known");
+  // wrongly (the reverse), text (both take it, other output).
+  std::printf("%-20s %8s %8s %8s %8s | %7s %7s %7s\n", "kind", "variants", "same", "other",
+              "rejected", "missed", "wrongly", "text");
   for (unsigned k = 0; k < kKinds; ++k) {
     const KindCounts &kc = counts[k];
-    std::printf("%-20s %8u %8u %8u %8u | %7u %7u %7u %7u\n", kKindNames[k], kc.variants,
+    std::printf("%-20s %8u %8u %8u %8u | %7u %7u %7u\n", kKindNames[k], kc.variants,
                 kc.llvmSame, kc.llvmOther, kc.llvmRejects, kc.missed, kc.wronglyAccepted,
-                kc.textDiffers, kc.known);
+                kc.textDiffers);
   }
   for (unsigned k = 0; k < kKinds; ++k)
     for (const std::string &e : counts[k].examples)
