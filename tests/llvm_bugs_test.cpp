@@ -43,6 +43,8 @@ const BugCase kCases[] = {
     // on.
     {"gfx900", "v_min_i16_sdwa v48, v1, 0xffff", "SDWA literal"},
     {"gfx900", "v_cmpx_lt_i16_sdwa vcc, 0xfff0, v2", "SDWA literal"},
+    {"gfx950", "v_subrev_u16_sdwa v77, 0xfff0, v126", "SDWA literal"},
+    {"gfx90a", "v_cvt_f16_u16_sdwa v1, 0xfffe", "SDWA literal"},
 };
 
 // The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.
@@ -219,6 +221,41 @@ TEST(LlvmMcBugs, SdwaPackedSextNotEncoded) {
   EXPECT_EQ(r.back.out.find("sext("), std::string::npos) << r.back.out;
   ASSERT_EQ(r.ours.diagnostics.size(), 1u);
   EXPECT_EQ(r.ours.diagnostics[0].severity, gfxasm::Severity::Error);
+}
+
+// llvm's "inline values" (src_shared_base .. src_pops_exiting_wave_id, src_vccz, src_execz,
+// src_scc) in a gfx9 VOPC SDWA destination: llvm-mc-22 takes them (its parser lets them stand
+// wherever inline constants may) and puts their 8-bit source encoding into the 7-bit SGPR field
+// with the SGPR bit: bytes its disassembler rejects (src_shared_base, src_execz) or reads as ttmp
+// pairs or null. gfxasm refuses them as llvm refuses m0 or a constant there.
+TEST(LlvmMcBugs, SdwaCompareDestinationInlineValue) {
+  struct Case {
+    const char *reg, *bytes, *readAs;
+  };
+  const Case cases[] = {
+      {"src_shared_base", "0xf9,0x04,0x84,0x7c,0x01,0xeb,0x06,0x06", nullptr},
+      {"src_execz", "0xf9,0x04,0x84,0x7c,0x01,0xfc,0x06,0x06", nullptr},
+      {"src_vccz", "0xf9,0x04,0x84,0x7c,0x01,0xfb,0x06,0x06", "ttmp[14:15]"},
+      {"src_shared_limit", "0xf9,0x04,0x84,0x7c,0x01,0xec,0x06,0x06", "ttmp[0:1]"},
+      {"src_pops_exiting_wave_id", "0xf9,0x04,0x84,0x7c,0x01,0xef,0x06,0x06", "ttmp[2:3]"},
+      {"src_scc", "0xf9,0x04,0x84,0x7c,0x01,0xfd,0x06,0x06", "null"},
+  };
+  for (const Case &c : cases) {
+    const std::string line =
+        fmt::format("v_cmp_eq_f32_sdwa {}, v1, v2 src0_sel:DWORD src1_sel:DWORD", c.reg);
+    TakenNotReadBack r = llvmTakesWhatItCannotReadBack(line, "gfx900", line, c.bytes);
+    if (c.readAs)
+      EXPECT_NE(r.back.out.find(fmt::format("v_cmp_eq_f32_sdwa {}, v1, v2", c.readAs)),
+                std::string::npos)
+          << r.back.out;
+    else
+      EXPECT_NE(r.back.err.find("invalid instruction encoding"), std::string::npos) << r.back.out;
+    ASSERT_EQ(r.ours.diagnostics.size(), 1u) << line;
+    EXPECT_EQ(r.ours.diagnostics[0].message, "invalid operand for instruction");
+  }
+  expectSameOutput("v_cmp_eq_f32_sdwa m0, v1, v2\nv_cmp_eq_f32_sdwa ttmp[0:1], v1, v2\n"
+                   "v_cmp_eq_f32_sdwa exec, v1, v2\n",
+                   "gfx900");
 }
 
 // A literal soffset (255) of a gfx950 buffer instruction: llvm-mc-22 reads the literal dword

@@ -839,15 +839,6 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
 // VOPC SDWA's destination: vcc (0), or a 64-bit scalar register with bit 7 set.
 bool parseSdwaSdst(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, Inst &inst) {
   const Token &start = c.peek();
-  const size_t at = c.pos;
-  Reg inlineValue;
-  if (parseRegister(ctx, c, inlineValue) && inlineValue.file == RegFile::Special &&
-      isInlineValueEncoding(inlineValue.index)) {
-    inst.ops[idx].value = inlineValue.index | kSdwaSdstInlineValue;
-    return true;
-  }
-  if (ctx.err.set) return false;
-  c.pos = at;
   OperandDesc scalar = d;
   scalar.cls = OpClass::sreg;
   scalar.type = OpType::b64;

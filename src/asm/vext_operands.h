@@ -83,15 +83,6 @@ constexpr bool isSdwaSource(isa::OpClass c) {
 }
 // VOPC SDWA's sdst: bit 7 set for an SGPR pair (its encoding below), clear for vcc.
 constexpr uint32_t kSdwaSdstScalar = 0x80;
-// llvm's "inline values" (src_shared_base .. src_pops_exiting_wave_id, src_vccz, src_execz,
-// src_scc), which its parser takes wherever an operand takes inline constants, also in VOPC
-// SDWA's sdst: the field keeps the encoding's low 7 bits with bit 7 set, i.e. the encoding
-// itself. The Inst keeps the whole encoding plus this bit, so that it prints by its name.
-constexpr uint32_t kSdwaSdstInlineValue = 0x100;
-constexpr bool isInlineValueEncoding(unsigned enc) {
-  return (enc >= isa::src::kSharedBase && enc <= isa::src::kPopsExitingWaveId) ||
-         (enc >= isa::src::kVccz && enc <= isa::src::kScc);
-}
 // The select and unused-bits names, by value (a select's default is DWORD, 6; dst_unused's is
 // UNUSED_PRESERVE, 2).
 inline constexpr std::string_view kSdwaSelNames[] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",

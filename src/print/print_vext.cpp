@@ -367,10 +367,7 @@ namespace {
     }
     OperandDesc pair = d;
     pair.type = OpType::b64;
-    printSource(inst, pair,
-                v.value & as::kSdwaSdstInlineValue ? v.value & ~as::kSdwaSdstInlineValue
-                                                    : v.value & ~as::kSdwaSdstScalar,
-                pc.wave64, out);
+    printSource(inst, pair, v.value & ~as::kSdwaSdstScalar, pc.wave64, out);
     break;
   }
   case OpClass::sdwa_sel:
