@@ -282,6 +282,24 @@ TEST(LlvmMcBugs, SymbolSourceTakesEarlierModifiers) {
       << ours.text;
 }
 
+// lit64(..) in a double source llvm's parser reads without float modifiers (an e32 compare whose
+// vcc is left out: its first source stands where the destination's parser runs): llvm-mc-22
+// prints the 64-bit value (the integer shifted into the high half, as for a double literal) but
+// encodes its low dword, which reads back as another constant. gfxasm refuses it with llvm's
+// message for lit64 in the other double sources.
+TEST(LlvmMcBugs, Lit64DoubleLowDword) {
+  TakenNotReadBack r = llvmTakesWhatItCannotReadBack(
+      "v_cmp_lt_f64_e32 lit64(1.5), v[0:1]", "gfx900",
+      "v_cmp_lt_f64_e32 vcc, lit64(0x3ff8000000000000), v[0:1]",
+      "0xff,0x00,0xc2,0x7c,0x00,0x00,0x00,0x00");
+  EXPECT_EQ(r.back.out.find("lit64("), std::string::npos) << r.back.out;
+  ASSERT_EQ(r.ours.diagnostics.size(), 1u);
+  EXPECT_EQ(r.ours.diagnostics[0].message, "lit64 is not supported on this GPU");
+  expectSameOutput("v_cmp_lt_f64_e32 vcc, lit64(1.5), v[0:1]\n"
+                   "v_cmp_lt_i64_e32 lit64(-5), v[0:1]\n",
+                   "gfx900");
+}
+
 // A literal soffset (255) of a gfx950 buffer instruction: llvm-mc-22 reads the literal dword
 // (prints lit(...), goes on after it: s_nop 1 here) but leaves it out of the encoding it shows
 // (gfx90a/gfx942 crash on it). gfxasm shows the 12 bytes it read; the disassembly difftest

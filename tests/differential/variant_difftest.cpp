@@ -55,6 +55,7 @@ using namespace isa;
   X(special_halves)     /* vcc -> [vcc_lo,vcc_hi], vcc_lo -> [vcc_lo] */                           \
   X(integer_base)       /* 16 -> 0x10, 0b10000, 0X10; 0x10 -> 16 */                                \
   X(integer_expr)       /* 16 -> (16), 8+8, -(-16), ~(~16) */                                      \
+  X(literal_forced)     /* 16 -> lit(16), lit64(16) (any immediate llvm's parser reads) */         \
   X(modifier_value)     /* offset:16 -> offset:(8+8), mul:2 -> mul:(1+1) */                        \
   X(modifier_order)     /* the modifiers in another order */                                       \
   X(modifier_names)     /* offset: -> inst_offset:, ... */                                         \
@@ -233,6 +234,7 @@ public:
     case Kind::special_halves: return specialHalves(t);
     case Kind::integer_base: return integerBase(t);
     case Kind::integer_expr: return integerExpr(t);
+    case Kind::literal_forced: return literalForced(t);
     case Kind::modifier_value: return modifierValue(t);
     case Kind::modifier_order: return modifierOrder(p);
     case Kind::modifier_names: return modifierNames(t);
@@ -442,6 +444,16 @@ private:
     case 3: t[i].text = fmt::format("({}+0)", t[i].text); break;
     default: t[i].text = expressionOf(v); break;
     }
+    return join(t);
+  }
+
+  // A number wrapped in lit(..) or lit64(..): llvm's immediate parser takes them wherever it reads
+  // an immediate (sources keep them as forced literals, K constants print them, plain immediates
+  // drop them; lit64 is refused where the operand takes float modifiers).
+  std::optional<std::string> literalForced(std::vector<Token> t) {
+    size_t i = pickNumber(t);
+    if (i == std::string::npos) return std::nullopt;
+    t[i].text = fmt::format("{}({})", coin() ? "lit" : "lit64", t[i].text);
     return join(t);
   }
 
