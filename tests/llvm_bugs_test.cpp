@@ -300,6 +300,29 @@ TEST(LlvmMcBugs, Lit64DoubleLowDword) {
                    "gfx900");
 }
 
+// A literal written lit(..) beside another literal: llvm-mc-22 does not count it in its "only one
+// unique literal operand" check, and encodes one dword for both (the other constant's, or a
+// symbol's fixup over lit's bytes, shown 0xff'A'). gfxasm refuses such lines as it refuses two
+// literals written without lit.
+TEST(LlvmMcBugs, LitNotCountedAsUniqueLiteral) {
+  TakenNotReadBack r = llvmTakesWhatItCannotReadBack(
+      "s_lshl1_add_u32 s81, -1534143212, lit(42)", "gfx900",
+      "s_lshl1_add_u32 s81, 0xa48ed514, lit(0x2a)", "0xff,0xff,0x51,0x97,0x14,0xd5,0x8e,0xa4");
+  EXPECT_NE(r.back.out.find("s_lshl1_add_u32 s81, 0xa48ed514, 0xa48ed514"), std::string::npos)
+      << r.back.out;
+  ASSERT_EQ(r.ours.diagnostics.size(), 1u);
+  EXPECT_EQ(r.ours.diagnostics[0].message, "only one unique literal operand is allowed");
+  auto beside = runLlvmMc("s_nand_b32 s87, lit(0xffffffff), foo\n", "gfx1100");
+  EXPECT_NE(beside.out.find("[0xff,0xff,0x57,0x8e,0xff'A',0xff'A',0xff'A',0xff'A']"),
+            std::string::npos)
+      << "llvm-mc-22 now counts lit(..) (fixed upstream?): " << beside.out;
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  auto ours = gfxasm::assemble(*target, "s_nand_b32 s87, lit(0xffffffff), foo\n", {});
+  ASSERT_EQ(ours.diagnostics.size(), 1u);
+  EXPECT_EQ(ours.diagnostics[0].message, "only one unique literal operand is allowed");
+}
+
 // A literal soffset (255) of a gfx950 buffer instruction: llvm-mc-22 reads the literal dword
 // (prints lit(...), goes on after it: s_nop 1 here) but leaves it out of the encoding it shows
 // (gfx90a/gfx942 crash on it). gfxasm shows the 12 bytes it read; the disassembly difftest

@@ -2092,16 +2092,20 @@ private:
     bool atStart = true;
     for (size_t k = from; k + 1 < toks_.size(); ++k) {
       const Token &t = toks_[k];
-      // (at the operand's start, or inside its neg(..) or abs(..))
-      size_t w = k;
-      if (atStart && depth == 0 && t.kind == Tok::Identifier && (t.text == "neg" || t.text == "abs") &&
-          toks_[k + 1].kind == Tok::LParen && k + 2 + 1 < toks_.size())
-        w = k + 2;
-      if (atStart && depth == 0 && toks_[w].kind == Tok::Identifier && toks_[w].text == "lit64" &&
+      // (at the operand's start or inside its neg(..) and abs(..), after a minus only inside
+      // them; reported at the first of those words: -abs(lit64(1)) at abs)
+      size_t first = k + (atStart && t.kind == Tok::Minus);
+      size_t w = first;
+      while (atStart && depth == 0 && w + 2 < toks_.size() && toks_[w].kind == Tok::Identifier &&
+             (toks_[w].text == "neg" || toks_[w].text == "abs") &&
+             toks_[w + 1].kind == Tok::LParen)
+        w += 2;
+      if (atStart && depth == 0 && (w > first || first == k) &&
+          toks_[w].kind == Tok::Identifier && toks_[w].text == "lit64" &&
           (floatModsAt(mn.text, operand) || (suffixed && floatModsAt(base, operand)))) {
         if (toks_[w + 1].kind == Tok::LParen) {
           message = "lit64 is not supported on this GPU";
-          return &t; // (at the operand, neg( or abs( included)
+          return &toks_[first];
         }
         message = "expected left paren after lit64";
         return &toks_[w + 1];

@@ -166,6 +166,10 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;
   const char *rangeError = d.type == OpType::dec ? "expected a 16-bit value" : kInvalid;
   int64_t value; // (a float: its double's bits, 0.0 and the smallest denormals fit)
+  // (an optional immediate, s_endpgm's, is read by llvm's parser of that operand, which takes an
+  // absolute expression only)
+  if ((d.flags & OF_Optional) && c.is(Tok::Identifier) && isLitWord(start.text))
+    return ctx.fail(start.col, "expected absolute expression");
   if (!parseRawImmediate(ctx, c, value)) return false;
   if (value < (isUnsigned ? 0 : -32768) || value > 65535)
     return ctx.fail(ParseContext::valueColumn(&start), rangeError); // (inside lit(..))

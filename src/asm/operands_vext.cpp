@@ -814,6 +814,8 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
     if (typeKind(d.type) == 'F' && !c.is(Tok::Identifier))
       return ctx.fail(c.peek().col, "failed parsing operand.");
   }
+  // (inside sext(..), llvm's immediate parser reads lit(x) as x)
+  const uint16_t lit = sext ? openLit(ctx, c) : 0;
   bool integer = c.is(Tok::Integer) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Integer);
   if (!parse_valu(ctx, c, valu, idx, inst)) return false;
   if (v.value == src::kLiteral) return invalid(ctx, start.col);
@@ -832,6 +834,7 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
   if (d.cls == OpClass::sdwa_src_sext && typeKind(d.type) == 'F' && v.value >= src::kFloatFirst &&
       v.value <= src::kInvPi && (integer || v.value == src::kInvPi))
     return invalid(ctx, start.col);
+  if (!closeLit(ctx, c, lit)) return false;
   if (sext) {
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
     v.mods |= Mod_Sext;

@@ -18,7 +18,7 @@ namespace gfxasm::difftest {
 
 // `listing`: llvm-mc's -show-encoding output holding the instruction (directives and labels
 // around it are skipped; its first instruction line is judged). Listings without an encoding, or
-// with fixups (bytes not all known), count as read back.
+// with fixups over bytes it leaves zero (not all known), count as read back.
 inline bool llvmReadsBack(const Config &cfg, const std::string &listing) {
   // The first instruction line of a listing, and its text without the encoding comment.
   auto firstInstruction = [](const std::string &out) {
@@ -38,6 +38,9 @@ inline bool llvmReadsBack(const Config &cfg, const std::string &listing) {
   if (at == std::string::npos) return true;
   const size_t from = at + kEncoding.size();
   const std::string bytes = written.substr(from, written.find(']', from) - from);
+  // (a byte shown with both a value and a fixup, 0xff'A': two literals in one dword, the second
+  // a symbol's; llvm-mc-22 does not count lit(..) as one: LlvmMcBugs.LitBesideSymbolicLiteral)
+  if (bytes.find('\'') != std::string::npos) return false;
   if (bytes.find('A') != std::string::npos) return true;
   test::ToolRun back =
       test::runLlvmMc(bytes + "\n", cfg.cpu, attrsOf(cfg.mattr), "--disassemble");

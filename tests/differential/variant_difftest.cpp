@@ -722,7 +722,7 @@ struct Line {
 struct KindCounts {
   unsigned variants = 0, llvmSame = 0, llvmOther = 0, llvmRejects = 0, llvmFault = 0;
   unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0;
-  std::vector<std::string> examples;
+  std::vector<std::string> examples, faults;
 };
 
 class Variants : public ::testing::TestWithParam<Config> {};
@@ -852,6 +852,7 @@ TEST_P(Variants, MatchLlvmMc) {
       }
       if (fault) {
         ++kc.llvmFault;
+        if (kc.faults.size() < maxExamples) kc.faults.push_back(ln.text);
         continue;
       }
     }
@@ -897,6 +898,9 @@ TEST_P(Variants, MatchLlvmMc) {
                 kc.llvmSame, kc.llvmOther, kc.llvmRejects, kc.llvmFault, kc.missed,
                 kc.wronglyAccepted, kc.textDiffers);
   }
+  for (unsigned k = 0; k < kKinds; ++k)
+    for (const std::string &f : counts[k].faults)
+      std::printf("llvm bug [%s]: %s\n", kKindNames[k], f.c_str());
   for (unsigned k = 0; k < kKinds; ++k)
     for (const std::string &e : counts[k].examples)
       ADD_FAILURE() << "[" << kKindNames[k] << "] " << e;
