@@ -43,6 +43,8 @@ const BugCase kCases[] = {
     // on.
     {"gfx900", "v_min_i16_sdwa v48, v1, 0xffff", "SDWA literal"},
     {"gfx900", "v_cmpx_lt_i16_sdwa vcc, 0xfff0, v2", "SDWA literal"},
+    {"gfx950", "v_subrev_u16_sdwa v77, 0xfff0, v126", "SDWA literal"},
+    {"gfx90a", "v_cvt_f16_u16_sdwa v1, 0xfffe", "SDWA literal"},
 };
 
 // The bytes of llvm-mc's `; encoding: [...]` comment on its first instruction line.
@@ -219,6 +221,106 @@ TEST(LlvmMcBugs, SdwaPackedSextNotEncoded) {
   EXPECT_EQ(r.back.out.find("sext("), std::string::npos) << r.back.out;
   ASSERT_EQ(r.ours.diagnostics.size(), 1u);
   EXPECT_EQ(r.ours.diagnostics[0].severity, gfxasm::Severity::Error);
+}
+
+// llvm's "inline values" (src_shared_base .. src_pops_exiting_wave_id, src_vccz, src_execz,
+// src_scc) in a gfx9 VOPC SDWA destination: llvm-mc-22 takes them (its parser lets them stand
+// wherever inline constants may) and puts their 8-bit source encoding into the 7-bit SGPR field
+// with the SGPR bit: bytes its disassembler rejects (src_shared_base, src_execz) or reads as ttmp
+// pairs or null. gfxasm refuses them as llvm refuses m0 or a constant there.
+TEST(LlvmMcBugs, SdwaCompareDestinationInlineValue) {
+  struct Case {
+    const char *reg, *bytes, *readAs;
+  };
+  const Case cases[] = {
+      {"src_shared_base", "0xf9,0x04,0x84,0x7c,0x01,0xeb,0x06,0x06", nullptr},
+      {"src_execz", "0xf9,0x04,0x84,0x7c,0x01,0xfc,0x06,0x06", nullptr},
+      {"src_vccz", "0xf9,0x04,0x84,0x7c,0x01,0xfb,0x06,0x06", "ttmp[14:15]"},
+      {"src_shared_limit", "0xf9,0x04,0x84,0x7c,0x01,0xec,0x06,0x06", "ttmp[0:1]"},
+      {"src_pops_exiting_wave_id", "0xf9,0x04,0x84,0x7c,0x01,0xef,0x06,0x06", "ttmp[2:3]"},
+      {"src_scc", "0xf9,0x04,0x84,0x7c,0x01,0xfd,0x06,0x06", "null"},
+  };
+  for (const Case &c : cases) {
+    const std::string line =
+        fmt::format("v_cmp_eq_f32_sdwa {}, v1, v2 src0_sel:DWORD src1_sel:DWORD", c.reg);
+    TakenNotReadBack r = llvmTakesWhatItCannotReadBack(line, "gfx900", line, c.bytes);
+    if (c.readAs)
+      EXPECT_NE(r.back.out.find(fmt::format("v_cmp_eq_f32_sdwa {}, v1, v2", c.readAs)),
+                std::string::npos)
+          << r.back.out;
+    else
+      EXPECT_NE(r.back.err.find("invalid instruction encoding"), std::string::npos) << r.back.out;
+    ASSERT_EQ(r.ours.diagnostics.size(), 1u) << line;
+    EXPECT_EQ(r.ours.diagnostics[0].message, "invalid operand for instruction");
+  }
+  expectSameOutput("v_cmp_eq_f32_sdwa m0, v1, v2\nv_cmp_eq_f32_sdwa ttmp[0:1], v1, v2\n"
+                   "v_cmp_eq_f32_sdwa exec, v1, v2\n",
+                   "gfx900");
+}
+
+// A symbolic source of a VOP3 (its literal left to a fixup): llvm-mc-22 encodes it with the source
+// modifiers of a constant in an earlier line (|1| sets src1's abs bit, neg(1) its neg bit, in
+// whichever source the symbol stands), which it does not print: its answer for a line depends on
+// the lines before. gfxasm gives llvm's answer for the line alone; the variant difftest counts
+// such lines apart.
+TEST(LlvmMcBugs, SymbolSourceTakesEarlierModifiers) {
+  const std::string line = "v_cmpx_class_f32_e64 14, foo";
+  auto after = runLlvmMc("v_add_f32_e64 v0, |1|, v1\n" + line + "\n");
+  EXPECT_NE(after.out.find("v_cmpx_class_f32_e64 14, foo            ; encoding: "
+                           "[0x7e,0x02,0xfe,0xd4,0x8e,0xfe,0x01,0x00,A,A,A,A]"),
+            std::string::npos)
+      << "llvm-mc-22 no longer carries the abs bit over (fixed upstream?): " << after.out;
+  auto alone = runLlvmMc(line + "\n");
+  EXPECT_NE(alone.out.find("[0x7e,0x00,0xfe,0xd4,0x8e,0xfe,0x01,0x00,A,A,A,A]"), std::string::npos)
+      << alone.out;
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleOptions o;
+  o.showEncoding = true;
+  auto ours = gfxasm::assemble(*target, "v_add_f32_e64 v0, |1|, v1\n" + line + "\n", o);
+  EXPECT_NE(ours.text.find("[0x7e,0x00,0xfe,0xd4,0x8e,0xfe,0x01,0x00,A,A,A,A]"), std::string::npos)
+      << ours.text;
+}
+
+// lit64(..) in a double source llvm's parser reads without float modifiers (an e32 compare whose
+// vcc is left out: its first source stands where the destination's parser runs): llvm-mc-22
+// prints the 64-bit value (the integer shifted into the high half, as for a double literal) but
+// encodes its low dword, which reads back as another constant. gfxasm refuses it with llvm's
+// message for lit64 in the other double sources.
+TEST(LlvmMcBugs, Lit64DoubleLowDword) {
+  TakenNotReadBack r = llvmTakesWhatItCannotReadBack(
+      "v_cmp_lt_f64_e32 lit64(1.5), v[0:1]", "gfx900",
+      "v_cmp_lt_f64_e32 vcc, lit64(0x3ff8000000000000), v[0:1]",
+      "0xff,0x00,0xc2,0x7c,0x00,0x00,0x00,0x00");
+  EXPECT_EQ(r.back.out.find("lit64("), std::string::npos) << r.back.out;
+  ASSERT_EQ(r.ours.diagnostics.size(), 1u);
+  EXPECT_EQ(r.ours.diagnostics[0].message, "lit64 is not supported on this GPU");
+  expectSameOutput("v_cmp_lt_f64_e32 vcc, lit64(1.5), v[0:1]\n"
+                   "v_cmp_lt_i64_e32 lit64(-5), v[0:1]\n",
+                   "gfx900");
+}
+
+// A literal written lit(..) beside another literal: llvm-mc-22 does not count it in its "only one
+// unique literal operand" check, and encodes one dword for both (the other constant's, or a
+// symbol's fixup over lit's bytes, shown 0xff'A'). gfxasm refuses such lines as it refuses two
+// literals written without lit.
+TEST(LlvmMcBugs, LitNotCountedAsUniqueLiteral) {
+  TakenNotReadBack r = llvmTakesWhatItCannotReadBack(
+      "s_lshl1_add_u32 s81, -1534143212, lit(42)", "gfx900",
+      "s_lshl1_add_u32 s81, 0xa48ed514, lit(0x2a)", "0xff,0xff,0x51,0x97,0x14,0xd5,0x8e,0xa4");
+  EXPECT_NE(r.back.out.find("s_lshl1_add_u32 s81, 0xa48ed514, 0xa48ed514"), std::string::npos)
+      << r.back.out;
+  ASSERT_EQ(r.ours.diagnostics.size(), 1u);
+  EXPECT_EQ(r.ours.diagnostics[0].message, "only one unique literal operand is allowed");
+  auto beside = runLlvmMc("s_nand_b32 s87, lit(0xffffffff), foo\n", "gfx1100");
+  EXPECT_NE(beside.out.find("[0xff,0xff,0x57,0x8e,0xff'A',0xff'A',0xff'A',0xff'A']"),
+            std::string::npos)
+      << "llvm-mc-22 now counts lit(..) (fixed upstream?): " << beside.out;
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  auto ours = gfxasm::assemble(*target, "s_nand_b32 s87, lit(0xffffffff), foo\n", {});
+  ASSERT_EQ(ours.diagnostics.size(), 1u);
+  EXPECT_EQ(ours.diagnostics[0].message, "only one unique literal operand is allowed");
 }
 
 // A literal soffset (255) of a gfx950 buffer instruction: llvm-mc-22 reads the literal dword

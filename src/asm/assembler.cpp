@@ -1517,9 +1517,9 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
-          if (pctx.sextSeen) [[unlikely]] {
+          if (pctx.sextSeen || pctx.lit64Seen) [[unlikely]] {
             const char *message = nullptr;
-            if (const Token *at = misplacedSext(mn, operandStart, message)) {
+            if (const Token *at = firstMisplacedModifier(mn, operandStart, message)) {
               error(at->col, message);
               return;
             }
@@ -1561,7 +1561,7 @@ private:
     // (likewise a sext the name's forms cannot read there: llvm's operand parsers fail on it
     // before any matching, see misplacedSext; the first of these in the line is reported)
     const char *sextMessage = nullptr;
-    const Token *sext = misplacedSext(mn, operandStart, sextMessage);
+    const Token *sext = firstMisplacedModifier(mn, operandStart, sextMessage);
     const Token *unknown = !best.failedAfterMatch() && operandsMismatch(best)
                                ? unknownNamedModifier(mn, operandStart)
                                : nullptr;
@@ -2321,6 +2321,74 @@ private:
     }
     const isa::RegisterSet &rs = arch_.traits->registers;
     return isa::lookupSpecialRegister(rs, s) || isa::isUnavailableRegister(rs, s) || s == "null";
+  }
+
+  // The first sext or lit64 llvm's operand parsers stop at (misplacedSext, misplacedLit64).
+  const Token *firstMisplacedModifier(const Token &mn, size_t from, const char *&message) const {
+    const char *lit64Message = nullptr;
+    const Token *sext = misplacedSext(mn, from, message),
+                *lit64 = misplacedLit64(mn, from, lit64Message);
+    if (lit64 && (!sext || lit64->col < sext->col)) {
+      message = lit64Message;
+      return lit64;
+    }
+    return sext;
+  }
+
+  // The first lit64 llvm's operand parsers stop at: lit64(..) (also inside neg(..) or abs(..)) at
+  // an operand position where a form of the mnemonic (or of its name without an encoding suffix)
+  // on this target has a source with float modifiers, which these GPUs' parser refuses it in
+  // ("lit64 is not supported on this GPU"; without its parenthesis, "expected left paren after
+  // lit64" after it). Elsewhere llvm reads it as lit(..).
+  [[gnu::noinline]] const Token *misplacedLit64(const Token &mn, size_t from,
+                                                const char *&message) const {
+    auto floatModsAt = [&](std::string_view name, unsigned k) {
+      for (uint32_t entry : mnemonics_.lookup(name)) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if (!availableOnTarget(d)) continue;
+        unsigned at = 0;
+        for (const OperandDesc &o : arch_.operandsOf(d))
+          if (isPositional(o.cls) && at++ == k) {
+            if (as::takesFloatModifiers(o.cls)) return true;
+            break;
+          }
+      }
+      return false;
+    };
+    std::string_view base;
+    const bool suffixed = suffixRank(mn.text, base) >= 0;
+    int depth = 0;
+    unsigned operand = 0;
+    bool atStart = true;
+    for (size_t k = from; k + 1 < toks_.size(); ++k) {
+      const Token &t = toks_[k];
+      // (at the operand's start or inside its neg(..) and abs(..), after a minus only inside
+      // them; reported at the first of those words: -abs(lit64(1)) at abs)
+      size_t first = k + (atStart && t.kind == Tok::Minus);
+      size_t w = first;
+      while (atStart && depth == 0 && w + 2 < toks_.size() && toks_[w].kind == Tok::Identifier &&
+             (toks_[w].text == "neg" || toks_[w].text == "abs") &&
+             toks_[w + 1].kind == Tok::LParen)
+        w += 2;
+      if (atStart && depth == 0 && (w > first || first == k) &&
+          toks_[w].kind == Tok::Identifier && toks_[w].text == "lit64" &&
+          (floatModsAt(mn.text, operand) || (suffixed && floatModsAt(base, operand)))) {
+        if (toks_[w + 1].kind == Tok::LParen) {
+          message = "lit64 is not supported on this GPU";
+          return &toks_[first];
+        }
+        message = "expected left paren after lit64";
+        return &toks_[w + 1];
+      }
+      atStart = false;
+      depth += (t.kind == Tok::LBrac || t.kind == Tok::LParen || t.kind == Tok::LCurly) -
+               (t.kind == Tok::RBrac || t.kind == Tok::RParen || t.kind == Tok::RCurly);
+      if (depth == 0 && t.kind == Tok::Comma) {
+        ++operand;
+        atStart = true;
+      }
+    }
+    return nullptr;
   }
 
   // No entry of the name on this target: llvm says whether it is there in wave32 (its only

@@ -85,8 +85,9 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
     }
   }
   // llvm strips a forced-encoding suffix and matches the instructions of that encoding: _e32 takes
-  // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32), _e64 the VOP3 forms of a name
-  // printed without suffix (v_fma_f32_e64, v_pk_add_f16_e64), but not their DPP forms.
+  // every non-VOP3 form (s_mov_b32_e32, ds_load_b32_e32, exp_e32) and those llvm has as VOP2 in a
+  // VOP3 encoding (IF_E32Suffix: v_readlane_b32_e32), _e64 the other VOP3 forms of a name printed
+  // without suffix (v_fma_f32_e64, v_pk_add_f16_e64), but not their DPP forms.
   std::vector<std::pair<std::string, std::vector<const InstrDesc *>>> forced;
   for (const auto &[key, entries] : byName) {
     std::string_view base;
@@ -100,7 +101,9 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
       std::vector<const InstrDesc *> list;
       for (const InstrDesc *d : entries) {
         std::string_view fmt = arch.formatOf(*d).name, unused;
-        if ((fmt.starts_with("VOP3") || fmt == "VINTERP") == vop3 && !d->name.ends_with("_dpp") &&
+        const bool vop3Form =
+            (fmt.starts_with("VOP3") || fmt == "VINTERP") && !(d->flags & IF_E32Suffix);
+        if (vop3Form == vop3 && !d->name.ends_with("_dpp") &&
             extensionSuffix(fmt).empty() &&
             (!spelled || (suffixRank(d->name, unused) < 0 && fmt.find("DPP") == fmt.npos)))
           list.push_back(d);

@@ -384,6 +384,19 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
   return true;
 }
 
+uint16_t openLit(ParseContext &ctx, Cursor &c) {
+  if (!c.is(Tok::Identifier) || !isLitWord(c.peek().text) || c.peek(1).kind != Tok::LParen)
+    return 0;
+  const bool lit64 = c.next().text == "lit64";
+  ctx.lit64Seen |= lit64;
+  c.next();
+  return Mod_Lit | (lit64 ? Mod_Lit64 : 0);
+}
+
+bool closeLit(ParseContext &ctx, Cursor &c, uint16_t lit) {
+  return !lit || c.accept(Tok::RParen) || ctx.fail(c.peek().col, "expected closing parentheses");
+}
+
 bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
   if (c.peek().commentAfter) [[unlikely]]
     return false; // (llvm's lookahead stops at a comment)
@@ -393,7 +406,7 @@ bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
   case Tok::Minus:
   case Tok::LBrac: return true;
   case Tok::Identifier: {
-    if (n.text == "abs" || n.text == "neg" || n.text == "sext" || n.text == "lit") return true;
+    if (n.text == "abs" || n.text == "neg" || n.text == "sext" || isLitWord(n.text)) return true;
     Cursor probe = c;
     probe.next();
     ParseContext quiet{ctx.target, ctx.syms};
@@ -417,7 +430,7 @@ bool atSourceModifier(ParseContext &ctx, const Cursor &c) {
   };
   if (t.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen) {
     if (namedModifier(t, c.peek(1))) return true;
-    if (t.text != "lit") return false;
+    if (!isLitWord(t.text)) return false;
   } else if (t.kind != Tok::Minus) {
     return false;
   } else if (c.peek(1).kind == Tok::Pipe || namedModifier(c.peek(1), c.peek(2))) {
@@ -436,7 +449,7 @@ bool atSourceModifier(ParseContext &ctx, const Cursor &c) {
 
 bool failAtSourceModifier(ParseContext &ctx, const Cursor &c) {
   if (!atSourceModifier(ctx, c)) return false;
-  bool lit = c.peek().kind == Tok::Identifier && c.peek().text == "lit";
+  bool lit = c.peek().kind == Tok::Identifier && isLitWord(c.peek().text);
   ctx.fail(c.peek(lit ? 2 : 0).col, "not a valid operand.");
   return true;
 }
@@ -454,8 +467,10 @@ bool failAtModifierWord(ParseContext &ctx, const Cursor &c, bool modifiers) {
     return !ctx.fail(t.col, "not a valid operand.");
   }
   if (next.kind == Tok::LParen) return false;
-  if (t.text != "lit" && !(modifiers && (t.text == "neg" || t.text == "abs"))) return false;
-  return !ctx.fail(c.peek(1).col, "expected left paren after " + std::string(t.text));
+  if (!isLitWord(t.text) && !(modifiers && (t.text == "neg" || t.text == "abs"))) return false;
+  // (lit64: the parser of sources without float modifiers reads it as lit)
+  return !ctx.fail(c.peek(1).col, "expected left paren after " +
+                                      std::string(isLitWord(t.text) ? "lit" : t.text));
 }
 
 int operandIndex(const Inst &inst, Field f) {

@@ -25,6 +25,11 @@ struct RegisterSet;
 
 namespace gfxasm::as {
 
+// lit(..) and lit64(..) force a literal alike (and print as written, Mod_Lit64).
+inline bool isLitWord(std::string_view w) {
+  return w == "lit" || w == "lit64";
+}
+
 struct ParseError {
   uint32_t col = 0;
   // Fixed messages are kept as pointers: candidates that fail are common (e32 before e64) and
@@ -111,6 +116,9 @@ struct ParseContext {
   // A source began with the word `sext`: whether llvm's parsers read it there is a question of
   // all the name's forms (the assembler asks it on success, see misplacedSext).
   bool sextSeen = false;
+  // A lit64(..) was read: where llvm's parsers refuse it is a question of all the name's forms
+  // too (the assembler asks it on success, see misplacedLit64).
+  bool lit64Seen = false;
   // A VOPD pair's destinations of the same parity and its literals (by operand): llvm checks its
   // literals, constant bus and register banks after the whole pair parsed (validate_vext).
   bool vopdSameParity = false;
@@ -157,7 +165,7 @@ struct ParseContext {
         ++t;
       } else if (call && (t->text == "neg" || t->text == "abs" || t->text == "sext")) {
         t += 2;
-      } else if (call && t->text == "lit") {
+      } else if (call && isLitWord(t->text)) {
         return t[2].col; // (a sign inside is the value's)
       } else {
         return t->col;
@@ -197,6 +205,37 @@ private:
     err.set = true;
   }
 };
+
+// Sources that take neg/abs (llvm's float input modifiers, which its parser reads with their own
+// rules: lit64 is not supported there on these GPUs).
+constexpr bool takesFloatModifiers(isa::OpClass c) {
+  using isa::OpClass;
+  switch (c) {
+  case OpClass::vsrc_mod:
+  case OpClass::vsrc_neg:
+  case OpClass::vgpr_mod:
+  case OpClass::psrc_mods:
+  case OpClass::pdpp_vgpr_mods:
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp_vreg_lo_abs:
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+  case OpClass::sdwa_src_mod:
+  case OpClass::msrc: return true;
+  default: return false;
+  }
+}
+
+// lit(..) or lit64(..) around a value llvm's immediate parser reads: it takes them wherever it
+// reads an immediate (the K constants print them, plain immediates drop them). openLit consumes
+// `lit(` or `lit64(` and returns the mods they stand for (Mod_Lit, Mod_Lit64; 0 when not
+// written); closeLit wants the `)` after the value.
+uint16_t openLit(ParseContext &ctx, Cursor &c);
+bool closeLit(ParseContext &ctx, Cursor &c, uint16_t lit);
 
 // Parses a register at the cursor (s0, s[0:1], v[2:3], ttmp4, vcc, exec_lo, m0, null, src_scc,
 // [s0, s1], v1.l ...). Returns false without consuming anything when the text is not a register;

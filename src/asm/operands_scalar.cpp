@@ -56,7 +56,7 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
                          OperandValue &v, Inst &inst) {
   const Token &start = c.peek();
   bool forced =
-      start.kind == Tok::Identifier && start.text == "lit" && c.peek(1).kind == Tok::LParen;
+      start.kind == Tok::Identifier && isLitWord(start.text) && c.peek(1).kind == Tok::LParen;
   if (forced) {
     c.next();
     c.next();
@@ -92,7 +92,8 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
   }
   if (forced) {
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
-    v.mods |= Mod_Lit;
+    v.mods |= Mod_Lit | (start.text == "lit64" ? Mod_Lit64 : 0);
+    ctx.lit64Seen |= start.text == "lit64";
   }
   if (!imm.ok) return ctx.fail(col, kInvalid);
   if (!imm.literal) {
@@ -139,21 +140,24 @@ bool parseScalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
 // An absolute integer expression, or a floating number taken as the low 32 bits of its double
 // (llvm's reading of a float where an integer immediate goes).
 bool parseRawImmediate(ParseContext &ctx, Cursor &c, int64_t &value) {
+  const uint16_t lit = openLit(ctx, c); // (read as the value inside)
   const Token &start = c.peek();
   bool neg = c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real;
   if (neg || c.is(Tok::Real)) {
     if (neg) c.next();
     double f = c.next().fval;
     value = static_cast<int64_t>(std::bit_cast<uint64_t>(neg ? -f : f));
-    return true;
+    return closeLit(ctx, c, lit);
   }
   if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
   ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  // An expression naming a register or a label is not an immediate at all.
-  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(start.col, kInvalid);
+  // An expression naming a register or a label is not an immediate at all (llvm fails lit(expr)
+  // at the closing parenthesis).
+  if (e.kind == ExprResult::Kind::Relocatable)
+    return lit ? ctx.fail(c.peek().col, "not a valid operand.") : ctx.fail(start.col, kInvalid);
   value = e.value;
-  return true;
+  return closeLit(ctx, c, lit);
 }
 
 // A 16-bit immediate: signed or unsigned for imm16, unsigned for uimm16 and decimal imm16.
@@ -162,8 +166,13 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   bool isUnsigned = d.cls == OpClass::uimm16 || d.type == OpType::dec;
   const char *rangeError = d.type == OpType::dec ? "expected a 16-bit value" : kInvalid;
   int64_t value; // (a float: its double's bits, 0.0 and the smallest denormals fit)
+  // (an optional immediate, s_endpgm's, is read by llvm's parser of that operand, which takes an
+  // absolute expression only)
+  if ((d.flags & OF_Optional) && c.is(Tok::Identifier) && isLitWord(start.text))
+    return ctx.fail(start.col, "expected absolute expression");
   if (!parseRawImmediate(ctx, c, value)) return false;
-  if (value < (isUnsigned ? 0 : -32768) || value > 65535) return ctx.fail(start.col, rangeError);
+  if (value < (isUnsigned ? 0 : -32768) || value > 65535)
+    return ctx.fail(ParseContext::valueColumn(&start), rangeError); // (inside lit(..))
   v.value = static_cast<uint32_t>(value) & 0xffff;
   return true;
 }
@@ -171,14 +180,20 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
 // The literal K of s_fmaak/s_fmamk (type f32) or the value of s_setreg_imm32_b32 (any bits).
 bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
                     Inst &inst) {
-  const Token &start = c.peek();
   uint32_t lit;
   bool negative = false;
   if (d.type == OpType::none) {
+    const Token &start = c.peek();
     int64_t value;
-    if (!parseRawImmediate(ctx, c, value)) return false;
-    lit = static_cast<uint32_t>(value);
-  } else if (c.is(Tok::Real) ||
+    if (!parseRawImmediate(ctx, c, value)) return false; // (lit(..) dropped)
+    if (!setLiteral(ctx, start.col, static_cast<uint32_t>(value), v, inst)) return false;
+    v.value = static_cast<uint32_t>(value);
+    return true;
+  }
+  // s_fmaak/s_fmamk's K keeps lit(..) (printed)
+  const uint16_t forced = openLit(ctx, c);
+  const Token &start = c.peek();
+  if (c.is(Tok::Real) ||
              (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
@@ -187,10 +202,14 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
     if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
     ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind == ExprResult::Kind::Relocatable && forced)
+      return ctx.fail(c.peek().col, "not a valid operand.");
     if (e.kind == ExprResult::Kind::Relocatable || !literalOfInt(e.value, OpType::b32, lit))
       return ctx.fail(start.col, kInvalid);
     negative = e.value < 0;
   }
+  if (!closeLit(ctx, c, forced)) return false;
+  v.mods |= forced | (forced && negative ? Mod_LitNegative : 0);
   if (!setLiteral(ctx, start.col, lit, v, inst, negative)) return false;
   v.value = lit;
   return true;
@@ -227,11 +246,27 @@ bool parseLabel(ParseContext &ctx, Cursor &c, unsigned idx, OperandValue &v, Ins
 // offset.
 bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
                      uint32_t errCol, bool alone) {
+  // (written alone, llvm's immediate parser reads it: lit(..) dropped)
+  if (alone && c.is(Tok::Identifier) && isLitWord(c.peek().text) && failAtSourceModifier(ctx, c))
+    return false;
+  const uint16_t lit = alone ? openLit(ctx, c) : 0;
+  if (lit) errCol = c.peek().col;
   const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
-  ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/alone);
-  if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (e.kind == ExprResult::Kind::Relocatable) return ctx.fail(start.col, kInvalid);
+  ExprResult e;
+  if (c.is(Tok::Real) || (c.is(Tok::Minus) && !start.commentAfter && c.peek(1).kind == Tok::Real)) {
+    // (a float: its double's bits, as llvm's immediate parser reads it; 0.0 and the smallest
+    // denormals fit)
+    int64_t bits;
+    if (!parseRawImmediate(ctx, c, bits)) return false;
+    e.kind = ExprResult::Kind::Absolute;
+    e.value = bits;
+  } else {
+    if (!startsExpr(start)) return ctx.fail(start.col, kInvalid);
+    e = parseExpr(c, ctx.syms, /*relocatable=*/alone);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind == ExprResult::Kind::Relocatable)
+      return lit ? ctx.fail(c.peek().col, "not a valid operand.") : ctx.fail(start.col, kInvalid);
+  }
   if (d.type == OpType::dec) {
     if (e.value < 0 || e.value >= (1 << 20))
       return ctx.fail(errCol, "expected a 20-bit unsigned offset");
@@ -239,7 +274,7 @@ bool parseSmemOffset(ParseContext &ctx, Cursor &c, const OperandDesc &d, Operand
     return ctx.fail(errCol, "expected a 21-bit signed offset");
   }
   v.value = static_cast<uint32_t>(e.value) & 0x1fffff;
-  return true;
+  return closeLit(ctx, c, lit);
 }
 
 // gfx9 SMEM keeps the offset's form in bits of its own (imm: an immediate offset; soe: an SGPR

@@ -257,6 +257,10 @@ bool parseVgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
 bool isWord(const Cursor &c, std::string_view w) {
   return c.peek().kind == Tok::Identifier && c.peek().text == w && c.peek(1).kind == Tok::LParen;
 }
+bool isLitCall(const Cursor &c) {
+  return c.peek().kind == Tok::Identifier && isLitWord(c.peek().text) &&
+         c.peek(1).kind == Tok::LParen;
+}
 
 bool setValuLiteral(ParseContext &ctx, uint32_t col, const ValuImmediate &imm, OperandValue &v,
                     Inst &inst, bool negative) {
@@ -297,7 +301,11 @@ struct SourceKinds {
 bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                     const SourceKinds &k, OperandValue &v, Inst &inst, bool inBars, uint8_t fold) {
   const Token &start = c.peek();
-  bool forced = isWord(c, "lit");
+  bool forced = isLitCall(c);
+  // (lit64 in a double source: llvm-mc-22 prints the 64-bit value but encodes its low dword, which
+  // reads back as another constant; LlvmMcBugs.Lit64DoubleLowDword)
+  if (forced && !inBars && start.text == "lit64" && d.type == OpType::f64)
+    return ctx.fail(start.col, "lit64 is not supported on this GPU");
   if (forced) {
     c.next();
     c.next();
@@ -356,7 +364,8 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
   ValuImmediate imm = isFloat ? valuFloatImmediate(fv, d.type) : valuIntImmediate(iv, intType);
   // lit(...) forces a literal, but not between |bars| (llvm-mc-22 drops it there).
   if (forced && !inBars) {
-    v.mods |= Mod_Lit;
+    v.mods |= Mod_Lit | (start.text == "lit64" ? Mod_Lit64 : 0);
+    ctx.lit64Seen |= start.text == "lit64";
     if (!isFloat && iv < 0 && typeBits(d.type) != 64) v.mods |= Mod_LitNegative;
     imm = valuForcedLiteral(isFloat, iv, fv, d.type);
   }
@@ -476,7 +485,7 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
     c.next();
     if (c.is(Tok::Minus)) return ctx.fail(start.col, "invalid syntax, expected 'neg' modifier");
-    if (isWord(c, "lit")) return ctx.fail(start.col, "invalid operand for instruction");
+    if (isLitCall(c)) return ctx.fail(start.col, "invalid operand for instruction");
     mods |= Mod_Neg;
   } else if (isWord(c, "neg")) {
     if (!k.neg && !foldable) return ctx.fail(start.col, "not a valid operand.");
@@ -613,6 +622,7 @@ bool parseOmod(ParseContext &ctx, Cursor &c, OperandValue &v) {
 }
 
 bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v, Inst &inst) {
+  const uint16_t forced = openLit(ctx, c); // (kept: printed)
   const Token &start = c.peek();
   ValuImmediate imm;
   bool negative = false;
@@ -626,11 +636,14 @@ bool parseK(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
     ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.kind == ExprResult::Kind::Relocatable)
-      return ctx.fail(start.col, "invalid operand for instruction");
+      return forced ? ctx.fail(c.peek().col, "not a valid operand.")
+                    : ctx.fail(start.col, "invalid operand for instruction");
     imm = valuForcedLiteral(false, e.value, 0, d.type);
     negative = e.value < 0;
   }
   if (!imm.ok) return ctx.fail(start.col, "invalid operand for instruction");
+  if (!closeLit(ctx, c, forced)) return false;
+  v.mods |= forced | (forced && negative ? Mod_LitNegative : 0);
   if (!setLiteral(ctx, start.col, imm.value, v, inst, negative)) return false;
   // A 16-bit constant written as a negative integer fills the dword sign-extended (llvm-mc; it
   // prints the low half). The constant is the instruction's last literal.
@@ -732,7 +745,7 @@ bool implicitOmissionRejected(const Inst &inst, unsigned next, const Cursor &c) 
     if (after.is(Tok::Pipe) || isWord(after, "abs")) return true;
   }
   // (lit(..) only where sources may be true16 halves, which llvm tries first: gfx11)
-  return t != OpType::f64 && isWord(c, "lit") && inst.arch->traits->true16;
+  return t != OpType::f64 && isLitCall(c) && inst.arch->traits->true16;
 }
 
 bool implicitLeavesEnough(const Inst &inst, unsigned idx, const Cursor &c) {

@@ -105,14 +105,15 @@ void noteRefusedLiteral(ParseContext &ctx, const OperandDesc &d, const OperandVa
 }
 
 bool atLit(const Cursor &c) {
-  return c.is(Tok::Identifier) && c.peek().text == "lit" && c.peek(1).kind == Tok::LParen;
+  return c.is(Tok::Identifier) && isLitWord(c.peek().text) && c.peek(1).kind == Tok::LParen;
 }
 
 // lit(number) at the cursor: the number as the literal dword, even where it is an inline
 // constant (a negative integer noted: llvm prints it sign-extended to 64 bits).
 bool parseForcedLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue &v,
                         Inst &inst) {
-  c.next();
+  const bool lit64 = c.next().text == "lit64";
+  ctx.lit64Seen |= lit64;
   c.next();
   const Token &start = c.peek();
   NumberToken n;
@@ -123,7 +124,7 @@ bool parseForcedLiteral(ParseContext &ctx, Cursor &c, const OperandDesc &d, Oper
   if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
   uint32_t lit;
   if (!packedForcedLiteral(d.type, n, lit)) return invalid(ctx, start.col);
-  v.mods |= Mod_Lit;
+  v.mods |= Mod_Lit | (lit64 ? Mod_Lit64 : 0);
   if (!n.isFloat && n.ival < 0) v.mods |= Mod_LitNegative;
   ctx.noteVopdLiteral(static_cast<unsigned>(&v - inst.ops.data()), false, lit,
                       !n.isFloat && n.ival < 0);
@@ -469,10 +470,13 @@ bool parseVopdVgprSource(ParseContext &ctx, Cursor &c, OperandValue &v) {
 
 // The K constant of fmaak/fmamk: a 32-bit integer or an f32, always a literal dword.
 bool parseVopdConstant(ParseContext &ctx, Cursor &c, OperandValue &v, Inst &inst) {
-  const Token &start = c.peek();
   if (failAtModifierWord(ctx, c, false)) return false;
+  const uint16_t forced = openLit(ctx, c); // (kept: printed)
+  const Token &start = c.peek();
   NumberToken n;
   if (!parseNumber(ctx, c, n)) return false;
+  if (!closeLit(ctx, c, forced)) return false;
+  v.mods |= forced | (forced && !n.isFloat && n.ival < 0 ? Mod_LitNegative : 0);
   uint32_t lit;
   if (n.isFloat) {
     if (!roundToFloat(n.fval, 8, 23, lit)) return invalid(ctx, start.col);
@@ -810,6 +814,8 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
     if (typeKind(d.type) == 'F' && !c.is(Tok::Identifier))
       return ctx.fail(c.peek().col, "failed parsing operand.");
   }
+  // (inside sext(..), llvm's immediate parser reads lit(x) as x)
+  const uint16_t lit = sext ? openLit(ctx, c) : 0;
   bool integer = c.is(Tok::Integer) || (c.is(Tok::Minus) && c.peek(1).kind == Tok::Integer);
   if (!parse_valu(ctx, c, valu, idx, inst)) return false;
   if (v.value == src::kLiteral) return invalid(ctx, start.col);
@@ -828,6 +834,7 @@ bool parseSdwaSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigne
   if (d.cls == OpClass::sdwa_src_sext && typeKind(d.type) == 'F' && v.value >= src::kFloatFirst &&
       v.value <= src::kInvPi && (integer || v.value == src::kInvPi))
     return invalid(ctx, start.col);
+  if (!closeLit(ctx, c, lit)) return false;
   if (sext) {
     if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected closing parentheses");
     v.mods |= Mod_Sext;

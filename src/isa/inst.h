@@ -21,7 +21,9 @@ namespace gfxasm::isa {
 // into the field as is.
 // Mod_OtherWidth: a DPP source VGPR written one register wider or narrower than its type, which
 // llvm's matcher takes on gfx9 (its printer notes the register class the operand has).
-enum OperandMods : uint8_t {
+// Mod_Lit64: with Mod_Lit, written lit64(...), which prints so (llvm-mc-22 takes it as lit(...) on
+// these GPUs, which have no 64-bit literals, in the sources it reads without float modifiers).
+enum OperandMods : uint16_t {
   Mod_Neg = 1,
   Mod_Abs = 2,
   Mod_Sext = 4,
@@ -29,12 +31,17 @@ enum OperandMods : uint8_t {
   Mod_LitNegative = 16,
   Mod_Bf16Negative = 32,
   Mod_InvalidImm = 64,
-  Mod_OtherWidth = 128
+  Mod_OtherWidth = 128,
+  Mod_Lit64 = 256
 };
+// How a literal written lit(...) or lit64(...) opens.
+constexpr const char *litOpening(uint16_t mods) {
+  return mods & Mod_Lit64 ? "lit64(" : "lit(";
+}
 
 struct OperandValue {
   uint32_t value = 0; // what goes into the operand's field
-  uint8_t mods = 0;   // OperandMods, for sources that take them
+  uint16_t mods = 0;  // OperandMods, for sources that take them
   uint8_t regCount =
       0; // registers a register operand was written with (for checks across operands)
   bool present = false;

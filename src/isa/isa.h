@@ -172,6 +172,9 @@ enum InstrFlags : uint32_t {
   // llvm's decoder takes its 64-bit address at an odd register without a note (MTBUF: an
   // unaligned class there), though its assembler refuses one.
   IF_UnalignedVaddr = 1u << 15,
+  // llvm's matcher has it as an instruction of the 32-bit encodings though it only has a VOP3 one
+  // (v_readlane_b32, v_writelane_b32: VOP2 in llvm): `_e32` selects it, `_e64` does not.
+  IF_E32Suffix = 1u << 16,
 };
 
 struct InstrDesc {

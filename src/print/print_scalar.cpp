@@ -30,13 +30,8 @@ void printScalarSource(const PrintContext &pc, const Inst &inst, unsigned i, con
   }
   uint32_t lit = (inst.ownLiteralOperands >> i) & 1 ? inst.ownLiteral : inst.literal;
   if (v.mods & Mod_Lit) {
-    // As written: the whole dword (a 16-bit integer source keeps a single's bits), negative
-    // integers sign-extended to 64 bits.
-    uint64_t value = lit;
-    if (v.mods & Mod_LitNegative)
-      value = static_cast<uint64_t>(typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(lit)}
-                                                           : int64_t{static_cast<int32_t>(lit)});
-    fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", value);
+    // As written: the whole dword (a 16-bit integer source keeps a single's bits)
+    printWrittenLiteral(lit, d.type, v.mods, out);
     return;
   }
   bool litForm = as::valuLiteralLooksInline(lit, d.type);
@@ -141,6 +136,8 @@ namespace {
   case OpClass::simm32:
     if (d.type == OpType::none)
       printImmediate32(v.value, out);
+    else if (v.mods & Mod_Lit)
+      printWrittenLiteral(v.value, d.type, v.mods, out);
     else
       printHex(v.value, out);
     break;

@@ -120,6 +120,9 @@ inline bool printRegister(const isa::RegisterSet &rs, unsigned enc, unsigned dwo
   return true;
 }
 void printHex(uint32_t v, Writer &out);
+// A literal written lit(..) or lit64(..) (Mod_Lit) as llvm prints it: the dword `lit`, a negative
+// integer (Mod_LitNegative) sign-extended to 64 bits from the operand's width.
+void printWrittenLiteral(uint32_t lit, isa::OpType t, uint16_t mods, Writer &out);
 // A 32-bit immediate the way llvm prints an untyped one: inline integers in decimal, the bit
 // patterns of the inline floats as floats, anything else in hex.
 void printImmediate32(uint32_t v, Writer &out);

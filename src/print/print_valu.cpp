@@ -105,14 +105,11 @@ void printConstant(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
   }
   if (enc == src::kLiteral) {
     bool lit = literalForm(inst, i, d, v);
-    if (lit && (v.mods & Mod_LitNegative)) {
-      // lit(-5): llvm shows the negative integer as 64 bits
-      int64_t value = typeBits(d.type) == 16 ? int64_t{static_cast<int16_t>(inst.literal)}
-                                             : int64_t{static_cast<int32_t>(inst.literal)};
-      fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", static_cast<uint64_t>(value));
+    if (lit && (v.mods & Mod_LitNegative)) { // (lit(-5): the negative integer as 64 bits)
+      printWrittenLiteral(inst.literal, d.type, v.mods, out);
       return;
     }
-    if (lit) out += "lit(";
+    if (lit) out += litOpening(v.mods);
     // b16 shows the low half, but a lit(...) all of it (a float's f32 bits).
     uint32_t shown = lit && d.type == OpType::b16 ? inst.literal
                                                   : as::valuLiteralPrintValue(inst.literal, d.type);
@@ -282,6 +279,10 @@ namespace {
   case OpClass::vsdst_nom0: printRegisterOperand(pc, inst, i, out); break;
   case OpClass::vcc: out += pc.wave64 ? "vcc" : "vcc_lo"; break;
   case OpClass::vk:
+    if (v.mods & Mod_Lit) {
+      printWrittenLiteral(v.value, d.type, v.mods, out);
+      break;
+    }
     // A K written as a negative 16-bit integer fills the dword but prints as 16 bits; decoded,
     // llvm prints the whole dword.
     printHex(inst.literalNegative ? as::valuLiteralPrintValue(v.value, d.type) : v.value, out);

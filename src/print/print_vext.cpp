@@ -60,11 +60,7 @@ void printLiteral(uint32_t lit, OpType t, const OperandValue &v, Writer &out) {
     printHex(half ? lit & 0xffff : lit, out);
     return;
   }
-  uint64_t value = lit;
-  if (v.mods & Mod_LitNegative)
-    value = static_cast<uint64_t>(half ? int64_t{static_cast<int16_t>(lit)}
-                                       : int64_t{static_cast<int32_t>(lit)});
-  fmt::format_to(std::back_inserter(out.str()), "lit(0x{:x})", value);
+  printWrittenLiteral(lit, t, v.mods, out);
 }
 
 // -x, |x|, -|x| (`mods`: the modifiers printed); a negated constant prints as neg(x), which cannot
@@ -332,7 +328,12 @@ namespace {
   case OpClass::vopd_vsrc2: printVgprs(v.value, 1, out); break;
   case OpClass::vopd_src:
   case OpClass::vopd_src_vcc: printWithMods(inst, i, v.mods, pc.wave64, out); break;
-  case OpClass::vopd_k: printHex(inst.literal, out); break;
+  case OpClass::vopd_k:
+    if (v.mods & Mod_Lit)
+      printWrittenLiteral(inst.literal, d.type, v.mods, out);
+    else
+      printHex(inst.literal, out);
+    break;
   case OpClass::dpp_vreg:
   case OpClass::dpp_vreg_mod:
   case OpClass::dpp_vreg_neg:

@@ -27,6 +27,14 @@ void printHex(uint32_t v, Writer &out) {
   appendHex(out, v);
 }
 
+void printWrittenLiteral(uint32_t lit, OpType t, uint16_t mods, Writer &out) {
+  uint64_t value = lit;
+  if (mods & Mod_LitNegative)
+    value = static_cast<uint64_t>(typeBits(t) == 16 ? int64_t{static_cast<int16_t>(lit)}
+                                                    : int64_t{static_cast<int32_t>(lit)});
+  fmt::format_to(std::back_inserter(out.str()), "{}0x{:x})", litOpening(mods), value);
+}
+
 void printImmediate32(uint32_t v, Writer &out) {
   // Small integers by their signed value, the floats' patterns (also negative ones) by their bits.
   int32_t s = static_cast<int32_t>(v);

@@ -10,7 +10,8 @@
 // per input line (an instruction's text, encoding and fixups) without counting lines.
 //
 // Environment: GFXASM_VARIANT_SAMPLES (canonical lines per table entry, default 2; each gives one
-// variant per rewrite kind that applies to it), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir,
+// variant per rewrite kind that applies to it), GFXASM_VARIANT_EXAMPLES (differences shown per
+// kind, default 3), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir,
 // GFXASM_DIFF_FORMATS (as the difftest), LLVM_MC.
 #include <gtest/gtest.h>
 
@@ -33,6 +34,7 @@
 #include "isa/arch_traits.h"
 #include "isa/buffer_formats.h"
 #include "isa/isa.h"
+#include "llvm_read_back.h"
 #include "operand_gen.h"
 
 namespace gfxasm::difftest {
@@ -53,6 +55,7 @@ using namespace isa;
   X(special_halves)     /* vcc -> [vcc_lo,vcc_hi], vcc_lo -> [vcc_lo] */                           \
   X(integer_base)       /* 16 -> 0x10, 0b10000, 0X10; 0x10 -> 16 */                                \
   X(integer_expr)       /* 16 -> (16), 8+8, -(-16), ~(~16) */                                      \
+  X(literal_forced)     /* 16 -> lit(16), lit64(16) (any immediate llvm's parser reads) */         \
   X(modifier_value)     /* offset:16 -> offset:(8+8), mul:2 -> mul:(1+1) */                        \
   X(modifier_order)     /* the modifiers in another order */                                       \
   X(modifier_names)     /* offset: -> inst_offset:, ... */                                         \
@@ -231,6 +234,7 @@ public:
     case Kind::special_halves: return specialHalves(t);
     case Kind::integer_base: return integerBase(t);
     case Kind::integer_expr: return integerExpr(t);
+    case Kind::literal_forced: return literalForced(t);
     case Kind::modifier_value: return modifierValue(t);
     case Kind::modifier_order: return modifierOrder(p);
     case Kind::modifier_names: return modifierNames(t);
@@ -440,6 +444,16 @@ private:
     case 3: t[i].text = fmt::format("({}+0)", t[i].text); break;
     default: t[i].text = expressionOf(v); break;
     }
+    return join(t);
+  }
+
+  // A number wrapped in lit(..) or lit64(..): llvm's immediate parser takes them wherever it reads
+  // an immediate (sources keep them as forced literals, K constants print them, plain immediates
+  // drop them; lit64 is refused where the operand takes float modifiers).
+  std::optional<std::string> literalForced(std::vector<Token> t) {
+    size_t i = pickNumber(t);
+    if (i == std::string::npos) return std::nullopt;
+    t[i].text = fmt::format("{}({})", coin() ? "lit" : "lit64", t[i].text);
     return join(t);
   }
 
@@ -705,40 +719,10 @@ struct Line {
   Kind kind = Kind::Count;
 };
 
-// Differences not fixed yet (issue 14's follow-ups), counted apart ("known") so that every other
-// one fails the test: a variant of `kind` whose text contains `part`.
-struct KnownGap {
-  Kind kind;
-  const char *part;
-  const char *why;
-};
-constexpr KnownGap kKnownGaps[] = {
-    {Kind::mnemonic_alternate, "sext(", "gfx9: sext() outside SDWA, llvm-mc picks other forms"},
-    {Kind::mnemonic_alternate, "lane_b32_e", "gfx9: v_readlane/v_writelane with _e32/_e64"},
-    {Kind::mnemonic_alternate, "v_nop_", "gfx9: v_nop's SDWA and DPP forms"},
-    {Kind::mnemonic_alternate, "_sdwa src_",
-     "gfx9: SDWA compares writing src_scc, src_shared_base, ... (llvm-mc-22 encodes the register's "
-     "source encoding and prints its name; gfxasm rejects them)"},
-    {Kind::mnemonic_alternate, "_sdwa vcc, 0xff",
-     "gfx9 SDWA: a 16-bit-looking literal llvm-mc-22 encodes as the literal marker SDWA has no "
-     "room for (as its DPP fault in llvm_bugs_test); gfxasm rejects it"},
-    {Kind::word_upper, "neg(",
-     "a capitalized register name is a symbol: llvm-mc-22 sets an abs "
-     "bit beside neg(constant)"},
-    {Kind::word_upper, "op_sel",
-     "a capitalized register name is a symbol: op_sel of symbolic literals"},
-};
-
-const KnownGap *knownGap(Kind kind, const std::string &variant) {
-  for (const KnownGap &g : kKnownGaps)
-    if (g.kind == kind && variant.find(g.part) != std::string::npos) return &g;
-  return nullptr;
-}
-
 struct KindCounts {
-  unsigned variants = 0, llvmSame = 0, llvmOther = 0, llvmRejects = 0;
-  unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0, known = 0;
-  std::vector<std::string> examples;
+  unsigned variants = 0, llvmSame = 0, llvmOther = 0, llvmRejects = 0, llvmFault = 0;
+  unsigned missed = 0, wronglyAccepted = 0, textDiffers = 0;
+  std::vector<std::string> examples, faults;
 };
 
 class Variants : public ::testing::TestWithParam<Config> {};
@@ -752,6 +736,7 @@ TEST_P(Variants, MatchLlvmMc) {
   unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_VARIANT_SAMPLES", "2")));
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
   std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
+  const size_t maxExamples = std::stoul(envOr("GFXASM_VARIANT_EXAMPLES", "3"));
   Rewriter rewriter(rng, arch);
 
   // Canonical lines first: twice as many as needed are drawn per entry and the first `samples`
@@ -833,6 +818,9 @@ TEST_P(Variants, MatchLlvmMc) {
 
   std::array<KindCounts, kKinds> counts;
   unsigned canonicalSkipped = 0, failures = 0;
+  // (one llvm-mc run per variant that differs: bounded, in case many do)
+  unsigned readBackChecks = 0;
+  constexpr unsigned kMaxReadBackChecks = 200;
   for (size_t i = 0; i < lines.size(); ++i) {
     const Line &ln = lines[i];
     if (ln.canonical < 0) continue;
@@ -847,6 +835,27 @@ TEST_P(Variants, MatchLlvmMc) {
     ++kc.variants;
     bool llvmRejects = le.count(static_cast<uint32_t>(i)),
          weReject = ge.count(static_cast<uint32_t>(i));
+    // llvm's faults, counted apart: it takes the line with bytes its own disassembler cannot
+    // read back (gfxasm must reject it), or its output depends on the lines before (it carries
+    // source modifiers of an earlier line's constant to a later symbolic source,
+    // LlvmMcBugs.SymbolSourceTakesEarlierModifiers: gfxasm must give its answer for the line
+    // alone).
+    if (!llvmRejects && (weReject || lb[i] != gb[i]) && readBackChecks < kMaxReadBackChecks) {
+      ++readBackChecks;
+      bool fault;
+      if (weReject) {
+        fault = !llvmReadsBack(cfg, lb[i]);
+      } else {
+        test::ToolRun alone = test::runLlvmMc(labelOf(i) + "\n" + ln.text + "\n", cfg.cpu,
+                                              attrsOf(cfg.mattr));
+        fault = splitByLabels(alone.out, i + 1)[i] == gb[i];
+      }
+      if (fault) {
+        ++kc.llvmFault;
+        if (kc.faults.size() < maxExamples) kc.faults.push_back(ln.text);
+        continue;
+      }
+    }
     if (llvmRejects)
       ++kc.llvmRejects;
     else if (lb[i] == lb[c])
@@ -865,14 +874,10 @@ TEST_P(Variants, MatchLlvmMc) {
       counter = &kc.textDiffers;
       problem = fmt::format("output differs:\n  llvm-mc: {}  gfxasm:  {}", lb[i], gb[i]);
     }
-    if (counter && !knownGap(ln.kind, ln.text)) ++*counter;
-    if (!problem.empty() && knownGap(ln.kind, ln.text)) {
-      ++kc.known;
-      continue;
-    }
+    if (counter) ++*counter;
     if (!problem.empty()) {
       ++failures;
-      if (kc.examples.size() < 3)
+      if (kc.examples.size() < maxExamples)
         kc.examples.push_back(fmt::format("`{}` (from `{}`): {}", ln.text, lines[c].text, problem));
     }
   }
@@ -881,16 +886,21 @@ TEST_P(Variants, MatchLlvmMc) {
               cfg.cpu, attrsOf(cfg.mattr).c_str(), keptPerEntry.size(), lines.size(),
               canonicalDropped, canonicalSkipped);
   // same: llvm-mc takes it with the canonical line's bytes; other: with other bytes; rejected:
-  // llvm-mc rejects it. Then gfxasm's differences: missed (llvm takes it, gfxasm does not),
-  // wrongly (the reverse), text (both take it, other output), known (kKnownGaps).
-  std::printf("%-20s %8s %8s %8s %8s | %7s %7s %7s %7s\n", "kind", "variants", "same", "other",
-              "rejected", "missed", "wrongly", "text", "known");
+  // llvm-mc rejects it; llvm bug: llvm-mc takes it with an encoding its disassembler cannot read
+  // back (llvmReadsBack) and gfxasm rejects it, or llvm-mc's output for it depends on the lines
+  // before it and gfxasm's is llvm's for the line alone. Then gfxasm's differences: missed (llvm takes
+  // it, gfxasm does not), wrongly (the reverse), text (both take it, other output).
+  std::printf("%-20s %8s %8s %8s %8s %8s | %7s %7s %7s\n", "kind", "variants", "same", "other",
+              "rejected", "llvm bug", "missed", "wrongly", "text");
   for (unsigned k = 0; k < kKinds; ++k) {
     const KindCounts &kc = counts[k];
-    std::printf("%-20s %8u %8u %8u %8u | %7u %7u %7u %7u\n", kKindNames[k], kc.variants,
-                kc.llvmSame, kc.llvmOther, kc.llvmRejects, kc.missed, kc.wronglyAccepted,
-                kc.textDiffers, kc.known);
+    std::printf("%-20s %8u %8u %8u %8u %8u | %7u %7u %7u\n", kKindNames[k], kc.variants,
+                kc.llvmSame, kc.llvmOther, kc.llvmRejects, kc.llvmFault, kc.missed,
+                kc.wronglyAccepted, kc.textDiffers);
   }
+  for (unsigned k = 0; k < kKinds; ++k)
+    for (const std::string &f : counts[k].faults)
+      std::printf("llvm bug [%s]: %s\n", kKindNames[k], f.c_str());
   for (unsigned k = 0; k < kKinds; ++k)
     for (const std::string &e : counts[k].examples)
       ADD_FAILURE() << "[" << kKindNames[k] << "] " << e;

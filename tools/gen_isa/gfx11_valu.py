@@ -524,6 +524,25 @@ def no_lit_src0(entries, cpu, formats=None):
     return {(e.fmt, e.op, e.name) for (e, _), a in zip(texts, answers) if a[0] is None}
 
 
+def e32_suffixed(entries):
+    """The names of VOP3 entries llvm's matcher has as 32-bit-encoding instructions (v_readlane_b32,
+    v_writelane_b32: VOP2 in llvm, with only a VOP3 encoding): `NAME_e32` alone gets "too few
+    operands" (an instruction of that encoding is there) rather than "e32 variant of this
+    instruction is not supported", on a cpu without another form of the name. `_e32` selects them,
+    `_e64` does not (the e32_suffix flag)."""
+    others = {(e.name, c) for e in entries if not e.fmt.startswith("VOP3") for c in e.cpus}
+    probes = sorted({(e.name, e.cpus[0]) for e in entries
+                     if e.fmt.startswith("VOP3") and not e.name.endswith("_e64")
+                     and (e.name, e.cpus[0]) not in others})
+    names = set()
+    for cpu in sorted({c for _, c in probes}):
+        mns = [n for n, c in probes if c == cpu]
+        for mn, (text, err) in zip(mns, assemble([mn + "_e32" for mn in mns], cpu)):
+            if text is None and err == "too few operands for instruction":
+                names.add(mn)
+    return names
+
+
 def generate(cpus, unit_of):
     sw = Sweep(cpus)
     modes = {"true16": sweep_mode(sw, None, "true16"), "fake16": sweep_mode(sw, "-real-true16", "fake16")}
@@ -562,6 +581,7 @@ def generate(cpus, unit_of):
     float_sources(final, lambda e: e64.get((e.name.replace("_e32", "_e64"), e.flags))
                   if e.fmt in ("VOP1", "VOP2", "VOPC") else e)
     no_lit = no_lit_src0(final, cpus[0])
+    e32_names = e32_suffixed(final)
     insts = []
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3}
     for e in sorted(final, key=lambda e: (fmt_order[e.fmt], e.op, e.flags or "")):
@@ -577,7 +597,8 @@ def generate(cpus, unit_of):
         lds = e.lds_src0 and any(s.startswith(("src0:vgpr:", "src0:vssrc")) for s in operands)
         flags = [f for f in (e.flags, "also_true16" if e.also_true16 else None,
                              "hidden_mods" if e.hidden_mods else None, "lds_src0" if lds else None,
-                             "no_lit_src0" if (e.fmt, e.op, e.name) in no_lit else None)
+                             "no_lit_src0" if (e.fmt, e.op, e.name) in no_lit else None,
+                             "e32_suffix" if e.name in e32_names else None)
                  if f]
         if flags:
             attrs.append("@flags=" + "|".join(flags))

@@ -281,6 +281,7 @@ def generate(cpus, unit_of):
     e64 = {e.name: e for e in final if is_e64(e)}
     v11.float_sources(final, lambda e: e64.get(e.name.replace("_e32", "_e64")) if not is_e64(e) else e)
     no_lit = v11.no_lit_src0(final, cpus[0], FORMATS)
+    e32_names = v11.e32_suffixed(final)
     insts, kept_entries, skipped = [], [], []
     fmt_order = {"VOP1": 0, "VOP2": 1, "VOPC": 2, "VOP3": 3, "VOP3SD": 3, "VOP3_BITOP3": 3, "VOP3_FI_BOUND": 3}
     for e in final:
@@ -314,7 +315,8 @@ def generate(cpus, unit_of):
             attrs.append("@cpus=" + ",".join(c for c in cpus if c in e.cpus))
         lds = e.lds_src0 and any(s.startswith(("src0:vgpr:", "src0:vssrc")) for s in operands)
         flags = [f for f in ("hidden_mods" if e.hidden_mods else None, "lds_src0" if lds else None,
-                             "no_lit_src0" if (e.fmt, e.op, e.name) in no_lit else None) if f]
+                             "no_lit_src0" if (e.fmt, e.op, e.name) in no_lit else None,
+                             "e32_suffix" if e.name in e32_names else None) if f]
         if flags:
             attrs.append("@flags=" + "|".join(flags))
         attrs.append("@unit=" + unit_of(e.name, "trans" if e.name.startswith(v11.TRANS) else "valu"))
