@@ -43,7 +43,8 @@ bool isConditionalName(std::string_view w) {
 bool isOtherDirectiveName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
       ".macro", ".endm", ".endmacro", ".exitm", ".purgem", ".rept",    ".rep",   ".irp",
-      ".irpc",  ".endr", ".include",  ".err",   ".error",  ".warning", ".print", ".end"};
+      ".irpc",  ".endr", ".include",  ".err",   ".error",  ".warning", ".print", ".end",
+      ".abort"};
   for (std::string_view n : kNames)
     if (n == w) return true;
   return false;
@@ -342,6 +343,7 @@ bool Preprocessor::isOurDirective(std::string_view word) {
   // assembler's directives (.set, .section, .amdhsa_*, .p2align, ...) before any comparison.
   if (word.size() < 3 || word.size() > 10) return false;
   switch (lowerChar(word[1])) {
+  case 'a':
   case 'e':
   case 'i':
   case 'm':
@@ -650,6 +652,19 @@ bool Preprocessor::directive(std::string_view lower, size_t at, SourceLine &out)
     printed_.append(arg.text).push_back('\n');
   } else if (lower == ".end") {
     if (!expectEndOfLine(at + 1)) return false;
+    stopped_ = true;
+  } else if (lower == ".abort") {
+    if (!condStack_.empty() && condStack_.back().ignore) return false;
+    // llvm quotes the statement's text after the name, up to a comment, spaces and all.
+    size_t end = at + 1;
+    while (toks_[end].kind != Tok::Eol) ++end;
+    const std::string_view rest =
+        arg.kind == Tok::Eol ? std::string_view()
+                             : cur_.text.substr(arg.col, std::min<size_t>(toks_[end].col,
+                                                                         cur_.text.size()) -
+                                                             arg.col);
+    error(dir.col, rest.empty() ? ".abort detected. Assembly stopping"
+                                : fmt::format(".abort '{}' detected. Assembly stopping", rest));
     stopped_ = true;
   }
   return false;
