@@ -149,9 +149,13 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
 }
 
 // The symbol attributes llvm's generic parser reads that ELF has no use for.
-constexpr std::array<std::string_view, 7> kForeignAttributes = {
-    ".lazy_reference", ".symbol_resolver", ".private_extern",        ".reference",
-    ".weak_definition", ".weak_def_can_be_hidden", ".cold"};
+constexpr std::array<std::string_view, 7> kForeignAttributes = {".lazy_reference",
+                                                                ".symbol_resolver",
+                                                                ".private_extern",
+                                                                ".reference",
+                                                                ".weak_definition",
+                                                                ".weak_def_can_be_hidden",
+                                                                ".cold"};
 
 // .globl / .global / .weak / .local / .hidden / .protected / .internal: a list of symbols, each
 // printed on its own line.
@@ -900,8 +904,7 @@ bool base64String(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   c.next();
   const std::string_view text = s.text;
   if (text.empty()) {
-    ctx.errors.emplace_back(s.col, "expected nonempty string");
-    return fail(s.col, "expected string");
+    return fail(s.col, "expected nonempty string");
   }
   std::string bytes;
   uint32_t bits = 0;
@@ -933,8 +936,7 @@ bool base64String(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   }
   if (bad) {
     // (llvm then reads the string again as the list's next item, and says so too)
-    ctx.errors.emplace_back(s.col, "failed to base64 decode string data");
-    return fail(s.col, "expected string");
+    return fail(s.col, "failed to base64 decode string data");
   }
   if (have == 3) {
     bytes.push_back(static_cast<char>(bits >> 10));
@@ -949,8 +951,14 @@ bool base64String(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
 }
 // .base64 "TEXT"[, ...]: the decoded bytes, printed as .ascii (llvm's messages for bad text).
 bool base64Directive(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
-  if (c.atEnd()) return fail(c.peek().col, "expected string");
-  return commaList(c, fail, "unexpected token", [&] { return base64String(ctx, c, fail); });
+  if (commaList(c, fail, "unexpected token", [&] { return base64String(ctx, c, fail); }))
+    return true;
+  // (llvm's list reader then reads a string there again, and says so too)
+  if (fail.msg != "expected string") {
+    ctx.errors.emplace_back(fail.col, fail.msg);
+    fail(fail.col, "expected string");
+  }
+  return false;
 }
 
 // .incbin "FILE"[, SKIP[, COUNT]]: the file's bytes (found as .include finds its file) from

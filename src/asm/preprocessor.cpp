@@ -42,9 +42,8 @@ bool isConditionalName(std::string_view w) {
 }
 bool isOtherDirectiveName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
-      ".macro", ".endm", ".endmacro", ".exitm", ".purgem", ".rept",    ".rep",   ".irp",
-      ".irpc",  ".endr", ".include",  ".err",   ".error",  ".warning", ".print", ".end",
-      ".abort"};
+      ".macro", ".endm",    ".endmacro", ".exitm", ".purgem",  ".rept",  ".rep", ".irp",  ".irpc",
+      ".endr",  ".include", ".err",      ".error", ".warning", ".print", ".end", ".abort"};
   for (std::string_view n : kNames)
     if (n == w) return true;
   return false;
@@ -659,13 +658,13 @@ bool Preprocessor::directive(std::string_view lower, size_t at, SourceLine &out)
     size_t end = at + 1;
     while (toks_[end].kind != Tok::Eol) ++end;
     const std::string_view rest =
-        arg.kind == Tok::Eol ? std::string_view()
-                             : cur_.text.substr(arg.col, std::min<size_t>(toks_[end].col,
-                                                                         cur_.text.size()) -
-                                                             arg.col);
+        arg.kind == Tok::Eol
+            ? std::string_view()
+            : cur_.text.substr(arg.col,
+                               std::min<size_t>(toks_[end].col, cur_.text.size()) - arg.col);
     error(dir.col, rest.empty() ? ".abort detected. Assembly stopping"
                                 : fmt::format(".abort '{}' detected. Assembly stopping", rest));
-    stopped_ = true;
+    // (and llvm goes on all the same)
   }
   return false;
 }
