@@ -717,3 +717,11 @@ TEST(Directives, IgnoredAndRefusedDirectives) {
                         ".abort  a  b  \n", ".abort a ; b\n", ".if 0\n.abort\n.endif\n.byte 1\n",
                         ".abort \"q\"\n"});
 }
+
+// .macros_off: a macro's name is an instruction again (llvm's error for it), until .macros_on.
+TEST(Directives, MacrosOnAndOff) {
+  expectSameEverywhere(
+      {".macro m\n.byte 1\n.endm\n.macros_off\nm\n.macros_on\nm\nx: m\n.macros_off\ny: m\n"
+       ".macros_on x\n",
+       ".macros_off\n.macro m\n.endm\n.macros_on\n.macro m\n.byte 1\n.endm\nm\n"});
+}

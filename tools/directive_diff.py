@@ -61,7 +61,7 @@ CASES = {
     ".loc_label": ["x", "", "1"],
     ".cv_file": ['1 "a"'], ".cv_loc": ["1 1 1"],
     ".cfi_sections": [".debug_frame"], ".cfi_startproc": [""], ".cfi_endproc": [""],
-    ".cfi_label": ["x", ".cfi_startproc\\n.cfi_label x\\n.cfi_endproc", ""],
+    ".cfi_label": ["x", ""],
     ".cfi_def_cfa": ["1, 2"], ".cfi_offset": ["1, 2"], ".cfi_val_offset": ["1, 2"],
     ".cfi_return_column": ["1"], ".cfi_negate_ra_state": [""], ".cfi_mte_tagged_frame": [""],
     ".cfi_b_key_frame": [""], ".cfi_window_save": [""], ".cfi_llvm_def_aspace_cfa": ["1, 2, 3"],
@@ -106,6 +106,7 @@ PROGRAMS = [
     ".octa 1, 0xffffffffffffffffffffffffffffffff, 340282366920938463463374607431768211455",
     "a: .byte 1\\n.symver a, a@@V1\\n.globl a",
     ".weak_reference w\\n.long w",
+    ".cfi_startproc\\n.cfi_label x\\n.cfi_endproc",
     ".common c, 8, 4\\n.extern e\\n.long e",
 ]
 
