@@ -725,3 +725,17 @@ TEST(Directives, MacrosOnAndOff) {
        ".macros_on x\n",
        ".macros_off\n.macro m\n.endm\n.macros_on\n.macro m\n.byte 1\n.endm\nm\n"});
 }
+
+// .lto_set_conditional NAME, TARGET: NAME = TARGET once TARGET is a label (now or later), never
+// when it stays undefined; llvm reads TARGET as an expression that must be a symbol.
+TEST(Directives, LtoSetConditional) {
+  expectSameEverywhere(
+      {"b: s_nop 0\n.lto_set_conditional a, b\n.long a\n", ".lto_set_conditional a, b\n.long a\n",
+       ".lto_set_conditional a, b\n.lto_set_conditional c, b\nb: s_nop 0\n.long a\n.long c\n",
+       "b: s_nop 0\n.lto_set_conditional a, (b)\n.long a\n",
+       ".lto_set_conditional a, \"q r\"\n\"q r\": s_nop 0\n.long a\n",
+       ".lto_set_conditional a, b+1\n", ".lto_set_conditional a, 1\n",
+       ".lto_set_conditional a, b c\n", ".lto_set_conditional a, \n",
+       ".lto_set_conditional a, b, c\n", ".lto_set_conditional a\n", ".lto_set_conditional\n",
+       ".lto_set_conditional 1, b\n"});
+}
