@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -20,12 +21,14 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 
 #include "analysis/delay_alu.h"
 #include "analysis/program.h"
 #include "analysis/waitcnt.h"
 #include "gfxasm/analyze.h"
+#include "isa/processors.h"
 
 namespace {
 
@@ -174,7 +177,8 @@ int run(const std::string &cmd) {
 }
 
 void checkCpu(const std::string &cpu, const std::vector<std::string> &features = {},
-              const std::string &clangFlags = "") {
+              const std::string &clangFlags = "", const std::vector<std::string> &only = {},
+              unsigned delayFloorPercent = 95) {
   const char *tmp = std::getenv("TMPDIR");
   std::string dir = fmt::format("{}/gfxasm_analyze_{}_{}{}", tmp && *tmp ? tmp : "/tmp", ::getpid(),
                                 cpu, features.empty() ? "" : "_w64");
@@ -186,6 +190,7 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
   for (const auto &entry : fs::directory_iterator(GFXASM_KERNELS_DIR)) {
     if (entry.path().extension() != ".cl") continue;
     std::string name = entry.path().stem().string();
+    if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
     std::string s = dir + "/" + name + ".s";
     ASSERT_EQ(run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib "
                               "-S -Wno-everything -mcpu={} {} -O3 -o {} {}",
@@ -219,7 +224,7 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
     for (const auto &f : gfxasm::analyze(*target, original, check).findings) {
       if (f.check == "waitcnt") {
         ADD_FAILURE() << gfxasm::formatDiagnostic(f.diagnostic);
-      } else {
+      } else if (f.check == "delay_alu") { // (hazards: tests/hazard_corpus_test.cpp)
         ++fig.delayFindingsOnLlvm;
       }
     }
@@ -244,7 +249,7 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
   EXPECT_EQ(fig.covered, fig.llvmWaitPositions);
   EXPECT_LE(fig.ourWaitInstructions * 100, fig.llvmWaitInstructions * 110);
   EXPECT_GE(fig.sameCounts * 100, fig.llvmWaitPositions * 90);
-  EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * 95);
+  EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * delayFloorPercent);
   fs::remove_all(dir);
 }
 
@@ -275,6 +280,125 @@ TEST(AnalyzeAgainstLlvm, Gfx11Generic) {
 }
 TEST(AnalyzeAgainstLlvm, Gfx9_4Generic) {
   checkCpu("gfx9-4-generic");
+}
+
+// Every other processor of isa/processors.def (a new processor is a row there): the same
+// measure on a few kernels (memory, LDS and barriers, branches, calls, TRANS). On these five the
+// s_delay_alu operands equal llvm's at 93-94% of its places on each gfx11 processor (on all
+// thirty, gfx1100 and gfx1151 reach 98.4-98.9%): their floor is the issue's 90%.
+TEST(AnalyzeAgainstLlvm, EveryProcessorOfTheTable) {
+  const std::vector<std::string> measuredAbove = {"gfx1100",       "gfx900",        "gfx90a",
+                                                  "gfx1151",       "gfx942",        "gfx908",
+                                                  "gfx11-generic", "gfx9-4-generic"};
+  for (const gfxasm::isa::Processor &p : gfxasm::isa::processors()) {
+    std::string cpu(p.name);
+    if (std::find(measuredAbove.begin(), measuredAbove.end(), cpu) != measuredAbove.end()) continue;
+    SCOPED_TRACE(cpu);
+    checkCpu(cpu, {}, "",
+             {"02_lds_reduce", "05_atomics", "12_divergent", "14_calls", "28_transcendental"}, 90);
+  }
+}
+
+// What the analyzer finds and estimates in a program's decoded ELF object (gfxasm's, which is
+// llvm-mc's byte for byte) and in the code object ld.lld-22 links from it must be what it finds
+// in the text: the same findings (check and fix) and the same timing per instruction, block and
+// function (the code object's addresses keep the text's places in the 32-byte fetch blocks).
+std::string timingSummary(const gfxasm::AnalyzeResult &r) {
+  std::string s;
+  for (const auto &f : r.findings) s += fmt::format("finding {} {}\n", f.check, f.fix);
+  for (const auto &f : r.timing) {
+    s += fmt::format("function {} kernel {} cycles {} used {}/{}/{} live {}/{}/{} occupancy {}\n",
+                     f.name, f.kernel, f.cycles, f.sgprs, f.vgprs, f.agprs, f.liveSgprs,
+                     f.liveVgprs, f.liveAgprs, f.occupancy);
+    for (const auto &b : f.blocks) {
+      s += fmt::format(" block {} start {} cycles {} stalls {} succs {}\n", b.index, b.start,
+                       b.cycles, b.stalls, fmt::join(b.succs, ","));
+      for (const auto &i : b.instructions)
+        s += fmt::format("  {:#x} issue {} stall {} {} cycles {} latency {}\n", i.offset % 256,
+                         i.issue, i.stall, i.stallWhy, i.cycles, i.latency);
+    }
+  }
+  return s;
+}
+
+void checkObjects(const std::string &cpu, const std::vector<std::string> &features,
+                  const std::string &clangFlags) {
+  const char *tmp = std::getenv("TMPDIR");
+  std::string dir = fmt::format("{}/gfxasm_analyze_obj_{}_{}{}", tmp && *tmp ? tmp : "/tmp",
+                                ::getpid(), cpu, features.empty() ? "" : "_w64");
+  fs::create_directories(dir);
+  auto target = gfxasm::Target::create(cpu, features, nullptr);
+  ASSERT_TRUE(target);
+  unsigned files = 0, instructions = 0;
+  for (const auto &entry : fs::directory_iterator(GFXASM_KERNELS_DIR)) {
+    if (entry.path().extension() != ".cl") continue;
+    std::string name = entry.path().stem().string();
+    std::string s = dir + "/" + name + ".s", o = dir + "/" + name + ".o",
+                so = dir + "/" + name + ".hsaco";
+    ASSERT_EQ(run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib "
+                              "-S -Wno-everything -mcpu={} {} -O3 -o {} {}",
+                              cpu, clangFlags, s, entry.path().string())),
+              0)
+        << name;
+    // The waits stripped, so that there is something to find. Two things the text says and
+    // the object cannot: llvm's "; wave barrier" comments, which the text analysis takes as a
+    // barrier (llvm's WAVE_BARRIER pseudo), and the loop headers' .p2align, whose s_nop padding
+    // is in the object's instruction stream but not in the text's (nor in llvm's passes, which
+    // run before it exists): both left out here.
+    std::string text;
+    {
+      std::istringstream in(stripWaits(slurp(s)));
+      std::vector<std::string> lines;
+      for (std::string line; std::getline(in, line);) lines.push_back(line);
+      for (size_t k = 0; k < lines.size(); ++k) {
+        bool loopAlign = lines[k].find(".p2align") != std::string::npos && k + 1 < lines.size() &&
+                         lines[k + 1].starts_with(".LBB");
+        if (!loopAlign && lines[k].find("; wave barrier") == std::string::npos)
+          text += lines[k] + "\n";
+      }
+    }
+    gfxasm::AssembleOptions a;
+    a.output = gfxasm::OutputKind::Object;
+    auto obj = gfxasm::assemble(*target, text, a);
+    ASSERT_TRUE(obj.ok()) << name;
+    {
+      std::ofstream out(o, std::ios::binary);
+      out.write(reinterpret_cast<const char *>(obj.object.data()),
+                static_cast<std::streamsize>(obj.object.size()));
+    }
+    ASSERT_EQ(run(fmt::format("ld.lld-22 -shared -o {} {}", so, o)), 0) << name;
+    std::string linked = slurp(so);
+    gfxasm::AnalyzeOptions opts;
+    opts.timing = true;
+    gfxasm::AnalyzeResult fromText = gfxasm::analyze(*target, text, opts);
+    ASSERT_TRUE(fromText.ok()) << name;
+    gfxasm::AnalyzeResult fromObject = gfxasm::analyzeObject(*target, obj.object, opts);
+    ASSERT_TRUE(fromObject.ok()) << name;
+    gfxasm::AnalyzeResult fromCodeObject = gfxasm::analyzeObject(
+        *target,
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t *>(linked.data()), linked.size()),
+        opts);
+    ASSERT_TRUE(fromCodeObject.ok()) << name;
+    std::string want = timingSummary(fromText);
+    EXPECT_EQ(timingSummary(fromObject), want) << name << " (object)";
+    EXPECT_EQ(timingSummary(fromCodeObject), want) << name << " (code object)";
+    EXPECT_FALSE(fromText.findings.empty()) << name << ": nothing to compare";
+    ++files;
+    instructions += fromText.instructions;
+  }
+  std::printf("%s: %u kernels, %u instructions compared in text, object and code object\n",
+              cpu.c_str(), files, instructions);
+  fs::remove_all(dir);
+}
+
+TEST(AnalyzeObjects, SameAsTheTextGfx1100) {
+  checkObjects("gfx1100", {}, "");
+}
+TEST(AnalyzeObjects, SameAsTheTextGfx1100Wave64) {
+  checkObjects("gfx1100", {"+wavefrontsize64"}, "-mwavefrontsize64 -DCORPUS_WAVE64");
+}
+TEST(AnalyzeObjects, SameAsTheTextGfx90a) {
+  checkObjects("gfx90a", {}, "");
 }
 
 } // namespace

@@ -216,4 +216,52 @@ TEST(AnalyzeWaitcnt, ExistingWaitIsMerged) {
       << r.fixed;
 }
 
+// The timing estimate through the API and its text and JSON forms (the rules themselves are
+// tests/timing_test.cpp's): the CFG, the seed's 4-cycle issue, registers and occupancy.
+TEST(AnalyzeTiming, ListingCfgAndOccupancy) {
+  std::string err;
+  auto t = gfxasm::Target::create("gfx900", {}, &err);
+  ASSERT_TRUE(t) << err;
+  gfxasm::AnalyzeOptions o;
+  o.fileName = "t.s";
+  o.timing = true;
+  auto r = gfxasm::analyze(*t,
+                           "s_cbranch_scc0 .L1\nv_mov_b32 v0, 0\nv_mov_b32 v40, v0\n"
+                           "v_mov_b32 v41, v40\n.L1:\ns_endpgm\n",
+                           o);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r.timingModel, "gcn");
+  ASSERT_EQ(r.timing.size(), 1u);
+  const gfxasm::TimedFunction &f = r.timing[0];
+  ASSERT_EQ(f.blocks.size(), 3u);
+  // The branch block goes to its target and the fall-through; the target ends the program.
+  EXPECT_EQ(f.blocks[0].succs, (std::vector<unsigned>{2, 1}));
+  EXPECT_EQ(f.blocks[1].succs, (std::vector<unsigned>{2}));
+  EXPECT_TRUE(f.blocks[2].succs.empty());
+  EXPECT_EQ(f.blocks[2].label, ".L1");
+  ASSERT_EQ(f.blocks[1].instructions.size(), 3u);
+  // One VALU instruction every 4 cycles, the listing in the text's words and lines.
+  const auto &valu = f.blocks[1].instructions;
+  EXPECT_EQ(valu[1].issue, valu[0].issue + 4);
+  EXPECT_EQ(valu[2].issue, valu[1].issue + 4);
+  EXPECT_EQ(valu[1].text, "v_mov_b32 v40, v0");
+  EXPECT_EQ(valu[1].line, 3u);
+  // v0..v41 used: 42 VGPRs, allocated in granules of 4 (44) of gfx900's 256: 5 waves per SIMD.
+  EXPECT_EQ(f.vgprs, 42u);
+  EXPECT_EQ(f.occupancy, 5u);
+  std::string text = gfxasm::formatTimingText(r);
+  EXPECT_NE(text.find("occupancy: 5 waves per SIMD"), std::string::npos) << text;
+  EXPECT_NE(text.find("  block 0: "), std::string::npos) << text;
+  EXPECT_NE(text.find("next: 2, 1"), std::string::npos) << text;
+  std::string json = gfxasm::formatAnalysisJson(r);
+  EXPECT_NE(json.find("\"timing_model\": \"gcn\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"occupancy\": 5"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"succs\": [2, 1]"), std::string::npos) << json;
+  // Without the option, no timing (and the JSON as before).
+  o.timing = false;
+  auto plain = gfxasm::analyze(*t, "s_endpgm\n", o);
+  EXPECT_TRUE(plain.timing.empty());
+  EXPECT_EQ(gfxasm::formatAnalysisJson(plain).find("timing"), std::string::npos);
+}
+
 } // namespace

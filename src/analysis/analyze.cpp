@@ -11,6 +11,7 @@
 #include "analysis/hazards.h"
 #include "analysis/html.h"
 #include "analysis/program.h"
+#include "analysis/timing_report.h"
 #include "analysis/waitcnt.h"
 
 namespace gfxasm {
@@ -106,6 +107,7 @@ AnalyzeResult analyze(const Target &target, std::string_view source,
   out.errorCount = p->errorCount;
   sizes(*p, out);
   if (!out.ok()) return out;
+  if (options.timing) fillTiming(*p, out);
   if (!options.fix) {
     runChecks(*p, options, out, nullptr, nullptr);
     if (options.html) out.html = renderHtml(*p, out);
@@ -153,6 +155,7 @@ AnalyzeResult analyzeObject(const Target &target, std::span<const uint8_t> bytes
     return out;
   }
   sizes(*p, out);
+  if (options.timing) fillTiming(*p, out);
   runChecks(*p, options, out, nullptr, nullptr);
   if (options.html) out.html = renderHtml(*p, out);
   return out;
@@ -164,6 +167,35 @@ std::string formatAnalysisText(const AnalyzeResult &r) {
     s += formatDiagnostic(f.diagnostic);
     for (const std::string &rel : f.related) s += fmt::format("note: involved: {}\n", rel);
     if (!f.fix.empty()) s += fmt::format("note: fix: {}\n", f.fix);
+  }
+  return s;
+}
+
+std::string formatTimingText(const AnalyzeResult &r) {
+  std::string s;
+  if (!r.timing.empty()) s += fmt::format("timing model {}\n", r.timingModel);
+  for (const TimedFunction &f : r.timing) {
+    s += fmt::format("\nfunction {}{}: {} cycles (each block once); registers used: {} SGPRs, {} "
+                     "VGPRs, {} AGPRs; peak live: {} SGPRs, {} VGPRs, {} AGPRs; occupancy: {}\n",
+                     f.name, f.kernel ? " (kernel)" : "", f.cycles, f.sgprs, f.vgprs, f.agprs,
+                     f.liveSgprs, f.liveVgprs, f.liveAgprs,
+                     f.occupancy ? fmt::format("{} waves per SIMD", f.occupancy)
+                                 : std::string("unknown"));
+    for (const TimedBlock &b : f.blocks) {
+      std::string succs;
+      for (unsigned k : b.succs) succs += fmt::format("{}{}", succs.empty() ? "" : ", ", k);
+      s += fmt::format("  block {}{}: {} cycles from cycle {}, {} stalled; next: {}\n", b.index,
+                       b.label.empty() ? "" : " (" + b.label + ")", b.cycles, b.start, b.stalls,
+                       succs.empty() ? "end" : succs);
+      s += "    line   issue  stall cycles latency  vm exp lgkm vs  instruction\n";
+      for (const TimedInstruction &i : b.instructions) {
+        s += fmt::format("  {:>6} {:>7} {:>6} {:>6} {:>7} {:>3} {:>3} {:>4} {:>2}  {}", i.line,
+                         i.issue, i.stall, i.cycles, i.latency, i.inFlight[0], i.inFlight[1],
+                         i.inFlight[2], i.inFlight[3], i.text);
+        if (!i.stallWhy.empty()) s += "  ; stall: " + i.stallWhy;
+        s += '\n';
+      }
+    }
   }
   return s;
 }
@@ -197,6 +229,39 @@ std::string formatAnalysisJson(const AnalyzeResult &r) {
     s += "]}";
   }
   s += r.findings.empty() ? "]" : "\n  ]";
+  if (!r.timing.empty()) {
+    s += fmt::format(",\n  \"timing_model\": {},\n  \"timing\": [", jsonString(r.timingModel));
+    for (size_t fi = 0; fi < r.timing.size(); ++fi) {
+      const TimedFunction &f = r.timing[fi];
+      s += fmt::format("{}\n    {{\"function\": {}, \"kernel\": {}, \"cycles\": {}, \"sgprs\": {}, "
+                       "\"vgprs\": {}, \"agprs\": {}, \"live_sgprs\": {}, \"live_vgprs\": {}, "
+                       "\"live_agprs\": {}, \"occupancy\": {}, \"blocks\": [",
+                       fi ? "," : "", jsonString(f.name), f.kernel, f.cycles, f.sgprs, f.vgprs,
+                       f.agprs, f.liveSgprs, f.liveVgprs, f.liveAgprs, f.occupancy);
+      for (size_t bi = 0; bi < f.blocks.size(); ++bi) {
+        const TimedBlock &b = f.blocks[bi];
+        std::string succs;
+        for (unsigned k : b.succs) succs += fmt::format("{}{}", succs.empty() ? "" : ", ", k);
+        s += fmt::format(
+            "{}\n      {{\"index\": {}, \"label\": {}, \"succs\": [{}], \"start\": {}, "
+            "\"cycles\": {}, \"stalls\": {}, \"instructions\": [",
+            bi ? "," : "", b.index, jsonString(b.label), succs, b.start, b.cycles, b.stalls);
+        for (size_t ii = 0; ii < b.instructions.size(); ++ii) {
+          const TimedInstruction &i = b.instructions[ii];
+          s += fmt::format(
+              "{}\n        {{\"line\": {}, \"offset\": {}, \"text\": {}, \"issue\": {}, "
+              "\"stall\": {}, \"stall_why\": {}, \"cycles\": {}, \"latency\": {}, "
+              "\"in_flight\": [{}, {}, {}, {}]}}",
+              ii ? "," : "", i.line, i.offset, jsonString(i.text), i.issue, i.stall,
+              jsonString(i.stallWhy), i.cycles, i.latency, i.inFlight[0], i.inFlight[1],
+              i.inFlight[2], i.inFlight[3]);
+        }
+        s += b.instructions.empty() ? "]}" : "\n      ]}";
+      }
+      s += f.blocks.empty() ? "]}" : "\n    ]}";
+    }
+    s += r.timing.empty() ? "]" : "\n  ]";
+  }
   if (!r.fixed.empty()) s += ",\n  \"fixed\": " + jsonString(r.fixed);
   s += "\n}\n";
   return s;

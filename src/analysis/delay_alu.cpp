@@ -187,8 +187,9 @@ public:
       const Instruction &ins = f_.insts[i];
       if (ins.has(T_DelayAlu)) continue; // (not counted: the check recomputes them)
       DelayType t = delayTypeOf(p_, ins);
-      // The pc-relative pair after s_getpc_b64 is one bundle: no delay inside it.
-      bool bundled = afterGetpc && ins.inst.labelOperand >= 0;
+      // The pc-relative pair after s_getpc_b64 is one bundle: no delay inside it. Its offsets
+      // are symbols in the text, literals in an object (its relocation's, or already resolved).
+      bool bundled = afterGetpc && (ins.inst.labelOperand >= 0 || ins.inst.hasLiteral);
       afterGetpc = ins.name() == "s_getpc_b64" || (bundled && afterGetpc);
       // An SALU or SMEM op waits until the VALU SGPR writes are done: so are the VALU results
       // at least as old as the latest of them.

@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "isa/processors.h"
+
 namespace gfxasm::analysis {
 
 enum class HazardProducer : uint8_t {
@@ -114,9 +116,9 @@ struct HazardRule {
   HazardProducer producer;
   HazardConsumer consumer;
   HazardRelation relation;
-  uint8_t waitStates;    // 0: the relation's formula (MFMA rows)
-  std::string_view cpus; // processors it applies to
-  std::string_view what; // said in the warning
+  uint8_t waitStates;     // 0: the relation's formula (MFMA rows)
+  isa::ProcessorSet cpus; // processors it applies to
+  std::string_view what;  // said in the warning
   // gfx11 rows: the hazard holds while fewer than this many VALU (TRANS included) and TRANS
   // instructions lie between the two (VaVdst expiry); 0: no window.
   uint8_t valuWindow = 0, transWindow = 0;
@@ -127,19 +129,18 @@ struct HazardRule {
   bool wave64 = false; // only in wave64
 };
 
-// (A generic processor has the hazards of every processor it runs on: llvm's generic targets
-// enable each of their family's workarounds.)
-inline constexpr std::string_view kGfx9All = "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90a "
-                                             "gfx90c gfx942 gfx950 gfx9-generic gfx9-4-generic";
-inline constexpr std::string_view kGfx9BeforeGfx90a =
-    "gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c gfx9-generic";
-inline constexpr std::string_view kGfx90aPlus = "gfx90a gfx942 gfx950 gfx9-4-generic";
-inline constexpr std::string_view kGfx940Plus = "gfx942 gfx950 gfx9-4-generic";
-// gfx11 processors with the VALU TRANS-use bug (llvm's hasVALUTransUseHazard; fixed in gfx11.5).
-inline constexpr std::string_view kGfx11TransUse = "gfx1100 gfx1101 gfx1102 gfx1103 gfx11-generic";
+// The processors each row applies to, by their features in isa/processors.def (a generic
+// processor has the features, and so the hazards, of every processor it runs on).
+inline constexpr isa::ProcessorSet kGfx9All{"gfx9"};
+inline constexpr isa::ProcessorSet kGfx9BeforeGfx90a{"gfx9", 0, isa::Gfx90aInsts};
+inline constexpr isa::ProcessorSet kGfx90aOnly{"gfx9", isa::Gfx90aInsts, isa::Gfx940Insts};
+inline constexpr isa::ProcessorSet kGfx90aPlus{"gfx9", isa::Gfx90aInsts};
+inline constexpr isa::ProcessorSet kGfx940Plus{"gfx9", isa::Gfx940Insts};
+inline constexpr isa::ProcessorSet kGfx950Plus{"gfx9", isa::Gfx950Insts};
+// gfx11 processors with the VALU TRANS-use bug (fixed in gfx11.5).
+inline constexpr isa::ProcessorSet kGfx11TransUse{"gfx11", isa::ValuTransUseHazard};
 // Every gfx11 processor (llvm: getGeneration() == GFX11, and gfx11's VcmpxPermlane feature).
-inline constexpr std::string_view kGfx11 =
-    "gfx1100 gfx1101 gfx1102 gfx1103 gfx1150 gfx1151 gfx1152 gfx1153 gfx11-generic";
+inline constexpr isa::ProcessorSet kGfx11{"gfx11"};
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,
@@ -168,7 +169,7 @@ inline constexpr HazardRule kHazardRules[] = {
      HazardRelation::StoreDataWrite, 1, kGfx9BeforeGfx90a,
      "VALU overwrites the data of a store of more than 64 bits"},
     {"wide-store-data", HazardProducer::WideStore, HazardConsumer::Valu,
-     HazardRelation::StoreDataWrite, 1, "gfx90a",
+     HazardRelation::StoreDataWrite, 1, kGfx90aOnly,
      "VALU overwrites the data of a store of more than 64 bits"},
     {"wide-store-data", HazardProducer::WideStore, HazardConsumer::Valu,
      HazardRelation::StoreDataWrite, 2, kGfx940Plus,
@@ -185,7 +186,7 @@ inline constexpr HazardRule kHazardRules[] = {
     {"dst-sel-forwarding", HazardProducer::DstSel, HazardConsumer::Valu, HazardRelation::VgprAccess,
      1, kGfx940Plus, "a partial (SDWA/op_sel) VGPR write then a VALU access of it"},
     {"vcmpx-permlane", HazardProducer::Vcmpx, HazardConsumer::Permlane, HazardRelation::Any, 4,
-     "gfx950", "v_cmpx writes EXEC before v_permlane"},
+     kGfx950Plus, "v_cmpx writes EXEC before v_permlane"},
     {"valu-exec-mfma", HazardProducer::ValuNotMfma, HazardConsumer::Mfma, HazardRelation::ExecWrite,
      4, kGfx90aPlus, "VALU writes EXEC before an MFMA"},
     {"valu-vgpr-mfma", HazardProducer::ValuNotMfma, HazardConsumer::Mfma, HazardRelation::VgprRead,
@@ -207,7 +208,7 @@ inline constexpr HazardRule kHazardRules[] = {
     // gfx90a only: a DGEMM between a VALU write and a VMEM read makes the SQ skip its own 2 wait
     // states (llvm's checkMAIVALUHazards, "DMFMABetweenVALUWriteVMEMRead").
     {"valu-dgemm-vmem", HazardProducer::Valu, HazardConsumer::VectorMem,
-     HazardRelation::VgprReadDgemmAfter, 2, "gfx90a",
+     HazardRelation::VgprReadDgemmAfter, 2, kGfx90aOnly,
      "a VMEM/DS reads a VGPR a VALU wrote with a DGEMM in between"},
     // gfx11 wave64 (llvm's fixVALUPartialForwardingHazard).
     {"valu-partial-forwarding", HazardProducer::Valu, HazardConsumer::Valu,

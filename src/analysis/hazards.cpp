@@ -243,8 +243,7 @@ bool isDgemm(const Instruction &ins) {
 unsigned mfmaWaitStates(const Program &program, HazardRelation rel, const Instruction &p,
                         const Instruction &c) {
   unsigned passes = passesOf(program, p);
-  std::string_view cpu = program.target->cpuName();
-  bool gfx940 = cpuListed(kGfx940Plus, cpu), gfx950 = cpu == "gfx950";
+  bool gfx940 = program.has(isa::Gfx940Insts), gfx950 = program.has(isa::Gfx950Insts);
   bool dgemm = isDgemm(p);
   bool small = passes <= 4;
   switch (rel) {
@@ -674,10 +673,10 @@ HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
                   const std::vector<unsigned> *inserted, bool after) {
   HazardNeed need;
   const Instruction &c = f.insts[index];
-  std::string_view cpu = program.target->cpuName();
+  const isa::Processor *cpu = program.processor();
   for (const HazardRule &rule : kHazardRules) {
-    if (rule.after != after || !consumerMatches(rule.consumer, c) || !cpuListed(rule.cpus, cpu) ||
-        (rule.wave64 && !program.target->wave64()))
+    if (rule.after != after || !consumerMatches(rule.consumer, c) || !cpu ||
+        !rule.cpus.contains(*cpu) || (rule.wave64 && !program.target->wave64()))
       continue;
     if (rule.relation == HazardRelation::LdsDirVdst) {
       uint32_t producer = 0;

@@ -23,6 +23,15 @@ bool Program::gfx11() const {
   return arch && arch->name.starts_with("gfx11");
 }
 
+const isa::Processor *Program::processor() const {
+  return target ? isa::findProcessor(target->cpuName()) : nullptr;
+}
+
+bool Program::has(isa::ProcessorFeature feature) const {
+  const isa::Processor *p = processor();
+  return p && p->has(feature);
+}
+
 namespace {
 
 std::string_view trim(std::string_view s) {
@@ -295,6 +304,28 @@ std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view sou
   return p;
 }
 
+namespace {
+
+// `.p2align` in code pads with s_nop 0, which the text analysis never sees: the s_nops where
+// control cannot arrive (after an instruction that does not fall through, up to the next branch
+// target) are padding, not part of the program.
+void dropAlignmentPadding(Function &f) {
+  std::vector<int64_t> targets;
+  for (const Instruction &ins : f.insts)
+    if (ins.targetOffset >= 0) targets.push_back(ins.targetOffset);
+  std::sort(targets.begin(), targets.end());
+  bool unreachable = false;
+  std::erase_if(f.insts, [&](const Instruction &ins) {
+    bool target =
+        std::binary_search(targets.begin(), targets.end(), static_cast<int64_t>(ins.offset));
+    if (unreachable && !target && ins.has(T_Nop)) return true;
+    unreachable = !ins.fallsThrough();
+    return false;
+  });
+}
+
+} // namespace
+
 std::unique_ptr<Program> loadObject(const Target &target, std::span<const uint8_t> bytes,
                                     std::string_view fileName, std::string *error) {
   auto elf = object::ElfFile::parse(bytes, error);
@@ -358,6 +389,7 @@ std::unique_ptr<Program> loadObject(const Target &target, std::span<const uint8_
       if (f.insts.back().has(T_EndProgram) && s.size == 0) break;
     }
     if (f.insts.empty()) continue;
+    dropAlignmentPadding(f);
     buildCfg(f);
     p->functions.push_back(std::move(f));
   }

@@ -18,6 +18,7 @@
 
 #include "gfxasm/gfxasm.h"
 #include "isa/inst.h"
+#include "isa/processors.h"
 
 namespace gfxasm::analysis {
 
@@ -174,6 +175,10 @@ struct Program {
   uint32_t numInstructions = 0;
 
   bool gfx11() const; // the gfx11 (RDNA3) tables: s_delay_alu, vscnt
+  // The target's row of isa/processors.def (its features and limits); null if not there.
+  const isa::Processor *processor() const;
+  // Whether the target's processor has `feature`.
+  bool has(isa::ProcessorFeature feature) const;
 };
 
 // Builds the CFG of a function whose insts are filled in (blocks, succs/preds, branch targets):

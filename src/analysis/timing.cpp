@@ -121,10 +121,10 @@ uint8_t flagsWritten(const Instruction &ins) {
   return f;
 }
 
-const OccupancyLimits *limitsFor(std::string_view cpu) {
-  for (const OccupancyLimits &l : kOccupancyLimits)
-    if (cpuListed(l.cpus, cpu)) return &l;
-  return nullptr;
+// The processor's occupancy limits (isa/processors.def), null if it is not in the table.
+const isa::ProcessorLimits *limitsFor(std::string_view cpu) {
+  const isa::Processor *p = isa::findProcessor(cpu);
+  return p ? &p->limits : nullptr;
 }
 
 using RegSet = std::bitset<kNumRegUnits>;
@@ -377,7 +377,7 @@ ProgramTiming estimateTiming(const Program &program) {
 }
 
 unsigned occupancyFor(const Target &target, const RegisterCounts &regs) {
-  const OccupancyLimits *l = limitsFor(target.cpuName());
+  const isa::ProcessorLimits *l = limitsFor(target.cpuName());
   if (!l) return 0;
   as::TargetInfo info = as::targetInfoFor(target);
   int64_t total = 0;
@@ -385,8 +385,8 @@ unsigned occupancyFor(const Target &target, const RegisterCounts &regs) {
   as::applyTargetFn(as::TargetFn::TotalNumVGPRs, vgprArgs, info, total);
   bool w64 = target.wave64();
   std::array<int64_t, 7> args{l->maxWaves,
-                              w64 ? l->granuleWave64 : l->granuleWave32,
-                              w64 ? l->totalWave64 : l->totalWave32,
+                              w64 ? l->vgprGranuleWave64 : l->vgprGranuleWave32,
+                              w64 ? l->vgprsWave64 : l->vgprsWave32,
                               l->generation,
                               l->maxWaves,
                               regs.sgprs,
@@ -397,7 +397,7 @@ unsigned occupancyFor(const Target &target, const RegisterCounts &regs) {
 }
 
 unsigned ldsOccupancyFor(const Target &target, uint64_t ldsBytes, unsigned workgroupSize) {
-  const OccupancyLimits *l = limitsFor(target.cpuName());
+  const isa::ProcessorLimits *l = limitsFor(target.cpuName());
   if (!l) return 0;
   if (ldsBytes == 0) return l->maxWaves;
   uint64_t allocated =

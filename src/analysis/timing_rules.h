@@ -115,28 +115,8 @@ inline constexpr TimingModel kRdna3Model = {
     "rdna3", 1, 1, 2, false, kRdna3ClassCycles, 0, 0, 0, 0, 0, 0, 0, 0, {}, {}, 0,
 };
 
-// Waves per SIMD the registers and LDS allow, per processor (llvm's IsaInfo numbers): the most
-// waves, the VGPR allocation granule and the VGPRs of a SIMD lane (wave32 / wave64 where they
-// differ), llvm's generation number that the SGPR limit depends on; the LDS of a CU (gfx11: of
-// a WGP, the default mode), the block it is allocated in (AMDGPUUsage's LDS_SIZE granularity:
-// 128 dwords on gfx9, 320 on gfx950; gfx11 allocates 1 KiB blocks) and the SIMDs sharing it.
-struct OccupancyLimits {
-  std::string_view cpus; // space-separated
-  unsigned maxWaves;
-  unsigned granuleWave32, totalWave32;
-  unsigned granuleWave64, totalWave64;
-  unsigned generation; // AMDGPUSubtarget::Generation: GFX9 7, GFX11 9
-  unsigned ldsBytesPerCu, ldsGranuleBytes, simdsPerCu;
-};
-inline constexpr OccupancyLimits kOccupancyLimits[] = {
-    {"gfx900 gfx902 gfx904 gfx906 gfx908 gfx909 gfx90c gfx9-generic", 10, 4, 256, 4, 256, 7, 65536,
-     512, 4},
-    {"gfx90a gfx942 gfx9-4-generic", 8, 8, 512, 8, 512, 7, 65536, 512, 4},
-    {"gfx950", 8, 8, 512, 8, 512, 7, 163840, 1280, 4},
-    {"gfx1100 gfx1101 gfx1151", 16, 24, 1536, 12, 768, 9, 131072, 1024, 4},
-    {"gfx1102 gfx1103 gfx1150 gfx1152 gfx1153 gfx11-generic", 16, 16, 1024, 8, 512, 9, 131072, 1024,
-     4},
-};
+// (The waves per SIMD the registers and LDS allow are columns of the processor table:
+// isa/processors.def's LIMITS.)
 // The workgroup size assumed when the program does not say (llvm's default for kernels).
 inline constexpr unsigned kDefaultWorkgroupSize = 256;
 

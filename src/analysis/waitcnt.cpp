@@ -417,13 +417,9 @@ CounterInfo counterInfo(const Program &p) {
   info.max[ExpCnt] = l.expcnt.max();
   info.max[LgkmCnt] = l.lgkmcnt.max();
   info.max[VsCnt] = info.hasVscnt ? 63 : 0;
-  // The processors with a back-off barrier (llvm's FeatureBackOffBarrier) among gfx9's.
-  static constexpr std::string_view kBackOffBarrier[] = {"gfx90a", "gfx942", "gfx950",
-                                                         "gfx9-4-generic"};
-  const std::string &cpu = p.target->cpuName();
-  bool backOff = std::find(std::begin(kBackOffBarrier), std::end(kBackOffBarrier), cpu) !=
-                 std::end(kBackOffBarrier);
-  info.barrierWaitsAll = p.gfx11() ? !p.target->cuMode() : !backOff;
+  // Without a back-off barrier (llvm's FeatureBackOffBarrier) s_barrier needs every memory
+  // operation waited for; gfx11 in WGP mode too (the workgroup's waves may be on both CUs).
+  info.barrierWaitsAll = !p.has(isa::BackOffBarrier) || (p.gfx11() && !p.target->cuMode());
   return info;
 }
 

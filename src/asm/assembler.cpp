@@ -81,12 +81,6 @@ std::string formatDiagnostic(const Diagnostic &d) {
 
 namespace {
 
-// Whether processor `cpu` has `feature` (isa/processors.def; false for an unknown name).
-bool processorHas(std::string_view cpu, isa::ProcessorFeature feature) {
-  const isa::Processor *p = isa::findProcessor(cpu);
-  return p && p->has(feature);
-}
-
 constexpr std::string_view kLlvmFeatures[] = {
 #include "asm/llvm_features.inc"
 };

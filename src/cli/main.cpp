@@ -418,15 +418,16 @@ int runLink(int argc, char **argv) {
   return 0;
 }
 
-// `gfxasm analyze -mcpu=X [-mattr=...] FILE [--fix] [-o OUT] [--format=text|json|html]`: checks the
-// s_waitcnt and s_delay_alu of assembly or an ELF object and writes the program back fixed.
+// `gfxasm analyze -mcpu=X [-mattr=...] FILE [--fix] [-o OUT] [--format=text|json|html] [--timing]`:
+// checks the s_waitcnt, s_delay_alu and hazards of assembly or an ELF object, writes the program
+// back fixed, and with --timing lists its timing estimate.
 int runAnalyze(int argc, char **argv) {
   CLI::App app{"gfxasm analyze: finds and fixes missing s_waitcnt and wrong s_delay_alu in AMDGPU "
                "assembly (.s) or ELF objects and code objects",
                "gfxasm analyze"};
   std::string mcpu = "gfx1100", input, output = "-", format = "text";
   std::vector<std::string> mattr, includeDirs;
-  bool fix = false, noWaitcnt = false, noDelayAlu = false, noHazards = false;
+  bool fix = false, noWaitcnt = false, noDelayAlu = false, noHazards = false, timing = false;
   app.add_option("--mcpu", mcpu, "processor, e.g. gfx1100, gfx90a")->capture_default_str();
   app.add_option("--mattr", mattr, "target features: +wavefrontsize64, ...")
       ->allow_extra_args(false);
@@ -440,6 +441,10 @@ int runAnalyze(int argc, char **argv) {
   app.add_flag("--no-waitcnt", noWaitcnt, "skip the s_waitcnt check");
   app.add_flag("--no-delay-alu", noDelayAlu, "skip the s_delay_alu check");
   app.add_flag("--no-hazards", noHazards, "skip the hazard check (s_nop, s_waitcnt_depctr)");
+  app.add_flag("--timing", timing,
+               "the timing estimate: per function its cycles, registers and occupancy, per block "
+               "its cycles and successors, per instruction its issue cycle, stall and latency "
+               "(text: on standard output; json: the \"timing\" key)");
   app.add_option("file", input, "input: assembly, or an ELF object / code object")->required();
   std::vector<std::string> args = normalizeArgs(argc, argv);
   std::reverse(args.begin(), args.end());
@@ -479,11 +484,17 @@ int runAnalyze(int argc, char **argv) {
   opts.checkDelayAlu = !noDelayAlu;
   opts.checkHazards = !noHazards;
   opts.html = format == "html";
+  opts.timing = timing && format != "html";
   bool elf = text.size() >= 4 && text.compare(0, 4,
                                               "\x7f"
                                               "ELF") == 0;
   if (elf && fix) {
     std::cerr << "gfxasm analyze: error: --fix takes assembly input\n";
+    return 1;
+  }
+  if (opts.timing && fix && format == "text" && output == "-") {
+    std::cerr << "gfxasm analyze: error: --timing and --fix both write to standard output: give "
+                 "--fix an output file (-o)\n";
     return 1;
   }
   gfxasm::AnalyzeResult r =
@@ -500,6 +511,7 @@ int runAnalyze(int argc, char **argv) {
   } else {
     for (const gfxasm::Diagnostic &d : r.diagnostics) std::cerr << gfxasm::formatDiagnostic(d);
     std::cerr << gfxasm::formatAnalysisText(r);
+    std::cout << gfxasm::formatTimingText(r);
   }
   if (!r.ok()) return 1;
   if (fix) {

@@ -7,10 +7,13 @@ namespace gfxasm::isa {
 namespace {
 
 constexpr Processor kProcessors[] = {
-#define PROCESSOR(name, arch, mach, major, minor, stepping, features)                              \
-  {name, arch, mach, major, minor, stepping, static_cast<uint32_t>(features)},
+#define LIMITS(...)                                                                                \
+  { __VA_ARGS__ }
+#define PROCESSOR(name, arch, mach, major, minor, stepping, features, limits)                      \
+  {name, arch, mach, major, minor, stepping, static_cast<uint32_t>(features), limits},
 #include "isa/processors.def"
 #undef PROCESSOR
+#undef LIMITS
 };
 
 } // namespace
@@ -23,6 +26,11 @@ const Processor *findProcessor(std::string_view name) {
   for (const Processor &p : kProcessors)
     if (p.name == name) return &p;
   return nullptr;
+}
+
+bool processorHas(std::string_view cpu, ProcessorFeature feature) {
+  const Processor *p = findProcessor(cpu);
+  return p && p->has(feature);
 }
 
 const Processor *findProcessorByMach(uint32_t mach) {

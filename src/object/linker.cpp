@@ -739,6 +739,20 @@ void Linker::resolveGlobal(Object &obj, const ElfSymbol &es, uint32_t index) {
   Symbol &s = *it->second;
   obj.symbols[index] = &s;
   s.visibility = minVisibility(s.visibility, es.other & 3);
+  // The symbol becomes `es` of `obj`: a definition, or a common symbol (its value the alignment).
+  auto take = [&](bool common) {
+    s.common = common;
+    s.defined = !common;
+    s.absolute = !common && es.shndx == SHN_ABS;
+    s.section = common || s.absolute ? nullptr : obj.sections[es.section];
+    s.value = common ? 0 : es.value;
+    s.commonAlign = common ? es.value : 0;
+    s.size = es.size;
+    s.type = es.type;
+    s.binding = es.binding;
+    s.other = es.other;
+    s.file = &obj;
+  };
   if (es.shndx == SHN_COMMON) {
     // lld: a (strong) definition wins over commons; of several commons the largest size and
     // alignment; a common replaces an undefined or weak symbol.
@@ -751,16 +765,7 @@ void Linker::resolveGlobal(Object &obj, const ElfSymbol &es, uint32_t index) {
       }
       return;
     }
-    s.defined = s.absolute = false;
-    s.common = true;
-    s.section = nullptr;
-    s.value = 0;
-    s.commonAlign = es.value;
-    s.size = es.size;
-    s.type = es.type;
-    s.binding = es.binding;
-    s.other = es.other;
-    s.file = &obj;
+    take(true);
     return;
   }
   bool isDefined = es.shndx == SHN_ABS || (es.section != 0 && obj.sections[es.section]);
@@ -769,22 +774,11 @@ void Linker::resolveGlobal(Object &obj, const ElfSymbol &es, uint32_t index) {
     return;
   }
   if (s.common) { // a weak definition leaves the common alone
-    if (es.binding == STB_WEAK) return;
-    s.common = false;
+    if (es.binding != STB_WEAK) take(false);
+    return;
   }
-  auto define = [&] {
-    s.defined = true;
-    s.absolute = es.shndx == SHN_ABS;
-    s.section = s.absolute ? nullptr : obj.sections[es.section];
-    s.value = es.value;
-    s.size = es.size;
-    s.type = es.type;
-    s.binding = es.binding;
-    s.other = es.other;
-    s.file = &obj;
-  };
   if (!s.defined || (s.binding == STB_WEAK && es.binding != STB_WEAK)) {
-    define();
+    take(false);
     return;
   }
   if (s.binding != STB_WEAK && es.binding != STB_WEAK)
