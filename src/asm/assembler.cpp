@@ -474,6 +474,8 @@ private:
   // offset counts them; they are added there (as zeros) only before a directive, which may
   // write or align the code.
   size_t unwrittenBytes_ = 0;
+  // .lto_set_conditional's names by the undefined symbol they wait for.
+  std::unordered_map<std::string, std::vector<std::string>> conditionalAssignments_;
   void writeUnwrittenBytes() {
     if (!unwrittenBytes_) return;
     code_.resize(code_.size() + unwrittenBytes_);
@@ -1198,6 +1200,49 @@ private:
       out_ += printedSymbolName(text);
       out_ += ":\n";
     }
+    // (the .lto_set_conditional assignments that waited for this label)
+    if (auto waiting = conditionalAssignments_.find(std::string(text));
+        waiting != conditionalAssignments_.end()) {
+      std::vector<std::string> names = std::move(waiting->second);
+      conditionalAssignments_.erase(waiting);
+      for (const std::string &name : names) assignToSymbol(name, text);
+    }
+  }
+
+  // NAME = TARGET, a symbol, as .lto_set_conditional makes it (nothing printed).
+  void assignToSymbol(std::string_view name, std::string_view target) {
+    const Token value[] = {Token(Tok::Identifier, 0, target), Token(Tok::Eol, 0, {})};
+    Cursor vc{value, 0};
+    assignSymbol(Token(Tok::Identifier, 0, name), vc, ".lto_set_conditional");
+  }
+
+  // .lto_set_conditional NAME, TARGET: NAME = TARGET once TARGET is defined (now or by a later
+  // label), never if it is not.
+  void conditionalAssignment(Cursor &c) {
+    const Token &sym = c.peek();
+    if (!namesSymbol(sym)) return error(sym.col, "expected identifier");
+    c.next();
+    if (!c.accept(Tok::Comma)) return error(c.peek().col, "expected comma");
+    // (llvm reads an expression, then wants a symbol)
+    const uint32_t targetCol = c.peek().col;
+    ExprResult e = parseExpr(c, syms_, /*relocatable=*/true);
+    if (!e.ok()) {
+      error(e.errCol, e.error);
+      return error(std::max(e.errCol, c.peek().col), "missing expression");
+    }
+    if (!e.symbolRef) return error(targetCol, "expected identifier");
+    if (!c.atEnd()) return error(c.peek().col, "expected newline");
+    // (the name, without the quotes llvm prints around some)
+    std::string_view printed = e.text;
+    const std::string target(printed.size() > 1 && printed.front() == '"'
+                                 ? printed.substr(1, printed.size() - 2)
+                                 : printed);
+    if (asmOut())
+      out_ += fmt::format(".lto_set_conditional {}, {}\n", printedSymbolName(sym.text), printed);
+    if (syms_.get(target).kind != Symbol::Kind::Undefined)
+      assignToSymbol(sym.text, target);
+    else
+      conditionalAssignments_[target].emplace_back(sym.text);
   }
 
   void assignSymbol(const Token &name, Cursor &c, std::string_view how) {
@@ -1229,9 +1274,9 @@ private:
     s.value = e.value;
     s.expr = e.absolute ? syms_.pool().constant(e.value) : e.expr;
     if (!e.absolute) registerSymbolsOf(e.expr);
-    if (how != "=") s.noDeadStrip = true;
+    if (how != "=" && how != ".lto_set_conditional") s.noDeadStrip = true;
     if (e.absolute) valueSymbolWords_ |= requirementBit(name.text);
-    if (asmOut()) {
+    if (asmOut() && how != ".lto_set_conditional") {
       out_ += fmt::format(".set {}, {}\n", printedSymbolName(name.text), e.text);
       if (how != "=") out_ += fmt::format("\t.no_dead_strip\t{}\n", printedSymbolName(name.text));
     }
@@ -1318,6 +1363,7 @@ private:
       assignSymbol(sym, c, name);
       return;
     }
+    if (name == ".lto_set_conditional") return conditionalAssignment(c);
     runDirective(d, name, c);
   }
 

@@ -3,6 +3,7 @@
 #include "asm/directives.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -147,17 +148,38 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   return ok;
 }
 
+// The symbol attributes llvm's generic parser reads that ELF has no use for.
+constexpr std::array<std::string_view, 7> kForeignAttributes = {".lazy_reference",
+                                                                ".symbol_resolver",
+                                                                ".private_extern",
+                                                                ".reference",
+                                                                ".weak_definition",
+                                                                ".weak_def_can_be_hidden",
+                                                                ".cold"};
+
 // .globl / .global / .weak / .local / .hidden / .protected / .internal: a list of symbols, each
 // printed on its own line.
-bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail) {
+// `generic`: read by llvm's generic parser (its separator message), not its ELF parser.
+bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, DirectiveError &fail,
+                bool generic = false) {
   // (llvm's ELF parser reads the attribute directives; .globl and .no_dead_strip are its generic
   // parser's)
-  const char *separator =
-      printed == ".globl" || printed == ".no_dead_strip" ? "unexpected token" : "expected comma";
+  const char *separator = generic || printed == ".globl" || printed == ".no_dead_strip"
+                              ? "unexpected token"
+                              : "expected comma";
   return commaList(c, fail, separator, [&] {
     const Token &sym = c.peek();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
     c.next();
+    // Attributes of other object formats (MachO's): printed, refused by ELF objects (and .cold
+    // by llvm's text output too); nothing in null output.
+    if (std::find(kForeignAttributes.begin(), kForeignAttributes.end(), printed) !=
+        kForeignAttributes.end()) {
+      if (ctx.streamer.writesObject() || (printed == ".cold" && ctx.asmOut))
+        return fail(sym.col, "unable to emit symbol attribute");
+      if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", printed, printedSymbolName(sym.text));
+      return true;
+    }
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.registerSymbol(s);
     if (printed == ".globl") s.binding = Symbol::Binding::Global;
@@ -831,6 +853,114 @@ void printBytes(std::string &out, std::string_view bytes) {
   }
 }
 
+// An integer literal's value in 128 bits (.octa's big numbers): false when it needs more.
+bool integerLiteral128(std::string_view t, unsigned __int128 &value) {
+  unsigned base = 10;
+  if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) {
+    base = 16;
+    t.remove_prefix(2);
+  } else if (t.size() > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) {
+    base = 2;
+    t.remove_prefix(2);
+  } else if (t.size() > 1 && t[0] == '0') {
+    base = 8;
+  }
+  value = 0;
+  for (char ch : t) {
+    unsigned d = ch >= '0' && ch <= '9'   ? static_cast<unsigned>(ch - '0')
+                 : ch >= 'a' && ch <= 'f' ? static_cast<unsigned>(ch - 'a' + 10)
+                 : ch >= 'A' && ch <= 'F' ? static_cast<unsigned>(ch - 'A' + 10)
+                                          : 99;
+    if (d >= base) break; // (a suffix the lexer accepted)
+    const unsigned __int128 before = value;
+    value = value * base + d;
+    if ((value - d) / base != before) return false;
+  }
+  return true;
+}
+
+// .octa: 16-byte integers, literals only (no expressions, no sign), low 8 bytes first, printed
+// as two .quad values.
+bool octaDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+  return commaList(c, fail, "unexpected token", [&] {
+    const Token &t = c.peek();
+    if (t.kind != Tok::Integer) return fail(t.col, "unknown token in expression");
+    unsigned __int128 v = 0;
+    if (!integerLiteral128(t.text, v)) return fail(t.col, "out of range literal value");
+    c.next();
+    for (int half = 0; half < 2; ++half) {
+      const auto q = static_cast<int64_t>(static_cast<uint64_t>(v >> (64 * half)));
+      ctx.streamer.emitValue(q, kNoExpr, 8, t.col);
+      if (ctx.asmOut) ctx.out += fmt::format("\t.quad\t{}\n", q);
+    }
+    return true;
+  });
+}
+
+// One string of .base64.
+bool base64String(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+  const Token &s = c.peek();
+  if (s.kind != Tok::String) return fail(s.col, "expected string");
+  c.next();
+  const std::string_view text = s.text;
+  if (text.empty()) {
+    return fail(s.col, "expected nonempty string");
+  }
+  std::string bytes;
+  uint32_t bits = 0;
+  int have = 0;
+  bool bad = text.size() % 4 != 0;
+  size_t padding = 0;
+  for (size_t i = 0; i < text.size() && !bad; ++i) {
+    const char ch = text[i];
+    int v = ch >= 'A' && ch <= 'Z'   ? ch - 'A'
+            : ch >= 'a' && ch <= 'z' ? ch - 'a' + 26
+            : ch >= '0' && ch <= '9' ? ch - '0' + 52
+            : ch == '+'              ? 62
+            : ch == '/'              ? 63
+                                     : -1;
+    if (ch == '=' && i + 2 >= text.size() && (i + 1 == text.size() || text[i + 1] == '=')) {
+      ++padding;
+      continue;
+    }
+    if (v < 0 || padding) {
+      bad = true;
+      break;
+    }
+    bits = (bits << 6) | static_cast<uint32_t>(v);
+    if (++have == 4) {
+      for (int k = 2; k >= 0; --k) bytes.push_back(static_cast<char>(bits >> (8 * k)));
+      bits = 0;
+      have = 0;
+    }
+  }
+  if (bad) {
+    // (llvm then reads the string again as the list's next item, and says so too)
+    return fail(s.col, "failed to base64 decode string data");
+  }
+  if (have == 3) {
+    bytes.push_back(static_cast<char>(bits >> 10));
+    bytes.push_back(static_cast<char>(bits >> 2));
+  } else if (have == 2) {
+    bytes.push_back(static_cast<char>(bits >> 4));
+  }
+  ctx.streamer.lineEntryHere();
+  ctx.code.insert(ctx.code.end(), bytes.begin(), bytes.end());
+  if (ctx.asmOut) printBytes(ctx.out, bytes);
+  return true;
+}
+// .base64 "TEXT"[, ...]: the decoded bytes, printed as .ascii (llvm's messages for bad text).
+bool base64Directive(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+  if (commaList(c, fail, "unexpected token", [&] { return base64String(ctx, c, fail); }))
+    return true;
+  // (llvm's list reader then reads a string there again, and says so too)
+  if (fail.msg != "expected string") {
+    ctx.errors.emplace_back(fail.col, fail.msg);
+    fail(fail.col, "expected string");
+  }
+  return false;
+}
+
 // .incbin "FILE"[, SKIP[, COUNT]]: the file's bytes (found as .include finds its file) from
 // SKIP on, COUNT of them at most, as llvm's parseDirectiveIncbin reads it (a bad COUNT is
 // reported and the file then looked for again, which llvm reports as not found).
@@ -903,7 +1033,8 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
   DirectiveError fail{err, errCol};
-  if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata") {
+  if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata" ||
+      name == ".tdata" || name == ".tbss") {
     if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
     switchSection(ctx, sectionNamed(std::string(name)));
     return true;
@@ -938,9 +1069,20 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   for (std::string_view attr :
        {".weak", ".local", ".hidden", ".protected", ".internal", ".no_dead_strip"})
     if (name == attr) return symbolList(ctx, attr, c, fail);
+  // (.weak_reference is ELF's .weak; .memtag only puts the symbol in the table on amdgcn)
+  if (name == ".weak_reference") return symbolList(ctx, ".weak", c, fail, true);
+  if (name == ".memtag") return symbolList(ctx, ".memtag", c, fail, true);
+  for (std::string_view attr : kForeignAttributes)
+    if (name == attr) return symbolList(ctx, attr, c, fail, true);
+  if (name == ".extern") {
+    // (accepted and ignored, arguments and all, as llvm does)
+    while (!c.atEnd()) c.next();
+    return true;
+  }
   if (name == ".p2align" || name == ".balign" || name == ".align" || name == ".p2alignl" ||
       name == ".p2alignw" || name == ".balignl" || name == ".balignw")
     return alignDirective(ctx, name, c, fail);
+  if (name == ".align32") return alignDirective(ctx, ".balignl", c, fail); // (4-byte values)
   if (name == ".zero" || name == ".space" || name == ".skip") {
     ExprResult n = parseExpr(c, ctx.syms);
     if (!n.ok()) return fail(n.errCol, n.error);
@@ -1030,7 +1172,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       return true;
     });
   }
-  if (name == ".comm" || name == ".lcomm") {
+  if (name == ".comm" || name == ".common" || name == ".lcomm") {
     const Token &sym = c.peek();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier in directive");
     c.next();
@@ -1050,7 +1192,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!expectEnd(c, fail, "expected newline")) return false;
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.registerSymbol(s);
-    if (name == ".comm") {
+    if (name != ".lcomm") {
       s.commonSize = static_cast<uint64_t>(size.value);
       s.commonAlign = static_cast<uint32_t>(uint64_t{1} << (align & 63));
       if (ctx.asmOut)
@@ -1168,6 +1310,25 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name.starts_with(".dcb") || name.starts_with(".ds"))
     if (std::optional<bool> done = repeatedDataDirective(ctx, name, c, fail)) return *done;
   if (name == ".incbin") return incbinDirective(ctx, c, fail);
+  if (name == ".octa") return octaDirective(ctx, c, fail);
+  if (name == ".base64") return base64Directive(ctx, c, fail);
+  if (name == ".line") {
+    // (a line number, accepted and ignored as llvm does on ELF)
+    if (c.is(Tok::Integer)) c.next();
+    return expectEnd(c, fail, "expected newline");
+  }
+  if (name == ".lto_discard") {
+    // (for LTO's inline assembly only: names checked, nothing else)
+    return commaList(c, fail, "unexpected token", [&] {
+      if (!namesSymbol(c.peek())) return fail(c.peek().col, "expected identifier");
+      c.next();
+      return true;
+    });
+  }
+  // Directives of other targets and formats that llvm refuses on amdgcn, with its messages.
+  if (name == ".code16" || name == ".code16gcc")
+    return fail(c.peek().col, fmt::format("{} not currently supported for this target", name));
+  if (name == ".stabs") return fail(c.peek().col, "unsupported directive '.stabs'");
   if (name == ".ident") {
     const Token &s = c.peek();
     if (s.kind != Tok::String) return fail(s.col, "expected string");

@@ -42,8 +42,9 @@ bool isConditionalName(std::string_view w) {
 }
 bool isOtherDirectiveName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
-      ".macro", ".endm", ".endmacro", ".exitm", ".purgem", ".rept",    ".rep",   ".irp",
-      ".irpc",  ".endr", ".include",  ".err",   ".error",  ".warning", ".print", ".end"};
+      ".macro", ".endm", ".endmacro", ".exitm",     ".purgem",    ".rept",  ".rep",
+      ".irp",   ".irpc", ".endr",     ".include",   ".err",       ".error", ".warning",
+      ".print", ".end",  ".abort",    ".macros_on", ".macros_off"};
   for (std::string_view n : kNames)
     if (n == w) return true;
   return false;
@@ -340,8 +341,9 @@ bool Preprocessor::ours(SourceLine &out) {
 bool Preprocessor::isOurDirective(std::string_view word) {
   // Every line starting with '.' is asked: the names' lengths and second letters reject the
   // assembler's directives (.set, .section, .amdhsa_*, .p2align, ...) before any comparison.
-  if (word.size() < 3 || word.size() > 10) return false;
+  if (word.size() < 3 || word.size() > 11) return false;
   switch (lowerChar(word[1])) {
+  case 'a':
   case 'e':
   case 'i':
   case 'm':
@@ -372,7 +374,9 @@ bool Preprocessor::handleLine(SourceLine &out) {
       first.kind == Tok::Identifier ? lowered(first.text, buf) : std::string_view();
   const bool conditional = isConditionalName(lower);
   const Macro *macro = nullptr;
-  if (first.kind == Tok::Identifier && toks_[at + 1].kind != Tok::Equal && !conditional) {
+  // (.macros_off: names of macros are instructions again, until .macros_on)
+  if (first.kind == Tok::Identifier && toks_[at + 1].kind != Tok::Equal && !conditional &&
+      macrosEnabled_) {
     auto it = macros_.find(first.text);
     if (it != macros_.end()) macro = it->second.get();
   }
@@ -651,6 +655,22 @@ bool Preprocessor::directive(std::string_view lower, size_t at, SourceLine &out)
   } else if (lower == ".end") {
     if (!expectEndOfLine(at + 1)) return false;
     stopped_ = true;
+  } else if (lower == ".macros_on" || lower == ".macros_off") {
+    if (!expectEndOfLine(at + 1)) return false;
+    macrosEnabled_ = lower == ".macros_on";
+  } else if (lower == ".abort") {
+    if (!condStack_.empty() && condStack_.back().ignore) return false;
+    // llvm quotes the statement's text after the name, up to a comment, spaces and all.
+    size_t end = at + 1;
+    while (toks_[end].kind != Tok::Eol) ++end;
+    const std::string_view rest =
+        arg.kind == Tok::Eol
+            ? std::string_view()
+            : cur_.text.substr(arg.col,
+                               std::min<size_t>(toks_[end].col, cur_.text.size()) - arg.col);
+    error(dir.col, rest.empty() ? ".abort detected. Assembly stopping"
+                                : fmt::format(".abort '{}' detected. Assembly stopping", rest));
+    // (and llvm goes on all the same)
   }
   return false;
 }

@@ -193,7 +193,9 @@ private:
     return (word[0] == '.' && isOurDirective(word)) || isMacro(word);
   }
   static bool isOurDirective(std::string_view word);
-  bool isMacro(std::string_view name) const { return !macros_.empty() && macros_.count(name); }
+  bool isMacro(std::string_view name) const {
+    return macrosEnabled_ && !macros_.empty() && macros_.count(name);
+  }
   bool handleLine(SourceLine &out);
   void skippedLine();
   bool conditional(std::string_view lower, size_t at);
@@ -252,9 +254,10 @@ private:
   unsigned activeInstantiations_ = 0; // llvm's ActiveMacros (macros, .rept, .irp, .irpc)
   unsigned macroCount_ = 0;           // \@: macros instantiated so far
   size_t expandedBytes_ = 0;
-  SourceLine cur_;          // the line being read
-  uint32_t pendingCol_ = 0; // the labels of cur_ went to the assembler; its rest (here) is next
-  bool stopped_ = false;    // llvm stops reading (.end, the end of a buffer it lexed into)
+  SourceLine cur_;            // the line being read
+  uint32_t pendingCol_ = 0;   // the labels of cur_ went to the assembler; its rest (here) is next
+  bool macrosEnabled_ = true; // .macros_on / .macros_off
+  bool stopped_ = false;      // llvm stops reading (.end, the end of a buffer it lexed into)
   bool finished_ = false;
   unsigned errorsAtLine_ = 0; // errors before cur_ (an error in a file's last line stops)
   std::vector<Token> toks_;
