@@ -441,7 +441,12 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   // A source llvm reads without modifiers takes `--x` as an expression (-(-x)); one with neg
   // (or an e32 float source, which folds them) rejects it below.
   const bool doubleMinus = c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus;
-  if (inst.arch->traits->plainOperandAfterOmittedVcc && firstAfterOmittedVcc(inst, idx)) {
+  // (gfx11: also a 64-bit first source after an omitted vcc, which no DPP form of the compare
+  // reads with modifiers: `v_cmp_nlg_f64_e32 --(-20), v[2:3]` is -(-20) to llvm, `-v[0:1]` no
+  // valid operand)
+  if ((inst.arch->traits->plainOperandAfterOmittedVcc ||
+       (isE32(inst) && typeBits(d.type) == 64)) &&
+      firstAfterOmittedVcc(inst, idx)) {
     if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs") ||
         (c.is(Tok::Minus) && !doubleMinus && minusIsNegModifier(ctx, c)))
       return ctx.fail(c.peek().col, "not a valid operand.");
