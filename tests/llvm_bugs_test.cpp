@@ -288,10 +288,10 @@ TEST(LlvmMcBugs, SymbolSourceTakesEarlierModifiers) {
 // encodes its low dword, which reads back as another constant. gfxasm refuses it with llvm's
 // message for lit64 in the other double sources.
 TEST(LlvmMcBugs, Lit64DoubleLowDword) {
-  TakenNotReadBack r = llvmTakesWhatItCannotReadBack(
-      "v_cmp_lt_f64_e32 lit64(1.5), v[0:1]", "gfx900",
-      "v_cmp_lt_f64_e32 vcc, lit64(0x3ff8000000000000), v[0:1]",
-      "0xff,0x00,0xc2,0x7c,0x00,0x00,0x00,0x00");
+  TakenNotReadBack r =
+      llvmTakesWhatItCannotReadBack("v_cmp_lt_f64_e32 lit64(1.5), v[0:1]", "gfx900",
+                                    "v_cmp_lt_f64_e32 vcc, lit64(0x3ff8000000000000), v[0:1]",
+                                    "0xff,0x00,0xc2,0x7c,0x00,0x00,0x00,0x00");
   EXPECT_EQ(r.back.out.find("lit64("), std::string::npos) << r.back.out;
   ASSERT_EQ(r.ours.diagnostics.size(), 1u);
   EXPECT_EQ(r.ours.diagnostics[0].message, "lit64 is not supported on this GPU");

@@ -467,15 +467,11 @@ TEST(Spellings, FeatureNames) {
 // first source after an omitted vcc (no DPP form reads it with modifiers), not a 32-bit one, a
 // v_cmpx's or a VOP1's (found by the variant test: `v_cmp_nlg_f64_e32 --(-2071606406), v[..]`).
 TEST(Spellings, DoubleMinusAfterAnOmittedVcc) {
-  expectSameAcceptance(joinLines({"v_cmp_nlg_f64_e32 --(-2071606406), v[186:187]",
-                                  "v_cmp_class_f64_e32 --(-20), v2",
-                                  "v_cmp_nlg_f64_e32 -v[0:1], v[2:3]",
-                                  "v_cmp_nlg_f64_e32 |v[0:1]|, v[2:3]",
-                                  "v_cmp_nlg_f64_e32 -1.0, v[2:3]",
-                                  "v_cmp_nlg_f64_e32 vcc_lo, --(-20), v[2:3]",
-                                  "v_cmpx_nlg_f64_e32 --(-20), v[2:3]",
-                                  "v_cmp_nlg_f32_e32 --(-20), v1",
-                                  "v_rcp_f64_e32 v[0:1], --(-20)",
-                                  "v_cmp_eq_u64_e32 --(-20), v[2:3]"}),
-                       "gfx1100");
+  expectSameAcceptance(
+      joinLines({"v_cmp_nlg_f64_e32 --(-2071606406), v[186:187]", "v_cmp_class_f64_e32 --(-20), v2",
+                 "v_cmp_nlg_f64_e32 -v[0:1], v[2:3]", "v_cmp_nlg_f64_e32 |v[0:1]|, v[2:3]",
+                 "v_cmp_nlg_f64_e32 -1.0, v[2:3]", "v_cmp_nlg_f64_e32 vcc_lo, --(-20), v[2:3]",
+                 "v_cmpx_nlg_f64_e32 --(-20), v[2:3]", "v_cmp_nlg_f32_e32 --(-20), v1",
+                 "v_rcp_f64_e32 v[0:1], --(-20)", "v_cmp_eq_u64_e32 --(-20), v[2:3]"}),
+      "gfx1100");
 }

@@ -67,11 +67,10 @@ const char *const kFlags[] = {"true16",
                               "unaligned_vaddr",
                               "e32_suffix"};
 const char *const kFlagEnums[] = {
-    "True16",        "Fake16",     "Wave32",          "Wave64",
-    "AlsoTrue16",    "DisasmOnly", "HiddenMods",      "DppCtrlSource",
-    "DppSrc1Raw",    "LdsSrc0",    "Src1KindSwapped", "NoLitSrc0",
-    "DotOpselFixed", "OddTuples",  "SplitData",       "UnalignedVaddr",
-    "E32Suffix"};
+    "True16",          "Fake16",     "Wave32",        "Wave64",     "AlsoTrue16",
+    "DisasmOnly",      "HiddenMods", "DppCtrlSource", "DppSrc1Raw", "LdsSrc0",
+    "Src1KindSwapped", "NoLitSrc0",  "DotOpselFixed", "OddTuples",  "SplitData",
+    "UnalignedVaddr",  "E32Suffix"};
 static_assert(std::size(kFlags) == std::size(kFlagEnums));
 
 std::string gFile;

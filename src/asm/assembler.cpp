@@ -2413,11 +2413,10 @@ private:
       size_t first = k + (atStart && t.kind == Tok::Minus);
       size_t w = first;
       while (atStart && depth == 0 && w + 2 < toks_.size() && toks_[w].kind == Tok::Identifier &&
-             (toks_[w].text == "neg" || toks_[w].text == "abs") &&
-             toks_[w + 1].kind == Tok::LParen)
+             (toks_[w].text == "neg" || toks_[w].text == "abs") && toks_[w + 1].kind == Tok::LParen)
         w += 2;
-      if (atStart && depth == 0 && (w > first || first == k) &&
-          toks_[w].kind == Tok::Identifier && toks_[w].text == "lit64" &&
+      if (atStart && depth == 0 && (w > first || first == k) && toks_[w].kind == Tok::Identifier &&
+          toks_[w].text == "lit64" &&
           (floatModsAt(mn.text, operand) || (suffixed && floatModsAt(base, operand)))) {
         if (toks_[w + 1].kind == Tok::LParen) {
           message = "lit64 is not supported on this GPU";

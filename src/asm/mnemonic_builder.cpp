@@ -103,8 +103,7 @@ MnemonicIndexBuild buildMnemonicIndex(const ArchTables &arch) {
         std::string_view fmt = arch.formatOf(*d).name, unused;
         const bool vop3Form =
             (fmt.starts_with("VOP3") || fmt == "VINTERP") && !(d->flags & IF_E32Suffix);
-        if (vop3Form == vop3 && !d->name.ends_with("_dpp") &&
-            extensionSuffix(fmt).empty() &&
+        if (vop3Form == vop3 && !d->name.ends_with("_dpp") && extensionSuffix(fmt).empty() &&
             (!spelled || (suffixRank(d->name, unused) < 0 && fmt.find("DPP") == fmt.npos)))
           list.push_back(d);
       }

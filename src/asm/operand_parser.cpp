@@ -469,8 +469,8 @@ bool failAtModifierWord(ParseContext &ctx, const Cursor &c, bool modifiers) {
   if (next.kind == Tok::LParen) return false;
   if (!isLitWord(t.text) && !(modifiers && (t.text == "neg" || t.text == "abs"))) return false;
   // (lit64: the parser of sources without float modifiers reads it as lit)
-  return !ctx.fail(c.peek(1).col, "expected left paren after " +
-                                      std::string(isLitWord(t.text) ? "lit" : t.text));
+  return !ctx.fail(c.peek(1).col,
+                   "expected left paren after " + std::string(isLitWord(t.text) ? "lit" : t.text));
 }
 
 int operandIndex(const Inst &inst, Field f) {

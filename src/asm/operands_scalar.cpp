@@ -194,7 +194,7 @@ bool parseLiteral32(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandV
   const uint16_t forced = openLit(ctx, c);
   const Token &start = c.peek();
   if (c.is(Tok::Real) ||
-             (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
+      (c.is(Tok::Minus) && !c.peek().commentAfter && c.peek(1).kind == Tok::Real)) {
     bool neg = c.accept(Tok::Minus);
     double f = c.next().fval;
     if (!literalOfFloat(neg ? -f : f, d.type, lit)) return ctx.fail(start.col, kInvalid);

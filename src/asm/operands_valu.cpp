@@ -444,8 +444,7 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   // (gfx11: also a 64-bit first source after an omitted vcc, which no DPP form of the compare
   // reads with modifiers: `v_cmp_nlg_f64_e32 --(-20), v[2:3]` is -(-20) to llvm, `-v[0:1]` no
   // valid operand)
-  if ((inst.arch->traits->plainOperandAfterOmittedVcc ||
-       (isE32(inst) && typeBits(d.type) == 64)) &&
+  if ((inst.arch->traits->plainOperandAfterOmittedVcc || (isE32(inst) && typeBits(d.type) == 64)) &&
       firstAfterOmittedVcc(inst, idx)) {
     if (c.is(Tok::Pipe) || isWord(c, "neg") || isWord(c, "abs") ||
         (c.is(Tok::Minus) && !doubleMinus && minusIsNegModifier(ctx, c)))

@@ -42,8 +42,7 @@ inline bool llvmReadsBack(const Config &cfg, const std::string &listing) {
   // a symbol's; llvm-mc-22 does not count lit(..) as one: LlvmMcBugs.LitBesideSymbolicLiteral)
   if (bytes.find('\'') != std::string::npos) return false;
   if (bytes.find('A') != std::string::npos) return true;
-  test::ToolRun back =
-      test::runLlvmMc(bytes + "\n", cfg.cpu, attrsOf(cfg.mattr), "--disassemble");
+  test::ToolRun back = test::runLlvmMc(bytes + "\n", cfg.cpu, attrsOf(cfg.mattr), "--disassemble");
   const std::string read = firstInstruction(back.out);
   return back.status == 0 && back.err.find("invalid instruction encoding") == std::string::npos &&
          textOf(read) == textOf(written) &&

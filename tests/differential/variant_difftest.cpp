@@ -846,8 +846,8 @@ TEST_P(Variants, MatchLlvmMc) {
       if (weReject) {
         fault = !llvmReadsBack(cfg, lb[i]);
       } else {
-        test::ToolRun alone = test::runLlvmMc(labelOf(i) + "\n" + ln.text + "\n", cfg.cpu,
-                                              attrsOf(cfg.mattr));
+        test::ToolRun alone =
+            test::runLlvmMc(labelOf(i) + "\n" + ln.text + "\n", cfg.cpu, attrsOf(cfg.mattr));
         fault = splitByLabels(alone.out, i + 1)[i] == gb[i];
       }
       if (fault) {
@@ -888,8 +888,8 @@ TEST_P(Variants, MatchLlvmMc) {
   // same: llvm-mc takes it with the canonical line's bytes; other: with other bytes; rejected:
   // llvm-mc rejects it; llvm bug: llvm-mc takes it with an encoding its disassembler cannot read
   // back (llvmReadsBack) and gfxasm rejects it, or llvm-mc's output for it depends on the lines
-  // before it and gfxasm's is llvm's for the line alone. Then gfxasm's differences: missed (llvm takes
-  // it, gfxasm does not), wrongly (the reverse), text (both take it, other output).
+  // before it and gfxasm's is llvm's for the line alone. Then gfxasm's differences: missed (llvm
+  // takes it, gfxasm does not), wrongly (the reverse), text (both take it, other output).
   std::printf("%-20s %8s %8s %8s %8s %8s | %7s %7s %7s\n", "kind", "variants", "same", "other",
               "rejected", "llvm bug", "missed", "wrongly", "text");
   for (unsigned k = 0; k < kKinds; ++k) {
