@@ -2648,8 +2648,9 @@ private:
       pctx.operandColsSet |= 1u << i;
       if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) {
         if (pctx.err.col == toks_[operandAt].col && pctx.err.fixed &&
-            std::string_view(pctx.err.fixed) == "invalid operand for instruction")
-          expressionSyntaxError(pctx, operandAt);
+            std::string_view(pctx.err.fixed) == "invalid operand for instruction" &&
+            !expressionSyntaxError(pctx, operandAt))
+          pctx.err.col = sourceValueCol(pctx, operandAt);
         return false;
       }
     }
@@ -2699,6 +2700,26 @@ private:
       }
     }
     return as::validateOperands(pctx, inst, mn.col);
+  }
+
+  // Where llvm's operand for the text at `at` starts, which its matcher reports a mismatch at: a
+  // source's value, inside the modifiers its parser read (x of -|x|, neg(abs(x)), sext(x),
+  // lit(x); a number's sign is the number's, as is the minus of an expression: -foo, -(1)).
+  uint32_t sourceValueCol(as::ParseContext &pctx, size_t at) const {
+    Cursor c{toks_, at};
+    for (;;) {
+      const Token &t = c.peek();
+      const bool call = t.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen;
+      if (t.kind == Tok::Pipe || (t.kind == Tok::Minus && as::minusIsNegModifier(pctx, c))) {
+        c.next();
+      } else if (call && (t.text == "neg" || t.text == "abs" || t.text == "sext" ||
+                          as::isLitWord(t.text))) {
+        c.next();
+        c.next();
+      } else {
+        return t.col;
+      }
+    }
   }
 
   // Where a VOPD pair's `::` should follow the X half's operands: the end of the statement (too
