@@ -2647,10 +2647,11 @@ private:
       pctx.operandTok[i] = &c.peek();
       pctx.operandColsSet |= 1u << i;
       if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) {
-        if (pctx.err.col == toks_[operandAt].col && pctx.err.fixed &&
+        // (at the operand or a modifier around its value: llvm's operand is the value)
+        if (pctx.err.col >= toks_[operandAt].col && pctx.err.fixed &&
             std::string_view(pctx.err.fixed) == "invalid operand for instruction" &&
-            !expressionSyntaxError(pctx, operandAt))
-          pctx.err.col = sourceValueCol(pctx, operandAt);
+            (pctx.err.col != toks_[operandAt].col || !expressionSyntaxError(pctx, operandAt)))
+          pctx.err.col = std::max(pctx.err.col, sourceValueCol(pctx, operandAt));
         return false;
       }
     }
@@ -2704,13 +2705,20 @@ private:
 
   // Where llvm's operand for the text at `at` starts, which its matcher reports a mismatch at: a
   // source's value, inside the modifiers its parser read (x of -|x|, neg(abs(x)), sext(x),
-  // lit(x); a number's sign is the number's, as is the minus of an expression: -foo, -(1)).
+  // lit(x); a number's sign is the number's, as is the minus of an expression: -foo, -(1),
+  // -lit(1); llvm's parser takes a minus for neg before a register, `|` or `abs` only).
   uint32_t sourceValueCol(as::ParseContext &pctx, size_t at) const {
     Cursor c{toks_, at};
     for (;;) {
       const Token &t = c.peek();
       const bool call = t.kind == Tok::Identifier && c.peek(1).kind == Tok::LParen;
-      if (t.kind == Tok::Pipe || (t.kind == Tok::Minus && as::minusIsNegModifier(pctx, c))) {
+      const Tok next = c.peek(1).kind;
+      if (t.kind == Tok::Pipe || (t.kind == Tok::Minus && !t.commentAfter &&
+                                  (next == Tok::Pipe || next == Tok::LBrac ||
+                                   (next == Tok::Identifier && c.peek(1).text == "abs") ||
+                                   (next == Tok::Identifier && as::minusIsNegModifier(pctx, c) &&
+                                    c.peek(1).text != "neg" && c.peek(1).text != "sext" &&
+                                    !as::isLitWord(c.peek(1).text))))) {
         c.next();
       } else if (call && (t.text == "neg" || t.text == "abs" || t.text == "sext" ||
                           as::isLitWord(t.text))) {
