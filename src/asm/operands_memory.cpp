@@ -275,14 +275,15 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandVa
   }
   std::string_view data = "8", num = "UNORM";
   bool haveData = false, haveNum = false;
+  col = c.peek().col; // (a pair no format has is reported at its first name)
   do {
     const Token &t = c.peek();
     if (t.kind != Tok::Identifier) return ctx.fail(t.col, "expected a format string");
     std::string_view name = t.text;
     if (name.starts_with("BUF_FMT_") && !haveData && !haveNum) {
-      if (split) return ctx.fail(t.col, "unified format is not supported on this GPU");
       int f = indexIn(kBufFormatNames, name.substr(8));
-      if (f < 0) return ctx.fail(col, "unsupported format");
+      if (f < 0) return ctx.fail(t.col, "unsupported format");
+      if (split) return ctx.fail(t.col, "unified format is not supported on this GPU");
       c.next();
       if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
       v.value = static_cast<uint32_t>(f);
@@ -293,15 +294,22 @@ bool parseBufferFormat(ParseContext &ctx, Cursor &c, const Inst &inst, OperandVa
       data = name.substr(16);
       haveData = true;
     } else if (name.starts_with("BUF_NUM_FORMAT_") &&
-               indexIn(kBufNumFormats, name.substr(15)) >= 0) {
+               indexIn(kBufNumFormats, name.substr(15)) >= 0 &&
+               (split || name.substr(15) != "RESERVED_6")) { // (a name gfx10+ lack in llvm)
       if (haveNum) return ctx.fail(t.col, "duplicate numeric format");
       num = name.substr(15);
       haveNum = true;
     } else {
-      return ctx.fail(col, "unsupported format");
+      return ctx.fail(t.col, "unsupported format"); // (a name llvm does not know: at it)
     }
     c.next();
   } while (c.accept(Tok::Comma));
+  // (the unified format the pair names is looked up before the closing bracket)
+  if (!split && !c.is(Tok::RBrac) &&
+      indexIn(kBufFormatNames, data == "INVALID" && num == "UNORM"
+                                   ? std::string("INVALID")
+                                   : std::string(data) + "_" + std::string(num)) < 0)
+    return ctx.fail(col, "unsupported format");
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   if (split) {
     v.value = static_cast<uint32_t>(indexIn(kBufDataFormats, data) | indexIn(kBufNumFormats, num)
