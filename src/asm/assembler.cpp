@@ -2681,6 +2681,8 @@ private:
           const size_t i = static_cast<size_t>(std::countr_zero(left));
           const OperandDesc &d = ops[i];
           if (inst.ops[i].present || !as::isModifierWord(d, t.text)) continue;
+          pctx.operandTok[i] = &t;
+          pctx.operandColsSet |= 1u << i;
           if (!as::parseOperand(pctx, c, d, static_cast<unsigned>(i), inst)) return false;
           matched = true;
           break;

@@ -62,6 +62,9 @@ struct ParseError {
            m == "literal operands are not supported" ||
            m == "DP ALU dpp only supports row_newbcast" || m == "instruction must use glc" ||
            m == "instruction must use sc0" || m == "missing dim operand" ||
+           m == "invalid dim; must be MSAA type" || m.starts_with("image data size does not") ||
+           m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
+           m == "invalid image_gather dmask: only one bit must be set" ||
            m == "op_sel operand conflicts with 16-bit operand suffix";
   }
 };
@@ -146,8 +149,8 @@ struct ParseContext {
   uint32_t firstVgprNextCol = 0;
   uint32_t firstSgprNextCol = 0;
   // Where each written operand starts (its value, inside lit(...)), for the checks after
-  // matching, which llvm reports at the operand: operandCol[i] is set when bit i of
-  // operandColsSet is (the array is not cleared per candidate).
+  // matching, which llvm reports at the operand (a modifier at its name): operandCol[i] is set
+  // when bit i of operandColsSet is (the array is not cleared per candidate).
   // (the first token of each written operand is kept, a store per operand: the column is found
   // only for an error)
   uint32_t operandColsSet = 0;

@@ -675,22 +675,21 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
     return true;
   }
   // gfx9 has no dim: its address is any width the opcode has (checked as it was parsed).
-  bool dims = operandIndex(inst, Field::dim) >= 0;
+  // llvm's checks after matching, in its order: dim, MSAA dim (at dim:), data size, address size
+  // (at the mnemonic), the atomics' and gathers' dmask (at dmask:).
+  const int dimIdx = operandIndex(inst, Field::dim);
+  bool dims = dimIdx >= 0;
   if (dims && !io.hasDim) return ctx.fail(col, "missing dim operand");
   if (dims && name.find("msaa") != std::string_view::npos && io.dim < 6)
-    return ctx.fail(col, "invalid dim; must be MSAA type");
+    return ctx.fail(ctx.colOf(static_cast<size_t>(dimIdx), col), "invalid dim; must be MSAA type");
   unsigned dmask = io.dmask & 0xf;
   bool fixedFour = returnsFour(name);
-  if (fixedFour && std::popcount(dmask) != 1)
-    return ctx.fail(col, "invalid image_gather dmask: only one bit must be set");
   // A sample without data (`off`) takes the atomics' dmask rule.
   bool noData = inst.ops[io.vdata].regCount == 0;
-  if ((noData || name.starts_with("image_atomic")) && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
-    return ctx.fail(col, "invalid atomic image dmask");
-  // No gather4 variant holds 3 dwords (d16 with tfe).
+  // No gather4 variant holds 3 dwords (d16 with tfe): no entry takes such data (at vdata).
   bool gather = name.find("gather4") != std::string_view::npos;
   if (imageDataDwords(name, dmask, false, false) > io.maxData || (gather && io.d16 && io.tfe))
-    return invalid(ctx, col);
+    return invalid(ctx, ctx.colOf(static_cast<size_t>(io.vdata), col));
   unsigned data = imageDataDwords(name, dmask, io.d16, io.tfe);
   unsigned have = inst.ops[io.vdata].regCount;
   if (have != data && !noData) {
@@ -701,13 +700,20 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
                          : hasTfe         ? "image data size does not match dmask and tfe"
                                           : "image data size does not match dmask");
   }
-  if (!dims) return true;
-  unsigned want = imageAddressDwords(name, io.dim, io.a16);
-  have = io.nsa ? addressListDwords(inst, io, want) : inst.ops[io.vaddr].regCount;
-  // An 8-VGPR address also serves 5 to 7 dwords (older assembly did not have those widths), where
-  // llvm-mc has it (the address sizes were checked as the operand was parsed).
-  if (have != want && !(!io.nsa && have == 8 && want >= 5 && want <= 7))
-    return ctx.fail(col, "image address size does not match dim and a16");
+  if (dims) {
+    unsigned want = imageAddressDwords(name, io.dim, io.a16);
+    have = io.nsa ? addressListDwords(inst, io, want) : inst.ops[io.vaddr].regCount;
+    // An 8-VGPR address also serves 5 to 7 dwords (older assembly did not have those widths),
+    // where llvm-mc has it (the address sizes were checked as the operand was parsed).
+    if (have != want && !(!io.nsa && have == 8 && want >= 5 && want <= 7))
+      return ctx.fail(col, "image address size does not match dim and a16");
+  }
+  const int dmaskIdx = operandIndex(inst, Field::dmask);
+  const uint32_t dmaskCol = dmaskIdx < 0 ? col : ctx.colOf(static_cast<size_t>(dmaskIdx), col);
+  if ((noData || name.starts_with("image_atomic")) && dmask != 0x1 && dmask != 0x3 && dmask != 0xf)
+    return ctx.fail(dmaskCol, "invalid atomic image dmask");
+  if (fixedFour && std::popcount(dmask) != 1)
+    return ctx.fail(dmaskCol, "invalid image_gather dmask: only one bit must be set");
   return true;
 }
 
