@@ -2148,6 +2148,83 @@ private:
     std::string message;
     uint32_t operandCol = 0; // where the operand starts
   };
+  // llvm reads an image's address list of N > 1 registers as N + 2 operands (the brackets are
+  // tokens), and its parser reads a modifier (dmask:, dim:, glc ...) by the modifier's own parser
+  // only at the operand positions its entries have it at: in an entry with E address operands
+  // (1 without a list, N + 2 with one) the modifier with j modifiers before it in llvm's order
+  // (dmask, dim, unorm, the cache bits, r128, a16, tfe, lwe, d16; all optional) is read at
+  // positions E..E+j after the data. Elsewhere `name:value` is "not a valid operand." and a bare
+  // word an expression. `c` is after the list of `elements` registers.
+  [[gnu::noinline]] std::optional<OperandParseFailure>
+  nsaModifierOutOfPlace(std::span<const Candidate> available, Cursor c, unsigned elements) {
+    uint64_t positions = 0; // bit E: an entry whose address is E operands
+    const InstrDesc *order = nullptr;
+    for (const Candidate &cand : available) {
+      const InstrDesc &d = arch_.instrs[cand.entry];
+      for (const OperandDesc &o : arch_.operandsOf(d)) {
+        if (o.cls == OpClass::mimg_vaddr) positions |= 2;
+        if (o.cls != OpClass::mimg_nsa_vaddr) continue;
+        if (!d.addressSizes) return std::nullopt; // (ray tracing: fixed lists)
+        for (unsigned n = 2; n <= 16; ++n)
+          if (d.addressSizes >> (n - 1) & 1) positions |= uint64_t{1} << (std::min(n, 5u) + 2);
+        order = &d;
+      }
+    }
+    if (!order) return std::nullopt;
+    // The modifier's place in llvm's order (the cache bits are one operand).
+    auto slot = [&](std::string_view word) -> int {
+      int j = -1;
+      bool cachePolicy = false;
+      for (const OperandDesc &o : arch_.operandsOf(*order)) {
+        if (isPositional(o.cls)) continue;
+        const bool cpol = as::isCachePolicy(o.field);
+        if (!(cpol && cachePolicy)) ++j;
+        cachePolicy = cpol;
+        if (as::isModifierWord(o, word)) return j;
+      }
+      return -1;
+    };
+    // (the registers after the address: the descriptor, the sampler)
+    bool afterAddress = false;
+    for (const OperandDesc &o : arch_.operandsOf(*order)) {
+      if (o.cls == OpClass::mimg_nsa_vaddr) afterAddress = true;
+      if (!afterAddress || !isPositional(o.cls) || o.cls == OpClass::mimg_nsa_vaddr ||
+          o.cls == OpClass::mimg_nsa_extra)
+        continue;
+      c.accept(Tok::Comma);
+      as::ParseContext q{target_, syms_};
+      isa::Reg r;
+      if (!isRegisterToken(c.peek(), c.peek(1)) || !as::parseRegister(q, c, r)) return std::nullopt;
+    }
+    const unsigned at = elements + 2;
+    for (unsigned m = 0; !c.atEnd(); ++m) {
+      if (c.accept(Tok::Comma)) {
+        --m;
+        continue;
+      }
+      const Token &t = c.peek();
+      if (t.kind != Tok::Identifier) return std::nullopt;
+      const int j = slot(t.text);
+      if (j < 0) return std::nullopt;
+      bool read = false;
+      for (unsigned e = 1; e <= at + m && e < 64; ++e)
+        read = read || ((positions >> e & 1) && at + m <= e + static_cast<unsigned>(j));
+      if (!read && c.peek(1).kind == Tok::Colon)
+        return OperandParseFailure{t.col, "not a valid operand.", t.col};
+      // (the modifier's tokens: `name`, `name:value`, `name:[...]`)
+      c.next();
+      if (c.accept(Tok::Colon)) {
+        if (c.accept(Tok::LBrac)) {
+          while (!c.atEnd() && !c.accept(Tok::RBrac)) c.next();
+        } else {
+          c.accept(Tok::Minus);
+          c.next();
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
   [[gnu::noinline]] std::optional<OperandParseFailure>
   operandParseFailure(const Token &mn, std::span<const Candidate> available, size_t from) {
     std::string_view base;
@@ -2189,6 +2266,7 @@ private:
       if (c.accept(Tok::Comma)) continue;
       const Token &t = c.peek();
       if (nsa && operand++ == 1 && c.accept(Tok::LBrac)) {
+        unsigned elements = 0;
         do {
           as::ParseContext q{target_, syms_};
           isa::Reg r;
@@ -2196,8 +2274,12 @@ private:
           if (!as::parseRegister(q, c, r))
             return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
                              : std::nullopt;
+          ++elements;
         } while (c.accept(Tok::Comma));
         if (!c.accept(Tok::RBrac)) return std::nullopt;
+        if (elements > 1)
+          if (std::optional<OperandParseFailure> f = nsaModifierOutOfPlace(available, c, elements))
+            return f;
         continue;
       }
       const bool call = c.peek(1).kind == Tok::LParen;
