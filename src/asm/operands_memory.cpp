@@ -594,6 +594,17 @@ bool returnsFour(std::string_view name) {
          name.find("msaa_load") != std::string_view::npos;
 }
 
+// Whether llvm has the image opcode `name` with data of `dwords` registers (its entries' data
+// classes; the checks after matching compare them with dmask, d16 and tfe): 1 to `maxData` + 1
+// (tfe), from 2 for the compare-and-swaps; gathers 2 (d16), 4 and 5, MSAA loads 2 to 5.
+bool imageDataWidthExists(std::string_view name, unsigned maxData, unsigned dwords) {
+  if (name.find("gather4") != std::string_view::npos)
+    return dwords == 2 || dwords == 4 || dwords == 5;
+  const bool pairs = name.find("cmpswap") != std::string_view::npos ||
+                     name.find("msaa_load") != std::string_view::npos;
+  return dwords >= (pairs ? 2u : 1u) && dwords <= maxData + 1;
+}
+
 struct ImageOperands {
   int vdata = -1, vaddr = -1, extra[4] = {-1, -1, -1, -1};
   uint32_t dmask = 0, dim = 0;
@@ -686,10 +697,6 @@ bool validateImage(ParseContext &ctx, Inst &inst, uint32_t col) {
   bool fixedFour = returnsFour(name);
   // A sample without data (`off`) takes the atomics' dmask rule.
   bool noData = inst.ops[io.vdata].regCount == 0;
-  // No gather4 variant holds 3 dwords (d16 with tfe): no entry takes such data (at vdata).
-  bool gather = name.find("gather4") != std::string_view::npos;
-  if (imageDataDwords(name, dmask, false, false) > io.maxData || (gather && io.d16 && io.tfe))
-    return invalid(ctx, ctx.colOf(static_cast<size_t>(io.vdata), col));
   unsigned data = imageDataDwords(name, dmask, io.d16, io.tfe);
   unsigned have = inst.ops[io.vdata].regCount;
   if (have != data && !noData) {
@@ -903,6 +910,8 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     // AGPRs where the entry has an acc operand (gfx90a).
     if (!parseDataRegisters(ctx, c, inst, v)) return false;
     if (v.regCount > 1 && (v.value & 1) && ctx.target.alignedVgprTuples())
+      return invalid(ctx, start.col);
+    if (!imageDataWidthExists(inst.desc->name, typeDwords(d.type, false), v.regCount))
       return invalid(ctx, start.col);
     return true;
   case OpClass::mimg_vaddr:
