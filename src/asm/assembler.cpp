@@ -1646,7 +1646,8 @@ private:
     if (!best.failedAfterMatch() &&
         (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
          (operandsMismatch(best) &&
-          (matchesOnAnotherArch(mn, operandStart, best) ||
+          (unalignedImageFormTakes(available, c, operandStart, mn, best) ||
+           matchesOnAnotherArch(mn, operandStart, best) ||
            gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
       return;
@@ -1718,6 +1719,32 @@ private:
       if (other->wave64() != target_.wave64() && writesLaneMask(inst)) continue;
       if (parsed || pctx.err.failedAfterMatch()) return true;
       if (!here) furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+    }
+    return false;
+  }
+
+  // llvm's image stores and atomics of gfx9 before gfx90a (whose data is a source) take an odd
+  // address tuple, which gfx90a's own forms do not: when one takes the statement on a target that
+  // aligns tuples, the message is "operands are not valid for this GPU or mode"; one that fails
+  // further into the operands than `best` moves the error there (tfe, which gfx90a's forms lack).
+  [[gnu::noinline]] bool unalignedImageFormTakes(std::span<const Candidate> available, Cursor &c,
+                                                 size_t operandStart, const Token &mn,
+                                                 as::ParseError &best) {
+    if (!target_.alignedVgprTuples() ||
+        !(mn.text.starts_with("image_store") || mn.text.starts_with("image_atomic")))
+      return false;
+    for (const Candidate &cand : available) {
+      const InstrDesc &d = arch_.instrs[cand.entry];
+      const auto ops = arch_.operandsOf(d);
+      if (std::none_of(ops.begin(), ops.end(),
+                       [](const OperandDesc &o) { return o.cls == OpClass::mimg_vaddr; }))
+        continue;
+      Inst inst;
+      as::ParseContext pctx{target_, syms_};
+      pctx.unalignedImageAddress = true;
+      if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch())
+        return true;
+      if (operandsMismatch(pctx.err) && pctx.err.reach() > best.reach()) best = pctx.err;
     }
     return false;
   }

@@ -113,6 +113,9 @@ struct ParseContext {
   // The entry stands for gfx10's form of the instruction (see gfx10FormTakes in assembler.cpp):
   // its 16-bit operands take v0-v255, not only the v0-v127 of gfx11's fake16 e32 and DPP forms.
   bool fullRangeVgprs = false;
+  // The entry stands for llvm's image store or atomic of the processors before gfx90a, whose
+  // address tuples need no alignment (see unalignedImageFormTakes in assembler.cpp).
+  bool unalignedImageAddress = false;
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;

@@ -916,7 +916,8 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   case OpClass::mimg_vaddr:
     if (!parseImageAddress(ctx, c, d, inst, v)) return false;
-    if (v.regCount > 1 && (v.value & 1) && ctx.target.alignedVgprTuples())
+    if (v.regCount > 1 && (v.value & 1) && ctx.target.alignedVgprTuples() &&
+        !ctx.unalignedImageAddress)
       return invalid(ctx, start.col);
     return true;
   case OpClass::mimg_nsa_vaddr: return parseAddressList(ctx, c, v, inst);
