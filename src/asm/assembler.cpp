@@ -1908,18 +1908,44 @@ private:
       if (const Symbol *s = toks_[k].kind == Tok::Identifier ? syms_.find(toks_[k].text) : nullptr;
           s && s->kind != Symbol::Kind::Undefined)
         return false;
+    // Where the statement's comma-separated operands start (tokens).
+    std::vector<size_t> operandStarts;
+    for (size_t k = operandStart, depth = 0; k + 1 < toks_.size(); ++k) {
+      if (operandStarts.empty() || (depth == 0 && toks_[k - 1].kind == Tok::Comma))
+        operandStarts.push_back(k);
+      const Tok kind = toks_[k].kind;
+      if (kind == Tok::LBrac || kind == Tok::LParen) ++depth;
+      if ((kind == Tok::RBrac || kind == Tok::RParen) && depth > 0) --depth;
+    }
     trying = true;
     bool found = false;
     uint32_t furthest = best.col;
     for (const ArchTables *other : allArchs()) {
       if (other == &arch_ || found) continue;
       uint32_t cpusTried = 0;
-      for (uint32_t entry : MnemonicTable::forArch(*other).lookup(mn.text)) {
+      const auto otherEntries = MnemonicTable::forArch(*other).lookup(mn.text);
+      for (uint32_t entry : otherEntries) {
         const InstrDesc &d = other->instrs[entry];
         if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
         const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
         if (cpusTried >> cpu & 1) continue;
         cpusTried |= 1u << cpu;
+        // (the most positional operands, fewer than the statement has, of an entry of this
+        // processor: llvm's matcher fails that entry at the first operand it lacks, once the
+        // ones before it matched)
+        int fewer = -1;
+        for (uint32_t e : otherEntries) {
+          const InstrDesc &o = other->instrs[e];
+          if ((o.flags & IF_DisasmOnly) || !(o.cpuMask >> cpu & 1)) continue;
+          int k = 0;
+          bool optional = false;
+          for (const OperandDesc &od : other->operandsOf(o))
+            if (isPositional(od.cls)) {
+              ++k;
+              optional = optional || (od.flags & OF_Optional);
+            }
+          if (!optional && k < static_cast<int>(operandStarts.size())) fewer = std::max(fewer, k);
+        }
         // (llvm checks lane masks against the wave size of the target, not the entry's: the
         // other architecture is tried in this one's; gfx9 runs wave64 only, without true16, so
         // from a wave32 target its entries with a lane mask do not count)
@@ -1947,6 +1973,16 @@ private:
               best.text() == kInvalidOperand && error->column >= operandsAt &&
               error->column - operandsAt + toks_[operandStart].col > furthest)
             furthest = error->column - operandsAt + toks_[operandStart].col;
+          // (an entry with fewer operands than the statement, which took the ones it has: the
+          // trial failed at or after the first operand it lacks)
+          if (error != r.diagnostics.end() && fewer >= 0 && best.text() == kInvalidOperand &&
+              error->message == kInvalidOperand && error->column >= operandsAt &&
+              error->column - operandsAt + toks_[operandStart].col >=
+                  toks_[operandStarts[static_cast<size_t>(fewer)]].col) {
+            as::ParseContext q{target_, syms_};
+            furthest =
+                std::max(furthest, sourceValueCol(q, operandStarts[static_cast<size_t>(fewer)]));
+          }
         }
         if (found) break;
       }
