@@ -2126,6 +2126,7 @@ private:
   const Token *unknownNamedModifier(const Token &mn, size_t from) const {
     int depth = 0;
     bool control = false; // (looked for from the statement's start: `from` may follow one)
+    const size_t unread = dppWordUnread(mn);
     for (size_t k = 0; k + 1 < toks_.size(); ++k) {
       const Tok kind = toks_[k].kind;
       depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
@@ -2135,13 +2136,123 @@ private:
       const std::string_view word = toks_[k].text;
       control = control || word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word);
       if (k < from || toks_[k + 1].kind != Tok::Colon) continue;
+      if (k == unread) return &toks_[k];
       const bool mask =
           word == "row_mask" || word == "bank_mask" || word == "bound_ctrl" || word == "fi";
-      if ((mask && !control && !modifierOfMnemonic(mn.text, word, true)) ||
+      if ((mask && !control && unread == kNoDppWindows &&
+           !modifierOfMnemonic(mn.text, word, true)) ||
           !modifierOfMnemonic(mn.text, word))
         return &toks_[k];
     }
     return nullptr;
+  }
+
+  // llvm's parser reads a DPP modifier (a control, dpp8:, row_mask:, bank_mask:, bound_ctrl:,
+  // fi:) by its own parser only at the operand positions some entry of the name (of any
+  // encoding) has it at: in an entry whose operands (an implicit vcc written or not) and
+  // modifiers (all optional but the control and dpp8) put it at index i after k optional ones,
+  // at positions i-k..i. Elsewhere `name:value` fails its generic operand parser ("not a valid
+  // operand."). The token index of the first such word of the statement; kNoDppWindows when no
+  // entry of the name has a DPP modifier, toks_.size() when every one is read.
+  static constexpr size_t kNoDppWindows = ~size_t{0};
+  [[gnu::noinline]] size_t dppWordUnread(const Token &mn) const {
+    enum Kind : unsigned { kCtrl, kDpp8, kRowMask, kBankMask, kBound, kFi, kKinds };
+    auto kindOf = [](const OperandDesc &o) -> int {
+      switch (o.cls) {
+      case OpClass::dpp_ctrl: return kCtrl;
+      case OpClass::dpp8_sel: return kDpp8;
+      case OpClass::dpp_mask: return o.field == Field::bank_mask ? kBankMask : kRowMask;
+      case OpClass::dpp_bound: return kBound;
+      case OpClass::dpp_fi:
+      case OpClass::dpp8_fi: return kFi;
+      default: return -1;
+      }
+    };
+    auto hidden = [](OpClass c) {
+      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
+             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
+    };
+    std::array<uint64_t, kKinds> read{}; // per kind: bit P, read at position P
+    std::string_view base;
+    const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
+    for (uint32_t e : entries) {
+      const InstrDesc &d = arch_.instrs[e];
+      if (!availableOnTarget(d)) continue;
+      const auto ops = arch_.operandsOf(d);
+      if (std::none_of(ops.begin(), ops.end(),
+                       [&](const OperandDesc &o) { return kindOf(o) >= 0; }))
+        continue;
+      // (each optional implicit operand written or not)
+      unsigned optionalPositional = 0, written = 0;
+      for (const OperandDesc &o : ops)
+        if (isPositional(o.cls)) optionalPositional += (o.flags & OF_Optional) ? 1 : 0;
+      for (unsigned mask = 0; mask < (1u << std::min(optionalPositional, 4u)); ++mask) {
+        unsigned index = 0, optionalBefore = 0, optionalSeen = 0;
+        for (const OperandDesc &o : ops) {
+          if (isPositional(o.cls)) {
+            if (!(o.flags & OF_Optional) || (mask >> optionalSeen++ & 1)) ++index;
+            continue;
+          }
+          if (hidden(o.cls)) continue;
+          const int kind = kindOf(o);
+          if (kind >= 0)
+            for (unsigned p = index - optionalBefore; p <= index && p < 64; ++p)
+              read[static_cast<unsigned>(kind)] |= uint64_t{1} << p;
+          if (kind != kCtrl && kind != kDpp8) ++optionalBefore;
+          ++index;
+        }
+        ++written;
+      }
+    }
+    if (std::all_of(read.begin(), read.end(), [](uint64_t r) { return r == 0; }))
+      return kNoDppWindows;
+    // The statement's operands as llvm counts them: each comma-separated one, and each
+    // modifier (a word after a complete operand: `name:value`, or a word some form takes).
+    auto endsOperand = [](Tok k) {
+      return k == Tok::Identifier || k == Tok::Integer || k == Tok::Real || k == Tok::RBrac ||
+             k == Tok::RParen || k == Tok::Pipe;
+    };
+    size_t start = 0;
+    while (start < toks_.size() && &toks_[start] != &mn) ++start;
+    unsigned position = 0;
+    bool atStart = true;
+    int depth = 0;
+    for (size_t k = start + 1; k + 1 < toks_.size(); ++k) {
+      const Token &t = toks_[k];
+      if (depth == 0 && t.kind == Tok::Comma) {
+        atStart = true;
+        continue;
+      }
+      const bool modifier =
+          depth == 0 && t.kind == Tok::Identifier && !atStart && endsOperand(toks_[k - 1].kind) &&
+          (toks_[k + 1].kind == Tok::Colon || modifierOfMnemonic(mn.text, t.text) ||
+           as::isDppControlWord(arch_, target_.dpAluDpp(), t.text));
+      if (atStart || modifier) {
+        if (t.kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon) {
+          const std::string_view w = t.text;
+          int kind = -1;
+          if (w == "dpp8")
+            kind = kDpp8;
+          else if (w == "row_mask")
+            kind = kRowMask;
+          else if (w == "bank_mask")
+            kind = kBankMask;
+          else if (w == "bound_ctrl")
+            kind = kBound;
+          else if (w == "fi")
+            kind = kFi;
+          else if (as::isDppControlWord(arch_, target_.dpAluDpp(), w))
+            kind = kCtrl;
+          if (kind >= 0 && !(position < 64 && (read[static_cast<unsigned>(kind)] >> position & 1)))
+            return k;
+        }
+        ++position;
+        atStart = false;
+      }
+      depth += (t.kind == Tok::LBrac || t.kind == Tok::LParen) -
+               (t.kind == Tok::RBrac || t.kind == Tok::RParen);
+    }
+    return toks_.size();
   }
 
   // The first sext llvm's operand parsers stop at: sext(..) (after an optional minus) at an

@@ -763,11 +763,13 @@ bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &
 bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                       OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
-  // (llvm reads the masks, bound_ctrl and fi only after the control; out of their order, or
-  // twice (unmatched_vext), the control and row_mask are no operand it can parse, the others
-  // operands no form takes)
-  if ((d.cls != OpClass::dpp_ctrl && d.cls != OpClass::dpp8_sel && !dppControlWritten(inst)) ||
-      (laterModifierPresent(inst, idx) && readInPlaceOnly(inst, d)))
+  // (before the control, no entry of this form takes the masks, bound_ctrl and fi: whether
+  // llvm's parser reads them there is decided by the operand positions of all the name's forms,
+  // see dppWordUnread in assembler.cpp; out of their order, or twice (unmatched_vext), the
+  // control and row_mask are no operand it can parse, the others operands no form takes)
+  if (d.cls != OpClass::dpp_ctrl && d.cls != OpClass::dpp8_sel && !dppControlWritten(inst))
+    return invalid(ctx, word.col);
+  if (laterModifierPresent(inst, idx) && readInPlaceOnly(inst, d))
     return ctx.fail(word.col, "not a valid operand.");
   if (laterModifierPresent(inst, idx)) return invalid(ctx, word.col);
   if (d.cls == OpClass::dpp_ctrl) {
