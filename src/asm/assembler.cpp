@@ -2182,15 +2182,12 @@ private:
       if (std::none_of(ops.begin(), ops.end(),
                        [&](const OperandDesc &o) { return kindOf(o) >= 0; }))
         continue;
-      // (each optional implicit operand written or not)
-      unsigned optionalPositional = 0, written = 0;
-      for (const OperandDesc &o : ops)
-        if (isPositional(o.cls)) optionalPositional += (o.flags & OF_Optional) ? 1 : 0;
-      for (unsigned mask = 0; mask < (1u << std::min(optionalPositional, 4u)); ++mask) {
-        unsigned index = 0, optionalBefore = 0, optionalSeen = 0;
+      // (the optional implicit operands, vcc, all written or none: llvm's two forms)
+      for (bool implicitWritten : {false, true}) {
+        unsigned index = 0, optionalBefore = 0;
         for (const OperandDesc &o : ops) {
           if (isPositional(o.cls)) {
-            if (!(o.flags & OF_Optional) || (mask >> optionalSeen++ & 1)) ++index;
+            if (!(o.flags & OF_Optional) || implicitWritten) ++index;
             continue;
           }
           if (hidden(o.cls)) continue;
@@ -2201,7 +2198,6 @@ private:
           if (kind != kCtrl && kind != kDpp8) ++optionalBefore;
           ++index;
         }
-        ++written;
       }
     }
     if (std::all_of(read.begin(), read.end(), [](uint64_t r) { return r == 0; }))
