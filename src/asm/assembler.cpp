@@ -1647,6 +1647,7 @@ private:
         (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
          (operandsMismatch(best) &&
           (unalignedImageFormTakes(available, c, operandStart, mn, best) ||
+           lastVariantError(mn, operandStart, best) ||
            matchesOnAnotherArch(mn, operandStart, best) ||
            gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
@@ -1745,6 +1746,73 @@ private:
       if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch())
         return true;
       if (operandsMismatch(pctx.err) && pctx.err.reach() > best.reach()) best = pctx.err;
+    }
+    return false;
+  }
+
+  // llvm's matcher tries the variants of a name without an encoding suffix in turn (default,
+  // VOP3, SDWA, DPP, VOP3 DPP), and when none matches, the last one that had entries of the name
+  // gives the error: on gfx9 that is gfx11's (and gfx12's) VOP3 DPP form of a VOP3 instruction,
+  // whose sources are VGPRs (v_max3_f16 v1, s2, ... fails at s2 there). The statement is
+  // assembled alone as the `_e64_dpp` form for gfx1100 and gfx1150 (whose src1 takes scalars
+  // and constants, as gfx12's), in both true16 modes; the furthest operand mismatch of these
+  // becomes `best`. Never true (the message stays "invalid operand for instruction").
+  [[gnu::noinline]] bool lastVariantError(const Token &mn, size_t operandStart,
+                                          as::ParseError &best) {
+    static thread_local bool trying = false;
+    std::string_view base;
+    if (trying || arch_.name != "gfx9" || suffixRank(mn.text, base) >= 0 || !pairName_.empty())
+      return false;
+    const std::string name = std::string(mn.text) + "_e64_dpp";
+    const ArchTables *gfx11 = nullptr;
+    for (const ArchTables *other : allArchs())
+      if (other->name == "gfx11") gfx11 = other;
+    if (!gfx11 || MnemonicTable::forArch(*gfx11).lookup(name).empty()) return false;
+    for (size_t k = operandStart; k < toks_.size(); ++k)
+      if (const Symbol *sym =
+              toks_[k].kind == Tok::Identifier ? syms_.find(toks_[k].text) : nullptr;
+          sym && sym->kind != Symbol::Kind::Undefined)
+        return false;
+    std::string statement = name;
+    if (operandStart + 1 < toks_.size()) {
+      const char *from = toks_[operandStart].text.data(), *to = from;
+      for (size_t k = operandStart; k < toks_.size(); ++k)
+        if (!toks_[k].text.empty()) to = std::max(to, toks_[k].text.data() + toks_[k].text.size());
+      statement.append(" ").append(from, to);
+    }
+    AssembleOptions trialOptions;
+    trialOptions.output = OutputKind::Null;
+    trialOptions.keepCode = false;
+    trialOptions.emitTargetDirective = false;
+    const uint32_t operandsAt = static_cast<uint32_t>(name.size()) + 2;
+    uint32_t furthest = 0;
+    bool tooFew = false;
+    trying = true;
+    for (const char *cpu : {"gfx1100", "gfx1150"})
+      for (const char *mode : {"+real-true16", "-real-true16"}) {
+        const std::optional<Target> t = Target::create(cpu, {"+wavefrontsize64", mode}, nullptr);
+        if (!t) continue;
+        TrialMatch seen;
+        const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
+        const auto error =
+            std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
+                         [](const Diagnostic &d) { return d.severity == Severity::Error; });
+        if (error == r.diagnostics.end()) continue;
+        if (error->message == "too few operands for instruction") tooFew = true;
+        if (error->message == kInvalidOperand && error->column >= operandsAt)
+          furthest = std::max(furthest, error->column - operandsAt + toks_[operandStart].col);
+      }
+    trying = false;
+    if (tooFew) {
+      best = {};
+      best.col = mn.col;
+      best.fixed = "too few operands for instruction";
+      best.set = true;
+    } else if (furthest) {
+      best = {};
+      best.col = furthest;
+      best.fixed = "invalid operand for instruction";
+      best.set = true;
     }
     return false;
   }
