@@ -345,19 +345,27 @@ bool parseSourceImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
   return setLiteral(ctx, start.col, lit, v, inst, negative);
 }
 
+namespace {
+
+// A second literal of another value (at `col`): llvm's check of the literals first says whether
+// the form takes one at all (gfx9's VOP3 and VOP3P take none), at the first.
+bool failSecondLiteral(ParseContext &ctx, const Inst &inst, uint32_t col) {
+  if (ctx.firstLiteralCol && !inst.arch->traits->vop3Literal &&
+      (valuEntryFacts(*inst.arch, *inst.desc) & kValuVop3))
+    return ctx.fail(ctx.firstLiteralCol, "literal operands are not supported");
+  if (ctx.vop3pLiteralCol)
+    return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+  return ctx.fail(col, "only one unique literal operand is allowed");
+}
+
+} // namespace
+
 bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, Inst &inst,
                 bool negative) {
   // (a relocatable expression's literal is never known to be the same value)
   if (inst.hasLiteral &&
-      (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative)) {
-    // (llvm's check of the literals first says whether a VOP3 form takes one at all, at the
-    // first)
-    if (ctx.firstLiteralCol && !inst.arch->traits->vop3Literal &&
-        (valuEntryFacts(*inst.arch, *inst.desc) & kValuVop3))
-      return ctx.fail(ctx.firstLiteralCol, "literal operands are not supported");
-    return ctx.fail(ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col),
-                    "only one unique literal operand is allowed");
-  }
+      (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative))
+    return failSecondLiteral(ctx, inst, ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col));
   if (!inst.hasLiteral)
     ctx.firstLiteralCol = ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col);
   inst.hasLiteral = true;
@@ -372,8 +380,8 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
   if (d.type != OpType::b32 && d.type != OpType::f32)
     return ctx.fail(col, "invalid operand for instruction");
   // Two expressions are never known to be the same literal.
-  if (inst.hasLiteral)
-    return ctx.fail(ctx.colOf(idx, col), "only one unique literal operand is allowed");
+  if (inst.hasLiteral) return failSecondLiteral(ctx, inst, ctx.colOf(idx, col));
+  ctx.firstLiteralCol = ctx.colOf(idx, col);
   inst.hasLiteral = true;
   inst.literal = 0;
   inst.labelOperand = static_cast<int>(idx);
