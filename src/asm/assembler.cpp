@@ -1995,6 +1995,9 @@ private:
       for (uint32_t entry : otherEntries) {
         const InstrDesc &d = other->instrs[entry];
         if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
+        // (an old name the other architecture has as an alias: llvm applies an alias only where
+        // the target has it, v_cmp_tru_f16 is gfx11's v_cmp_t_f16)
+        if (!sameBaseName(d.name, mn.text)) continue;
         const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
         if (cpusTried >> cpu & 1) continue;
         cpusTried |= 1u << cpu;
@@ -2030,8 +2033,15 @@ private:
           const auto error =
               std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
                            [](const Diagnostic &d) { return d.severity == Severity::Error; });
-          found =
-              error == r.diagnostics.end() && (t->wave64() == target_.wave64() || !seen.laneMask);
+          // (an entry that took the operands but fails a check after matching is one llvm's
+          // matcher found only its features missing for: it checks nothing more)
+          as::ParseError trialError;
+          if (error != r.diagnostics.end()) trialError.dynamic = error->message;
+          // (counted for gfx11's entries in the target's wave size, whose lane masks were
+          // checked; gfx9's after-match checks are not all llvm's)
+          found = (error == r.diagnostics.end() ||
+                   (trialError.failedAfterMatch() && modes && t->wave64() == target_.wave64())) &&
+                  (t->wave64() == target_.wave64() || !seen.laneMask);
           // (the trial's statement has its operands after the name and one space)
           const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
           // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
