@@ -1488,6 +1488,18 @@ private:
       if (const InstrDesc *pair = firstPairOf(mn.text)) nameIndex = mnemonics_.find(pair->name);
     auto cands = nameIndex < 0 ? std::span<const uint32_t>()
                                : mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
+    // gfx940's old MFMA names (aliases of its own) with _e32: llvm's matcher takes the alias's
+    // entries and refuses the encoding size after their operands matched ("invalid operand for
+    // instruction" at the name, or at the furthest operand none took).
+    bool e32OfAlias = false;
+    if (cands.empty() && mnemonics_.unsupportedVariant(mn.text) == "e32" &&
+        maiAliasHere(mn.text.substr(0, mn.text.size() - 4))) {
+      nameIndex = mnemonics_.find(mn.text.substr(0, mn.text.size() - 4));
+      if (nameIndex >= 0) {
+        cands = mnemonics_.entriesAt(static_cast<uint32_t>(nameIndex));
+        e32OfAlias = true;
+      }
+    }
     // (llvm names the variant only when this processor has the instruction in another one)
     if (cands.empty() && !mnemonics_.unsupportedVariant(mn.text).empty()) {
       if (!baseAvailableHere(mn.text)) {
@@ -1563,6 +1575,14 @@ private:
         pctx.memoryFacts = &entryInfo.memoryFacts;
         bool few = false;
         if (parseOperands(pctx, c, inst, entryInfo.positional, mn, few)) {
+          if (e32OfAlias) [[unlikely]] {
+            // (the forms with a VGPR destination are not among them: it fails there)
+            const Token &dst = toks_[operandStart];
+            const bool vgprDst = dst.kind == Tok::Identifier && !dst.text.empty() &&
+                                 dst.text[0] == 'v' && operandStart + 1 < toks_.size();
+            error(vgprDst ? dst.col : mn.col, std::string(kInvalidOperand));
+            return;
+          }
           if (pctx.sextSeen || pctx.lit64Seen) [[unlikely]] {
             const char *message = nullptr;
             if (const Token *at = firstMisplacedModifier(mn, operandStart, message)) {
@@ -1636,6 +1656,11 @@ private:
       std::string name;
       isa::printRegister(rs, isa::lookupSpecialRegister(rs, unavailable->text)->encoding, 1, name);
       error(unavailable->col, name + " register not available on this GPU");
+      return;
+    }
+    if (e32OfAlias) {
+      error(best.failedAfterMatch() ? mn.col : best.col,
+            best.failedAfterMatch() ? std::string(kInvalidOperand) : best.message());
       return;
     }
     if (uint32_t tfeCol = 0;
@@ -2126,6 +2151,21 @@ private:
       if (end > k + 1 && end < text.size() && text[end] == ':' && (first & 1)) return true;
     }
     return false;
+  }
+
+  // Whether `name` is an alias here (no entry of its own on this processor) of MFMA entries.
+  bool maiAliasHere(std::string_view name) const {
+    if (std::none_of(arch_.aliases.begin(), arch_.aliases.end(),
+                     [&](const MnemonicAlias &a) { return a.name == name; }))
+      return false;
+    bool mai = false;
+    for (uint32_t entry : mnemonics_.lookup(name)) {
+      const InstrDesc &d = arch_.instrs[entry];
+      if (!availableOnTarget(d)) continue;
+      if (d.name == name || !arch_.formatOf(d).name.starts_with("VOP3P_MAI")) return false;
+      mai = true;
+    }
+    return mai;
   }
 
   // Whether `name` is the first half of some dual-issue pair (an entry named `name::...`).
