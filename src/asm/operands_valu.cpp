@@ -214,11 +214,12 @@ bool encodeVgpr(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg
     if (r.count != typeDwords(d.type, ctx.target.wave64()))
       return ctx.fail(col, "invalid operand for instruction");
     if (n + r.count > src::kNumVgprs) return ctx.fail(col, "register index is out of range");
-    // (llvm's VGPR-only classes, vdst and vsrc1, are aligned: "invalid operand" there; the
-    // alignment of a source that takes any kind is checked once the instruction matched, and
-    // reported at the mnemonic)
+    // (llvm's VGPR-only classes, vdst, vsrc1 and VGPR-only sources, are aligned: "invalid
+    // operand" there; the alignment of a source that takes any kind is checked once the
+    // instruction matched, and reported at the mnemonic)
     if (r.count > 1 && (n & 1) && ctx.target.alignedVgprTuples()) {
-      if (d.field != Field::src0 && d.field != Field::src1 && d.field != Field::src2)
+      if ((d.field != Field::src0 && d.field != Field::src1 && d.field != Field::src2) ||
+          d.cls == OpClass::vgpr)
         return ctx.fail(col, "invalid operand for instruction");
       if (!ctx.afterMatchError)
         ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
