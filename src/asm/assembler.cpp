@@ -1633,9 +1633,27 @@ private:
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
     // (an operand llvm's parser cannot read, before any of these)
-    if (std::optional<OperandParseFailure> failure =
-            operandParseFailure(mn, available, operandStart);
-        failure &&
+    std::optional<OperandParseFailure> failure = operandParseFailure(mn, available, operandStart);
+    // (llvm's cache-policy parser knows every processor's bits and refuses the ones this one
+    // lacks: dlc, and scc before gfx90a, where the name's forms have cache bits but not sc0)
+    for (size_t k = operandStart + 1, depth = 0; k + 1 < toks_.size(); ++k) {
+      const Tok kind = toks_[k].kind;
+      if (kind == Tok::LBrac || kind == Tok::LParen) ++depth;
+      if ((kind == Tok::RBrac || kind == Tok::RParen) && depth > 0) --depth;
+      if (failure && toks_[k].col >= failure->col) break;
+      if (depth != 0 || kind != Tok::Identifier || toks_[k - 1].kind == Tok::Comma ||
+          toks_[k - 1].kind == Tok::Colon)
+        continue;
+      const std::string_view word = toks_[k].text;
+      const std::string_view bit = word.starts_with("no") ? word.substr(2) : word;
+      if ((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word)) {
+        failure = OperandParseFailure{toks_[k].col,
+                                      fmt::format("{} modifier is not supported on this GPU", bit),
+                                      toks_[k].col};
+        break;
+      }
+    }
+    if (failure &&
         (operandsMismatch(best) || best.failedAfterMatch() || failure->operandCol <= best.col) &&
         (!sext || failure->col < sext->col) && (!unknown || failure->col < unknown->col) &&
         (!unavailable || failure->col < unavailable->col)) {
@@ -2151,6 +2169,20 @@ private:
       if (end > k + 1 && end < text.size() && text[end] == ':' && (first & 1)) return true;
     }
     return false;
+  }
+
+  // Whether the cache-policy word `word` is one no available form of the name takes, whose
+  // forms have cache bits but not gfx940's sc0.
+  bool foreignCachePolicy(std::span<const Candidate> available, std::string_view word) const {
+    bool cacheBits = false;
+    for (const Candidate &cand : available)
+      for (const OperandDesc &o : arch_.operandsOf(arch_.instrs[cand.entry])) {
+        if (o.field == Field::sc0 ||
+            (!isPositional(o.cls) && o.cls != OpClass::mem_kept && as::isModifierWord(o, word)))
+          return false;
+        cacheBits = cacheBits || as::isCachePolicy(o.field);
+      }
+    return cacheBits;
   }
 
   // Whether `name` is an alias here (no entry of its own on this processor) of MFMA entries.
