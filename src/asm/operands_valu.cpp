@@ -378,6 +378,16 @@ bool parseImmediate(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned
       inlineFloatBits(kF64Bits, std::bit_cast<uint64_t>(fv)) < 0)
     ctx.warn("Can't encode literal as exact 64-bit floating-point operand. Low 32-bits will be "
              "set to zero");
+  // (llvm's DPP source classes take no inline 1/(2*pi) in a 16-bit integer source: its matcher
+  // fails at the operand, in the DPP16 and DPP8 forms alike)
+  if (imm.ok && !imm.literal && imm.value == src::kInvPi && typeBits(d.type) == 16 &&
+      typeKind(d.type) == 'I' && (d.field == Field::src1 || d.field == Field::src2)) {
+    const auto ops = inst.arch->operandsOf(*inst.desc);
+    if (std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+          return o.cls == OpClass::dpp_ctrl || o.cls == OpClass::dpp8_sel;
+        }))
+      return ctx.fail(start.col, "invalid operand for instruction");
+  }
   return setValuLiteral(ctx, start.col, imm, v, inst, !isFloat && iv < 0);
 }
 
