@@ -23,7 +23,9 @@
 
 #include "analysis/hazards.h"
 #include "analysis/timing.h"
+#include "gfxasm/analyze.h"
 #include "isa/operand_names.h"
+#include "isa/processors.h"
 
 namespace fs = std::filesystem;
 
@@ -286,6 +288,166 @@ TEST(LdsOccupancy, AgainstClang) {
     }
   }
   EXPECT_EQ(compared, 35u);
+  fs::remove_all(dir);
+}
+
+// The instruction lines of an assembly text (no comments, directives, labels, blank lines),
+// whitespace-normalized: what two programs are compared by.
+std::vector<std::string> instructionLines(const std::string &text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    line = line.substr(0, line.find(';'));
+    std::string norm;
+    std::istringstream words(line);
+    for (std::string w; words >> w;) norm += (norm.empty() ? "" : " ") + w;
+    std::string first = norm.substr(0, norm.find(' '));
+    if (norm.empty() || !(norm[0] >= 'a' && norm[0] <= 'z') || first.back() == ':') continue;
+    out.push_back(norm);
+  }
+  return out;
+}
+
+// The text with the lines matching `re` removed.
+std::string withoutLines(const std::string &text, const std::regex &re) {
+  std::string out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!std::regex_match(line, re)) out += line + "\n";
+  return out;
+}
+
+// llvm's fixWMMAHazards: clang-22's output of WMMA chains (a result read as the next WMMA's A
+// or B) with its v_nops removed gets them back at the same places, and nothing else; clang's
+// own output has no such hazard.
+TEST(HazardAgainstLlvm, WmmaVnop) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("gfxasm_wmma_{}", ::getpid());
+  fs::create_directories(dir);
+  fs::path cl = dir / "chain.cl";
+  std::ofstream(cl) << R"(#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+typedef half halfx16 __attribute__((ext_vector_type(16)));
+typedef half halfx8 __attribute__((ext_vector_type(8)));
+typedef float floatx8 __attribute__((ext_vector_type(8)));
+__kernel void chain(__global const halfx16 *a, __global const halfx16 *b, __global halfx16 *c,
+                    __global floatx8 *f) {
+  uint i = __builtin_amdgcn_workitem_id_x();
+  halfx16 x = a[i], y = b[i], acc = c[i];
+#ifndef W64
+  halfx16 r = __builtin_amdgcn_wmma_f16_16x16x16_f16_w32(x, y, acc, false);
+  halfx16 s = __builtin_amdgcn_wmma_f16_16x16x16_f16_w32(r, y, acc, false);
+  halfx16 t = __builtin_amdgcn_wmma_f16_16x16x16_f16_w32(x, s, r, false);
+  floatx8 u = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(t, y, f[i]);
+  floatx8 v = __builtin_amdgcn_wmma_f32_16x16x16_f16_w32(x, y, u);
+  c[i] = t;
+  f[i] = v;
+#else
+  halfx8 r = __builtin_amdgcn_wmma_f16_16x16x16_f16_w64(x, y, acc.lo, false);
+  halfx8 s = __builtin_amdgcn_wmma_f16_16x16x16_f16_w64((halfx16)(r, r), y, acc.lo, false);
+  halfx8 t = __builtin_amdgcn_wmma_f16_16x16x16_f16_w64(x, (halfx16)(s, r), r, false);
+  c[i].lo = t;
+#endif
+}
+)";
+  std::regex vnopRe(R"(^\s*v_nop\s*$)");
+  unsigned places = 0;
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx11-generic"})
+    for (bool wave64 : {false, true}) {
+      SCOPED_TRACE(fmt::format("{}{}", cpu, wave64 ? " wave64" : ""));
+      int status = 0;
+      std::string text =
+          run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib -S "
+                          "-Wno-everything -mcpu={} {} -O3 -o - {}",
+                          cpu, wave64 ? "-mwavefrontsize64 -DW64" : "", cl.string()),
+              status);
+      ASSERT_EQ(status, 0);
+      std::vector<std::string> features;
+      if (wave64) features.push_back("+wavefrontsize64");
+      auto target = Target::create(cpu, features, nullptr);
+      ASSERT_TRUE(target);
+      AnalyzeOptions own;
+      own.checkWaitcnt = own.checkDelayAlu = false;
+      for (const auto &f : analyze(*target, text, own).findings)
+        ADD_FAILURE() << "on clang's own output: " << formatDiagnostic(f.diagnostic);
+      std::string stripped = withoutLines(text, vnopRe);
+      unsigned removed =
+          static_cast<unsigned>(instructionLines(text).size() - instructionLines(stripped).size());
+      if (!wave64) {
+        EXPECT_GE(removed, 2u); // (wave64: clang's copies between, no hazard)
+      }
+      places += removed;
+      AnalyzeOptions o = own;
+      o.fix = true;
+      AnalyzeResult r = analyze(*target, stripped, o);
+      ASSERT_TRUE(r.ok());
+      // (the v_nop goes after an s_delay_alu that clang put after it: compare without those)
+      std::regex delayRe(R"(^\s*s_delay_alu.*$)");
+      EXPECT_EQ(instructionLines(withoutLines(r.fixed, delayRe)),
+                instructionLines(withoutLines(text, delayRe)));
+    }
+  std::printf("WMMA: %u v_nops of clang-22 removed and put back\n", places);
+  fs::remove_all(dir);
+}
+
+// llvm's fixRequiredExportPriority (gfx11.5, gfx11-generic): llc-22's output of pixel shaders
+// with the workaround's lines removed (every s_setprio, s_waitcnt_expcnt null, s_nop 0) gets
+// them back exactly; on gfx1100 nothing is asked for.
+TEST(HazardAgainstLlvm, ExportPriority) {
+  fs::path dir = fs::temp_directory_path() / fmt::format("gfxasm_exp_{}", ::getpid());
+  fs::create_directories(dir);
+  fs::path ll = dir / "exp.ll";
+  std::ofstream(ll) << R"(
+define amdgpu_ps void @done(float %a, float %b) {
+  call void @llvm.amdgcn.exp.f32(i32 0, i32 15, float %a, float %b, float %a, float %b, i1 true, i1 false)
+  ret void
+}
+define amdgpu_ps float @more(float %a, float %b) {
+  call void @llvm.amdgcn.exp.f32(i32 0, i32 15, float %a, float %b, float %a, float %b, i1 false, i1 false)
+  call void @llvm.amdgcn.exp.f32(i32 1, i32 15, float %a, float %b, float %a, float %b, i1 false, i1 false)
+  %c = fadd float %a, %b
+  ret float %c
+}
+define amdgpu_ps void @branchy(float %a, float %b, i32 inreg %c) {
+  %cc = icmp eq i32 %c, 0
+  br i1 %cc, label %t, label %e
+t:
+  call void @llvm.amdgcn.exp.f32(i32 0, i32 15, float %a, float %b, float %a, float %b, i1 false, i1 false)
+  br label %e
+e:
+  call void @llvm.amdgcn.exp.f32(i32 1, i32 15, float %b, float %a, float %a, float %b, i1 true, i1 false)
+  ret void
+}
+define amdgpu_cs void @cs(float %a, ptr addrspace(1) %p) {
+  store float %a, ptr addrspace(1) %p
+  ret void
+}
+declare void @llvm.amdgcn.exp.f32(i32, i32, float, float, float, float, i1, i1)
+)";
+  std::regex workaroundRe(R"(^\s*(s_setprio \d+|s_waitcnt_expcnt null, 0x0|s_nop 0)\s*$)");
+  for (const char *cpu : {"gfx1100", "gfx1150", "gfx1151", "gfx1152", "gfx1153", "gfx11-generic"}) {
+    SCOPED_TRACE(cpu);
+    int status = 0;
+    std::string text =
+        run(fmt::format("llc-22 -mtriple=amdgcn-amd-amdpal -mcpu={} -o - {}", cpu, ll.string()),
+            status);
+    ASSERT_EQ(status, 0);
+    // (the analyzer reads amdhsa code: the PAL target lines go)
+    text = withoutLines(text, std::regex(R"(^\s*\.(amdgcn_target|amd_amdgpu_isa)\s.*$)"));
+    auto target = Target::create(cpu, {}, nullptr);
+    ASSERT_TRUE(target);
+    std::string stripped = withoutLines(text, workaroundRe);
+    bool workaround = isa::processorHas(cpu, isa::RequiredExportPriority);
+    EXPECT_EQ(stripped != text, workaround);
+    AnalyzeOptions o;
+    o.checkWaitcnt = o.checkDelayAlu = false;
+    o.fix = true;
+    AnalyzeResult r = analyze(*target, stripped, o);
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(instructionLines(r.fixed), instructionLines(text)) << r.fixed;
+    AnalyzeOptions own;
+    own.checkWaitcnt = own.checkDelayAlu = false;
+    for (const auto &f : analyze(*target, text, own).findings)
+      ADD_FAILURE() << "on llc's own output: " << formatDiagnostic(f.diagnostic);
+  }
   fs::remove_all(dir);
 }
 

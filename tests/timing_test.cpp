@@ -692,5 +692,115 @@ TEST(Hazards, Gfx11FixText) {
             "s_endpgm\n");
 }
 
+// gfx11 WMMA (llvm's fixWMMAHazards): a WMMA reading as A or B the result of the WMMA before
+// it, with no VALU between, needs a v_nop; C may overlap. Checked against llc-22 -run-pass
+// post-RA-hazard-rec on the same code as MIR (gfx1100, gfx1151, gfx1153, gfx11-generic).
+TEST(Hazards, Gfx11Wmma) {
+  const std::string first = "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]\n";
+  struct Case {
+    const char *between, *consumer;
+    bool vnop;
+  } cases[] = {
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", true}, // A
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[16:23], v[24:31]\n", true},  // B
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[20:27], v[8:15], v[24:31]\n", true}, // part of A
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[8:15], v[16:23]\n", false},  // C only
+      {"", "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[24:31]\n", false},  // D only
+      {"s_mov_b32 s0, 0\n", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n",
+       true},
+      {"global_load_b32 v40, v[42:43], off\n",
+       "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", true},
+      {"v_mov_b32 v40, 0\n", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n",
+       false},
+      {"v_nop\n", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", false},
+      // Another WMMA in between is a VALU: it ends the hazard (its own result is unrelated).
+      {"v_wmma_f32_16x16x16_f16 v[32:39], v[0:7], v[8:15], v[32:39]\n",
+       "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", false},
+      // A VALU reading the result is no WMMA: not this row.
+      {"", "v_add_f32 v40, v16, v17\n", false},
+  };
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx1153", "gfx11-generic"})
+    for (const Case &c : cases) {
+      std::string text = first + c.between + c.consumer;
+      HazardNeed n = needOfLast(cpu, text);
+      SCOPED_TRACE(std::string(cpu) + "\n" + text);
+      EXPECT_EQ(n.rule, c.vnop ? "wmma-srcab" : "");
+      EXPECT_EQ(n.valuFix && n.vnop, c.vnop);
+    }
+  // Across a branch, and wave64's form.
+  EXPECT_EQ(needOfLast("gfx1100", first + "s_cbranch_scc0 L\ns_mov_b32 s0, 0\nL:\n"
+                                          "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[16:23], "
+                                          "v[24:31]\n")
+                .rule,
+            "wmma-srcab");
+  EXPECT_EQ(needOfLast("gfx1151",
+                       "v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]\n"
+                       "v_wmma_f32_16x16x16_f16 v[24:27], v[16:23], v[8:15], v[24:27]\n",
+                       {"+wavefrontsize64"})
+                .rule,
+            "wmma-srcab");
+  // --fix: the v_nop right before the second WMMA (llc-22's text).
+  auto target = Target::create("gfx1100", {}, nullptr);
+  AnalyzeOptions o;
+  o.fix = true;
+  o.checkDelayAlu = o.checkWaitcnt = false;
+  EXPECT_EQ(
+      analyze(*target, first + "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", o)
+          .fixed,
+      first + "\tv_nop\nv_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n");
+}
+
+// gfx11.5's export priority (llvm's fixRequiredExportPriority; the texts are llc-22's for
+// amdgpu_ps functions on gfx1150-gfx1153 and gfx11-generic): the workaround after the last
+// export of a sequence, s_setprio 2 at the entry, a low s_setprio raised; not on gfx1100, not
+// in functions without exports (llvm's kernels and compute shaders).
+TEST(Hazards, Gfx11ExportPriority) {
+  auto fixed = [](const char *cpu, const std::string &text) {
+    auto target = Target::create(cpu, {}, nullptr);
+    AnalyzeOptions o;
+    o.fix = true;
+    o.checkDelayAlu = o.checkWaitcnt = false;
+    AnalyzeResult r = analyze(*target, text, o);
+    EXPECT_TRUE(r.ok());
+    return r.fixed;
+  };
+  const std::string done = "exp mrt0 v0, v1, v0, v1 done\ns_endpgm\n";
+  for (const char *cpu : {"gfx1150", "gfx1151", "gfx1152", "gfx1153", "gfx11-generic"}) {
+    SCOPED_TRACE(cpu);
+    EXPECT_EQ(fixed(cpu, done), "\ts_setprio 2\nexp mrt0 v0, v1, v0, v1 done\n\ts_setprio 0\n"
+                                "\ts_nop 0\n\ts_nop 0\ns_endpgm\n");
+    // Not at the end of the shader: the wait and the priority back up; two exports in a row
+    // get one workaround after the second.
+    EXPECT_EQ(fixed(cpu, "s_setprio 2\nexp mrt0 v0, v0, v0, v0\nexp mrt1 v0, v0, v0, v0\n"
+                         "v_add_f32 v0, v0, v1\ns_endpgm\n"),
+              "s_setprio 2\nexp mrt0 v0, v0, v0, v0\nexp mrt1 v0, v0, v0, v0\n\ts_setprio 0\n"
+              "\ts_waitcnt_expcnt null, 0x0\n\ts_nop 0\n\ts_nop 0\n\ts_setprio 2\n"
+              "v_add_f32 v0, v0, v1\ns_endpgm\n");
+    // A low s_setprio is raised by 2 (llc: s_setprio 1 -> 3), which is the entry's priority.
+    EXPECT_EQ(fixed(cpu, "s_setprio 1\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\n"
+                         "s_nop 0\ns_endpgm\n"),
+              "\ts_setprio 3\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\n"
+              "s_endpgm\n");
+    // The workaround in place: nothing.
+    const std::string ok = "s_setprio 2\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\n"
+                           "s_nop 0\ns_endpgm\n";
+    EXPECT_EQ(fixed(cpu, ok), ok);
+    // No export: nothing (an s_setprio 1 stays).
+    EXPECT_EQ(fixed(cpu, "s_setprio 1\ns_endpgm\n"), "s_setprio 1\ns_endpgm\n");
+    // An s_setprio 0 after an export of another block is no workaround: raised (0 -> 2); the
+    // workaround after the export that ends its block goes after the label.
+    EXPECT_NE(fixed(cpu, "s_setprio 2\nexp mrt0 v0, v1, v0, v1\ns_setprio 0\n"
+                         "s_waitcnt_expcnt null, 0x0\ns_nop 0\ns_nop 0\ns_setprio 2\n"
+                         "s_cbranch_scc0 L\nexp mrt1 v0, v1, v0, v1 done\nL:\ns_setprio 0\n"
+                         "exp mrt2 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\n"
+                         "s_endpgm\n")
+                  .find("L:\n\ts_setprio 0\n\ts_waitcnt_expcnt null, 0x0\n\ts_nop 0\n\ts_nop 0\n"
+                        "\ts_setprio 2\n\ts_setprio 2\nexp mrt2"),
+              std::string::npos);
+  }
+  EXPECT_EQ(fixed("gfx1100", done), done);
+  EXPECT_EQ(fixed("gfx1101", done), done);
+}
+
 } // namespace
 } // namespace gfxasm::analysis

@@ -34,6 +34,7 @@ enum class HazardProducer : uint8_t {
   MaskRead,    // a VALU that reads an SGPR pair as lane mask: v_cndmask, v_add/sub/subrev_co_ci
                // (src2 in VOP3, VCC in VOP2/DPP), v_div_fmas (VCC)
   VectorMem,   // VMEM, FLAT or DS (not export)
+  Export,      // an export
 };
 
 enum class HazardConsumer : uint8_t {
@@ -59,6 +60,8 @@ enum class HazardConsumer : uint8_t {
   ValuVccWrite,  // a VALU that writes VCC
   ValuSgprWrite, // a VALU that writes an SGPR other than VCC (v_cmp_e64, v_readlane, ...)
   LdsDir,        // lds_direct_load / lds_param_load
+  Export,        // an export
+  Setprio,       // s_setprio
 };
 
 enum class HazardRelation : uint8_t {
@@ -89,6 +92,12 @@ enum class HazardRelation : uint8_t {
   VgprReadDgemmAfter, // VgprRead with a DGEMM between the two (gfx90a's SQ bug)
   LdsDirVdst,         // the consumer (an LDS direct load) writes a VGPR a VALU read or wrote
                       // fewer VALUs before than its wait_vdst lets through
+  // gfx11.5 export priority (llvm's fixRequiredExportPriority; hazards.cpp exportPriority()),
+  // in functions that export (llvm: not kernels or compute shaders, which do not export):
+  ExportSequenceEnd, // the last export of a sequence (the next instruction is no export) not
+                     // followed by `s_setprio 0`
+  ExportEntryPrio,   // the function's first instruction is not an `s_setprio`
+  LowSetprio,        // `s_setprio` below 2 other than the 0 right after an export
 };
 
 // How a gfx11 row's hazard ends, searching backwards from the consumer (llvm's IsExpired).
@@ -99,6 +108,8 @@ enum class HazardExpiry : uint8_t {
            // expire on them)
   VmVsrc,  // a VALU, an export, s_waitcnt 0 or depctr vm_vsrc(0) in between
   AnyValu, // any VALU but v_nop in between (VcmpxPermlane)
+  Valu,    // any VALU, v_nop included, in between (the fix is a v_nop: gfx11 WMMA)
+  Export,  // the export priority rows: a fixed sequence, not a search (exportPriority())
 };
 
 // The s_waitcnt_depctr counter a gfx11 row's fix waits for (index into isa::depctrNames()).
@@ -141,6 +152,8 @@ inline constexpr isa::ProcessorSet kGfx950Plus{"gfx9", isa::Gfx950Insts};
 inline constexpr isa::ProcessorSet kGfx11TransUse{"gfx11", isa::ValuTransUseHazard};
 // Every gfx11 processor (llvm: getGeneration() == GFX11, and gfx11's VcmpxPermlane feature).
 inline constexpr isa::ProcessorSet kGfx11{"gfx11"};
+// gfx11.5 and gfx11-generic (llvm's FeatureRequiredExportPriority).
+inline constexpr isa::ProcessorSet kGfx11ExportPriority{"gfx11", isa::RequiredExportPriority};
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,
@@ -241,6 +254,26 @@ inline constexpr HazardRule kHazardRules[] = {
     {"vcmpx-permlane", HazardProducer::Vcmpx, HazardConsumer::Permlane, HazardRelation::Any, 0,
      kGfx11, "v_cmpx writes EXEC before v_permlane with no VALU in between", 0, 0,
      HazardExpiry::AnyValu},
+    // gfx11 (llvm's fixWMMAHazards): a WMMA reads as A or B (src0/src1) registers the WMMA
+    // before it writes; any VALU in between ends it (C may overlap: the hardware stalls).
+    {"wmma-srcab", HazardProducer::Mfma, HazardConsumer::Mfma, HazardRelation::MfmaSrcABRead, 0,
+     kGfx11, "a WMMA reads as A/B the result of the WMMA right before it", 0, 0,
+     HazardExpiry::Valu},
+    // gfx11.5 export priority (llvm's fixRequiredExportPriority): after the last export of a
+    // sequence `s_setprio 0`, `s_waitcnt_expcnt null, 0x0`, two `s_nop 0`, `s_setprio 2` (before
+    // s_endpgm only the priority and the nops); the function starts with `s_setprio 2`; an
+    // `s_setprio` below 2 is raised by 2 (at most 3). Their fixes are the sequences, not waits.
+    {"export-priority", HazardProducer::Export, HazardConsumer::Export,
+     HazardRelation::ExportSequenceEnd, 0, kGfx11ExportPriority,
+     "an export sequence must be followed by the export-priority workaround", 0, 0,
+     HazardExpiry::Export, DepctrField::None, true},
+    {"export-priority-entry", HazardProducer::Export, HazardConsumer::Export,
+     HazardRelation::ExportEntryPrio, 0, kGfx11ExportPriority,
+     "a function that exports must start at priority 2 or more", 0, 0, HazardExpiry::Export},
+    {"export-priority-setprio", HazardProducer::Export, HazardConsumer::Setprio,
+     HazardRelation::LowSetprio, 0, kGfx11ExportPriority,
+     "in a function that exports, s_setprio below 2 (but the 0 after an export)", 0, 0,
+     HazardExpiry::Export},
 };
 
 } // namespace gfxasm::analysis
