@@ -228,36 +228,43 @@ TEST(AnalyzeWaitcnt, MemoryModelMarks) {
   EXPECT_NE(r.fixed.find("buffer_wbl2 sc1\n\ts_waitcnt vmcnt(0)\nglobal_store_dword v1"),
             std::string::npos)
       << r.fixed;
-  // gfx90a at system scope the same with buffer_wbl2; no write-back: a relaxed store.
-  EXPECT_EQ(count(run("gfx90a", "global_store_dword v0, v1, s[2:3]\nbuffer_wbl2\n"
-                                "global_store_dword v1, v2, s[0:1]\ns_endpgm\n"),
-                  "waitcnt"),
-            1u);
-  EXPECT_EQ(count(run("gfx942", "global_store_dword v0, v1, s[2:3]\n"
-                                "global_store_dword v1, v2, s[0:1] sc1\ns_endpgm\n"),
-                  "waitcnt"),
-            0u);
-  // gfx942 acquire-only atomic (no write-back before it): only the invalidation waits.
-  r = run("gfx942", "global_store_dword v0, v1, s[2:3]\nglobal_atomic_add v1, v1, v2, s[0:1] sc0\n"
-                    "buffer_inv sc1\ns_endpgm\n");
-  ASSERT_EQ(count(r, "waitcnt"), 1u);
-  EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0)");
-  // gfx900 (no mark for a release at agent scope): the same atomic is taken as acq_rel.
-  EXPECT_EQ(count(run("gfx900", "global_store_dword v0, v1, s[2:3]\n"
-                                "global_atomic_add v1, v1, v2, s[0:1] glc\nbuffer_wbinvl1_vol\n"
-                                "s_endpgm\n"),
-                  "waitcnt"),
-            2u);
-  // gfx1100: the acquire of a load waits for the load (vmcnt), not for the stores before it;
-  // of an atomic without return for the stores (vscnt).
-  r = run("gfx1100", "global_store_b32 v1, v0, s[2:3]\nglobal_load_b32 v0, v1, s[0:1] glc\n"
-                     "buffer_gl0_inv\ns_endpgm\n");
-  ASSERT_EQ(count(r, "waitcnt"), 1u);
-  EXPECT_EQ(r.findings[0].fix, "s_waitcnt vmcnt(0)");
-  r = run("gfx1100", "global_atomic_add_u32 v1, v2, s[0:1]\nbuffer_gl1_inv\nbuffer_gl0_inv\n"
-                     "s_endpgm\n");
-  ASSERT_EQ(count(r, "waitcnt"), 1u);
-  EXPECT_EQ(r.findings[0].fix, "s_waitcnt_vscnt null, 0x0");
+  // Per case the wait findings and the first one's fix ("" for none).
+  struct Case {
+    const char *cpu, *text;
+    unsigned waits;
+    const char *fix;
+  } cases[] = {
+      // gfx90a at system scope the same with buffer_wbl2; no write-back: a relaxed store.
+      {"gfx90a",
+       "global_store_dword v0, v1, s[2:3]\nbuffer_wbl2\nglobal_store_dword v1, v2, s[0:1]\n", 1,
+       "s_waitcnt vmcnt(0)"},
+      {"gfx942", "global_store_dword v0, v1, s[2:3]\nglobal_store_dword v1, v2, s[0:1] sc1\n", 0,
+       ""},
+      // gfx942 acquire-only atomic (no write-back before it): only the invalidation waits.
+      {"gfx942",
+       "global_store_dword v0, v1, s[2:3]\nglobal_atomic_add v1, v1, v2, s[0:1] sc0\n"
+       "buffer_inv sc1\n",
+       1, "s_waitcnt vmcnt(0)"},
+      // gfx900 (no mark for a release at agent scope): the same atomic is taken as acq_rel.
+      {"gfx900",
+       "global_store_dword v0, v1, s[2:3]\nglobal_atomic_add v1, v1, v2, s[0:1] glc\n"
+       "buffer_wbinvl1_vol\n",
+       2, "s_waitcnt vmcnt(0)"},
+      // gfx1100: the acquire of a load waits for the load (vmcnt), not for the stores before
+      // it; of an atomic without return for the stores (vscnt).
+      {"gfx1100",
+       "global_store_b32 v1, v0, s[2:3]\nglobal_load_b32 v0, v1, s[0:1] glc\nbuffer_gl0_inv\n", 1,
+       "s_waitcnt vmcnt(0)"},
+      {"gfx1100", "global_atomic_add_u32 v1, v2, s[0:1]\nbuffer_gl1_inv\nbuffer_gl0_inv\n", 1,
+       "s_waitcnt_vscnt null, 0x0"},
+  };
+  for (const Case &c : cases) {
+    auto w = run(c.cpu, std::string(c.text) + "s_endpgm\n");
+    ASSERT_EQ(count(w, "waitcnt"), c.waits) << c.cpu << "\n" << c.text;
+    if (c.waits) {
+      EXPECT_EQ(w.findings[0].fix, c.fix) << c.cpu << "\n" << c.text;
+    }
+  }
 }
 
 // The timing estimate through the API and its text and JSON forms (the rules themselves are
