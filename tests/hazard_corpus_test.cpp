@@ -454,8 +454,9 @@ declare void @llvm.amdgcn.exp.f32(i32, i32, float, float, float, float, i1, i1)
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx9, HazardCorpus,
-                         ::testing::Values(CorpusCpu{"gfx900", false}, CorpusCpu{"gfx90a", false},
-                                           CorpusCpu{"gfx942", false}, CorpusCpu{"gfx950", false}));
+                         ::testing::Values(CorpusCpu{"gfx900", false}, CorpusCpu{"gfx908", false},
+                                           CorpusCpu{"gfx90a", false}, CorpusCpu{"gfx942", false},
+                                           CorpusCpu{"gfx950", false}));
 INSTANTIATE_TEST_SUITE_P(Gfx11, HazardCorpus,
                          ::testing::Values(CorpusCpu{"gfx1100", false}, CorpusCpu{"gfx1100", true},
                                            CorpusCpu{"gfx1151", false},

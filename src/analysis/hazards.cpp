@@ -186,6 +186,8 @@ bool producerMatches(HazardProducer p, const Instruction &ins) {
   case HazardProducer::MaskRead: return maskRead(ins).has_value();
   case HazardProducer::VectorMem: return isVectorMem(ins);
   case HazardProducer::Export: return ins.category == Category::EXP;
+  case HazardProducer::AccvgprRead: return named(ins, "v_accvgpr_read");
+  case HazardProducer::AccvgprWrite: return named(ins, "v_accvgpr_write");
   }
   return false;
 }
@@ -228,6 +230,9 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
   case HazardConsumer::LdsDir: return ins.category == Category::LDSDIR;
   case HazardConsumer::Export: return ins.category == Category::EXP;
   case HazardConsumer::Setprio: return ins.name() == "s_setprio";
+  case HazardConsumer::MfmaOrAccWrite: return ins.has(T_Matrix) || named(ins, "v_accvgpr_write");
+  case HazardConsumer::AccvgprRead: return named(ins, "v_accvgpr_read");
+  case HazardConsumer::AccvgprWrite: return named(ins, "v_accvgpr_write");
   }
   return false;
 }
@@ -263,6 +268,9 @@ unsigned mfmaWaitStates(const Program &program, HazardRelation rel, const Instru
     if (dgemm) return small ? 6 : gfx950 ? 19 : 11;
     return passes + 3 + (gfx950 && passes != 2 ? 1 : 0);
   case HazardRelation::MfmaSrcCOverwrite: return dgemm ? 0 : passes - 1;
+  case HazardRelation::Mfma908AccRead: return passes + 2;
+  case HazardRelation::Mfma908AccOverwrite: return passes - 1;
+  case HazardRelation::Mfma908SrcCOverwrite: return passes > 3 ? passes - 3 : 0;
   default: return 0;
   }
 }
@@ -291,6 +299,11 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
   }
   case HazardRelation::VgprRead:
   case HazardRelation::VgprReadDgemmAfter: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false);
+  case HazardRelation::ArchVgprRead: return defsOverlap(p, kVgprBase, kAgprBase, c, false);
+  case HazardRelation::SrcCRead:
+    return defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src2);
+  case HazardRelation::Mfma908AccRead: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false);
+  case HazardRelation::Mfma908AccOverwrite: return defsOverlap(p, kVgprBase, kNumRegUnits, c, true);
   case HazardRelation::MaskSgprWrite: {
     auto mask = maskRead(p), def = sgprDef(c);
     return mask && def && mask->overlaps(*def);
@@ -333,6 +346,7 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
     return defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src0) ||
            defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src1);
   case HazardRelation::MfmaSrcCOverwrite:
+  case HazardRelation::Mfma908SrcCOverwrite:
     for (const RegAccess &pa : p.regs)
       if (!pa.def && fieldOf(p, pa) == Field::src2)
         for (const RegAccess &ca : c.regs)
