@@ -94,6 +94,8 @@ enum class HazardRelation : uint8_t {
   Mfma908AccRead,       // v_accvgpr_read of an MFMA result: passes + 2 (4/10/18)
   Mfma908AccOverwrite,  // v_accvgpr_write over an MFMA result: passes - 1 (1/7/15)
   Mfma908SrcCOverwrite, // v_accvgpr_write over an MFMA's SrcC: passes - 3, at least 0 (0/5/13)
+  ValuAccMoveMem,       // a VALU (not MAI) writes a VGPR the consumer reads, fewer than 2 wait
+                        // states before it, and a v_accvgpr_read/write lies closer (hazards.cpp)
   // gfx11 rows (searched backwards until the row's expiry, hazards.cpp)
   MaskSgprWrite,      // the consumer writes an SGPR the producer read as lane mask, with no
                       // write of that SGPR in between
@@ -229,8 +231,7 @@ inline constexpr HazardRule kHazardRules[] = {
      HazardRelation::MfmaSrcCOverwrite, 0, kGfx90aPlus,
      "VALU overwrites a register an MFMA reads as SrcC"},
     // gfx908 (llvm's checkMAIHazards908 and checkMAILdStHazards; the MFMA's passes as for the
-    // rows above). Not here: llvm's 1 wait state for a memory access after a v_accvgpr_read /
-    // v_accvgpr_write that came within 2 of a VALU write of the same VGPR.
+    // rows above).
     {"valu-exec-mai", HazardProducer::Valu, HazardConsumer::MfmaOrAccWrite,
      HazardRelation::ExecWrite, 4, kGfx908, "VALU writes EXEC before an MFMA/v_accvgpr_write"},
     {"valu-vgpr-mai", HazardProducer::Valu, HazardConsumer::MfmaOrAccWrite,
@@ -256,6 +257,9 @@ inline constexpr HazardRule kHazardRules[] = {
      HazardRelation::VgprRead, 3, kGfx908, "v_accvgpr_write result read by v_accvgpr_read"},
     {"accvgpr-read-mem", HazardProducer::AccvgprRead, HazardConsumer::VectorMem,
      HazardRelation::VgprRead, 2, kGfx908, "v_accvgpr_read result read by a VMEM/DS instruction"},
+    {"valu-accvgpr-mem", HazardProducer::ValuNotMfma, HazardConsumer::VectorMem,
+     HazardRelation::ValuAccMoveMem, 1, kGfx908,
+     "a VMEM/DS reads a VGPR a VALU just wrote, right after a v_accvgpr_read/write"},
     {"valu-trans-use", HazardProducer::Trans, HazardConsumer::Valu, HazardRelation::VgprRead, 0,
      kGfx11TransUse, "a VALU reads a TRANS result with at most 5 VALU / 1 TRANS in between", 6, 2,
      HazardExpiry::VaVdst, DepctrField::VaVdst},

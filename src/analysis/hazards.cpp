@@ -311,6 +311,7 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
   case HazardRelation::DstAccess: return accessesVgprDefOf(p, c);
   case HazardRelation::PartialForwarding: // (partialForwarding())
   case HazardRelation::LdsDirVdst:        // (ldsDirVdstCount())
+  case HazardRelation::ValuAccMoveMem:    // (needOf())
   case HazardRelation::ExportSequenceEnd: // (exportPriority())
   case HazardRelation::ExportEntryPrio:
   case HazardRelation::LowSetprio: return false;
@@ -746,8 +747,27 @@ HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
         if (f.insts[pi].has(T_Matrix) && isDgemm(f.insts[pi]))
           dgemmDist = std::min(dgemmDist, dist);
       });
+    // ValuAccMoveMem (gfx908, llvm's checkMAILdStHazards): the nearest v_accvgpr_read/write
+    // counts, if a VALU wrote one of the consumer's VGPRs fewer than 2 wait states back.
+    unsigned accDist = ~0u;
+    if (rule.relation == HazardRelation::ValuAccMoveMem)
+      visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
+        if (named(f.insts[pi], "v_accvgpr_")) accDist = std::min(accDist, dist);
+      });
     visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
       const Instruction &p = f.insts[pi];
+      if (rule.relation == HazardRelation::ValuAccMoveMem) {
+        if (dist < 2 && accDist < rule.waitStates && producerMatches(rule.producer, p) &&
+            !named(p, "v_accvgpr_") && defsOverlap(p, kVgprBase, kAgprBase, c, false) &&
+            rule.waitStates - accDist > need.missing) {
+          need.missing = rule.waitStates - accDist;
+          need.required = rule.waitStates;
+          need.rule = rule.id;
+          need.what = rule.what;
+          need.producer = pi;
+        }
+        return;
+      }
       if (!producerMatches(rule.producer, p) || !related(program, rule.relation, p, c)) return;
       if (rule.relation == HazardRelation::VgprReadDgemmAfter && dist <= dgemmDist) return;
       unsigned required =
