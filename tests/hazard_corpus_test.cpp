@@ -1,14 +1,14 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
 // Hazard wait states against LLVM: the OpenCL corpus (tests/object/kernels/*.cl) compiled by
-// clang-22 -O3 for gfx900, gfx90a, gfx942 and gfx950 (and gfx1100 in wave32 and wave64, gfx1151);
-// every s_nop and s_waitcnt_depctr (LLVM places them only for hazards) is removed, the hazard
-// pass runs on the rest, and every place LLVM needed wait states must get at least as many back,
-// and every depctr counter LLVM waited for at a place must be waited for there. Checking clang's
-// own output (nothing removed) finds no hazard.
-// Places the pass asks for wait states where LLVM placed none are counted and printed (LLVM may
-// know a hazard cannot happen; not a failure). Also: the occupancy clang-22 prints ("; Occupancy:
-// N") equals the timing model's where registers limit it.
+// clang-22 -O3 for gfx900, gfx908, gfx90a, gfx942 and gfx950 (and gfx1100 in wave32 and wave64,
+// gfx1151); every s_nop and s_waitcnt_depctr (LLVM places them only for hazards) is removed, the
+// hazard pass runs on the rest, and every place LLVM needed wait states must get at least as many
+// back, and every depctr counter LLVM waited for at a place must be waited for there. Checking
+// clang's own output (nothing removed) finds no hazard. Places the pass asks for wait states where
+// LLVM placed none are counted and printed (LLVM may know a hazard cannot happen; not a failure).
+// Also: the occupancy clang-22 prints ("; Occupancy: N") equals the timing model's where registers
+// limit it.
 #include <unistd.h>
 
 #include <cstdio>
