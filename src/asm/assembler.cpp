@@ -1793,6 +1793,39 @@ private:
     return false;
   }
 
+  // A statement assembled alone (a trial): `name` and the operands' text as written.
+  std::string trialStatement(std::string_view name, size_t operandStart) const {
+    std::string statement(name);
+    if (operandStart + 1 < toks_.size()) {
+      const char *from = toks_[operandStart].text.data(), *to = from;
+      for (size_t k = operandStart; k < toks_.size(); ++k)
+        if (!toks_[k].text.empty()) to = std::max(to, toks_[k].text.data() + toks_[k].text.size());
+      statement.append(" ").append(from, to);
+    }
+    return statement;
+  }
+  // The first error of the statement assembled alone for `t` (none: the trial took it).
+  static std::optional<Diagnostic> trialError(const Target &t, const std::string &statement,
+                                              TrialMatch &seen) {
+    AssembleOptions options;
+    options.output = OutputKind::Null;
+    options.keepCode = false;
+    options.emitTargetDirective = false;
+    const AssembleResult r = as::assembleObserved(t, statement, options, seen);
+    for (const Diagnostic &d : r.diagnostics)
+      if (d.severity == Severity::Error) return d;
+    return std::nullopt;
+  }
+  // (the statement alone knows none of this file's symbols: one that names a defined symbol,
+  // whose value may be what failed here, is not tried)
+  bool namesDefinedSymbol(size_t operandStart) {
+    for (size_t k = operandStart; k < toks_.size(); ++k)
+      if (const Symbol *s = toks_[k].kind == Tok::Identifier ? syms_.find(toks_[k].text) : nullptr;
+          s && s->kind != Symbol::Kind::Undefined)
+        return true;
+    return false;
+  }
+
   // llvm's matcher tries the variants of a name without an encoding suffix in turn (default,
   // VOP3, SDWA, DPP, VOP3 DPP), and when none matches, the last one that had entries of the name
   // gives the error: on gfx9 that is gfx11's (and gfx12's) VOP3 DPP form of a VOP3 instruction,
@@ -1811,22 +1844,8 @@ private:
     for (const ArchTables *other : allArchs())
       if (other->name == "gfx11") gfx11 = other;
     if (!gfx11 || MnemonicTable::forArch(*gfx11).lookup(name).empty()) return false;
-    for (size_t k = operandStart; k < toks_.size(); ++k)
-      if (const Symbol *sym =
-              toks_[k].kind == Tok::Identifier ? syms_.find(toks_[k].text) : nullptr;
-          sym && sym->kind != Symbol::Kind::Undefined)
-        return false;
-    std::string statement = name;
-    if (operandStart + 1 < toks_.size()) {
-      const char *from = toks_[operandStart].text.data(), *to = from;
-      for (size_t k = operandStart; k < toks_.size(); ++k)
-        if (!toks_[k].text.empty()) to = std::max(to, toks_[k].text.data() + toks_[k].text.size());
-      statement.append(" ").append(from, to);
-    }
-    AssembleOptions trialOptions;
-    trialOptions.output = OutputKind::Null;
-    trialOptions.keepCode = false;
-    trialOptions.emitTargetDirective = false;
+    if (namesDefinedSymbol(operandStart)) return false;
+    const std::string statement = trialStatement(name, operandStart);
     const uint32_t operandsAt = static_cast<uint32_t>(name.size()) + 2;
     uint32_t furthest = 0;
     bool tooFew = false;
@@ -1836,11 +1855,8 @@ private:
         const std::optional<Target> t = Target::create(cpu, {"+wavefrontsize64", mode}, nullptr);
         if (!t) continue;
         TrialMatch seen;
-        const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
-        const auto error =
-            std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
-                         [](const Diagnostic &d) { return d.severity == Severity::Error; });
-        if (error == r.diagnostics.end()) continue;
+        const std::optional<Diagnostic> error = trialError(*t, statement, seen);
+        if (!error) continue;
         if (error->message == "too few operands for instruction") tooFew = true;
         if (error->message == kInvalidOperand && error->column >= operandsAt)
           furthest = std::max(furthest, error->column - operandsAt + toks_[operandStart].col);
@@ -1999,26 +2015,11 @@ private:
     static thread_local bool trying = false; // (no trial inside a trial)
     if (trying || !pairName_.empty()) return false;
     // The statement: the (lowered) mnemonic and the operands' text as written.
-    std::string statement(mn.text);
-    if (operandStart + 1 < toks_.size()) {
-      const char *from = toks_[operandStart].text.data(), *to = from;
-      for (size_t k = operandStart; k < toks_.size(); ++k)
-        if (!toks_[k].text.empty()) to = std::max(to, toks_[k].text.data() + toks_[k].text.size());
-      statement.append(" ").append(from, to);
-    }
-    AssembleOptions trialOptions;
-    trialOptions.output = OutputKind::Null;
-    trialOptions.keepCode = false;
-    trialOptions.emitTargetDirective = false;
+    const std::string statement = trialStatement(mn.text, operandStart);
     // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
     if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
     if (writesForeignFlag(mn, operandStart)) return false;
-    // (the statement alone knows none of this file's symbols: one that names a defined symbol,
-    // whose value may be what failed here, is not tried)
-    for (size_t k = operandStart; k < toks_.size(); ++k)
-      if (const Symbol *s = toks_[k].kind == Tok::Identifier ? syms_.find(toks_[k].text) : nullptr;
-          s && s->kind != Symbol::Kind::Undefined)
-        return false;
+    if (namesDefinedSymbol(operandStart)) return false;
     // Where the statement's comma-separated operands start (tokens).
     std::vector<size_t> operandStarts;
     for (size_t k = operandStart, depth = 0; k + 1 < toks_.size(); ++k) {
@@ -2072,31 +2073,28 @@ private:
           const std::optional<Target> t = Target::create(other->cpus[cpu], features, nullptr);
           if (!t) continue;
           TrialMatch seen;
-          const AssembleResult r = as::assembleObserved(*t, statement, trialOptions, seen);
-          const auto error =
-              std::find_if(r.diagnostics.begin(), r.diagnostics.end(),
-                           [](const Diagnostic &d) { return d.severity == Severity::Error; });
+          const std::optional<Diagnostic> error = trialError(*t, statement, seen);
           // (an entry that took the operands but fails a check after matching is one llvm's
           // matcher found only its features missing for: it checks nothing more)
           as::ParseError trialError;
-          if (error != r.diagnostics.end()) trialError.dynamic = error->message;
+          if (error) trialError.dynamic = error->message;
           // (counted for gfx11's entries in the target's wave size, whose lane masks were
           // checked; gfx9's after-match checks are not all llvm's)
-          found = (error == r.diagnostics.end() ||
+          found = (!error ||
                    (trialError.failedAfterMatch() && modes && t->wave64() == target_.wave64())) &&
                   (t->wave64() == target_.wave64() || !seen.laneMask);
           // (the trial's statement has its operands after the name and one space)
           const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
           // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
           // entry here takes: elsewhere gfxasm's entries check some operands later than llvm's)
-          if (error != r.diagnostics.end() && error->message == kInvalidOperand &&
-              t->realTrue16() && other->formatOf(d).name.starts_with("VOP") &&
-              best.text() == kInvalidOperand && error->column >= operandsAt &&
+          if (error && error->message == kInvalidOperand && t->realTrue16() &&
+              other->formatOf(d).name.starts_with("VOP") && best.text() == kInvalidOperand &&
+              error->column >= operandsAt &&
               error->column - operandsAt + toks_[operandStart].col > furthest)
             furthest = error->column - operandsAt + toks_[operandStart].col;
           // (an entry with fewer operands than the statement, which took the ones it has: the
           // trial failed at or after the first operand it lacks)
-          if (error != r.diagnostics.end() && fewer >= 0 && best.text() == kInvalidOperand &&
+          if (error && fewer >= 0 && best.text() == kInvalidOperand &&
               error->message == kInvalidOperand && error->column >= operandsAt &&
               error->column - operandsAt + toks_[operandStart].col >=
                   toks_[operandStarts[static_cast<size_t>(fewer)]].col) {
@@ -2463,6 +2461,16 @@ private:
   // twice. The operands are read in turn as llvm's parser reads them; the first such failure is
   // returned (none when an operand is read no further: an unknown `name:` modifier or an
   // expression that does not parse, which the entries' errors describe).
+  // Past a modifier's value after its name: `:value`, `:-value` or `:[...]` (nothing if none).
+  static void skipModifierValue(Cursor &c) {
+    if (!c.accept(Tok::Colon)) return;
+    if (c.accept(Tok::LBrac)) {
+      while (!c.atEnd() && !c.accept(Tok::RBrac)) c.next();
+    } else {
+      c.accept(Tok::Minus);
+      c.next();
+    }
+  }
   struct OperandParseFailure {
     uint32_t col = 0;
     std::string message;
@@ -2531,16 +2539,8 @@ private:
         read = read || ((positions >> e & 1) && at + m <= e + static_cast<unsigned>(j));
       if (!read && c.peek(1).kind == Tok::Colon)
         return OperandParseFailure{t.col, "not a valid operand.", t.col};
-      // (the modifier's tokens: `name`, `name:value`, `name:[...]`)
       c.next();
-      if (c.accept(Tok::Colon)) {
-        if (c.accept(Tok::LBrac)) {
-          while (!c.atEnd() && !c.accept(Tok::RBrac)) c.next();
-        } else {
-          c.accept(Tok::Minus);
-          c.next();
-        }
-      }
+      skipModifierValue(c);
     }
     return std::nullopt;
   }
@@ -2632,14 +2632,7 @@ private:
             // (a check of this entry's, not of llvm's parser: the modifier's tokens are passed,
             // `name`, `name:value` or `name:[...]`)
             c.pos = at + 1;
-            if (c.accept(Tok::Colon)) {
-              if (c.accept(Tok::LBrac)) {
-                while (!c.atEnd() && !c.accept(Tok::RBrac)) c.next();
-              } else {
-                c.accept(Tok::Minus);
-                c.next();
-              }
-            }
+            skipModifierValue(c);
           }
           if (c.pos == at) return std::nullopt;
           continue;
