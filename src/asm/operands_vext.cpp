@@ -941,12 +941,12 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (!dpp) return true;
   // A VOPC DPP form with its vcc left out, where llvm-mc-22 rejects what it takes with vcc
   // written (found by the variant difftest): DPP8 with source modifiers; a float compare but
-  // v_cmp_class_* with row_mirror or row_half_mirror.
+  // v_cmp_class_f32/f64 with row_mirror or row_half_mirror.
   if (!ops.empty() && ops[0].cls == OpClass::dpp_vcc && !inst.ops[0].present) [[unlikely]] {
     constexpr uint32_t kRowMirror = 0x140, kRowHalfMirror = 0x141;
     const std::string_view name = inst.desc->name;
     const bool floatCompare =
-        !name.starts_with("v_cmp_class_") &&
+        (!name.starts_with("v_cmp_class_") || name.ends_with("_f16")) &&
         (name.ends_with("_f16") || name.ends_with("_f32") || name.ends_with("_f64"));
     for (size_t i = 1; i < ops.size(); ++i) {
       if (ops[i].cls == OpClass::dpp8_sel)
