@@ -938,21 +938,27 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (dppError) return ctx.fail(col, dppError);
   if (!dpp) return true;
   // A VOPC DPP form with its vcc left out, where llvm-mc-22 rejects what it takes with vcc
-  // written (found by the variant difftest): DPP8 with source modifiers; a float compare but
-  // v_cmp_class_* with row_mirror or row_half_mirror.
+  // written (found by the variant difftest, then asked of llvm-mc-22 for every gfx11 compare,
+  // DPP control and source spelling, wave32/wave64, true16 or not): DPP8 with source modifiers;
+  // row_mirror or row_half_mirror where the compare's VOP3 form reads src1 with float modifiers
+  // (the float compares and v_cmp_class_f16, not v_cmp_class_f32 nor the integer compares).
   if (!ops.empty() && ops[0].cls == OpClass::dpp_vcc && !inst.ops[0].present) [[unlikely]] {
     constexpr uint32_t kRowMirror = 0x140, kRowHalfMirror = 0x141;
-    const std::string_view name = inst.desc->name;
-    const bool floatCompare =
-        !name.starts_with("v_cmp_class_") &&
-        (name.ends_with("_f16") || name.ends_with("_f32") || name.ends_with("_f64"));
+    auto vop3Src1TakesFloatModifiers = [&] {
+      const std::string e64 = std::string(inst.desc->name) + "_e64";
+      for (const InstrDesc &e : inst.arch->lookup(e64))
+        for (const OperandDesc &o : inst.arch->operandsOf(e))
+          if (o.field == Field::src1 && takesFloatModifiers(o.cls)) return true;
+      return false;
+    };
     for (size_t i = 1; i < ops.size(); ++i) {
       if (ops[i].cls == OpClass::dpp8_sel)
         for (size_t j = 1; j < ops.size(); ++j)
           if (inst.ops[j].mods & (Mod_Neg | Mod_Abs))
             return ctx.fail(col, "invalid operand for instruction");
-      if (ops[i].cls == OpClass::dpp_ctrl && floatCompare &&
-          (inst.ops[i].value == kRowMirror || inst.ops[i].value == kRowHalfMirror))
+      if (ops[i].cls == OpClass::dpp_ctrl &&
+          (inst.ops[i].value == kRowMirror || inst.ops[i].value == kRowHalfMirror) &&
+          vop3Src1TakesFloatModifiers())
         return ctx.fail(col, "invalid operand for instruction");
     }
   }
