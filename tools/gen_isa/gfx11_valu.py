@@ -16,7 +16,7 @@ import re
 
 from gfx11_formats import encode, format_lines, unused_fields
 from gfx11_scalar import split_operands
-from oracle import alias_lines, assemble, disassemble
+from oracle import ALIAS_MODES, alias_lines, assemble, base_name, disassemble
 from oracle import group_by_text as by_text
 
 VDST, SRC0, SRC1, SRC2, SDST = 4, 10, 20, 30, 40
@@ -474,6 +474,42 @@ EXTRA_ALIAS_LINES = ["v_add3_nc_u32 v1, v2, v3, v4", "v_xor_add_u32 v1, v2, v3, 
     for cmp in ("v_cmp", "v_cmpx") for t in ("i16", "i32", "i64", "u16", "u32", "u64")]
 
 
+# llvm's internal names of its 16-bit VALU instructions (v_add_f16_t16, v_add_f16_fake16), which
+# llvm-mc-22 takes as the instruction's name, also before an encoding suffix (v_add_f16_t16_e32).
+INTERNAL_TAGS = ("_t16", "_fake16")
+
+
+def internal_name_aliases(entries, cpus):
+    """`alias NAME_t16 NAME` and `alias NAME_fake16 NAME` for the entries' names that llvm-mc-22
+    knows under such a name: written alone, llvm-mc says something other than "invalid instruction"
+    (too few operands; v_mov_b16_t16 without real-true16: not supported, as v_mov_b16) on some cpu
+    in some mode. Each alias is checked: an entry's printed line and first probe line assemble
+    alike under both names in every mode (else the generator stops)."""
+    bases = sorted({base_name(e.name) for e in entries})
+    candidates = [b + tag for b in bases for tag in INTERNAL_TAGS]
+    known = set()
+    for cpu in cpus:
+        for mattr in ALIAS_MODES:
+            for name, (_, err) in zip(candidates, assemble(candidates, cpu, mattr)):
+                if err != "invalid instruction":
+                    known.add(name)
+    pairs = []
+    for e in entries:
+        for line in e.spellings[:2]:
+            mn, _, rest = line.partition(" ")
+            base = base_name(mn)
+            for tag in INTERNAL_TAGS:
+                if base + tag in known:
+                    pairs.append((line, " ".join(w for w in (base + tag + mn[len(base):], rest) if w)))
+    for mattr in ALIAS_MODES:
+        real = assemble([p[0] for p in pairs], cpus[0], mattr)
+        internal = assemble([p[1] for p in pairs], cpus[0], mattr)
+        for (line, other), (t1, _), (t2, _) in zip(pairs, real, internal):
+            if t1 != t2:
+                raise RuntimeError("%s and %s differ (%s): %s / %s" % (line, other, mattr, t1, t2))
+    return ["alias %s %s" % (name, name[:name.rindex("_")]) for name in sorted(known)]
+
+
 def alias_probes(formats):
     """[(cpu, probes)]: the opcode spaces of `formats` (VOP1, VOP2, VOPC, VOP3, VOP3P) on the
     targets whose mnemonics may be gfx11 aliases."""
@@ -612,4 +648,4 @@ def generate(cpus, unit_of):
         raise RuntimeError("VALU fields llvm keeps without an operand: %s" % kept)
     insts = format_lines(names, ignored) + [""] + insts
     return insts + [""] + alias_lines(alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"]), insts, cpus,
-                                      EXTRA_ALIAS_LINES)
+                                      EXTRA_ALIAS_LINES) + internal_name_aliases(final, cpus)
