@@ -1699,7 +1699,7 @@ private:
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
                                                   : target_.wave64() != here;
-      const bool true16 = (d.flags & IF_True16) ? true
+      const bool true16 = (d.flags & IF_True16) && !(d.flags & IF_AlsoFake16) ? true
                           : (d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16)
                               ? false
                               : target_.realTrue16();

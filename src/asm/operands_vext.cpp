@@ -266,7 +266,7 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   for (unsigned k = 0;; ++k) {
     if (k == 4) return ctx.fail(c.peek().col, "expected a closing square bracket");
     const Token &t = c.peek();
-    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value != 0 && e.value != 1)
@@ -656,13 +656,9 @@ bool parseColonValue(ParseContext &ctx, Cursor &c, int64_t &value) {
     value = std::bit_cast<int64_t>(t.fval);
     return true;
   }
-  bool bracket = c.accept(Tok::LBrac);
-  const Token &first = c.peek();
-  if (!startsExpr(first)) return ctx.fail(first.col, "expected an absolute expression");
+  if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (bracket && !c.accept(Tok::RBrac))
-    return ctx.fail(c.peek().col, "expected ']' in brackets expression");
   value = e.value;
   return true;
 }
@@ -677,7 +673,7 @@ bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, 
   for (unsigned k = 0; k < count; ++k) {
     if (k && !c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
     const Token &t = c.peek();
-    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value < 0 || e.value >= (1 << bits))
@@ -872,10 +868,14 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (d.cls == OpClass::sdwa_unused) names = kSdwaUnusedNames;
   // (formatted only on failure: SDWA lines carry several of these modifiers)
   auto fail = [&] { return ctx.fail(value.col, fmt::format("invalid {} value", word.text)); };
-  if (value.kind == Tok::Integer) {
-    c.next();
-    if (value.ival < 0 || static_cast<uint64_t>(value.ival) >= names.size()) return fail();
-    inst.ops[idx].value = static_cast<uint32_t>(value.ival);
+  // (a value that is no name is an absolute expression to llvm: dst_sel:1+1, src0_sel:[2])
+  if (value.kind != Tok::Identifier && startsValueExpr(value)) {
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind != ExprResult::Kind::Absolute)
+      return ctx.fail(value.col, "expected absolute expression");
+    if (e.value < 0 || static_cast<uint64_t>(e.value) >= names.size()) return fail();
+    inst.ops[idx].value = static_cast<uint32_t>(e.value);
     return true;
   }
   for (size_t k = 0; k < names.size(); ++k) {

@@ -172,6 +172,7 @@ class Entry:
         self.types = {}    # source operand index -> (value kinds it takes, constant type)
         self.flags = None
         self.also_true16 = False
+        self.also_fake16 = False
         self.spellings = [text]  # lines its own mode takes: the sweep's texts, classify()'s probes
         self.hidden_mods = False  # sources with llvm's integer modifiers (IF_HiddenMods)
         self.lds_src0 = False  # src0 = 254 prints src_lds_direct with no note (IF_LdsSrc0)
@@ -359,6 +360,31 @@ def mark_also_true16(entries):
         answers = iter(alike_in_true16([l for e in group for l in e.spellings], cpu))
         for e in group:
             e.also_true16 = also_true16(e.name, [next(answers) for _ in e.spellings])
+
+
+_HALF_RE = re.compile(r"\bv\d+\.[lh]\b")
+
+
+def mark_also_fake16(entries):
+    """The reverse of mark_also_true16: a true16 entry is also_fake16 when -real-true16 takes its
+    spellings that name a 16-bit half (v1.l, v2.h: no fake16 entry takes those) alike
+    (llvm-mc-22's VOPC e32 forms of the 16-bit compares); one it takes only in part would need
+    another model."""
+    groups = {}
+    for e in entries:
+        if e.flags == "true16":
+            groups.setdefault(e.cpus[0], []).append(e)
+    for cpu, group in groups.items():
+        halves = {id(e): [l for l in e.spellings if _HALF_RE.search(l)] for e in group}
+        lines = [l for e in group for l in halves[id(e)]]
+        # (per line +real-true16 takes: taken alike by -real-true16?)
+        answers = iter([None if t[0] is None else t == f
+                        for t, f in zip(assemble(lines, cpu), assemble(lines, cpu, "-real-true16"))])
+        for e in group:
+            alike = [a for a in (next(answers) for _ in halves[id(e)]) if a is not None]
+            if any(alike) and not all(alike):
+                raise RuntimeError("%s: -real-true16 takes some true16 spellings only" % e.name)
+            e.also_fake16 = bool(alike) and all(alike)
 
 
 def text_at(res, op, cpu):
@@ -613,6 +639,7 @@ def generate(cpus, unit_of):
                 if i in e.types and i in t.types and t.types[i][1].startswith("v2"):
                     e.types[i] = (e.types[i][0], t.types[i][1])
     mark_also_true16(final)
+    mark_also_fake16(final)
     e64 = {(e.name, e.flags): e for e in final if e.fmt in ("VOP3", "VOP3SD")}
     float_sources(final, lambda e: e64.get((e.name.replace("_e32", "_e64"), e.flags))
                   if e.fmt in ("VOP1", "VOP2", "VOPC") else e)
@@ -632,6 +659,7 @@ def generate(cpus, unit_of):
         # lds_src0 matters where src0 takes only registers of one file (and llvm notes others).
         lds = e.lds_src0 and any(s.startswith(("src0:vgpr:", "src0:vssrc")) for s in operands)
         flags = [f for f in (e.flags, "also_true16" if e.also_true16 else None,
+                             "also_fake16" if e.also_fake16 else None,
                              "hidden_mods" if e.hidden_mods else None, "lds_src0" if lds else None,
                              "no_lit_src0" if (e.fmt, e.op, e.name) in no_lit else None,
                              "e32_suffix" if e.name in e32_names else None)
