@@ -7,9 +7,9 @@
 // a configuration may not have more of them than kMessageMismatchBudget says.
 //
 // Environment: GFXASM_DIFF_SAMPLES (default 24 per instruction entry, of which 2 draw likely
-// invalid spellings; a quarter on the configurations configs.h marks `sibling`), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both
-// outputs), LLVM_MC (default llvm-mc-22), GFXASM_DIFF_FORMATS (comma-separated format names to
-// test; default all).
+// invalid spellings; a quarter on the configurations configs.h marks `sibling`), GFXASM_DIFF_SEED,
+// GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both outputs), LLVM_MC (default llvm-mc-22),
+// GFXASM_DIFF_FORMATS (comma-separated format names to test; default all).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -122,14 +122,16 @@ constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp
 
 // Errors gfxasm gives with another message or column than llvm-mc-22's first one, per
 // configuration, at the default seed and samples (docs/status.md): the known gap, which a change
-// may shrink but not grow (issue 17 part 2; the kinds are printed by each run).
-const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 1228},
-                                                                {"gfx1100 +wavefrontsize64", 1223},
-                                                                {"gfx1100 -real-true16", 939},
+// may shrink but not grow (issue 17 part 2; the kinds are printed by each run). (spell6 drew more
+// gfx11 lines, the 241 NAME_t16/NAME_fake16 aliases' forms and, without real-true16, the compares'
+// also_fake16 e32 forms: gfx1100 1228 of 101,756 lines -> 1277 of 109,352, the same kinds.)
+const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 1277},
+                                                                {"gfx1100 +wavefrontsize64", 1252},
+                                                                {"gfx1100 -real-true16", 1051},
                                                                 {"gfx1101", 1228},
                                                                 {"gfx1102", 1228},
                                                                 {"gfx1103", 1228},
-                                                                {"gfx1150", 1405},
+                                                                {"gfx1150", 1476},
                                                                 {"gfx1151", 1405},
                                                                 {"gfx1152", 1405},
                                                                 {"gfx1153", 1405},
