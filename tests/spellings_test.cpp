@@ -475,3 +475,86 @@ TEST(Spellings, DoubleMinusAfterAnOmittedVcc) {
                  "v_rcp_f64_e32 v[0:1], --(-20)", "v_cmp_eq_u64_e32 --(-20), v[2:3]"}),
       "gfx1100");
 }
+
+// gfx11 VOPC DPP with its vcc left out: llvm-mc-22 takes it, except row_mirror and
+// row_half_mirror where the compare's VOP3 form reads src1 with float modifiers (the float
+// compares and v_cmp_class_f16, not v_cmp_class_f32 nor the integer compares), and DPP8 with
+// source modifiers; in both wave sizes and true16 modes.
+TEST(Spellings, VopcDppWithoutVcc) {
+  std::string input;
+  for (const char *name : {"v_cmp_class_f16", "v_cmp_class_f32", "v_cmp_eq_f16", "v_cmp_lt_f32",
+                           "v_cmp_eq_u16", "v_cmp_ne_i32", "v_cmp_tru_u32", "v_cmpx_class_f16"})
+    for (const char *dpp : {"row_mirror", "row_half_mirror row_mask:0x1 bound_ctrl:0",
+                            "quad_perm:[1,0,3,2] fi:1", "row_share:2", "dpp8:[0,1,2,3,4,5,6,7]"})
+      for (const char *suffix : {"", "_dpp"})
+        input += fmt::format("{}{} v1, v2 {}\n", name, suffix, dpp);
+  for (const char *cpu : {"gfx1100", "gfx1151"}) {
+    expectSameOutput(input, cpu);
+    expectSameOutput(input, cpu, {"+wavefrontsize64"});
+    expectSameOutput(input, cpu, {"-real-true16"});
+  }
+}
+
+// llvm's internal names of the 16-bit VALU instructions (NAME_t16, NAME_fake16; isa/gfx11's
+// aliases from tools/gen_isa/gfx11_valu.py) are NAME to llvm-mc-22, with an encoding suffix too;
+// v_mov_b16_t16 as v_mov_b16 (not without real-true16), no v_mov_b16_fake16 nor v_fma_f16_t16.
+// Without real-true16 the 16-bit compares' VOPC e32 forms take .l/.h too (IF_AlsoFake16).
+TEST(Spellings, InternalNamesOf16BitInstructions) {
+  const std::string input = joinLines(
+      {"v_add_f16_t16 v1.l, v2.l, v3.l", "v_add_f16_fake16 v1, v2, v3",
+       "v_add_f16_fake16_e64 v1, v2, v3 clamp",
+       "v_add_f16_t16_dpp v1.l, v2.l, v3.l quad_perm:[1,0,3,2]",
+       "v_add_f16_t16_e64_dpp v1.l, v2.l, v3.l dpp8:[0,1,2,3,4,5,6,7]", "V_ADD_F16_T16 v1, v2, v3",
+       "v_mov_b16_t16 v1.l, v2.h", "v_mov_b16_t16_e64 v1.l, 0x1234", "v_mov_b16_fake16 v1, v2",
+       "v_cvt_f16_f32_t16 v1.l, v2", "v_cvt_f32_f16_fake16 v1, v2", "v_fma_f16_t16 v1, v2, v3, v4",
+       "v_cndmask_b16_t16 v1.l, v2.l, v3.l, s4", "v_cmp_class_f16_t16 vcc_lo, v1.l, v2.l",
+       "v_cmpx_eq_f16_fake16_e64 v1, v2", "v_sqrt_f16_t16 v1, 0.5", "v_add_f32_t16 v1, v2, v3"});
+  for (const char *cpu : {"gfx1100", "gfx1150"}) {
+    expectSameAcceptance(input + "v_add_f16_t16_e64 v1.l, -v2.l, v3.h op_sel:[0,0,1]\n", cpu);
+    expectSameOutput(input, cpu, {"-real-true16"});
+  }
+  expectSameOutput("v_add_f16_t16 v1, v2, v3\nv_mov_b16_t16 v1, v2\n", "gfx900");
+}
+
+// Bracket expressions ([4] is 4) wherever llvm's own parser of an operand reads an absolute
+// expression: modifier values and list entries, function arguments, s_waitcnt/s_sendmsg/hwreg
+// numbers, s_endpgm's immediate, SDWA selections (which take any expression); not where its
+// generic operand parser reads a register list (s_nop [4]).
+TEST(Spellings, BracketExpressionsInModifiers) {
+  const std::string common = joinLines(
+      {"s_waitcnt [4]", "s_sendmsg sendmsg([2])", "s_getreg_b32 s0, hwreg([1], 0, 32)",
+       "s_getreg_b32 s0, [1]", "s_setreg_b32 [1], s0", "s_endpgm [1]",
+       "ds_swizzle_b32 v0, v1 offset:swizzle(BROADCAST,[2],[1])",
+       "ds_swizzle_b32 v0, v1 offset:swizzle(QUAD_PERM,[0],1,2,3)",
+       "v_pk_add_f16 v0, v1, v2 op_sel:[[1],0]", "v_fma_f16 v0, v1, v2, v3 op_sel:[[1],0,0,0]",
+       "v_add_f32 v0, v1, v2 quad_perm:[[1],0,0,0]",
+       "v_add_f32 v0, v1, v2 row_shl:[1] bank_mask:[[1]]", "v_add_f32_e64 v0, v1, v2 mul:[2]"});
+  expectSameAcceptance(common + joinLines({"s_delay_alu instid0([1])", "s_waitcnt_depctr [1]",
+                                           "v_dot2_f32_f16 v0, v1, v2, v3 neg_lo:[[1],0,0]",
+                                           "v_add_f32 v0, v1, v2 dpp8:[7,6,5,4,3,2,1,[0]]",
+                                           "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:[1]",
+                                           "lds_param_load v1, attr0.x wait_vdst:[1]"}),
+                       "gfx1100");
+  expectSameOutput(
+      common + joinLines({"s_set_gpr_idx_on s0, [1]", "v_add_f32_sdwa v0, v1, v2 dst_sel:[1]",
+                          "v_add_f32_sdwa v0, v1, v2 src0_sel:(1) dst_unused:1+1",
+                          "v_add_f32_sdwa v0, v1, v2 dst_sel:[1]+1",
+                          "v_add_f32_sdwa v0, v1, v2 dst_sel:-1",
+                          "v_add_f32_sdwa v0, v1, v2 dst_sel:[BYTE_1]"}),
+      "gfx900");
+  expectSameAcceptance(
+      "v_mfma_f32_32x32x1f32 v[0:31], v1, v2, v[0:31] cbsz:[1] abid:[1] blgp:[1]\n", "gfx90a");
+}
+
+// Without real-true16, llvm-mc-22 takes the true16 VOPC e32 forms of the 16-bit compares too
+// (v1.l, v2.h: IF_AlsoFake16, found by asking it each true16 entry's spellings), not their VOP3
+// or DPP forms, nor other VOP1/VOP2 16-bit instructions.
+TEST(Spellings, TrueHalvesOfCompareE32WithoutRealTrue16) {
+  const std::string input = joinLines(
+      {"v_cmp_eq_f16 vcc_lo, v1.l, v2.h", "v_cmp_class_f16_e32 vcc_lo, v1.h, v2.l",
+       "v_cmpx_lt_u16 v1.l, v2.l", "v_cmp_eq_f16 vcc_lo, s1, v2.l", "v_cmp_eq_f16 vcc_lo, v1, v2",
+       "v_cmp_eq_f16_e64 s1, v1.l, v2.l", "v_cmp_eq_f16 vcc_lo, v1.l, v2.l row_mirror",
+       "v_add_f16 v1.l, v2.l, v3.l", "v_sqrt_f16 v1.l, v2.l"});
+  expectSameOutput(input, "gfx1100", {"-real-true16"});
+  expectSameOutput(input, "gfx1151", {"-real-true16"});
+}

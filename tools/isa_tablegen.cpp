@@ -65,12 +65,13 @@ const char *const kFlags[] = {"true16",
                               "odd_tuples",
                               "split_data",
                               "unaligned_vaddr",
-                              "e32_suffix"};
+                              "e32_suffix",
+                              "also_fake16"};
 const char *const kFlagEnums[] = {
     "True16",          "Fake16",     "Wave32",        "Wave64",     "AlsoTrue16",
     "DisasmOnly",      "HiddenMods", "DppCtrlSource", "DppSrc1Raw", "LdsSrc0",
     "Src1KindSwapped", "NoLitSrc0",  "DotOpselFixed", "OddTuples",  "SplitData",
-    "UnalignedVaddr",  "E32Suffix"};
+    "UnalignedVaddr",  "E32Suffix",  "AlsoFake16"};
 static_assert(std::size(kFlags) == std::size(kFlagEnums));
 
 std::string gFile;

@@ -1744,7 +1744,7 @@ private:
       const bool wave64 = (d.flags & IF_Wave64)   ? true
                           : (d.flags & IF_Wave32) ? false
                                                   : target_.wave64() != here;
-      const bool true16 = (d.flags & IF_True16) ? true
+      const bool true16 = (d.flags & IF_True16) && !(d.flags & IF_AlsoFake16) ? true
                           : (d.flags & IF_Fake16) && !(d.flags & IF_AlsoTrue16)
                               ? false
                               : target_.realTrue16();
@@ -2410,21 +2410,6 @@ private:
   // operand." at it; a bare `sext` where one does: "expected left paren after sext" after it.
   [[gnu::noinline]] const Token *misplacedSext(const Token &mn, size_t from,
                                                const char *&message) const {
-    auto takesAt = [&](std::string_view name, unsigned k) {
-      for (uint32_t entry : mnemonics_.lookup(name)) {
-        const InstrDesc &d = arch_.instrs[entry];
-        if (!availableOnTarget(d)) continue;
-        unsigned at = 0;
-        for (const OperandDesc &o : arch_.operandsOf(d))
-          if (isPositional(o.cls) && at++ == k) {
-            if (o.cls == OpClass::sdwa_src_sext) return true;
-            break;
-          }
-      }
-      return false;
-    };
-    std::string_view base;
-    const bool suffixed = suffixRank(mn.text, base) >= 0;
     int depth = 0;
     unsigned operand = 0;
     bool atStart = true;
@@ -2436,7 +2421,8 @@ private:
         continue;
       }
       if (atStart && depth == 0 && t.kind == Tok::Identifier && t.text == "sext") {
-        const bool taken = takesAt(mn.text, operand) || (suffixed && takesAt(base, operand));
+        const bool taken =
+            anyFormAt(mn.text, operand, [](OpClass cls) { return cls == OpClass::sdwa_src_sext; });
         const bool call = toks_[k + 1].kind == Tok::LParen;
         if (call && !taken) {
           message = "not a valid operand.";
@@ -2674,8 +2660,7 @@ private:
       }
       // (a float modifier where no form of the name reads a source with them: llvm's generic
       // operand parser takes no modifier)
-      if (floatModifiers && !floatModifiersAt(mn.text, positional) &&
-          !(suffixed && floatModifiersAt(base, positional)))
+      if (floatModifiers && !anyFormAt(mn.text, positional, as::takesFloatModifiers))
         return OperandParseFailure{operandCol, "not a valid operand.", operandCol};
       ++positional;
       // (a `-` before a register inside a modifier is no sign llvm reads there)
@@ -2718,35 +2703,26 @@ private:
     return std::nullopt;
   }
 
-  // Whether some form of `name` available here reads positional operand `k` with llvm's float
-  // input modifiers (-x, |x|, neg(x), abs(x)).
-  bool floatModifiersAt(std::string_view name, unsigned k) const {
-    for (uint32_t entry : mnemonics_.lookup(name)) {
-      const InstrDesc &d = arch_.instrs[entry];
-      if (!availableOnTarget(d)) continue;
-      unsigned at = 0;
-      for (const OperandDesc &o : arch_.operandsOf(d)) {
-        if (!isPositional(o.cls) || at++ != k) continue;
-        switch (o.cls) {
-        case OpClass::vsrc_mod:
-        case OpClass::vsrc_neg:
-        case OpClass::vgpr_mod:
-        case OpClass::psrc_mods:
-        case OpClass::pdpp_vgpr_mods:
-        case OpClass::dpp_vreg_mod:
-        case OpClass::dpp_vreg_neg:
-        case OpClass::dpp_vreg_lo_mod:
-        case OpClass::dpp_vreg_lo_neg:
-        case OpClass::dpp3_vgpr_mod:
-        case OpClass::dpp3_vgpr_neg:
-        case OpClass::sdwa_src_mod:
-        case OpClass::msrc: return true;
-        default: break;
-        }
-        break;
+  // Whether some form of `name` available on this target, or of its name without an encoding
+  // suffix (llvm strips it before it looks the name up), has a positional operand `k` whose class
+  // satisfies `pred`: where llvm's operand parsers read a source with float modifiers
+  // (as::takesFloatModifiers), sext (an SDWA integer source), ...
+  template <class Pred> bool anyFormAt(std::string_view name, unsigned k, Pred pred) const {
+    auto formAt = [&](std::string_view n) {
+      for (uint32_t entry : mnemonics_.lookup(n)) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if (!availableOnTarget(d)) continue;
+        unsigned at = 0;
+        for (const OperandDesc &o : arch_.operandsOf(d))
+          if (isPositional(o.cls) && at++ == k) {
+            if (pred(o.cls)) return true;
+            break;
+          }
       }
-    }
-    return false;
+      return false;
+    };
+    std::string_view base;
+    return formAt(name) || (suffixRank(name, base) >= 0 && formAt(base));
   }
 
   // Whether llvm reads the token `t` (followed by `next`) as the start of a register: [ (a
@@ -2788,21 +2764,6 @@ private:
   // lit64" after it). Elsewhere llvm reads it as lit(..).
   [[gnu::noinline]] const Token *misplacedLit64(const Token &mn, size_t from,
                                                 const char *&message) const {
-    auto floatModsAt = [&](std::string_view name, unsigned k) {
-      for (uint32_t entry : mnemonics_.lookup(name)) {
-        const InstrDesc &d = arch_.instrs[entry];
-        if (!availableOnTarget(d)) continue;
-        unsigned at = 0;
-        for (const OperandDesc &o : arch_.operandsOf(d))
-          if (isPositional(o.cls) && at++ == k) {
-            if (as::takesFloatModifiers(o.cls)) return true;
-            break;
-          }
-      }
-      return false;
-    };
-    std::string_view base;
-    const bool suffixed = suffixRank(mn.text, base) >= 0;
     int depth = 0;
     unsigned operand = 0;
     bool atStart = true;
@@ -2816,8 +2777,7 @@ private:
              (toks_[w].text == "neg" || toks_[w].text == "abs") && toks_[w + 1].kind == Tok::LParen)
         w += 2;
       if (atStart && depth == 0 && (w > first || first == k) && toks_[w].kind == Tok::Identifier &&
-          toks_[w].text == "lit64" &&
-          (floatModsAt(mn.text, operand) || (suffixed && floatModsAt(base, operand)))) {
+          toks_[w].text == "lit64" && anyFormAt(mn.text, operand, as::takesFloatModifiers)) {
         if (toks_[w + 1].kind == Tok::LParen) {
           message = "lit64 is not supported on this GPU";
           return &toks_[first];

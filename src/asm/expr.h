@@ -219,6 +219,13 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
 
 // True if the token can start an expression.
 bool startsExpr(const Token &t);
+// The same where llvm's own parser of an operand reads an absolute expression (a modifier's value,
+// an entry of its list, an argument of sendmsg/hwreg/swizzle/..., s_waitcnt's number), which also
+// takes a bracket expression: [4] is 4. (Where its generic operand parser reads, `[` starts a
+// register list instead.)
+inline bool startsValueExpr(const Token &t) {
+  return t.kind == Tok::LBrac || startsExpr(t);
+}
 // A GNU local label reference (1b, 2f): the lexer's Error token of digits and b or f.
 bool isLocalLabelRef(const Token &t);
 

@@ -171,7 +171,7 @@ bool parseModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
       return ctx.fail(word.col, "not a valid operand.");
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   const Token &t = c.peek();
-  if (!startsExpr(t)) return ctx.fail(t.col, "expected absolute expression");
+  if (!startsValueExpr(t)) return ctx.fail(t.col, "expected absolute expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   unsigned bits = d.field == Field::abid ? 4 : 3;
@@ -195,7 +195,7 @@ bool parseBitArray(ParseContext &ctx, Cursor &c, unsigned entries, unsigned kept
   for (unsigned k = 0;; ++k) {
     const Token &t = c.peek();
     if (k == entries) return ctx.fail(t.col, "expected a closing square bracket");
-    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value != 0 && e.value != 1)

@@ -362,7 +362,7 @@ bool swizzleNumber(ParseContext &ctx, Cursor &c, int64_t lo, int64_t hi, const c
                    int64_t &out) {
   if (!c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
   uint32_t col = c.peek().col;
-  if (!startsExpr(c.peek())) return invalid(ctx, col);
+  if (!startsValueExpr(c.peek())) return invalid(ctx, col);
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   if (e.value < lo || e.value > hi) return ctx.fail(col, msg);

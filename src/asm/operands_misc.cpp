@@ -135,7 +135,7 @@ bool parseWait(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue 
   const Token &name = c.next();
   if (!c.accept(Tok::Colon)) return invalid(ctx, name.col);
   const Token &t = c.peek();
-  if (!startsExpr(t)) return ctx.fail(t.col, "unknown token in expression");
+  if (!startsValueExpr(t)) return ctx.fail(t.col, "unknown token in expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   unsigned width = inst.arch->formatOf(*inst.desc).layout(d.field).width();
@@ -153,7 +153,7 @@ bool parseOpSel(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst)
   uint32_t bits = 0;
   for (unsigned k = 0;; ++k) {
     const Token &t = c.peek();
-    if (!startsExpr(t)) return ctx.fail(t.col, "unknown token in expression");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "unknown token in expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value != 0 && e.value != 1)

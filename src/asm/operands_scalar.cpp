@@ -170,7 +170,13 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   // absolute expression only)
   if ((d.flags & OF_Optional) && c.is(Tok::Identifier) && isLitWord(start.text))
     return ctx.fail(start.col, "expected absolute expression");
-  if (!parseRawImmediate(ctx, c, value)) return false;
+  if ((d.flags & OF_Optional) && c.is(Tok::LBrac)) { // (a bracket expression there: [1])
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    value = e.value;
+  } else if (!parseRawImmediate(ctx, c, value)) {
+    return false;
+  }
   if (value < (isUnsigned ? 0 : -32768) || value > 65535)
     return ctx.fail(ParseContext::valueColumn(&start), rangeError); // (inside lit(..))
   v.value = static_cast<uint32_t>(value) & 0xffff;

@@ -28,7 +28,7 @@ bool atNamedField(const Cursor &c) {
 bool parsePlainInRange(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
                        const char *rangeError, const char *what = nullptr) {
   const Token &start = c.peek();
-  if (!startsExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
+  if (!startsValueExpr(start)) return ctx.fail(start.col, "invalid operand for instruction");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok() && what && namesSymbol(start) && e.errCol == start.col)
     return ctx.fail(start.col, std::string("expected ") + what + " or an absolute expression");
@@ -185,7 +185,7 @@ bool parseNameOrExpr(ParseContext &ctx, Cursor &c, std::span<const Named> names,
     if (!s || s->kind != Symbol::Kind::Value)
       return ctx.fail(t.col, std::string("expected ") + what + " or an absolute expression");
   }
-  if (!startsExpr(t)) return ctx.fail(t.col, "unknown token in expression");
+  if (!startsValueExpr(t)) return ctx.fail(t.col, "unknown token in expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
   value = e.value;

@@ -577,7 +577,7 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     // (llvm reads at most 4 entries, whatever the class)
     if (k == 4) return ctx.fail(c.toks[c.pos - 1].col, "expected a closing square bracket");
     // (each entry is an absolute expression, as llvm reads it: op_sel:[0,1+0])
-    if (!startsExpr(t)) return ctx.fail(t.col, "invalid op_sel value.");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "invalid op_sel value.");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value != 0 && e.value != 1) return ctx.fail(t.col, "invalid op_sel value.");

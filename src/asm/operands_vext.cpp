@@ -266,7 +266,7 @@ bool parseSelArray(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   for (unsigned k = 0;; ++k) {
     if (k == 4) return ctx.fail(c.peek().col, "expected a closing square bracket");
     const Token &t = c.peek();
-    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value != 0 && e.value != 1)
@@ -656,13 +656,9 @@ bool parseColonValue(ParseContext &ctx, Cursor &c, int64_t &value) {
     value = std::bit_cast<int64_t>(t.fval);
     return true;
   }
-  bool bracket = c.accept(Tok::LBrac);
-  const Token &first = c.peek();
-  if (!startsExpr(first)) return ctx.fail(first.col, "expected an absolute expression");
+  if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
   ExprResult e = parseExpr(c, ctx.syms);
   if (!e.ok()) return ctx.fail(e.errCol, e.error);
-  if (bracket && !c.accept(Tok::RBrac))
-    return ctx.fail(c.peek().col, "expected ']' in brackets expression");
   value = e.value;
   return true;
 }
@@ -677,7 +673,7 @@ bool parseLaneList(ParseContext &ctx, Cursor &c, unsigned count, unsigned bits, 
   for (unsigned k = 0; k < count; ++k) {
     if (k && !c.accept(Tok::Comma)) return ctx.fail(c.peek().col, "expected a comma");
     const Token &t = c.peek();
-    if (!startsExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
+    if (!startsValueExpr(t)) return ctx.fail(t.col, "expected an absolute expression");
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     if (e.value < 0 || e.value >= (1 << bits))
@@ -874,10 +870,14 @@ bool parseSdwaModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (d.cls == OpClass::sdwa_unused) names = kSdwaUnusedNames;
   // (formatted only on failure: SDWA lines carry several of these modifiers)
   auto fail = [&] { return ctx.fail(value.col, fmt::format("invalid {} value", word.text)); };
-  if (value.kind == Tok::Integer) {
-    c.next();
-    if (value.ival < 0 || static_cast<uint64_t>(value.ival) >= names.size()) return fail();
-    inst.ops[idx].value = static_cast<uint32_t>(value.ival);
+  // (a value that is no name is an absolute expression to llvm: dst_sel:1+1, src0_sel:[2])
+  if (value.kind != Tok::Identifier && startsValueExpr(value)) {
+    ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    if (e.kind != ExprResult::Kind::Absolute)
+      return ctx.fail(value.col, "expected absolute expression");
+    if (e.value < 0 || static_cast<uint64_t>(e.value) >= names.size()) return fail();
+    inst.ops[idx].value = static_cast<uint32_t>(e.value);
     return true;
   }
   for (size_t k = 0; k < names.size(); ++k) {
@@ -940,21 +940,27 @@ bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (dppError) return ctx.fail(col, dppError);
   if (!dpp) return true;
   // A VOPC DPP form with its vcc left out, where llvm-mc-22 rejects what it takes with vcc
-  // written (found by the variant difftest): DPP8 with source modifiers; a float compare but
-  // v_cmp_class_f32/f64 with row_mirror or row_half_mirror.
+  // written (found by the variant difftest, then asked of llvm-mc-22 for every gfx11 compare,
+  // DPP control and source spelling, wave32/wave64, true16 or not): DPP8 with source modifiers;
+  // row_mirror or row_half_mirror where the compare's VOP3 form reads src1 with float modifiers
+  // (the float compares and v_cmp_class_f16, not v_cmp_class_f32 nor the integer compares).
   if (!ops.empty() && ops[0].cls == OpClass::dpp_vcc && !inst.ops[0].present) [[unlikely]] {
     constexpr uint32_t kRowMirror = 0x140, kRowHalfMirror = 0x141;
-    const std::string_view name = inst.desc->name;
-    const bool floatCompare =
-        (!name.starts_with("v_cmp_class_") || name.ends_with("_f16")) &&
-        (name.ends_with("_f16") || name.ends_with("_f32") || name.ends_with("_f64"));
+    auto vop3Src1TakesFloatModifiers = [&] {
+      const std::string e64 = std::string(inst.desc->name) + "_e64";
+      for (const InstrDesc &e : inst.arch->lookup(e64))
+        for (const OperandDesc &o : inst.arch->operandsOf(e))
+          if (o.field == Field::src1 && takesFloatModifiers(o.cls)) return true;
+      return false;
+    };
     for (size_t i = 1; i < ops.size(); ++i) {
       if (ops[i].cls == OpClass::dpp8_sel)
         for (size_t j = 1; j < ops.size(); ++j)
           if (inst.ops[j].mods & (Mod_Neg | Mod_Abs))
             return ctx.fail(col, "invalid operand for instruction");
-      if (ops[i].cls == OpClass::dpp_ctrl && floatCompare &&
-          (inst.ops[i].value == kRowMirror || inst.ops[i].value == kRowHalfMirror))
+      if (ops[i].cls == OpClass::dpp_ctrl &&
+          (inst.ops[i].value == kRowMirror || inst.ops[i].value == kRowHalfMirror) &&
+          vop3Src1TakesFloatModifiers())
         return ctx.fail(col, "invalid operand for instruction");
     }
   }

@@ -175,6 +175,10 @@ enum InstrFlags : uint32_t {
   // llvm's matcher has it as an instruction of the 32-bit encodings though it only has a VOP3 one
   // (v_readlane_b32, v_writelane_b32: VOP2 in llvm): `_e32` selects it, `_e64` does not.
   IF_E32Suffix = 1u << 16,
+  // with IF_True16: also with -real-true16, to the assembler (llvm-mc-22 matches these VOPC e32
+  // forms of the 16-bit compares there too: v_cmp_eq_f16 vcc_lo, v1.l, v2.h); the disassembler
+  // prints the fake16 form.
+  IF_AlsoFake16 = 1u << 17,
 };
 
 struct InstrDesc {
@@ -196,7 +200,7 @@ struct InstrDesc {
 // under real-true16 is printed in its true16 form there.
 inline bool availableInMode(const InstrDesc &d, bool realTrue16, bool wave64,
                             bool printed = false) {
-  if ((d.flags & IF_True16) && !realTrue16) return false;
+  if ((d.flags & IF_True16) && (printed || !(d.flags & IF_AlsoFake16)) && !realTrue16) return false;
   if ((d.flags & IF_Fake16) && (printed || !(d.flags & IF_AlsoTrue16)) && realTrue16) return false;
   if ((d.flags & IF_Wave32) && wave64) return false;
   if ((d.flags & IF_Wave64) && !wave64) return false;

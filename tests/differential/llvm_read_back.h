@@ -41,7 +41,12 @@ inline bool llvmReadsBack(const Config &cfg, const std::string &listing) {
   // (a byte shown with both a value and a fixup, 0xff'A': two literals in one dword, the second
   // a symbol's; llvm-mc-22 does not count lit(..) as one: LlvmMcBugs.LitBesideSymbolicLiteral)
   if (bytes.find('\'') != std::string::npos) return false;
-  if (bytes.find('A') != std::string::npos) return true;
+  // (the same with the symbol written first: the fixup is shown over the whole dword, A,A,A,A, and
+  // the lit(..) constant's value is lost: any lit(..) printed beside a fixup is one)
+  if (bytes.find('A') != std::string::npos) {
+    const std::string text = textOf(written);
+    return text.find("lit(") == std::string::npos && text.find("lit64(") == std::string::npos;
+  }
   test::ToolRun back = test::runLlvmMc(bytes + "\n", cfg.cpu, attrsOf(cfg.mattr), "--disassemble");
   const std::string read = firstInstruction(back.out);
   return back.status == 0 && back.err.find("invalid instruction encoding") == std::string::npos &&

@@ -16,7 +16,7 @@ import re
 
 from gfx11_formats import encode, format_lines, unused_fields
 from gfx11_scalar import split_operands
-from oracle import alias_lines, assemble, disassemble
+from oracle import ALIAS_MODES, alias_lines, assemble, base_name, disassemble
 from oracle import group_by_text as by_text
 
 VDST, SRC0, SRC1, SRC2, SDST = 4, 10, 20, 30, 40
@@ -172,6 +172,7 @@ class Entry:
         self.types = {}    # source operand index -> (value kinds it takes, constant type)
         self.flags = None
         self.also_true16 = False
+        self.also_fake16 = False
         self.spellings = [text]  # lines its own mode takes: the sweep's texts, classify()'s probes
         self.hidden_mods = False  # sources with llvm's integer modifiers (IF_HiddenMods)
         self.lds_src0 = False  # src0 = 254 prints src_lds_direct with no note (IF_LdsSrc0)
@@ -361,6 +362,31 @@ def mark_also_true16(entries):
             e.also_true16 = also_true16(e.name, [next(answers) for _ in e.spellings])
 
 
+_HALF_RE = re.compile(r"\bv\d+\.[lh]\b")
+
+
+def mark_also_fake16(entries):
+    """The reverse of mark_also_true16: a true16 entry is also_fake16 when -real-true16 takes its
+    spellings that name a 16-bit half (v1.l, v2.h: no fake16 entry takes those) alike
+    (llvm-mc-22's VOPC e32 forms of the 16-bit compares); one it takes only in part would need
+    another model."""
+    groups = {}
+    for e in entries:
+        if e.flags == "true16":
+            groups.setdefault(e.cpus[0], []).append(e)
+    for cpu, group in groups.items():
+        halves = {id(e): [l for l in e.spellings if _HALF_RE.search(l)] for e in group}
+        lines = [l for e in group for l in halves[id(e)]]
+        # (per line +real-true16 takes: taken alike by -real-true16?)
+        answers = iter([None if t[0] is None else t == f
+                        for t, f in zip(assemble(lines, cpu), assemble(lines, cpu, "-real-true16"))])
+        for e in group:
+            alike = [a for a in (next(answers) for _ in halves[id(e)]) if a is not None]
+            if any(alike) and not all(alike):
+                raise RuntimeError("%s: -real-true16 takes some true16 spellings only" % e.name)
+            e.also_fake16 = bool(alike) and all(alike)
+
+
 def text_at(res, op, cpu):
     return res.get(op, {}).get(cpu)
 
@@ -474,6 +500,42 @@ EXTRA_ALIAS_LINES = ["v_add3_nc_u32 v1, v2, v3, v4", "v_xor_add_u32 v1, v2, v3, 
     for cmp in ("v_cmp", "v_cmpx") for t in ("i16", "i32", "i64", "u16", "u32", "u64")]
 
 
+# llvm's internal names of its 16-bit VALU instructions (v_add_f16_t16, v_add_f16_fake16), which
+# llvm-mc-22 takes as the instruction's name, also before an encoding suffix (v_add_f16_t16_e32).
+INTERNAL_TAGS = ("_t16", "_fake16")
+
+
+def internal_name_aliases(entries, cpus):
+    """`alias NAME_t16 NAME` and `alias NAME_fake16 NAME` for the entries' names that llvm-mc-22
+    knows under such a name: written alone, llvm-mc says something other than "invalid instruction"
+    (too few operands; v_mov_b16_t16 without real-true16: not supported, as v_mov_b16) on some cpu
+    in some mode. Each alias is checked: an entry's printed line and first probe line assemble
+    alike under both names in every mode (else the generator stops)."""
+    bases = sorted({base_name(e.name) for e in entries})
+    candidates = [b + tag for b in bases for tag in INTERNAL_TAGS]
+    known = set()
+    for cpu in cpus:
+        for mattr in ALIAS_MODES:
+            for name, (_, err) in zip(candidates, assemble(candidates, cpu, mattr)):
+                if err != "invalid instruction":
+                    known.add(name)
+    pairs = []
+    for e in entries:
+        for line in e.spellings[:2]:
+            mn, _, rest = line.partition(" ")
+            base = base_name(mn)
+            for tag in INTERNAL_TAGS:
+                if base + tag in known:
+                    pairs.append((line, " ".join(w for w in (base + tag + mn[len(base):], rest) if w)))
+    for mattr in ALIAS_MODES:
+        real = assemble([p[0] for p in pairs], cpus[0], mattr)
+        internal = assemble([p[1] for p in pairs], cpus[0], mattr)
+        for (line, other), (t1, _), (t2, _) in zip(pairs, real, internal):
+            if t1 != t2:
+                raise RuntimeError("%s and %s differ (%s): %s / %s" % (line, other, mattr, t1, t2))
+    return ["alias %s %s" % (name, name[:name.rindex("_")]) for name in sorted(known)]
+
+
 def alias_probes(formats):
     """[(cpu, probes)]: the opcode spaces of `formats` (VOP1, VOP2, VOPC, VOP3, VOP3P) on the
     targets whose mnemonics may be gfx11 aliases."""
@@ -577,6 +639,7 @@ def generate(cpus, unit_of):
                 if i in e.types and i in t.types and t.types[i][1].startswith("v2"):
                     e.types[i] = (e.types[i][0], t.types[i][1])
     mark_also_true16(final)
+    mark_also_fake16(final)
     e64 = {(e.name, e.flags): e for e in final if e.fmt in ("VOP3", "VOP3SD")}
     float_sources(final, lambda e: e64.get((e.name.replace("_e32", "_e64"), e.flags))
                   if e.fmt in ("VOP1", "VOP2", "VOPC") else e)
@@ -596,6 +659,7 @@ def generate(cpus, unit_of):
         # lds_src0 matters where src0 takes only registers of one file (and llvm notes others).
         lds = e.lds_src0 and any(s.startswith(("src0:vgpr:", "src0:vssrc")) for s in operands)
         flags = [f for f in (e.flags, "also_true16" if e.also_true16 else None,
+                             "also_fake16" if e.also_fake16 else None,
                              "hidden_mods" if e.hidden_mods else None, "lds_src0" if lds else None,
                              "no_lit_src0" if (e.fmt, e.op, e.name) in no_lit else None,
                              "e32_suffix" if e.name in e32_names else None)
@@ -612,4 +676,4 @@ def generate(cpus, unit_of):
         raise RuntimeError("VALU fields llvm keeps without an operand: %s" % kept)
     insts = format_lines(names, ignored) + [""] + insts
     return insts + [""] + alias_lines(alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"]), insts, cpus,
-                                      EXTRA_ALIAS_LINES)
+                                      EXTRA_ALIAS_LINES) + internal_name_aliases(final, cpus)
