@@ -14,6 +14,7 @@
 
 #include "asm/operand_parser.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -200,6 +201,7 @@ struct PrintOp {
     Decimal,     // (modifier) `text` and the value in decimal when it is not 0
     Signed13,    // Decimal of a 13-bit signed value
     Text,        // (modifier) `text`, always
+    HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
   };
   PrintFn print;
   uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
@@ -212,6 +214,7 @@ struct PrintOp {
   bool anyRegister = false;
   uint8_t shift = 0;       // (ScaledSgprs)
   uint8_t accIndex = 0xff; // (Vgprs) the entry's acc operand: the form holds while it is 0
+  uint16_t vgprLimit = src::kNumVgprs; // (Vgprs, VgprSource) VGPRs from here: the printer's
   uint8_t textSize = 0;
   char text[16] = {}; // (modifiers) " glc", " offset:" (read as 16 bytes)
 };
@@ -276,6 +279,7 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::mem_offset_u12: modifierText(" ", ":", P::Decimal); return;
   case OpClass::mem_offset_s13: modifierText(" ", ":", P::Signed13); return;
   case OpClass::required_flag: modifierText(" ", "", P::Text); return;
+  case OpClass::dpp_mask: modifierText(" ", ":0x", P::HexDigit); return; // (printDppMask's)
   default: break;
   }
   if (!(op.placement & P::Positional) || (op.placement & P::Optional)) return;
@@ -306,6 +310,25 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::vopd_vsrc2:
     kind = P::Vgprs;
     dwords = 1;
+    break;
+  case OpClass::dpp_vreg: // (printDppVreg's: one VGPR, or a pair of a 64-bit type)
+  case OpClass::dpp_vreg_mod:
+  case OpClass::dpp_vreg_neg:
+  case OpClass::dpp_vreg_abs:
+  case OpClass::dpp_vreg_lo:
+  case OpClass::dpp_vreg_lo_mod:
+  case OpClass::dpp_vreg_lo_neg:
+  case OpClass::dpp_vreg_lo_abs:
+    if (!plainVgprs) break;
+    kind = P::Vgprs;
+    dwords = typeBits(d.type) == 64 ? 2 : 1;
+    oddNote = true;
+    if (as::isDppVregLo128(d.cls)) op.vgprLimit = 128; // (above: a note)
+    break;
+  case OpClass::dpp3_vgpr: // (printDpp3Vgpr's VGPRs, without a note; other sources: its code)
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    if (plainVgprs) kind = P::VgprSource;
     break;
   case OpClass::av_tuple: // (with the acc bit set, AGPRs: the family's printer)
     kind = P::Vgprs;
@@ -386,7 +409,7 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
       return false;
     }
   }
-  if (enc >= src::kNumVgprs || (op.oddNote && (enc & 1))) return false;
+  if (enc >= op.vgprLimit || (op.oddNote && (enc & 1))) return false;
   if (dwords == 1) {
     *p = 'v';
     out.advance(putSmallDecimal(p + 1, enc));
@@ -397,16 +420,21 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
 }
 
 // The fast form of a modifier: its text, and for offsets the value.
-[[gnu::always_inline]] inline void printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
-  if (!v && op.fast != PrintOp::Text) return;
+// False: the value needs the operand's printer (HexDigit's above 15).
+[[gnu::always_inline]] inline bool printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
+  if (!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) return true;
+  if (op.fast == PrintOp::HexDigit && v > 15) return false;
   char *p = out.room(sizeof op.text + 24);
   std::memcpy(p, op.text, sizeof op.text);
-  out.advance(p + op.textSize);
+  p += op.textSize;
+  if (op.fast == PrintOp::HexDigit) *p++ = "0123456789abcdef"[v];
+  out.advance(p);
   if (op.fast == PrintOp::Decimal) {
     appendDecimal(out, v);
   } else if (op.fast == PrintOp::Signed13) {
     appendSignedDecimal(out, signExtend(v, 13));
   }
+  return true;
 }
 
 [[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
@@ -548,7 +576,7 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
           !printFastRegisters(op, inst, i, pc, out))
         op.print(pc, inst, i, out);
     } else if (op.fast != PrintOp::None) {
-      printFastModifier(op, inst.ops[i].value, out);
+      if (!printFastModifier(op, inst.ops[i].value, out)) op.print(pc, inst, i, out);
     } else if (op.placement & PrintOp::Raw) {
       op.print(pc, inst, i, out);
     } else if (!(op.placement & PrintOp::Silent) || inst.ops[i].value != 0 ||
