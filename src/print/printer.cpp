@@ -311,20 +311,6 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
     kind = P::Vgprs;
     dwords = 1;
     break;
-  case OpClass::dpp_vreg: // (printDppVreg's: one VGPR, or a pair of a 64-bit type)
-  case OpClass::dpp_vreg_mod:
-  case OpClass::dpp_vreg_neg:
-  case OpClass::dpp_vreg_abs:
-  case OpClass::dpp_vreg_lo:
-  case OpClass::dpp_vreg_lo_mod:
-  case OpClass::dpp_vreg_lo_neg:
-  case OpClass::dpp_vreg_lo_abs:
-    if (!plainVgprs) break;
-    kind = P::Vgprs;
-    dwords = typeBits(d.type) == 64 ? 2 : 1;
-    oddNote = true;
-    if (as::isDppVregLo128(d.cls)) op.vgprLimit = 128; // (above: a note)
-    break;
   case OpClass::dpp3_vgpr: // (printDpp3Vgpr's VGPRs, without a note; other sources: its code)
   case OpClass::dpp3_vgpr_mod:
   case OpClass::dpp3_vgpr_neg:
@@ -363,7 +349,14 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
     kind = P::ScaledSgprs;
     op.shift = 1;
     break;
-  default: break;
+  default:
+    if (as::isDppVreg(d.cls) && plainVgprs) { // (printDppVreg's: a VGPR, a 64-bit type's pair)
+      kind = P::Vgprs;
+      dwords = typeBits(d.type) == 64 ? 2 : 1;
+      oddNote = true;
+      if (as::isDppVregLo128(d.cls)) op.vgprLimit = 128; // (above: a note)
+    }
+    break;
   }
   if (kind == P::None || dwords > 16) return;
   op.fast = kind;
