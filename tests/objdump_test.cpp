@@ -91,6 +91,20 @@ protected:
       build(fmt::format("{} -mcpu=gfx1100 {}/layout.s -o layout.o", mc, src));
     } else if (name == "layout_gfx1151.o") {
       build(fmt::format("{} -mcpu=gfx1151 {}/layout.s -o layout_gfx1151.o", mc, src));
+    } else if (name == "large.o") {
+      // Two code sections of more than 2 MiB each, branches to labels at both ends: objdump's
+      // command line lets go of the pages it has read (ObjdumpOptions::inputRead) and maps names
+      // and bytes again where they are read after.
+      std::string s;
+      for (const char *sec : {".text", ".section .text.second,\"ax\",@progbits"}) {
+        std::string id = s.empty() ? "a" : "b";
+        s += fmt::format("{}\n.globl {}_start\n{}_start:\ns_branch {}_start\n", sec, id, id, id);
+        s += ".rept 140000\nv_add_f32 v1, v2, v3\ns_mov_b32 s0, 0x12345678\nv_mov_b32 v0, v1\n"
+             ".endr\n";
+        s += fmt::format("{0}_end:\ns_branch {0}_end\ns_cbranch_scc0 {0}_end\ns_endpgm\n", id);
+      }
+      std::ofstream(dir_ / "large.s") << s;
+      build(fmt::format("{} -mcpu=gfx1100 large.s -o large.o", mc));
     } else if (name == "descriptors.o") {
       std::ofstream(dir_ / "descriptors.s") << randomKernelDescriptors();
       build(fmt::format("{} -mcpu=gfx1100 descriptors.s -o descriptors.o", mc));
@@ -212,6 +226,10 @@ TEST_F(ObjdumpVsLlvm, Layout) {
   compare("layout.o", "gfx1100");
   compare("layout_gfx1151.o", "gfx1151");
   compare("layout.o kernels_gfx1103.o layout_gfx1151.o", "gfx1100");
+}
+
+TEST_F(ObjdumpVsLlvm, LargeSections) {
+  compare("large.o", "gfx1100");
 }
 
 TEST_F(ObjdumpVsLlvm, KernelDescriptors) {

@@ -220,6 +220,11 @@ struct ObjdumpOptions {
   bool skipZeroes = true;  // -z/--disassemble-zeroes: false
   // When set, the listing goes here in pieces as it is made (ObjdumpResult::text stays empty).
   std::function<void(std::string_view)> output;
+  // When set, called as the code is disassembled with how far into the file it got (an offset
+  // into `data`, every 2 MiB or so of a section): the bytes before it are read again only for
+  // symbol names and headers, so a caller that mapped the file may drop those pages (madvise
+  // MADV_DONTNEED: a later read maps them again) and keep the memory bounded.
+  std::function<void(size_t offset)> inputRead;
 };
 struct ObjdumpResult {
   std::string text;                  // the listing, as far as it got

@@ -20,4 +20,21 @@ unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]
 // for gather4 and msaa_load), halved (rounded up) by d16, one more with tfe.
 unsigned imageDataDwords(std::string_view name, unsigned dmask, bool d16, bool tfe);
 
+// The same from what the name says (imageAddressKind, returnsFour), for a caller that keeps
+// that per opcode (the disassembler, which sizes each image instruction's registers).
+// What an image opcode's address holds, from its name as llvm's tables define it:
+// image_sample_c_d_cl_o = sample with z-compare, derivatives, lod clamp and offset.
+struct ImageAddressKind {
+  unsigned extraArgs = 0; // offset, bias, z-compare: one dword each
+  bool coordinates = true;
+  bool lodClampOrMip = false; // one more component
+  bool gradients = false;
+  bool g16 = false; // 16-bit gradients, packed
+};
+ImageAddressKind imageAddressKind(std::string_view name);
+unsigned imageAddressDwords(const ImageAddressKind &k, unsigned dim, bool a16);
+// gather4 and msaa_load return four values of the one channel dmask selects.
+bool returnsFour(std::string_view name);
+unsigned imageDataDwords(bool returnsFour, unsigned dmask, bool d16, bool tfe);
+
 } // namespace gfxasm::as

@@ -553,47 +553,6 @@ bool parseImageAddress(ParseContext &ctx, Cursor &c, const OperandDesc &d, Inst 
   return true;
 }
 
-// What an image opcode's address holds, from its name as llvm's tables define it:
-// image_sample_c_d_cl_o = sample with z-compare, derivatives, lod clamp and offset.
-struct ImageAddressKind {
-  unsigned extraArgs = 0; // offset, bias, z-compare: one dword each
-  bool coordinates = true;
-  bool lodClampOrMip = false; // one more component
-  bool gradients = false;
-  bool g16 = false; // 16-bit gradients, packed
-};
-
-ImageAddressKind imageAddressKind(std::string_view name) {
-  ImageAddressKind k;
-  name.remove_prefix(std::string_view("image_").size());
-  if (name.starts_with("get_resinfo")) {
-    k.coordinates = false;
-    k.lodClampOrMip = true;
-    return k;
-  }
-  bool sampler =
-      name.starts_with("sample") || name.starts_with("gather4") || name.starts_with("get_lod");
-  size_t pos = name.find('_');
-  while (pos != std::string_view::npos) {
-    size_t next = name.find('_', pos + 1);
-    std::string_view tok =
-        name.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
-    pos = next;
-    if (tok == "mip" || (sampler && (tok == "l" || tok == "cl"))) k.lodClampOrMip = true;
-    if (!sampler) continue;
-    if (tok == "c" || tok == "o" || tok == "b") ++k.extraArgs;
-    if (tok == "d") k.gradients = true;
-    if (tok == "g16") k.g16 = true;
-  }
-  return k;
-}
-
-// gather4 and msaa_load return four values of the one channel dmask selects.
-bool returnsFour(std::string_view name) {
-  return name.find("gather4") != std::string_view::npos ||
-         name.find("msaa_load") != std::string_view::npos;
-}
-
 // Whether llvm has the image opcode `name` with data of `dwords` registers (its entries' data
 // classes; the checks after matching compare them with dmask, d16 and tfe): 1 to `maxData` + 1
 // (tfe), from 2 for the compare-and-swaps; gathers 2 (d16), 4 and 5, MSAA loads 2 to 5.
@@ -762,13 +721,51 @@ unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]
 }
 
 unsigned imageDataDwords(std::string_view name, unsigned dmask, bool d16, bool tfe) {
-  unsigned data = returnsFour(name) ? 4 : std::max(1, std::popcount(dmask & 0xf));
+  return imageDataDwords(returnsFour(name), dmask, d16, tfe);
+}
+
+unsigned imageDataDwords(bool four, unsigned dmask, bool d16, bool tfe) {
+  unsigned data = four ? 4 : std::max(1, std::popcount(dmask & 0xf));
   if (d16) data = (data + 1) / 2;
   return data + (tfe ? 1 : 0);
 }
 
 unsigned imageAddressDwords(std::string_view name, unsigned dim, bool a16) {
-  ImageAddressKind k = imageAddressKind(name);
+  return imageAddressDwords(imageAddressKind(name), dim, a16);
+}
+
+ImageAddressKind imageAddressKind(std::string_view name) {
+  ImageAddressKind k;
+  name.remove_prefix(std::string_view("image_").size());
+  if (name.starts_with("get_resinfo")) {
+    k.coordinates = false;
+    k.lodClampOrMip = true;
+    return k;
+  }
+  bool sampler =
+      name.starts_with("sample") || name.starts_with("gather4") || name.starts_with("get_lod");
+  size_t pos = name.find('_');
+  while (pos != std::string_view::npos) {
+    size_t next = name.find('_', pos + 1);
+    std::string_view tok =
+        name.substr(pos + 1, next == std::string_view::npos ? next : next - pos - 1);
+    pos = next;
+    if (tok == "mip" || (sampler && (tok == "l" || tok == "cl"))) k.lodClampOrMip = true;
+    if (!sampler) continue;
+    if (tok == "c" || tok == "o" || tok == "b") ++k.extraArgs;
+    if (tok == "d") k.gradients = true;
+    if (tok == "g16") k.g16 = true;
+  }
+  return k;
+}
+
+// gather4 and msaa_load return four values of the one channel dmask selects.
+bool returnsFour(std::string_view name) {
+  return name.find("gather4") != std::string_view::npos ||
+         name.find("msaa_load") != std::string_view::npos;
+}
+
+unsigned imageAddressDwords(const ImageAddressKind &k, unsigned dim, bool a16) {
   unsigned components = (k.coordinates ? kDimCoords[dim] : 0) + (k.lodClampOrMip ? 1 : 0);
   unsigned dwords = k.extraArgs + (a16 ? (components + 1) / 2 : components);
   // gfx11 has g16 opcodes: a16 alone keeps 32-bit gradients.

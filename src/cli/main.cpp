@@ -336,12 +336,16 @@ int runObjdump(int argc, char **argv) {
     InputText input;
     std::string error;
     gfxasm::ObjdumpResult r;
-    if (!input.open(file)) {
+    // (streamed: objdump reads the code front to back and says how far it got, so the mapped
+    // file takes a few MiB whatever its size)
+    if (!input.open(file, /*streamed=*/true)) {
       error = std::strerror(errno);
     } else {
       opts.fileName = file;
+      opts.inputRead = [&input](size_t offset) { input.readUpTo(offset); };
       std::string_view bytes = input.text();
       r = gfxasm::objdump(reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(), opts);
+      opts.inputRead = nullptr; // (this file's mapping)
       error = r.error;
     }
     std::fwrite(r.text.data(), 1, r.text.size(), stdout);

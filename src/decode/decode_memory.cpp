@@ -38,30 +38,30 @@ bool hasAddressSize(const InstrDesc &d, unsigned n) {
   return n >= 1 && n <= 16 && (d.addressSizes >> (n - 1) & 1);
 }
 
-// The registers of an image instruction as llvm-mc's disassembler sizes them. It first decodes
-// one variant of the opcode (the smallest data and address sizes it has; an address list of the
-// most elements it has, up to 5), then moves to the variant dmask, d16, tfe, dim and a16 call
-// for, if llvm has it and its registers end by v255; otherwise the first variant's sizes stay.
-ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
-  const InstrDesc &desc = *inst.desc;
+} // namespace
+
+ImageEntry imageEntryOf(const Inst &entry, const FormatDesc &fmt) {
+  const InstrDesc &desc = *entry.desc;
   std::string_view name = desc.name;
-  bool nsa = ctx.fmt.has(Field::vaddr1);
-  bool a16 = ctx.field(Field::a16);
-  ImageRegs regs{1, {1, 0, 0, 0, 0}, 1};
-  if (name.starts_with("image_bvh")) { // fixed sizes
-    if (nsa)
-      regs.elements = as::bvhAddressWidths(name, a16, regs.addr);
-    else
-      regs.addr[0] = dwordsOf(operandFor(inst, Field::vaddr)->type);
-    return regs;
-  }
+  ImageEntry e;
+  e.vaddr = operandFor(entry, Field::vaddr);
+  e.vdata = operandFor(entry, Field::vdata);
+  e.d16 = operandFor(entry, Field::d16);
+  // (gfx90a's tfe bit is acc: tfe counts only where the entry has it)
+  e.tfe = operandFor(entry, Field::tfe);
+  e.dim = operandFor(entry, Field::dim);
+  e.bvh = name.starts_with("image_bvh");
+  if (e.bvh) return e;
   // The first variant: the opcode's smallest data size (2 for compare-swaps and gather4, whose
   // data are pairs) and 4 for image_msaa_load, as llvm-mc-22 shows.
-  bool gather = name.find("gather4") != std::string_view::npos;
+  e.gather = name.find("gather4") != std::string_view::npos;
   bool cmpswap = name.find("cmpswap") != std::string_view::npos;
-  unsigned minData = gather || cmpswap ? 2 : 1;
-  regs.data = name.starts_with("image_msaa_load") ? 4 : minData;
-  if (nsa) {
+  e.minData = e.gather || cmpswap ? 2 : 1;
+  e.returnsFour = as::returnsFour(name);
+  e.kind = as::imageAddressKind(name);
+  ImageRegs &regs = e.first;
+  regs.data = name.starts_with("image_msaa_load") ? 4 : e.minData;
+  if (fmt.has(Field::vaddr1)) { // (NSA)
     regs.elements = 0;
     for (unsigned n = 1; n <= kNsaElements; ++n)
       if (hasAddressSize(desc, n)) regs.elements = n;
@@ -69,26 +69,49 @@ ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
   } else {
     regs.addr[0] = desc.addressSizes ? std::countr_zero(desc.addressSizes) + 1u : 1u;
   }
-  ImageRegs first = regs;
+  return e;
+}
 
-  const OperandDesc *vdata = operandFor(inst, Field::vdata);
-  const OperandDesc *d16 = operandFor(inst, Field::d16);
-  // (gfx90a's tfe bit is acc: tfe counts only where the entry has it)
-  const OperandDesc *tfe = operandFor(inst, Field::tfe);
-  unsigned data = as::imageDataDwords(name, static_cast<unsigned>(ctx.field(Field::dmask)),
-                                      d16 && ctx.field(Field::d16), tfe && ctx.field(Field::tfe));
+namespace {
+
+// The registers of an image instruction as llvm-mc's disassembler sizes them. It first decodes
+// one variant of the opcode (the smallest data and address sizes it has; an address list of the
+// most elements it has, up to 5), then moves to the variant dmask, d16, tfe, dim and a16 call
+// for, if llvm has it and its registers end by v255; otherwise the first variant's sizes stay.
+ImageRegs imageRegs(const DecodeContext &ctx, const Inst &inst) {
+  ImageEntry own;
+  const ImageEntry &e = ctx.imageEntry ? *ctx.imageEntry : (own = imageEntryOf(inst, ctx.fmt));
+  bool nsa = ctx.fmt.has(Field::vaddr1);
+  bool a16 = ctx.field(Field::a16);
+  if (e.bvh) { // fixed sizes
+    ImageRegs regs{1, {1, 0, 0, 0, 0}, 1};
+    if (nsa)
+      regs.elements = as::bvhAddressWidths(inst.desc->name, a16, regs.addr);
+    else
+      regs.addr[0] = dwordsOf(e.vaddr->type);
+    return regs;
+  }
+  const InstrDesc &desc = *inst.desc;
+  const ImageRegs &first = e.first;
+  ImageRegs regs = first;
+  const OperandDesc *vdata = e.vdata;
+  bool gather = e.gather;
+  unsigned minData = e.minData;
+  unsigned data =
+      as::imageDataDwords(e.returnsFour, static_cast<unsigned>(ctx.field(Field::dmask)),
+                          e.d16 && ctx.field(Field::d16), e.tfe && ctx.field(Field::tfe));
   // Data sizes: from the smallest to the largest with tfe; gather4 has none of 3 dwords.
   if (data < minData || data > dwordsOf(vdata->type) + 1 || (gather && data == 3)) return first;
   auto fits = [](uint64_t first, unsigned n) { return first + n <= src::kNumVgprs; };
   // gfx9 (no dim): llvm sizes the data only; the address stays the smallest the opcode has.
-  if (!operandFor(inst, Field::dim)) {
+  if (!e.dim) {
     // gfx90a's register classes are of aligned tuples: no odd one moves to another variant.
     bool odd = data > 1 && (ctx.field(Field::vdata) & 1) && ctx.target.alignedVgprTuples();
     if (data != first.data && (odd || !fits(ctx.field(Field::vdata), data))) return first;
     regs.data = data;
     return regs;
   }
-  unsigned want = as::imageAddressDwords(name, static_cast<unsigned>(ctx.field(Field::dim)), a16);
+  unsigned want = as::imageAddressDwords(e.kind, static_cast<unsigned>(ctx.field(Field::dim)), a16);
   if (!nsa && want > 12) want = 16;
   if (!hasAddressSize(desc, want)) return first;
   if (data != first.data && !fits(ctx.field(Field::vdata), data)) return first;

@@ -94,6 +94,7 @@ struct Candidate {
   // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
   // bits: FLAT's vdst in a store) may hold anything.
   u128 mustBeZero;
+  const ImageEntry *image = nullptr; // (an image entry's, kept for the program's life)
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -307,6 +308,9 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
     if (isSourceField(o.field)) claimed |= fi.slotBits[enc::sourceSlot(o.field)];
   }
   cand.mustBeZero = fi.fieldBits & ~claimed;
+  if (!cand.image && std::any_of(cand.ops.begin(), cand.ops.end(),
+                                 [](const OperandDesc &o) { return isImageClass(o.cls); }))
+    cand.image = new ImageEntry(imageEntryOf(entry, *tf.fmt));
   for (size_t i = 0; i < cand.ops.size(); ++i) {
     Step &s = tf.steps[cand.firstStep + i];
     s = stepFor(entry, *tf.fmt, cand.ops[i]);
@@ -545,6 +549,7 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       inst.decoded = true;
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
+      ctx.imageEntry = cand.image;
       const Step *steps = tf.steps.get() + cand.firstStep;
       // (unrolled: each operand position's branches and family call are predicted from what
       // that position held before)

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "asm/image_address.h"
 #include "encode/encoder.h"
 #include "gfxasm/gfxasm.h"
 #include "isa/arch_traits.h"
@@ -45,6 +46,24 @@ struct ImageRegs {
   unsigned elements;
 };
 
+// What imageRegs (decode_memory.cpp) reads of an image entry whatever the instruction's field
+// values: what its name says, the first variant's sizes and the operands it looks at. Found once
+// per entry (with its decode steps), not from the name and operand list per instruction.
+struct ImageEntry {
+  bool bvh = false, gather = false, returnsFour = false;
+  unsigned minData = 1;
+  as::ImageAddressKind kind;
+  ImageRegs first{1, {1, 0, 0, 0, 0}, 1};
+  const isa::OperandDesc *vdata = nullptr, *d16 = nullptr, *tfe = nullptr, *dim = nullptr,
+                         *vaddr = nullptr;
+};
+ImageEntry imageEntryOf(const isa::Inst &entry, const isa::FormatDesc &fmt);
+// Whether entries of operand class `c` size their registers by imageRegs.
+inline bool isImageClass(isa::OpClass c) {
+  return c == isa::OpClass::mimg_vdata || c == isa::OpClass::mimg_vaddr ||
+         c == isa::OpClass::mimg_nsa_vaddr;
+}
+
 // What an operand decoder sees: the instruction's bytes (at least the format's size, zero-padded
 // to 16 bytes past it), how many are really there, and the size used so far (a literal grows it).
 struct DecodeContext {
@@ -65,6 +84,8 @@ struct DecodeContext {
   // none for an operand of no source slot (slot 3).
   uint8_t slotMods[4] = {};
   ImageRegs image; // (uninitialized until imageKnown)
+  // The entry's ImageEntry where the decode loop keeps one (else imageRegs finds it).
+  const ImageEntry *imageEntry = nullptr;
   // The field's value in the instruction word.
   uint64_t field(isa::Field f) const { return fieldValue(bytes, fmt.layout(f)); }
   // Reads the literal dword after the format's bytes (once); false if the input ends first.

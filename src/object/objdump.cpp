@@ -316,7 +316,14 @@ private:
     // are copied, zero-padded (as many as disassembleInstruction would take).
     constexpr size_t kWindow = 48;
     uint8_t padded[kWindow + 16];
+    // (ObjdumpOptions::inputRead: the section's bytes are the file's, at sec.offset)
+    constexpr uint64_t kReadReport = uint64_t{1} << 21;
+    uint64_t nextReport = opts_.inputRead ? (index / kReadReport + 1) * kReadReport : UINT64_MAX;
     while (index < end) {
+      if (index >= nextReport) [[unlikely]] {
+        opts_.inputRead(sec.offset + index);
+        nextReport = (index / kReadReport + 1) * kReadReport;
+      }
       if (opts_.skipZeroes) {
         if (size_t n = skippableZeroBytes(bytes.subspan(index, end - index))) {
           out += "\t\t...\n";

@@ -66,9 +66,10 @@ void printLiteral(uint32_t lit, OpType t, const OperandValue &v, Writer &out) {
 // -x, |x|, -|x| (`mods`: the modifiers printed); a negated constant prints as neg(x), which cannot
 // read as a negative number (a literal shown as lit(...) takes a plain minus). A relocatable
 // literal prints as its symbol.
-void printWithMods(const Inst &inst, unsigned i, uint8_t mods, bool wave64, Writer &out) {
+// (v: the operand's value as printed, inst.ops[i] or an SDWA source's without its scalar bit)
+void printWithMods(const Inst &inst, unsigned i, const OperandValue &v, uint8_t mods, bool wave64,
+                   Writer &out) {
   const OperandDesc &d = inst.arch->operandsOf(*inst.desc)[i];
-  const OperandValue &v = inst.ops[i];
   if (static_cast<int>(i) == inst.labelOperand) {
     out += inst.labelSymbol;
     return;
@@ -163,7 +164,7 @@ void printDpp3Vgpr(const Inst &inst, unsigned i, const OperandDesc &d, const Ope
                    bool wave64, Writer &out) {
   uint8_t mods = v.mods & as::dppSourceMods(d.cls);
   if (v.value < src::kVgpr0) {
-    printWithMods(inst, i, mods, wave64, out);
+    printWithMods(inst, i, inst.ops[i], mods, wave64, out);
     return;
   }
   unsigned n = v.value - src::kVgpr0;
@@ -244,14 +245,14 @@ void printDppControl(const PrintContext &pc, const Inst &inst, uint32_t ctrl, Wr
 // gfx9 SDWA source: the field's encoding with bit 8 flipped back; sext(x), or -x, |x|.
 void printSdwaSource(const PrintContext &pc, const Inst &inst, unsigned i, const OperandDesc &d,
                      Writer &out) {
-  Inst plain = inst;
-  plain.ops[i].value ^= as::kSdwaScalarBit;
-  uint8_t mods = plain.ops[i].mods;
+  OperandValue plain = inst.ops[i]; // (the operand alone: no copy of the instruction)
+  plain.value ^= as::kSdwaScalarBit;
+  uint8_t mods = plain.mods;
   bool sext = d.cls == OpClass::sdwa_src_sext && (mods & Mod_Sext);
   if (sext) out += "sext(";
   // (a packed pair's neg/abs, v_pk_fmac_f16's, llvm-mc-22 takes and encodes, never prints)
   bool shown = d.cls == OpClass::sdwa_src_mod && typeKind(d.type) != 'V';
-  printWithMods(plain, i, shown ? mods & (Mod_Neg | Mod_Abs) : 0, pc.wave64, out);
+  printWithMods(inst, i, plain, shown ? mods & (Mod_Neg | Mod_Abs) : 0, pc.wave64, out);
   if (sext) out += ')';
 }
 
@@ -291,7 +292,7 @@ namespace {
   case OpClass::psrc:
   case OpClass::psrc_mods:
   case OpClass::pdpp_vgpr:
-    printWithMods(inst, i, v.mods, pc.wave64, out);
+    printWithMods(inst, i, v, v.mods, pc.wave64, out);
     // (v_pk_*_f32's 64-bit sources)
     if (v.value >= src::kVgpr0)
       noteUnalignedTuple(pc, inst, v.value - src::kVgpr0, dwordsOf(d.type, pc.wave64), "VS", out);
@@ -327,7 +328,7 @@ namespace {
   case OpClass::vopd_vsrc:
   case OpClass::vopd_vsrc2: printVgprs(v.value, 1, out); break;
   case OpClass::vopd_src:
-  case OpClass::vopd_src_vcc: printWithMods(inst, i, v.mods, pc.wave64, out); break;
+  case OpClass::vopd_src_vcc: printWithMods(inst, i, v, v.mods, pc.wave64, out); break;
   case OpClass::vopd_k:
     if (v.mods & Mod_Lit)
       printWrittenLiteral(inst.literal, d.type, v.mods, out);

@@ -14,6 +14,7 @@
 
 #include "asm/operand_parser.h"
 #include "asm/valu_operands.h"
+#include "asm/vext_operands.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
 #include "print/print_util.h"
@@ -200,13 +201,20 @@ struct PrintOp {
     Decimal,     // (modifier) `text` and the value in decimal when it is not 0
     Signed13,    // Decimal of a 13-bit signed value
     Text,        // (modifier) `text`, always
+    HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
   };
   PrintFn print;
   uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
   Fast fast = None;
-  uint8_t dwords = 0;   // (registers) the operand's registers
+  uint8_t dwords = 0;   // (registers) the operand's registers; 0: the wave size's lane mask
   bool oddNote = false; // (registers) an odd first register of a tuple may take llvm's note
-  uint8_t shift = 0;    // (ScaledSgprs)
+  // (Source) every register the encoding names prints as isa::putRegister writes it (the VALU
+  // sources and lane masks, whose printers add nothing to a register without modifiers), not
+  // only VGPRs and SGPRs below numSgprs
+  bool anyRegister = false;
+  uint8_t shift = 0;       // (ScaledSgprs)
+  uint8_t accIndex = 0xff; // (Vgprs) the entry's acc operand: the form holds while it is 0
+  uint16_t vgprLimit = src::kNumVgprs; // (Vgprs, VgprSource) VGPRs from here: the printer's
   uint8_t textSize = 0;
   char text[16] = {}; // (modifiers) " glc", " offset:" (read as 16 bytes)
 };
@@ -271,10 +279,19 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::mem_offset_u12: modifierText(" ", ":", P::Decimal); return;
   case OpClass::mem_offset_s13: modifierText(" ", ":", P::Signed13); return;
   case OpClass::required_flag: modifierText(" ", "", P::Text); return;
+  case OpClass::dpp_mask: modifierText(" ", ":0x", P::HexDigit); return; // (printDppMask's)
   default: break;
   }
   if (!(op.placement & P::Positional) || (op.placement & P::Optional)) return;
-  // (a lane mask's width is the wave size's: left to the printers)
+  // A VALU lane mask (vcc, s[0:1]): printSource's register, constant or literal, in the wave
+  // size's width (dwords 0: chosen when printed), no note.
+  if (d.cls == OpClass::vmask && d.type == OpType::b1) {
+    op.fast = P::Source;
+    op.dwords = 0;
+    op.anyRegister = true;
+    return;
+  }
+  // (other lane masks: left to the printers)
   if (d.type == OpType::b1) return;
   unsigned dwords = dwordsOf(d.type, false);
   bool nineBits = as::sourceField9Bits(entry, d.field);
@@ -294,8 +311,14 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
     kind = P::Vgprs;
     dwords = 1;
     break;
-  case OpClass::av_tuple: // (with an acc bit, AGPRs: the family's printer)
-    if (!hasAcc) kind = P::Vgprs;
+  case OpClass::dpp3_vgpr: // (printDpp3Vgpr's VGPRs, without a note; other sources: its code)
+  case OpClass::dpp3_vgpr_mod:
+  case OpClass::dpp3_vgpr_neg:
+    if (plainVgprs) kind = P::VgprSource;
+    break;
+  case OpClass::av_tuple: // (with the acc bit set, AGPRs: the family's printer)
+    kind = P::Vgprs;
+    if (hasAcc) op.accIndex = static_cast<uint8_t>(as::operandIndex(entry, Field::acc));
     oddNote = true;
     break;
   case OpClass::vgpr:
@@ -306,7 +329,10 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::vsrc:
   case OpClass::vsrc_mod:
   case OpClass::vsrc_neg:
+    // (printValuSource: without modifiers, a register the encoding names as putRegister writes
+    // it, and no note outside the Lo128 classes)
     if (plainVgprs && nineBits) kind = P::Source;
+    op.anyRegister = true;
     oddNote = true;
     break;
   case OpClass::sreg:
@@ -323,7 +349,14 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
     kind = P::ScaledSgprs;
     op.shift = 1;
     break;
-  default: break;
+  default:
+    if (as::isDppVreg(d.cls) && plainVgprs) { // (printDppVreg's: a VGPR, a 64-bit type's pair)
+      kind = P::Vgprs;
+      dwords = typeBits(d.type) == 64 ? 2 : 1;
+      oddNote = true;
+      if (as::isDppVregLo128(d.cls)) op.vgprLimit = 128; // (above: a note)
+    }
+    break;
   }
   if (kind == P::None || dwords > 16) return;
   op.fast = kind;
@@ -333,13 +366,18 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
 
 // The fast form of a register operand (PrintOp::fast), or false when the value needs the
 // operand's printer (a constant or register the form does not cover, modifiers, a note).
-[[gnu::always_inline]] inline bool printFastRegisters(const PrintOp &op, const OperandValue &v,
-                                                      const RegisterSet &regs, Writer &out) {
+[[gnu::always_inline]] inline bool printFastRegisters(const PrintOp &op, const Inst &inst,
+                                                      unsigned i, const PrintContext &pc,
+                                                      Writer &out) {
+  const OperandValue &v = inst.ops[i];
+  const RegisterSet &regs = pc.regs;
   uint32_t enc = v.value;
   if (v.mods) return false;
+  if (op.accIndex != 0xff && inst.ops[op.accIndex].value) return false;
+  unsigned dwords = op.dwords ? op.dwords : pc.wave64 ? 2 : 1;
   char *p = out.room(kMaxRegisterText);
   if (op.fast == PrintOp::ScaledSgprs) {
-    char *end = putRegister(regs, enc << op.shift, op.dwords, p);
+    char *end = putRegister(regs, enc << op.shift, dwords, p);
     if (!end) return false;
     out.advance(end);
     return true;
@@ -349,41 +387,47 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
       enc -= src::kVgpr0;
     } else if (op.fast == PrintOp::VgprSource) {
       return false;
-    } else if (enc < regs.numSgprs) {
-      if (op.dwords != 1) {
-        out.advance(putRegister(regs, enc, op.dwords, p));
-        return true;
-      }
+    } else if (enc < regs.numSgprs && dwords == 1) {
       *p = 's';
       out.advance(putSmallDecimal(p + 1, enc));
       return true;
     } else if (enc >= src::kIntZero && enc <= src::kIntNegMin) {
       return printInlineConstant(enc, OpType::b32, out);
+    } else if (enc < regs.numSgprs || op.anyRegister) {
+      char *end = putRegister(regs, enc, dwords, p);
+      if (!end) return false;
+      out.advance(end);
+      return true;
     } else {
       return false;
     }
   }
-  if (enc >= src::kNumVgprs || (op.oddNote && (enc & 1))) return false;
-  if (op.dwords == 1) {
+  if (enc >= op.vgprLimit || (op.oddNote && (enc & 1))) return false;
+  if (dwords == 1) {
     *p = 'v';
     out.advance(putSmallDecimal(p + 1, enc));
   } else {
-    out.advance(putVgprs(enc, op.dwords, p));
+    out.advance(putVgprs(enc, dwords, p));
   }
   return true;
 }
 
 // The fast form of a modifier: its text, and for offsets the value.
-[[gnu::always_inline]] inline void printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
-  if (!v && op.fast != PrintOp::Text) return;
+// False: the value needs the operand's printer (HexDigit's above 15).
+[[gnu::always_inline]] inline bool printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
+  if (!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) return true;
+  if (op.fast == PrintOp::HexDigit && v > 15) return false;
   char *p = out.room(sizeof op.text + 24);
   std::memcpy(p, op.text, sizeof op.text);
-  out.advance(p + op.textSize);
+  p += op.textSize;
+  if (op.fast == PrintOp::HexDigit) *p++ = "0123456789abcdef"[v];
+  out.advance(p);
   if (op.fast == PrintOp::Decimal) {
     appendDecimal(out, v);
   } else if (op.fast == PrintOp::Signed13) {
     appendSignedDecimal(out, signExtend(v, 13));
   }
+  return true;
 }
 
 [[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
@@ -522,10 +566,10 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
       firstPositional = false;
       // (a relocatable operand prints as its symbol: the printer)
       if (op.fast == PrintOp::None || static_cast<int>(i) == inst.labelOperand ||
-          !printFastRegisters(op, inst.ops[i], pc.regs, out))
+          !printFastRegisters(op, inst, i, pc, out))
         op.print(pc, inst, i, out);
     } else if (op.fast != PrintOp::None) {
-      printFastModifier(op, inst.ops[i].value, out);
+      if (!printFastModifier(op, inst.ops[i].value, out)) op.print(pc, inst, i, out);
     } else if (op.placement & PrintOp::Raw) {
       op.print(pc, inst, i, out);
     } else if (!(op.placement & PrintOp::Silent) || inst.ops[i].value != 0 ||
