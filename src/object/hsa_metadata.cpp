@@ -128,13 +128,25 @@ MetadataNode makeString(std::string_view s) {
   return n;
 }
 
-// Whether strtod could read `s` up to its first NUL: it needs a digit, or "inf"/"nan" (both
-// with an 'n'), except for an empty text (0). Most scalars are names: this spares them the call.
+// Whether strtod could read `s` up to its first NUL. After its blanks and a sign, strtod's
+// subject starts with a digit, '.' and a digit, "inf" or "nan" (any case); when
+// it does not, strtod reads nothing and stops at the text's first character, which is no NUL
+// (an empty text or a NUL anywhere: let strtod decide). Most scalars are names: this spares
+// them the call and a scan of their characters.
 bool mayBeDouble(std::string_view s) {
-  if (s.empty()) return true;
-  for (char c : s)
-    if ((c >= '0' && c <= '9') || c == 'n' || c == 'N' || c == '\0') return true;
-  return false;
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  auto isDigit = [&](size_t k) { return k < s.size() && s[k] >= '0' && s[k] <= '9'; };
+  auto startsWithWord = [&](const char *word) { // (3 letters, any case)
+    for (size_t k = 0; k < 3; ++k)
+      if (i + k >= s.size() || (s[i + k] | 0x20) != word[k]) return false;
+    return true;
+  };
+  if (isDigit(i) || (i < s.size() && s[i] == '.' && isDigit(i + 1)) || startsWithWord("inf") ||
+      startsWithWord("nan"))
+    return true;
+  return s.empty() || std::memchr(s.data(), '\0', s.size()) != nullptr;
 }
 
 // DocNode::fromString(text, tag): the node a scalar becomes. `tag` is the verbatim YAML tag, ""
@@ -142,6 +154,29 @@ bool mayBeDouble(std::string_view s) {
 // success; otherwise the YAMLTraits message llvm reports.
 MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::string &error) {
   error.clear();
+  if (tag.empty()) { // (every scalar of compiler output: the untagged path alone)
+    MetadataNode n;
+    if (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-')) {
+      if (parseUnsigned(text, n.uintValue)) {
+        n.kind = MetadataKind::UInt;
+        return n;
+      }
+      if (parseSigned(text, n.intValue)) {
+        n.kind = MetadataKind::Int;
+        return n;
+      }
+    }
+    if (text == "true" || text == "false") {
+      n.kind = MetadataKind::Boolean;
+      n.boolValue = text == "true";
+      return n;
+    }
+    if (mayBeDouble(text) && parseDouble(text, n.floatValue)) {
+      n.kind = MetadataKind::Float;
+      return n;
+    }
+    return makeString(text);
+  }
   if (tag == "tag:yaml.org,2002:str") tag = "";
   MetadataNode n;
   // Without a tag, a text that starts with no digit and no '-' is no integer (most are names).
@@ -758,10 +793,14 @@ private:
       // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides,
       // but for tabs inside a single-quoted scalar that ends the line (printf formats), which
       // are its text.
-      for (char c : line)
-        if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
-            static_cast<unsigned char>(c) >= 0x7f)
-          return false;
+      // (first whether any character is outside ' '..'~': a loop without branches)
+      bool unusual = false;
+      for (char c : line) unusual |= static_cast<unsigned char>(c - 0x20) >= 0x5f;
+      if (unusual)
+        for (char c : line)
+          if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
+              static_cast<unsigned char>(c) >= 0x7f)
+            return false;
       if (isBlankOnly(line)) continue;
       if (!started) {
         started = true;
@@ -771,7 +810,9 @@ private:
         ended = true;
         continue;
       }
-      if (line.starts_with("---") || line.starts_with("...")) return false;
+      if ((line[0] == '-' || line[0] == '.') &&
+          (line.starts_with("---") || line.starts_with("...")))
+        return false;
       size_t indent = line.find_first_not_of(' ');
       size_t last = line.find_last_not_of(' ');
       lines_.push_back({indent, line.substr(indent, last + 1 - indent)});
@@ -896,6 +937,11 @@ private:
 
   bool sequence(size_t &i, size_t indent, MetadataNode &out, int depth) {
     out.kind = MetadataKind::Array;
+    // Room for its elements at once (the dash lines in its column until it ends).
+    size_t dashes = 0;
+    for (size_t j = i; j < lines_.size() && lines_[j].indent >= indent; ++j)
+      dashes += lines_[j].indent == indent && lines_[j].content[0] == '-';
+    out.elements.reserve(dashes);
     while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
       Line &line = lines_[i];
       std::string_view rest = line.content.substr(1);
