@@ -7,9 +7,9 @@
 // a configuration may not have more of them than kMessageMismatchBudget says.
 //
 // Environment: GFXASM_DIFF_SAMPLES (default 24 per instruction entry, of which 2 draw likely
-// invalid spellings; a quarter on the configurations configs.h marks `sibling`), GFXASM_DIFF_SEED, GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both
-// outputs), LLVM_MC (default llvm-mc-22), GFXASM_DIFF_FORMATS (comma-separated format names to
-// test; default all).
+// invalid spellings; a quarter on the configurations configs.h marks `sibling`), GFXASM_DIFF_SEED,
+// GFXASM_DIFF_KEEP=dir (keeps the generated inputs and both outputs), LLVM_MC (default llvm-mc-22),
+// GFXASM_DIFF_FORMATS (comma-separated format names to test; default all).
 #include <gtest/gtest.h>
 
 #include <algorithm>
