@@ -793,10 +793,8 @@ private:
       // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides,
       // but for tabs inside a single-quoted scalar that ends the line (printf formats), which
       // are its text.
-      // (first whether any character is outside ' '..'~': a loop without branches)
-      bool unusual = false;
-      for (char c : line) unusual |= static_cast<unsigned char>(c - 0x20) >= 0x5f;
-      if (unusual)
+      // (first whether any character is outside ' '..'~', eight at a time)
+      if (hasUnusualCharacter(line))
         for (char c : line)
           if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
               static_cast<unsigned char>(c) >= 0x7f)
@@ -818,6 +816,28 @@ private:
       lines_.push_back({indent, line.substr(indent, last + 1 - indent)});
     }
     return started && ended;
+  }
+
+  // Whether a character of `s` is outside ' '..'~' (a control character, DEL or a byte >= 0x80).
+  static bool hasUnusualCharacter(std::string_view s) {
+    constexpr uint64_t kOnes = 0x0101010101010101, kHigh = kOnes * 0x80, kLow7 = kOnes * 0x7f;
+    // (in each byte of a word: the high bit set when the byte is below 0x20 or above 0x7e, or
+    // was 0x80 or above; the low seven bits' sums stay in their bytes)
+    auto unusual = [](uint64_t w) {
+      const uint64_t y = w & kLow7;
+      return (~(y + kOnes * (0x80 - 0x20)) | (y + kOnes * (0x7f - 0x7e)) | w) & kHigh;
+    };
+    size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if (unusual(w)) return true;
+    }
+    uint64_t w = kOnes * ' ';
+    for (size_t k = 0; i + k < s.size(); ++k)
+      w = (w & ~(uint64_t(0xff) << (8 * k))) |
+          uint64_t(static_cast<unsigned char>(s[i + k])) << (8 * k);
+    return unusual(w) != 0;
   }
 
   // Whether every tab of the line is inside the single-quoted scalar the line ends with.
