@@ -674,7 +674,7 @@ void setMetadataEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
   // below places such keys as llvm's map does.)
   if (key.kind != MetadataKind::Float &&
       (map.entries.empty() || metadataKeyLess(map.entries.back().key, key))) {
-    map.entries.push_back(MetadataEntry{std::move(key), std::move(value)});
+    map.entries.emplace_back(std::move(key), std::move(value)); // (built in place)
     return;
   }
   auto it = std::lower_bound(
