@@ -149,23 +149,33 @@ bool mayBeDouble(std::string_view s) {
   return s.empty() || std::memchr(s.data(), '\0', s.size()) != nullptr;
 }
 
+// An integer node of `text` as llvm's getAsInteger reads it (unsigned first), or false.
+bool readInteger(std::string_view text, MetadataNode &n) {
+  if (parseUnsigned(text, n.uintValue)) {
+    n.kind = MetadataKind::UInt;
+    return true;
+  }
+  if (parseSigned(text, n.intValue)) {
+    n.kind = MetadataKind::Int;
+    return true;
+  }
+  return false;
+}
+
 // DocNode::fromString(text, tag): the node a scalar becomes. `tag` is the verbatim YAML tag, ""
 // when none (llvm treats the default "tag:yaml.org,2002:str" as none too). Empty `error` on
 // success; otherwise the YAMLTraits message llvm reports.
 MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::string &error) {
   error.clear();
-  if (tag.empty()) { // (every scalar of compiler output: the untagged path alone)
-    MetadataNode n;
-    if (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-')) {
-      if (parseUnsigned(text, n.uintValue)) {
-        n.kind = MetadataKind::UInt;
-        return n;
-      }
-      if (parseSigned(text, n.intValue)) {
-        n.kind = MetadataKind::Int;
-        return n;
-      }
-    }
+  if (tag == "tag:yaml.org,2002:str") tag = "";
+  MetadataNode n;
+  if (tag.empty()) { // (every scalar of compiler output)
+    // A text that starts with no digit and no '-' is no integer (most are names).
+    if (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-') &&
+        readInteger(text, n))
+      return n;
+    // Only the JSON schema's spellings are booleans (llvm's choice: "yes", "on", "True" stay
+    // strings).
     if (text == "true" || text == "false") {
       n.kind = MetadataKind::Boolean;
       n.boolValue = text == "true";
@@ -177,23 +187,9 @@ MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::
     }
     return makeString(text);
   }
-  if (tag == "tag:yaml.org,2002:str") tag = "";
-  MetadataNode n;
-  // Without a tag, a text that starts with no digit and no '-' is no integer (most are names).
-  const bool mayBeInteger = !text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-');
-  if (tag == "!int" || (tag.empty() && mayBeInteger)) {
-    if (parseUnsigned(text, n.uintValue)) {
-      n.kind = MetadataKind::UInt;
-      return n;
-    }
-    if (parseSigned(text, n.intValue)) {
-      n.kind = MetadataKind::Int;
-      return n;
-    }
-    if (!tag.empty()) {
-      error = "invalid number";
-      return n;
-    }
+  if (tag == "!int") {
+    if (!readInteger(text, n)) error = "invalid number";
+    return n;
   }
   if (tag == "!nil") {
     n.kind = MetadataKind::Nil;
@@ -207,20 +203,10 @@ MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::
       error = "invalid boolean";
     return n;
   }
-  // Without a tag only the JSON schema's spellings are booleans (llvm's choice: "yes", "on",
-  // "True" stay strings).
-  if (tag.empty() && (text == "true" || text == "false")) {
-    n.kind = MetadataKind::Boolean;
-    n.boolValue = text == "true";
-    return n;
-  }
-  if (tag == "!float" || (tag.empty() && mayBeDouble(text))) {
+  if (tag == "!float") {
     n.kind = MetadataKind::Float;
-    if (parseDouble(text, n.floatValue)) return n;
-    if (!tag.empty()) {
-      error = "invalid floating point number";
-      return n;
-    }
+    if (!parseDouble(text, n.floatValue)) error = "invalid floating point number";
+    return n;
   }
   // "!str" and every other tag (llvm asserts on unknown tags; release builds read a string).
   return makeString(text);
@@ -834,9 +820,10 @@ private:
       if (unusual(w)) return true;
     }
     uint64_t w = kOnes * ' ';
-    for (size_t k = 0; i + k < s.size(); ++k)
-      w = (w & ~(uint64_t(0xff) << (8 * k))) |
-          uint64_t(static_cast<unsigned char>(s[i + k])) << (8 * k);
+    for (size_t k = 0; i + k < s.size(); ++k) { // (the rest, blanks after it)
+      const uint64_t byte = static_cast<unsigned char>(s[i + k]);
+      w = (w & ~(uint64_t(0xff) << (8 * k))) | byte << (8 * k);
+    }
     return unusual(w) != 0;
   }
 
