@@ -128,12 +128,37 @@ MetadataNode makeString(std::string_view s) {
   return n;
 }
 
-// Whether strtod could read `s` up to its first NUL: it needs a digit, or "inf"/"nan" (both
-// with an 'n'), except for an empty text (0). Most scalars are names: this spares them the call.
+// Whether strtod could read `s` up to its first NUL. After its blanks and a sign, strtod's
+// subject starts with a digit, '.' and a digit, "inf" or "nan" (any case); when
+// it does not, strtod reads nothing and stops at the text's first character, which is no NUL
+// (an empty text or a NUL anywhere: let strtod decide). Most scalars are names: this spares
+// them the call and a scan of their characters.
 bool mayBeDouble(std::string_view s) {
-  if (s.empty()) return true;
-  for (char c : s)
-    if ((c >= '0' && c <= '9') || c == 'n' || c == 'N' || c == '\0') return true;
+  size_t i = 0;
+  while (i < s.size() && (s[i] == ' ' || (s[i] >= '\t' && s[i] <= '\r'))) ++i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  auto isDigit = [&](size_t k) { return k < s.size() && s[k] >= '0' && s[k] <= '9'; };
+  auto startsWithWord = [&](const char *word) { // (3 letters, any case)
+    for (size_t k = 0; k < 3; ++k)
+      if (i + k >= s.size() || (s[i + k] | 0x20) != word[k]) return false;
+    return true;
+  };
+  if (isDigit(i) || (i < s.size() && s[i] == '.' && isDigit(i + 1)) || startsWithWord("inf") ||
+      startsWithWord("nan"))
+    return true;
+  return s.empty() || std::memchr(s.data(), '\0', s.size()) != nullptr;
+}
+
+// An integer node of `text` as llvm's getAsInteger reads it (unsigned first), or false.
+bool readInteger(std::string_view text, MetadataNode &n) {
+  if (parseUnsigned(text, n.uintValue)) {
+    n.kind = MetadataKind::UInt;
+    return true;
+  }
+  if (parseSigned(text, n.intValue)) {
+    n.kind = MetadataKind::Int;
+    return true;
+  }
   return false;
 }
 
@@ -144,21 +169,27 @@ MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::
   error.clear();
   if (tag == "tag:yaml.org,2002:str") tag = "";
   MetadataNode n;
-  // Without a tag, a text that starts with no digit and no '-' is no integer (most are names).
-  const bool mayBeInteger = !text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-');
-  if (tag == "!int" || (tag.empty() && mayBeInteger)) {
-    if (parseUnsigned(text, n.uintValue)) {
-      n.kind = MetadataKind::UInt;
+  if (tag.empty()) { // (every scalar of compiler output)
+    // A text that starts with no digit and no '-' is no integer (most are names).
+    if (!text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '-') &&
+        readInteger(text, n))
+      return n;
+    // Only the JSON schema's spellings are booleans (llvm's choice: "yes", "on", "True" stay
+    // strings).
+    if (text == "true" || text == "false") {
+      n.kind = MetadataKind::Boolean;
+      n.boolValue = text == "true";
       return n;
     }
-    if (parseSigned(text, n.intValue)) {
-      n.kind = MetadataKind::Int;
+    if (mayBeDouble(text) && parseDouble(text, n.floatValue)) {
+      n.kind = MetadataKind::Float;
       return n;
     }
-    if (!tag.empty()) {
-      error = "invalid number";
-      return n;
-    }
+    return makeString(text);
+  }
+  if (tag == "!int") {
+    if (!readInteger(text, n)) error = "invalid number";
+    return n;
   }
   if (tag == "!nil") {
     n.kind = MetadataKind::Nil;
@@ -172,20 +203,10 @@ MetadataNode scalarFromString(std::string_view text, std::string_view tag, std::
       error = "invalid boolean";
     return n;
   }
-  // Without a tag only the JSON schema's spellings are booleans (llvm's choice: "yes", "on",
-  // "True" stay strings).
-  if (tag.empty() && (text == "true" || text == "false")) {
-    n.kind = MetadataKind::Boolean;
-    n.boolValue = text == "true";
-    return n;
-  }
-  if (tag == "!float" || (tag.empty() && mayBeDouble(text))) {
+  if (tag == "!float") {
     n.kind = MetadataKind::Float;
-    if (parseDouble(text, n.floatValue)) return n;
-    if (!tag.empty()) {
-      error = "invalid floating point number";
-      return n;
-    }
+    if (!parseDouble(text, n.floatValue)) error = "invalid floating point number";
+    return n;
   }
   // "!str" and every other tag (llvm asserts on unknown tags; release builds read a string).
   return makeString(text);
@@ -639,7 +660,7 @@ void setMetadataEntry(MetadataNode &map, MetadataNode key, MetadataNode value) {
   // below places such keys as llvm's map does.)
   if (key.kind != MetadataKind::Float &&
       (map.entries.empty() || metadataKeyLess(map.entries.back().key, key))) {
-    map.entries.push_back(MetadataEntry{std::move(key), std::move(value)});
+    map.entries.emplace_back(std::move(key), std::move(value)); // (built in place)
     return;
   }
   auto it = std::lower_bound(
@@ -758,10 +779,12 @@ private:
       // Tabs, carriage returns, other control characters and non-ASCII bytes: yaml-cpp decides,
       // but for tabs inside a single-quoted scalar that ends the line (printf formats), which
       // are its text.
-      for (char c : line)
-        if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
-            static_cast<unsigned char>(c) >= 0x7f)
-          return false;
+      // (first whether any character is outside ' '..'~', eight at a time)
+      if (hasUnusualCharacter(line))
+        for (char c : line)
+          if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
+              static_cast<unsigned char>(c) >= 0x7f)
+            return false;
       if (isBlankOnly(line)) continue;
       if (!started) {
         started = true;
@@ -771,12 +794,37 @@ private:
         ended = true;
         continue;
       }
-      if (line.starts_with("---") || line.starts_with("...")) return false;
+      if ((line[0] == '-' || line[0] == '.') &&
+          (line.starts_with("---") || line.starts_with("...")))
+        return false;
       size_t indent = line.find_first_not_of(' ');
       size_t last = line.find_last_not_of(' ');
       lines_.push_back({indent, line.substr(indent, last + 1 - indent)});
     }
     return started && ended;
+  }
+
+  // Whether a character of `s` is outside ' '..'~' (a control character, DEL or a byte >= 0x80).
+  static bool hasUnusualCharacter(std::string_view s) {
+    constexpr uint64_t kOnes = 0x0101010101010101, kHigh = kOnes * 0x80, kLow7 = kOnes * 0x7f;
+    // (in each byte of a word: the high bit set when the byte is below 0x20 or above 0x7e, or
+    // was 0x80 or above; the low seven bits' sums stay in their bytes)
+    auto unusual = [](uint64_t w) {
+      const uint64_t y = w & kLow7;
+      return (~(y + kOnes * (0x80 - 0x20)) | (y + kOnes * (0x7f - 0x7e)) | w) & kHigh;
+    };
+    size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+      uint64_t w;
+      std::memcpy(&w, s.data() + i, 8);
+      if (unusual(w)) return true;
+    }
+    uint64_t w = kOnes * ' ';
+    for (size_t k = 0; i + k < s.size(); ++k) { // (the rest, blanks after it)
+      const uint64_t byte = static_cast<unsigned char>(s[i + k]);
+      w = (w & ~(uint64_t(0xff) << (8 * k))) | byte << (8 * k);
+    }
+    return unusual(w) != 0;
   }
 
   // Whether every tab of the line is inside the single-quoted scalar the line ends with.
@@ -896,6 +944,11 @@ private:
 
   bool sequence(size_t &i, size_t indent, MetadataNode &out, int depth) {
     out.kind = MetadataKind::Array;
+    // Room for its elements at once (the dash lines in its column until it ends).
+    size_t dashes = 0;
+    for (size_t j = i; j < lines_.size() && lines_[j].indent >= indent; ++j)
+      dashes += lines_[j].indent == indent && lines_[j].content[0] == '-';
+    out.elements.reserve(dashes);
     while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
       Line &line = lines_[i];
       std::string_view rest = line.content.substr(1);
