@@ -281,6 +281,7 @@ public:
     text.flagsText = "ax";
     text.typeText = "@progbits";
     text.symbolOrder = nextOrder_++;
+    text.fragment = 1; // (after llvm's initial code alignment's fragment)
     sections_.push_back(std::move(text));
     defineSectionStart(0);
     syms_.locationLabel = [this](uint32_t col) {
@@ -293,6 +294,7 @@ public:
       std::string_view name = syms_.newTemporary();
       defineLabel(name, 0);
       dotLabels_.emplace_back(col, name);
+      dotSymbols_.push_back(syms_.find(name));
       return name;
     };
     syms_.forwardLocalReference = [this](std::string_view name, uint32_t col) {
@@ -709,6 +711,7 @@ private:
     f.line = curLineNo_;
     f.col = col;
     f.lineText = curLine_;
+    f.fragment = sections_[cur_].fragment;
     return f;
   }
   bool evaluateNow(ExprId expr, int64_t &value) override {
@@ -739,6 +742,7 @@ private:
     lineEntryHere();
     writeUnwrittenBytes();
     pendingLebs_.push_back({cur_, code_.size(), size, isSigned, expr, fixupHere(col)});
+    newFragment();
     code_.resize(code_.size() + size, 0);
   }
   // Once every section has its bytes: each value with this layout, written when it fits its
@@ -796,6 +800,79 @@ private:
       break;
     case ExprNode::Kind::Constant: break;
     }
+  }
+  void newFragment() override { ++sections_[cur_].fragment; }
+  // --- .reloc: resolved once the layout is final, as llvm's MCAssembler does.
+  struct RelocDirective {
+    uint32_t section, type;
+    ExprId offsetExpr; // kNoExpr: offsetValue from the section's start
+    int64_t offsetValue;
+    ExprId expr;
+    obj::Fixup where;
+    uint32_t offsetCol, exprCol;
+  };
+  std::vector<RelocDirective> relocDirectives_;
+  std::vector<const Symbol *> dotSymbols_; // the temporaries `.` defined (unnamed in llvm's object)
+  void relocDirective(ExprId offsetExpr, int64_t offsetValue, uint32_t type, ExprId expr,
+                      uint32_t offsetCol, uint32_t exprCol) override {
+    obj::Fixup where = fixupHere(offsetCol);
+    where.lineText = syms_.intern(std::string(curLine_)); // (a macro's line does not stay)
+    relocDirectives_.push_back(
+        {cur_, type, offsetExpr, offsetValue, expr, where, offsetCol, exprCol});
+  }
+  bool relocatableNow(ExprId expr) override {
+    RelocatableValue v;
+    return evaluateRelocatable(syms_.pool(), expr, EvalStage::Final, targetInfo_, v);
+  }
+  // The relocations of the .reloc directives: at a label, in its fragment (after that fragment's
+  // other relocations); at a number, in the first fragment of the directive's section. The symbol
+  // is the expression's own (a local label or variable too, not its section's).
+  void resolveRelocDirectives(std::vector<std::vector<obj::Relocation>> &relocations) {
+    std::vector<bool> added(sections_.size(), false);
+    for (const RelocDirective &d : relocDirectives_) {
+      uint32_t si = d.section, fragment = 0;
+      int64_t offset = d.offsetValue;
+      if (d.offsetExpr != kNoExpr) {
+        RelocatableValue v;
+        if (!evaluateRelocatable(syms_.pool(), d.offsetExpr, EvalStage::Final, targetInfo_, v) ||
+            v.symB || !v.symA || v.spec != Spec::None || v.symA->kind != Symbol::Kind::Label) {
+          errorAt(d.where, d.offsetCol, ".reloc offset is not relative to a section");
+          continue;
+        }
+        si = v.symA->section;
+        fragment = v.symA->fragment;
+        offset = v.symA->value + v.constant;
+      }
+      obj::Relocation r{static_cast<uint32_t>(offset), d.type, nullptr, {}, -1, 0};
+      r.fragment = fragment;
+      if (d.expr != kNoExpr) {
+        RelocatableValue v;
+        if (!evaluateRelocatable(syms_.pool(), d.expr, EvalStage::Final, targetInfo_, v) ||
+            v.symB) {
+          errorAt(d.where, d.exprCol,
+                  v.symB && v.symB->kind == Symbol::Kind::Undefined
+                      ? fmt::format("symbol '{}' can not be undefined in a subtraction expression",
+                                    v.nameB)
+                      : std::string("expected relocatable expression"));
+          continue;
+        }
+        r.addend = v.constant;
+        if (v.symA) {
+          r.symbol = v.alias ? v.alias : v.symA;
+          r.name = v.alias ? v.aliasName : v.nameA;
+          if (v.alias) r.addend -= v.aliasOffset;
+          const_cast<Symbol *>(r.symbol)->usedInReloc = true;
+        }
+      }
+      relocations[si].push_back(r);
+      added[si] = true;
+    }
+    for (uint32_t si = 0; si < sections_.size(); ++si)
+      if (added[si])
+        std::stable_sort(relocations[si].begin(), relocations[si].end(),
+                         [](const obj::Relocation &a, const obj::Relocation &b) {
+                           return a.fragment < b.fragment;
+                         });
   }
   void emitZeros(uint64_t count) override {
     writeUnwrittenBytes();
@@ -1193,6 +1270,7 @@ private:
     s.section = cur_;
     s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
     s.expr = kNoExpr;
+    s.fragment = sections_[cur_].fragment;
     registerSymbol(s);
     if (observer_)
       observer_->label(text, {curLine_, curLineNo_}, col, cur_, static_cast<uint64_t>(s.value));
@@ -2856,16 +2934,31 @@ private:
   // Applies the fixups llvm resolves (branches and pc-relative literals within a section, label
   // differences, values known at the end) and turns the others into relocations (object output).
   // Like llvm-mc, text and null output leave unresolved branch offsets 0 without an error.
+  static bool globalAlias(const RelocatableValue &v) {
+    return v.alias && v.symA && !v.symB &&
+           (v.alias->binding == Symbol::Binding::Global ||
+            v.alias->binding == Symbol::Binding::Weak);
+  }
   void resolveFixups(std::vector<std::vector<obj::Relocation>> &relocations) {
     relocations.assign(sections_.size(), {});
     // A relocation of the fixup `f` in section `si` to `v`'s symbol: a local label through its
     // section's symbol, anything else by name.
     auto relocate = [&](uint32_t si, const obj::Fixup &f, const RelocatableValue &v) {
       obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+      r.fragment = f.fragment;
       if (f.kind == obj::FixupKind::Data1 || f.kind == obj::FixupKind::Data2)
         r.dataSize = static_cast<uint8_t>(fixupSize(f.kind));
       // (llvm's ELF writer: the scratch buffer's two names, whatever the fixup)
       if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
+      // (a global or weak variable set to a label stays: the relocation names it)
+      if (globalAlias(v)) {
+        r.symbol = v.alias;
+        r.name = v.aliasName;
+        r.addend = v.constant - v.aliasOffset;
+        const_cast<Symbol &>(*v.alias).usedInReloc = true;
+        relocations[si].push_back(r);
+        return;
+      }
       const Symbol &target = *v.symA;
       const bool local = target.kind == Symbol::Kind::Label &&
                          (v.viaLocalAlias || (target.binding != Symbol::Binding::Global &&
@@ -2895,7 +2988,7 @@ private:
           // preempted)
           if (ok && v.symA && !v.symB && v.spec == Spec::None &&
               v.symA->kind == Symbol::Kind::Label && v.symA->section == si &&
-              (!objOut() || (v.symA->binding != Symbol::Binding::Global &&
+              (!objOut() || (!globalAlias(v) && v.symA->binding != Symbol::Binding::Global &&
                              v.symA->binding != Symbol::Binding::Weak))) {
             int64_t delta =
                 (v.symA->value + v.constant - static_cast<int64_t>(f.instOffset) - 4) / 4;
@@ -3036,6 +3129,7 @@ private:
       s.usedInReloc = true;
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
+    if (objOut()) resolveRelocDirectives(relocations);
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
@@ -3047,6 +3141,7 @@ private:
     obj::ObjectFileInfo info = objectFileInfo();
     info.addrsig = addrsig_;
     info.gnuAbi = gnuAbi_;
+    info.unnamedTemporaries = dotSymbols_;
     info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }

@@ -128,6 +128,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   if (huge && ctx.streamer.writesObject())
     return ok && fail(0, "gfxasm: too many bytes for one directive"); // (else llvm's message)
   ctx.streamer.raiseAlignment(align);
+  ctx.streamer.newFragment();
   if (!huge) alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
     // llvm pads a code section without a fill value with its code alignment, printed as
@@ -1030,6 +1031,65 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
   return {true, false, 0, std::string(e.text), e.expr};
 }
 
+// The relocation names llvm's AMDGPU backend takes in `.reloc` (its ELF relocation names and
+// three of BFD's), with their R_AMDGPU_* numbers.
+constexpr std::pair<std::string_view, uint32_t> kRelocationNames[] = {
+    {"R_AMDGPU_NONE", 0},          {"R_AMDGPU_ABS32_LO", 1},  {"R_AMDGPU_ABS32_HI", 2},
+    {"R_AMDGPU_ABS64", 3},         {"R_AMDGPU_REL32", 4},     {"R_AMDGPU_REL64", 5},
+    {"R_AMDGPU_ABS32", 6},         {"R_AMDGPU_GOTPCREL", 7},  {"R_AMDGPU_GOTPCREL32_LO", 8},
+    {"R_AMDGPU_GOTPCREL32_HI", 9}, {"R_AMDGPU_REL32_LO", 10}, {"R_AMDGPU_REL32_HI", 11},
+    {"R_AMDGPU_RELATIVE64", 13},   {"R_AMDGPU_REL16", 14},    {"BFD_RELOC_NONE", 0},
+    {"BFD_RELOC_32", 6},           {"BFD_RELOC_64", 3}};
+
+// .reloc OFFSET, NAME[, EXPR] (llvm's parseDirectiveReloc): printed back in text output; in an
+// object the relocation NAME at OFFSET against EXPR's symbol, an unknown name refused there.
+bool relocDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+  const size_t offsetFrom = c.pos;
+  ExprText offset = exprText(c, ctx.syms, fail.msg, fail.col);
+  if (!offset.ok) return false;
+  const uint32_t offsetCol = expressionLocation(c.toks.subspan(offsetFrom, c.pos - offsetFrom));
+  if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+  const Token &name = c.peek();
+  if (name.kind != Tok::Identifier) return fail(name.col, "expected relocation name");
+  c.next();
+  ExprText value;
+  uint32_t valueCol = 0;
+  size_t valueFrom = 0, valueTo = 0;
+  if (c.accept(Tok::Comma)) {
+    valueCol = c.peek().col;
+    valueFrom = c.pos;
+    value = exprText(c, ctx.syms, fail.msg, fail.col);
+    if (!value.ok) return false;
+    valueTo = c.pos;
+    if (!value.absolute && !ctx.streamer.relocatableNow(value.expr))
+      return fail(valueCol, "expression must be relocatable");
+  }
+  if (!expectEnd(c, fail, "expected newline")) return false;
+  if (ctx.asmOut) {
+    ctx.out += fmt::format("	.reloc {}, {}", offset.text, name.text);
+    if (value.ok) ctx.out += fmt::format(", {}", value.text);
+    ctx.out += '\n';
+  }
+  if (!ctx.streamer.writesObject()) return true;
+  const auto *known = std::find_if(std::begin(kRelocationNames), std::end(kRelocationNames),
+                                   [&](const auto &n) { return n.first == name.text; });
+  if (known == std::end(kRelocationNames)) {
+    ctx.streamerError = true;
+    return fail(name.col, "unknown relocation name");
+  }
+  ExprId expr = kNoExpr;
+  if (value.ok) {
+    expr = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
+    ctx.streamer.registerSymbolsOf(expr);
+  }
+  const uint32_t exprCol = value.ok && !value.absolute
+                               ? expressionLocation(c.toks.subspan(valueFrom, valueTo - valueFrom))
+                               : valueCol;
+  ctx.streamer.relocDirective(offset.absolute ? kNoExpr : offset.expr, offset.value, known->second,
+                              expr, offsetCol, exprCol);
+  return true;
+}
+
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
   DirectiveError fail{err, errCol};
@@ -1095,6 +1155,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       hasFill = true;
     }
     if (!expectEnd(c, fail, "expected newline")) return false;
+    ctx.streamer.newFragment();
     if (n.value < 0) return true;
     if (n.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     if (fill == 0) {
@@ -1251,6 +1312,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       fill = f.value;
     }
     if (!expectEnd(c, fail, "expected newline")) return false;
+    ctx.streamer.newFragment();
     // llvm places it when it lays out the object: a label's offset plus the constant, checked
     // then (its errors: none in text or null output, none after a parser error).
     int64_t target = off.value;
@@ -1287,6 +1349,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", printedSymbolName(sym.text));
     return expectEnd(c, fail, "expected newline");
   }
+  if (name == ".reloc") return relocDirective(ctx, c, fail);
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();
@@ -1295,8 +1358,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprText value = exprText(c, ctx.syms, err, errCol);
     if (!value.ok) return false;
+    // (not registered: llvm's .size alone leaves the symbol out of the table)
     Symbol &s = ctx.syms.get(sym.text);
-    ctx.streamer.registerSymbol(s);
     s.size = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.size\t{}, {}\n", printedSymbolName(sym.text), value.text);

@@ -79,6 +79,16 @@ public:
   // An error llvm reports when it lays out the object (only when its parser found none).
   virtual void layoutError(uint32_t col, std::string message) = 0;
   virtual void markGnuAbi() = 0; // a GNU extension of ELF is used (llvm's markGnuAbi)
+  // llvm's layout starts a new fragment here (an alignment, .zero/.space/.skip, .org, a deferred
+  // LEB): a `.reloc` at a label puts its relocation after those of the label's fragment.
+  virtual void newFragment() = 0;
+  // `.reloc OFFSET, TYPE[, EXPR]` (-filetype=obj): offset absolute (`offsetValue`, from the
+  // section's start) or relocatable (`offsetExpr`), the relocation's symbol and addend from
+  // `expr` (kNoExpr: none); the columns of the offset and the expression for its errors.
+  virtual void relocDirective(ExprId offsetExpr, int64_t offsetValue, uint32_t type, ExprId expr,
+                              uint32_t offsetCol, uint32_t exprCol) = 0;
+  // Whether llvm's evaluateAsRelocatable takes `expr` (a symbol minus a symbol plus a constant).
+  virtual bool relocatableNow(ExprId expr) = 0;
 };
 
 struct DirectiveContext {

@@ -218,7 +218,10 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     }
     if (!s.order || s.constant || s.sectionStart) return;
     if (temporary && !s.usedInReloc) return;
-    OutSymbol o{s.order, name, &s, -1, {}};
+    const bool unnamed =
+        temporary && std::find(info.unnamedTemporaries.begin(), info.unnamedTemporaries.end(),
+                               &s) != info.unnamedTemporaries.end();
+    OutSymbol o{s.order, unnamed ? std::string_view(".L0 ") : name, &s, -1, {}};
     uint16_t shndx = SHN_UNDEF;
     uint64_t value = 0;
     bool defined = false;
