@@ -610,8 +610,9 @@ private:
       group = &g;
     }
     for (uint32_t i = 0; i < sections_.size(); ++i)
-      if (sections_[i].name == spec.name && sections_[i].group == group &&
-          sections_[i].uniqueId == spec.uniqueId && sections_[i].linkedToName == spec.linkedTo)
+      if (sections_[i].parent == ~0u && sections_[i].name == spec.name &&
+          sections_[i].group == group && sections_[i].uniqueId == spec.uniqueId &&
+          sections_[i].linkedToName == spec.linkedTo)
         return i;
     obj::Section sec;
     sec.name = spec.name;
@@ -642,7 +643,123 @@ private:
     s.value = 0;
     s.sectionStart = true;
   }
-  void switchSection(const SectionSpec &spec) override { selectSection(findOrCreateSection(spec)); }
+  void switchSection(const SectionSpec &spec) override {
+    selectSection(findOrCreateSection(spec));
+    switchSubsection(spec.subsection);
+  }
+  void switchSubsection(uint32_t number) override {
+    const uint32_t base = sections_[cur_].parent == ~0u ? cur_ : sections_[cur_].parent;
+    if (number == 0) return selectSection(base);
+    for (uint32_t i = 0; i < sections_.size(); ++i)
+      if (sections_[i].parent == base && sections_[i].subsection == number) return selectSection(i);
+    obj::Section sub;
+    const obj::Section &p = sections_[base];
+    sub.name = p.name;
+    sub.type = p.type;
+    sub.flags = p.flags;
+    sub.entsize = p.entsize;
+    sub.flagsText = p.flagsText;
+    sub.typeText = p.typeText;
+    sub.parent = base;
+    sub.subsection = number;
+    sub.prefix = subCount_ < subPrefixes_.size() ? subPrefixes_[subCount_] : 0;
+    ++subCount_;
+    sub.data.assign(sub.prefix, 0);
+    sections_.push_back(std::move(sub));
+    selectSection(static_cast<uint32_t>(sections_.size() - 1));
+  }
+  // When the file ends: each section's subsections after it in increasing number (their labels,
+  // fixups, line entries and frames moved with them), and the subsections' entries removed.
+  void mergeSubsections() {
+    const uint32_t n = static_cast<uint32_t>(sections_.size());
+    bool any = false;
+    for (const obj::Section &s : sections_) any |= s.parent != ~0u;
+    if (!any) return;
+    struct Place {
+      uint32_t section;
+      uint64_t base; // (modulo 2^64: minus the subsection's prefix)
+      uint32_t fragmentBase;
+    };
+    std::vector<uint64_t> prefixes;
+    std::vector<Place> place(n);
+    std::vector<uint32_t> newIndex(n, 0);
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < n; ++i)
+      if (sections_[i].parent == ~0u) newIndex[i] = next++;
+    for (uint32_t i = 0; i < n; ++i) {
+      obj::Section &p = sections_[i];
+      if (p.parent != ~0u) continue;
+      place[i] = {newIndex[i], 0, 0};
+      std::vector<uint32_t> subs;
+      for (uint32_t j = 0; j < n; ++j)
+        if (sections_[j].parent == i) subs.push_back(j);
+      std::sort(subs.begin(), subs.end(), [&](uint32_t a, uint32_t b) {
+        return sections_[a].subsection < sections_[b].subsection;
+      });
+      for (uint32_t j : subs) {
+        obj::Section &s = sections_[j];
+        const uint64_t start = p.data.size();
+        const uint64_t base = start - s.prefix;
+        const uint32_t fragmentBase = p.fragment + 1;
+        place[j] = {newIndex[i], base, fragmentBase};
+        p.data.insert(p.data.end(), s.data.begin() + static_cast<ptrdiff_t>(s.prefix),
+                      s.data.end());
+        for (obj::Fixup f : s.fixups) {
+          f.offset += base;
+          f.instOffset += base;
+          f.fragment += fragmentBase;
+          p.fixups.push_back(f);
+        }
+        p.align = std::max(p.align, s.align);
+        p.fragment = fragmentBase + s.fragment;
+      }
+    }
+    for (uint32_t j = 0; j < n; ++j) // (in the order they were made)
+      if (sections_[j].parent != ~0u) {
+        const uint64_t want = (place[j].base + sections_[j].prefix) % sections_[j].align;
+        subPrefixesChanged_ |= objOut() && want != sections_[j].prefix;
+        prefixes.push_back(want);
+      }
+    subPrefixes_ = std::move(prefixes);
+    syms_.forEach([&](std::string_view, Symbol &s) {
+      if (s.kind != Symbol::Kind::Label || s.section >= n) return;
+      const Place &at = place[s.section];
+      s.value += static_cast<int64_t>(at.base);
+      s.fragment += at.fragmentBase;
+      s.section = at.section;
+    });
+    std::vector<obj::DwarfTables::LineSection> lines;
+    for (obj::DwarfTables::LineSection &l : dwarf_.lineSections) {
+      const Place &at = place[l.section];
+      for (auto &e : l.entries) e.offset += at.base;
+      auto same = std::find_if(lines.begin(), lines.end(),
+                               [&](const auto &m) { return m.section == at.section; });
+      if (same == lines.end()) {
+        l.section = at.section;
+        lines.push_back(std::move(l));
+      } else {
+        same->entries.insert(same->entries.end(), l.entries.begin(), l.entries.end());
+      }
+    }
+    dwarf_.lineSections = std::move(lines);
+    for (obj::DwarfFrame &f : dwarf_.frames) {
+      const Place &at = place[f.section];
+      f.begin += at.base;
+      f.end += at.base;
+      for (obj::CfiInstruction &ci : f.instructions) ci.offset += at.base;
+      f.section = at.section;
+    }
+    for (PendingLeb &leb : pendingLebs_) {
+      leb.offset += place[leb.section].base;
+      leb.section = place[leb.section].section;
+    }
+    for (RelocDirective &d : relocDirectives_) d.section = place[d.section].section;
+    if (identSection_ != ~0u) identSection_ = place[identSection_].section;
+    cur_ = place[cur_].section;
+    previous_ = kNoSection;
+    sectionStack_.clear();
+    std::erase_if(sections_, [](const obj::Section &s) { return s.parent != ~0u; });
+  }
   bool pushSection() override {
     sectionStack_.emplace_back(cur_, previous_);
     return true;
@@ -656,9 +773,19 @@ private:
     return true;
   }
   SectionSpec currentSection() override {
-    const obj::Section &s = sections_[cur_];
-    return {s.name,     s.type,      s.flags,  s.entsize,  s.flagsText,
-            s.typeText, s.groupName, s.comdat, s.uniqueId, s.linkedToName};
+    const obj::Section &s =
+        sections_[sections_[cur_].parent == ~0u ? cur_ : sections_[cur_].parent];
+    return {s.name,
+            s.type,
+            s.flags,
+            s.entsize,
+            s.flagsText,
+            s.typeText,
+            s.groupName,
+            s.comdat,
+            s.uniqueId,
+            s.linkedToName,
+            sections_[cur_].subsection};
   }
   bool previousSection() override {
     if (previous_ == kNoSection) return false;
@@ -775,11 +902,13 @@ private:
 
 public:
   // After run(): the sizes the next pass gives the deferred .uleb128/.sleb128, if one is needed.
-  bool relaxAgain(std::vector<uint8_t> &sizes) {
-    if (!lebSizesChanged_) return false;
+  bool relaxAgain(std::vector<uint8_t> &sizes, std::vector<uint64_t> &subsectionPrefixes) {
+    if (!lebSizesChanged_ && !subPrefixesChanged_) return false;
     sizes = std::move(lebSizes_);
+    subsectionPrefixes = std::move(subPrefixes_);
     return true;
   }
+  void setSubsectionPrefixes(std::vector<uint64_t> prefixes) { subPrefixes_ = std::move(prefixes); }
 
 private:
   void registerSymbol(Symbol &s) override {
@@ -802,6 +931,11 @@ private:
     }
   }
   void newFragment() override { ++sections_[cur_].fragment; }
+  // Subsections' prefixes (Section::prefix) by creation order, given by the previous pass; set
+  // when a subsection's start moved (another pass is needed).
+  std::vector<uint64_t> subPrefixes_;
+  uint32_t subCount_ = 0;
+  bool subPrefixesChanged_ = false;
   // --- .reloc: resolved once the layout is final, as llvm's MCAssembler does.
   struct RelocDirective {
     uint32_t section, type;
@@ -1458,6 +1592,8 @@ private:
     for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
     if (!handled) error(errCol ? errCol : d.col, err);
     streamerErrors_ += ctx.streamerError;
+    if (!ctx.errorWithoutLocation.empty())
+      errorWithoutLocation(std::move(ctx.errorWithoutLocation));
     if (!ctx.errorAtNextLine.empty()) {
       if (lines_)
         lines_->errorAtNextLine(std::move(ctx.errorAtNextLine));
@@ -3092,6 +3228,8 @@ private:
     finishPalMetadata();
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
+    mergeSubsections();
+    if (subPrefixesChanged_ && !result_.errorCount) return; // assembled again
     if (identSection_ != ~0u) {
       obj::Section &comment = sections_[identSection_];
       comment.data.insert(comment.data.end(), ident_.begin(), ident_.end());
@@ -3217,10 +3355,12 @@ namespace {
 AssembleResult assembleRelaxed(const Target &target, std::string_view source,
                                const AssembleOptions &options, as::StatementObserver *observer) {
   std::vector<uint8_t> lebSizes;
+  std::vector<uint64_t> subsectionPrefixes;
   for (unsigned pass = 0;; ++pass) {
     Assembler a(target, options, observer, std::move(lebSizes));
+    a.setSubsectionPrefixes(std::move(subsectionPrefixes));
     AssembleResult r = a.run(source);
-    if (pass == 64 || !a.relaxAgain(lebSizes)) return r;
+    if (pass == 64 || !a.relaxAgain(lebSizes, subsectionPrefixes)) return r;
   }
 }
 

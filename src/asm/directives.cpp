@@ -565,14 +565,35 @@ std::string printedName(std::string_view name) {
 std::string printedSectionSwitch(const SectionSpec &s) {
   if (s.group.empty() && s.uniqueId == ~0u && s.type == 1 &&
       ((s.name == ".text" && s.flags == 0x6) || (s.name == ".data" && s.flags == 0x3)))
-    return fmt::format("\t{}\n", s.name);
+    return s.subsection ? fmt::format("\t{}\t{}\n", s.name, s.subsection)
+                        : fmt::format("\t{}\n", s.name);
   std::string out = fmt::format("\t.section\t{},\"{}\",{}", printedName(s.name),
                                 flagLetters(s.flags), typeText(s.type));
   if (s.entsize) out += fmt::format(",{}", s.entsize);
   if (s.flags & 0x80) out += "," + (s.linkedTo.empty() ? "0" : printedName(s.linkedTo));
   if (!s.group.empty()) out += "," + printedName(s.group) + (s.comdat ? ",comdat" : "");
   if (s.uniqueId != ~0u) out += fmt::format(",unique,{}", s.uniqueId);
+  if (s.subsection) out += fmt::format("\n\t.subsection\t{}", s.subsection);
   return out + "\n";
+}
+
+// A subsection number as llvm's MCStreamer::switchSection checks it, after the expression was
+// read (tokens `from` to the cursor): false after its error (a located one in `fail`, or none
+// there and llvm's error without location in the context).
+bool subsectionNumber(DirectiveContext &ctx, Cursor &c, size_t from, const ExprResult &e,
+                      uint32_t &number, DirectiveError &fail) {
+  ctx.streamerError = true; // (llvm's context reports these)
+  if (e.kind != ExprResult::Kind::Absolute)
+    return fail(expressionLocation(c.toks.subspan(from, c.pos - from)),
+                "cannot evaluate subsection number");
+  if (e.value < 0 || e.value > 0x7fffffff) {
+    ctx.errorWithoutLocation =
+        fmt::format("subsection number {} is not within [0,2147483647]", e.value);
+    return false;
+  }
+  ctx.streamerError = false;
+  number = static_cast<uint32_t>(e.value);
+  return true;
 }
 
 // A section named as llvm names it by default (.text, .data, .bss, .rodata and the like).
@@ -624,8 +645,10 @@ bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &
   std::string_view typeName;
   if (c.accept(Tok::Comma)) {
     if (push && !c.is(Tok::String)) {
-      ExprResult sub = parseExpr(c, ctx.syms);
+      const size_t from = c.pos;
+      ExprResult sub = parseExpr(c, ctx.syms, /*relocatable=*/true);
       if (!sub.ok()) return fail(sub.errCol, sub.error);
+      if (!subsectionNumber(ctx, c, from, sub, spec.subsection, fail)) return false;
       if (!c.accept(Tok::Comma)) goto end;
     }
     if (c.is(Tok::Hash)) { // Solaris' spelling: #alloc,#write,#execinstr,#tls
@@ -1095,8 +1118,40 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   DirectiveError fail{err, errCol};
   if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata" ||
       name == ".tdata" || name == ".tbss") {
-    if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
-    switchSection(ctx, sectionNamed(std::string(name)));
+    SectionSpec spec = sectionNamed(std::string(name));
+    if (!c.atEnd()) {
+      // (llvm reads one token after the number, and no end of statement)
+      const size_t from = c.pos;
+      ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+      if (!subsectionNumber(ctx, c, from, e, spec.subsection, fail)) return fail.msg.empty();
+      if (!c.atEnd()) {
+        while (!c.atEnd()) c.next();
+        switchSection(ctx, std::move(spec));
+        if (ctx.asmOut) ctx.out += '\n';
+        return true;
+      }
+    }
+    switchSection(ctx, std::move(spec));
+    return true;
+  }
+  if (name == ".subsection") {
+    uint32_t number = 0;
+    const size_t from = c.pos;
+    ExprResult e;
+    e.kind = ExprResult::Kind::Absolute;
+    if (!c.atEnd()) {
+      e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+    }
+    if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
+    if (!subsectionNumber(ctx, c, from, e, number, fail)) return fail.msg.empty();
+    ctx.streamer.switchSubsection(number);
+    std::string key = std::to_string(ctx.streamer.sectionIndex());
+    if (key != ctx.section) {
+      ctx.section = std::move(key);
+      if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection());
+    }
     return true;
   }
   if (name == ".section") return sectionDirective(ctx, c, fail);

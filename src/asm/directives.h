@@ -39,6 +39,7 @@ struct SectionSpec {
   bool comdat = false;
   uint32_t uniqueId = ~0u; // `,unique,N`: one of several sections of the same name
   std::string linkedTo{};  // flag o (SHF_LINK_ORDER): the symbol whose section sh_link names
+  uint32_t subsection = 0; // (llvm's subsections: laid out in increasing number)
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.
@@ -89,6 +90,8 @@ public:
                               uint32_t offsetCol, uint32_t exprCol) = 0;
   // Whether llvm's evaluateAsRelocatable takes `expr` (a symbol minus a symbol plus a constant).
   virtual bool relocatableNow(ExprId expr) = 0;
+  // `.subsection N`: the current section's subsection N (0: the section's own).
+  virtual void switchSubsection(uint32_t number) = 0;
 };
 
 struct DirectiveContext {
@@ -107,7 +110,8 @@ struct DirectiveContext {
   bool hsa;                                                 // an amdhsa triple
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
   std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
-  std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then
+  std::string errorAtNextLine{};      // llvm's streamer reports it where its lexer is then
+  std::string errorWithoutLocation{}; // llvm's context reports it without a location
   // What follows the directive is a statement of its own: llvm's handlers of .popsection,
   // .previous and the AMDGPU target directives stop reading without checking for the end.
   bool restIsStatement = false;

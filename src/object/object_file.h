@@ -57,6 +57,12 @@ struct Section {
   // The fragment llvm's layout is writing now: a new one after each alignment, .zero/.space,
   // .org or deferred LEB (the first .text starts in the second, after llvm's initial alignment).
   uint32_t fragment = 0;
+  // A subsection N > 0 of section `parent` while assembling (its bytes, fixups and labels go
+  // after the parent's and its lower subsections' when the file ends).
+  uint32_t parent = ~0u, subsection = 0;
+  // (a subsection's bytes start with `prefix` placeholder bytes, its start's offset modulo its
+  // alignment, so that its alignments pad as at its place in the section)
+  uint64_t prefix = 0;
   bool nobits() const { return type == 8; }
   uint64_t size() const { return nobits() ? nobitsSize : data.size(); }
 };
