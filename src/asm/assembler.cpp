@@ -931,6 +931,62 @@ private:
     }
   }
   void newFragment() override { ++sections_[cur_].fragment; }
+  struct Symver {
+    Symbol *original;
+    std::string_view originalName;
+    std::string alias;
+    bool keep;
+    obj::Fixup where;
+  };
+  std::vector<Symver> symvers_;
+  void symver(std::string_view original, std::string alias, bool keepOriginal,
+              uint32_t col) override {
+    obj::Fixup where = fixupHere(col);
+    where.lineText = syms_.intern(std::string(curLine_));
+    const std::string_view name = syms_.intern(std::string(original));
+    symvers_.push_back({&syms_.get(name), name, std::move(alias), keepOriginal, where});
+  }
+  // llvm's ELF writer's symbol versions (executePostLayoutBinding): each alias registered now,
+  // bound and placed as its symbol; an undefined symbol, or one whose version is written `@@@`
+  // or `remove`d, renamed to its alias in the table and the relocations.
+  void bindSymbolVersions(std::vector<obj::SymbolRename> &renames) {
+    for (const Symver &v : symvers_) {
+      const Symbol &original = *v.original;
+      const bool undefined = original.kind == Symbol::Kind::Undefined;
+      const size_t at = v.alias.find('@');
+      std::string_view rest = std::string_view(v.alias).substr(at), tail = rest;
+      if (rest.starts_with("@@@")) tail = rest.substr(undefined ? 2 : 1);
+      const std::string_view name = syms_.intern(v.alias.substr(0, at) + std::string(tail));
+      Symbol &alias = syms_.get(name);
+      // (an undefined symbol's alias is a variable of it, out of the table: the symbol itself is
+      // written under the alias's name)
+      if (!undefined) registerSymbol(alias);
+      if (!undefined && alias.kind == Symbol::Kind::Undefined) {
+        alias.kind = original.kind;
+        alias.section = original.section;
+        alias.value = original.value;
+        alias.expr = original.expr;
+        alias.fragment = original.fragment;
+        if (!alias.type) alias.type = original.type;
+        if (alias.size == kNoExpr) alias.size = original.size;
+      }
+      alias.binding = original.binding;
+      alias.visibility = original.visibility;
+      if (!undefined && v.keep) continue;
+      if (undefined && rest.starts_with("@@") && !rest.starts_with("@@@")) {
+        errorAt(v.where, v.where.col,
+                fmt::format("default version symbol {} must be defined", v.alias));
+        continue;
+      }
+      auto known = std::find_if(renames.begin(), renames.end(),
+                                [&](const auto &r) { return r.original == &original; });
+      if (known != renames.end() && known->alias != &alias) {
+        errorAt(v.where, v.where.col, fmt::format("multiple versions for {}", v.originalName));
+        continue;
+      }
+      if (known == renames.end()) renames.push_back({&original, &alias, name});
+    }
+  }
   // Subsections' prefixes (Section::prefix) by creation order, given by the previous pass; set
   // when a subsection's start moved (another pass is needed).
   std::vector<uint64_t> subPrefixes_;
@@ -3268,6 +3324,8 @@ private:
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
     if (objOut()) resolveRelocDirectives(relocations);
+    std::vector<obj::SymbolRename> renames;
+    if (objOut()) bindSymbolVersions(renames);
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
@@ -3280,6 +3338,7 @@ private:
     info.addrsig = addrsig_;
     info.gnuAbi = gnuAbi_;
     info.unnamedTemporaries = dotSymbols_;
+    info.renames = std::move(renames);
     info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }

@@ -1066,7 +1066,53 @@ constexpr std::pair<std::string_view, uint32_t> kRelocationNames[] = {
 
 // .reloc OFFSET, NAME[, EXPR] (llvm's parseDirectiveReloc): printed back in text output; in an
 // object the relocation NAME at OFFSET against EXPR's symbol, an unknown name refused there.
-bool relocDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
+// .symver NAME, ALIAS@VERSION[, remove] (llvm's ELF parser: the alias read with `@` inside a
+// name, `@@@` removing the original as `remove` does).
+bool symverDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
+                     DirectiveError &fail) {
+  const uint32_t col = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
+  const Token &original = c.peek();
+  if (!namesSymbol(original)) return fail(original.col, "expected identifier");
+  c.next();
+  if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected a comma");
+  const Token &first = c.peek();
+  std::string alias;
+  if (first.kind == Tok::String) {
+    alias = unescape(first.text);
+    c.next();
+  } else if (first.kind == Tok::Identifier) {
+    // (the adjacent tokens of a name with `@` in it)
+    size_t end = first.col;
+    while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end])) &&
+           line[end] != ',' && line[end] != ';')
+      ++end;
+    alias = std::string(line.substr(first.col, end - first.col));
+    while (!c.atEnd() && c.peek().col < end) c.next();
+  } else {
+    return fail(first.col, "expected identifier");
+  }
+  if (alias.find('@') == std::string::npos) return fail(c.peek().col, "expected a '@' in the name");
+  const bool triple = alias.find("@@@") != std::string::npos;
+  bool keep = !triple;
+  if (c.accept(Tok::Comma)) {
+    if (c.is(Tok::Identifier) || c.is(Tok::String)) {
+      const bool remove = c.next().text == "remove";
+      if (!remove) return fail(c.peek().col, "expected 'remove'");
+    } else {
+      return fail(c.peek().col, "expected 'remove'");
+    }
+    keep = false;
+  }
+  ctx.restIsStatement = !c.atEnd(); // (llvm does not look for the end)
+  if (ctx.asmOut)
+    ctx.out += fmt::format(".symver {}, {}{}\n", printedSymbolName(original.text), alias,
+                           !keep && !triple ? ", remove" : "");
+  ctx.streamer.symver(original.kind == Tok::String ? unescape(original.text) : original.text,
+                      std::move(alias), keep, col);
+  return true;
+}
+
+bool relocDirective(DirectiveContext &ctx, Cursor &c, std::string_view, DirectiveError &fail) {
   const size_t offsetFrom = c.pos;
   ExprText offset = exprText(c, ctx.syms, fail.msg, fail.col);
   if (!offset.ok) return false;
@@ -1404,7 +1450,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", printedSymbolName(sym.text));
     return expectEnd(c, fail, "expected newline");
   }
-  if (name == ".reloc") return relocDirective(ctx, c, fail);
+  if (name == ".reloc") return relocDirective(ctx, c, line, fail);
+  if (name == ".symver") return symverDirective(ctx, c, line, fail);
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();

@@ -92,6 +92,9 @@ public:
   virtual bool relocatableNow(ExprId expr) = 0;
   // `.subsection N`: the current section's subsection N (0: the section's own).
   virtual void switchSubsection(uint32_t number) = 0;
+  // `.symver NAME, ALIAS@VERSION[, remove]` (at column `col`), done when the object is written.
+  virtual void symver(std::string_view original, std::string alias, bool keepOriginal,
+                      uint32_t col) = 0;
 };
 
 struct DirectiveContext {

@@ -217,11 +217,17 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       }
     }
     if (!s.order || s.constant || s.sectionStart) return;
+    std::string_view written = name;
+    for (const SymbolRename &r : info.renames)
+      if (r.original == &s) {
+        if (r.alias->order) return;
+        written = r.aliasName;
+      }
     if (temporary && !s.usedInReloc) return;
     const bool unnamed =
         temporary && std::find(info.unnamedTemporaries.begin(), info.unnamedTemporaries.end(),
                                &s) != info.unnamedTemporaries.end();
-    OutSymbol o{s.order, unnamed ? std::string_view(".L0 ") : name, &s, -1, {}};
+    OutSymbol o{s.order, unnamed ? std::string_view(".L0 ") : written, &s, -1, {}};
     uint16_t shndx = SHN_UNDEF;
     uint64_t value = 0;
     bool defined = false;
@@ -384,7 +390,10 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       rela.r_offset = r.offset;
       uint32_t sym = 0;
       if (r.symbol) {
-        auto it = symbolIndex.find(r.symbol);
+        const as::Symbol *target = r.symbol;
+        for (const SymbolRename &rename : info.renames)
+          if (rename.original == target && rename.alias->order) target = rename.alias;
+        auto it = symbolIndex.find(target);
         sym = it == symbolIndex.end() ? 0 : it->second;
       } else if (r.sectionSymbol >= 0) {
         sym = sectionSymbolIndex[static_cast<size_t>(r.sectionSymbol)];

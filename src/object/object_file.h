@@ -83,6 +83,13 @@ struct Relocation {
   uint32_t fragment = 0;
 };
 
+// `.symver`: a symbol renamed to its version's alias (an undefined one written under the alias's
+// name, the alias not registered; a defined one replaced by the alias).
+struct SymbolRename {
+  const as::Symbol *original, *alias;
+  std::string_view aliasName;
+};
+
 struct ObjectFileInfo {
   uint8_t osAbi = 0;      // ELFOSABI_AMDGPU_HSA, ...
   uint8_t abiVersion = 0; // code object version - 2 on HSA
@@ -98,6 +105,8 @@ struct ObjectFileInfo {
   bool gnuAbi = false;
   // Temporary labels llvm creates without a name (`.`), named ".L0 " in its symbol table.
   std::vector<const as::Symbol *> unnamedTemporaries;
+  // `.symver`: symbols written under their version's name (left out, relocations to the other).
+  std::vector<SymbolRename> renames;
 };
 
 // Writes the relocatable ELF64 object llvm-mc writes: sections in creation order each followed
