@@ -931,6 +931,58 @@ private:
     }
   }
   void newFragment() override { ++sections_[cur_].fragment; }
+  // .cg_profile entries, written when the file ends (llvm's finalizeCGProfile).
+  struct CgProfileEntry {
+    std::string_view from, to;
+    uint64_t count;
+    obj::Fixup where;
+    uint32_t fromCol, toCol;
+  };
+  std::vector<CgProfileEntry> cgProfile_;
+  struct CgReloc {
+    uint64_t offset;
+    const Symbol *symbol;
+    int32_t sectionSymbol;
+  };
+  std::vector<CgReloc> cgRelocs_;
+  uint32_t cgSection_ = ~0u;
+  void cgProfile(std::string_view from, std::string_view to, uint64_t count, uint32_t fromCol,
+                 uint32_t toCol) override {
+    obj::Fixup where = fixupHere(0);
+    where.lineText = syms_.intern(std::string(curLine_));
+    cgProfile_.push_back({syms_.intern(std::string(from)), syms_.intern(std::string(to)), count,
+                          where, fromCol, toCol});
+  }
+  // The .llvm.call-graph-profile section: a count per entry, and an R_AMDGPU_NONE relocation to
+  // each of its symbols (a temporary label's through its section's symbol).
+  void finalizeCgProfile() {
+    if (cgProfile_.empty()) return;
+    const SectionSpec spec{".llvm.call-graph-profile", 0x6fff4c09, 0x80000000, 8, "e",
+                           "@llvm_call_graph_profile", {},         false};
+    const uint32_t save = cur_, savePrevious = previous_;
+    cgSection_ = findOrCreateSection(spec);
+    selectSection(cgSection_);
+    for (const CgProfileEntry &e : cgProfile_) {
+      const uint64_t offset = code_.size();
+      for (auto [name, col] : {std::pair{e.from, e.fromCol}, std::pair{e.to, e.toCol}}) {
+        Symbol &s = syms_.get(name);
+        if (name.starts_with(".L")) {
+          if (s.kind != Symbol::Kind::Label) {
+            errorAt(e.where, col,
+                    fmt::format("Reference to undefined temporary symbol `{}`", name));
+            continue;
+          }
+          cgRelocs_.push_back({offset, nullptr, static_cast<int32_t>(s.section)});
+          continue;
+        }
+        registerSymbol(s);
+        cgRelocs_.push_back({offset, &s, -1});
+      }
+      for (unsigned i = 0; i < 8; ++i) code_.push_back(static_cast<uint8_t>(e.count >> (8 * i)));
+    }
+    selectSection(save);
+    previous_ = savePrevious;
+  }
   struct Symver {
     Symbol *original;
     std::string_view originalName;
@@ -3305,6 +3357,7 @@ private:
       relaxLebs();
       if (lebSizesChanged_) return; // assembled again
     }
+    if (objOut() && !parseFailed_) finalizeCgProfile();
     std::vector<GeneratedReloc> dwarfRelocs;
     if (objOut()) writeDwarfSections(dwarfRelocs);
     // (llvm lays the sections out twice, and reports these each time; once when LEB values
@@ -3324,6 +3377,8 @@ private:
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
     if (objOut()) resolveRelocDirectives(relocations);
+    for (const CgReloc &r : cgRelocs_)
+      relocations[cgSection_].push_back({r.offset, 0, r.symbol, {}, r.sectionSymbol, 0});
     std::vector<obj::SymbolRename> renames;
     if (objOut()) bindSymbolVersions(renames);
     // The library's code bytes: the .text section's.

@@ -1066,6 +1066,23 @@ constexpr std::pair<std::string_view, uint32_t> kRelocationNames[] = {
 
 // .reloc OFFSET, NAME[, EXPR] (llvm's parseDirectiveReloc): printed back in text output; in an
 // object the relocation NAME at OFFSET against EXPR's symbol, an unknown name refused there.
+// An integer token's value (decimal, 0x hex, 0b binary, 0 octal): false when it does not fit.
+bool parseIntegerToken(std::string_view text, uint64_t &value) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] | 0x20) == 'x') {
+    base = 16;
+    text.remove_prefix(2);
+  } else if (text.size() > 2 && text[0] == '0' && (text[1] | 0x20) == 'b') {
+    base = 2;
+    text.remove_prefix(2);
+  } else if (text.size() > 1 && text[0] == '0') {
+    base = 8;
+    text.remove_prefix(1);
+  }
+  auto r = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size();
+}
+
 // .symver NAME, ALIAS@VERSION[, remove] (llvm's ELF parser: the alias read with `@` inside a
 // name, `@@@` removing the original as `remove` does).
 bool symverDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
@@ -1452,6 +1469,31 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".reloc") return relocDirective(ctx, c, line, fail);
   if (name == ".symver") return symverDirective(ctx, c, line, fail);
+  if (name == ".cg_profile") {
+    // (llvm's ELF parser: two names and an integer token)
+    std::string_view names[2];
+    uint32_t cols[2];
+    for (int i = 0; i < 2; ++i) {
+      const Token &t = c.peek();
+      cols[i] = t.col;
+      if (!namesSymbol(t)) return fail(t.col, "expected identifier in directive");
+      c.next();
+      names[i] = t.kind == Tok::String ? ctx.syms.intern(unescape(t.text)) : t.text;
+      if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected a comma");
+    }
+    const Token &count = c.peek();
+    uint64_t value = 0;
+    if (count.kind != Tok::Integer || !parseIntegerToken(count.text, value))
+      return fail(count.col, "expected integer");
+    c.next();
+    if (!c.atEnd()) return fail(c.peek().col, "unexpected token in directive");
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.cg_profile {}, {}, {}\n{}", printedSymbolName(names[0]),
+                             printedSymbolName(names[1]), value,
+                             endsWithPlainNewline(c.peek(), line) ? "\n" : "");
+    ctx.streamer.cgProfile(names[0], names[1], value, cols[0], cols[1]);
+    return true;
+  }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();

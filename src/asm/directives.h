@@ -93,6 +93,9 @@ public:
   // `.subsection N`: the current section's subsection N (0: the section's own).
   virtual void switchSubsection(uint32_t number) = 0;
   // `.symver NAME, ALIAS@VERSION[, remove]` (at column `col`), done when the object is written.
+  // `.cg_profile FROM, TO, COUNT` (the names at columns fromCol and toCol).
+  virtual void cgProfile(std::string_view from, std::string_view to, uint64_t count,
+                         uint32_t fromCol, uint32_t toCol) = 0;
   virtual void symver(std::string_view original, std::string alias, bool keepOriginal,
                       uint32_t col) = 0;
 };

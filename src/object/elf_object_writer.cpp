@@ -129,10 +129,13 @@ struct OutSymbol {
 
 // Without addends in the relocations, llvm applies each one's addend to the relocated bytes as
 // it applies a resolved fixup: little-endian, as wide as the relocation.
+constexpr uint32_t kCallGraphProfile = 0x6fff4c09; // SHT_LLVM_CALL_GRAPH_PROFILE
+
 static void writeImplicitAddends(std::vector<Section> &sections,
                                  const std::vector<std::vector<Relocation>> &relocations) {
   for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)
     for (const Relocation &r : relocations[i]) {
+      if (r.type == 0) continue;                       // (R_AMDGPU_NONE: no field)
       const bool wide = r.type == 3 || r.type == 5;    // R_AMDGPU_ABS64, R_AMDGPU_REL64
       const bool branch = r.type == 14 && !r.dataSize; // R_AMDGPU_REL16: a dword offset
       const size_t bytes = r.dataSize ? r.dataSize : wide ? 8 : branch ? 2 : 4;
@@ -292,12 +295,14 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   std::stable_sort(locals.begin(), locals.end(), byOrder);
   std::stable_sort(globals.begin(), globals.end(), byOrder);
 
-  const std::string_view relPrefix = info.rela ? ".rela" : ".rel";
+  // (llvm's call graph profile has .rel relocations whatever the OS)
+  auto usesRela = [&](size_t i) { return info.rela && sections[i].type != kCallGraphProfile; };
   if (!info.rela) writeImplicitAddends(sections, relocations);
   StringTable strtab;
   for (size_t i = 0; i < sections.size(); ++i) {
     strtab.add(sections[i].name);
-    if (relaIndex[i]) strtab.addCopy(std::string(relPrefix) + sections[i].name);
+    if (relaIndex[i])
+      strtab.addCopy(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
   }
   if (!groups.empty()) strtab.add(".group");
   strtab.add(".strtab");
@@ -336,6 +341,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     h.sh_entsize = s.entsize;
     if (s.linkedTo && s.linkedTo->section < sections.size())
       h.sh_link = elfIndex[s.linkedTo->section];
+    if (s.type == kCallGraphProfile) h.sh_link = symtabIndex;
     if (!s.nobits()) out.insert(out.end(), s.data.begin(), s.data.end());
   }
   for (const Group &g : groups) {
@@ -377,14 +383,14 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     if (!relaIndex[i]) continue;
     alignTo(out, 8);
     Elf64_Shdr &h = headers[relaIndex[i]];
-    h.sh_name = strtab.offset(std::string(relPrefix) + sections[i].name);
-    h.sh_type = info.rela ? SHT_RELA : SHT_REL;
+    h.sh_name = strtab.offset(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
+    h.sh_type = usesRela(i) ? SHT_RELA : SHT_REL;
     h.sh_flags = sections[i].group ? SHF_GROUP : SHF_INFO_LINK; // (llvm's choice: one of them)
     h.sh_offset = out.size();
     h.sh_link = symtabIndex;
     h.sh_info = elfIndex[i];
     h.sh_addralign = 8;
-    h.sh_entsize = info.rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    h.sh_entsize = usesRela(i) ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
     for (const Relocation &r : relocations[i]) {
       Elf64_Rela rela{};
       rela.r_offset = r.offset;
@@ -400,7 +406,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       }
       rela.r_info = ELF64_R_INFO(sym, r.type);
       rela.r_addend = r.addend;
-      if (info.rela)
+      if (usesRela(i))
         append(out, rela);
       else
         append(out, Elf64_Rel{rela.r_offset, rela.r_info});
