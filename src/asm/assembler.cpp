@@ -3417,7 +3417,16 @@ private:
         SectionSpec spec = eh ? SectionSpec{".eh_frame", 1, 0x2, 0, "a", "@progbits", {}, false}
                               : SectionSpec{".debug_frame", 1, 0, 0, "", "@progbits", {}, false};
         generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
-          obj::writeFrames(dwarf_, eh, self, data, relocs);
+          std::vector<std::pair<std::string, uint64_t>> labels;
+          obj::writeFrames(dwarf_, eh, self, data, relocs, &labels);
+          for (const auto &[name, offset] : labels) { // (.cfi_label)
+            Symbol &s = syms_.get(syms_.intern(name));
+            if (s.kind != Symbol::Kind::Undefined) continue;
+            s.kind = Symbol::Kind::Label;
+            s.section = self;
+            s.value = static_cast<int64_t>(offset);
+            registerSymbol(s);
+          }
           sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
         });
       }

@@ -410,6 +410,11 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     if (!cfiRegister(ctx, c, fail, reg)) return false;
     printed = fmt::format("{}", reg);
   } else if (name == ".cfi_signal_frame") {
+  } else if (name == ".cfi_label") {
+    if (!namesSymbol(c.peek())) return fail(c.peek().col, "expected identifier");
+    in.kind = obj::CfiInstruction::Kind::Label;
+    in.label = std::string(c.next().text);
+    printed = in.label;
   } else if (name == ".cfi_window_save") {
     in.bytes.push_back(0x2d); // DW_CFA_GNU_window_save
   } else if (name == ".cfi_val_offset") {

@@ -348,7 +348,8 @@ auto cieKey(const DwarfFrame &f) {
 }
 
 void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8_t> &out,
-                 std::vector<DwarfReloc> &relocs) {
+                 std::vector<DwarfReloc> &relocs,
+                 std::vector<std::pair<std::string, uint64_t>> *labels) {
   if (t.frames.empty()) return;
   // FDEs sorted by their CIE's key (llvm's stable sort).
   std::vector<const DwarfFrame *> frames;
@@ -442,6 +443,9 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
       switch (in.kind) {
       case CfiInstruction::Kind::Bytes:
         out.insert(out.end(), in.bytes.begin(), in.bytes.end());
+        break;
+      case CfiInstruction::Kind::Label:
+        if (labels) labels->emplace_back(in.label, out.size());
         break;
       case CfiInstruction::Kind::AdjustCfaOffset:
         cfaOffset += in.value;
