@@ -3442,7 +3442,16 @@ private:
     std::vector<obj::DwarfReloc> relocs;
     std::vector<uint64_t> sizes;
     for (const obj::Section &sec : sections_) sizes.push_back(sec.size());
-    obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr);
+    std::vector<std::pair<std::string, uint64_t>> labels;
+    obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr, &labels);
+    for (const auto &[name, offset] : labels) { // (.loc_label)
+      Symbol &s = syms_.get(syms_.intern(name));
+      if (s.kind != Symbol::Kind::Undefined) continue;
+      s.kind = Symbol::Kind::Label;
+      s.section = line;
+      s.value = static_cast<int64_t>(offset);
+      registerSymbol(s);
+    }
     sections_[line].data = std::move(lineData);
     if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
     for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});

@@ -97,6 +97,9 @@ struct DwarfTables {
   struct Entry {
     uint64_t offset;
     DwarfLoc loc;
+    // `.loc_label NAME`: no row; the sequence ends (at `offset`) and NAME labels
+    // the line program there.
+    std::string label{};
   };
   struct LineSection {
     uint32_t section;
@@ -135,9 +138,11 @@ struct DwarfTables {
 // The line program and header, appended to `out` (the .debug_line section's bytes, which may
 // hold the source's own bytes before). `sectionSizes[i]` is section i's final size.
 // DWARF 5 paths go to `lineStr` (the .debug_line_str bytes, section `lineStrSection`).
+// `labels` gets each `.loc_label`'s name and offset in `out`.
 void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSizes,
                     std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs,
-                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection);
+                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection,
+                    std::vector<std::pair<std::string, uint64_t>> *labels = nullptr);
 
 // Call frame information appended to `out` (the .debug_frame or .eh_frame section's bytes,
 // section index `self`).
