@@ -1222,6 +1222,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.streamer.pushSection();
     if (c.atEnd()) return true;
     if (sectionDirective(ctx, c, fail, true)) return true;
+    // (a subsection number's error is llvm's streamer's, after the push: nothing restored)
+    if (ctx.streamerError) return fail.msg.empty();
     // llvm restores the section of a refused .pushsection, and prints that switch in full.
     ctx.streamer.popSection();
     ctx.section = std::to_string(ctx.streamer.sectionIndex());
