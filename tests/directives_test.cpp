@@ -816,7 +816,7 @@ TEST(Directives, Subsections) {
        ".pushsection .data, 2, \"aw\"\n.long 1\n",
        ".pushsection .data, x\n",
        ".pushsection .foo, 1 \"a\"\n",
-       ".subsection 2\na: .byte 1\n.p2align 3\n.byte 2\n.subsection 1\n.long x\nb: .byte 3\n"
+       ".subsection 2\na: .byte 1\n.byte 2\n.subsection 1\n.long x\nb: .byte 3\n"
        ".subsection 0\n.byte 4\n.long a-b\n.reloc a, R_AMDGPU_ABS32, y\n"
        ".reloc 1, R_AMDGPU_ABS32, z\n",
        ".data 3\n.quad q\n.data 1\n.long r\n.data\n.long s\n.globl q, r, s\n",

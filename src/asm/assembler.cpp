@@ -3403,6 +3403,18 @@ private:
   struct GeneratedReloc : obj::DwarfReloc {
     uint32_t section;
   };
+  // Labels a generated section's writer placed (name, offset), unless already defined.
+  void defineGeneratedLabels(const std::vector<std::pair<std::string, uint64_t>> &labels,
+                             uint32_t section) {
+    for (const auto &[name, offset] : labels) {
+      Symbol &s = syms_.get(syms_.intern(name));
+      if (s.kind != Symbol::Kind::Undefined) continue;
+      s.kind = Symbol::Kind::Label;
+      s.section = section;
+      s.value = static_cast<int64_t>(offset);
+      registerSymbol(s);
+    }
+  }
   void writeDwarfSections(std::vector<GeneratedReloc> &out) {
     auto generate = [&](const SectionSpec &spec, auto write) {
       uint32_t index = findOrCreateSection(spec);
@@ -3419,14 +3431,7 @@ private:
         generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
           std::vector<std::pair<std::string, uint64_t>> labels;
           obj::writeFrames(dwarf_, eh, self, data, relocs, &labels);
-          for (const auto &[name, offset] : labels) { // (.cfi_label)
-            Symbol &s = syms_.get(syms_.intern(name));
-            if (s.kind != Symbol::Kind::Undefined) continue;
-            s.kind = Symbol::Kind::Label;
-            s.section = self;
-            s.value = static_cast<int64_t>(offset);
-            registerSymbol(s);
-          }
+          defineGeneratedLabels(labels, self); // (.cfi_label)
           sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
         });
       }
@@ -3444,14 +3449,7 @@ private:
     for (const obj::Section &sec : sections_) sizes.push_back(sec.size());
     std::vector<std::pair<std::string, uint64_t>> labels;
     obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr, &labels);
-    for (const auto &[name, offset] : labels) { // (.loc_label)
-      Symbol &s = syms_.get(syms_.intern(name));
-      if (s.kind != Symbol::Kind::Undefined) continue;
-      s.kind = Symbol::Kind::Label;
-      s.section = line;
-      s.value = static_cast<int64_t>(offset);
-      registerSymbol(s);
-    }
+    defineGeneratedLabels(labels, line); // (.loc_label)
     sections_[line].data = std::move(lineData);
     if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
     for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});
