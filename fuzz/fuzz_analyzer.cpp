@@ -1,8 +1,9 @@
 // Copyright 2026 The gfxasm Authors
 // SPDX-License-Identifier: Apache-2.0
-// libFuzzer harness: any byte string is assembly for gfx1100 and gfx90a, or (starting with the
-// ELF magic) an object; analyzing it (checks and timing), with and without --fix, must never
-// crash, hang or trip a sanitizer, and a fixed program must assemble when the input did.
+// libFuzzer harness: any byte string is assembly for gfx1100, gfx90a and gfx1151 (gfx11.5's
+// export priority rows), or (starting with the ELF magic) an object for the first two; analyzing it
+// (checks and timing), with and without --fix, must never crash, hang or trip a sanitizer, and a
+// fixed program must assemble when the input did.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -14,10 +15,11 @@
 
 namespace {
 
-const gfxasm::Target &target(bool gfx9) {
+const gfxasm::Target &target(int which) {
   static const gfxasm::Target gfx1100 = *gfxasm::Target::create("gfx1100", {}, nullptr);
   static const gfxasm::Target gfx90a = *gfxasm::Target::create("gfx90a", {}, nullptr);
-  return gfx9 ? gfx90a : gfx1100;
+  static const gfxasm::Target gfx1151 = *gfxasm::Target::create("gfx1151", {}, nullptr);
+  return which == 1 ? gfx90a : which == 2 ? gfx1151 : gfx1100;
 }
 
 } // namespace
@@ -29,27 +31,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.timing = true;
   if (source.starts_with("\x7f"
                          "ELF")) {
-    for (bool gfx9 : {false, true}) {
+    for (int which : {0, 1}) {
       gfxasm::AnalyzeResult r =
-          gfxasm::analyzeObject(target(gfx9), std::span<const uint8_t>(data, size), options);
+          gfxasm::analyzeObject(target(which), std::span<const uint8_t>(data, size), options);
       gfxasm::formatTimingText(r);
       gfxasm::formatAnalysisJson(r);
     }
     return 0;
   }
-  for (bool gfx9 : {false, true}) {
+  for (int which : {0, 1, 2}) {
     options.fix = false;
-    gfxasm::AnalyzeResult r = gfxasm::analyze(target(gfx9), source, options);
+    gfxasm::AnalyzeResult r = gfxasm::analyze(target(which), source, options);
     gfxasm::formatAnalysisText(r);
     gfxasm::formatTimingText(r);
     gfxasm::formatAnalysisJson(r);
     options.fix = true;
-    r = gfxasm::analyze(target(gfx9), source, options);
+    r = gfxasm::analyze(target(which), source, options);
     if (!r.ok()) continue;
     gfxasm::AssembleOptions a;
     a.output = gfxasm::OutputKind::Null;
     a.maxExpansionBytes = 16 << 10;
-    if (!gfxasm::assemble(target(gfx9), r.fixed, a).ok()) std::abort(); // the fix broke it
+    if (!gfxasm::assemble(target(which), r.fixed, a).ok()) std::abort(); // the fix broke it
   }
   return 0;
 }

@@ -166,7 +166,8 @@ void compare(const Program &llvm, const Program &ours, Figures &fig, const std::
       if (ok)
         ++fig.covered;
       else
-        fig.uncovered.push_back(fmt::format("{} function {} instruction {}", name, f, j));
+        fig.uncovered.push_back(
+            fmt::format("{} function {} ({}) instruction {}", name, f, llvm.functions[f].name, j));
     }
   }
 }
@@ -176,27 +177,39 @@ int run(const std::string &cmd) {
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-void checkCpu(const std::string &cpu, const std::vector<std::string> &features = {},
-              const std::string &clangFlags = "", const std::vector<std::string> &only = {},
-              unsigned delayFloorPercent = 95) {
+// What checking clang's own output finds (`strict`: nothing) and the figures, per processor.
+struct CheckOptions {
+  std::string dir = GFXASM_KERNELS_DIR; // the OpenCL sources compiled
+  bool strict = true; // assert the targets (else the caller asserts on the figures)
+};
+struct Measured {
+  Figures fig;
+  unsigned findingsOnLlvm = 0; // waitcnt findings on clang's own output
+};
+
+Measured checkCpu(const std::string &cpu, const std::vector<std::string> &features = {},
+                  const std::string &clangFlags = "", const std::vector<std::string> &only = {},
+                  unsigned delayFloorPercent = 95, const CheckOptions &copt = {}) {
+  Measured measured;
   const char *tmp = std::getenv("TMPDIR");
   std::string dir = fmt::format("{}/gfxasm_analyze_{}_{}{}", tmp && *tmp ? tmp : "/tmp", ::getpid(),
                                 cpu, features.empty() ? "" : "_w64");
   fs::create_directories(dir);
   std::string err;
   auto target = gfxasm::Target::create(cpu, features, &err);
-  ASSERT_TRUE(target) << err;
-  Figures fig;
-  for (const auto &entry : fs::directory_iterator(GFXASM_KERNELS_DIR)) {
+  EXPECT_TRUE(target) << err;
+  if (!target) return measured;
+  Figures &fig = measured.fig;
+  for (const auto &entry : fs::directory_iterator(copt.dir)) {
     if (entry.path().extension() != ".cl") continue;
     std::string name = entry.path().stem().string();
     if (!only.empty() && std::find(only.begin(), only.end(), name) == only.end()) continue;
     std::string s = dir + "/" + name + ".s";
-    ASSERT_EQ(run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -nogpulib "
-                              "-S -Wno-everything -mcpu={} {} -O3 -o {} {}",
-                              cpu, clangFlags, s, entry.path().string())),
-              0)
-        << name;
+    int compiled = run(fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                                   "-nogpulib -S -Wno-everything -mcpu={} {} -O3 -o {} {}",
+                                   cpu, clangFlags, s, entry.path().string()));
+    EXPECT_EQ(compiled, 0) << name;
+    if (compiled != 0) continue;
     std::string original = slurp(s);
     gfxasm::AnalyzeOptions opts;
     opts.fileName = name + ".s";
@@ -205,10 +218,11 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
     // comparison, tests/hazard_corpus_test.cpp), its extra s_nops would shift the positions.
     opts.checkHazards = false;
     gfxasm::AnalyzeResult r = gfxasm::analyze(*target, stripWaits(original), opts);
-    ASSERT_TRUE(r.ok()) << name;
+    EXPECT_TRUE(r.ok()) << name;
     auto llvm = loadAssembly(*target, original, name + ".s");
     auto ours = loadAssembly(*target, r.fixed, name + ".s");
-    ASSERT_EQ(ours->errorCount, 0u) << name << ": the fixed program does not assemble";
+    EXPECT_EQ(ours->errorCount, 0u) << name << ": the fixed program does not assemble";
+    if (!r.ok() || ours->errorCount) continue;
     compare(*llvm, *ours, fig, name);
     // The fixed program passes the analyzer's own wait check (so waits compare() accepts later
     // than LLVM's leave no register read before its result is back).
@@ -223,7 +237,8 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
     check.fileName = opts.fileName;
     for (const auto &f : gfxasm::analyze(*target, original, check).findings) {
       if (f.check == "waitcnt") {
-        ADD_FAILURE() << gfxasm::formatDiagnostic(f.diagnostic);
+        ++measured.findingsOnLlvm;
+        if (copt.strict) ADD_FAILURE() << gfxasm::formatDiagnostic(f.diagnostic);
       } else if (f.check == "delay_alu") { // (hazards: tests/hazard_corpus_test.cpp)
         ++fig.delayFindingsOnLlvm;
       }
@@ -242,15 +257,17 @@ void checkCpu(const std::string &cpu, const std::vector<std::string> &features =
               fig.covered, fig.llvmWaitPositions, coverage, fig.ourWaitInstructions,
               fig.llvmWaitInstructions, extra, fig.sameCounts, fig.llvmWaitPositions, same,
               fig.sameDelays, fig.llvmDelays, delays, fig.ourDelays, fig.delayFindingsOnLlvm);
-  for (size_t i = 0; i < fig.uncovered.size() && i < 10; ++i)
+  for (size_t i = 0; i < fig.uncovered.size() && i < 40; ++i)
     std::printf("  uncovered: %s\n", fig.uncovered[i].c_str());
+  fs::remove_all(dir);
+  if (!copt.strict) return measured;
   // The targets are 100% coverage and 90% equal delays; measured so far (docs/status.md):
   // coverage 100%, s_delay_alu 99.6-99.9% equal. The delay floor keeps what is reached.
   EXPECT_EQ(fig.covered, fig.llvmWaitPositions);
   EXPECT_LE(fig.ourWaitInstructions * 100, fig.llvmWaitInstructions * 110);
   EXPECT_GE(fig.sameCounts * 100, fig.llvmWaitPositions * 90);
   EXPECT_GE(fig.sameDelays * 100, fig.llvmDelays * delayFloorPercent);
-  fs::remove_all(dir);
+  return measured;
 }
 
 TEST(AnalyzeAgainstLlvm, Gfx1100) {
@@ -281,6 +298,38 @@ TEST(AnalyzeAgainstLlvm, Gfx11Generic) {
 TEST(AnalyzeAgainstLlvm, Gfx9_4Generic) {
   checkCpu("gfx9-4-generic");
 }
+
+// The memory model (check 4): atomics at every ordering (relaxed, acquire, release, acq_rel,
+// seq_cst) and scope (workgroup, agent, system) as loads, stores and read-modify-writes with and
+// without return (tests/analyze/memory_model.cl), their waits removed and put back. Where the
+// text says what the ordering was (SIMemoryLegalizer's cache invalidation after an acquire,
+// its write-back before a release: waitcnt.cpp's kMemoryModelMarks), the waits come back; what
+// only the ordering in the source says (a release store with no write-back before it, a
+// seq_cst load) cannot be seen in the text: those places are counted, the rest asserted.
+struct MemoryModelCase {
+  const char *cpu;
+  unsigned coveredFloorPercent; // measured (docs/status.md), kept as a floor
+  unsigned ownFindingsCeiling;  // findings on clang's own output (acquire-only atomics taken for
+                                // acq_rel where the release leaves no mark)
+};
+class MemoryModel : public ::testing::TestWithParam<MemoryModelCase> {};
+TEST_P(MemoryModel, AtomicsOrderingAndScope) {
+  const MemoryModelCase &c = GetParam();
+  CheckOptions copt;
+  copt.dir = GFXASM_ANALYZE_DIR;
+  copt.strict = false;
+  Measured m = checkCpu(c.cpu, {}, "", {}, 0, copt);
+  EXPECT_GE(m.fig.covered * 100, m.fig.llvmWaitPositions * c.coveredFloorPercent);
+  EXPECT_LE(m.findingsOnLlvm, c.ownFindingsCeiling);
+  EXPECT_LE(m.fig.ourWaitInstructions * 100, m.fig.llvmWaitInstructions * 110);
+  std::printf("%s memory model: %u of LLVM's %u wait places covered, %u findings on its own\n",
+              c.cpu, m.fig.covered, m.fig.llvmWaitPositions, m.findingsOnLlvm);
+}
+INSTANTIATE_TEST_SUITE_P(Cpus, MemoryModel,
+                         ::testing::Values(MemoryModelCase{"gfx900", 95, 8},
+                                           MemoryModelCase{"gfx90a", 97, 8},
+                                           MemoryModelCase{"gfx942", 99, 0},
+                                           MemoryModelCase{"gfx1100", 93, 12}));
 
 // Every other processor of isa/processors.def (a new processor is a row there): the same
 // measure on a few kernels (memory, LDS and barriers, branches, calls, TRANS). On these five the

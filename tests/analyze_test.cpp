@@ -216,6 +216,57 @@ TEST(AnalyzeWaitcnt, ExistingWaitIsMerged) {
       << r.fixed;
 }
 
+// The memory model's marks (waitcnt.cpp's kMemoryModelMarks, read from clang-22's output of
+// tests/analyze/memory_model.cl): the waits below are the ones clang wrote there.
+TEST(AnalyzeWaitcnt, MemoryModelMarks) {
+  // gfx942 release at agent scope: buffer_wbl2 sc1, then the atomic waits for everything.
+  auto r = run("gfx942",
+               "global_store_dword v0, v1, s[2:3]\nbuffer_wbl2 sc1\n"
+               "global_store_dword v1, v2, s[0:1] sc1\ns_endpgm\n",
+               true);
+  ASSERT_EQ(count(r, "waitcnt"), 1u);
+  EXPECT_NE(r.fixed.find("buffer_wbl2 sc1\n\ts_waitcnt vmcnt(0)\nglobal_store_dword v1"),
+            std::string::npos)
+      << r.fixed;
+  // Per case the wait findings and the first one's fix ("" for none).
+  struct Case {
+    const char *cpu, *text;
+    unsigned waits;
+    const char *fix;
+  } cases[] = {
+      // gfx90a at system scope the same with buffer_wbl2; no write-back: a relaxed store.
+      {"gfx90a",
+       "global_store_dword v0, v1, s[2:3]\nbuffer_wbl2\nglobal_store_dword v1, v2, s[0:1]\n", 1,
+       "s_waitcnt vmcnt(0)"},
+      {"gfx942", "global_store_dword v0, v1, s[2:3]\nglobal_store_dword v1, v2, s[0:1] sc1\n", 0,
+       ""},
+      // gfx942 acquire-only atomic (no write-back before it): only the invalidation waits.
+      {"gfx942",
+       "global_store_dword v0, v1, s[2:3]\nglobal_atomic_add v1, v1, v2, s[0:1] sc0\n"
+       "buffer_inv sc1\n",
+       1, "s_waitcnt vmcnt(0)"},
+      // gfx900 (no mark for a release at agent scope): the same atomic is taken as acq_rel.
+      {"gfx900",
+       "global_store_dword v0, v1, s[2:3]\nglobal_atomic_add v1, v1, v2, s[0:1] glc\n"
+       "buffer_wbinvl1_vol\n",
+       2, "s_waitcnt vmcnt(0)"},
+      // gfx1100: the acquire of a load waits for the load (vmcnt), not for the stores before
+      // it; of an atomic without return for the stores (vscnt).
+      {"gfx1100",
+       "global_store_b32 v1, v0, s[2:3]\nglobal_load_b32 v0, v1, s[0:1] glc\nbuffer_gl0_inv\n", 1,
+       "s_waitcnt vmcnt(0)"},
+      {"gfx1100", "global_atomic_add_u32 v1, v2, s[0:1]\nbuffer_gl1_inv\nbuffer_gl0_inv\n", 1,
+       "s_waitcnt_vscnt null, 0x0"},
+  };
+  for (const Case &c : cases) {
+    auto w = run(c.cpu, std::string(c.text) + "s_endpgm\n");
+    ASSERT_EQ(count(w, "waitcnt"), c.waits) << c.cpu << "\n" << c.text;
+    if (c.waits) {
+      EXPECT_EQ(w.findings[0].fix, c.fix) << c.cpu << "\n" << c.text;
+    }
+  }
+}
+
 // The timing estimate through the API and its text and JSON forms (the rules themselves are
 // tests/timing_test.cpp's): the CFG, the seed's 4-cycle issue, registers and occupancy.
 TEST(AnalyzeTiming, ListingCfgAndOccupancy) {

@@ -5,8 +5,13 @@
 // targets and conditional jumps in their 32-byte block, the 16-cycle VALU -> SALU delay, 4 or 20
 // cycles per jump, a branch on a flag right after its write), RDNA3's dependency latencies
 // (VALU 5, TRANS 10, SALU 2) and memory latencies, occupancy, and the llvm-mca table lookup.
+#include <algorithm>
+#include <optional>
+
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "analysis/hazard_rules.h"
 #include "analysis/hazards.h"
 #include "analysis/mca_latency.h"
 #include "analysis/timing.h"
@@ -691,6 +696,390 @@ TEST(Hazards, Gfx11FixText) {
             "v_cmpx_eq_u32 v0, v1\n\tv_mov_b32_e32 v3, v3\nv_permlane16_b32 v2, v3, s0, s1\n"
             "s_endpgm\n");
 }
+
+// gfx11 WMMA (llvm's fixWMMAHazards): a WMMA reading as A or B the result of the WMMA before
+// it, with no VALU between, needs a v_nop; C may overlap. Checked against llc-22 -run-pass
+// post-RA-hazard-rec on the same code as MIR (gfx1100, gfx1151, gfx1153, gfx11-generic).
+TEST(Hazards, Gfx11Wmma) {
+  const std::string first = "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]\n";
+  struct Case {
+    const char *between, *consumer;
+    bool vnop;
+  } cases[] = {
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", true}, // A
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[16:23], v[24:31]\n", true},  // B
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[20:27], v[8:15], v[24:31]\n", true}, // part of A
+      {"", "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[8:15], v[16:23]\n", false},  // C only
+      {"", "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[24:31]\n", false},  // D only
+      {"s_mov_b32 s0, 0\n", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n",
+       true},
+      {"global_load_b32 v40, v[42:43], off\n",
+       "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", true},
+      {"v_mov_b32 v40, 0\n", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n",
+       false},
+      {"v_nop\n", "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", false},
+      // Another WMMA in between is a VALU: it ends the hazard (its own result is unrelated).
+      {"v_wmma_f32_16x16x16_f16 v[32:39], v[0:7], v[8:15], v[32:39]\n",
+       "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", false},
+      // A VALU reading the result is no WMMA: not this row.
+      {"", "v_add_f32 v40, v16, v17\n", false},
+  };
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx1153", "gfx11-generic"})
+    for (const Case &c : cases) {
+      std::string text = first + c.between + c.consumer;
+      HazardNeed n = needOfLast(cpu, text);
+      SCOPED_TRACE(std::string(cpu) + "\n" + text);
+      EXPECT_EQ(n.rule, c.vnop ? "wmma-srcab" : "");
+      EXPECT_EQ(n.valuFix && n.vnop, c.vnop);
+    }
+  // Across a branch, and wave64's form.
+  EXPECT_EQ(needOfLast("gfx1100", first + "s_cbranch_scc0 L\ns_mov_b32 s0, 0\nL:\n"
+                                          "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[16:23], "
+                                          "v[24:31]\n")
+                .rule,
+            "wmma-srcab");
+  EXPECT_EQ(needOfLast("gfx1151",
+                       "v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]\n"
+                       "v_wmma_f32_16x16x16_f16 v[24:27], v[16:23], v[8:15], v[24:27]\n",
+                       {"+wavefrontsize64"})
+                .rule,
+            "wmma-srcab");
+  // --fix: the v_nop right before the second WMMA (llc-22's text).
+  auto target = Target::create("gfx1100", {}, nullptr);
+  AnalyzeOptions o;
+  o.fix = true;
+  o.checkDelayAlu = o.checkWaitcnt = false;
+  EXPECT_EQ(
+      analyze(*target, first + "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n", o)
+          .fixed,
+      first + "\tv_nop\nv_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n");
+}
+
+// gfx11.5's export priority (llvm's fixRequiredExportPriority; the texts are llc-22's for
+// amdgpu_ps functions on gfx1150-gfx1153 and gfx11-generic): the workaround after the last
+// export of a sequence, s_setprio 2 at the entry, a low s_setprio raised; not on gfx1100, not
+// in functions without exports (llvm's kernels and compute shaders).
+TEST(Hazards, Gfx11ExportPriority) {
+  auto fixed = [](const char *cpu, const std::string &text) {
+    auto target = Target::create(cpu, {}, nullptr);
+    AnalyzeOptions o;
+    o.fix = true;
+    o.checkDelayAlu = o.checkWaitcnt = false;
+    AnalyzeResult r = analyze(*target, text, o);
+    EXPECT_TRUE(r.ok());
+    return r.fixed;
+  };
+  const std::string done = "exp mrt0 v0, v1, v0, v1 done\ns_endpgm\n";
+  for (const char *cpu : {"gfx1150", "gfx1151", "gfx1152", "gfx1153", "gfx11-generic"}) {
+    SCOPED_TRACE(cpu);
+    EXPECT_EQ(fixed(cpu, done), "\ts_setprio 2\nexp mrt0 v0, v1, v0, v1 done\n\ts_setprio 0\n"
+                                "\ts_nop 0\n\ts_nop 0\ns_endpgm\n");
+    // Not at the end of the shader: the wait and the priority back up; two exports in a row
+    // get one workaround after the second.
+    EXPECT_EQ(fixed(cpu, "s_setprio 2\nexp mrt0 v0, v0, v0, v0\nexp mrt1 v0, v0, v0, v0\n"
+                         "v_add_f32 v0, v0, v1\ns_endpgm\n"),
+              "s_setprio 2\nexp mrt0 v0, v0, v0, v0\nexp mrt1 v0, v0, v0, v0\n\ts_setprio 0\n"
+              "\ts_waitcnt_expcnt null, 0x0\n\ts_nop 0\n\ts_nop 0\n\ts_setprio 2\n"
+              "v_add_f32 v0, v0, v1\ns_endpgm\n");
+    // A low s_setprio is raised by 2 (llc: s_setprio 1 -> 3), which is the entry's priority.
+    EXPECT_EQ(fixed(cpu, "s_setprio 1\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\n"
+                         "s_nop 0\ns_endpgm\n"),
+              "\ts_setprio 3\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\n"
+              "s_endpgm\n");
+    // The workaround in place: nothing.
+    const std::string ok = "s_setprio 2\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\n"
+                           "s_nop 0\ns_endpgm\n";
+    EXPECT_EQ(fixed(cpu, ok), ok);
+    // No export: nothing (an s_setprio 1 stays).
+    EXPECT_EQ(fixed(cpu, "s_setprio 1\ns_endpgm\n"), "s_setprio 1\ns_endpgm\n");
+    // An s_setprio 0 after an export of another block is no workaround: raised (0 -> 2); the
+    // workaround after the export that ends its block goes after the label.
+    EXPECT_NE(fixed(cpu, "s_setprio 2\nexp mrt0 v0, v1, v0, v1\ns_setprio 0\n"
+                         "s_waitcnt_expcnt null, 0x0\ns_nop 0\ns_nop 0\ns_setprio 2\n"
+                         "s_cbranch_scc0 L\nexp mrt1 v0, v1, v0, v1 done\nL:\ns_setprio 0\n"
+                         "exp mrt2 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\n"
+                         "s_endpgm\n")
+                  .find("L:\n\ts_setprio 0\n\ts_waitcnt_expcnt null, 0x0\n\ts_nop 0\n\ts_nop 0\n"
+                        "\ts_setprio 2\n\ts_setprio 2\nexp mrt2"),
+              std::string::npos);
+  }
+  EXPECT_EQ(fixed("gfx1100", done), done);
+  EXPECT_EQ(fixed("gfx1101", done), done);
+}
+
+// Per processor (each of isa/processors.def's rows, gfx9 and gfx11): every hazard row that
+// applies to it asked for by a positive sample and not by a negative one; every row of its
+// architecture that does not apply to it not asked for by that row's positive sample; and the
+// wait rows that differ between processors (s_barrier and stores, a release's write-back).
+// The samples are hand-written (the rows' sources: hazard_rules.h; wait states per row).
+struct RowSample {
+  std::string_view rule;
+  std::string_view arch;
+  const char *positive, *negative; // the last instruction is where the row is reported
+  const char *positive64 = nullptr, *negative64 = nullptr; // in wave64, where the text differs
+};
+
+const RowSample kRowSamples[] = {
+    {"valu-sgpr-vmem", "gfx9", "v_readfirstlane_b32 s4, v0\nbuffer_load_dword v1, off, s[4:7], 0\n",
+     "v_readfirstlane_b32 s4, v0\ns_nop 4\nbuffer_load_dword v1, off, s[4:7], 0\n"},
+    {"valu-vcc-div-fmas", "gfx9", "v_cmp_eq_u32_e32 vcc, v0, v1\nv_div_fmas_f32 v0, v1, v2, v3\n",
+     "v_cmp_eq_u32_e32 vcc, v0, v1\ns_nop 3\nv_div_fmas_f32 v0, v1, v2, v3\n"},
+    {"valu-sgpr-lane-select", "gfx9", "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, s4\n",
+     "v_readfirstlane_b32 s4, v0\nv_readlane_b32 s5, v1, 3\n"},
+    {"setreg-getreg", "gfx9",
+     "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_MODE)\n",
+     "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_getreg_b32 s1, hwreg(HW_REG_STATUS)\n"},
+    {"setreg-setreg", "gfx9",
+     "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_setreg_b32 hwreg(HW_REG_MODE), s1\n",
+     "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_nop 1\ns_setreg_b32 hwreg(HW_REG_MODE), s1\n"},
+    {"setreg-trapsts-rfe", "gfx9", "s_setreg_b32 hwreg(HW_REG_TRAPSTS), s0\ns_rfe_b64 s[0:1]\n",
+     "s_setreg_b32 hwreg(HW_REG_MODE), s0\ns_rfe_b64 s[0:1]\n"},
+    {"valu-vgpr-dpp", "gfx9",
+     "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n",
+     "v_mov_b32 v1, v0\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"},
+    {"valu-exec-dpp", "gfx9",
+     "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf "
+     "bank_mask:0xf\n",
+     "v_cmp_eq_u32_e32 vcc, v0, v1\nv_mov_b32_dpp v2, v3 quad_perm:[1,0,3,2] row_mask:0xf "
+     "bank_mask:0xf\n"},
+    {"salu-m0-message", "gfx9", "s_mov_b32 m0, s0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n",
+     "s_mov_b32 m0, s0\ns_nop 0\ns_sendmsg sendmsg(MSG_INTERRUPT)\n"},
+    {"salu-m0-lds", "gfx9", "s_mov_b32 m0, s0\ns_movrels_b32 s1, s2\n",
+     "s_mov_b32 s3, s0\ns_movrels_b32 s1, s2\n"},
+    {"wide-store-data", "gfx9", "global_store_dwordx4 v[0:1], v[2:5], off\nv_mov_b32 v3, 0\n",
+     "global_store_dwordx2 v[0:1], v[2:3], off\nv_mov_b32 v3, 0\n"},
+    {"valu-sgpr-valu", "gfx9",
+     "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[0:1]\n",
+     "v_cmp_eq_u32_e64 s[0:1], v0, v1\nv_cndmask_b32_e64 v2, v3, v4, s[2:3]\n"},
+    {"valu-exec-lane", "gfx9", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_readlane_b32 s0, v1, 0\n",
+     "v_cmp_eq_u32_e32 vcc, v0, v1\nv_readlane_b32 s0, v1, 0\n"},
+    {"valu-vgpr-readlane", "gfx9", "v_mov_b32 v1, v0\nv_readlane_b32 s0, v1, 0\n",
+     "v_mov_b32 v2, v0\nv_readlane_b32 s0, v1, 0\n"},
+    {"trans-forwarding", "gfx9", "v_exp_f32 v1, v0\nv_add_f32 v2, v1, v1\n",
+     "v_exp_f32 v1, v0\nv_exp_f32 v2, v1\n"},
+    {"dst-sel-forwarding", "gfx9", "v_pk_add_f16 v0, v1, v2\nv_add_f32 v3, v0, v0\n",
+     "v_pk_add_f16 v0, v1, v2 op_sel_hi:[0,0]\nv_add_f32 v3, v0, v0\n"},
+    {"vcmpx-permlane", "gfx9", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_permlane16_swap_b32 v2, v3\n",
+     "v_cmp_eq_u32_e32 vcc, v0, v1\nv_permlane16_swap_b32 v2, v3\n"},
+    {"valu-exec-mfma", "gfx9",
+     "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_mfma_f32_4x4x4f16 v[8:11], v[4:5], v[6:7], v[8:11]\n",
+     "v_cmp_eq_u32_e32 vcc, v0, v1\nv_mfma_f32_4x4x4f16 v[8:11], v[4:5], v[6:7], v[8:11]\n"},
+    {"valu-vgpr-mfma", "gfx9",
+     "v_mov_b32 v4, 0\nv_mfma_f32_4x4x4f16 v[8:11], v[4:5], v[6:7], v[8:11]\n",
+     "v_mov_b32 v20, 0\nv_mfma_f32_4x4x4f16 v[8:11], v[4:5], v[6:7], v[8:11]\n"},
+    {"mfma-result-read", "gfx9",
+     "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v0\n",
+     "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v20, v9\n"},
+    {"mfma-result-overwrite", "gfx9",
+     "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v0, 0\n",
+     "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\nv_mov_b32 v9, 0\n"},
+    {"mfma-srcc", "gfx9",
+     "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\n"
+     "v_mfma_f32_16x16x16f16 v[8:11], v[12:13], v[14:15], v[2:5]\n",
+     "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[0:3]\n"
+     "v_mfma_f32_16x16x16f16 v[0:3], v[12:13], v[14:15], v[0:3]\n"},
+    {"mfma-srcab", "gfx9",
+     "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\n"
+     "v_mfma_f32_4x4x4f16 v[8:11], v[0:1], v[2:3], v[8:11]\n",
+     "v_mfma_f32_4x4x4f16 v[0:3], v[4:5], v[6:7], v[0:3]\n"
+     "v_mfma_f32_4x4x4f16 v[8:11], v[12:13], v[14:15], v[8:11]\n"},
+    {"mfma-srcc-war", "gfx9",
+     "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[8:11]\nv_mov_b32 v8, 0\n",
+     "v_mfma_f32_16x16x16f16 v[0:3], v[4:5], v[6:7], v[8:11]\nv_mov_b32 v12, 0\n"},
+    {"valu-dgemm-vmem", "gfx9",
+     "v_mov_b32 v0, 0\nv_mfma_f64_4x4x4f64 a[8:9], v[2:3], v[4:5], a[8:9]\n"
+     "global_load_dword v1, v[0:1], off\n",
+     "v_mov_b32 v0, 0\nv_mfma_f64_4x4x4f64 a[8:9], v[2:3], v[4:5], a[8:9]\n"
+     "global_load_dword v1, v[6:7], off\n"},
+    // gfx908's MAI rows (AGPR results; the MFMA's srcs may be AGPRs).
+    {"valu-exec-mai", "gfx9", "v_cmpx_eq_u32_e32 vcc, v0, v1\nv_accvgpr_write_b32 a0, v2\n",
+     "v_cmp_eq_u32_e32 vcc, v0, v1\nv_accvgpr_write_b32 a0, v2\n"},
+    {"valu-vgpr-mai", "gfx9", "v_mov_b32 v2, 0\nv_accvgpr_write_b32 a0, v2\n",
+     "v_mov_b32 v3, 0\nv_accvgpr_write_b32 a0, v2\n"},
+    {"mfma-srcab", "gfx9",
+     "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\nv_mfma_f32_4x4x1f32 a[4:7], a1, v1, a[4:7]\n",
+     "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\nv_mfma_f32_4x4x1f32 a[4:7], a9, v1, a[4:7]\n"},
+    {"mfma-srcc", "gfx9",
+     "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\nv_mfma_f32_4x4x1f32 a[4:7], v0, v1, a[2:5]\n",
+     "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\nv_mfma_f32_4x4x1f32 a[4:7], v0, v1, a[4:7]\n"},
+    {"mfma-accvgpr-read", "gfx9",
+     "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\nv_accvgpr_read_b32 v2, a1\n",
+     "v_mfma_f32_4x4x1f32 a[0:3], v0, v1, a[0:3]\nv_accvgpr_read_b32 v2, a5\n"},
+    {"mfma-accvgpr-write", "gfx9",
+     "v_mfma_f32_16x16x16f16 a[0:3], v[0:1], v[2:3], a[4:7]\nv_accvgpr_write_b32 a1, v2\n",
+     "v_mfma_f32_16x16x16f16 a[0:3], v[0:1], v[2:3], a[4:7]\nv_accvgpr_write_b32 a9, v2\n"},
+    {"mfma-srcc-accvgpr-write", "gfx9",
+     "v_mfma_f32_16x16x16f16 a[0:3], v[0:1], v[2:3], a[4:7]\nv_accvgpr_write_b32 a5, v2\n",
+     "v_mfma_f32_16x16x16f16 a[0:3], v[0:1], v[2:3], a[4:7]\nv_accvgpr_write_b32 a9, v2\n"},
+    {"accvgpr-write-srcc", "gfx9",
+     "v_accvgpr_write_b32 a1, v2\nv_mfma_f32_4x4x1f32 a[4:7], v0, v1, a[0:3]\n",
+     "v_accvgpr_write_b32 a9, v2\nv_mfma_f32_4x4x1f32 a[4:7], v0, v1, a[0:3]\n"},
+    {"accvgpr-write-srcab", "gfx9",
+     "v_accvgpr_write_b32 a1, v2\nv_mfma_f32_4x4x1f32 a[4:7], a1, v1, a[4:7]\n",
+     "v_accvgpr_write_b32 a2, v2\nv_mfma_f32_4x4x1f32 a[4:7], a1, v1, a[4:7]\n"},
+    {"accvgpr-write-read", "gfx9", "v_accvgpr_write_b32 a1, v2\nv_accvgpr_read_b32 v3, a1\n",
+     "v_accvgpr_write_b32 a1, v2\nv_accvgpr_read_b32 v3, a2\n"},
+    {"accvgpr-read-mem", "gfx9", "v_accvgpr_read_b32 v2, a1\nglobal_store_dword v[0:1], v2, off\n",
+     "v_accvgpr_read_b32 v3, a1\nglobal_store_dword v[0:1], v2, off\n"},
+    {"valu-accvgpr-mem", "gfx9",
+     "v_mov_b32 v2, 0\nv_accvgpr_write_b32 a0, v5\nglobal_store_dword v[0:1], v2, off\n",
+     "v_mov_b32 v2, 0\nv_accvgpr_write_b32 a0, v5\ns_nop 0\nglobal_store_dword v[0:1], v2, off\n"},
+    {"valu-trans-use", "gfx11", "v_rcp_f32_e32 v2, v2\nv_mul_f32_e32 v3, v2, v1\n",
+     "v_rcp_f32_e32 v2, v2\nv_mul_f32_e32 v3, v4, v1\n"},
+    {"valu-partial-forwarding", "gfx11",
+     "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_add_f32 v2, v0, v1\n",
+     "v_mov_b32 v0, 1\ns_mov_b64 exec, -1\nv_mov_b32 v1, 2\nv_add_f32 v2, v1, v1\n"},
+    {"valu-mask-write", "gfx11",
+     "v_cndmask_b32_e64 v1, v1, v2, s[2:3]\ns_cselect_b64 s[2:3], -1, 0\ns_mov_b32 s4, s2\n",
+     "v_cndmask_b32_e64 v1, v1, v2, s[2:3]\ns_cselect_b64 s[6:7], -1, 0\ns_mov_b32 s4, s6\n"},
+    {"lds-direct-vmem", "gfx11",
+     "global_load_b32 v1, v[2:3], off\nlds_direct_load v1 wait_vdst:15\n",
+     "global_load_b32 v4, v[2:3], off\nlds_direct_load v1 wait_vdst:15\n"},
+    {"lds-direct-valu", "gfx11",
+     "v_add_f32 v1, v2, v3\nv_mov_b32 v5, 0\nlds_direct_load v1 wait_vdst:3\n",
+     "v_add_f32 v1, v2, v3\nv_mov_b32 v5, 0\nlds_direct_load v1 wait_vdst:1\n"},
+    {"vcmpx-permlane", "gfx11", "v_cmpx_eq_u32 v0, v1\nv_permlane16_b32 v2, v3, s0, s1\n",
+     "v_cmpx_eq_u32 v0, v1\nv_mov_b32 v3, v3\nv_permlane16_b32 v2, v3, s0, s1\n"},
+    {"wmma-srcab", "gfx11",
+     "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]\n"
+     "v_wmma_f32_16x16x16_f16 v[24:31], v[16:23], v[8:15], v[24:31]\n",
+     "v_wmma_f32_16x16x16_f16 v[16:23], v[0:7], v[8:15], v[16:23]\n"
+     "v_wmma_f32_16x16x16_f16 v[24:31], v[0:7], v[8:15], v[16:23]\n",
+     "v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]\n"
+     "v_wmma_f32_16x16x16_f16 v[24:27], v[16:23], v[8:15], v[24:27]\n",
+     "v_wmma_f32_16x16x16_f16 v[16:19], v[0:7], v[8:15], v[16:19]\n"
+     "v_wmma_f32_16x16x16_f16 v[24:27], v[0:7], v[8:15], v[16:19]\n"},
+    {"export-priority", "gfx11", "s_setprio 2\nexp mrt0 v0, v1, v0, v1 done\ns_endpgm\n",
+     "s_setprio 2\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\ns_endpgm\n"},
+    {"export-priority-entry", "gfx11",
+     "exp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\ns_endpgm\n",
+     "s_setprio 2\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\ns_endpgm\n"},
+    {"export-priority-setprio", "gfx11",
+     "s_setprio 1\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\ns_endpgm\n",
+     "s_setprio 3\nexp mrt0 v0, v1, v0, v1 done\ns_setprio 0\ns_nop 0\ns_nop 0\ns_endpgm\n"},
+};
+
+// The hazard findings of `text` on `cpu` (their rule ids), or nullopt when it does not assemble
+// there; with the wait states the last instruction needs.
+struct RowRun {
+  std::vector<std::string> rules;
+  unsigned required = 0;
+};
+std::optional<RowRun> hazardRun(const isa::Processor &cpu, const std::string &text, bool wave64) {
+  std::vector<std::string> mattr;
+  if (wave64) mattr.push_back("+wavefrontsize64");
+  auto target = Target::create(cpu.name, mattr, nullptr);
+  if (!target) return std::nullopt;
+  auto program = loadAssembly(*target, text, "t.s");
+  if (program->errorCount || program->functions.empty()) return std::nullopt;
+  PassResult out;
+  HazardPass().run(*program, out);
+  RowRun r;
+  for (const Finding &f : out.findings) {
+    // ("<what> (<rule>): ...": the rule is in the parentheses before the first "): ")
+    size_t b = f.message.find("): "), a = f.message.rfind('(', b);
+    if (b != std::string::npos && a != std::string::npos)
+      r.rules.push_back(f.message.substr(a + 1, b - a - 1));
+  }
+  const Function &f = program->functions[0];
+  r.required = hazardNeedBefore(*program, f, static_cast<uint32_t>(f.insts.size() - 1)).required;
+  return r;
+}
+
+class PerProcessor : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PerProcessor, HazardRowsPositiveAndNegative) {
+  const isa::Processor *cpu = isa::findProcessor(GetParam());
+  ASSERT_TRUE(cpu);
+  unsigned positives = 0, negatives = 0;
+  for (const HazardRule &rule : kHazardRules) {
+    if (rule.cpus.arch != cpu->arch) continue;
+    bool anySample = false;
+    bool applies = rule.cpus.contains(*cpu);
+    unsigned tested = 0; // samples that assemble here (a row's samples may be for some CPUs)
+    for (const RowSample &sample : kRowSamples) {
+      if (sample.rule != rule.id || sample.arch != cpu->arch) continue;
+      anySample = true;
+      // (a wave64 row: its samples in wave64; and in wave32 it never applies)
+      for (bool wave64 : {false, true}) {
+        if (wave64 && cpu->arch != "gfx11") continue;
+        bool rowHere = applies && (!rule.wave64 || wave64);
+        // Another row with the same id may apply here (wide-store-data's three, vcmpx-permlane).
+        bool idHere = rowHere;
+        for (const HazardRule &other : kHazardRules)
+          if (other.id == rule.id && other.cpus.contains(*cpu) && (!other.wave64 || wave64))
+            idHere = true;
+        SCOPED_TRACE(fmt::format("{} {}{}", rule.id, cpu->name, wave64 ? " wave64" : ""));
+        bool own64 = wave64 && sample.positive64;
+        auto pos = hazardRun(*cpu, own64 ? sample.positive64 : sample.positive, wave64);
+        auto neg = hazardRun(*cpu, own64 ? sample.negative64 : sample.negative, wave64);
+        if (!pos || !neg) continue;
+        ++tested;
+        bool found = std::count(pos->rules.begin(), pos->rules.end(), rule.id) > 0;
+        EXPECT_EQ(found, idHere);
+        positives += found;
+        EXPECT_EQ(std::count(neg->rules.begin(), neg->rules.end(), rule.id), 0);
+        ++negatives;
+        if (rowHere && rule.waitStates && rule.expiry == HazardExpiry::None) {
+          EXPECT_EQ(pos->required, rule.waitStates);
+        }
+      }
+    }
+    EXPECT_TRUE(anySample) << "no sample for row " << rule.id;
+    if (applies) {
+      EXPECT_GE(tested, 1u) << "no sample of row " << rule.id << " assembles on " << cpu->name;
+    }
+  }
+  // The wait rows that differ by processor: s_barrier waits for stores where the processor has
+  // no back-off barrier (gfx900-gfx909, gfx90c, gfx9-generic: llvm's FeatureBackOffBarrier) and
+  // on gfx11 in WGP mode (a workgroup spans two CUs); LDS always.
+  static const std::vector<std::string_view> barrierWaitsForStores = {
+      "gfx900",  "gfx902",       "gfx904",  "gfx906",  "gfx908",       "gfx909",
+      "gfx90c",  "gfx9-generic", "gfx1100", "gfx1101", "gfx1102",      "gfx1103",
+      "gfx1150", "gfx1151",      "gfx1152", "gfx1153", "gfx11-generic"};
+  bool gfx11 = cpu->arch == "gfx11";
+  auto waitFindings = [&](const std::string &text) {
+    auto target = Target::create(cpu->name, {}, nullptr);
+    AnalyzeOptions o;
+    o.checkDelayAlu = o.checkHazards = false;
+    return analyze(*target, text, o).findings.size();
+  };
+  bool waitsForStores = std::find(barrierWaitsForStores.begin(), barrierWaitsForStores.end(),
+                                  cpu->name) != barrierWaitsForStores.end();
+  EXPECT_EQ(waitFindings(gfx11 ? "global_store_b32 v[0:1], v2, off\ns_barrier\ns_endpgm\n"
+                               : "global_store_dword v[0:1], v2, off\ns_barrier\ns_endpgm\n"),
+            waitsForStores ? 1u : 0u);
+  EXPECT_EQ(waitFindings(gfx11 ? "ds_store_b32 v1, v2\ns_barrier\ns_endpgm\n"
+                               : "ds_write_b32 v1, v2\ns_barrier\ns_endpgm\n"),
+            1u);
+  ++positives;
+  ++negatives;
+  // A release's cache write-back (gfx90a and later): the next memory operation waits for all.
+  if (cpu->has(isa::Gfx90aInsts)) {
+    EXPECT_EQ(waitFindings("global_store_dword v[0:1], v2, off\nbuffer_wbl2\n"
+                           "global_store_dword v[0:1], v3, off\ns_endpgm\n"),
+              1u);
+    EXPECT_EQ(waitFindings("global_store_dword v[0:1], v2, off\n"
+                           "global_store_dword v[0:1], v3, off\ns_endpgm\n"),
+              0u);
+  }
+  EXPECT_GE(positives, 1u);
+  EXPECT_GE(negatives, 1u);
+  std::printf("%s: %u positive and %u negative row checks\n", cpu->name.data(), positives,
+              negatives);
+}
+
+std::vector<std::string> processorNames() {
+  std::vector<std::string> names;
+  for (const isa::Processor &p : isa::processors()) names.emplace_back(p.name);
+  return names;
+}
+INSTANTIATE_TEST_SUITE_P(Each, PerProcessor, ::testing::ValuesIn(processorNames()),
+                         [](const ::testing::TestParamInfo<std::string> &i) {
+                           std::string n = i.param;
+                           std::replace(n.begin(), n.end(), '-', '_');
+                           return n;
+                         });
 
 } // namespace
 } // namespace gfxasm::analysis

@@ -315,8 +315,13 @@ void classify(const Target &target, Instruction &ins) {
   // A returning atomic: glc (gfx9 buffers and images name their result in vdata) or a vdst.
   const bool returnsInData =
       atomic && (fieldValue(ins, Field::glc) != 0 || fieldValue(ins, Field::sc0) != 0);
-  const uint32_t accBits = fieldValue(ins, Field::acc);
-  const bool accCd = fieldValue(ins, Field::acc_cd) != 0 || !target.alignedVgprTuples();
+  // (the acc bits are hidden operands: the parser sets their value, not `present`)
+  auto hidden = [&](Field f) {
+    int i = operandIndex(ins, f);
+    return i >= 0 ? ins.inst.ops[static_cast<size_t>(i)].value : 0u;
+  };
+  const uint32_t accBits = hidden(Field::acc);
+  const bool accCd = hidden(Field::acc_cd) != 0 || !target.alignedVgprTuples();
   bool sawSource = false;
   auto add = [&](RegRange r, bool def, bool implicit, int op) {
     if (r.count == 0) return;

@@ -21,44 +21,52 @@
 namespace gfxasm::analysis {
 
 enum class HazardProducer : uint8_t {
-  Valu,        // any VALU (TRANS and matrix included)
-  ValuNotMfma, // a VALU that is not MFMA
-  Salu,        // scalar ALU
-  Setreg,      // s_setreg_b32 / s_setreg_imm32_b32
-  WideStore,   // VMEM/FLAT store of more than 64 bits of data (MUBUF/MTBUF: no SGPR soffset)
-  Mfma,        // MFMA / SMFMAC
-  Trans,       // TRANS (v_exp, v_rcp, ...)
-  Vcmpx,       // v_cmpx_* (writes EXEC)
-  DstSel,      // SDWA with dst_sel other than DWORD, VOP3 op_sel dst-hi, or VOP3P with src0's
-               // op_sel_hi bit set (the default: llvm reads that bit as the dst op_sel)
-  MaskRead,    // a VALU that reads an SGPR pair as lane mask: v_cndmask, v_add/sub/subrev_co_ci
-               // (src2 in VOP3, VCC in VOP2/DPP), v_div_fmas (VCC)
-  VectorMem,   // VMEM, FLAT or DS (not export)
+  Valu,         // any VALU (TRANS and matrix included)
+  ValuNotMfma,  // a VALU that is not MFMA
+  Salu,         // scalar ALU
+  Setreg,       // s_setreg_b32 / s_setreg_imm32_b32
+  WideStore,    // VMEM/FLAT store of more than 64 bits of data (MUBUF/MTBUF: no SGPR soffset)
+  Mfma,         // MFMA / SMFMAC
+  Trans,        // TRANS (v_exp, v_rcp, ...)
+  Vcmpx,        // v_cmpx_* (writes EXEC)
+  DstSel,       // SDWA with dst_sel other than DWORD, VOP3 op_sel dst-hi, or VOP3P with src0's
+                // op_sel_hi bit set (the default: llvm reads that bit as the dst op_sel)
+  MaskRead,     // a VALU that reads an SGPR pair as lane mask: v_cndmask, v_add/sub/subrev_co_ci
+                // (src2 in VOP3, VCC in VOP2/DPP), v_div_fmas (VCC)
+  VectorMem,    // VMEM, FLAT or DS (not export)
+  Export,       // an export
+  AccvgprRead,  // v_accvgpr_read_b32 (writes a VGPR)
+  AccvgprWrite, // v_accvgpr_write_b32 (writes an AGPR)
 };
 
 enum class HazardConsumer : uint8_t {
-  Vmem,          // VMEM or FLAT
-  DivFmas,       // v_div_fmas_*
-  LaneSelect,    // v_readlane_b32 / v_writelane_b32
-  Getreg,        // s_getreg_b32
-  Setreg,        // s_setreg_*
-  Rfe,           // s_rfe_b64
-  Dpp,           // a DPP VALU
-  M0Message,     // s_sendmsg*, s_ttracedata, GDS
-  M0Lds,         // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
-  Valu,          // any VALU
-  ValuNotMfma,   // a VALU that is not MFMA
-  ValuNotTrans,  // a non-TRANS VALU
-  Readlane,      // v_readlane_b32 / v_readfirstlane_b32
-  Permlane,      // v_permlane*
-  MemOrExp,      // VMEM, FLAT, DS, export
-  VectorMem,     // VMEM, FLAT, DS
-  Mfma,          // MFMA / SMFMAC
-  ValuOrMem,     // VALU, VMEM, FLAT, DS, export (MFMA results read by anything but MFMA)
-  SaluSgprWrite, // an SALU that writes an SGPR or VCC (not EXEC, M0, null)
-  ValuVccWrite,  // a VALU that writes VCC
-  ValuSgprWrite, // a VALU that writes an SGPR other than VCC (v_cmp_e64, v_readlane, ...)
-  LdsDir,        // lds_direct_load / lds_param_load
+  Vmem,           // VMEM or FLAT
+  DivFmas,        // v_div_fmas_*
+  LaneSelect,     // v_readlane_b32 / v_writelane_b32
+  Getreg,         // s_getreg_b32
+  Setreg,         // s_setreg_*
+  Rfe,            // s_rfe_b64
+  Dpp,            // a DPP VALU
+  M0Message,      // s_sendmsg*, s_ttracedata, GDS
+  M0Lds,          // s_movrel*, v_interp*, lds_direct, ds_*_addtid, LDS DMA
+  Valu,           // any VALU
+  ValuNotMfma,    // a VALU that is not MFMA
+  ValuNotTrans,   // a non-TRANS VALU
+  Readlane,       // v_readlane_b32 / v_readfirstlane_b32
+  Permlane,       // v_permlane*
+  MemOrExp,       // VMEM, FLAT, DS, export
+  VectorMem,      // VMEM, FLAT, DS
+  Mfma,           // MFMA / SMFMAC
+  ValuOrMem,      // VALU, VMEM, FLAT, DS, export (MFMA results read by anything but MFMA)
+  SaluSgprWrite,  // an SALU that writes an SGPR or VCC (not EXEC, M0, null)
+  ValuVccWrite,   // a VALU that writes VCC
+  ValuSgprWrite,  // a VALU that writes an SGPR other than VCC (v_cmp_e64, v_readlane, ...)
+  LdsDir,         // lds_direct_load / lds_param_load
+  Export,         // an export
+  Setprio,        // s_setprio
+  MfmaOrAccWrite, // an MFMA or v_accvgpr_write_b32 (gfx908's MAI rows)
+  AccvgprRead,    // v_accvgpr_read_b32
+  AccvgprWrite,   // v_accvgpr_write_b32
 };
 
 enum class HazardRelation : uint8_t {
@@ -80,6 +88,14 @@ enum class HazardRelation : uint8_t {
   MfmaSrcCRead,      // the next MFMA reads it as SrcC (overlapping, not the same registers)
   MfmaSrcABRead,     // the next MFMA reads it as SrcA/SrcB
   MfmaSrcCOverwrite, // a VALU overwrites a register an MFMA reads as SrcC (WAR)
+  // gfx908's MAI rows (llvm's checkMAIHazards908, checkMAILdStHazards)
+  ArchVgprRead,         // the consumer reads a VGPR (not an AGPR) the producer writes
+  SrcCRead,             // the consumer reads as SrcC (src2) a register the producer writes
+  Mfma908AccRead,       // v_accvgpr_read of an MFMA result: passes + 2 (4/10/18)
+  Mfma908AccOverwrite,  // v_accvgpr_write over an MFMA result: passes - 1 (1/7/15)
+  Mfma908SrcCOverwrite, // v_accvgpr_write over an MFMA's SrcC: passes - 3, at least 0 (0/5/13)
+  ValuAccMoveMem,       // a VALU (not MAI) writes a VGPR the consumer reads, fewer than 2 wait
+                        // states before it, and a v_accvgpr_read/write lies closer (hazards.cpp)
   // gfx11 rows (searched backwards until the row's expiry, hazards.cpp)
   MaskSgprWrite,      // the consumer writes an SGPR the producer read as lane mask, with no
                       // write of that SGPR in between
@@ -89,6 +105,12 @@ enum class HazardRelation : uint8_t {
   VgprReadDgemmAfter, // VgprRead with a DGEMM between the two (gfx90a's SQ bug)
   LdsDirVdst,         // the consumer (an LDS direct load) writes a VGPR a VALU read or wrote
                       // fewer VALUs before than its wait_vdst lets through
+  // gfx11.5 export priority (llvm's fixRequiredExportPriority; hazards.cpp exportPriority()),
+  // in functions that export (llvm: not kernels or compute shaders, which do not export):
+  ExportSequenceEnd, // the last export of a sequence (the next instruction is no export) not
+                     // followed by `s_setprio 0`
+  ExportEntryPrio,   // the function's first instruction is not an `s_setprio`
+  LowSetprio,        // `s_setprio` below 2 other than the 0 right after an export
 };
 
 // How a gfx11 row's hazard ends, searching backwards from the consumer (llvm's IsExpired).
@@ -99,6 +121,8 @@ enum class HazardExpiry : uint8_t {
            // expire on them)
   VmVsrc,  // a VALU, an export, s_waitcnt 0 or depctr vm_vsrc(0) in between
   AnyValu, // any VALU but v_nop in between (VcmpxPermlane)
+  Valu,    // any VALU, v_nop included, in between (the fix is a v_nop: gfx11 WMMA)
+  Export,  // the export priority rows: a fixed sequence, not a search (exportPriority())
 };
 
 // The s_waitcnt_depctr counter a gfx11 row's fix waits for (index into isa::depctrNames()).
@@ -137,10 +161,14 @@ inline constexpr isa::ProcessorSet kGfx90aOnly{"gfx9", isa::Gfx90aInsts, isa::Gf
 inline constexpr isa::ProcessorSet kGfx90aPlus{"gfx9", isa::Gfx90aInsts};
 inline constexpr isa::ProcessorSet kGfx940Plus{"gfx9", isa::Gfx940Insts};
 inline constexpr isa::ProcessorSet kGfx950Plus{"gfx9", isa::Gfx950Insts};
+// gfx908: MAI instructions before gfx90a's (AGPR results; llvm's checkMAIHazards908).
+inline constexpr isa::ProcessorSet kGfx908{"gfx9", isa::Agprs, isa::Gfx90aInsts};
 // gfx11 processors with the VALU TRANS-use bug (fixed in gfx11.5).
 inline constexpr isa::ProcessorSet kGfx11TransUse{"gfx11", isa::ValuTransUseHazard};
 // Every gfx11 processor (llvm: getGeneration() == GFX11, and gfx11's VcmpxPermlane feature).
 inline constexpr isa::ProcessorSet kGfx11{"gfx11"};
+// gfx11.5 and gfx11-generic (llvm's FeatureRequiredExportPriority).
+inline constexpr isa::ProcessorSet kGfx11ExportPriority{"gfx11", isa::RequiredExportPriority};
 
 inline constexpr HazardRule kHazardRules[] = {
     {"valu-sgpr-vmem", HazardProducer::Valu, HazardConsumer::Vmem, HazardRelation::SgprRead, 5,
@@ -202,6 +230,36 @@ inline constexpr HazardRule kHazardRules[] = {
     {"mfma-srcc-war", HazardProducer::Mfma, HazardConsumer::ValuNotMfma,
      HazardRelation::MfmaSrcCOverwrite, 0, kGfx90aPlus,
      "VALU overwrites a register an MFMA reads as SrcC"},
+    // gfx908 (llvm's checkMAIHazards908 and checkMAILdStHazards; the MFMA's passes as for the
+    // rows above).
+    {"valu-exec-mai", HazardProducer::Valu, HazardConsumer::MfmaOrAccWrite,
+     HazardRelation::ExecWrite, 4, kGfx908, "VALU writes EXEC before an MFMA/v_accvgpr_write"},
+    {"valu-vgpr-mai", HazardProducer::Valu, HazardConsumer::MfmaOrAccWrite,
+     HazardRelation::ArchVgprRead, 2, kGfx908,
+     "VALU writes a VGPR that an MFMA/v_accvgpr_write reads"},
+    {"mfma-srcab", HazardProducer::Mfma, HazardConsumer::Mfma, HazardRelation::MfmaSrcABRead, 4,
+     kGfx908, "MFMA result read as SrcA/SrcB of an MFMA"},
+    {"mfma-srcc", HazardProducer::Mfma, HazardConsumer::Mfma, HazardRelation::MfmaSrcCRead, 2,
+     kGfx908, "MFMA result read as SrcC of an MFMA (overlapping, not the same registers)"},
+    {"mfma-accvgpr-read", HazardProducer::Mfma, HazardConsumer::AccvgprRead,
+     HazardRelation::Mfma908AccRead, 0, kGfx908, "MFMA result read by v_accvgpr_read"},
+    {"mfma-accvgpr-write", HazardProducer::Mfma, HazardConsumer::AccvgprWrite,
+     HazardRelation::Mfma908AccOverwrite, 0, kGfx908, "MFMA result overwritten by v_accvgpr_write"},
+    {"mfma-srcc-accvgpr-write", HazardProducer::Mfma, HazardConsumer::AccvgprWrite,
+     HazardRelation::Mfma908SrcCOverwrite, 0, kGfx908,
+     "v_accvgpr_write overwrites a register an MFMA reads as SrcC"},
+    {"accvgpr-write-srcc", HazardProducer::AccvgprWrite, HazardConsumer::Mfma,
+     HazardRelation::SrcCRead, 1, kGfx908, "v_accvgpr_write result read as SrcC of an MFMA"},
+    {"accvgpr-write-srcab", HazardProducer::AccvgprWrite, HazardConsumer::Mfma,
+     HazardRelation::MfmaSrcABRead, 3, kGfx908,
+     "v_accvgpr_write result read as SrcA/SrcB of an MFMA"},
+    {"accvgpr-write-read", HazardProducer::AccvgprWrite, HazardConsumer::AccvgprRead,
+     HazardRelation::VgprRead, 3, kGfx908, "v_accvgpr_write result read by v_accvgpr_read"},
+    {"accvgpr-read-mem", HazardProducer::AccvgprRead, HazardConsumer::VectorMem,
+     HazardRelation::VgprRead, 2, kGfx908, "v_accvgpr_read result read by a VMEM/DS instruction"},
+    {"valu-accvgpr-mem", HazardProducer::ValuNotMfma, HazardConsumer::VectorMem,
+     HazardRelation::ValuAccMoveMem, 1, kGfx908,
+     "a VMEM/DS reads a VGPR a VALU just wrote, right after a v_accvgpr_read/write"},
     {"valu-trans-use", HazardProducer::Trans, HazardConsumer::Valu, HazardRelation::VgprRead, 0,
      kGfx11TransUse, "a VALU reads a TRANS result with at most 5 VALU / 1 TRANS in between", 6, 2,
      HazardExpiry::VaVdst, DepctrField::VaVdst},
@@ -241,6 +299,26 @@ inline constexpr HazardRule kHazardRules[] = {
     {"vcmpx-permlane", HazardProducer::Vcmpx, HazardConsumer::Permlane, HazardRelation::Any, 0,
      kGfx11, "v_cmpx writes EXEC before v_permlane with no VALU in between", 0, 0,
      HazardExpiry::AnyValu},
+    // gfx11 (llvm's fixWMMAHazards): a WMMA reads as A or B (src0/src1) registers the WMMA
+    // before it writes; any VALU in between ends it (C may overlap: the hardware stalls).
+    {"wmma-srcab", HazardProducer::Mfma, HazardConsumer::Mfma, HazardRelation::MfmaSrcABRead, 0,
+     kGfx11, "a WMMA reads as A/B the result of the WMMA right before it", 0, 0,
+     HazardExpiry::Valu},
+    // gfx11.5 export priority (llvm's fixRequiredExportPriority): after the last export of a
+    // sequence `s_setprio 0`, `s_waitcnt_expcnt null, 0x0`, two `s_nop 0`, `s_setprio 2` (before
+    // s_endpgm only the priority and the nops); the function starts with `s_setprio 2`; an
+    // `s_setprio` below 2 is raised by 2 (at most 3). Their fixes are the sequences, not waits.
+    {"export-priority", HazardProducer::Export, HazardConsumer::Export,
+     HazardRelation::ExportSequenceEnd, 0, kGfx11ExportPriority,
+     "an export sequence must be followed by the export-priority workaround", 0, 0,
+     HazardExpiry::Export, DepctrField::None, true},
+    {"export-priority-entry", HazardProducer::Export, HazardConsumer::Export,
+     HazardRelation::ExportEntryPrio, 0, kGfx11ExportPriority,
+     "a function that exports must start at priority 2 or more", 0, 0, HazardExpiry::Export},
+    {"export-priority-setprio", HazardProducer::Export, HazardConsumer::Setprio,
+     HazardRelation::LowSetprio, 0, kGfx11ExportPriority,
+     "in a function that exports, s_setprio below 2 (but the 0 after an export)", 0, 0,
+     HazardExpiry::Export},
 };
 
 } // namespace gfxasm::analysis

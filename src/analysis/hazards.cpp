@@ -185,6 +185,9 @@ bool producerMatches(HazardProducer p, const Instruction &ins) {
   case HazardProducer::DstSel: return writesPartialDst(ins);
   case HazardProducer::MaskRead: return maskRead(ins).has_value();
   case HazardProducer::VectorMem: return isVectorMem(ins);
+  case HazardProducer::Export: return ins.category == Category::EXP;
+  case HazardProducer::AccvgprRead: return named(ins, "v_accvgpr_read");
+  case HazardProducer::AccvgprWrite: return named(ins, "v_accvgpr_write");
   }
   return false;
 }
@@ -225,6 +228,11 @@ bool consumerMatches(HazardConsumer c, const Instruction &ins) {
     return d && !overlapsVcc(*d);
   }
   case HazardConsumer::LdsDir: return ins.category == Category::LDSDIR;
+  case HazardConsumer::Export: return ins.category == Category::EXP;
+  case HazardConsumer::Setprio: return ins.name() == "s_setprio";
+  case HazardConsumer::MfmaOrAccWrite: return ins.has(T_Matrix) || named(ins, "v_accvgpr_write");
+  case HazardConsumer::AccvgprRead: return named(ins, "v_accvgpr_read");
+  case HazardConsumer::AccvgprWrite: return named(ins, "v_accvgpr_write");
   }
   return false;
 }
@@ -260,6 +268,9 @@ unsigned mfmaWaitStates(const Program &program, HazardRelation rel, const Instru
     if (dgemm) return small ? 6 : gfx950 ? 19 : 11;
     return passes + 3 + (gfx950 && passes != 2 ? 1 : 0);
   case HazardRelation::MfmaSrcCOverwrite: return dgemm ? 0 : passes - 1;
+  case HazardRelation::Mfma908AccRead: return passes + 2;
+  case HazardRelation::Mfma908AccOverwrite: return passes - 1;
+  case HazardRelation::Mfma908SrcCOverwrite: return passes > 3 ? passes - 3 : 0;
   default: return 0;
   }
 }
@@ -288,6 +299,11 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
   }
   case HazardRelation::VgprRead:
   case HazardRelation::VgprReadDgemmAfter: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false);
+  case HazardRelation::ArchVgprRead: return defsOverlap(p, kVgprBase, kAgprBase, c, false);
+  case HazardRelation::SrcCRead:
+    return defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src2);
+  case HazardRelation::Mfma908AccRead: return defsOverlap(p, kVgprBase, kNumRegUnits, c, false);
+  case HazardRelation::Mfma908AccOverwrite: return defsOverlap(p, kVgprBase, kNumRegUnits, c, true);
   case HazardRelation::MaskSgprWrite: {
     auto mask = maskRead(p), def = sgprDef(c);
     return mask && def && mask->overlaps(*def);
@@ -295,7 +311,10 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
   case HazardRelation::DstAccess: return accessesVgprDefOf(p, c);
   case HazardRelation::PartialForwarding: // (partialForwarding())
   case HazardRelation::LdsDirVdst:        // (ldsDirVdstCount())
-    return false;
+  case HazardRelation::ValuAccMoveMem:    // (needOf())
+  case HazardRelation::ExportSequenceEnd: // (exportPriority())
+  case HazardRelation::ExportEntryPrio:
+  case HazardRelation::LowSetprio: return false;
   case HazardRelation::ExecWrite:
     return anyAccess(p, [](const RegAccess &a) { return a.def && a.regs.overlaps({kExecLo, 2}); });
   case HazardRelation::M0Write:
@@ -328,6 +347,7 @@ bool related(const Program &program, HazardRelation rel, const Instruction &p,
     return defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src0) ||
            defsOverlap(p, kVgprBase, kNumRegUnits, c, false, Field::src1);
   case HazardRelation::MfmaSrcCOverwrite:
+  case HazardRelation::Mfma908SrcCOverwrite:
     for (const RegAccess &pa : p.regs)
       if (!pa.def && fieldOf(p, pa) == Field::src2)
         for (const RegAccess &ca : c.regs)
@@ -454,7 +474,9 @@ bool expires(const HazardRule &rule, const Instruction &p) {
            (p.name() == "s_waitcnt" && simm16(p).value_or(1) == 0) ||
            depctrWaits(p, DepctrField::VmVsrc);
   case HazardExpiry::AnyValu: return isValu(p) && !named(p, "v_nop");
+  case HazardExpiry::Valu: return isValu(p);
   case HazardExpiry::Writes:
+  case HazardExpiry::Export:
   case HazardExpiry::None: return false;
   }
   return false;
@@ -467,8 +489,10 @@ bool insertedExpires(const HazardRule &rule, const std::vector<unsigned> *insert
   case HazardExpiry::VmVsrc:
     return insertedWaits(inserted, i, DepctrField::VmVsrc) ||
            (insertedAt(inserted, i) & kInsertedValu);
-  case HazardExpiry::AnyValu: return insertedAt(inserted, i) & kInsertedValu;
+  case HazardExpiry::AnyValu:
+  case HazardExpiry::Valu: return insertedAt(inserted, i) & kInsertedValu;
   case HazardExpiry::Writes:
+  case HazardExpiry::Export:
   case HazardExpiry::None: return false;
   }
   return false;
@@ -675,8 +699,9 @@ HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
   const Instruction &c = f.insts[index];
   const isa::Processor *cpu = program.processor();
   for (const HazardRule &rule : kHazardRules) {
-    if (rule.after != after || !consumerMatches(rule.consumer, c) || !cpu ||
-        !rule.cpus.contains(*cpu) || (rule.wave64 && !program.target->wave64()))
+    if (rule.expiry == HazardExpiry::Export || rule.after != after ||
+        !consumerMatches(rule.consumer, c) || !cpu || !rule.cpus.contains(*cpu) ||
+        (rule.wave64 && !program.target->wave64()))
       continue;
     if (rule.relation == HazardRelation::LdsDirVdst) {
       uint32_t producer = 0;
@@ -699,6 +724,7 @@ HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
       if (rule.fix == DepctrField::None) {
         if (need.valuFix) continue;
         need.valuFix = true;
+        need.vnop = rule.expiry == HazardExpiry::Valu;
       } else {
         uint8_t bit = static_cast<uint8_t>(1u << static_cast<unsigned>(rule.fix));
         if (need.depctrFields & bit) continue;
@@ -721,8 +747,27 @@ HazardNeed needOf(const Program &program, const Function &f, uint32_t index,
         if (f.insts[pi].has(T_Matrix) && isDgemm(f.insts[pi]))
           dgemmDist = std::min(dgemmDist, dist);
       });
+    // ValuAccMoveMem (gfx908, llvm's checkMAILdStHazards): the nearest v_accvgpr_read/write
+    // counts, if a VALU wrote one of the consumer's VGPRs fewer than 2 wait states back.
+    unsigned accDist = ~0u;
+    if (rule.relation == HazardRelation::ValuAccMoveMem)
+      visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
+        if (named(f.insts[pi], "v_accvgpr_")) accDist = std::min(accDist, dist);
+      });
     visitBefore(f, index, inserted, [&](uint32_t pi, unsigned dist) {
       const Instruction &p = f.insts[pi];
+      if (rule.relation == HazardRelation::ValuAccMoveMem) {
+        if (dist < 2 && accDist < rule.waitStates && producerMatches(rule.producer, p) &&
+            !named(p, "v_accvgpr_") && defsOverlap(p, kVgprBase, kAgprBase, c, false) &&
+            rule.waitStates - accDist > need.missing) {
+          need.missing = rule.waitStates - accDist;
+          need.required = rule.waitStates;
+          need.rule = rule.id;
+          need.what = rule.what;
+          need.producer = pi;
+        }
+        return;
+      }
       if (!producerMatches(rule.producer, p) || !related(program, rule.relation, p, c)) return;
       if (rule.relation == HazardRelation::VgprReadDgemmAfter && dist <= dgemmDist) return;
       unsigned required =
@@ -781,7 +826,9 @@ namespace {
 std::vector<std::string> fixLines(const HazardNeed &need, const Instruction &c) {
   std::vector<std::string> lines;
   if (need.depctr) lines.push_back(depctrText(need.depctrFields));
-  if (need.valuFix) {
+  if (need.valuFix && need.vnop) {
+    lines.push_back("v_nop");
+  } else if (need.valuFix) {
     // llvm: v_mov_b32 of the permlane's src0 to itself (a VALU the SQ does not drop).
     std::string reg = "v0";
     for (const RegAccess &a : c.regs)
@@ -842,6 +889,83 @@ Finding findingOf(const Function &f, uint32_t fi, uint32_t at, const HazardNeed 
   return finding;
 }
 
+// The export priority rows (HazardExpiry::Export): in a function that exports, the workaround
+// sequence after each export sequence, `s_setprio 2` at the entry, and no `s_setprio` below 2
+// but the 0 of a workaround (llvm's fixRequiredExportPriority, which leaves kernels and compute
+// shaders alone as they never export: here a function without an export).
+void exportPriority(const Program &program, const Function &f, uint32_t fi, PassResult &out) {
+  const isa::Processor *cpu = program.processor();
+  if (!cpu || f.insts.empty() ||
+      std::none_of(f.insts.begin(), f.insts.end(),
+                   [](const Instruction &i) { return i.category == Category::EXP; }))
+    return;
+  auto prio = [](const Instruction &ins) {
+    return ins.name() == "s_setprio" ? static_cast<int>(simm16(ins).value_or(0) & 0xffff) : -1;
+  };
+  auto report = [&](const HazardRule &rule, uint32_t at, uint32_t producer, std::string message,
+                    std::vector<std::string> fix) {
+    Finding finding;
+    finding.check = "hazard";
+    finding.function = fi;
+    finding.instruction = at;
+    finding.related = {producer};
+    finding.fix = fmt::format("{}", fmt::join(fix, "; "));
+    finding.message =
+        fmt::format("{} ({}): {}; {} '{}'", rule.what, rule.id, message,
+                    rule.relation == HazardRelation::LowSetprio ? "write" : "insert", finding.fix);
+    out.findings.push_back(std::move(finding));
+  };
+  for (const HazardRule &rule : kHazardRules) {
+    if (rule.expiry != HazardExpiry::Export || !rule.cpus.contains(*cpu)) continue;
+    switch (rule.relation) {
+    case HazardRelation::ExportEntryPrio:
+      // (an s_setprio first is raised to 2 or more by the LowSetprio row if below)
+      if (prio(f.insts[0]) < 0) {
+        uint32_t exp = 0;
+        while (f.insts[exp].category != Category::EXP) ++exp;
+        report(rule, 0, exp,
+               fmt::format("'{}' (line {}) exports", f.insts[exp].name(), f.insts[exp].loc.line),
+               {"s_setprio 2"});
+        out.edits.push_back({fi, 0, Edit::Kind::InsertBefore, "s_setprio 2"});
+      }
+      break;
+    case HazardRelation::ExportSequenceEnd:
+      for (uint32_t i = 0; i < f.insts.size(); ++i) {
+        if (f.insts[i].category != Category::EXP) continue;
+        bool inBlock = i + 1 < f.blocks[f.blockOf[i]].end;
+        const Instruction *next = inBlock ? &f.insts[i + 1] : nullptr;
+        if (next && (next->category == Category::EXP || prio(*next) == 0)) continue;
+        bool end = next && next->has(T_EndProgram) && next->name() == "s_endpgm";
+        std::vector<std::string> fix = {"s_setprio 0"};
+        if (!end) fix.push_back("s_waitcnt_expcnt null, 0x0");
+        fix.insert(fix.end(), {"s_nop 0", "s_nop 0"});
+        if (!end) fix.push_back("s_setprio 2");
+        // (at the end of a block the lines go before the next instruction, after its label:
+        // the block's other predecessors run them too, which is safe)
+        report(rule, i, i, fmt::format("'{}' ends an export sequence", f.insts[i].name()), fix);
+        if (i + 1 < f.insts.size())
+          for (std::string &line : fix)
+            out.edits.push_back({fi, i + 1, Edit::Kind::InsertBefore, std::move(line)});
+      }
+      break;
+    case HazardRelation::LowSetprio:
+      for (uint32_t i = 0; i < f.insts.size(); ++i) {
+        int p = prio(f.insts[i]);
+        // (the workaround's 0 follows an export in its block)
+        if (p < 0 || p >= 2 ||
+            (p == 0 && i > f.blocks[f.blockOf[i]].begin &&
+             f.insts[i - 1].category == Category::EXP))
+          continue;
+        std::string fixed = fmt::format("s_setprio {}", std::min(p + 2, 3));
+        report(rule, i, i, fmt::format("'s_setprio {}'", p), {fixed});
+        out.edits.push_back({fi, i, Edit::Kind::Replace, fixed});
+      }
+      break;
+    default: break;
+    }
+  }
+}
+
 } // namespace
 
 void HazardPass::run(const Program &program, PassResult &out) {
@@ -900,6 +1024,7 @@ void HazardPass::run(const Program &program, PassResult &out) {
       }
       if (readsSgpr) lastSgprRead = i;
     }
+    exportPriority(program, f, fi, out);
   }
 }
 

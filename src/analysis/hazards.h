@@ -27,7 +27,8 @@ struct HazardNeed {
   uint32_t producer = 0;
   bool depctr = false;      // a gfx11 row: fixed by s_waitcnt_depctr with depctrFields
   uint8_t depctrFields = 0; // the counters waited for (bit k: isa::depctrNames()[k])
-  bool valuFix = false;     // a gfx11 row fixed by a VALU in between (VcmpxPermlane)
+  bool valuFix = false;     // a gfx11 row fixed by a VALU in between (VcmpxPermlane, WMMA)
+  bool vnop = false;        // that VALU is a v_nop (WMMA), else a v_mov of src0 to itself
   int waitVdst = -1;        // an LDS direct load's wait_vdst must be at most this (-1: no need)
 };
 // `inserted`: what earlier fixes add before each instruction (hazards.cpp: s_nop wait states,

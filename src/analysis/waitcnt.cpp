@@ -136,6 +136,50 @@ struct Events {
   void add(Event e) { list[n++] = e; }
 };
 
+// The memory model's marks in the text (check 4): the instructions llvm's memory legalizer
+// (SIMemoryLegalizer) writes around an atomic by its ordering and scope, read back from clang-22's
+// output of tests/analyze/memory_model.cl (every ordering at workgroup, agent and system scope)
+// on gfx900, gfx90a, gfx942 and gfx1100:
+//   acquire: the atomic (or load), s_waitcnt for it, then a cache invalidation (buffer_wbinvl1_vol,
+//            gfx90a system scope buffer_invl2 first; gfx942 buffer_inv sc1 / sc0 sc1; gfx11
+//            buffer_gl1_inv and buffer_gl0_inv, at workgroup scope in WGP mode gl0 only);
+//   release: s_waitcnt for every earlier memory operation before the atomic; on gfx90a at system
+//            scope and gfx942 at agent and system scope a cache write-back first (buffer_wbl2
+//            [sc1 | sc0 sc1]), then the wait;
+//   acq_rel / seq_cst: both; a seq_cst load waits before it as a release does.
+// What the text keeps without its waits: the invalidation (an acquire: it waits for the loads
+// and atomics before it) and the write-back (a release: the next memory operation waits for
+// everything before it). A release store with no write-back, an atomic's release half where no
+// write-back marks it, a seq_cst load: the ordering is only in the source (counted by
+// AnalyzeAgainstLlvm's MemoryModel test, not recovered).
+enum class MemoryMark : uint8_t { Acquire, Release };
+struct MemoryModelMark {
+  std::string_view prefix; // the instruction's name starts with it
+  MemoryMark mark;
+  isa::ProcessorSet cpus;
+};
+constexpr MemoryModelMark kMemoryModelMarks[] = {
+    {"buffer_wbinvl1", MemoryMark::Acquire, isa::ProcessorSet{"gfx9"}},
+    {"buffer_invl2", MemoryMark::Acquire, isa::ProcessorSet{"gfx9", isa::Gfx90aInsts}},
+    {"buffer_inv", MemoryMark::Acquire, isa::ProcessorSet{"gfx9", isa::Gfx940Insts}},
+    {"buffer_gl0_inv", MemoryMark::Acquire, isa::ProcessorSet{"gfx11"}},
+    {"buffer_gl1_inv", MemoryMark::Acquire, isa::ProcessorSet{"gfx11"}},
+    {"buffer_wbl2", MemoryMark::Release, isa::ProcessorSet{"gfx9", isa::Gfx90aInsts}},
+};
+// (the write-back is not counted on vmcnt: llvm waits for the operations before it only)
+bool isReleaseMarkName(const Instruction &ins) {
+  for (const MemoryModelMark &m : kMemoryModelMarks)
+    if (m.mark == MemoryMark::Release && ins.name().starts_with(m.prefix)) return true;
+  return false;
+}
+bool isMark(const Program &p, const Instruction &ins, MemoryMark mark) {
+  const isa::Processor *cpu = p.processor();
+  for (const MemoryModelMark &m : kMemoryModelMarks)
+    if (m.mark == mark && ins.name().starts_with(m.prefix) && (!cpu || m.cpus.contains(*cpu)))
+      return true;
+  return false;
+}
+
 Events eventsOf(const CounterInfo &info, const Instruction &ins) {
   Events ev;
   switch (ins.category) {
@@ -153,7 +197,7 @@ Events eventsOf(const CounterInfo &info, const Instruction &ins) {
     break;
   case Category::VMEM:
   case Category::FLAT:
-    if (ins.has(T_CacheInvalidate)) break;
+    if (ins.has(T_CacheInvalidate) || isReleaseMarkName(ins)) break;
     if (!info.hasVscnt || ins.has(T_Returns) || (ins.has(T_Load) && !ins.has(T_Atomic)))
       ev.add(EvVmemRead);
     else
@@ -239,12 +283,19 @@ public:
     // call, which waits only for what it reads) completes everything but stores.
     if (ins.has(T_Indirect) && !f_.kernel && returnsToCaller(ins))
       for (unsigned c : {VmCnt, ExpCnt, LgkmCnt}) w.count[c] = 0;
-    // Acquire: the cache invalidation after an atomic or load waits for it (and for atomics
-    // without return, on their store counter).
-    if (ins.has(T_CacheInvalidate)) w.count[VmCnt] = w.count[VsCnt] = 0;
-    // Release: an atomic followed by a cache invalidation is acquire-release or sequentially
-    // consistent for llvm's memory model; everything before it completes first.
-    if (ins.has(T_Atomic) && acquireFollows(ins))
+    // Acquire: the cache invalidation after an atomic or load waits for it: a load or an
+    // atomic with return on vmcnt, an atomic without return on its store counter (gfx11's
+    // vscnt); both when the acquiring operation is not in the block.
+    if (ins.has(T_CacheInvalidate) || isMark(p_, ins, MemoryMark::Acquire)) {
+      const Instruction *acq = acquiring(ins);
+      bool store = acq && !acq->has(T_Returns) && !acq->has(T_Load);
+      if (!acq || !store || !info_.hasVscnt) w.count[VmCnt] = 0;
+      if (!acq || store) w.count[VsCnt] = 0;
+    }
+    // Release: after a cache write-back, the next memory operation waits for everything before
+    // it; where releases leave no mark, an atomic followed by a cache invalidation is taken as
+    // acquire-release or sequentially consistent (kMemoryModelMarks).
+    if (releaseBefore(ins) || (ins.has(T_Atomic) && !info_.releaseMarked && acquireFollows(ins)))
       for (unsigned c : {VmCnt, LgkmCnt, VsCnt}) w.count[c] = 0;
     // Only what is in flight needs waiting for.
     for (unsigned c = 0; c < kNumCounters; ++c)
@@ -264,8 +315,34 @@ public:
     uint32_t i = static_cast<uint32_t>(&ins - f_.insts.data());
     for (uint32_t k = i + 1; k < f_.blocks[f_.blockOf[i]].end; ++k) {
       const Instruction &n = f_.insts[k];
-      if (n.has(T_CacheInvalidate)) return true;
+      if (n.has(T_CacheInvalidate) || isMark(p_, n, MemoryMark::Acquire)) return true;
       if (n.isMemory() || n.endsBlock()) return false;
+    }
+    return false;
+  }
+
+  // The memory operation an acquire's cache invalidation `ins` is for: the one before it in its
+  // block (waits and other invalidations aside), or null.
+  const Instruction *acquiring(const Instruction &ins) const {
+    uint32_t i = static_cast<uint32_t>(&ins - f_.insts.data());
+    for (uint32_t k = i; k-- > f_.blocks[f_.blockOf[i]].begin;) {
+      const Instruction &n = f_.insts[k];
+      if (n.has(T_CacheInvalidate) || isMark(p_, n, MemoryMark::Acquire)) continue;
+      if (n.isMemory()) return &n;
+      if (n.has(T_Barrier) || n.category == Category::EXP) return nullptr;
+    }
+    return nullptr;
+  }
+
+  // Whether memory operation `ins` is a release: a cache write-back comes right before it in
+  // its block (waits and ALU instructions aside).
+  bool releaseBefore(const Instruction &ins) const {
+    if (!ins.isMemory() || isMark(p_, ins, MemoryMark::Release)) return false;
+    uint32_t i = static_cast<uint32_t>(&ins - f_.insts.data());
+    for (uint32_t k = i; k-- > f_.blocks[f_.blockOf[i]].begin;) {
+      const Instruction &n = f_.insts[k];
+      if (isMark(p_, n, MemoryMark::Release)) return true;
+      if (n.isMemory() || n.category == Category::EXP || n.has(T_Barrier)) return false;
     }
     return false;
   }
@@ -351,6 +428,11 @@ private:
       what = "memory operations in flight at the return";
     } else if (ins.has(T_CacheInvalidate)) {
       what = "loads in flight at the cache invalidation";
+    } else if (releaseBefore(ins)) {
+      what = "memory operations in flight at a release (after the cache write-back)";
+    } else if (ins.has(T_Atomic) && !info_.releaseMarked && acquireFollows(ins)) {
+      what = "memory operations in flight at an atomic a cache invalidation follows (taken as "
+             "acquire-release)";
     } else if (why.instruction != ~0u) {
       const Instruction *prod = nullptr;
       for (const Instruction &x : f_.insts)
@@ -420,6 +502,7 @@ CounterInfo counterInfo(const Program &p) {
   // Without a back-off barrier (llvm's FeatureBackOffBarrier) s_barrier needs every memory
   // operation waited for; gfx11 in WGP mode too (the workgroup's waves may be on both CUs).
   info.barrierWaitsAll = !p.has(isa::BackOffBarrier) || (p.gfx11() && !p.target->cuMode());
+  info.releaseMarked = p.has(isa::Gfx940Insts);
   return info;
 }
 

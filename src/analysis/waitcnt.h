@@ -38,6 +38,11 @@ struct CounterInfo {
   // What s_barrier waits for besides LDS: every counter where the processor has no back-off
   // barrier (gfx900-gfx908) or a workgroup spans two CUs' caches (gfx11 in WGP mode).
   bool barrierWaitsAll = false;
+  // Every release the memory legalizer writes where an acquire invalidates a cache starts with
+  // a cache write-back (gfx940+: buffer_wbl2 at agent and system scope), so an atomic followed
+  // by an invalidation is acquire-release only when a write-back comes before it; elsewhere
+  // (gfx9 before gfx940's agent scope, gfx11) it is taken as one (kMemoryModelMarks).
+  bool releaseMarked = false;
 };
 CounterInfo counterInfo(const Program &p);
 

@@ -22,6 +22,7 @@ enum ProcessorFeature : uint32_t {
   Gfx950Insts = 1u << 7,
   ValuTransUseHazard = 1u << 8,
   BackOffBarrier = 1u << 9,
+  RequiredExportPriority = 1u << 10,
 };
 
 // What the waves per SIMD of a processor depend on (processors.def's LIMITS column).

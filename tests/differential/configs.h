@@ -42,11 +42,11 @@ inline void PrintTo(const Config &c, std::ostream *os) {
 }
 
 inline auto gfx11Configs() {
-  return ::testing::Values(Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
-                           Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}},
-                           Config{"gfx1102", {}}, Config{"gfx1103", {}}, Config{"gfx1150", {}},
-                           Config{"gfx1151", {}}, Config{"gfx1152", {}}, Config{"gfx1153", {}},
-                           Config{"gfx11-generic", {}});
+  return ::testing::Values(
+      Config{"gfx1100", {}}, Config{"gfx1100", {"+wavefrontsize64"}},
+      Config{"gfx1100", {"-real-true16"}}, Config{"gfx1101", {}, true}, Config{"gfx1102", {}, true},
+      Config{"gfx1103", {}, true}, Config{"gfx1150", {}}, Config{"gfx1151", {}, true},
+      Config{"gfx1152", {}, true}, Config{"gfx1153", {}, true}, Config{"gfx11-generic", {}, true});
 }
 
 // Every gfx9 CPU (GCN5 and CDNA), and gfx90a with xnack on (its target id changes).
