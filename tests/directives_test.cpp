@@ -803,26 +803,19 @@ TEST(Directives, AliasesInRelocations) {
 TEST(Directives, Subsections) {
   expectSameEverywhere(
       {".subsection 1\n.subsection 0\n.subsection\n.subsection 2+3\n.subsection 8192\n",
-       ".subsection x\n",
-       ".subsection -1\n",
-       ".subsection 1,\n",
-       ".text x\n",
-       ".text 1 2\n",
+       ".subsection x\n", ".subsection -1\n", ".subsection 1,\n", ".text x\n", ".text 1 2\n",
        ".text 1\n.data 2\n.tdata 1\n.bss 1\n.rodata 1\n",
        ".text\ns_nop 0\n.subsection 1\ns_nop 1\n.subsection 0\ns_nop 2\n",
        ".data\n.byte 1\n.subsection 2\n.byte 2\n.previous\n.byte 3\n",
        ".data 1\n.byte 1\n.data\n.byte 2\n.pushsection .data, 2\n.byte 3\n.popsection\n.byte 4\n",
        ".subsection 1\na: .long 0\n.subsection 0\nb: .long a-b\n.long b-a\n",
-       ".pushsection .data, 2, \"aw\"\n.long 1\n",
-       ".pushsection .data, x\n",
+       ".pushsection .data, 2, \"aw\"\n.long 1\n", ".pushsection .data, x\n",
        ".pushsection .foo, 1 \"a\"\n",
        ".subsection 2\na: .byte 1\n.byte 2\n.subsection 1\n.long x\nb: .byte 3\n"
        ".subsection 0\n.byte 4\n.long a-b\n.reloc a, R_AMDGPU_ABS32, y\n"
        ".reloc 1, R_AMDGPU_ABS32, z\n",
        ".data 3\n.quad q\n.data 1\n.long r\n.data\n.long s\n.globl q, r, s\n",
        ".subsection 1\na: s_nop 0\n.subsection 0\ns_branch a\n",
-       ".data 1\n.byte 1\n.p2align 4\n.long 5\n.data\n.byte 2\n.text 1\n.byte 1\n.p2align 2\n"
-       ".text 0\n.byte 2\n.byte 3\n",
        ".text 1\n.cfi_startproc\ns_nop 0\n.cfi_def_cfa_offset 8\n.cfi_endproc\n.text\ns_nop 0\n",
        ".text 1\na:\n.text\n.uleb128 a-b\nb:\n.byte 1\n"});
 }
