@@ -24,7 +24,9 @@ WORDS = ["offset:", "inst_offset:", "offset0:", "offset1:", "mul:", "div:", "op_
 DIRECTIVES = [".set", ".text", ".byte", ".long", ".quad", ".p2align", ".globl", ".section",
               ".amdhsa_kernel", ".end_amdhsa_kernel", ".macro", ".endm", ".rept", ".endr", "=",
               ".amdgpu_metadata", ".end_amdgpu_metadata", ".amdgpu_pal_metadata",
-              ".end_amdgpu_pal_metadata", ".amd_amdgpu_pal_metadata"]
+              ".end_amdgpu_pal_metadata", ".amd_amdgpu_pal_metadata", ".reloc", "R_AMDGPU_ABS32",
+              "BFD_RELOC_NONE", ".subsection", ".pushsection", ".popsection", ".symver", "@@@",
+              ".cg_profile"]
 # Debug information, call frame and file directives (with the operands that reach their parsers).
 DEBUG_DIRECTIVES = [".file 0 \"/d\" \"a.c\" md5 0x00112233445566778899aabbccddeeff",
                     ".file 1 \"b.h\"", ".loc 0 1 1", " prologue_end", " is_stmt 0",
@@ -33,7 +35,7 @@ DEBUG_DIRECTIVES = [".file 0 \"/d\" \"a.c\" md5 0x00112233445566778899aabbccddee
                     ".sleb128 ", ".cfi_sections .eh_frame", ".cfi_personality 0x1b, ",
                     ".cfi_lsda 0, ", ".cfi_return_column ", ".cfi_signal_frame",
                     ".cfi_window_save", ".cfi_val_offset ", ".incbin \"", ".uleb128 .Lb-.La",
-                    ".La:", ".Lb:"]
+                    ".La:", ".Lb:", ".cfi_label ", ".loc_label "]
 PUNCTUATION = [",", "[", "]", "(", ")", ":", ";", "//", "/*", "*/", "\\x0a", "\\x0d", "\\x00",
                "\\x0b", "\\x0c", "(" * 64, "-" * 64, "~" * 64, "[" * 64]
 

@@ -739,3 +739,144 @@ TEST(Directives, LtoSetConditional) {
        ".lto_set_conditional a, b, c\n", ".lto_set_conditional a\n", ".lto_set_conditional\n",
        ".lto_set_conditional 1, b\n"});
 }
+
+// .reloc OFFSET, NAME[, EXPR]: printed back; in objects the relocation against the expression's
+// own symbol, at a number in the section's first fragment, at a label after its fragment's
+// relocations (llvm's order), `.` a temporary llvm names ".L0 ", and llvm's errors.
+TEST(Directives, RelocDirectives) {
+  expectSameEverywhere(
+      {"a:\n.reloc a, R_AMDGPU_ABS32, b\n.reloc 0, R_AMDGPU_ABS64, c\n.long 0\n.quad 0\n"
+       ".reloc .+4, R_AMDGPU_ABS32_LO, x+3\n.long 0,0\n.reloc 2, BFD_RELOC_NONE, d\n"
+       ".reloc 3, BFD_RELOC_32, e\n.reloc 4, BFD_RELOC_64,f-1\n.reloc 1, R_AMDGPU_NONE\n.long h\n",
+       ".long h\n.reloc 0, R_AMDGPU_ABS32, a0\n.long 0,0,0\n.p2align 4\n.long g\n"
+       ".reloc 0, R_AMDGPU_ABS32, a1\n.reloc 2, R_AMDGPU_ABS32, a2\nb:\n.long 0\n.data\n"
+       ".reloc b, R_AMDGPU_ABS32, a3\n.reloc 1, R_AMDGPU_ABS32, a4\n.long k\n.text\n"
+       ".reloc 3, R_AMDGPU_ABS32, a5\n.reloc x, R_AMDGPU_ABS32, a6\n.long 7\nx: .long 0\n",
+       ".data\n.long k\n.p2align 3\n.long j\n.reloc 0, R_AMDGPU_ABS32, a0\nx: .long m\n"
+       ".reloc x, R_AMDGPU_ABS32, a1\n",
+       ".section .foo,\"a\"\n.long h\n.reloc 0, R_AMDGPU_REL32_HI, a0\n.reloc 0, "
+       "R_AMDGPU_GOTPCREL, a1\n.reloc 0, R_AMDGPU_RELATIVE64, a2\n.reloc 0, R_AMDGPU_REL16, a3\n",
+       ".reloc 0, R_AMDGPU_ABS32_HI, a\n.reloc 0, R_AMDGPU_REL64, a\n.reloc 0, R_AMDGPU_REL32, a\n"
+       ".reloc 0, R_AMDGPU_GOTPCREL32_LO, a\n.reloc 0, R_AMDGPU_GOTPCREL32_HI, a\n"
+       ".reloc 0, R_AMDGPU_REL32_LO, a\n",
+       ".data\n.long h\nq: .long 0\n.zero 4\n.long g\n.reloc q, R_AMDGPU_ABS32, a2\n",
+       ".data\n.long h\nq: .long 0\n.fill 2, 4, 1\n.long g\n.reloc q, R_AMDGPU_ABS32, a2\n",
+       ".data\n.long h\nq: .long 0\n.org 12\n.long g\n.reloc q, R_AMDGPU_ABS32, a2\n",
+       ".data\n.long h\nq: .long 0\n.uleb128 z-q\n.long g\n.reloc q, R_AMDGPU_ABS32, a2\nz:\n",
+       "a: .long 0\n.reloc 0, R_AMDGPU_ABS32, a+2\n.reloc 0, R_AMDGPU_ABS32, .\n"
+       ".reloc 0, R_AMDGPU_ABS32, .+4\n",
+       ".data\n.L1: .long 0\nb: .long 0\n.set v, b+1\n.set w, 7\n.text\n"
+       ".reloc 0, R_AMDGPU_ABS32, .L1-4\n.reloc 0, R_AMDGPU_ABS32, v\n.reloc 0, R_AMDGPU_ABS32, "
+       "w\n",
+       ".reloc 0, R_AMDGPU_ABS32, 1f\n1:\n.reloc (1+2), R_AMDGPU_REL16, b+1-2\n.set s, 4\n"
+       ".reloc s, R_AMDGPU_ABS32, a@rel32@lo\n.reloc -1, R_AMDGPU_ABS32, a\n",
+       ".reloc .\n",
+       ".reloc 0\n",
+       ".reloc 0 R_AMDGPU_ABS32\n",
+       ".reloc x, R_AMDGPU_ABS32\n",
+       ".reloc 0, 5\n",
+       ".reloc 0, R_AMDGPU_ABS32, a b\n",
+       ".reloc 0, R_AMDGPU_ABS32, a-b\n",
+       "a: .long 0\nb:\n.reloc b-a, R_AMDGPU_ABS32, 5\n",
+       ".reloc 0, R_AMDGPU_ABS32, (a+4)*2\n",
+       ".reloc 0, r_amdgpu_abs32, a\n",
+       ".reloc 0, R_AMDGPU_FOO, a\n.reloc 0, BFD_RELOC_8, a\n",
+       ".reloc 0, R_AMDGPU_ABS32, a,\n",
+       ".reloc 0, \"R_AMDGPU_ABS32\", a\n"});
+}
+
+// A variable set to a label keeps its name in a relocation when global or weak (llvm does not
+// expand it there); .size alone puts no symbol in the table.
+TEST(Directives, AliasesInRelocations) {
+  expectSameEverywhere({".data\n.byte 0\nb: .byte 1\n.set a, b\n.globl a\n.long a\n",
+                        ".data\n.byte 0\nb: .byte 1\n.set a, b\n.weak a\n.long a\n",
+                        ".data\n.byte 0\nb: .byte 1\n.set a, b+2\n.globl a\n.long a+1\n.quad a-b\n",
+                        ".data\n.set a, c\n.globl a\n.long a\n", ".set a, 5\n.globl a\n.long a\n",
+                        ".data\n.byte 0\nb: .byte 1\n.globl a\n.long a\n.set a, b\n",
+                        ".data\nb: .byte 1\n.set a, b\n.globl a\ns_branch a\n", ".size a, 4\n",
+                        ".size a, 4\n.long b\na:\n",
+                        ".size a,4\n.long b\n.globl b\na:\n.globl a\n"});
+}
+
+// Subsections: .subsection N, .text N/.data N/..., .pushsection NAME, N; laid out in increasing
+// number (alignments padded at their final place), printed as llvm prints the switches.
+TEST(Directives, Subsections) {
+  expectSameEverywhere(
+      {".subsection 1\n.subsection 0\n.subsection\n.subsection 2+3\n.subsection 8192\n",
+       ".subsection x\n", ".subsection -1\n", ".subsection 1,\n", ".text x\n", ".text 1 2\n",
+       ".text 1\n.data 2\n.tdata 1\n.bss 1\n.rodata 1\n",
+       ".text\ns_nop 0\n.subsection 1\ns_nop 1\n.subsection 0\ns_nop 2\n",
+       ".data\n.byte 1\n.subsection 2\n.byte 2\n.previous\n.byte 3\n",
+       ".data 1\n.byte 1\n.data\n.byte 2\n.pushsection .data, 2\n.byte 3\n.popsection\n.byte 4\n",
+       ".subsection 1\na: .long 0\n.subsection 0\nb: .long a-b\n.long b-a\n",
+       ".pushsection .data, 2, \"aw\"\n.long 1\n", ".pushsection .data, x\n",
+       ".pushsection .foo, 1 \"a\"\n",
+       ".subsection 2\na: .byte 1\n.byte 2\n.subsection 1\n.long x\nb: .byte 3\n"
+       ".subsection 0\n.byte 4\n.long a-b\n.reloc a, R_AMDGPU_ABS32, y\n"
+       ".reloc 1, R_AMDGPU_ABS32, z\n",
+       ".data 3\n.quad q\n.data 1\n.long r\n.data\n.long s\n.globl q, r, s\n",
+       ".subsection 1\na: s_nop 0\n.subsection 0\ns_branch a\n",
+       ".text 1\n.cfi_startproc\ns_nop 0\n.cfi_def_cfa_offset 8\n.cfi_endproc\n.text\ns_nop 0\n",
+       ".text 1\na:\n.text\n.uleb128 a-b\nb:\n.byte 1\n"});
+}
+
+// .symver NAME, ALIAS@VERSION[, remove]: llvm's ELF writer's aliases and renames.
+TEST(Directives, SymbolVersions) {
+  expectSameEverywhere(
+      {".symver a, a@V1\n",
+       ".symver a, a@@V1\n",
+       ".symver a, b\n",
+       ".symver a\n",
+       ".symver\n",
+       ".symver a, a@@@V1, remove\n",
+       ".symver a, b@V1, local\n",
+       ".symver a, \"b@V1\"\n",
+       "a: .byte 1\n.symver a, a@@V1\n.globl a\n",
+       ".symver a, a@V1\n.long a\n",
+       "a: .byte 1\n.symver a, a@@@V1, remove\n.globl a\n",
+       "a: .byte 1\n.symver a, c@@@V1\n",
+       "a: .byte 1\n.symver a, b@V1\n.symver a, c@V2\n",
+       "a: .byte 1\n.type a,@function\n.size a, 1\n.hidden a\n.symver a, b@@V1\n.globl a\n"
+       ".long a\n",
+       ".symver a, a@@@V1\n.long a\n",
+       ".symver a, a@@@V1, remove\n.weak a\n.long a\n",
+       "a: .byte 1\n.globl a\n.symver a, b@V1\n.symver a, c@@@V2\n",
+       "a: .byte 1\n.globl a\n.symver a, b@V1, remove\n.symver a, c@V2, remove\n",
+       "x: .long 0\n.data\n.long a\n.globl a\n.symver a, z@V1\n.text\na: .long b\n",
+       ".symver a, b@V1 x\n",
+       ".symver a, b@V1,\n",
+       ".symver 1, b@V1\n",
+       ".symver a b@V1\n",
+       "a: .byte 1\n.symver a, b@V1, remove\n.long a\n"});
+}
+
+// .cg_profile FROM, TO, COUNT: the .llvm.call-graph-profile section and its .rel relocations.
+TEST(Directives, CallGraphProfile) {
+  expectSameEverywhere(
+      {".cg_profile a, b, 10\n", "a: s_nop 0\nb: s_nop 0\n.cg_profile a, b, 32\n",
+       ".cg_profile a, b, 10\n.cg_profile c, a, 5\n.cg_profile a, b, 7\n",
+       ".globl a\n.cg_profile a, .Lb, 3\n.Lb: s_nop 0\n", ".cg_profile a, .Lb, 3\n",
+       ".cg_profile a, b, 0x10 // c\n.cg_profile a, b, 18446744073709551615\n",
+       ".data\n.long x\n.cg_profile x, y, 1\n.text\n.file 1 \"a.c\"\n.loc 1 1\ns_nop 0\n"
+       ".cfi_sections .debug_frame\n.cfi_startproc\n.cfi_endproc\n",
+       ".cg_profile a, b\n", ".cg_profile a\n", ".cg_profile a, b, x\n",
+       ".cg_profile \"a\", b, -1\n", ".cg_profile a, b, 10 x\n", ".cg_profile a b, 10\n",
+       ".cg_profile a, b, 1+2\n"});
+  expectSameOnTargets(".cg_profile a, b, 10\n.long a\n", "pal", {"amdgcn-amd-amdpal"}, {"gfx1100"});
+}
+
+// .cfi_label and .loc_label: labels in the frame section and the line program.
+TEST(Directives, CfiAndLineLabels) {
+  expectSameEverywhere(
+      {".cfi_label x\n", ".cfi_label\n", ".cfi_startproc\n.cfi_label x\n.cfi_endproc\n",
+       ".cfi_startproc\ns_nop 0\n.cfi_label x\ns_nop 0\n.cfi_endproc\n.long x\n",
+       ".cfi_startproc\n.cfi_label 1\n.cfi_endproc\n",
+       ".cfi_startproc\n.cfi_label x y\n.cfi_endproc\n",
+       ".cfi_sections .debug_frame\n.cfi_startproc\ns_nop 0\n.cfi_label x\n"
+       ".cfi_def_cfa_offset 8\n.cfi_endproc\n.long x\n",
+       ".loc_label x\n", ".loc_label\n", ".loc_label 1\n", ".loc_label x y\n",
+       ".file 1 \"a.c\"\n.loc 1 1\ns_nop 0\n.loc_label x\ns_nop 0\n",
+       ".file 1 \"a.c\"\n.loc 1 1\ns_nop 0\n.loc_label x\n.loc 1 5\ns_nop 0\n.loc_label y\n",
+       ".file 0 \"/d\" \"a.c\"\n.loc 0 3\ns_nop 0\n.loc_label x\n.long x\n",
+       ".loc_label x\n.loc_label y\ns_nop 0\n.data\n.loc_label z\n"});
+}

@@ -281,6 +281,7 @@ public:
     text.flagsText = "ax";
     text.typeText = "@progbits";
     text.symbolOrder = nextOrder_++;
+    text.fragment = 1; // (after llvm's initial code alignment's fragment)
     sections_.push_back(std::move(text));
     defineSectionStart(0);
     syms_.locationLabel = [this](uint32_t col) {
@@ -293,6 +294,7 @@ public:
       std::string_view name = syms_.newTemporary();
       defineLabel(name, 0);
       dotLabels_.emplace_back(col, name);
+      dotSymbols_.push_back(syms_.find(name));
       return name;
     };
     syms_.forwardLocalReference = [this](std::string_view name, uint32_t col) {
@@ -608,8 +610,9 @@ private:
       group = &g;
     }
     for (uint32_t i = 0; i < sections_.size(); ++i)
-      if (sections_[i].name == spec.name && sections_[i].group == group &&
-          sections_[i].uniqueId == spec.uniqueId && sections_[i].linkedToName == spec.linkedTo)
+      if (sections_[i].parent == ~0u && sections_[i].name == spec.name &&
+          sections_[i].group == group && sections_[i].uniqueId == spec.uniqueId &&
+          sections_[i].linkedToName == spec.linkedTo)
         return i;
     obj::Section sec;
     sec.name = spec.name;
@@ -640,7 +643,123 @@ private:
     s.value = 0;
     s.sectionStart = true;
   }
-  void switchSection(const SectionSpec &spec) override { selectSection(findOrCreateSection(spec)); }
+  void switchSection(const SectionSpec &spec) override {
+    selectSection(findOrCreateSection(spec));
+    switchSubsection(spec.subsection);
+  }
+  void switchSubsection(uint32_t number) override {
+    const uint32_t base = sections_[cur_].parent == ~0u ? cur_ : sections_[cur_].parent;
+    if (number == 0) return selectSection(base);
+    for (uint32_t i = 0; i < sections_.size(); ++i)
+      if (sections_[i].parent == base && sections_[i].subsection == number) return selectSection(i);
+    obj::Section sub;
+    const obj::Section &p = sections_[base];
+    sub.name = p.name;
+    sub.type = p.type;
+    sub.flags = p.flags;
+    sub.entsize = p.entsize;
+    sub.flagsText = p.flagsText;
+    sub.typeText = p.typeText;
+    sub.parent = base;
+    sub.subsection = number;
+    sub.prefix = subCount_ < subPrefixes_.size() ? subPrefixes_[subCount_] : 0;
+    ++subCount_;
+    sub.data.assign(sub.prefix, 0);
+    sections_.push_back(std::move(sub));
+    selectSection(static_cast<uint32_t>(sections_.size() - 1));
+  }
+  // When the file ends: each section's subsections after it in increasing number (their labels,
+  // fixups, line entries and frames moved with them), and the subsections' entries removed.
+  void mergeSubsections() {
+    const uint32_t n = static_cast<uint32_t>(sections_.size());
+    bool any = false;
+    for (const obj::Section &s : sections_) any |= s.parent != ~0u;
+    if (!any) return;
+    struct Place {
+      uint32_t section;
+      uint64_t base; // (modulo 2^64: minus the subsection's prefix)
+      uint32_t fragmentBase;
+    };
+    std::vector<uint64_t> prefixes;
+    std::vector<Place> place(n);
+    std::vector<uint32_t> newIndex(n, 0);
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < n; ++i)
+      if (sections_[i].parent == ~0u) newIndex[i] = next++;
+    for (uint32_t i = 0; i < n; ++i) {
+      obj::Section &p = sections_[i];
+      if (p.parent != ~0u) continue;
+      place[i] = {newIndex[i], 0, 0};
+      std::vector<uint32_t> subs;
+      for (uint32_t j = 0; j < n; ++j)
+        if (sections_[j].parent == i) subs.push_back(j);
+      std::sort(subs.begin(), subs.end(), [&](uint32_t a, uint32_t b) {
+        return sections_[a].subsection < sections_[b].subsection;
+      });
+      for (uint32_t j : subs) {
+        obj::Section &s = sections_[j];
+        const uint64_t start = p.data.size();
+        const uint64_t base = start - s.prefix;
+        const uint32_t fragmentBase = p.fragment + 1;
+        place[j] = {newIndex[i], base, fragmentBase};
+        p.data.insert(p.data.end(), s.data.begin() + static_cast<ptrdiff_t>(s.prefix),
+                      s.data.end());
+        for (obj::Fixup f : s.fixups) {
+          f.offset += base;
+          f.instOffset += base;
+          f.fragment += fragmentBase;
+          p.fixups.push_back(f);
+        }
+        p.align = std::max(p.align, s.align);
+        p.fragment = fragmentBase + s.fragment;
+      }
+    }
+    for (uint32_t j = 0; j < n; ++j) // (in the order they were made)
+      if (sections_[j].parent != ~0u) {
+        const uint64_t want = (place[j].base + sections_[j].prefix) % sections_[j].align;
+        subPrefixesChanged_ |= objOut() && want != sections_[j].prefix;
+        prefixes.push_back(want);
+      }
+    subPrefixes_ = std::move(prefixes);
+    syms_.forEach([&](std::string_view, Symbol &s) {
+      if (s.kind != Symbol::Kind::Label || s.section >= n) return;
+      const Place &at = place[s.section];
+      s.value += static_cast<int64_t>(at.base);
+      s.fragment += at.fragmentBase;
+      s.section = at.section;
+    });
+    std::vector<obj::DwarfTables::LineSection> lines;
+    for (obj::DwarfTables::LineSection &l : dwarf_.lineSections) {
+      const Place &at = place[l.section];
+      for (auto &e : l.entries) e.offset += at.base;
+      auto same = std::find_if(lines.begin(), lines.end(),
+                               [&](const auto &m) { return m.section == at.section; });
+      if (same == lines.end()) {
+        l.section = at.section;
+        lines.push_back(std::move(l));
+      } else {
+        same->entries.insert(same->entries.end(), l.entries.begin(), l.entries.end());
+      }
+    }
+    dwarf_.lineSections = std::move(lines);
+    for (obj::DwarfFrame &f : dwarf_.frames) {
+      const Place &at = place[f.section];
+      f.begin += at.base;
+      f.end += at.base;
+      for (obj::CfiInstruction &ci : f.instructions) ci.offset += at.base;
+      f.section = at.section;
+    }
+    for (PendingLeb &leb : pendingLebs_) {
+      leb.offset += place[leb.section].base;
+      leb.section = place[leb.section].section;
+    }
+    for (RelocDirective &d : relocDirectives_) d.section = place[d.section].section;
+    if (identSection_ != ~0u) identSection_ = place[identSection_].section;
+    cur_ = place[cur_].section;
+    previous_ = kNoSection;
+    sectionStack_.clear();
+    std::erase_if(sections_, [](const obj::Section &s) { return s.parent != ~0u; });
+  }
   bool pushSection() override {
     sectionStack_.emplace_back(cur_, previous_);
     return true;
@@ -654,9 +773,19 @@ private:
     return true;
   }
   SectionSpec currentSection() override {
-    const obj::Section &s = sections_[cur_];
-    return {s.name,     s.type,      s.flags,  s.entsize,  s.flagsText,
-            s.typeText, s.groupName, s.comdat, s.uniqueId, s.linkedToName};
+    const obj::Section &s =
+        sections_[sections_[cur_].parent == ~0u ? cur_ : sections_[cur_].parent];
+    return {s.name,
+            s.type,
+            s.flags,
+            s.entsize,
+            s.flagsText,
+            s.typeText,
+            s.groupName,
+            s.comdat,
+            s.uniqueId,
+            s.linkedToName,
+            sections_[cur_].subsection};
   }
   bool previousSection() override {
     if (previous_ == kNoSection) return false;
@@ -709,6 +838,7 @@ private:
     f.line = curLineNo_;
     f.col = col;
     f.lineText = curLine_;
+    f.fragment = sections_[cur_].fragment;
     return f;
   }
   bool evaluateNow(ExprId expr, int64_t &value) override {
@@ -739,6 +869,7 @@ private:
     lineEntryHere();
     writeUnwrittenBytes();
     pendingLebs_.push_back({cur_, code_.size(), size, isSigned, expr, fixupHere(col)});
+    newFragment();
     code_.resize(code_.size() + size, 0);
   }
   // Once every section has its bytes: each value with this layout, written when it fits its
@@ -771,11 +902,13 @@ private:
 
 public:
   // After run(): the sizes the next pass gives the deferred .uleb128/.sleb128, if one is needed.
-  bool relaxAgain(std::vector<uint8_t> &sizes) {
-    if (!lebSizesChanged_) return false;
+  bool relaxAgain(std::vector<uint8_t> &sizes, std::vector<uint64_t> &subsectionPrefixes) {
+    if (!lebSizesChanged_ && !subPrefixesChanged_) return false;
     sizes = std::move(lebSizes_);
+    subsectionPrefixes = std::move(subPrefixes_);
     return true;
   }
+  void setSubsectionPrefixes(std::vector<uint64_t> prefixes) { subPrefixes_ = std::move(prefixes); }
 
 private:
   void registerSymbol(Symbol &s) override {
@@ -796,6 +929,192 @@ private:
       break;
     case ExprNode::Kind::Constant: break;
     }
+  }
+  void newFragment() override { ++sections_[cur_].fragment; }
+  // .cg_profile entries, written when the file ends (llvm's finalizeCGProfile).
+  struct CgProfileEntry {
+    std::string_view from, to;
+    uint64_t count;
+    obj::Fixup where;
+    uint32_t fromCol, toCol;
+  };
+  std::vector<CgProfileEntry> cgProfile_;
+  struct CgReloc {
+    uint64_t offset;
+    const Symbol *symbol;
+    int32_t sectionSymbol;
+  };
+  std::vector<CgReloc> cgRelocs_;
+  uint32_t cgSection_ = ~0u;
+  void cgProfile(std::string_view from, std::string_view to, uint64_t count, uint32_t fromCol,
+                 uint32_t toCol) override {
+    obj::Fixup where = fixupHere(0);
+    where.lineText = syms_.intern(std::string(curLine_));
+    cgProfile_.push_back({syms_.intern(std::string(from)), syms_.intern(std::string(to)), count,
+                          where, fromCol, toCol});
+  }
+  // The .llvm.call-graph-profile section: a count per entry, and an R_AMDGPU_NONE relocation to
+  // each of its symbols (a temporary label's through its section's symbol).
+  void finalizeCgProfile() {
+    if (cgProfile_.empty()) return;
+    const SectionSpec spec{".llvm.call-graph-profile", 0x6fff4c09, 0x80000000, 8, "e",
+                           "@llvm_call_graph_profile", {},         false};
+    const uint32_t save = cur_, savePrevious = previous_;
+    cgSection_ = findOrCreateSection(spec);
+    selectSection(cgSection_);
+    for (const CgProfileEntry &e : cgProfile_) {
+      const uint64_t offset = code_.size();
+      for (auto [name, col] : {std::pair{e.from, e.fromCol}, std::pair{e.to, e.toCol}}) {
+        Symbol &s = syms_.get(name);
+        if (name.starts_with(".L")) {
+          if (s.kind != Symbol::Kind::Label) {
+            errorAt(e.where, col,
+                    fmt::format("Reference to undefined temporary symbol `{}`", name));
+            continue;
+          }
+          cgRelocs_.push_back({offset, nullptr, static_cast<int32_t>(s.section)});
+          continue;
+        }
+        registerSymbol(s);
+        cgRelocs_.push_back({offset, &s, -1});
+      }
+      for (unsigned i = 0; i < 8; ++i) code_.push_back(static_cast<uint8_t>(e.count >> (8 * i)));
+    }
+    selectSection(save);
+    previous_ = savePrevious;
+  }
+  struct Symver {
+    Symbol *original;
+    std::string_view originalName;
+    std::string alias;
+    bool keep;
+    obj::Fixup where;
+  };
+  std::vector<Symver> symvers_;
+  void symver(std::string_view original, std::string alias, bool keepOriginal,
+              uint32_t col) override {
+    obj::Fixup where = fixupHere(col);
+    where.lineText = syms_.intern(std::string(curLine_));
+    const std::string_view name = syms_.intern(std::string(original));
+    symvers_.push_back({&syms_.get(name), name, std::move(alias), keepOriginal, where});
+  }
+  // llvm's ELF writer's symbol versions (executePostLayoutBinding): each alias registered now,
+  // bound and placed as its symbol; an undefined symbol, or one whose version is written `@@@`
+  // or `remove`d, renamed to its alias in the table and the relocations.
+  void bindSymbolVersions(std::vector<obj::SymbolRename> &renames) {
+    for (const Symver &v : symvers_) {
+      const Symbol &original = *v.original;
+      const bool undefined = original.kind == Symbol::Kind::Undefined;
+      const size_t at = v.alias.find('@');
+      std::string_view rest = std::string_view(v.alias).substr(at), tail = rest;
+      if (rest.starts_with("@@@")) tail = rest.substr(undefined ? 2 : 1);
+      const std::string_view name = syms_.intern(v.alias.substr(0, at) + std::string(tail));
+      Symbol &alias = syms_.get(name);
+      // (an undefined symbol's alias is a variable of it, out of the table: the symbol itself is
+      // written under the alias's name)
+      if (!undefined) registerSymbol(alias);
+      if (!undefined && alias.kind == Symbol::Kind::Undefined) {
+        alias.kind = original.kind;
+        alias.section = original.section;
+        alias.value = original.value;
+        alias.expr = original.expr;
+        alias.fragment = original.fragment;
+        if (!alias.type) alias.type = original.type;
+        if (alias.size == kNoExpr) alias.size = original.size;
+      }
+      alias.binding = original.binding;
+      alias.visibility = original.visibility;
+      if (!undefined && v.keep) continue;
+      if (undefined && rest.starts_with("@@") && !rest.starts_with("@@@")) {
+        errorAt(v.where, v.where.col,
+                fmt::format("default version symbol {} must be defined", v.alias));
+        continue;
+      }
+      auto known = std::find_if(renames.begin(), renames.end(),
+                                [&](const auto &r) { return r.original == &original; });
+      if (known != renames.end() && known->alias != &alias) {
+        errorAt(v.where, v.where.col, fmt::format("multiple versions for {}", v.originalName));
+        continue;
+      }
+      if (known == renames.end()) renames.push_back({&original, &alias, name});
+    }
+  }
+  // Subsections' prefixes (Section::prefix) by creation order, given by the previous pass; set
+  // when a subsection's start moved (another pass is needed).
+  std::vector<uint64_t> subPrefixes_;
+  uint32_t subCount_ = 0;
+  bool subPrefixesChanged_ = false;
+  // --- .reloc: resolved once the layout is final, as llvm's MCAssembler does.
+  struct RelocDirective {
+    uint32_t section, type;
+    ExprId offsetExpr; // kNoExpr: offsetValue from the section's start
+    int64_t offsetValue;
+    ExprId expr;
+    obj::Fixup where;
+    uint32_t offsetCol, exprCol;
+  };
+  std::vector<RelocDirective> relocDirectives_;
+  std::vector<const Symbol *> dotSymbols_; // the temporaries `.` defined (unnamed in llvm's object)
+  void relocDirective(ExprId offsetExpr, int64_t offsetValue, uint32_t type, ExprId expr,
+                      uint32_t offsetCol, uint32_t exprCol) override {
+    obj::Fixup where = fixupHere(offsetCol);
+    where.lineText = syms_.intern(std::string(curLine_)); // (a macro's line does not stay)
+    relocDirectives_.push_back(
+        {cur_, type, offsetExpr, offsetValue, expr, where, offsetCol, exprCol});
+  }
+  bool relocatableNow(ExprId expr) override {
+    RelocatableValue v;
+    return evaluateRelocatable(syms_.pool(), expr, EvalStage::Final, targetInfo_, v);
+  }
+  // The relocations of the .reloc directives: at a label, in its fragment (after that fragment's
+  // other relocations); at a number, in the first fragment of the directive's section. The symbol
+  // is the expression's own (a local label or variable too, not its section's).
+  void resolveRelocDirectives(std::vector<std::vector<obj::Relocation>> &relocations) {
+    std::vector<bool> added(sections_.size(), false);
+    for (const RelocDirective &d : relocDirectives_) {
+      uint32_t si = d.section, fragment = 0;
+      int64_t offset = d.offsetValue;
+      if (d.offsetExpr != kNoExpr) {
+        RelocatableValue v;
+        if (!evaluateRelocatable(syms_.pool(), d.offsetExpr, EvalStage::Final, targetInfo_, v) ||
+            v.symB || !v.symA || v.spec != Spec::None || v.symA->kind != Symbol::Kind::Label) {
+          errorAt(d.where, d.offsetCol, ".reloc offset is not relative to a section");
+          continue;
+        }
+        si = v.symA->section;
+        fragment = v.symA->fragment;
+        offset = v.symA->value + v.constant;
+      }
+      obj::Relocation r{static_cast<uint32_t>(offset), d.type, nullptr, {}, -1, 0};
+      r.fragment = fragment;
+      if (d.expr != kNoExpr) {
+        RelocatableValue v;
+        if (!evaluateRelocatable(syms_.pool(), d.expr, EvalStage::Final, targetInfo_, v) ||
+            v.symB) {
+          errorAt(d.where, d.exprCol,
+                  v.symB && v.symB->kind == Symbol::Kind::Undefined
+                      ? fmt::format("symbol '{}' can not be undefined in a subtraction expression",
+                                    v.nameB)
+                      : std::string("expected relocatable expression"));
+          continue;
+        }
+        r.addend = v.constant;
+        if (v.symA) {
+          r.symbol = v.alias ? v.alias : v.symA;
+          r.name = v.alias ? v.aliasName : v.nameA;
+          if (v.alias) r.addend -= v.aliasOffset;
+          const_cast<Symbol *>(r.symbol)->usedInReloc = true;
+        }
+      }
+      relocations[si].push_back(r);
+      added[si] = true;
+    }
+    for (uint32_t si = 0; si < sections_.size(); ++si)
+      if (added[si])
+        std::stable_sort(relocations[si].begin(), relocations[si].end(),
+                         [](const obj::Relocation &a, const obj::Relocation &b) {
+                           return a.fragment < b.fragment;
+                         });
   }
   void emitZeros(uint64_t count) override {
     writeUnwrittenBytes();
@@ -1193,6 +1512,7 @@ private:
     s.section = cur_;
     s.value = static_cast<int64_t>(code_.size() + unwrittenBytes_);
     s.expr = kNoExpr;
+    s.fragment = sections_[cur_].fragment;
     registerSymbol(s);
     if (observer_)
       observer_->label(text, {curLine_, curLineNo_}, col, cur_, static_cast<uint64_t>(s.value));
@@ -1380,6 +1700,8 @@ private:
     for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
     if (!handled) error(errCol ? errCol : d.col, err);
     streamerErrors_ += ctx.streamerError;
+    if (!ctx.errorWithoutLocation.empty())
+      errorWithoutLocation(std::move(ctx.errorWithoutLocation));
     if (!ctx.errorAtNextLine.empty()) {
       if (lines_)
         lines_->errorAtNextLine(std::move(ctx.errorAtNextLine));
@@ -3247,16 +3569,31 @@ private:
   // Applies the fixups llvm resolves (branches and pc-relative literals within a section, label
   // differences, values known at the end) and turns the others into relocations (object output).
   // Like llvm-mc, text and null output leave unresolved branch offsets 0 without an error.
+  static bool globalAlias(const RelocatableValue &v) {
+    return v.alias && v.symA && !v.symB &&
+           (v.alias->binding == Symbol::Binding::Global ||
+            v.alias->binding == Symbol::Binding::Weak);
+  }
   void resolveFixups(std::vector<std::vector<obj::Relocation>> &relocations) {
     relocations.assign(sections_.size(), {});
     // A relocation of the fixup `f` in section `si` to `v`'s symbol: a local label through its
     // section's symbol, anything else by name.
     auto relocate = [&](uint32_t si, const obj::Fixup &f, const RelocatableValue &v) {
       obj::Relocation r{f.offset, relocationType(f, v.spec), nullptr, {}, -1, v.constant};
+      r.fragment = f.fragment;
       if (f.kind == obj::FixupKind::Data1 || f.kind == obj::FixupKind::Data2)
         r.dataSize = static_cast<uint8_t>(fixupSize(f.kind));
       // (llvm's ELF writer: the scratch buffer's two names, whatever the fixup)
       if (v.nameA == "SCRATCH_RSRC_DWORD0" || v.nameA == "SCRATCH_RSRC_DWORD1") r.type = 1;
+      // (a global or weak variable set to a label stays: the relocation names it)
+      if (globalAlias(v)) {
+        r.symbol = v.alias;
+        r.name = v.aliasName;
+        r.addend = v.constant - v.aliasOffset;
+        const_cast<Symbol &>(*v.alias).usedInReloc = true;
+        relocations[si].push_back(r);
+        return;
+      }
       const Symbol &target = *v.symA;
       const bool local = target.kind == Symbol::Kind::Label &&
                          (v.viaLocalAlias || (target.binding != Symbol::Binding::Global &&
@@ -3286,7 +3623,7 @@ private:
           // preempted)
           if (ok && v.symA && !v.symB && v.spec == Spec::None &&
               v.symA->kind == Symbol::Kind::Label && v.symA->section == si &&
-              (!objOut() || (v.symA->binding != Symbol::Binding::Global &&
+              (!objOut() || (!globalAlias(v) && v.symA->binding != Symbol::Binding::Global &&
                              v.symA->binding != Symbol::Binding::Weak))) {
             int64_t delta =
                 (v.symA->value + v.constant - static_cast<int64_t>(f.instOffset) - 4) / 4;
@@ -3390,6 +3727,8 @@ private:
     finishPalMetadata();
     writeUnwrittenBytes();
     sections_[cur_].data.swap(code_);
+    mergeSubsections();
+    if (subPrefixesChanged_ && !result_.errorCount) return; // assembled again
     if (identSection_ != ~0u) {
       obj::Section &comment = sections_[identSection_];
       comment.data.insert(comment.data.end(), ident_.begin(), ident_.end());
@@ -3409,6 +3748,7 @@ private:
       relaxLebs();
       if (lebSizesChanged_) return; // assembled again
     }
+    if (objOut() && !parseFailed_) finalizeCgProfile();
     std::vector<GeneratedReloc> dwarfRelocs;
     if (objOut()) writeDwarfSections(dwarfRelocs);
     // (llvm lays the sections out twice, and reports these each time; once when LEB values
@@ -3427,6 +3767,11 @@ private:
       s.usedInReloc = true;
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
+    if (objOut()) resolveRelocDirectives(relocations);
+    for (const CgReloc &r : cgRelocs_)
+      relocations[cgSection_].push_back({r.offset, 0, r.symbol, {}, r.sectionSymbol, 0});
+    std::vector<obj::SymbolRename> renames;
+    if (objOut()) bindSymbolVersions(renames);
     // The library's code bytes: the .text section's.
     if (opts_.keepCode || asmOut()) result_.code = sections_[0].data;
     if (!objOut() || result_.errorCount) return;
@@ -3438,6 +3783,8 @@ private:
     obj::ObjectFileInfo info = objectFileInfo();
     info.addrsig = addrsig_;
     info.gnuAbi = gnuAbi_;
+    info.unnamedTemporaries = dotSymbols_;
+    info.renames = std::move(renames);
     info.addrsigSymbols.assign(addrsigSymbols_.begin(), addrsigSymbols_.end());
     result_.object = obj::writeElfObject(info, sections_, relocations, syms_, targetInfo_);
   }
@@ -3447,6 +3794,18 @@ private:
   struct GeneratedReloc : obj::DwarfReloc {
     uint32_t section;
   };
+  // Labels a generated section's writer placed (name, offset), unless already defined.
+  void defineGeneratedLabels(const std::vector<std::pair<std::string, uint64_t>> &labels,
+                             uint32_t section) {
+    for (const auto &[name, offset] : labels) {
+      Symbol &s = syms_.get(syms_.intern(name));
+      if (s.kind != Symbol::Kind::Undefined) continue;
+      s.kind = Symbol::Kind::Label;
+      s.section = section;
+      s.value = static_cast<int64_t>(offset);
+      registerSymbol(s);
+    }
+  }
   void writeDwarfSections(std::vector<GeneratedReloc> &out) {
     auto generate = [&](const SectionSpec &spec, auto write) {
       uint32_t index = findOrCreateSection(spec);
@@ -3461,7 +3820,9 @@ private:
         SectionSpec spec = eh ? SectionSpec{".eh_frame", 1, 0x2, 0, "a", "@progbits", {}, false}
                               : SectionSpec{".debug_frame", 1, 0, 0, "", "@progbits", {}, false};
         generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
-          obj::writeFrames(dwarf_, eh, self, data, relocs);
+          std::vector<std::pair<std::string, uint64_t>> labels;
+          obj::writeFrames(dwarf_, eh, self, data, relocs, &labels);
+          defineGeneratedLabels(labels, self); // (.cfi_label)
           sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
         });
       }
@@ -3477,7 +3838,9 @@ private:
     std::vector<obj::DwarfReloc> relocs;
     std::vector<uint64_t> sizes;
     for (const obj::Section &sec : sections_) sizes.push_back(sec.size());
-    obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr);
+    std::vector<std::pair<std::string, uint64_t>> labels;
+    obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr, &labels);
+    defineGeneratedLabels(labels, line); // (.loc_label)
     sections_[line].data = std::move(lineData);
     if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
     for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});
@@ -3513,10 +3876,12 @@ namespace {
 AssembleResult assembleRelaxed(const Target &target, std::string_view source,
                                const AssembleOptions &options, as::StatementObserver *observer) {
   std::vector<uint8_t> lebSizes;
+  std::vector<uint64_t> subsectionPrefixes;
   for (unsigned pass = 0;; ++pass) {
     Assembler a(target, options, observer, std::move(lebSizes));
+    a.setSubsectionPrefixes(std::move(subsectionPrefixes));
     AssembleResult r = a.run(source);
-    if (pass == 64 || !a.relaxAgain(lebSizes)) return r;
+    if (pass == 64 || !a.relaxAgain(lebSizes, subsectionPrefixes)) return r;
   }
 }
 

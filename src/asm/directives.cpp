@@ -128,6 +128,7 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   if (huge && ctx.streamer.writesObject())
     return ok && fail(0, "gfxasm: too many bytes for one directive"); // (else llvm's message)
   ctx.streamer.raiseAlignment(align);
+  ctx.streamer.newFragment();
   if (!huge) alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
     // llvm pads a code section without a fill value with its code alignment, printed as
@@ -564,14 +565,35 @@ std::string printedName(std::string_view name) {
 std::string printedSectionSwitch(const SectionSpec &s) {
   if (s.group.empty() && s.uniqueId == ~0u && s.type == 1 &&
       ((s.name == ".text" && s.flags == 0x6) || (s.name == ".data" && s.flags == 0x3)))
-    return fmt::format("\t{}\n", s.name);
+    return s.subsection ? fmt::format("\t{}\t{}\n", s.name, s.subsection)
+                        : fmt::format("\t{}\n", s.name);
   std::string out = fmt::format("\t.section\t{},\"{}\",{}", printedName(s.name),
                                 flagLetters(s.flags), typeText(s.type));
   if (s.entsize) out += fmt::format(",{}", s.entsize);
   if (s.flags & 0x80) out += "," + (s.linkedTo.empty() ? "0" : printedName(s.linkedTo));
   if (!s.group.empty()) out += "," + printedName(s.group) + (s.comdat ? ",comdat" : "");
   if (s.uniqueId != ~0u) out += fmt::format(",unique,{}", s.uniqueId);
+  if (s.subsection) out += fmt::format("\n\t.subsection\t{}", s.subsection);
   return out + "\n";
+}
+
+// A subsection number as llvm's MCStreamer::switchSection checks it, after the expression was
+// read (tokens `from` to the cursor): false after its error (a located one in `fail`, or none
+// there and llvm's error without location in the context).
+bool subsectionNumber(DirectiveContext &ctx, Cursor &c, size_t from, const ExprResult &e,
+                      uint32_t &number, DirectiveError &fail) {
+  ctx.streamerError = true; // (llvm's context reports these)
+  if (e.kind != ExprResult::Kind::Absolute)
+    return fail(expressionLocation(c.toks.subspan(from, c.pos - from)),
+                "cannot evaluate subsection number");
+  if (e.value < 0 || e.value > 0x7fffffff) {
+    ctx.errorWithoutLocation =
+        fmt::format("subsection number {} is not within [0,2147483647]", e.value);
+    return false;
+  }
+  ctx.streamerError = false;
+  number = static_cast<uint32_t>(e.value);
+  return true;
 }
 
 // A section named as llvm names it by default (.text, .data, .bss, .rodata and the like).
@@ -623,8 +645,10 @@ bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &
   std::string_view typeName;
   if (c.accept(Tok::Comma)) {
     if (push && !c.is(Tok::String)) {
-      ExprResult sub = parseExpr(c, ctx.syms);
+      const size_t from = c.pos;
+      ExprResult sub = parseExpr(c, ctx.syms, /*relocatable=*/true);
       if (!sub.ok()) return fail(sub.errCol, sub.error);
+      if (!subsectionNumber(ctx, c, from, sub, spec.subsection, fail)) return false;
       if (!c.accept(Tok::Comma)) goto end;
     }
     if (c.is(Tok::Hash)) { // Solaris' spelling: #alloc,#write,#execinstr,#tls
@@ -1030,13 +1054,167 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
   return {true, false, 0, std::string(e.text), e.expr};
 }
 
+// The relocation names llvm's AMDGPU backend takes in `.reloc` (its ELF relocation names and
+// three of BFD's), with their R_AMDGPU_* numbers.
+constexpr std::pair<std::string_view, uint32_t> kRelocationNames[] = {
+    {"R_AMDGPU_NONE", 0},          {"R_AMDGPU_ABS32_LO", 1},  {"R_AMDGPU_ABS32_HI", 2},
+    {"R_AMDGPU_ABS64", 3},         {"R_AMDGPU_REL32", 4},     {"R_AMDGPU_REL64", 5},
+    {"R_AMDGPU_ABS32", 6},         {"R_AMDGPU_GOTPCREL", 7},  {"R_AMDGPU_GOTPCREL32_LO", 8},
+    {"R_AMDGPU_GOTPCREL32_HI", 9}, {"R_AMDGPU_REL32_LO", 10}, {"R_AMDGPU_REL32_HI", 11},
+    {"R_AMDGPU_RELATIVE64", 13},   {"R_AMDGPU_REL16", 14},    {"BFD_RELOC_NONE", 0},
+    {"BFD_RELOC_32", 6},           {"BFD_RELOC_64", 3}};
+
+// .reloc OFFSET, NAME[, EXPR] (llvm's parseDirectiveReloc): printed back in text output; in an
+// object the relocation NAME at OFFSET against EXPR's symbol, an unknown name refused there.
+// An integer token's value (decimal, 0x hex, 0b binary, 0 octal): false when it does not fit.
+bool parseIntegerToken(std::string_view text, uint64_t &value) {
+  int base = 10;
+  if (text.size() > 2 && text[0] == '0' && (text[1] | 0x20) == 'x') {
+    base = 16;
+    text.remove_prefix(2);
+  } else if (text.size() > 2 && text[0] == '0' && (text[1] | 0x20) == 'b') {
+    base = 2;
+    text.remove_prefix(2);
+  } else if (text.size() > 1 && text[0] == '0') {
+    base = 8;
+    text.remove_prefix(1);
+  }
+  auto r = std::from_chars(text.data(), text.data() + text.size(), value, base);
+  return r.ec == std::errc() && r.ptr == text.data() + text.size();
+}
+
+// .symver NAME, ALIAS@VERSION[, remove] (llvm's ELF parser: the alias read with `@` inside a
+// name, `@@@` removing the original as `remove` does).
+bool symverDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
+                     DirectiveError &fail) {
+  const uint32_t col = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
+  const Token &original = c.peek();
+  if (!namesSymbol(original)) return fail(original.col, "expected identifier");
+  c.next();
+  if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected a comma");
+  const Token &first = c.peek();
+  std::string alias;
+  if (first.kind == Tok::String) {
+    alias = unescape(first.text);
+    c.next();
+  } else if (first.kind == Tok::Identifier) {
+    // (the adjacent tokens of a name with `@` in it)
+    size_t end = first.col;
+    while (end < line.size() && !std::isspace(static_cast<unsigned char>(line[end])) &&
+           line[end] != ',' && line[end] != ';')
+      ++end;
+    alias = std::string(line.substr(first.col, end - first.col));
+    while (!c.atEnd() && c.peek().col < end) c.next();
+  } else {
+    return fail(first.col, "expected identifier");
+  }
+  if (alias.find('@') == std::string::npos) return fail(c.peek().col, "expected a '@' in the name");
+  const bool triple = alias.find("@@@") != std::string::npos;
+  bool keep = !triple;
+  if (c.accept(Tok::Comma)) {
+    if (c.is(Tok::Identifier) || c.is(Tok::String)) {
+      const bool remove = c.next().text == "remove";
+      if (!remove) return fail(c.peek().col, "expected 'remove'");
+    } else {
+      return fail(c.peek().col, "expected 'remove'");
+    }
+    keep = false;
+  }
+  ctx.restIsStatement = !c.atEnd(); // (llvm does not look for the end)
+  if (ctx.asmOut)
+    ctx.out += fmt::format(".symver {}, {}{}\n", printedSymbolName(original.text), alias,
+                           !keep && !triple ? ", remove" : "");
+  ctx.streamer.symver(original.kind == Tok::String ? unescape(original.text) : original.text,
+                      std::move(alias), keep, col);
+  return true;
+}
+
+bool relocDirective(DirectiveContext &ctx, Cursor &c, std::string_view, DirectiveError &fail) {
+  const size_t offsetFrom = c.pos;
+  ExprText offset = exprText(c, ctx.syms, fail.msg, fail.col);
+  if (!offset.ok) return false;
+  const uint32_t offsetCol = expressionLocation(c.toks.subspan(offsetFrom, c.pos - offsetFrom));
+  if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
+  const Token &name = c.peek();
+  if (name.kind != Tok::Identifier) return fail(name.col, "expected relocation name");
+  c.next();
+  ExprText value;
+  uint32_t valueCol = 0;
+  size_t valueFrom = 0, valueTo = 0;
+  if (c.accept(Tok::Comma)) {
+    valueCol = c.peek().col;
+    valueFrom = c.pos;
+    value = exprText(c, ctx.syms, fail.msg, fail.col);
+    if (!value.ok) return false;
+    valueTo = c.pos;
+    if (!value.absolute && !ctx.streamer.relocatableNow(value.expr))
+      return fail(valueCol, "expression must be relocatable");
+  }
+  if (!expectEnd(c, fail, "expected newline")) return false;
+  if (ctx.asmOut) {
+    ctx.out += fmt::format("	.reloc {}, {}", offset.text, name.text);
+    if (value.ok) ctx.out += fmt::format(", {}", value.text);
+    ctx.out += '\n';
+  }
+  if (!ctx.streamer.writesObject()) return true;
+  const auto *known = std::find_if(std::begin(kRelocationNames), std::end(kRelocationNames),
+                                   [&](const auto &n) { return n.first == name.text; });
+  if (known == std::end(kRelocationNames)) {
+    ctx.streamerError = true;
+    return fail(name.col, "unknown relocation name");
+  }
+  ExprId expr = kNoExpr;
+  if (value.ok) {
+    expr = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
+    ctx.streamer.registerSymbolsOf(expr);
+  }
+  const uint32_t exprCol = value.ok && !value.absolute
+                               ? expressionLocation(c.toks.subspan(valueFrom, valueTo - valueFrom))
+                               : valueCol;
+  ctx.streamer.relocDirective(offset.absolute ? kNoExpr : offset.expr, offset.value, known->second,
+                              expr, offsetCol, exprCol);
+  return true;
+}
+
 bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std::string_view line,
                      std::string &err, uint32_t &errCol) {
   DirectiveError fail{err, errCol};
   if (name == ".text" || name == ".data" || name == ".bss" || name == ".rodata" ||
       name == ".tdata" || name == ".tbss") {
-    if (!c.atEnd()) return fail(c.peek().col, "cannot evaluate subsection number");
-    switchSection(ctx, sectionNamed(std::string(name)));
+    SectionSpec spec = sectionNamed(std::string(name));
+    if (!c.atEnd()) {
+      // (llvm reads one token after the number, and no end of statement)
+      const size_t from = c.pos;
+      ExprResult e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+      if (!subsectionNumber(ctx, c, from, e, spec.subsection, fail)) return fail.msg.empty();
+      if (!c.atEnd()) {
+        while (!c.atEnd()) c.next();
+        switchSection(ctx, std::move(spec));
+        if (ctx.asmOut) ctx.out += '\n';
+        return true;
+      }
+    }
+    switchSection(ctx, std::move(spec));
+    return true;
+  }
+  if (name == ".subsection") {
+    uint32_t number = 0;
+    const size_t from = c.pos;
+    ExprResult e;
+    e.kind = ExprResult::Kind::Absolute;
+    if (!c.atEnd()) {
+      e = parseExpr(c, ctx.syms, /*relocatable=*/true);
+      if (!e.ok()) return fail(e.errCol, e.error);
+    }
+    if (!c.atEnd()) return fail(c.peek().col, "expected end of directive");
+    if (!subsectionNumber(ctx, c, from, e, number, fail)) return fail.msg.empty();
+    ctx.streamer.switchSubsection(number);
+    std::string key = std::to_string(ctx.streamer.sectionIndex());
+    if (key != ctx.section) {
+      ctx.section = std::move(key);
+      if (ctx.asmOut) ctx.out += printedSectionSwitch(ctx.streamer.currentSection());
+    }
     return true;
   }
   if (name == ".section") return sectionDirective(ctx, c, fail);
@@ -1044,6 +1222,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.streamer.pushSection();
     if (c.atEnd()) return true;
     if (sectionDirective(ctx, c, fail, true)) return true;
+    // (a subsection number's error is llvm's streamer's, after the push: nothing restored)
+    if (ctx.streamerError) return fail.msg.empty();
     // llvm restores the section of a refused .pushsection, and prints that switch in full.
     ctx.streamer.popSection();
     ctx.section = std::to_string(ctx.streamer.sectionIndex());
@@ -1095,6 +1275,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       hasFill = true;
     }
     if (!expectEnd(c, fail, "expected newline")) return false;
+    ctx.streamer.newFragment();
     if (n.value < 0) return true;
     if (n.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
     if (fill == 0) {
@@ -1251,6 +1432,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       fill = f.value;
     }
     if (!expectEnd(c, fail, "expected newline")) return false;
+    ctx.streamer.newFragment();
     // llvm places it when it lays out the object: a label's offset plus the constant, checked
     // then (its errors: none in text or null output, none after a parser error).
     int64_t target = off.value;
@@ -1287,6 +1469,33 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (ctx.asmOut) ctx.out += fmt::format("\t.addrsig_sym {}\n", printedSymbolName(sym.text));
     return expectEnd(c, fail, "expected newline");
   }
+  if (name == ".reloc") return relocDirective(ctx, c, line, fail);
+  if (name == ".symver") return symverDirective(ctx, c, line, fail);
+  if (name == ".cg_profile") {
+    // (llvm's ELF parser: two names and an integer token)
+    std::string_view names[2];
+    uint32_t cols[2];
+    for (int i = 0; i < 2; ++i) {
+      const Token &t = c.peek();
+      cols[i] = t.col;
+      if (!namesSymbol(t)) return fail(t.col, "expected identifier in directive");
+      c.next();
+      names[i] = t.kind == Tok::String ? ctx.syms.intern(unescape(t.text)) : t.text;
+      if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected a comma");
+    }
+    const Token &count = c.peek();
+    uint64_t value = 0;
+    if (count.kind != Tok::Integer || !parseIntegerToken(count.text, value))
+      return fail(count.col, "expected integer");
+    c.next();
+    if (!c.atEnd()) return fail(c.peek().col, "unexpected token in directive");
+    if (ctx.asmOut)
+      ctx.out += fmt::format("\t.cg_profile {}, {}, {}\n{}", printedSymbolName(names[0]),
+                             printedSymbolName(names[1]), value,
+                             endsWithPlainNewline(c.peek(), line) ? "\n" : "");
+    ctx.streamer.cgProfile(names[0], names[1], value, cols[0], cols[1]);
+    return true;
+  }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
     const Token &sym = c.peek();
@@ -1295,8 +1504,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprText value = exprText(c, ctx.syms, err, errCol);
     if (!value.ok) return false;
+    // (not registered: llvm's .size alone leaves the symbol out of the table)
     Symbol &s = ctx.syms.get(sym.text);
-    ctx.streamer.registerSymbol(s);
     s.size = value.absolute ? ctx.syms.pool().constant(value.value) : value.expr;
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.size\t{}, {}\n", printedSymbolName(sym.text), value.text);

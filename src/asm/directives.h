@@ -39,6 +39,7 @@ struct SectionSpec {
   bool comdat = false;
   uint32_t uniqueId = ~0u; // `,unique,N`: one of several sections of the same name
   std::string linkedTo{};  // flag o (SHF_LINK_ORDER): the symbol whose section sh_link names
+  uint32_t subsection = 0; // (llvm's subsections: laid out in increasing number)
 };
 
 // What directives do to the object being built (sections, data, symbols): the assembler.
@@ -79,6 +80,24 @@ public:
   // An error llvm reports when it lays out the object (only when its parser found none).
   virtual void layoutError(uint32_t col, std::string message) = 0;
   virtual void markGnuAbi() = 0; // a GNU extension of ELF is used (llvm's markGnuAbi)
+  // llvm's layout starts a new fragment here (an alignment, .zero/.space/.skip, .org, a deferred
+  // LEB): a `.reloc` at a label puts its relocation after those of the label's fragment.
+  virtual void newFragment() = 0;
+  // `.reloc OFFSET, TYPE[, EXPR]` (-filetype=obj): offset absolute (`offsetValue`, from the
+  // section's start) or relocatable (`offsetExpr`), the relocation's symbol and addend from
+  // `expr` (kNoExpr: none); the columns of the offset and the expression for its errors.
+  virtual void relocDirective(ExprId offsetExpr, int64_t offsetValue, uint32_t type, ExprId expr,
+                              uint32_t offsetCol, uint32_t exprCol) = 0;
+  // Whether llvm's evaluateAsRelocatable takes `expr` (a symbol minus a symbol plus a constant).
+  virtual bool relocatableNow(ExprId expr) = 0;
+  // `.subsection N`: the current section's subsection N (0: the section's own).
+  virtual void switchSubsection(uint32_t number) = 0;
+  // `.symver NAME, ALIAS@VERSION[, remove]` (at column `col`), done when the object is written.
+  // `.cg_profile FROM, TO, COUNT` (the names at columns fromCol and toCol).
+  virtual void cgProfile(std::string_view from, std::string_view to, uint64_t count,
+                         uint32_t fromCol, uint32_t toCol) = 0;
+  virtual void symver(std::string_view original, std::string alias, bool keepOriginal,
+                      uint32_t col) = 0;
 };
 
 struct DirectiveContext {
@@ -97,7 +116,8 @@ struct DirectiveContext {
   bool hsa;                                                 // an amdhsa triple
   std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
   std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
-  std::string errorAtNextLine{}; // llvm's streamer reports it where its lexer is then
+  std::string errorAtNextLine{};      // llvm's streamer reports it where its lexer is then
+  std::string errorWithoutLocation{}; // llvm's context reports it without a location
   // What follows the directive is a statement of its own: llvm's handlers of .popsection,
   // .previous and the AMDGPU target directives stop reading without checking for the end.
   bool restIsStatement = false;

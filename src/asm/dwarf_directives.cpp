@@ -410,6 +410,11 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     if (!cfiRegister(ctx, c, fail, reg)) return false;
     printed = fmt::format("{}", reg);
   } else if (name == ".cfi_signal_frame") {
+  } else if (name == ".cfi_label") {
+    if (!namesSymbol(c.peek())) return fail(c.peek().col, "expected identifier");
+    in.kind = obj::CfiInstruction::Kind::Label;
+    in.label = std::string(c.next().text);
+    printed = in.label;
   } else if (name == ".cfi_window_save") {
     in.bytes.push_back(0x2d); // DW_CFA_GNU_window_save
   } else if (name == ".cfi_val_offset") {
@@ -491,6 +496,26 @@ bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std
   handled = true;
   if (name == ".file") return fileDirective(ctx, c, fail);
   if (name == ".loc") return locDirective(ctx, c, fail);
+  if (name == ".loc_label") {
+    // (llvm's temporary label where the entry is, then its line entry that only ends the
+    // sequence and labels the line program: the line table exists without any .file)
+    const uint32_t col = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
+    const Token &label = c.peek();
+    if (!namesSymbol(label)) return fail(label.col, "expected identifier");
+    c.next();
+    if (!c.atEnd()) return fail(c.peek().col, "expected newline");
+    ctx.syms.locationLabel(col);
+    if (ctx.asmOut) ctx.out += fmt::format(".loc_label\t{}\n", label.text);
+    obj::DwarfTables &t = ctx.dwarf;
+    t.lineTableUsed = true;
+    const uint32_t section = ctx.streamer.sectionIndex();
+    auto s = std::find_if(t.lineSections.begin(), t.lineSections.end(),
+                          [&](const auto &l) { return l.section == section; });
+    if (s == t.lineSections.end())
+      s = t.lineSections.insert(s, obj::DwarfTables::LineSection{section, {}});
+    s->entries.push_back({ctx.streamer.sectionOffset(), t.current, std::string(label.text)});
+    return true;
+  }
   if (name == ".uleb128" || name == ".sleb128") return lebDirective(ctx, name, c, fail);
   if (name.starts_with(".cfi_")) return cfiDirective(ctx, name, c, fail);
   handled = false;

@@ -51,6 +51,7 @@ struct Symbol {
   // that the symbol table does not list (relocations use the STT_SECTION symbol).
   bool sectionStart = false;
   bool signature = false; // names a section group (ELF: bound to its .group when undefined)
+  uint32_t fragment = 0;  // Label: llvm's fragment of its section it is in (see newFragment)
 };
 
 class SymbolTable {

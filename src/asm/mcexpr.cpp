@@ -176,6 +176,12 @@ bool evaluateSymbol(const ExprPool &pool, const ExprNode &n, EvalStage stage,
       if (out.symA && !out.symB && out.symA->kind == Symbol::Kind::Label &&
           s.binding != Symbol::Binding::Global && s.binding != Symbol::Binding::Weak)
         out.viaLocalAlias = true;
+      if (out.symA && !out.symB && out.symA->kind == Symbol::Kind::Label &&
+          out.spec == Spec::None) {
+        out.alias = &s;
+        out.aliasName = n.name;
+        out.aliasOffset = out.constant;
+      }
       return true;
     }
   }

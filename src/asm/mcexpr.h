@@ -124,6 +124,12 @@ struct RelocatableValue {
   // symA was reached through a local variable set to a label (`.set .L1, counter`): llvm keeps
   // such an alias (MCExpr's canExpand) and relocates through its section, as for a local label.
   bool viaLocalAlias = false;
+  // symA was reached through the variable `alias` set to a label plus aliasOffset (the outermost
+  // such variable): llvm keeps a variable in a section unexpanded in a relocation (MCExpr's
+  // canExpand), which a global or weak one and `.reloc` then name.
+  const Symbol *alias = nullptr;
+  std::string_view aliasName;
+  int64_t aliasOffset = 0;
   bool absolute() const { return !symA && !symB; }
 };
 

@@ -170,12 +170,24 @@ void writeLineTableHeader(const DwarfTables &t, std::vector<uint8_t> &out,
 }
 
 void writeLineSequence(const DwarfTables::LineSection &s, uint64_t sectionEnd,
-                       std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs) {
+                       std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs,
+                       std::vector<std::pair<std::string, uint64_t>> *labels) {
   uint32_t file = 1, lastLine = 1, column = 0, isa = 0, discriminator = 0;
   uint8_t flags = kLocIsStmt;
   bool first = true;
   uint64_t last = 0;
   for (const DwarfTables::Entry &e : s.entries) {
+    if (!e.label.empty()) { // (llvm's line stream label: the sequence ends, the state resets)
+      if (!first) {
+        encodeLineAdvance(out, INT64_MAX, e.offset - last);
+        file = 1, lastLine = 1, column = 0, isa = 0, discriminator = 0;
+        flags = kLocIsStmt;
+        first = true;
+        last = 0;
+      }
+      if (labels) labels->emplace_back(e.label, out.size());
+      continue;
+    }
     const DwarfLoc &loc = e.loc;
     const int64_t lineDelta = static_cast<int64_t>(loc.line) - lastLine;
     if (file != loc.file) {
@@ -310,11 +322,12 @@ std::string DwarfTables::addFile(uint32_t number, std::string dir, std::string n
 
 void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSizes,
                     std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs,
-                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection) {
+                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection,
+                    std::vector<std::pair<std::string, uint64_t>> *labels) {
   size_t lengthAt = 0, headerLengthAt = 0;
   writeLineTableHeader(t, out, relocs, lineStr, lineStrSection, lengthAt, headerLengthAt);
   for (const DwarfTables::LineSection &s : t.lineSections)
-    writeLineSequence(s, sectionSizes[s.section], out, relocs);
+    writeLineSequence(s, sectionSizes[s.section], out, relocs, labels);
   patchLe32(out, lengthAt, static_cast<uint32_t>(out.size() - lengthAt - 4));
 }
 
@@ -348,7 +361,8 @@ auto cieKey(const DwarfFrame &f) {
 }
 
 void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8_t> &out,
-                 std::vector<DwarfReloc> &relocs) {
+                 std::vector<DwarfReloc> &relocs,
+                 std::vector<std::pair<std::string, uint64_t>> *labels) {
   if (t.frames.empty()) return;
   // FDEs sorted by their CIE's key (llvm's stable sort).
   std::vector<const DwarfFrame *> frames;
@@ -442,6 +456,9 @@ void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8
       switch (in.kind) {
       case CfiInstruction::Kind::Bytes:
         out.insert(out.end(), in.bytes.begin(), in.bytes.end());
+        break;
+      case CfiInstruction::Kind::Label:
+        if (labels) labels->emplace_back(in.label, out.size());
         break;
       case CfiInstruction::Kind::AdjustCfaOffset:
         cfaOffset += in.value;

@@ -49,7 +49,9 @@ struct DwarfLoc {
 // frame writer inserts it). Offsets and CFA adjustments are encoded when the frame is written:
 // they depend on the CFA offset at that point, which llvm tracks while writing.
 struct CfiInstruction {
-  enum class Kind : uint8_t { Bytes, Offset, RelOffset, AdjustCfaOffset } kind = Kind::Bytes;
+  // (Label: `.cfi_label NAME`, a label where the frame's instructions are then)
+  enum class Kind : uint8_t { Bytes, Offset, RelOffset, AdjustCfaOffset, Label } kind = Kind::Bytes;
+  std::string label;          // Label
   uint64_t offset = 0;        // where in the section the directive was
   std::vector<uint8_t> bytes; // Bytes
   uint32_t reg = 0;           // Offset, RelOffset
@@ -95,6 +97,9 @@ struct DwarfTables {
   struct Entry {
     uint64_t offset;
     DwarfLoc loc;
+    // `.loc_label NAME`: no row; the sequence ends (at `offset`) and NAME labels
+    // the line program there.
+    std::string label{};
   };
   struct LineSection {
     uint32_t section;
@@ -133,14 +138,18 @@ struct DwarfTables {
 // The line program and header, appended to `out` (the .debug_line section's bytes, which may
 // hold the source's own bytes before). `sectionSizes[i]` is section i's final size.
 // DWARF 5 paths go to `lineStr` (the .debug_line_str bytes, section `lineStrSection`).
+// `labels` gets each `.loc_label`'s name and offset in `out`.
 void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSizes,
                     std::vector<uint8_t> &out, std::vector<DwarfReloc> &relocs,
-                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection);
+                    std::vector<uint8_t> &lineStr, uint32_t lineStrSection,
+                    std::vector<std::pair<std::string, uint64_t>> *labels = nullptr);
 
 // Call frame information appended to `out` (the .debug_frame or .eh_frame section's bytes,
 // section index `self`).
+// `labels` gets each `.cfi_label`'s name and offset in `out`.
 void writeFrames(const DwarfTables &t, bool eh, uint32_t self, std::vector<uint8_t> &out,
-                 std::vector<DwarfReloc> &relocs);
+                 std::vector<DwarfReloc> &relocs,
+                 std::vector<std::pair<std::string, uint64_t>> *labels = nullptr);
 
 // LEB128 values (DWARF's variable-length integers; also .llvm_addrsig's symbol indices).
 // LEB128 encodings, padded with continuation bytes to `padTo` bytes when shorter.

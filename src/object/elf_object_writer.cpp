@@ -129,10 +129,13 @@ struct OutSymbol {
 
 // Without addends in the relocations, llvm applies each one's addend to the relocated bytes as
 // it applies a resolved fixup: little-endian, as wide as the relocation.
+constexpr uint32_t kCallGraphProfile = 0x6fff4c09; // SHT_LLVM_CALL_GRAPH_PROFILE
+
 static void writeImplicitAddends(std::vector<Section> &sections,
                                  const std::vector<std::vector<Relocation>> &relocations) {
   for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)
     for (const Relocation &r : relocations[i]) {
+      if (r.type == 0) continue;                       // (R_AMDGPU_NONE: no field)
       const bool wide = r.type == 3 || r.type == 5;    // R_AMDGPU_ABS64, R_AMDGPU_REL64
       const bool branch = r.type == 14 && !r.dataSize; // R_AMDGPU_REL16: a dword offset
       const size_t bytes = r.dataSize ? r.dataSize : wide ? 8 : branch ? 2 : 4;
@@ -217,8 +220,17 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       }
     }
     if (!s.order || s.constant || s.sectionStart) return;
+    std::string_view written = name;
+    for (const SymbolRename &r : info.renames)
+      if (r.original == &s) {
+        if (r.alias->order) return;
+        written = r.aliasName;
+      }
     if (temporary && !s.usedInReloc) return;
-    OutSymbol o{s.order, name, &s, -1, {}};
+    const bool unnamed =
+        temporary && std::find(info.unnamedTemporaries.begin(), info.unnamedTemporaries.end(),
+                               &s) != info.unnamedTemporaries.end();
+    OutSymbol o{s.order, unnamed ? std::string_view(".L0 ") : written, &s, -1, {}};
     uint16_t shndx = SHN_UNDEF;
     uint64_t value = 0;
     bool defined = false;
@@ -283,12 +295,14 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   std::stable_sort(locals.begin(), locals.end(), byOrder);
   std::stable_sort(globals.begin(), globals.end(), byOrder);
 
-  const std::string_view relPrefix = info.rela ? ".rela" : ".rel";
+  // (llvm's call graph profile has .rel relocations whatever the OS)
+  auto usesRela = [&](size_t i) { return info.rela && sections[i].type != kCallGraphProfile; };
   if (!info.rela) writeImplicitAddends(sections, relocations);
   StringTable strtab;
   for (size_t i = 0; i < sections.size(); ++i) {
     strtab.add(sections[i].name);
-    if (relaIndex[i]) strtab.addCopy(std::string(relPrefix) + sections[i].name);
+    if (relaIndex[i])
+      strtab.addCopy(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
   }
   if (!groups.empty()) strtab.add(".group");
   strtab.add(".strtab");
@@ -327,6 +341,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     h.sh_entsize = s.entsize;
     if (s.linkedTo && s.linkedTo->section < sections.size())
       h.sh_link = elfIndex[s.linkedTo->section];
+    if (s.type == kCallGraphProfile) h.sh_link = symtabIndex;
     if (!s.nobits()) out.insert(out.end(), s.data.begin(), s.data.end());
   }
   for (const Group &g : groups) {
@@ -368,27 +383,30 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     if (!relaIndex[i]) continue;
     alignTo(out, 8);
     Elf64_Shdr &h = headers[relaIndex[i]];
-    h.sh_name = strtab.offset(std::string(relPrefix) + sections[i].name);
-    h.sh_type = info.rela ? SHT_RELA : SHT_REL;
+    h.sh_name = strtab.offset(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
+    h.sh_type = usesRela(i) ? SHT_RELA : SHT_REL;
     h.sh_flags = sections[i].group ? SHF_GROUP : SHF_INFO_LINK; // (llvm's choice: one of them)
     h.sh_offset = out.size();
     h.sh_link = symtabIndex;
     h.sh_info = elfIndex[i];
     h.sh_addralign = 8;
-    h.sh_entsize = info.rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    h.sh_entsize = usesRela(i) ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
     for (const Relocation &r : relocations[i]) {
       Elf64_Rela rela{};
       rela.r_offset = r.offset;
       uint32_t sym = 0;
       if (r.symbol) {
-        auto it = symbolIndex.find(r.symbol);
+        const as::Symbol *target = r.symbol;
+        for (const SymbolRename &rename : info.renames)
+          if (rename.original == target && rename.alias->order) target = rename.alias;
+        auto it = symbolIndex.find(target);
         sym = it == symbolIndex.end() ? 0 : it->second;
       } else if (r.sectionSymbol >= 0) {
         sym = sectionSymbolIndex[static_cast<size_t>(r.sectionSymbol)];
       }
       rela.r_info = ELF64_R_INFO(sym, r.type);
       rela.r_addend = r.addend;
-      if (info.rela)
+      if (usesRela(i))
         append(out, rela);
       else
         append(out, Elf64_Rel{rela.r_offset, rela.r_info});

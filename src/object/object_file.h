@@ -31,6 +31,7 @@ struct Fixup {
   uint32_t line = 0, col = 0;
   std::string_view lineText;
   uint64_t instOffset = 0; // SoppBranch: the instruction's offset (the branch counts from its end)
+  uint32_t fragment = 0;   // llvm's fragment of the section it is in (Section::fragment)
 };
 
 struct Section {
@@ -53,6 +54,15 @@ struct Section {
   std::vector<Fixup> fixups;
   // Order of its begin symbol among the assembler's symbols (a section symbol sits there).
   uint32_t symbolOrder = 0;
+  // The fragment llvm's layout is writing now: a new one after each alignment, .zero/.space,
+  // .org or deferred LEB (the first .text starts in the second, after llvm's initial alignment).
+  uint32_t fragment = 0;
+  // A subsection N > 0 of section `parent` while assembling (its bytes, fixups and labels go
+  // after the parent's and its lower subsections' when the file ends).
+  uint32_t parent = ~0u, subsection = 0;
+  // (a subsection's bytes start with `prefix` placeholder bytes, its start's offset modulo its
+  // alignment, so that its alignments pad as at its place in the section)
+  uint64_t prefix = 0;
   bool nobits() const { return type == 8; }
   uint64_t size() const { return nobits() ? nobitsSize : data.size(); }
 };
@@ -68,6 +78,16 @@ struct Relocation {
   // 1- or 2-byte data (llvm relocates it as a branch's field, R_AMDGPU_REL16, but writes its
   // addend as it is): the field's size; 0 for any other relocation.
   uint8_t dataSize = 0;
+  // The fragment of the fixup (llvm lists a fragment's relocations together: a `.reloc`'s after
+  // its fragment's others).
+  uint32_t fragment = 0;
+};
+
+// `.symver`: a symbol renamed to its version's alias (an undefined one written under the alias's
+// name, the alias not registered; a defined one replaced by the alias).
+struct SymbolRename {
+  const as::Symbol *original, *alias;
+  std::string_view aliasName;
 };
 
 struct ObjectFileInfo {
@@ -83,6 +103,10 @@ struct ObjectFileInfo {
   // GNU's extensions of ELF in use (a `.type` of an indirect function or unique object, as
   // llvm's streamer notes them): an object of no OS is then marked ELFOSABI_GNU.
   bool gnuAbi = false;
+  // Temporary labels llvm creates without a name (`.`), named ".L0 " in its symbol table.
+  std::vector<const as::Symbol *> unnamedTemporaries;
+  // `.symver`: symbols written under their version's name (left out, relocations to the other).
+  std::vector<SymbolRename> renames;
 };
 
 // Writes the relocatable ELF64 object llvm-mc writes: sections in creation order each followed
