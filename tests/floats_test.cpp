@@ -24,11 +24,11 @@ const char *const kEdgeValues[] = {
     "3e-8", "1e-5", "6.103515625e-05", "65504.0", "65519.0", "65520.0", "1e5",
     "3.4028234663852886e38", "3.4028235677973366e38", "3.5e38", "1e300", "0x1.8p1", "0x1p-2",
     "-0x1p-2", "0x1p-149", "0x1p-150", "0x1.8p-149", "0x1p-24", "0x1p-25", "0x1.0000000000001p0",
-    "0x1p1024", "0x1p-1075", "0x1.fffffffffffffp1023", "0x1p128", "0x1.ffffffp127",
-    "0x1.fffffep127", "0x1p-126", "0x1.000002p0", "0x1.000001p0", "0x1.0000010000001p0",
-    "0x1.002p0", "0x1.001p0", "0x1.018p0", "-0.0", "0.0", "0.5", "-4.0", "0.15915494",
-    "0.15915494309189532", "0.1591549", "1e", "1e+", "1e-", "1.", "0x.8p1", ".5", ".25e1", ".5e",
-    "0X1P+0", "1E1", "1.1", "-1.1",
+    "9.9e-324", "3.16e-322", "3.2e-322", "0x1p1024", "0x1p-1075", "0x1.fffffffffffffp1023",
+    "0x1p128", "0x1.ffffffp127", "0x1.fffffep127", "0x1p-126", "0x1.000002p0", "0x1.000001p0",
+    "0x1.0000010000001p0", "0x1.002p0", "0x1.001p0", "0x1.018p0", "-0.0", "0.0", "0.5", "-4.0",
+    "0.15915494", "0.15915494309189532", "0.1591549", "1e", "1e+", "1e-", "1.", "0x.8p1", ".5",
+    ".25e1", ".5e", "0X1P+0", "1E1", "1.1", "-1.1",
     // NaN bit patterns with payloads (llvm has no NaN spelling)
     "0x7fc00001", "0xffc00000", "0x7e01", "0x7ff8000000000001"};
 
@@ -51,7 +51,12 @@ TEST(Floats, Gfx11EveryOperandWidth) {
        "s_mov_b64 s[0:1], X", "v_fma_f32 v0, v1, v2, X", "v_fmamk_f32 v0, v1, X, v2",
        "v_mov_b16 v0.l, X", "v_dot2_bf16_bf16 v0, X, v1, v2", "v_dot2_bf16_bf16 v0, v1, v2, X",
        "v_dot2_f32_bf16 v0, X, v1, v2", "v_add_nc_u16 v0, X, v1", "v_pk_add_u16 v0, X, v1",
-       "s_add_u32 s0, X, s1", "v_lshlrev_b64 v[0:1], v2, X", "s_movk_i32 s0, X"}));
+       "s_add_u32 s0, X, s1", "v_lshlrev_b64 v[0:1], v2, X", "s_movk_i32 s0, X",
+       // WMMA accumulators (inline constants only): a double whose bits are an inline integer
+       // (the smallest denormals) is that integer
+       "v_wmma_f32_16x16x16_bf16 v[0:7], v[8:15], v[16:23], X",
+       "v_wmma_f16_16x16x16_f16 v[0:7], v[8:15], v[16:23], X",
+       "v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[12:15], X"}));
 }
 
 TEST(Floats, Gfx9EveryOperandWidth) {
