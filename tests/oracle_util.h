@@ -48,21 +48,33 @@ inline ToolRun runShell(const std::string &dir, const std::string &cmd) {
   return r;
 }
 
-// Runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on `input`.
-inline ToolRun runAssembler(const std::string &tool, const std::string &input,
-                            const std::string &cpu = "gfx1100", const std::string &mattr = "",
-                            const std::string &options = "") {
+// The command line that runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on
+// the input file.
+inline std::string assemblerCommand(const std::string &tool, const std::string &cpu,
+                                    const std::string &mattr, const std::string &options) {
+  return fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} {}", tool, cpu,
+                     mattr.empty() ? "" : "-mattr=" + mattr, options, kInputName);
+}
+
+// Runs the shell command `cmd` on `input`, written to kInputName in a directory of its own
+// (removed after).
+inline ToolRun runOnInput(const std::string &input, const std::string &cmd) {
   const char *tmp = std::getenv("TMPDIR");
   std::string dir = fmt::format("{}/gfxasm_oracle_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
   std::string mk = "mkdir -p " + dir;
   if (std::system(mk.c_str()) != 0) return {};
   std::ofstream(dir + "/" + kInputName) << input;
-  ToolRun r = runShell(
-      dir, fmt::format("{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding {} {}", tool, cpu,
-                       mattr.empty() ? "" : "-mattr=" + mattr, options, kInputName));
+  ToolRun r = runShell(dir, cmd);
   std::string rm = "rm -rf " + dir;
   if (std::system(rm.c_str()) != 0) r.status = -1;
   return r;
+}
+
+// Runs `tool` (llvm-mc-22 or the gfxasm binary) with llvm-mc's options on `input`.
+inline ToolRun runAssembler(const std::string &tool, const std::string &input,
+                            const std::string &cpu = "gfx1100", const std::string &mattr = "",
+                            const std::string &options = "") {
+  return runOnInput(input, assemblerCommand(tool, cpu, mattr, options));
 }
 
 // The oracle: $LLVM_MC, or llvm-mc-22.

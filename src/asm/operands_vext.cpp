@@ -249,8 +249,10 @@ bool parseWmmaAccumulator(ParseContext &ctx, Cursor &c, const OperandDesc &d, Op
                                         : packedConstantEncoding(OpType::f32, n, lit);
   // llvm-mc-22 also takes a float whose double's bits are an inline integer (the smallest
   // denormals: 4.9e-324 is 1, up to 64), as that integer.
-  if (enc < 0 && n.isFloat && std::bit_cast<uint64_t>(n.fval) <= 64)
-    enc = static_cast<int>(src::kIntZero + std::bit_cast<uint64_t>(n.fval));
+  if (enc < 0 && n.isFloat) {
+    const uint64_t bits = std::bit_cast<uint64_t>(n.fval);
+    if (bits <= 64) enc = static_cast<int>(src::kIntZero + bits);
+  }
   if (enc < 0) return invalid(ctx, start.col);
   v.value = static_cast<uint32_t>(enc);
   return true;

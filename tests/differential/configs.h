@@ -4,6 +4,7 @@
 // with -real-true16, every gfx9 CPU), shared by the assembler and disassembler tests.
 #pragma once
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <fstream>
@@ -26,6 +27,12 @@ struct Config {
   // The instruction set of a configuration listed before it (a processor of the same family
   // member's ISA, another target id): the costly sweeps draw fewer samples here.
   bool sibling = false;
+
+  // The samples a costly sweep draws here: `n`, or a `siblingShare`th of it (at least one) on a
+  // sibling (llvm-mc-22 takes most of the sweeps' time).
+  unsigned samples(unsigned n, unsigned siblingShare) const {
+    return sibling ? std::max(1u, n / siblingShare) : n;
+  }
 };
 
 // A configuration's features as one -mattr list: "+xnack,+sramecc".

@@ -158,8 +158,8 @@ TEST_P(Differential, MatchesLlvmMc) {
   auto target = Target::create(cfg.cpu, cfg.mattr, &err);
   ASSERT_TRUE(target) << err;
   const ArchTables &arch = *static_cast<const ArchTables *>(target->arch());
-  unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DIFF_SAMPLES", "24")));
-  if (cfg.sibling) samples = std::max(1u, samples / 4); // (llvm-mc-22 takes most of the time)
+  const unsigned samples =
+      cfg.samples(static_cast<unsigned>(std::stoul(envOr("GFXASM_DIFF_SAMPLES", "24"))), 4);
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
 
   // The input: a label before, every instruction's samples, a label after.

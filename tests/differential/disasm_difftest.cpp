@@ -63,18 +63,21 @@ std::vector<std::string> diagnosticsOf(const std::string &err) {
   return out;
 }
 
-// Disassembles `input` (sample blocks, each followed by the marker block) with both tools and
-// compares text and warnings per sample, then the round trip of gfxasm's text. `kind` names the
-// samples in the summary line and kept files.
+// Samples [from, to) as llvm-mc's --disassemble input, each followed by the marker block.
+std::string markedInput(const std::vector<std::string> &samples, size_t from, size_t to) {
+  std::string input;
+  for (size_t i = from; i < to; ++i) input += samples[i] + "\n" + kMarkerBlock + "\n";
+  return input;
+}
+
 // The samples llvm-mc-22 crashes on (its disassembler has bugs of its own: gfx9 VALU encodings
 // with some reserved bits), found by halving the set that crashes (about 500 runs of llvm-mc-22
 // for gfx9's 40 crashers: the slow way, for when the fast one below cannot tell).
 std::vector<size_t> llvmCrashersByHalving(const Config &cfg, const std::string &attrs,
                                           const std::vector<std::string> &samples, size_t from,
                                           size_t to) {
-  std::string input;
-  for (size_t i = from; i < to; ++i) input += samples[i] + "\n" + kMarkerBlock + "\n";
-  test::ToolRun llvm = test::runLlvmMc(input, cfg.cpu, attrs, "--disassemble");
+  test::ToolRun llvm =
+      test::runLlvmMc(markedInput(samples, from, to), cfg.cpu, attrs, "--disassemble");
   if (llvm.status == 0 || llvm.status == 1) return {};
   if (to - from == 1) return {from};
   size_t mid = from + (to - from) / 2;
@@ -91,21 +94,13 @@ std::vector<size_t> llvmCrashersByHalving(const Config &cfg, const std::string &
 std::vector<size_t> llvmCrashers(const Config &cfg, const std::string &attrs,
                                  const std::vector<std::string> &samples) {
   constexpr size_t kSamplesPerRun = 1024;
+  const std::string onTerminal =
+      fmt::format("script -qec '{}' /dev/null",
+                  test::assemblerCommand(test::llvmMcPath(), cfg.cpu, attrs, "--disassemble"));
   std::vector<size_t> crashers;
-  const char *tmp = std::getenv("TMPDIR");
-  const std::string dir =
-      fmt::format("{}/gfxasm_crashers_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
-  if (std::system(("mkdir -p " + dir).c_str()) != 0) return {};
   for (size_t from = 0; from < samples.size();) {
     const size_t to = std::min(samples.size(), from + kSamplesPerRun);
-    std::string input;
-    for (size_t i = from; i < to; ++i) input += samples[i] + "\n" + kMarkerBlock + "\n";
-    std::ofstream(dir + "/" + test::kInputName) << input;
-    test::ToolRun run = test::runShell(
-        dir, fmt::format("script -qec '{} -triple=amdgcn-amd-amdhsa -mcpu={} {} -show-encoding "
-                         "--disassemble {}' /dev/null",
-                         test::llvmMcPath(), cfg.cpu, attrs.empty() ? "" : "-mattr=" + attrs,
-                         test::kInputName));
+    test::ToolRun run = test::runOnInput(markedInput(samples, from, to), onTerminal);
     if (run.status == 0 || run.status == 1) {
       from = to;
       continue;
@@ -124,7 +119,6 @@ std::vector<size_t> llvmCrashers(const Config &cfg, const std::string &attrs,
     crashers.push_back(from + done);
     from += done + 1;
   }
-  if (std::system(("rm -rf " + dir).c_str()) != 0) return {};
   return crashers;
 }
 
@@ -173,8 +167,12 @@ bool sdwaLdsDirectWithoutS(const std::string &text, const std::string &, const s
          text.find("src_lds_direct") != std::string::npos;
 }
 
+// Disassembles the sample blocks (each followed by the marker block) with both tools and compares
+// text and warnings per sample, then the round trip of gfxasm's text. `kind` names the samples in
+// the summary line and kept files.
 void compareDisassembly(const Config &cfg, const Target &target, const std::string &attrs,
-                        std::string input, std::vector<std::string> sampleBytes, const char *kind) {
+                        std::vector<std::string> sampleBytes, const char *kind) {
+  std::string input = markedInput(sampleBytes, 0, sampleBytes.size());
   test::ToolRun llvm = test::runLlvmMc(input, cfg.cpu, attrs, "--disassemble");
   if (!(llvm.status == 0 || llvm.status == 1)) {
     // Left out of the comparison, after gfxasm decodes each without crashing (its test).
@@ -193,8 +191,7 @@ void compareDisassembly(const Config &cfg, const Target &target, const std::stri
       kept.push_back(sampleBytes[i]);
     }
     sampleBytes = std::move(kept);
-    input.clear();
-    for (const auto &b : sampleBytes) input += b + "\n" + kMarkerBlock + "\n";
+    input = markedInput(sampleBytes, 0, sampleBytes.size());
     llvm = test::runLlvmMc(input, cfg.cpu, attrs, "--disassemble");
   }
   ASSERT_TRUE(llvm.status == 0 || llvm.status == 1)
@@ -375,15 +372,14 @@ TEST_P(Disassembly, MatchesLlvmMc) {
   const Config &cfg = GetParam();
   const TestTarget &t = *t_;
   const auto &[target, attrs, arch] = t.parts();
-  unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_DISASM_SAMPLES", "8")));
-  if (cfg.sibling) samples = std::max(1u, samples / 4); // (llvm-mc-22 takes most of the time)
+  const unsigned samples =
+      cfg.samples(static_cast<unsigned>(std::stoul(envOr("GFXASM_DISASM_SAMPLES", "8"))), 4);
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
 
   // One set of samples per format and opcode.
   std::set<std::pair<uint16_t, uint32_t>> opcodes;
   for (const InstrDesc &d : arch.instrs)
     if (d.cpuMask & (1u << target->cpuIndex())) opcodes.insert({d.format, d.opcode});
-  std::string input;
   std::vector<std::string> sampleBytes; // per sample, the block as written
   for (auto [format, opcode] : opcodes) {
     const FormatDesc &fmt = arch.formats[format];
@@ -417,12 +413,11 @@ TEST_P(Disassembly, MatchesLlvmMc) {
       for (unsigned i = 0; i < fmt.sizeBytes + 16u; ++i)
         block += fmt::format("{}0x{:02x}", i ? "," : "", bytes[i]);
       block += "]";
-      input += block + "\n" + kMarkerBlock + "\n";
       sampleBytes.push_back(block);
     }
   }
 
-  compareDisassembly(cfg, *target, attrs, input, sampleBytes, "");
+  compareDisassembly(cfg, *target, attrs, sampleBytes, "");
 }
 
 // Valid encodings, which random bytes rarely are for some formats (MIMG NSA, DPP, literals):
@@ -449,7 +444,6 @@ TEST_P(Disassembly, ValidEncodingsMatchLlvmMc) {
   }
   test::ToolRun encoded = test::runLlvmMc(lines, cfg.cpu, attrs, "");
   // Each encoding once; those with fixups (`A` bytes for a symbol's value) are left out.
-  std::string input;
   std::vector<std::string> blocks;
   std::set<std::string> seen;
   std::istringstream out(encoded.out);
@@ -459,13 +453,12 @@ TEST_P(Disassembly, ValidEncodingsMatchLlvmMc) {
     std::string bytes = l.substr(at + 13, l.find(']', at) - at - 13);
     if (bytes.find('A') != std::string::npos || !seen.insert(bytes).second) continue;
     blocks.push_back("[" + bytes + "]");
-    input += blocks.back() + "\n" + kMarkerBlock + "\n";
   }
   // (one encoding per entry at least; gfx11 has thousands of entries)
   if (entries == 0) return;
   ASSERT_GT(blocks.size(), t.onlyFormats.empty() ? std::min<size_t>(1000, arch.instrs.size()) : 0u)
       << "llvm-mc-22 encoded too few lines: " << encoded.err.substr(0, 2000);
-  compareDisassembly(cfg, *target, attrs, input, blocks, " valid");
+  compareDisassembly(cfg, *target, attrs, blocks, " valid");
 }
 
 INSTANTIATE_TEST_SUITE_P(Gfx11, Disassembly, gfx11Configs(), configName);

@@ -733,8 +733,8 @@ TEST_P(Variants, MatchLlvmMc) {
   auto target = Target::create(cfg.cpu, cfg.mattr, &err);
   ASSERT_TRUE(target) << err;
   const ArchTables &arch = *static_cast<const ArchTables *>(target->arch());
-  unsigned samples = static_cast<unsigned>(std::stoul(envOr("GFXASM_VARIANT_SAMPLES", "2")));
-  if (cfg.sibling) samples = std::max(1u, samples / 2); // (llvm-mc-22 takes most of the time)
+  const unsigned samples =
+      cfg.samples(static_cast<unsigned>(std::stoul(envOr("GFXASM_VARIANT_SAMPLES", "2"))), 2);
   std::mt19937_64 rng(std::stoull(envOr("GFXASM_DIFF_SEED", "12345")));
   std::string onlyFormats = envOr("GFXASM_DIFF_FORMATS", "");
   const size_t maxExamples = std::stoul(envOr("GFXASM_VARIANT_EXAMPLES", "3"));
