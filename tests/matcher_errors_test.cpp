@@ -291,3 +291,69 @@ TEST(MatcherErrors, BufferAddressingWordsInOrder) {
                    }),
                    "gfx900");
 }
+
+// An unknown name: llvm's spell check reads its default match variant only, so it suggests no
+// name that has only VOP3 (VOP3P, VOP3-encoded interpolation), DPP or SDWA forms on this target
+// (v_readlane_b32 is a VOP2 instruction there); a VOPD pair is its first name, in wave32 only.
+TEST(MatcherErrors, SuggestionsFromTheDefaultVariant) {
+  const std::string lines = joinLines({
+      "v_add_f6 v[0:1], v[2:3], v[4:5]",
+      "v_fma_f3 v0, v1, v2, v3",
+      "v_mad_u64_u3 v[0:1], s[0:1], v2, v3, v[4:5]",
+      "v_pk_add_f1 v0, v1, v2",
+      "v_dot2_f32_f1 v0, v1, v2, v3",
+      "v_interp_p10_f3 v0, v1, v2, v3",
+      "v_readlane_b3 s0, v1, 0",
+      "v_cndmask_b3 v0, v1, v2, vcc",
+      "v_dual_max_i32 v0, v1, v2 :: v_dual_mov_b32 v3, v4",
+      "v_dual_mul_f3 v0, v1, v2",
+      "v_lshlrev_b6 v[0:1], 1, v[2:3]",
+      "v_add_co_u3 v0, vcc_lo, v1, v2",
+      "v_mac_f3 v0, v1, v2",
+      "v_mfma_f32_4x4x1f3 a[0:3], v0, v1, a[0:3]",
+      "v_interp_p1_f3 v0, v1, attr0.x",
+  });
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+  expectSameOutput(lines, "gfx1100", {"+wavefrontsize64"});
+  expectSameOutput(lines, "gfx1100", {"-real-true16"});
+}
+
+// Names llvm has only on processors gfxasm has no tables for, also those random instruction
+// words rarely decode to (gfx6/gfx7's, rare encodings of gfx12): "instruction not supported on
+// this GPU".
+TEST(MatcherErrors, NamesOfOtherProcessors) {
+  const std::string lines = joinLines({
+      "v_log_clamp_f32 v1, 0.5",
+      "v_cvt_pk_fp8_f16 v1.l, 1.0",
+      "s_cbranch_join s[0:1]",
+      "v_cmps_eq_f32 vcc, v1, v2",
+      "image_atomic_fcmpswap v[0:1], v2, s[0:7] dmask:0x3",
+      "buffer_wbinvl1_sc",
+      "v_lshl_b32 v0, v1, v2",
+      "v_mad_u32 v0, v1, v2, v3",
+  });
+  for (const char *cpu : {"gfx1100", "gfx900"}) expectSameOutput(lines, cpu);
+}
+
+// A minus is llvm's neg modifier only before a register, `|` or abs; before anything else it
+// starts the value, where llvm reports a value the form refuses (a literal in a DPP source, an
+// expression): -2.5, -(2), -foo, -lit(1) at the minus.
+TEST(MatcherErrors, MinusStartsTheValue) {
+  const std::string lines = joinLines({
+      "v_add_f32 v0, v1, -2.5 row_shl:1",
+      "v_add_f32 v0, -0x1234, v1 row_shl:1",
+      "v_add_f32_dpp v0, -(2), v1 row_shl:1",
+      "v_add_f32_e64_dpp v0, v1, -foo row_shl:1",
+      "v_add_f16 v0, -foo, v1 quad_perm:[0,1,2,3]",
+      "v_fma_f32 v0, v1, -2.5, v3 dpp8:[0,1,2,3,4,5,6,7]",
+      "v_cmp_eq_f32 vcc_lo, -2.5, v2 row_shl:1",
+      "v_add_f32_dpp v0, -|v1|, v2 row_shl:1",
+      "v_add_f32_dpp v0, -s1, v2 row_shl:1",
+      "v_trunc_f32 v0, -lit(1.0)",
+      "v_trunc_f32 v0, -foo(1.0)",
+      "v_and_b32 v0, -lit(1), v1",
+      "v_mov_b32 v0, -lit(-1)",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1100", {"-real-true16"});
+}

@@ -1838,7 +1838,7 @@ private:
     }
     if (cands.empty()) {
       auto similar = mnemonics_.similarNames(
-          mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
+          mn.text, [&](const InstrDesc &d) { return availableOnTarget(d) && inDefaultVariant(d); });
       std::string hint;
       for (std::string_view n : similar)
         hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
@@ -3178,6 +3178,17 @@ private:
 
   void warnAt(const Token &mn, const as::ParseError &e) {
     for (unsigned k = 0; k < e.numWarnings; ++k) report(Severity::Warning, mn.col, e.warnings[k]);
+  }
+
+  // Whether llvm's matcher has the entry in its default variant, the only one its spell check
+  // reads ("did you mean"): not a VOP3 (also VOP3P, VOP3-encoded interpolation), DPP or SDWA one;
+  // v_readlane_b32 and v_writelane_b32 are VOP2 instructions there.
+  bool inDefaultVariant(const InstrDesc &d) const {
+    if (d.flags & IF_E32Suffix) return true;
+    std::string_view format = arch_.formatOf(d).name;
+    return !format.starts_with("VOP3") && !format.starts_with("VINTERP") &&
+           format.find("_DPP") == std::string_view::npos &&
+           format.find("_SDWA") == std::string_view::npos;
   }
 
   bool availableOnTarget(const InstrDesc &d) const {

@@ -559,7 +559,7 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     c.pos += 2;
     closeNeg = true;
     mods |= Mod_Neg;
-  } else if (negOk && c.is(Tok::Minus) && !c.peek().commentAfter) { // (see minusIsNegModifier)
+  } else if (negOk && minusIsSp3Neg(ctx, c)) {
     c.next();
     mods |= Mod_Neg;
   }
@@ -606,7 +606,7 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
     c.next();
     closeNeg = true;
     v.mods |= Mod_Neg;
-  } else if (negOk && c.is(Tok::Minus) && !c.peek().commentAfter) { // (see minusIsNegModifier)
+  } else if (negOk && minusIsSp3Neg(ctx, c)) {
     c.next();
     v.mods |= Mod_Neg;
   }
