@@ -357,3 +357,29 @@ TEST(MatcherErrors, MinusStartsTheValue) {
   expectSameOutput(lines, "gfx1100");
   expectSameOutput(lines, "gfx1100", {"-real-true16"});
 }
+
+// llvm's table holds the compares' e32 forms of both wave sizes (the implicit vcc spelled vcc or
+// vcc_lo), gfx11's and gfx10's (whose 16-bit sources take v0-v255): the furthest operand any of
+// them reaches is where the error is, and one that takes the operands makes it "operands are
+// not valid for this GPU or mode". An old name gfx11 renamed (v_cmp_tru_f16) is llvm's
+// mnemonic alias: the entries of the new name count, not gfx9's of the old one.
+TEST(MatcherErrors, CompareFormsOfBothWaveSizes) {
+  const std::string lines = joinLines({
+      "v_cmp_class_f16_e32 vcc, v1, v255 dpp8:[7,6,5,4,3,2,1,0]",
+      "v_cmp_class_f16_e32 vcc_lo, v127, v255 quad_perm:[3,2,1,0]",
+      "v_cmp_eq_f16_e32 vcc_lo, v1, v255",
+      "v_cmp_eq_f16_e32 vcc, v1, v255",
+      "v_cmp_eq_u16_e32 vcc_lo, v128, v2 quad_perm:[3,2,1,0]",
+      "v_cmp_lt_i16_e32 vcc, vcc_hi, v255",
+      "v_cmp_t_f16_e32 vcc, v127, v255",
+      "v_cmp_t_f16_e32 vcc_lo, v128, v2 dpp8:[7,6,5,4,3,2,1,0]",
+      "v_cmp_tru_f16_e32 vcc, v1, v255",
+      "v_cmp_tru_f16_e32 vcc_lo, v1, v255",
+      "v_cmpx_tru_f16_e32 v1, v255",
+      "v_cmpx_class_f16_e32 v128, v2 quad_perm:[3,2,1,0]",
+  });
+  for (const char *wave : {"+wavefrontsize32", "+wavefrontsize64"}) {
+    expectSameOutput(lines, "gfx1100", {wave, "+real-true16"});
+    expectSameOutput(lines, "gfx1100", {wave, "-real-true16"});
+  }
+}

@@ -2084,7 +2084,7 @@ private:
       // (a lane mask read in the other wave size is one no entry takes in this one)
       if (other->wave64() != target_.wave64() && writesLaneMask(inst)) continue;
       if (parsed || pctx.err.failedAfterMatch()) return true;
-      if (!here) furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+      furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
     }
     return false;
   }
@@ -2240,24 +2240,31 @@ private:
 #include "isa/gfx10_mnemonics.inc"
     };
     if (!arch_.traits->true16 || !pairName_.empty()) return false;
-    std::optional<Target> fake16;
-    for (uint32_t entry : entries) {
-      const InstrDesc &d = arch_.instrs[entry];
-      if ((d.flags & (IF_DisasmOnly | IF_True16)) || !(d.cpuMask >> target_.cpuIndex() & 1) ||
-          !std::binary_search(std::begin(kGfx10Names), std::end(kGfx10Names), d.name))
-        continue;
-      if (!fake16)
-        fake16 = Target::create(
-            target_.cpuName(),
-            {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64", "-real-true16"}, nullptr);
-      if (!fake16 || !availableInMode(d, fake16->realTrue16(), fake16->wave64())) continue;
-      Inst inst;
-      as::ParseContext pctx{*fake16, syms_};
-      pctx.fullRangeVgprs = true;
-      if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch())
-        return true;
-      furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
-    }
+    // (gfx10's forms of both wave sizes: those with an implicit vcc spell it vcc_lo or vcc; a
+    // lane mask written as an operand takes the target's width, see matchesInAnotherMode)
+    std::optional<Target> fake16[2];
+    for (const bool otherWave : {false, true})
+      for (uint32_t entry : entries) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if ((d.flags & (IF_DisasmOnly | IF_True16)) || !(d.cpuMask >> target_.cpuIndex() & 1) ||
+            !std::binary_search(std::begin(kGfx10Names), std::end(kGfx10Names), d.name))
+          continue;
+        std::optional<Target> &mode = fake16[otherWave];
+        if (!mode)
+          mode = Target::create(
+              target_.cpuName(),
+              {target_.wave64() != otherWave ? "+wavefrontsize64" : "-wavefrontsize64",
+               "-real-true16"},
+              nullptr);
+        if (!mode || !availableInMode(d, mode->realTrue16(), mode->wave64())) continue;
+        Inst inst;
+        as::ParseContext pctx{*mode, syms_};
+        pctx.fullRangeVgprs = true;
+        const bool parsed = parseAsEntry(d, pctx, c, operandStart, mn, inst);
+        if (otherWave && writesLaneMask(inst)) continue;
+        if (parsed || pctx.err.failedAfterMatch()) return true;
+        furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+      }
     return false;
   }
 
@@ -2336,8 +2343,22 @@ private:
                                               as::ParseError &best) {
     static thread_local bool trying = false; // (no trial inside a trial)
     if (trying || !pairName_.empty()) return false;
+    // (an old name this processor has as an alias is llvm's mnemonic alias, applied before it
+    // matches: the other architectures' entries of the new name count, gfx11's v_cmp_tru_f16 is
+    // v_cmp_t_f16, which gfx9 lacks; gfx940's old MFMA names are entries of llvm's own)
+    std::string name(mn.text);
+    if (std::string_view base; arch_.name != "gfx9") {
+      if (suffixRank(mn.text, base) < 0) base = mn.text;
+      auto alias =
+          std::lower_bound(arch_.aliases.begin(), arch_.aliases.end(), base,
+                           [](const MnemonicAlias &a, std::string_view n) { return a.name < n; });
+      if (alias != arch_.aliases.end() && alias->name == base &&
+          std::any_of(mnemonics_.lookup(base).begin(), mnemonics_.lookup(base).end(),
+                      [&](uint32_t e) { return availableOnTarget(arch_.instrs[e]); }))
+        name = std::string(alias->target) + std::string(mn.text.substr(base.size()));
+    }
     // The statement: the (lowered) mnemonic and the operands' text as written.
-    const std::string statement = trialStatement(mn.text, operandStart);
+    const std::string statement = trialStatement(name, operandStart);
     // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
     if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
     if (writesForeignFlag(mn, operandStart)) return false;
@@ -2357,13 +2378,13 @@ private:
     for (const ArchTables *other : allArchs()) {
       if (other == &arch_ || found) continue;
       uint32_t cpusTried = 0;
-      const auto otherEntries = MnemonicTable::forArch(*other).lookup(mn.text);
+      const auto otherEntries = MnemonicTable::forArch(*other).lookup(name);
       for (uint32_t entry : otherEntries) {
         const InstrDesc &d = other->instrs[entry];
         if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
         // (an old name the other architecture has as an alias: llvm applies an alias only where
         // the target has it, v_cmp_tru_f16 is gfx11's v_cmp_t_f16)
-        if (!sameBaseName(d.name, mn.text)) continue;
+        if (!sameBaseName(d.name, name)) continue;
         const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
         if (cpusTried >> cpu & 1) continue;
         cpusTried |= 1u << cpu;
@@ -2411,7 +2432,7 @@ private:
                               t->wave64() == target_.wave64())) &&
                   (t->wave64() == target_.wave64() || !seen.laneMask);
           // (the trial's statement has its operands after the name and one space)
-          const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
+          const uint32_t operandsAt = static_cast<uint32_t>(name.size()) + 2;
           // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
           // entry here takes: elsewhere gfxasm's entries check some operands later than llvm's)
           if (error && error->message == kInvalidOperand && t->realTrue16() &&
