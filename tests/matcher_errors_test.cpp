@@ -383,3 +383,26 @@ TEST(MatcherErrors, CompareFormsOfBothWaveSizes) {
     expectSameOutput(lines, "gfx1100", {wave, "-real-true16"});
   }
 }
+
+// llvm parses the whole statement before it matches: a `name:value` modifier its parsers do not
+// read is "not a valid operand." before any matcher error or check after matching (a second
+// literal). Its parsers are those of the entries its features allow (no op_sel of a true16 form
+// with -real-true16), and each reads its modifier only at the positions an entry has it at,
+// after the entry's operands and the optional modifiers before it.
+TEST(MatcherErrors, ModifiersTheParsersDoNotRead) {
+  const std::string lines = joinLines({
+      "v_add_nc_u32_e64 v255, 0x4f clamp div:2",
+      "v_and_b32_e64 v255, 0x4f clamp div:2",
+      "v_add_f16_e64 v5.h, v1.h, v2.l op_sel:[1,0,0]",
+      "v_add_f16_e64 v5.h, v1.l op_sel:[0,1]",
+      "v_ceil_f16_e64 v5, v1 op_sel:[1,1]",
+      "v_ceil_f16_e64 v5.h, v1.h, v2.l op_sel:[1,0,0]",
+      "v_ceil_f16_e64 v5.h, v1.h, v2 mul:2",
+      "v_ceil_f16_e64 v5.h, v1.h, v2, v3, v4 mul:2",
+      "v_add_f16_e64 v5.h, v1.h, v2.h, v3, v4 op_sel:[1,1,1]",
+      "v_fma_f16 v5.h, v1.h, v2.h, v3.h, v4, v5 op_sel:[1,1,1,1]",
+      "v_ceil_f16_e64 v5.h, v1.h clamp op_sel:[1,1]",
+  });
+  expectSameOutput(lines, "gfx1100", {"+real-true16"});
+  expectSameOutput(lines, "gfx1100", {"-real-true16", "+wavefrontsize64"});
+}

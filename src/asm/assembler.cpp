@@ -1950,7 +1950,8 @@ private:
     // before any matching, see misplacedSext; the first of these in the line is reported)
     const char *sextMessage = nullptr;
     const Token *sext = firstMisplacedModifier(mn, operandStart, sextMessage);
-    const Token *unknown = !best.failedAfterMatch() && operandsMismatch(best)
+    // (llvm parses the whole statement before matching: also before a check after matching)
+    const Token *unknown = best.failedAfterMatch() || operandsMismatch(best)
                                ? unknownNamedModifier(mn, operandStart)
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
@@ -2580,7 +2581,13 @@ private:
     };
     auto takes = [&](std::string_view name, bool viaBase) {
       for (uint32_t entry : mnemonics_.lookup(name)) {
-        const auto ops = arch_.operandsOf(arch_.instrs[entry]);
+        // (llvm's operand parsers are those of the entries its features allow: no op_sel of a
+        // true16 form with -real-true16)
+        const InstrDesc &e = arch_.instrs[entry];
+        if (!(e.cpuMask >> target_.cpuIndex() & 1) ||
+            !availableInMode(e, target_.realTrue16(), target_.wave64()))
+          continue;
+        const auto ops = arch_.operandsOf(e);
         // (the masks and fi of a DPP form, which follow its control; a VOP3 form's own
         // bound_ctrl and fi, as v_permlane32_swap_b32's, are read like any modifier)
         const bool dppForm = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &d) {
@@ -2622,7 +2629,7 @@ private:
   const Token *unknownNamedModifier(const Token &mn, size_t from) const {
     int depth = 0;
     bool control = false; // (looked for from the statement's start: `from` may follow one)
-    const size_t unread = dppWordUnread(mn);
+    const size_t unread = dppWordUnread(mn), valuUnread = valuModifierUnread(mn);
     for (size_t k = 0; k + 1 < toks_.size(); ++k) {
       const Tok kind = toks_[k].kind;
       depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
@@ -2632,7 +2639,7 @@ private:
       const std::string_view word = toks_[k].text;
       control = control || word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word);
       if (k < from || toks_[k + 1].kind != Tok::Colon) continue;
-      if (k == unread) return &toks_[k];
+      if (k == unread || k == valuUnread) return &toks_[k];
       const bool mask =
           word == "row_mask" || word == "bank_mask" || word == "bound_ctrl" || word == "fi";
       if ((mask && !control && unread == kNoDppWindows &&
@@ -2698,8 +2705,84 @@ private:
     }
     if (std::all_of(read.begin(), read.end(), [](uint64_t r) { return r == 0; }))
       return kNoDppWindows;
-    // The statement's operands as llvm counts them: each comma-separated one, and each
-    // modifier (a word after a complete operand: `name:value`, or a word some form takes).
+    size_t unread = toks_.size();
+    forEachNamedWord(mn, [&](size_t k, unsigned position) {
+      const std::string_view w = toks_[k].text;
+      int kind = -1;
+      if (w == "dpp8")
+        kind = kDpp8;
+      else if (w == "row_mask")
+        kind = kRowMask;
+      else if (w == "bank_mask")
+        kind = kBankMask;
+      else if (w == "bound_ctrl")
+        kind = kBound;
+      else if (w == "fi")
+        kind = kFi;
+      else if (as::isDppControlWord(arch_, target_.dpAluDpp(), w))
+        kind = kCtrl;
+      if (kind >= 0 && !(position < 64 && (read[static_cast<unsigned>(kind)] >> position & 1))) {
+        unread = k;
+        return false;
+      }
+      return true;
+    });
+    return unread;
+  }
+
+  // Likewise for the VALU modifiers written `name:value` (op_sel:, mul:, ...): llvm's parser
+  // reads one only at the positions an entry of the name allowed here has it at (after its
+  // operands and the optional modifiers before it: v_ceil_f16_e64 v5.h, v1.h, v2 op_sel:[1,1]
+  // fails at op_sel, not at v2). The token index of the first word no such entry reads where it
+  // stands, or toks_.size() (also for words of entries of other kinds, not looked at).
+  [[gnu::noinline]] size_t valuModifierUnread(const Token &mn) const {
+    auto hidden = [](OpClass c) {
+      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
+             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
+    };
+    std::string_view base;
+    const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
+    size_t unread = toks_.size();
+    forEachNamedWord(mn, [&](size_t k, unsigned position) {
+      const std::string_view word = toks_[k].text;
+      if (word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word)) return true;
+      bool known = false, read = false;
+      for (uint32_t e : entries) {
+        const InstrDesc &d = arch_.instrs[e];
+        if (!availableOnTarget(d)) continue;
+        const bool valu = arch_.formatOf(d).name.starts_with("VOP");
+        const auto ops = arch_.operandsOf(d);
+        for (bool implicitWritten : {false, true}) {
+          unsigned index = 0, optionalBefore = 0;
+          for (const OperandDesc &o : ops) {
+            if (isPositional(o.cls)) {
+              if (!(o.flags & OF_Optional) || implicitWritten) ++index;
+              continue;
+            }
+            if (hidden(o.cls)) continue;
+            if (as::isModifierWord(o, word)) {
+              if (!valu) return true; // (another kind of entry: not looked at)
+              known = true;
+              read = read || (position + optionalBefore >= index && position <= index);
+            }
+            if (o.cls != OpClass::dpp_ctrl && o.cls != OpClass::dpp8_sel) ++optionalBefore;
+            ++index;
+          }
+        }
+      }
+      if (known && !read) {
+        unread = k;
+        return false;
+      }
+      return true;
+    });
+    return unread;
+  }
+
+  // Calls fn(token index, position) for each `name:value` word of the statement, at its operand
+  // position as llvm counts them (each comma-separated operand, and each modifier: a word after a
+  // complete operand, `name:value` or a word some form takes), in order, until fn returns false.
+  template <typename Fn> void forEachNamedWord(const Token &mn, Fn fn) const {
     auto endsOperand = [](Tok k) {
       return k == Tok::Identifier || k == Tok::Integer || k == Tok::Real || k == Tok::RBrac ||
              k == Tok::RParen || k == Tok::Pipe;
@@ -2720,31 +2803,14 @@ private:
           (toks_[k + 1].kind == Tok::Colon || modifierOfMnemonic(mn.text, t.text) ||
            as::isDppControlWord(arch_, target_.dpAluDpp(), t.text));
       if (atStart || modifier) {
-        if (t.kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon) {
-          const std::string_view w = t.text;
-          int kind = -1;
-          if (w == "dpp8")
-            kind = kDpp8;
-          else if (w == "row_mask")
-            kind = kRowMask;
-          else if (w == "bank_mask")
-            kind = kBankMask;
-          else if (w == "bound_ctrl")
-            kind = kBound;
-          else if (w == "fi")
-            kind = kFi;
-          else if (as::isDppControlWord(arch_, target_.dpAluDpp(), w))
-            kind = kCtrl;
-          if (kind >= 0 && !(position < 64 && (read[static_cast<unsigned>(kind)] >> position & 1)))
-            return k;
-        }
+        if (t.kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon && !fn(k, position))
+          return;
         ++position;
         atStart = false;
       }
       depth += (t.kind == Tok::LBrac || t.kind == Tok::LParen) -
                (t.kind == Tok::RBrac || t.kind == Tok::RParen);
     }
-    return toks_.size();
   }
 
   // The first sext llvm's operand parsers stop at: sext(..) (after an optional minus) at an
