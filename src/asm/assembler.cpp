@@ -2671,10 +2671,6 @@ private:
       default: return -1;
       }
     };
-    auto hidden = [](OpClass c) {
-      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
-             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
-    };
     std::array<uint64_t, kKinds> read{}; // per kind: bit P, read at position P
     std::string_view base;
     const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
@@ -2685,23 +2681,12 @@ private:
       if (std::none_of(ops.begin(), ops.end(),
                        [&](const OperandDesc &o) { return kindOf(o) >= 0; }))
         continue;
-      // (the optional implicit operands, vcc, all written or none: llvm's two forms)
-      for (bool implicitWritten : {false, true}) {
-        unsigned index = 0, optionalBefore = 0;
-        for (const OperandDesc &o : ops) {
-          if (isPositional(o.cls)) {
-            if (!(o.flags & OF_Optional) || implicitWritten) ++index;
-            continue;
-          }
-          if (hidden(o.cls)) continue;
-          const int kind = kindOf(o);
-          if (kind >= 0)
-            for (unsigned p = index - optionalBefore; p <= index && p < 64; ++p)
-              read[static_cast<unsigned>(kind)] |= uint64_t{1} << p;
-          if (kind != kCtrl && kind != kDpp8) ++optionalBefore;
-          ++index;
-        }
-      }
+      forEachModifierWindow(ops, [&](const OperandDesc &o, unsigned first, unsigned last) {
+        if (const int kind = kindOf(o); kind >= 0)
+          for (unsigned p = first; p <= last && p < 64; ++p)
+            read[static_cast<unsigned>(kind)] |= uint64_t{1} << p;
+        return true;
+      });
     }
     if (std::all_of(read.begin(), read.end(), [](uint64_t r) { return r == 0; }))
       return kNoDppWindows;
@@ -2736,39 +2721,26 @@ private:
   // fails at op_sel, not at v2). The token index of the first word no such entry reads where it
   // stands, or toks_.size() (also for words of entries of other kinds, not looked at).
   [[gnu::noinline]] size_t valuModifierUnread(const Token &mn) const {
-    auto hidden = [](OpClass c) {
-      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
-             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
-    };
     std::string_view base;
     const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
     size_t unread = toks_.size();
     forEachNamedWord(mn, [&](size_t k, unsigned position) {
       const std::string_view word = toks_[k].text;
       if (word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word)) return true;
-      bool known = false, read = false;
+      bool known = false, read = false, other = false;
       for (uint32_t e : entries) {
         const InstrDesc &d = arch_.instrs[e];
         if (!availableOnTarget(d)) continue;
         const bool valu = arch_.formatOf(d).name.starts_with("VOP");
-        const auto ops = arch_.operandsOf(d);
-        for (bool implicitWritten : {false, true}) {
-          unsigned index = 0, optionalBefore = 0;
-          for (const OperandDesc &o : ops) {
-            if (isPositional(o.cls)) {
-              if (!(o.flags & OF_Optional) || implicitWritten) ++index;
-              continue;
-            }
-            if (hidden(o.cls)) continue;
-            if (as::isModifierWord(o, word)) {
-              if (!valu) return true; // (another kind of entry: not looked at)
-              known = true;
-              read = read || (position + optionalBefore >= index && position <= index);
-            }
-            if (o.cls != OpClass::dpp_ctrl && o.cls != OpClass::dpp8_sel) ++optionalBefore;
-            ++index;
-          }
-        }
+        forEachModifierWindow(arch_.operandsOf(d),
+                              [&](const OperandDesc &o, unsigned first, unsigned last) {
+                                if (!as::isModifierWord(o, word)) return true;
+                                other = other || !valu; // (another kind of entry: not looked at)
+                                known = true;
+                                read = read || (position >= first && position <= last);
+                                return !other;
+                              });
+        if (other) return true;
       }
       if (known && !read) {
         unread = k;
@@ -2777,6 +2749,31 @@ private:
       return true;
     });
     return unread;
+  }
+
+  // Calls fn(modifier, first, last) for each modifier an entry with operands `ops` shows, with
+  // the operand positions llvm's parser reads it at: after the entry's operands (an optional
+  // implicit one, vcc, written or not: llvm's two forms) and the modifiers before it, which may
+  // be left out (all but a DPP control and dpp8), until fn returns false.
+  template <typename Fn>
+  static void forEachModifierWindow(std::span<const OperandDesc> ops, Fn fn) {
+    auto hidden = [](OpClass c) {
+      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
+             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
+    };
+    for (bool implicitWritten : {false, true}) {
+      unsigned index = 0, optionalBefore = 0;
+      for (const OperandDesc &o : ops) {
+        if (isPositional(o.cls)) {
+          if (!(o.flags & OF_Optional) || implicitWritten) ++index;
+          continue;
+        }
+        if (hidden(o.cls)) continue;
+        if (!fn(o, index - optionalBefore, index)) return;
+        if (o.cls != OpClass::dpp_ctrl && o.cls != OpClass::dpp8_sel) ++optionalBefore;
+        ++index;
+      }
+    }
   }
 
   // Calls fn(token index, position) for each `name:value` word of the statement, at its operand
