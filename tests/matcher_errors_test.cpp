@@ -406,3 +406,23 @@ TEST(MatcherErrors, ModifiersTheParsersDoNotRead) {
   expectSameOutput(lines, "gfx1100", {"+real-true16"});
   expectSameOutput(lines, "gfx1100", {"-real-true16", "+wavefrontsize64"});
 }
+
+// hwreg(..) wants a comma or its parenthesis after the register; sendmsg(..) of another
+// processor's message is read whole (an operation name or expression, a stream, the
+// parenthesis) before llvm refuses the message.
+TEST(MatcherErrors, MacrosReadWholeFirst) {
+  const std::string lines = joinLines({
+      "s_getreg_b32 s0, hwreg(HW_REG_MODE",
+      "s_getreg_b32 s0, hwreg(HW_REG_MODE x",
+      "s_getreg_b32 s0, hwreg(3",
+      "s_getreg_b32 s0, hwreg(HW_REG_MODE, 0",
+      "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP",
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0",
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0, 1)",
+      "s_sendmsg sendmsg(MSG_GS_DONE, foo bar)",
+      "s_sendmsg sendmsg(MSG_GS_DONE, 1, 2)",
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_CUT, -1)",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1151");
+}
