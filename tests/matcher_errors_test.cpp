@@ -426,3 +426,22 @@ TEST(MatcherErrors, MacrosReadWholeFirst) {
   expectSameOutput(lines, "gfx1100");
   expectSameOutput(lines, "gfx1151");
 }
+
+// gfx11's FLAT and global atomics without a return read glc into llvm's cache policy operand
+// and refuse it after matching; a DS modifier, as a VALU one, is read only at the positions an
+// entry has it at (offset1 before offset0, a second offset: "not a valid operand.").
+TEST(MatcherErrors, MemoryModifiersWhereLlvmReadsThem) {
+  const std::string lines = joinLines({
+      "global_atomic_add_u32 v[2:3], v4, off glc",
+      "flat_atomic_add_u32 v[2:3], v4 glc",
+      "global_atomic_cmpswap_b32 v[2:3], v[4:5], off offset:8 glc dlc",
+      "global_atomic_add_u32 v2, v4, s[2:3] glc",
+      "global_atomic_add_u32 v[2:3], v5, off glc x",
+      "ds_write2_b32 v1, v2, v3 offset1:255 offset0:1",
+      "ds_read_b32 v1, v2 offset:4 offset:8",
+      "ds_read2_b32 v[1:2], v2 offset1:1 offset1:2",
+      "ds_bpermute_b32 v1, v2, v3 offset:4 offset:4",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1151", {"+wavefrontsize64"});
+}

@@ -2004,6 +2004,11 @@ private:
             best.failedAfterMatch() ? std::string(kInvalidOperand) : best.message());
       return;
     }
+    if (std::optional<Diagnostic> glc;
+        !best.failedAfterMatch() && noReturnAtomicGlc(mn, operandStart, glc)) {
+      error(glc->column, glc->message);
+      return;
+    }
     if (uint32_t tfeCol = 0;
         !best.failedAfterMatch() && tfeStoreMatches(cands, c, operandStart, mn, tfeCol, best)) {
       error(tfeCol, "TFE modifier has no meaning for store instructions");
@@ -2267,6 +2272,50 @@ private:
         furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
       }
     return false;
+  }
+
+  // gfx11's FLAT and global atomics without a return read glc into llvm's cache policy operand
+  // and refuse it after matching ("instruction must not use glc", at the word): when the
+  // statement without its glc is such an atomic here; when that fails to match after the glc,
+  // there (the operand llvm's matcher stopped at). True with the error in `error`.
+  [[gnu::noinline]] bool noReturnAtomicGlc(const Token &mn, size_t operandStart,
+                                           std::optional<Diagnostic> &error) {
+    if (arch_.name == "gfx9" || mn.text.find("_atomic_") == std::string_view::npos) return false;
+    const Token *glc = nullptr;
+    for (size_t k = operandStart + 1; k + 1 < toks_.size(); ++k)
+      if (toks_[k].kind == Tok::Identifier && toks_[k].text == "glc" &&
+          toks_[k - 1].kind != Tok::Colon)
+        glc = &toks_[k];
+    if (!glc || namesDefinedSymbol(operandStart)) return false;
+    bool noReturn = false;
+    for (uint32_t entry : mnemonics_.lookup(mn.text)) {
+      const InstrDesc &d = arch_.instrs[entry];
+      const std::string_view format = arch_.formatOf(d).name;
+      const auto ops = arch_.operandsOf(d);
+      noReturn = noReturn || (availableOnTarget(d) && (format == "FLAT" || format == "GLOBAL") &&
+                              std::none_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+                                return o.field == Field::vdst;
+                              }));
+    }
+    if (!noReturn) return false;
+    std::string statement = trialStatement(mn.text, operandStart);
+    const size_t at = statement.rfind(" glc");
+    if (at == std::string::npos) return false;
+    statement.erase(at, 4);
+    TrialMatch seen;
+    error = trialError(target_, statement, seen);
+    // (the trial's statement has its operands after the name and one space)
+    const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
+    const uint32_t glcAt = static_cast<uint32_t>(at) + 2; // (the column after the removed glc)
+    if (!error) {
+      error = Diagnostic{};
+      error->column = glc->col;
+      error->message = "instruction must not use glc";
+      return true;
+    }
+    if (error->message != kInvalidOperand || error->column < glcAt) return false;
+    error->column = error->column + 4 - operandsAt + toks_[operandStart].col;
+    return true;
   }
 
   // llvm's assembler has the buffer stores with tfe (IF_DisasmOnly here, the forms whose data
@@ -2715,11 +2764,12 @@ private:
     return unread;
   }
 
-  // Likewise for the VALU modifiers written `name:value` (op_sel:, mul:, ...): llvm's parser
-  // reads one only at the positions an entry of the name allowed here has it at (after its
-  // operands and the optional modifiers before it: v_ceil_f16_e64 v5.h, v1.h, v2 op_sel:[1,1]
-  // fails at op_sel, not at v2). The token index of the first word no such entry reads where it
-  // stands, or toks_.size() (also for words of entries of other kinds, not looked at).
+  // Likewise for the VALU and DS modifiers written `name:value` (op_sel:, mul:, offset1:, ...):
+  // llvm's parser reads one only at the positions an entry of the name allowed here has it at
+  // (after its operands and the optional modifiers before it: v_ceil_f16_e64 v5.h, v1.h, v2
+  // op_sel:[1,1] fails at op_sel, not at v2; ds_write2_b32 .. offset1:1 offset0:1 at offset0).
+  // The token index of the first word no such entry reads where it stands, or toks_.size()
+  // (also for words of entries of other kinds, not looked at).
   [[gnu::noinline]] size_t valuModifierUnread(const Token &mn) const {
     std::string_view base;
     const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
@@ -2731,7 +2781,8 @@ private:
       for (uint32_t e : entries) {
         const InstrDesc &d = arch_.instrs[e];
         if (!availableOnTarget(d)) continue;
-        const bool valu = arch_.formatOf(d).name.starts_with("VOP");
+        const std::string_view format = arch_.formatOf(d).name;
+        const bool valu = format.starts_with("VOP") || format == "DS";
         forEachModifierWindow(arch_.operandsOf(d),
                               [&](const OperandDesc &o, unsigned first, unsigned last) {
                                 if (!as::isModifierWord(o, word)) return true;
