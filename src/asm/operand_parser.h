@@ -65,7 +65,8 @@ struct ParseError {
            m == "invalid dim; must be MSAA type" || m.starts_with("image data size does not") ||
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
-           m == "op_sel operand conflicts with 16-bit operand suffix";
+           m == "op_sel operand conflicts with 16-bit operand suffix" ||
+           m == "src1 immediate operand invalid for instruction";
   }
 };
 
