@@ -1745,7 +1745,8 @@ private:
       else
         error(static_cast<uint32_t>(curLine_.size()), std::move(ctx.errorAtNextLine));
     }
-    for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+    for (auto &[col, msg] : ctx.warnings)
+      report(Severity::Warning, col ? col : d.col, std::move(msg));
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
                            {curLine_, curLineNo_}, cur_);

@@ -114,7 +114,7 @@ struct DirectiveContext {
   // (`amdgcn-amd-amdhsa--gfx90a:xnack+`, `amdgcn-amd-amdpal--gfx1100`).
   std::string_view targetId;
   bool hsa;                                                 // an amdhsa triple
-  std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
+  std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, 0: the directive's; message)
   std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
   std::string errorAtNextLine{};      // llvm's streamer reports it where its lexer is then
   std::string errorWithoutLocation{}; // llvm's context reports it without a location
