@@ -2247,12 +2247,12 @@ private:
   // they make an instruction, else pctx.err says why.
   bool parseAsEntry(const InstrDesc &d, as::ParseContext &pctx, Cursor &c, size_t operandStart,
                     const Token &mn, Inst &inst) {
+    // (an entry not available here may not have been looked at yet: its defaults too)
+    const EntryInfo &info = entryInfo(d);
     std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
                 d.numOperands * sizeof(OperandValue));
     inst.arch = &arch_;
     inst.desc = &d;
-    // (an entry not available here may not have been looked at yet)
-    const EntryInfo &info = entryInfo(d);
     pctx.families = (info.requirements & ~kComputed) >> kFamilies;
     pctx.valuFacts = info.valuFacts;
     pctx.memoryFacts = &info.memoryFacts;
@@ -2340,8 +2340,16 @@ private:
     const size_t at = statement.rfind(" glc");
     if (at == std::string::npos) return false;
     statement.erase(at, 4);
+    // (assembled in the other wave size, which these atomics do not depend on: a trial for a
+    // target of this kind would share this assembler's per-thread entry cache, EntryCache)
+    const std::optional<Target> trial =
+        Target::create(target_.cpuName(),
+                       {target_.wave64() ? "-wavefrontsize64" : "+wavefrontsize64",
+                        target_.realTrue16() ? "+real-true16" : "-real-true16"},
+                       nullptr);
+    if (!trial) return false;
     TrialMatch seen;
-    error = trialError(target_, statement, seen);
+    error = trialError(*trial, statement, seen);
     // (the trial's statement has its operands after the name and one space)
     const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
     const uint32_t glcAt = static_cast<uint32_t>(at) + 2; // (the column after the removed glc)
