@@ -20,6 +20,7 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/plan.h"
 
 namespace gfxasm::dec {
 
@@ -82,6 +83,24 @@ struct Step {
   bool valuSource = false;
 };
 
+// The direct path (Decoder::printDirect): an entry whose every operand the decode loop reads
+// itself (no family decoder) and its print plan writes by a fast form, or not at all at its
+// default value, printed from the bytes by its steps and print forms with no isa::Inst between.
+// Per operand: how it prints (Register: PrintOp's register form; Modifier: its modifier form;
+// Silent: nothing, the value and modifiers 0) after `sep` bytes of ", " (" " for the first
+// positional one); `acc`: (Register) the entry's acc operand, whose value must be 0.
+struct DirectOp {
+  enum Print : uint8_t { Register, Modifier, Silent } print;
+  uint8_t sep = 0;
+  uint8_t acc = 0xff;
+  const print::PrintOp *op = nullptr;
+};
+struct DirectPlan {
+  std::string_view mnemonic;
+  bool valuSources = false; // a step is a VALU source: no inline float or literal values then
+  DirectOp ops[kMaxOperands];
+};
+
 // An entry a target decodes, with what the decode loop needs of it. The members after
 // firstStep are set with its steps, when the entry is first tried (most never are).
 struct Candidate {
@@ -94,7 +113,8 @@ struct Candidate {
   // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
   // bits: FLAT's vdst in a store) may hold anything.
   u128 mustBeZero;
-  const ImageEntry *image = nullptr; // (an image entry's, kept for the program's life)
+  const ImageEntry *image = nullptr;  // (an image entry's, kept for the program's life)
+  const DirectPlan *direct = nullptr; // (built with the steps; none: never direct)
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -127,6 +147,8 @@ struct TargetKey {
 struct TargetIndex {
   TargetKey key;
   const ArchTables *arch;
+  const RegisterSet *regs;
+  bool wave64, alignedVgprTuples;
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
   // at a few formats, not all.
@@ -289,6 +311,44 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   return step;
 }
 
+// The direct plan of candidate `cand` (its steps built), or null when an operand needs a family
+// decoder or printer whatever its value.
+const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
+                               const Candidate &cand) {
+  const print::PrintPlan &plan = print::planOf(*index.arch, *cand.desc, index.alignedVgprTuples);
+  if (!plan.second.empty()) return nullptr; // (a dual-issue pair)
+  auto direct = std::make_unique<DirectPlan>();
+  direct->mnemonic = plan.mnemonic;
+  bool first = true;
+  for (size_t i = 0; i < cand.ops.size(); ++i) {
+    const Step &s = tf.steps[cand.firstStep + i];
+    const print::PrintOp &op = plan.ops[i];
+    DirectOp &d = direct->ops[i];
+    using P = print::PrintOp;
+    if (s.kind == Step::Call || cand.ops[i].cls == OpClass::label) return nullptr;
+    direct->valuSources |= s.kind == Step::Register && s.valuSource;
+    d.op = &op;
+    if (op.placement & P::Positional) {
+      if (op.placement & (P::Optional | P::PairStart) || op.fast == P::None) return nullptr;
+      d.print = DirectOp::Register;
+      d.sep = first ? 1 : 2;
+      first = false;
+      if (op.accIndex != 0xff) {
+        d.acc = op.accIndex;
+        Step::Kind k = tf.steps[cand.firstStep + op.accIndex].kind;
+        if (k != Step::Field) return nullptr;
+      }
+    } else if (op.fast != P::None) {
+      d.print = DirectOp::Modifier;
+    } else if ((op.placement & P::Silent) && !(op.placement & P::Raw)) {
+      d.print = DirectOp::Silent;
+    } else {
+      return nullptr;
+    }
+  }
+  return direct.release(); // (kept for the program's life, as the steps)
+}
+
 // A candidate's steps, built the first time it is tried: a run decodes a few hundred of the
 // target's thousands of entries.
 [[gnu::noinline]] void buildSteps(const TargetIndex &index, const TargetFormat &tf, uint32_t c) {
@@ -316,6 +376,7 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
     s = stepFor(entry, *tf.fmt, cand.ops[i]);
     cand.zeroOps |= s.kind == Step::Nothing;
   }
+  cand.direct = directPlanOf(index, tf, cand);
   tf.ready[c].store(true, std::memory_order_release);
 }
 
@@ -324,6 +385,9 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   TargetIndex index;
   index.key = {&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
   index.arch = &arch;
+  index.regs = &registersOf(arch);
+  index.wave64 = target.wave64();
+  index.alignedVgprTuples = target.alignedVgprTuples();
   index.formats.reserve(archIndex.formats.size());
   int passes = target.realTrue16() ? 2 : 1;
   for (const FormatIndex &fi : archIndex.formats) {
@@ -599,6 +663,92 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
   return 0;
 }
 
+// The direct path: the instruction's text written from its bytes when the entry the decode loop
+// would choose has a direct plan and every operand's value is one the plan's forms print (else
+// 0, and nothing written: the decode loop and printInst do it). What it writes is what they
+// would: the same steps read the same values, and the print forms are printInst's.
+size_t printDirectWith(const TargetIndex &index, const uint8_t *bytes, size_t avail,
+                       print::Writer &out) {
+  u128 word = enc::loadWord(bytes);
+  for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
+    const TargetFormat &tf = *f;
+    if (tf.sizeBytes > avail || (word & tf.mask) != tf.value) continue;
+    uint64_t opcode = fieldValue(bytes, tf.op);
+    uint32_t c = tf.first[opcode], end = tf.first[opcode + 1];
+    for (; c < end; ++c) {
+      if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
+        buildSteps(index, tf, c);
+      if ((word & tf.candidates[c].mustBeZero) == 0) break;
+    }
+    if (c == end) continue; // (the decode loop goes on to the next format too)
+    const Candidate &cand = tf.candidates[c];
+    const DirectPlan *plan = cand.direct;
+    if (!plan) return 0;
+    uint8_t slotMods[4] = {};
+    if (tf.sourceMods) {
+      uint64_t neg = fieldValue(bytes, tf.fmt->layout(Field::neg)),
+               abs = fieldValue(bytes, tf.fmt->layout(Field::abs)),
+               sext = fieldValue(bytes, tf.fmt->layout(Field::sext));
+      for (unsigned slot = 0; slot < 3; ++slot)
+        slotMods[slot] =
+            static_cast<uint8_t>((neg >> slot & 1) * Mod_Neg | (abs >> slot & 1) * Mod_Abs |
+                                 (sext >> slot & 1) * Mod_Sext);
+    }
+    const Step *steps = tf.steps.get() + cand.firstStep;
+    const size_t mark = out.size();
+    out += plan->mnemonic;
+    bool constants = false; // (finishValuConstants' question)
+    const unsigned n = static_cast<unsigned>(cand.ops.size());
+    for (unsigned i = 0; i < n; ++i) {
+      const Step &s = steps[i];
+      uint32_t value = 0;
+      uint8_t mods = 0;
+      if (s.kind == Step::Field) [[likely]] {
+        value = stepValue(bytes, s);
+        if (value & s.reject) goto declined;
+      } else if (s.kind == Step::Source) {
+        uint32_t v = stepValue(bytes, s);
+        mods = slotMods[s.slot];
+        if ((v & s.reject) | (mods & s.modReject)) goto declined;
+        value = v + s.add;
+      } else if (s.kind <= Step::InSet) {
+        value = stepValue(bytes, s);
+        if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
+                                  : !(s.valid >> value & 1))
+          goto declined;
+      } else if (s.kind == Step::Register) {
+        value = stepValue(bytes, s);
+        mods = slotMods[s.slot];
+        if (!(value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) ||
+            (mods & s.modReject))
+          goto declined;
+      } // (Nothing: 0)
+      constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
+      const DirectOp &d = plan->ops[i];
+      const print::PrintOp &op = *d.op;
+      if (d.print == DirectOp::Register) {
+        if (mods) goto declined;
+        if (d.acc != 0xff && stepValue(bytes, steps[d.acc])) goto declined;
+        char *p = out.room(2);
+        p[0] = d.sep == 1 ? ' ' : ',';
+        p[1] = ' ';
+        out.advance(p + d.sep);
+        if (!print::printFastRegisters(op, value, *index.regs, index.wave64, out)) goto declined;
+      } else if (d.print == DirectOp::Modifier) {
+        if (!print::printFastModifier(op, value, out)) goto declined;
+      } else if (value | mods) {
+        goto declined;
+      }
+    }
+    if (constants && plan->valuSources) goto declined;
+    return tf.sizeBytes;
+  declined:
+    out.resize(mark);
+    return 0;
+  }
+  return 0;
+}
+
 [[gnu::noinline]] size_t decodeLookingUp(const Target &target, const uint8_t *bytes, size_t avail,
                                          Inst &inst) {
   return decodeWith(indexFor(target), target, bytes, avail, inst);
@@ -619,6 +769,10 @@ Decoder::Decoder(const Target &target) : target_(target), index_(indexFor(target
 
 size_t Decoder::decode(const uint8_t *bytes, size_t avail, Inst &inst) const {
   return decodeWith(index_, target_, bytes, avail, inst);
+}
+
+size_t Decoder::printDirect(const uint8_t *bytes, size_t avail, print::Writer &out) const {
+  return printDirectWith(index_, bytes, avail, out);
 }
 
 } // namespace gfxasm::dec

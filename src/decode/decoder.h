@@ -105,6 +105,10 @@ class Decoder {
 public:
   explicit Decoder(const Target &target);
   size_t decode(const uint8_t *bytes, size_t avail, isa::Inst &inst) const;
+  // The commonest instructions decoded and printed at once (printInst's text, from the bytes
+  // without an isa::Inst): the size, or 0 when this path does not take the instruction (nothing
+  // written then; decode and printInst do it, or find it invalid).
+  size_t printDirect(const uint8_t *bytes, size_t avail, print::Writer &out) const;
 
 private:
   const Target &target_;

@@ -427,8 +427,11 @@ private:
     const dec::Decoder &d = decoder();
     // One writer for the run: the text goes to the listing a buffer at a time.
     print::Writer text(out_, print::Writer::Streaming{});
-    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) {
-      printTo(text, inst);
+    for (size_t at = 0; at < count_;) {
+      if (!printDirect(d, at, text)) {
+        if (!decodeNext(d, at, inBlock, inst)) break;
+        printTo(text, inst);
+      }
       if (opts_.output && text.size() >= kOutputPiece) {
         text.str();
         flushPiece();
@@ -458,6 +461,21 @@ private:
       at += n;
       return true;
     }
+    return false;
+  }
+
+  // The instruction at run offset `at` printed by the decoder's direct path (no encoding shown):
+  // moves `at` past it; false when that path does not take it (nothing written).
+  bool printDirect(const dec::Decoder &decoder, size_t &at, print::Writer &out) const {
+    if (opts_.showEncoding) return false;
+    size_t start = out.size();
+    out += '\t';
+    if (size_t n = decoder.printDirect(bytes_.get() + at, count_ - at, out)) {
+      out += '\n';
+      at += n;
+      return true;
+    }
+    out.resize(start);
     return false;
   }
 
@@ -521,6 +539,7 @@ private:
     while (at < c.limit && at < count_) {
       if (c.firstSteps.size() < kSyncSteps)
         c.firstSteps.push_back({at, text.size(), c.notes.size()});
+      if (printDirect(decoder, at, text)) continue;
       size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         c.notes.push_back({at, true});

@@ -341,10 +341,17 @@ private:
         std::memcpy(padded, at, avail);
         at = padded;
       }
-      size_t decoded = decoder_.decode(at, avail, inst);
       std::optional<uint64_t> branchTarget;
       size_t lineStart = out.size();
-      if (decoded) {
+      out += '\t';
+      // (the commonest instructions' text straight from the bytes; the rest decoded, then printed)
+      size_t decoded = decoder_.printDirect(at, avail, out);
+      const bool direct = decoded != 0;
+      if (!direct) {
+        out.resize(lineStart);
+        decoded = decoder_.decode(at, avail, inst);
+      }
+      if (decoded && !direct) {
         int label = labelOperandOf(*inst.desc);
         std::string symbol;
         if (label >= 0) [[unlikely]] {
@@ -364,6 +371,8 @@ private:
         }
         out += '\t';
         print::printInst(inst, target_, out);
+      }
+      if (decoded) {
         size_t width = out.size() - lineStart;
         if (width < 60) out.append(60 - width, ' ');
       }
