@@ -13,6 +13,7 @@
 #include <mutex>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -59,6 +60,13 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 #undef FAMILY
 };
 
+// Per encoding below 256 of a Register step's field, whether decode_<family> was seen to return
+// it as it is (`asIs`), once `known` (learnedAsIs): shared by the steps whose decoding may not
+// differ (learnedFor's key), filled as the direct path meets the encodings.
+struct Learned {
+  std::atomic<uint64_t> known[4] = {}, asIs[4] = {};
+};
+
 // How the decode loop decodes one operand of an entry. Field: the 8 bytes at `byte`, shifted and
 // masked, into `value` of the OperandValue whose other members are `operand`'s, invalid with a
 // value bit of `reject` (FieldOnly; Present with a mask 0). Source: the same plus `add`, with the
@@ -81,9 +89,20 @@ struct Step {
   uint16_t vgprFrom = 0xffff, sgprBelow = 0; // (Register)
   uint8_t sgprAlign = 0;
   bool valuSource = false;
+  bool ownField = false; // (Register) OperandPlan::ownField
+  // (Register) the encodings below 256 that are the operand's value as they are (with the slot's
+  // modifier bits): the SGPRs above
+  uint64_t asIs[4] = {};
+  // (Register, ownField) what decode_<family> was seen to do with the other encodings below 256
+  // (the direct path's, learnedAsIs)
+  struct Learned *learned = nullptr;
+  // (Register) whether encoding `value` is the operand's value as it is
+  bool takesAsIs(uint32_t value) const {
+    return value < 256 ? (asIs[value >> 6] >> (value & 63)) & 1 : value >= vgprFrom;
+  }
 };
 
-// The direct path (Decoder::printDirect): an entry whose every operand the decode loop reads
+// The direct path (Decoder::decodeOrPrint): an entry whose every operand the decode loop reads
 // itself (no family decoder) and its print plan writes by a fast form, or not at all at its
 // default value, printed from the bytes by its steps and print forms with no isa::Inst between.
 // Per operand: how it prints (Register: PrintOp's register form; Modifier: its modifier form;
@@ -132,6 +151,14 @@ struct TargetFormat {
   std::unique_ptr<Step[]> steps;
 };
 
+struct LearnedKey {
+  const FormatDesc *fmt;
+  uint32_t operand, flags;
+  u128 fields;
+  bool valuSource;
+  auto operator<=>(const LearnedKey &) const = default;
+};
+
 struct TargetKey {
   const ArchTables *arch;
   unsigned cpu;
@@ -149,6 +176,8 @@ struct TargetIndex {
   const ArchTables *arch;
   const RegisterSet *regs;
   bool wave64, alignedVgprTuples;
+  // learnAsIs's findings (found with the steps, under their lock)
+  mutable std::map<LearnedKey, std::unique_ptr<Learned>> learned;
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
   // at a few formats, not all.
@@ -267,7 +296,8 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
   case OperandPlan::Source:
-  case OperandPlan::Register: break;
+  case OperandPlan::Register:
+  case OperandPlan::ZeroOnly: break;
   }
   if (l.count > 1) return step; // (split fields: decodeField, called)
   if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) return step;
@@ -299,8 +329,13 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
       step.sgprAlign = n == 1 ? 0 : n == 2 ? 1 : 3;
     }
     step.valuSource = plan.valuSource;
+    step.ownField = plan.ownField;
     break;
   }
+  case OperandPlan::ZeroOnly: // (a Register step whose only value as it is is 0)
+    step.kind = Step::Register;
+    step.sgprBelow = 1;
+    break;
   default: step.reject = plan.reject; break;
   }
   // (a format without the field: a range 0 bits wide, read as 0)
@@ -308,7 +343,58 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
   // (decodeField keeps the low 32 bits)
   step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
+  if (step.kind == Step::Register)
+    for (unsigned v = 0; v < std::min(256u, step.sgprBelow + 0u); ++v)
+      if (!(v & step.sgprAlign)) step.asIs[v >> 6] |= uint64_t{1} << (v & 63);
   return step;
+}
+
+// The Learned of operand `i` of `entry`, by what decode_<family> may look at there (a Register
+// step's, OperandPlan::ownField): the format, the operand, the entry's flags and which fields its
+// operands have.
+Learned *learnedFor(const TargetIndex &index, const FormatDesc &fmt, const Inst &entry, unsigned i,
+                    const Step &step) {
+  auto ops = entry.arch->operandsOf(*entry.desc);
+  static_assert(static_cast<unsigned>(Field::Count) <= 128);
+  LearnedKey key{&fmt, std::bit_cast<uint32_t>(ops[i]), entry.desc->flags, 0, step.valuSource};
+  for (const OperandDesc &o : ops) key.fields |= u128{1} << static_cast<unsigned>(o.field);
+  auto &slot = index.learned[key];
+  if (!slot) slot = std::make_unique<Learned>();
+  return slot.get();
+}
+
+// Whether decode_<family> returns encoding `v` (below 256) of Register step `s` (operand `i` of
+// candidate `cand`) as it is, with no modifier bits: decoded once, in an instruction of no other
+// bits, and true when the operand's value is the encoding, nothing else of the instruction
+// changed and no literal was read. The inline floats and the literal are never (a VALU source's
+// may change when all are decoded: finishValuConstants).
+[[gnu::noinline]] bool learnAsIs(const Target &target, const TargetIndex &index,
+                                 const TargetFormat &tf, const Candidate &cand, unsigned i,
+                                 const Step &s, uint32_t v) {
+  Learned &l = *s.learned;
+  uint64_t bit = uint64_t{1} << (v & 63);
+  if (l.known[v >> 6].load(std::memory_order_acquire) & bit)
+    return l.asIs[v >> 6].load(std::memory_order_relaxed) & bit;
+  bool asIs = false;
+  if (v != src::kLiteral && (v < src::kFloatFirst || v > src::kInvPi)) {
+    uint8_t bytes[enc::kMaxInstBytes + 32] = {};
+    uint64_t chunk = uint64_t{v} << s.shift;
+    std::memcpy(bytes + s.byte, &chunk, sizeof chunk);
+    const FormatDesc &fmt = *tf.fmt;
+    DecodeContext ctx(target, fmt, bytes, fmt.sizeBytes);
+    Inst inst;
+    inst.arch = index.arch;
+    inst.desc = cand.desc;
+    inst.decoded = true;
+    Inst expected = inst;
+    expected.ops[i] = std::bit_cast<OperandValue>(s.operand | v);
+    asIs = kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst) && ctx.size == fmt.sizeBytes &&
+           ctx.valuSources == s.valuSource && !ctx.imageKnown &&
+           std::memcmp(&inst, &expected, sizeof inst) == 0;
+  }
+  if (asIs) l.asIs[v >> 6].fetch_or(bit, std::memory_order_relaxed);
+  l.known[v >> 6].fetch_or(bit, std::memory_order_release);
+  return asIs;
 }
 
 // The direct plan of candidate `cand` (its steps built), or null when an operand needs a family
@@ -329,7 +415,10 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
     direct->valuSources |= s.kind == Step::Register && s.valuSource;
     d.op = &op;
     if (op.placement & P::Positional) {
-      if (op.placement & (P::Optional | P::PairStart) || op.fast == P::None) return nullptr;
+      // (an optional operand is left out when it prints nothing: only the words always print)
+      if (op.placement & P::PairStart || op.fast == P::None ||
+          ((op.placement & P::Optional) && op.fast != P::Word && op.fast != P::Vcc))
+        return nullptr;
       d.print = DirectOp::Register;
       d.sep = first ? 1 : 2;
       first = false;
@@ -374,6 +463,7 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
   for (size_t i = 0; i < cand.ops.size(); ++i) {
     Step &s = tf.steps[cand.firstStep + i];
     s = stepFor(entry, *tf.fmt, cand.ops[i]);
+    if (s.kind == Step::Register && s.ownField) s.learned = learnedFor(index, *tf.fmt, entry, i, s);
     cand.zeroOps |= s.kind == Step::Nothing;
   }
   cand.direct = directPlanOf(index, tf, cand);
@@ -589,8 +679,74 @@ inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
   return static_cast<uint32_t>(chunk >> s.shift) & s.mask;
 }
 
+// The direct path: candidate `cand` (the entry the decode loop tries, its unused bits zero)
+// printed from the bytes when it has a direct plan and every operand's value is one the plan's
+// forms print: its size; else 0, and nothing written (the decode loop and printInst do it).
+// What it writes is what they would: the same steps read the same values, and the print forms
+// are printInst's.
+size_t printCandidate(const Target &target, const TargetIndex &index, const TargetFormat &tf,
+                      const Candidate &cand, const uint8_t *bytes, const uint8_t *slotMods,
+                      print::Writer &out) {
+  const DirectPlan *plan = cand.direct;
+  const Step *steps = tf.steps.get() + cand.firstStep;
+  const size_t mark = out.size();
+  out += plan->mnemonic;
+  bool constants = false; // (finishValuConstants' question)
+  const unsigned n = static_cast<unsigned>(cand.ops.size());
+  for (unsigned i = 0; i < n; ++i) {
+    const Step &s = steps[i];
+    uint32_t value = 0;
+    uint8_t mods = 0;
+    if (s.kind == Step::Field) [[likely]] {
+      value = stepValue(bytes, s);
+      if (value & s.reject) goto declined;
+    } else if (s.kind == Step::Source) {
+      uint32_t v = stepValue(bytes, s);
+      mods = slotMods[s.slot];
+      if ((v & s.reject) | (mods & s.modReject)) goto declined;
+      value = v + s.add;
+    } else if (s.kind <= Step::InSet) {
+      value = stepValue(bytes, s);
+      if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
+                                : !(s.valid >> value & 1))
+        goto declined;
+    } else if (s.kind == Step::Register) {
+      value = stepValue(bytes, s);
+      mods = slotMods[s.slot];
+      if (!s.takesAsIs(value) &&
+          (!s.learned || value >= 256 || !learnAsIs(target, index, tf, cand, i, s, value)))
+        goto declined;
+      if (mods & s.modReject) goto declined;
+    } // (Nothing: 0)
+    constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
+    const DirectOp &d = plan->ops[i];
+    const print::PrintOp &op = *d.op;
+    if (d.print == DirectOp::Register) {
+      if (mods) goto declined;
+      if (d.acc != 0xff && stepValue(bytes, steps[d.acc])) goto declined;
+      char *p = out.room(2);
+      p[0] = d.sep == 1 ? ' ' : ',';
+      p[1] = ' ';
+      out.advance(p + d.sep);
+      if (!print::printFastRegisters(op, value, *index.regs, index.wave64, out)) goto declined;
+    } else if (d.print == DirectOp::Modifier) {
+      if (!print::printFastModifier(op, value, out)) goto declined;
+    } else if (value | mods) {
+      goto declined;
+    }
+  }
+  if (constants && plan->valuSources) goto declined;
+  return tf.sizeBytes;
+declined:
+  out.resize(mark);
+  return 0;
+}
+
+// With a writer (`direct`), an instruction the direct path takes is printed there at once
+// (`printed` set, `inst` not filled).
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
-                  size_t avail, Inst &inst) {
+                  size_t avail, Inst &inst, print::Writer *direct = nullptr,
+                  bool *printed = nullptr) {
   u128 word = enc::loadWord(bytes);
   for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
     const TargetFormat &tf = *f;
@@ -606,6 +762,12 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
         buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
+      if (direct && cand.direct) {
+        if (size_t n = printCandidate(target, index, tf, cand, bytes, ctx.slotMods, *direct)) {
+          *printed = true;
+          return n;
+        }
+      }
       resetInst(inst);
       if (cand.zeroOps) std::fill_n(inst.ops.begin(), cand.ops.size(), OperandValue{});
       inst.arch = index.arch;
@@ -641,7 +803,7 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         } else if (s.kind == Step::Register) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
-          if (value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) {
+          if (s.takesAsIs(value)) {
             inst.ops[i] = std::bit_cast<OperandValue>(
                 s.operand | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
             if (mods & s.modReject) goto rejected;
@@ -659,92 +821,6 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       return ctx.size;
     rejected:;
     }
-  }
-  return 0;
-}
-
-// The direct path: the instruction's text written from its bytes when the entry the decode loop
-// would choose has a direct plan and every operand's value is one the plan's forms print (else
-// 0, and nothing written: the decode loop and printInst do it). What it writes is what they
-// would: the same steps read the same values, and the print forms are printInst's.
-size_t printDirectWith(const TargetIndex &index, const uint8_t *bytes, size_t avail,
-                       print::Writer &out) {
-  u128 word = enc::loadWord(bytes);
-  for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
-    const TargetFormat &tf = *f;
-    if (tf.sizeBytes > avail || (word & tf.mask) != tf.value) continue;
-    uint64_t opcode = fieldValue(bytes, tf.op);
-    uint32_t c = tf.first[opcode], end = tf.first[opcode + 1];
-    for (; c < end; ++c) {
-      if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
-        buildSteps(index, tf, c);
-      if ((word & tf.candidates[c].mustBeZero) == 0) break;
-    }
-    if (c == end) continue; // (the decode loop goes on to the next format too)
-    const Candidate &cand = tf.candidates[c];
-    const DirectPlan *plan = cand.direct;
-    if (!plan) return 0;
-    uint8_t slotMods[4] = {};
-    if (tf.sourceMods) {
-      uint64_t neg = fieldValue(bytes, tf.fmt->layout(Field::neg)),
-               abs = fieldValue(bytes, tf.fmt->layout(Field::abs)),
-               sext = fieldValue(bytes, tf.fmt->layout(Field::sext));
-      for (unsigned slot = 0; slot < 3; ++slot)
-        slotMods[slot] =
-            static_cast<uint8_t>((neg >> slot & 1) * Mod_Neg | (abs >> slot & 1) * Mod_Abs |
-                                 (sext >> slot & 1) * Mod_Sext);
-    }
-    const Step *steps = tf.steps.get() + cand.firstStep;
-    const size_t mark = out.size();
-    out += plan->mnemonic;
-    bool constants = false; // (finishValuConstants' question)
-    const unsigned n = static_cast<unsigned>(cand.ops.size());
-    for (unsigned i = 0; i < n; ++i) {
-      const Step &s = steps[i];
-      uint32_t value = 0;
-      uint8_t mods = 0;
-      if (s.kind == Step::Field) [[likely]] {
-        value = stepValue(bytes, s);
-        if (value & s.reject) goto declined;
-      } else if (s.kind == Step::Source) {
-        uint32_t v = stepValue(bytes, s);
-        mods = slotMods[s.slot];
-        if ((v & s.reject) | (mods & s.modReject)) goto declined;
-        value = v + s.add;
-      } else if (s.kind <= Step::InSet) {
-        value = stepValue(bytes, s);
-        if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
-                                  : !(s.valid >> value & 1))
-          goto declined;
-      } else if (s.kind == Step::Register) {
-        value = stepValue(bytes, s);
-        mods = slotMods[s.slot];
-        if (!(value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) ||
-            (mods & s.modReject))
-          goto declined;
-      } // (Nothing: 0)
-      constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
-      const DirectOp &d = plan->ops[i];
-      const print::PrintOp &op = *d.op;
-      if (d.print == DirectOp::Register) {
-        if (mods) goto declined;
-        if (d.acc != 0xff && stepValue(bytes, steps[d.acc])) goto declined;
-        char *p = out.room(2);
-        p[0] = d.sep == 1 ? ' ' : ',';
-        p[1] = ' ';
-        out.advance(p + d.sep);
-        if (!print::printFastRegisters(op, value, *index.regs, index.wave64, out)) goto declined;
-      } else if (d.print == DirectOp::Modifier) {
-        if (!print::printFastModifier(op, value, out)) goto declined;
-      } else if (value | mods) {
-        goto declined;
-      }
-    }
-    if (constants && plan->valuSources) goto declined;
-    return tf.sizeBytes;
-  declined:
-    out.resize(mark);
-    return 0;
   }
   return 0;
 }
@@ -771,8 +847,10 @@ size_t Decoder::decode(const uint8_t *bytes, size_t avail, Inst &inst) const {
   return decodeWith(index_, target_, bytes, avail, inst);
 }
 
-size_t Decoder::printDirect(const uint8_t *bytes, size_t avail, print::Writer &out) const {
-  return printDirectWith(index_, bytes, avail, out);
+size_t Decoder::decodeOrPrint(const uint8_t *bytes, size_t avail, Inst &inst, print::Writer &out,
+                              bool &printed) const {
+  printed = false;
+  return decodeWith(index_, target_, bytes, avail, inst, &out, &printed);
 }
 
 } // namespace gfxasm::dec

@@ -345,12 +345,9 @@ private:
       size_t lineStart = out.size();
       out += '\t';
       // (the commonest instructions' text straight from the bytes; the rest decoded, then printed)
-      size_t decoded = decoder_.printDirect(at, avail, out);
-      const bool direct = decoded != 0;
-      if (!direct) {
-        out.resize(lineStart);
-        decoded = decoder_.decode(at, avail, inst);
-      }
+      bool direct;
+      size_t decoded = decoder_.decodeOrPrint(at, avail, inst, out, direct);
+      if (!direct) out.resize(lineStart);
       if (decoded && !direct) {
         int label = labelOperandOf(*inst.desc);
         std::string symbol;

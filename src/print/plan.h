@@ -37,11 +37,14 @@ struct PrintOp {
     VgprSource,  // a 9-bit source encoding that prints here only as VGPRs (256 + n)
     Source,      // a 9-bit source encoding: VGPRs, SGPRs (below numSgprs) or an inline integer
     ScaledSgprs, // the value << `shift` is the first scalar register (srsrc, sbase)
+    Sgprs,       // the value is the first SGPR, below the architecture's count (flat_saddr)
     Flag,        // (modifier) `text` when the value is not 0
     Decimal,     // (modifier) `text` and the value in decimal when it is not 0
     Signed13,    // Decimal of a 13-bit signed value
     Text,        // (modifier) `text`, always
     HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
+    Word,        // (positional) `text` whatever the value ("off")
+    Vcc,         // (positional) vcc_lo, vcc in wave64, whatever the value
   };
   PrintFn print;
   uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
@@ -64,7 +67,6 @@ struct PrintPlan {
   PrintOp ops[isa::kMaxOperands];
 };
 
-
 // The plan of entry `desc` of `arch` (built on first use, kept for the program's life).
 const PrintPlan &planOf(const isa::ArchTables &arch, const isa::InstrDesc &desc,
                         bool alignedVgprTuples);
@@ -78,7 +80,18 @@ const PrintPlan &planOf(const isa::ArchTables &arch, const isa::InstrDesc &desc,
   namespace src = isa::src;
   unsigned dwords = op.dwords ? op.dwords : wave64 ? 2 : 1;
   char *p = out.room(isa::kMaxRegisterText);
-  if (op.fast == PrintOp::ScaledSgprs) {
+  if (op.fast >= PrintOp::Word) [[unlikely]] {
+    if (op.fast == PrintOp::Vcc) {
+      std::memcpy(p, "vcc_lo", 6);
+      out.advance(p + (wave64 ? 3 : 6));
+    } else {
+      std::memcpy(p, op.text, sizeof op.text);
+      out.advance(p + op.textSize);
+    }
+    return true;
+  }
+  if (op.fast == PrintOp::ScaledSgprs || op.fast == PrintOp::Sgprs) {
+    if (op.fast == PrintOp::Sgprs && enc >= regs.numSgprs) return false;
     char *end = isa::putRegister(regs, enc << op.shift, dwords, p);
     if (!end) return false;
     out.advance(end);

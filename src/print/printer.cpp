@@ -127,6 +127,9 @@ constexpr bool silentAtZero(OpClass c) {
   case OpClass::mai_neg:
   case OpClass::mai_hidden:
   case OpClass::mem_kept:
+  case OpClass::mem_acc: // (printed by the data registers' names)
+  case OpClass::mem_acc_noasm:
+  case OpClass::mem_acc_invalid:
   case OpClass::mem_ignored: return true;
   default: return false;
   }
@@ -236,6 +239,17 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::dpp_mask: modifierText(" ", ":0x", P::HexDigit); return; // (printDppMask's)
   default: break;
   }
+  // Words that print whatever the value (the Optional ones print, so are never left out).
+  if (d.cls == OpClass::mem_off) {
+    std::memcpy(op.text, "off", 3);
+    op.textSize = 3;
+    op.fast = P::Word;
+    return;
+  }
+  if (d.cls == OpClass::vcc || d.cls == OpClass::dpp_vcc) {
+    op.fast = P::Vcc;
+    return;
+  }
   if (!(op.placement & P::Positional) || (op.placement & P::Optional)) return;
   // A VALU lane mask (vcc, s[0:1]): printSource's register, constant or literal, in the wave
   // size's width (dwords 0: chosen when printed), no note.
@@ -303,6 +317,7 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
     kind = P::ScaledSgprs;
     op.shift = 1;
     break;
+  case OpClass::flat_saddr: kind = P::Sgprs; break; // (printFlatSaddr's, no note below numSgprs)
   default:
     if (as::isDppVreg(d.cls) && plainVgprs) { // (printDppVreg's: a VGPR, a 64-bit type's pair)
       kind = P::Vgprs;
