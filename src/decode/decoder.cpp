@@ -108,15 +108,30 @@ struct Step {
 // Per operand: how it prints (Register: PrintOp's register form; Modifier: its modifier form;
 // Silent: nothing, the value and modifiers 0) after `sep` bytes of ", " (" " for the first
 // positional one); `acc`: (Register) the entry's acc operand, whose value must be 0.
+// The commonest operands have a `code` of their own, with what they need of the step and the
+// print form copied beside it: Vgprs, a Field step printed as VGPRs; Flag and Decimal, a Field
+// step printed as a flag or a named decimal. Generic: the step and the print form as they are.
 struct DirectOp {
   enum Print : uint8_t { Register, Modifier, Silent } print;
+  enum Code : uint8_t { Generic, Vgprs, Flag, Decimal } code = Generic;
   uint8_t sep = 0;
   uint8_t acc = 0xff;
+  uint8_t byte = 0, shift = 0, dwords = 0, textSize = 0;
+  bool oddNote = false;
+  uint16_t vgprLimit = 0;
+  uint32_t mask = 0, reject = 0;
   const print::PrintOp *op = nullptr;
+  char text[16] = {};
 };
+// Operands that print nothing when their field is 0 (flags, offsets, silent modifiers: most of
+// an instruction's modifiers, most of the time) are `quiet`: when none of their bits is set in the
+// instruction word, only the others (`loud`, in order) are looked at.
 struct DirectPlan {
   std::string_view mnemonic;
   bool valuSources = false; // a step is a VALU source: no inline float or literal values then
+  enc::Word quiet = 0;      // the quiet operands' bits
+  unsigned count = 0, loudCount = 0;
+  uint8_t all[kMaxOperands], loud[kMaxOperands];
   DirectOp ops[kMaxOperands];
 };
 
@@ -343,9 +358,15 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
   // (decodeField keeps the low 32 bits)
   step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
-  if (step.kind == Step::Register)
-    for (unsigned v = 0; v < std::min(256u, step.sgprBelow + 0u); ++v)
-      if (!(v & step.sgprAlign)) step.asIs[v >> 6] |= uint64_t{1} << (v & 63);
+  if (step.kind == Step::Register) { // (every 1st, 2nd or 4th value below sgprBelow)
+    uint64_t aligned = step.sgprAlign == 0   ? ~uint64_t{0}
+                       : step.sgprAlign == 1 ? 0x5555555555555555u
+                                             : 0x1111111111111111u;
+    for (unsigned w = 0; w < 4; ++w) {
+      unsigned below = std::min(64u, std::max(64u * w, unsigned{step.sgprBelow}) - 64u * w);
+      step.asIs[w] = aligned & (below == 64 ? ~uint64_t{0} : (uint64_t{1} << below) - 1);
+    }
+  }
   return step;
 }
 
@@ -424,8 +445,9 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
       first = false;
       if (op.accIndex != 0xff) {
         d.acc = op.accIndex;
+        // (its field's value: a Field step's, or a ZeroOnly Register step's)
         Step::Kind k = tf.steps[cand.firstStep + op.accIndex].kind;
-        if (k != Step::Field) return nullptr;
+        if (k != Step::Field && k != Step::Register) return nullptr;
       }
     } else if (op.fast != P::None) {
       d.print = DirectOp::Modifier;
@@ -434,6 +456,49 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
     } else {
       return nullptr;
     }
+  }
+  direct->count = static_cast<unsigned>(cand.ops.size());
+  for (unsigned i = 0; i < direct->count; ++i) {
+    const Step &s = tf.steps[cand.firstStep + i];
+    const print::PrintOp &op = plan.ops[i];
+    DirectOp &d = direct->ops[i];
+    using P = print::PrintOp;
+    if (s.kind != Step::Field) continue;
+    if (d.print == DirectOp::Register && op.fast == P::Vgprs && d.acc == 0xff && op.dwords)
+      d.code = DirectOp::Vgprs;
+    else if (d.print == DirectOp::Modifier && op.fast == P::Flag)
+      d.code = DirectOp::Flag;
+    else if (d.print == DirectOp::Modifier && op.fast == P::Decimal)
+      d.code = DirectOp::Decimal;
+    else
+      continue;
+    d.byte = s.byte;
+    d.shift = s.shift;
+    d.mask = s.mask;
+    d.reject = s.reject;
+    d.dwords = op.dwords;
+    d.oddNote = op.oddNote;
+    d.vgprLimit = op.vgprLimit;
+    d.textSize = op.textSize;
+    std::memcpy(d.text, op.text, sizeof d.text);
+  }
+  for (unsigned i = 0; i < direct->count; ++i) {
+    direct->all[i] = static_cast<uint8_t>(i);
+    const Step &s = tf.steps[cand.firstStep + i];
+    const print::PrintOp &op = plan.ops[i];
+    DirectOp::Print p = direct->ops[i].print;
+    // (a Field step, or a Register one whose 0 is as it is (ZeroOnly), reads 0 from no bits and
+    // takes it; these forms print nothing at 0)
+    bool quiet = (s.kind == Step::Field || (s.kind == Step::Register && s.takesAsIs(0) &&
+                                            s.modReject == 0 && s.slot == 3)) &&
+                 (p == DirectOp::Silent ||
+                  (p == DirectOp::Modifier &&
+                   (op.fast == print::PrintOp::Flag || op.fast == print::PrintOp::Decimal ||
+                    op.fast == print::PrintOp::Nothing || op.fast == print::PrintOp::Signed13)));
+    if (quiet)
+      direct->quiet |= tf.arch->fieldMasks[static_cast<unsigned>(cand.ops[i].field)];
+    else
+      direct->loud[direct->loudCount++] = static_cast<uint8_t>(i);
   }
   return direct.release(); // (kept for the program's life, as the steps)
 }
@@ -685,15 +750,46 @@ inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
 // What it writes is what they would: the same steps read the same values, and the print forms
 // are printInst's.
 size_t printCandidate(const Target &target, const TargetIndex &index, const TargetFormat &tf,
-                      const Candidate &cand, const uint8_t *bytes, const uint8_t *slotMods,
-                      print::Writer &out) {
+                      const Candidate &cand, const uint8_t *bytes, u128 word,
+                      const uint8_t *slotMods, print::Writer &out) {
   const DirectPlan *plan = cand.direct;
   const Step *steps = tf.steps.get() + cand.firstStep;
   const size_t mark = out.size();
   out += plan->mnemonic;
   bool constants = false; // (finishValuConstants' question)
-  const unsigned n = static_cast<unsigned>(cand.ops.size());
-  for (unsigned i = 0; i < n; ++i) {
+  const bool quiet = (word & plan->quiet) == 0;
+  const uint8_t *order = quiet ? plan->loud : plan->all;
+  const unsigned n = quiet ? plan->loudCount : plan->count;
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned i = order[k];
+    const DirectOp &d = plan->ops[i];
+    if (d.code != DirectOp::Generic) {
+      uint64_t chunk;
+      std::memcpy(&chunk, bytes + d.byte, sizeof chunk);
+      const uint32_t value = static_cast<uint32_t>(chunk >> d.shift) & d.mask;
+      if (value & d.reject) goto declined;
+      if (plan->valuSources)
+        constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
+      if (d.code == DirectOp::Vgprs) {
+        if (value >= d.vgprLimit || (d.oddNote && (value & 1))) goto declined;
+        char *p = out.room(2 + kMaxRegisterText);
+        p[0] = d.sep == 1 ? ' ' : ',';
+        p[1] = ' ';
+        p += d.sep;
+        if (d.dwords == 1) {
+          *p = 'v';
+          out.advance(putSmallDecimal(p + 1, value));
+        } else {
+          out.advance(putVgprs(value, d.dwords, p));
+        }
+      } else if (value) { // (Flag, Decimal)
+        char *p = out.room(sizeof d.text + 24);
+        std::memcpy(p, d.text, sizeof d.text);
+        out.advance(p + d.textSize);
+        if (d.code == DirectOp::Decimal) print::appendDecimal(out, value);
+      }
+      continue;
+    }
     const Step &s = steps[i];
     uint32_t value = 0;
     uint8_t mods = 0;
@@ -718,8 +814,8 @@ size_t printCandidate(const Target &target, const TargetIndex &index, const Targ
         goto declined;
       if (mods & s.modReject) goto declined;
     } // (Nothing: 0)
-    constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
-    const DirectOp &d = plan->ops[i];
+    if (plan->valuSources)
+      constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
     const print::PrintOp &op = *d.op;
     if (d.print == DirectOp::Register) {
       if (mods) goto declined;
@@ -763,7 +859,8 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
       if (direct && cand.direct) {
-        if (size_t n = printCandidate(target, index, tf, cand, bytes, ctx.slotMods, *direct)) {
+        if (size_t n =
+                printCandidate(target, index, tf, cand, bytes, word, ctx.slotMods, *direct)) {
           *printed = true;
           return n;
         }

@@ -43,6 +43,7 @@ struct PrintOp {
     Signed13,    // Decimal of a 13-bit signed value
     Text,        // (modifier) `text`, always
     HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
+    Nothing,     // (modifier) nothing, whatever the value (bits its printer never shows)
     Word,        // (positional) `text` whatever the value ("off")
     Vcc,         // (positional) vcc_lo, vcc in wave64, whatever the value
   };
@@ -130,7 +131,9 @@ const PrintPlan &planOf(const isa::ArchTables &arch, const isa::InstrDesc &desc,
 // The fast form of a modifier: its text, and for offsets the value.
 // False: the value needs the operand's printer (HexDigit's above 15).
 [[gnu::always_inline]] inline bool printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
-  if (!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) return true;
+  if ((!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) ||
+      op.fast == PrintOp::Nothing)
+    return true;
   if (op.fast == PrintOp::HexDigit && v > 15) return false;
   char *p = out.room(sizeof op.text + 24);
   std::memcpy(p, op.text, sizeof op.text);

@@ -237,6 +237,11 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::mem_offset_s13: modifierText(" ", ":", P::Signed13); return;
   case OpClass::required_flag: modifierText(" ", "", P::Text); return;
   case OpClass::dpp_mask: modifierText(" ", ":0x", P::HexDigit); return; // (printDppMask's)
+  case OpClass::mem_kept: // (printMemory prints nothing for these, whatever the value)
+  case OpClass::mem_acc:
+  case OpClass::mem_acc_noasm:
+  case OpClass::mem_acc_invalid:
+  case OpClass::mem_ignored: op.fast = P::Nothing; return;
   default: break;
   }
   // Words that print whatever the value (the Optional ones print, so are never left out).
