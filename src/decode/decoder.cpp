@@ -746,9 +746,11 @@ inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
 
 // The direct path: candidate `cand` (the entry the decode loop tries, its unused bits zero)
 // printed from the bytes when it has a direct plan and every operand's value is one the plan's
-// forms print: its size; else 0, and nothing written (the decode loop and printInst do it).
+// forms print: its size; else 0, and nothing written (the decode loop and printInst do it), or
+// kRejected when a step rejects a value as the decode loop's would (the next candidate's turn).
 // What it writes is what they would: the same steps read the same values, and the print forms
 // are printInst's.
+constexpr size_t kRejected = ~size_t{0};
 size_t printCandidate(const Target &target, const TargetIndex &index, const TargetFormat &tf,
                       const Candidate &cand, const uint8_t *bytes, u128 word,
                       const uint8_t *slotMods, print::Writer &out) {
@@ -767,7 +769,7 @@ size_t printCandidate(const Target &target, const TargetIndex &index, const Targ
       uint64_t chunk;
       std::memcpy(&chunk, bytes + d.byte, sizeof chunk);
       const uint32_t value = static_cast<uint32_t>(chunk >> d.shift) & d.mask;
-      if (value & d.reject) goto declined;
+      if (value & d.reject) goto rejected;
       if (plan->valuSources)
         constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
       if (d.code == DirectOp::Vgprs) {
@@ -795,24 +797,26 @@ size_t printCandidate(const Target &target, const TargetIndex &index, const Targ
     uint8_t mods = 0;
     if (s.kind == Step::Field) [[likely]] {
       value = stepValue(bytes, s);
-      if (value & s.reject) goto declined;
+      if (value & s.reject) goto rejected;
     } else if (s.kind == Step::Source) {
       uint32_t v = stepValue(bytes, s);
       mods = slotMods[s.slot];
-      if ((v & s.reject) | (mods & s.modReject)) goto declined;
+      if ((v & s.reject) | (mods & s.modReject)) goto rejected;
       value = v + s.add;
     } else if (s.kind <= Step::InSet) {
       value = stepValue(bytes, s);
       if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
                                 : !(s.valid >> value & 1))
-        goto declined;
+        goto rejected;
     } else if (s.kind == Step::Register) {
       value = stepValue(bytes, s);
       mods = slotMods[s.slot];
-      if (!s.takesAsIs(value) &&
-          (!s.learned || value >= 256 || !learnAsIs(target, index, tf, cand, i, s, value)))
-        goto declined;
-      if (mods & s.modReject) goto declined;
+      if (s.takesAsIs(value)) {
+        if (mods & s.modReject) goto rejected; // (as the decode loop's step)
+      } else if (mods || !s.learned || value >= 256 ||
+                 !learnAsIs(target, index, tf, cand, i, s, value)) {
+        goto declined; // (learned without modifier bits)
+      }
     } // (Nothing: 0)
     if (plan->valuSources)
       constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
@@ -836,6 +840,9 @@ size_t printCandidate(const Target &target, const TargetIndex &index, const Targ
 declined:
   out.resize(mark);
   return 0;
+rejected:
+  out.resize(mark);
+  return kRejected;
 }
 
 // With a writer (`direct`), an instruction the direct path takes is printed there at once
@@ -859,8 +866,9 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
       if (direct && cand.direct) {
-        if (size_t n =
-                printCandidate(target, index, tf, cand, bytes, word, ctx.slotMods, *direct)) {
+        size_t n = printCandidate(target, index, tf, cand, bytes, word, ctx.slotMods, *direct);
+        if (n == kRejected) continue;
+        if (n) {
           *printed = true;
           return n;
         }
