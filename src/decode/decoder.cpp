@@ -90,15 +90,9 @@ struct Step {
   uint8_t sgprAlign = 0;
   bool valuSource = false;
   bool ownField = false; // (Register) OperandPlan::ownField
-  // (Register) the encodings below 256 that are the operand's value as they are (with the slot's
-  // modifier bits): the SGPRs above
-  uint64_t asIs[4] = {};
-  // (Register, ownField) what decode_<family> was seen to do with the other encodings below 256
-  // (the direct path's, learnedAsIs)
-  struct Learned *learned = nullptr;
   // (Register) whether encoding `value` is the operand's value as it is
   bool takesAsIs(uint32_t value) const {
-    return value < 256 ? (asIs[value >> 6] >> (value & 63)) & 1 : value >= vgprFrom;
+    return value >= vgprFrom || (value < sgprBelow && !(value & sgprAlign));
   }
 };
 
@@ -112,7 +106,7 @@ struct Step {
 // print form copied beside it: Vgprs, a Field step printed as VGPRs; Flag and Decimal, a Field
 // step printed as a flag or a named decimal. Generic: the step and the print form as they are.
 struct DirectOp {
-  enum Print : uint8_t { Register, Modifier, Silent } print;
+  enum Print : uint8_t { Register, Modifier, Silent, Word, Nothing } print;
   enum Code : uint8_t { Generic, Vgprs, Flag, Decimal } code = Generic;
   uint8_t sep = 0;
   uint8_t acc = 0xff;
@@ -164,6 +158,9 @@ struct TargetFormat {
   // Per candidate, whether its steps are built (buildSteps, on first use).
   std::unique_ptr<std::atomic<bool>[]> ready;
   std::unique_ptr<Step[]> steps;
+  // Per step, (Register, ownField) what decode_<family> was seen to do with the encodings below
+  // 256 it does not take as they are (the direct path's, learnAsIs); else null.
+  std::unique_ptr<Learned *[]> learned;
 };
 
 struct LearnedKey {
@@ -358,15 +355,6 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
   // (decodeField keeps the low 32 bits)
   step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
-  if (step.kind == Step::Register) { // (every 1st, 2nd or 4th value below sgprBelow)
-    uint64_t aligned = step.sgprAlign == 0   ? ~uint64_t{0}
-                       : step.sgprAlign == 1 ? 0x5555555555555555u
-                                             : 0x1111111111111111u;
-    for (unsigned w = 0; w < 4; ++w) {
-      unsigned below = std::min(64u, std::max(64u * w, unsigned{step.sgprBelow}) - 64u * w);
-      step.asIs[w] = aligned & (below == 64 ? ~uint64_t{0} : (uint64_t{1} << below) - 1);
-    }
-  }
   return step;
 }
 
@@ -392,7 +380,7 @@ Learned *learnedFor(const TargetIndex &index, const FormatDesc &fmt, const Inst 
 [[gnu::noinline]] bool learnAsIs(const Target &target, const TargetIndex &index,
                                  const TargetFormat &tf, const Candidate &cand, unsigned i,
                                  const Step &s, uint32_t v) {
-  Learned &l = *s.learned;
+  Learned &l = *tf.learned[cand.firstStep + i];
   uint64_t bit = uint64_t{1} << (v & 63);
   if (l.known[v >> 6].load(std::memory_order_acquire) & bit)
     return l.asIs[v >> 6].load(std::memory_order_relaxed) & bit;
@@ -435,11 +423,15 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
     if (s.kind == Step::Call || cand.ops[i].cls == OpClass::label) return nullptr;
     direct->valuSources |= s.kind == Step::Register && s.valuSource;
     d.op = &op;
-    if (op.placement & P::Positional) {
-      // (an optional operand is left out when it prints nothing: only the words always print)
-      if (op.placement & P::PairStart || op.fast == P::None ||
-          ((op.placement & P::Optional) && op.fast != P::Word && op.fast != P::Vcc))
-        return nullptr;
+    if ((op.placement & P::Positional) && (op.direct == P::Word || op.direct == P::Vcc)) {
+      // (always printed: never left out when optional)
+      if (op.placement & P::PairStart) return nullptr;
+      d.print = DirectOp::Word;
+      d.sep = first ? 1 : 2;
+      first = false;
+    } else if (op.placement & P::Positional) {
+      // (an optional operand is left out when it prints nothing: the printer's)
+      if (op.placement & (P::PairStart | P::Optional) || op.fast == P::None) return nullptr;
       d.print = DirectOp::Register;
       d.sep = first ? 1 : 2;
       first = false;
@@ -451,6 +443,8 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
       }
     } else if (op.fast != P::None) {
       d.print = DirectOp::Modifier;
+    } else if (op.direct == P::Nothing) {
+      d.print = DirectOp::Nothing;
     } else if ((op.placement & P::Silent) && !(op.placement & P::Raw)) {
       d.print = DirectOp::Silent;
     } else {
@@ -491,10 +485,10 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
     // takes it; these forms print nothing at 0)
     bool quiet = (s.kind == Step::Field || (s.kind == Step::Register && s.takesAsIs(0) &&
                                             s.modReject == 0 && s.slot == 3)) &&
-                 (p == DirectOp::Silent ||
+                 (p == DirectOp::Silent || p == DirectOp::Nothing ||
                   (p == DirectOp::Modifier &&
                    (op.fast == print::PrintOp::Flag || op.fast == print::PrintOp::Decimal ||
-                    op.fast == print::PrintOp::Nothing || op.fast == print::PrintOp::Signed13)));
+                    op.fast == print::PrintOp::Signed13)));
     if (quiet)
       direct->quiet |= tf.arch->fieldMasks[static_cast<unsigned>(cand.ops[i].field)];
     else
@@ -528,7 +522,8 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
   for (size_t i = 0; i < cand.ops.size(); ++i) {
     Step &s = tf.steps[cand.firstStep + i];
     s = stepFor(entry, *tf.fmt, cand.ops[i]);
-    if (s.kind == Step::Register && s.ownField) s.learned = learnedFor(index, *tf.fmt, entry, i, s);
+    if (s.kind == Step::Register && s.ownField)
+      tf.learned[cand.firstStep + i] = learnedFor(index, *tf.fmt, entry, i, s);
     cand.zeroOps |= s.kind == Step::Nothing;
   }
   cand.direct = directPlanOf(index, tf, cand);
@@ -573,6 +568,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
     tf.ready = std::make_unique<std::atomic<bool>[]>(tf.candidates.size());
     tf.steps.reset(new Step[numSteps]);
+    tf.learned = std::make_unique<Learned *[]>(numSteps);
   }
   for (unsigned top = 0; top < 256; ++top)
     for (const TargetFormat &tf : index.formats) {
@@ -813,7 +809,7 @@ size_t printCandidate(const Target &target, const TargetIndex &index, const Targ
       mods = slotMods[s.slot];
       if (s.takesAsIs(value)) {
         if (mods & s.modReject) goto rejected; // (as the decode loop's step)
-      } else if (mods || !s.learned || value >= 256 ||
+      } else if (mods || !tf.learned[cand.firstStep + i] || value >= 256 ||
                  !learnAsIs(target, index, tf, cand, i, s, value)) {
         goto declined; // (learned without modifier bits)
       }
@@ -831,6 +827,19 @@ size_t printCandidate(const Target &target, const TargetIndex &index, const Targ
       if (!print::printFastRegisters(op, value, *index.regs, index.wave64, out)) goto declined;
     } else if (d.print == DirectOp::Modifier) {
       if (!print::printFastModifier(op, value, out)) goto declined;
+    } else if (d.print == DirectOp::Word) {
+      char *p = out.room(2 + sizeof op.text);
+      p[0] = d.sep == 1 ? ' ' : ',';
+      p[1] = ' ';
+      p += d.sep;
+      if (op.direct == print::PrintOp::Vcc) {
+        std::memcpy(p, "vcc_lo", 6);
+        out.advance(p + (index.wave64 ? 3 : 6));
+      } else {
+        std::memcpy(p, op.text, sizeof op.text);
+        out.advance(p + op.textSize);
+      }
+    } else if (d.print == DirectOp::Nothing) {
     } else if (value | mods) {
       goto declined;
     }

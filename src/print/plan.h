@@ -43,13 +43,15 @@ struct PrintOp {
     Signed13,    // Decimal of a 13-bit signed value
     Text,        // (modifier) `text`, always
     HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
-    Nothing,     // (modifier) nothing, whatever the value (bits its printer never shows)
-    Word,        // (positional) `text` whatever the value ("off")
-    Vcc,         // (positional) vcc_lo, vcc in wave64, whatever the value
+    // (`direct` only: printInst calls the printer, the decoder's direct path writes these)
+    Nothing, // (modifier) nothing, whatever the value (bits its printer never shows)
+    Word,    // (positional) `text` whatever the value ("off")
+    Vcc,     // (positional) vcc_lo, vcc in wave64, whatever the value
   };
   PrintFn print;
   uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
   Fast fast = None;
+  Fast direct = None;   // (Nothing, Word, Vcc) the direct path's form where `fast` has none
   uint8_t dwords = 0;   // (registers) the operand's registers; 0: the wave size's lane mask
   bool oddNote = false; // (registers) an odd first register of a tuple may take llvm's note
   // (Source) every register the encoding names prints as isa::putRegister writes it (the VALU
@@ -81,16 +83,6 @@ const PrintPlan &planOf(const isa::ArchTables &arch, const isa::InstrDesc &desc,
   namespace src = isa::src;
   unsigned dwords = op.dwords ? op.dwords : wave64 ? 2 : 1;
   char *p = out.room(isa::kMaxRegisterText);
-  if (op.fast >= PrintOp::Word) [[unlikely]] {
-    if (op.fast == PrintOp::Vcc) {
-      std::memcpy(p, "vcc_lo", 6);
-      out.advance(p + (wave64 ? 3 : 6));
-    } else {
-      std::memcpy(p, op.text, sizeof op.text);
-      out.advance(p + op.textSize);
-    }
-    return true;
-  }
   if (op.fast == PrintOp::ScaledSgprs || op.fast == PrintOp::Sgprs) {
     if (op.fast == PrintOp::Sgprs && enc >= regs.numSgprs) return false;
     char *end = isa::putRegister(regs, enc << op.shift, dwords, p);
@@ -131,9 +123,7 @@ const PrintPlan &planOf(const isa::ArchTables &arch, const isa::InstrDesc &desc,
 // The fast form of a modifier: its text, and for offsets the value.
 // False: the value needs the operand's printer (HexDigit's above 15).
 [[gnu::always_inline]] inline bool printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
-  if ((!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) ||
-      op.fast == PrintOp::Nothing)
-    return true;
+  if (!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) return true;
   if (op.fast == PrintOp::HexDigit && v > 15) return false;
   char *p = out.room(sizeof op.text + 24);
   std::memcpy(p, op.text, sizeof op.text);

@@ -241,18 +241,18 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::mem_acc:
   case OpClass::mem_acc_noasm:
   case OpClass::mem_acc_invalid:
-  case OpClass::mem_ignored: op.fast = P::Nothing; return;
+  case OpClass::mem_ignored: op.direct = P::Nothing; return;
   default: break;
   }
   // Words that print whatever the value (the Optional ones print, so are never left out).
   if (d.cls == OpClass::mem_off) {
     std::memcpy(op.text, "off", 3);
     op.textSize = 3;
-    op.fast = P::Word;
+    op.direct = P::Word;
     return;
   }
   if (d.cls == OpClass::vcc || d.cls == OpClass::dpp_vcc) {
-    op.fast = P::Vcc;
+    op.direct = P::Vcc;
     return;
   }
   if (!(op.placement & P::Positional) || (op.placement & P::Optional)) return;
