@@ -203,13 +203,12 @@ OperandPlan plan_memory(const Inst &inst, const OperandDesc &d) {
   }
   case OpClass::mem_acc:
   case OpClass::mem_acc_noasm:
-  case OpClass::mem_acc_invalid: return {OperandPlan::ZeroOnly}; // (AGPRs: called)
+  case OpClass::mem_acc_invalid:
   case OpClass::mem_flag_unenc:
   case OpClass::mem_flag_vgpr: return {};
   case OpClass::buf_soffset: // (an SGPR, as decodeSource reads it; the rest called)
     return registerPlan(true, 0, false, OpType::b32, false);
-  case OpClass::flat_saddr: // (an aligned SGPR tuple as it is; the rest called)
-    return registerPlan(false, 0, false, d.type, false);
+  case OpClass::flat_saddr:
   case OpClass::mimg_vdata:
   case OpClass::mimg_vaddr:
   case OpClass::mimg_nsa_vaddr: return {};

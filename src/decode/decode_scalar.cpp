@@ -99,11 +99,7 @@ OperandPlan plan_scalar(const Inst &, const OperandDesc &d) {
   case OpClass::ssrc:
   case OpClass::ssrc_inline: // (SGPRs as classifyScalarEncoding reads them; the rest called)
     return registerPlan(false, 0, false, d.type, false);
-  case OpClass::sbase: { // (its own field only: the direct path learns its values)
-    OperandPlan p{OperandPlan::Register};
-    p.ownField = true;
-    return p;
-  }
+  case OpClass::sbase:
   case OpClass::smem_soffset:
   case OpClass::smem_offset:
   case OpClass::simm32: return {};

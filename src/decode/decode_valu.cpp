@@ -216,8 +216,6 @@ OperandPlan plan_valu(const Inst &entry, const OperandDesc &d) {
                           true, d.type, false);
     if (d.cls == OpClass::vgpr_mod) return {};
     return {OperandPlan::FieldOnly, 0, vgpr8Reject(entry, d)};
-  case OpClass::vmask: // (decodeRegisterOperand: VGPRs; lane masks, of the wave size, called)
-    return registerPlan(true, 0xff, true, d.type, false);
   case OpClass::vop_opsel2:
   case OpClass::vop_opsel3:
   case OpClass::vop_opsel4:

@@ -13,7 +13,6 @@
 #include <mutex>
 #include <span>
 #include <stdexcept>
-#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -21,7 +20,6 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
-#include "print/plan.h"
 
 namespace gfxasm::dec {
 
@@ -60,13 +58,6 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 #undef FAMILY
 };
 
-// Per encoding below 256 of a Register step's field, whether decode_<family> was seen to return
-// it as it is (`asIs`), once `known` (learnedAsIs): shared by the steps whose decoding may not
-// differ (learnedFor's key), filled as the direct path meets the encodings.
-struct Learned {
-  std::atomic<uint64_t> known[4] = {}, asIs[4] = {};
-};
-
 // How the decode loop decodes one operand of an entry. Field: the 8 bytes at `byte`, shifted and
 // masked, into `value` of the OperandValue whose other members are `operand`'s, invalid with a
 // value bit of `reject` (FieldOnly; Present with a mask 0). Source: the same plus `add`, with the
@@ -89,44 +80,6 @@ struct Step {
   uint16_t vgprFrom = 0xffff, sgprBelow = 0; // (Register)
   uint8_t sgprAlign = 0;
   bool valuSource = false;
-  bool ownField = false; // (Register) OperandPlan::ownField
-  // (Register) whether encoding `value` is the operand's value as it is
-  bool takesAsIs(uint32_t value) const {
-    return value >= vgprFrom || (value < sgprBelow && !(value & sgprAlign));
-  }
-};
-
-// The direct path (Decoder::decodeOrPrint): an entry whose every operand the decode loop reads
-// itself (no family decoder) and its print plan writes by a fast form, or not at all at its
-// default value, printed from the bytes by its steps and print forms with no isa::Inst between.
-// Per operand: how it prints (Register: PrintOp's register form; Modifier: its modifier form;
-// Silent: nothing, the value and modifiers 0) after `sep` bytes of ", " (" " for the first
-// positional one); `acc`: (Register) the entry's acc operand, whose value must be 0.
-// The commonest operands have a `code` of their own, with what they need of the step and the
-// print form copied beside it: Vgprs, a Field step printed as VGPRs; Flag and Decimal, a Field
-// step printed as a flag or a named decimal. Generic: the step and the print form as they are.
-struct DirectOp {
-  enum Print : uint8_t { Register, Modifier, Silent, Word, Nothing } print;
-  enum Code : uint8_t { Generic, Vgprs, Flag, Decimal } code = Generic;
-  uint8_t sep = 0;
-  uint8_t acc = 0xff;
-  uint8_t byte = 0, shift = 0, dwords = 0, textSize = 0;
-  bool oddNote = false;
-  uint16_t vgprLimit = 0;
-  uint32_t mask = 0, reject = 0;
-  const print::PrintOp *op = nullptr;
-  char text[16] = {};
-};
-// Operands that print nothing when their field is 0 (flags, offsets, silent modifiers: most of
-// an instruction's modifiers, most of the time) are `quiet`: when none of their bits is set in the
-// instruction word, only the others (`loud`, in order) are looked at.
-struct DirectPlan {
-  std::string_view mnemonic;
-  bool valuSources = false; // a step is a VALU source: no inline float or literal values then
-  enc::Word quiet = 0;      // the quiet operands' bits
-  unsigned count = 0, loudCount = 0;
-  uint8_t all[kMaxOperands], loud[kMaxOperands];
-  DirectOp ops[kMaxOperands];
 };
 
 // An entry a target decodes, with what the decode loop needs of it. The members after
@@ -141,8 +94,7 @@ struct Candidate {
   // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
   // bits: FLAT's vdst in a store) may hold anything.
   u128 mustBeZero;
-  const ImageEntry *image = nullptr;  // (an image entry's, kept for the program's life)
-  const DirectPlan *direct = nullptr; // (built with the steps; none: never direct)
+  const ImageEntry *image = nullptr; // (an image entry's, kept for the program's life)
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -158,17 +110,6 @@ struct TargetFormat {
   // Per candidate, whether its steps are built (buildSteps, on first use).
   std::unique_ptr<std::atomic<bool>[]> ready;
   std::unique_ptr<Step[]> steps;
-  // Per step, (Register, ownField) what decode_<family> was seen to do with the encodings below
-  // 256 it does not take as they are (the direct path's, learnAsIs); else null.
-  std::unique_ptr<Learned *[]> learned;
-};
-
-struct LearnedKey {
-  const FormatDesc *fmt;
-  uint32_t operand, flags;
-  u128 fields;
-  bool valuSource;
-  auto operator<=>(const LearnedKey &) const = default;
 };
 
 struct TargetKey {
@@ -186,10 +127,6 @@ struct TargetKey {
 struct TargetIndex {
   TargetKey key;
   const ArchTables *arch;
-  const RegisterSet *regs;
-  bool wave64, alignedVgprTuples;
-  // learnAsIs's findings (found with the steps, under their lock)
-  mutable std::map<LearnedKey, std::unique_ptr<Learned>> learned;
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
   // at a few formats, not all.
@@ -308,8 +245,7 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
   case OperandPlan::Source:
-  case OperandPlan::Register:
-  case OperandPlan::ZeroOnly: break;
+  case OperandPlan::Register: break;
   }
   if (l.count > 1) return step; // (split fields: decodeField, called)
   if (plan.kind == OperandPlan::InSet && l.ranges[0].width > 5) return step;
@@ -341,13 +277,8 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
       step.sgprAlign = n == 1 ? 0 : n == 2 ? 1 : 3;
     }
     step.valuSource = plan.valuSource;
-    step.ownField = plan.ownField;
     break;
   }
-  case OperandPlan::ZeroOnly: // (a Register step whose only value as it is is 0)
-    step.kind = Step::Register;
-    step.sgprBelow = 1;
-    break;
   default: step.reject = plan.reject; break;
   }
   // (a format without the field: a range 0 bits wide, read as 0)
@@ -356,145 +287,6 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   // (decodeField keeps the low 32 bits)
   step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
   return step;
-}
-
-// The Learned of operand `i` of `entry`, by what decode_<family> may look at there (a Register
-// step's, OperandPlan::ownField): the format, the operand, the entry's flags and which fields its
-// operands have.
-Learned *learnedFor(const TargetIndex &index, const FormatDesc &fmt, const Inst &entry, unsigned i,
-                    const Step &step) {
-  auto ops = entry.arch->operandsOf(*entry.desc);
-  static_assert(static_cast<unsigned>(Field::Count) <= 128);
-  LearnedKey key{&fmt, std::bit_cast<uint32_t>(ops[i]), entry.desc->flags, 0, step.valuSource};
-  for (const OperandDesc &o : ops) key.fields |= u128{1} << static_cast<unsigned>(o.field);
-  auto &slot = index.learned[key];
-  if (!slot) slot = std::make_unique<Learned>();
-  return slot.get();
-}
-
-// Whether decode_<family> returns encoding `v` (below 256) of Register step `s` (operand `i` of
-// candidate `cand`) as it is, with no modifier bits: decoded once, in an instruction of no other
-// bits, and true when the operand's value is the encoding, nothing else of the instruction
-// changed and no literal was read. The inline floats and the literal are never (a VALU source's
-// may change when all are decoded: finishValuConstants).
-[[gnu::noinline]] bool learnAsIs(const Target &target, const TargetIndex &index,
-                                 const TargetFormat &tf, const Candidate &cand, unsigned i,
-                                 const Step &s, uint32_t v) {
-  Learned &l = *tf.learned[cand.firstStep + i];
-  uint64_t bit = uint64_t{1} << (v & 63);
-  if (l.known[v >> 6].load(std::memory_order_acquire) & bit)
-    return l.asIs[v >> 6].load(std::memory_order_relaxed) & bit;
-  bool asIs = false;
-  if (v != src::kLiteral && (v < src::kFloatFirst || v > src::kInvPi)) {
-    uint8_t bytes[enc::kMaxInstBytes + 32] = {};
-    uint64_t chunk = uint64_t{v} << s.shift;
-    std::memcpy(bytes + s.byte, &chunk, sizeof chunk);
-    const FormatDesc &fmt = *tf.fmt;
-    DecodeContext ctx(target, fmt, bytes, fmt.sizeBytes);
-    Inst inst;
-    inst.arch = index.arch;
-    inst.desc = cand.desc;
-    inst.decoded = true;
-    Inst expected = inst;
-    expected.ops[i] = std::bit_cast<OperandValue>(s.operand | v);
-    asIs = kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst) && ctx.size == fmt.sizeBytes &&
-           ctx.valuSources == s.valuSource && !ctx.imageKnown &&
-           std::memcmp(&inst, &expected, sizeof inst) == 0;
-  }
-  if (asIs) l.asIs[v >> 6].fetch_or(bit, std::memory_order_relaxed);
-  l.known[v >> 6].fetch_or(bit, std::memory_order_release);
-  return asIs;
-}
-
-// The direct plan of candidate `cand` (its steps built), or null when an operand needs a family
-// decoder or printer whatever its value.
-const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
-                               const Candidate &cand) {
-  const print::PrintPlan &plan = print::planOf(*index.arch, *cand.desc, index.alignedVgprTuples);
-  if (!plan.second.empty()) return nullptr; // (a dual-issue pair)
-  auto direct = std::make_unique<DirectPlan>();
-  direct->mnemonic = plan.mnemonic;
-  bool first = true;
-  for (size_t i = 0; i < cand.ops.size(); ++i) {
-    const Step &s = tf.steps[cand.firstStep + i];
-    const print::PrintOp &op = plan.ops[i];
-    DirectOp &d = direct->ops[i];
-    using P = print::PrintOp;
-    if (s.kind == Step::Call || cand.ops[i].cls == OpClass::label) return nullptr;
-    direct->valuSources |= s.kind == Step::Register && s.valuSource;
-    d.op = &op;
-    if ((op.placement & P::Positional) && (op.direct == P::Word || op.direct == P::Vcc)) {
-      // (always printed: never left out when optional)
-      if (op.placement & P::PairStart) return nullptr;
-      d.print = DirectOp::Word;
-      d.sep = first ? 1 : 2;
-      first = false;
-    } else if (op.placement & P::Positional) {
-      // (an optional operand is left out when it prints nothing: the printer's)
-      if (op.placement & (P::PairStart | P::Optional) || op.fast == P::None) return nullptr;
-      d.print = DirectOp::Register;
-      d.sep = first ? 1 : 2;
-      first = false;
-      if (op.accIndex != 0xff) {
-        d.acc = op.accIndex;
-        // (its field's value: a Field step's, or a ZeroOnly Register step's)
-        Step::Kind k = tf.steps[cand.firstStep + op.accIndex].kind;
-        if (k != Step::Field && k != Step::Register) return nullptr;
-      }
-    } else if (op.fast != P::None) {
-      d.print = DirectOp::Modifier;
-    } else if (op.direct == P::Nothing) {
-      d.print = DirectOp::Nothing;
-    } else if ((op.placement & P::Silent) && !(op.placement & P::Raw)) {
-      d.print = DirectOp::Silent;
-    } else {
-      return nullptr;
-    }
-  }
-  direct->count = static_cast<unsigned>(cand.ops.size());
-  for (unsigned i = 0; i < direct->count; ++i) {
-    const Step &s = tf.steps[cand.firstStep + i];
-    const print::PrintOp &op = plan.ops[i];
-    DirectOp &d = direct->ops[i];
-    using P = print::PrintOp;
-    if (s.kind != Step::Field) continue;
-    if (d.print == DirectOp::Register && op.fast == P::Vgprs && d.acc == 0xff && op.dwords)
-      d.code = DirectOp::Vgprs;
-    else if (d.print == DirectOp::Modifier && op.fast == P::Flag)
-      d.code = DirectOp::Flag;
-    else if (d.print == DirectOp::Modifier && op.fast == P::Decimal)
-      d.code = DirectOp::Decimal;
-    else
-      continue;
-    d.byte = s.byte;
-    d.shift = s.shift;
-    d.mask = s.mask;
-    d.reject = s.reject;
-    d.dwords = op.dwords;
-    d.oddNote = op.oddNote;
-    d.vgprLimit = op.vgprLimit;
-    d.textSize = op.textSize;
-    std::memcpy(d.text, op.text, sizeof d.text);
-  }
-  for (unsigned i = 0; i < direct->count; ++i) {
-    direct->all[i] = static_cast<uint8_t>(i);
-    const Step &s = tf.steps[cand.firstStep + i];
-    const print::PrintOp &op = plan.ops[i];
-    DirectOp::Print p = direct->ops[i].print;
-    // (a Field step, or a Register one whose 0 is as it is (ZeroOnly), reads 0 from no bits and
-    // takes it; these forms print nothing at 0)
-    bool quiet = (s.kind == Step::Field || (s.kind == Step::Register && s.takesAsIs(0) &&
-                                            s.modReject == 0 && s.slot == 3)) &&
-                 (p == DirectOp::Silent || p == DirectOp::Nothing ||
-                  (p == DirectOp::Modifier &&
-                   (op.fast == print::PrintOp::Flag || op.fast == print::PrintOp::Decimal ||
-                    op.fast == print::PrintOp::Signed13)));
-    if (quiet)
-      direct->quiet |= tf.arch->fieldMasks[static_cast<unsigned>(cand.ops[i].field)];
-    else
-      direct->loud[direct->loudCount++] = static_cast<uint8_t>(i);
-  }
-  return direct.release(); // (kept for the program's life, as the steps)
 }
 
 // A candidate's steps, built the first time it is tried: a run decodes a few hundred of the
@@ -522,11 +314,8 @@ const DirectPlan *directPlanOf(const TargetIndex &index, const TargetFormat &tf,
   for (size_t i = 0; i < cand.ops.size(); ++i) {
     Step &s = tf.steps[cand.firstStep + i];
     s = stepFor(entry, *tf.fmt, cand.ops[i]);
-    if (s.kind == Step::Register && s.ownField)
-      tf.learned[cand.firstStep + i] = learnedFor(index, *tf.fmt, entry, i, s);
     cand.zeroOps |= s.kind == Step::Nothing;
   }
-  cand.direct = directPlanOf(index, tf, cand);
   tf.ready[c].store(true, std::memory_order_release);
 }
 
@@ -535,9 +324,6 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   TargetIndex index;
   index.key = {&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
   index.arch = &arch;
-  index.regs = &registersOf(arch);
-  index.wave64 = target.wave64();
-  index.alignedVgprTuples = target.alignedVgprTuples();
   index.formats.reserve(archIndex.formats.size());
   int passes = target.realTrue16() ? 2 : 1;
   for (const FormatIndex &fi : archIndex.formats) {
@@ -568,7 +354,6 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
     tf.ready = std::make_unique<std::atomic<bool>[]>(tf.candidates.size());
     tf.steps.reset(new Step[numSteps]);
-    tf.learned = std::make_unique<Learned *[]>(numSteps);
   }
   for (unsigned top = 0; top < 256; ++top)
     for (const TargetFormat &tf : index.formats) {
@@ -740,125 +525,8 @@ inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
   return static_cast<uint32_t>(chunk >> s.shift) & s.mask;
 }
 
-// The direct path: candidate `cand` (the entry the decode loop tries, its unused bits zero)
-// printed from the bytes when it has a direct plan and every operand's value is one the plan's
-// forms print: its size; else 0, and nothing written (the decode loop and printInst do it), or
-// kRejected when a step rejects a value as the decode loop's would (the next candidate's turn).
-// What it writes is what they would: the same steps read the same values, and the print forms
-// are printInst's.
-constexpr size_t kRejected = ~size_t{0};
-size_t printCandidate(const Target &target, const TargetIndex &index, const TargetFormat &tf,
-                      const Candidate &cand, const uint8_t *bytes, u128 word,
-                      const uint8_t *slotMods, print::Writer &out) {
-  const DirectPlan *plan = cand.direct;
-  const Step *steps = tf.steps.get() + cand.firstStep;
-  const size_t mark = out.size();
-  out += plan->mnemonic;
-  bool constants = false; // (finishValuConstants' question)
-  const bool quiet = (word & plan->quiet) == 0;
-  const uint8_t *order = quiet ? plan->loud : plan->all;
-  const unsigned n = quiet ? plan->loudCount : plan->count;
-  for (unsigned k = 0; k < n; ++k) {
-    const unsigned i = order[k];
-    const DirectOp &d = plan->ops[i];
-    if (d.code != DirectOp::Generic) {
-      uint64_t chunk;
-      std::memcpy(&chunk, bytes + d.byte, sizeof chunk);
-      const uint32_t value = static_cast<uint32_t>(chunk >> d.shift) & d.mask;
-      if (value & d.reject) goto rejected;
-      if (plan->valuSources)
-        constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
-      if (d.code == DirectOp::Vgprs) {
-        if (value >= d.vgprLimit || (d.oddNote && (value & 1))) goto declined;
-        char *p = out.room(2 + kMaxRegisterText);
-        p[0] = d.sep == 1 ? ' ' : ',';
-        p[1] = ' ';
-        p += d.sep;
-        if (d.dwords == 1) {
-          *p = 'v';
-          out.advance(putSmallDecimal(p + 1, value));
-        } else {
-          out.advance(putVgprs(value, d.dwords, p));
-        }
-      } else if (value) { // (Flag, Decimal)
-        char *p = out.room(sizeof d.text + 24);
-        std::memcpy(p, d.text, sizeof d.text);
-        out.advance(p + d.textSize);
-        if (d.code == DirectOp::Decimal) print::appendDecimal(out, value);
-      }
-      continue;
-    }
-    const Step &s = steps[i];
-    uint32_t value = 0;
-    uint8_t mods = 0;
-    if (s.kind == Step::Field) [[likely]] {
-      value = stepValue(bytes, s);
-      if (value & s.reject) goto rejected;
-    } else if (s.kind == Step::Source) {
-      uint32_t v = stepValue(bytes, s);
-      mods = slotMods[s.slot];
-      if ((v & s.reject) | (mods & s.modReject)) goto rejected;
-      value = v + s.add;
-    } else if (s.kind <= Step::InSet) {
-      value = stepValue(bytes, s);
-      if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
-                                : !(s.valid >> value & 1))
-        goto rejected;
-    } else if (s.kind == Step::Register) {
-      value = stepValue(bytes, s);
-      mods = slotMods[s.slot];
-      if (s.takesAsIs(value)) {
-        if (mods & s.modReject) goto rejected; // (as the decode loop's step)
-      } else if (mods || !tf.learned[cand.firstStep + i] || value >= 256 ||
-                 !learnAsIs(target, index, tf, cand, i, s, value)) {
-        goto declined; // (learned without modifier bits)
-      }
-    } // (Nothing: 0)
-    if (plan->valuSources)
-      constants |= value == src::kLiteral || (value >= src::kFloatFirst && value <= src::kInvPi);
-    const print::PrintOp &op = *d.op;
-    if (d.print == DirectOp::Register) {
-      if (mods) goto declined;
-      if (d.acc != 0xff && stepValue(bytes, steps[d.acc])) goto declined;
-      char *p = out.room(2);
-      p[0] = d.sep == 1 ? ' ' : ',';
-      p[1] = ' ';
-      out.advance(p + d.sep);
-      if (!print::printFastRegisters(op, value, *index.regs, index.wave64, out)) goto declined;
-    } else if (d.print == DirectOp::Modifier) {
-      if (!print::printFastModifier(op, value, out)) goto declined;
-    } else if (d.print == DirectOp::Word) {
-      char *p = out.room(2 + sizeof op.text);
-      p[0] = d.sep == 1 ? ' ' : ',';
-      p[1] = ' ';
-      p += d.sep;
-      if (op.direct == print::PrintOp::Vcc) {
-        std::memcpy(p, "vcc_lo", 6);
-        out.advance(p + (index.wave64 ? 3 : 6));
-      } else {
-        std::memcpy(p, op.text, sizeof op.text);
-        out.advance(p + op.textSize);
-      }
-    } else if (d.print == DirectOp::Nothing) {
-    } else if (value | mods) {
-      goto declined;
-    }
-  }
-  if (constants && plan->valuSources) goto declined;
-  return tf.sizeBytes;
-declined:
-  out.resize(mark);
-  return 0;
-rejected:
-  out.resize(mark);
-  return kRejected;
-}
-
-// With a writer (`direct`), an instruction the direct path takes is printed there at once
-// (`printed` set, `inst` not filled).
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
-                  size_t avail, Inst &inst, print::Writer *direct = nullptr,
-                  bool *printed = nullptr) {
+                  size_t avail, Inst &inst) {
   u128 word = enc::loadWord(bytes);
   for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
     const TargetFormat &tf = *f;
@@ -874,14 +542,6 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
         buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
-      if (direct && cand.direct) {
-        size_t n = printCandidate(target, index, tf, cand, bytes, word, ctx.slotMods, *direct);
-        if (n == kRejected) continue;
-        if (n) {
-          *printed = true;
-          return n;
-        }
-      }
       resetInst(inst);
       if (cand.zeroOps) std::fill_n(inst.ops.begin(), cand.ops.size(), OperandValue{});
       inst.arch = index.arch;
@@ -917,7 +577,7 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         } else if (s.kind == Step::Register) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
-          if (s.takesAsIs(value)) {
+          if (value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) {
             inst.ops[i] = std::bit_cast<OperandValue>(
                 s.operand | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
             if (mods & s.modReject) goto rejected;
@@ -959,12 +619,6 @@ Decoder::Decoder(const Target &target) : target_(target), index_(indexFor(target
 
 size_t Decoder::decode(const uint8_t *bytes, size_t avail, Inst &inst) const {
   return decodeWith(index_, target_, bytes, avail, inst);
-}
-
-size_t Decoder::decodeOrPrint(const uint8_t *bytes, size_t avail, Inst &inst, print::Writer &out,
-                              bool &printed) const {
-  printed = false;
-  return decodeWith(index_, target_, bytes, avail, inst, &out, &printed);
 }
 
 } // namespace gfxasm::dec

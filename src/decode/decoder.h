@@ -105,10 +105,6 @@ class Decoder {
 public:
   explicit Decoder(const Target &target);
   size_t decode(const uint8_t *bytes, size_t avail, isa::Inst &inst) const;
-  // decode(), but the commonest instructions are printed into `out` at once, printInst's text
-  // from the bytes without an isa::Inst (`printed` set; `inst` is not filled then).
-  size_t decodeOrPrint(const uint8_t *bytes, size_t avail, isa::Inst &inst, print::Writer &out,
-                       bool &printed) const;
 
 private:
   const Target &target_;
@@ -190,9 +186,8 @@ uint32_t inlineConstantValue(unsigned enc);
 // the family decodes as Source would when it names VGPRs (`vgprs`) or an aligned tuple of
 // `sgprDwords` SGPRs (0: none), with its source slot's modifier bits if `slotMods` (as
 // decodeSource reads them), invalid with a modifier bit of `modReject`, a VALU source
-// (finishValuConstants runs) if `valuSource`; decode_<family> runs for other values. ZeroOnly:
-// a value 0 is FieldOnly's, decode_<family> runs for others. Call: anything else,
-// decode_<family> runs. (plan_<family>, beside decode_<family>)
+// (finishValuConstants runs) if `valuSource`; decode_<family> runs for other values. Call:
+// anything else, decode_<family> runs. (plan_<family>, beside decode_<family>)
 struct OperandPlan {
   enum Kind : uint8_t {
     Call,
@@ -202,8 +197,7 @@ struct OperandPlan {
     OneOf,
     InSet,
     Source,
-    Register,
-    ZeroOnly
+    Register
   } kind = Call;
   uint8_t regCount = 0;
   uint32_t reject = 0;
@@ -213,9 +207,6 @@ struct OperandPlan {
   uint8_t sgprDwords = 0;
   bool valuSource = false;
   bool slotMods = false;
-  // (Register, from registerPlan) decode_<family> reads nothing but the operand's field and its
-  // slot's modifier bits: the decode loop may learn per encoding what it returns
-  bool ownField = false;
 };
 // A Register plan (above) of a source or register class.
 inline OperandPlan registerPlan(bool slotMods, uint8_t modReject, bool vgprs, isa::OpType type,
@@ -227,7 +218,6 @@ inline OperandPlan registerPlan(bool slotMods, uint8_t modReject, bool vgprs, is
   // (a lane mask's width is the wave size's: left to the family)
   if (type != isa::OpType::b1) p.sgprDwords = static_cast<uint8_t>(print::dwordsOf(type, false));
   p.valuSource = valuSource;
-  p.ownField = true;
   return p;
 }
 #define FAMILY(fam) OperandPlan plan_##fam(const isa::Inst &entry, const isa::OperandDesc &d);

@@ -427,10 +427,8 @@ private:
     const dec::Decoder &d = decoder();
     // One writer for the run: the text goes to the listing a buffer at a time.
     print::Writer text(out_, print::Writer::Streaming{});
-    bool printed;
-    print::Writer *direct = opts_.showEncoding ? nullptr : &text;
-    for (size_t at = 0; decodeNext(d, at, inBlock, inst, direct, printed);) {
-      if (!printed) printTo(text, inst);
+    for (size_t at = 0; decodeNext(d, at, inBlock, inst);) {
+      printTo(text, inst);
       if (opts_.output && text.size() >= kOutputPiece) {
         text.str();
         flushPiece();
@@ -440,17 +438,10 @@ private:
 
   // Decodes the instruction at run offset `at` into `inst` and moves `at` past it, reporting the
   // bytes before it that are no instruction; false at the run's end (or a block's failure).
-  // With a writer (`direct`: no encoding shown), the commonest instructions are printed there
-  // at once (Decoder::decodeOrPrint: `printed`, and `inst` not filled).
-  bool decodeNext(const dec::Decoder &decoder, size_t &at, bool inBlock, isa::Inst &inst,
-                  print::Writer *direct, bool &printed) {
+  bool decodeNext(const dec::Decoder &decoder, size_t &at, bool inBlock, isa::Inst &inst) {
     const uint8_t *bytes = bytes_.get();
     while (at < count_) {
-      size_t n = decodeOrPrint(decoder, bytes + at, count_ - at, inst, direct, printed);
-      if (printed) {
-        at += n;
-        return true;
-      }
+      size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         reportInvalidEncoding(positionOf(at));
         // A block is one unit: llvm-mc stops decoding it (and counts that as an error).
@@ -468,22 +459,6 @@ private:
       return true;
     }
     return false;
-  }
-
-  // decoder.decode, or with a writer decoder.decodeOrPrint: a line of the listing for the
-  // instructions it prints (`printed`).
-  static size_t decodeOrPrint(const dec::Decoder &decoder, const uint8_t *bytes, size_t avail,
-                              isa::Inst &inst, print::Writer *direct, bool &printed) {
-    printed = false;
-    if (!direct) return decoder.decode(bytes, avail, inst);
-    size_t start = direct->size();
-    *direct += '\t';
-    size_t n = decoder.decodeOrPrint(bytes, avail, inst, *direct, printed);
-    if (printed)
-      *direct += '\n';
-    else
-      direct->resize(start);
-    return n;
   }
 
   void printTo(print::Writer &out, const isa::Inst &inst) const {
@@ -546,13 +521,7 @@ private:
     while (at < c.limit && at < count_) {
       if (c.firstSteps.size() < kSyncSteps)
         c.firstSteps.push_back({at, text.size(), c.notes.size()});
-      bool printed;
-      size_t n = decodeOrPrint(decoder, bytes + at, count_ - at, inst,
-                               opts_.showEncoding ? nullptr : &text, printed);
-      if (printed) {
-        at += n;
-        continue;
-      }
+      size_t n = decoder.decode(bytes + at, count_ - at, inst);
       if (n == 0) {
         c.notes.push_back({at, true});
         at += 4;

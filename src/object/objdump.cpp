@@ -341,14 +341,10 @@ private:
         std::memcpy(padded, at, avail);
         at = padded;
       }
+      size_t decoded = decoder_.decode(at, avail, inst);
       std::optional<uint64_t> branchTarget;
       size_t lineStart = out.size();
-      out += '\t';
-      // (the commonest instructions' text straight from the bytes; the rest decoded, then printed)
-      bool direct;
-      size_t decoded = decoder_.decodeOrPrint(at, avail, inst, out, direct);
-      if (!direct) out.resize(lineStart);
-      if (decoded && !direct) {
+      if (decoded) {
         int label = labelOperandOf(*inst.desc);
         std::string symbol;
         if (label >= 0) [[unlikely]] {
@@ -368,8 +364,6 @@ private:
         }
         out += '\t';
         print::printInst(inst, target_, out);
-      }
-      if (decoded) {
         size_t width = out.size() - lineStart;
         if (width < 60) out.append(60 - width, ' ');
       }

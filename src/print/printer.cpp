@@ -3,7 +3,6 @@
 #include "print/printer.h"
 #include "gfxasm/gfxasm.h"
 #include "print/append.h"
-#include "print/plan.h"
 #include "print/writer.h"
 
 #include <fmt/format.h>
@@ -127,9 +126,6 @@ constexpr bool silentAtZero(OpClass c) {
   case OpClass::mai_neg:
   case OpClass::mai_hidden:
   case OpClass::mem_kept:
-  case OpClass::mem_acc: // (printed by the data registers' names)
-  case OpClass::mem_acc_noasm:
-  case OpClass::mem_acc_invalid:
   case OpClass::mem_ignored: return true;
   default: return false;
   }
@@ -179,6 +175,53 @@ constexpr FamilyPrinters kFamilyPrinters[] = {
 #define FAMILY(fam) printer_##fam,
 #include "isa/families.def"
 #undef FAMILY
+};
+
+// How printInst prints an entry, found once per entry (and processor kind): its mnemonic, and
+// per operand the function that prints it and how it is placed, so that printing an operand is
+// one call, with no dispatch on its class. The commonest operands also get a `fast` form that
+// printInst writes itself, with what the entry fixes worked out here (the register count, the
+// modifier's text with its space and colon): a register (the function is called for what the
+// form does not cover, e.g. a note or a modifier), a flag or a named decimal (always complete).
+struct PrintOp {
+  enum Placement : uint8_t {
+    Positional = 1, // after " " (the first) or ", "
+    Optional = 2,   // (Positional) left out with its separator when it prints nothing
+    PairStart = 4,  // (Positional) the second half of a dual-issue pair starts here: " :: Y"
+    Silent = 8,     // a modifier that prints nothing when its value and modifiers are 0
+    Raw = 16,       // a modifier that writes its own space
+  };
+  enum Fast : uint8_t {
+    None,
+    Vgprs,       // (positional) the value is the first VGPR: v5, v[4:7]
+    VgprSource,  // a 9-bit source encoding that prints here only as VGPRs (256 + n)
+    Source,      // a 9-bit source encoding: VGPRs, SGPRs (below numSgprs) or an inline integer
+    ScaledSgprs, // the value << `shift` is the first scalar register (srsrc, sbase)
+    Flag,        // (modifier) `text` when the value is not 0
+    Decimal,     // (modifier) `text` and the value in decimal when it is not 0
+    Signed13,    // Decimal of a 13-bit signed value
+    Text,        // (modifier) `text`, always
+    HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
+  };
+  PrintFn print;
+  uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
+  Fast fast = None;
+  uint8_t dwords = 0;   // (registers) the operand's registers; 0: the wave size's lane mask
+  bool oddNote = false; // (registers) an odd first register of a tuple may take llvm's note
+  // (Source) every register the encoding names prints as isa::putRegister writes it (the VALU
+  // sources and lane masks, whose printers add nothing to a register without modifiers), not
+  // only VGPRs and SGPRs below numSgprs
+  bool anyRegister = false;
+  uint8_t shift = 0;       // (ScaledSgprs)
+  uint8_t accIndex = 0xff; // (Vgprs) the entry's acc operand: the form holds while it is 0
+  uint16_t vgprLimit = src::kNumVgprs; // (Vgprs, VgprSource) VGPRs from here: the printer's
+  uint8_t textSize = 0;
+  char text[16] = {}; // (modifiers) " glc", " offset:" (read as 16 bytes)
+};
+struct PrintPlan {
+  std::string_view mnemonic, second; // second: a dual-issue pair's (VOPD) Y half
+  unsigned count;
+  PrintOp ops[kMaxOperands];
 };
 
 // The printer of operand `d` of `desc`; alignedVgprTuples: the processor notes odd VGPR tuples.
@@ -237,23 +280,7 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   case OpClass::mem_offset_s13: modifierText(" ", ":", P::Signed13); return;
   case OpClass::required_flag: modifierText(" ", "", P::Text); return;
   case OpClass::dpp_mask: modifierText(" ", ":0x", P::HexDigit); return; // (printDppMask's)
-  case OpClass::mem_kept: // (printMemory prints nothing for these, whatever the value)
-  case OpClass::mem_acc:
-  case OpClass::mem_acc_noasm:
-  case OpClass::mem_acc_invalid:
-  case OpClass::mem_ignored: op.direct = P::Nothing; return;
   default: break;
-  }
-  // Words that print whatever the value (the Optional ones print, so are never left out).
-  if (d.cls == OpClass::mem_off) {
-    std::memcpy(op.text, "off", 3);
-    op.textSize = 3;
-    op.direct = P::Word;
-    return;
-  }
-  if (d.cls == OpClass::vcc || d.cls == OpClass::dpp_vcc) {
-    op.direct = P::Vcc;
-    return;
   }
   if (!(op.placement & P::Positional) || (op.placement & P::Optional)) return;
   // A VALU lane mask (vcc, s[0:1]): printSource's register, constant or literal, in the wave
@@ -322,7 +349,6 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
     kind = P::ScaledSgprs;
     op.shift = 1;
     break;
-  case OpClass::flat_saddr: kind = P::Sgprs; break; // (printFlatSaddr's, no note below numSgprs)
   default:
     if (as::isDppVreg(d.cls) && plainVgprs) { // (printDppVreg's: a VGPR, a 64-bit type's pair)
       kind = P::Vgprs;
@@ -336,6 +362,72 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   op.fast = kind;
   op.dwords = static_cast<uint8_t>(dwords);
   op.oddNote = oddNote && alignedVgprTuples && dwords > 1;
+}
+
+// The fast form of a register operand (PrintOp::fast), or false when the value needs the
+// operand's printer (a constant or register the form does not cover, modifiers, a note).
+[[gnu::always_inline]] inline bool printFastRegisters(const PrintOp &op, const Inst &inst,
+                                                      unsigned i, const PrintContext &pc,
+                                                      Writer &out) {
+  const OperandValue &v = inst.ops[i];
+  const RegisterSet &regs = pc.regs;
+  uint32_t enc = v.value;
+  if (v.mods) return false;
+  if (op.accIndex != 0xff && inst.ops[op.accIndex].value) return false;
+  unsigned dwords = op.dwords ? op.dwords : pc.wave64 ? 2 : 1;
+  char *p = out.room(kMaxRegisterText);
+  if (op.fast == PrintOp::ScaledSgprs) {
+    char *end = putRegister(regs, enc << op.shift, dwords, p);
+    if (!end) return false;
+    out.advance(end);
+    return true;
+  }
+  if (op.fast != PrintOp::Vgprs) {
+    if (enc >= src::kVgpr0) {
+      enc -= src::kVgpr0;
+    } else if (op.fast == PrintOp::VgprSource) {
+      return false;
+    } else if (enc < regs.numSgprs && dwords == 1) {
+      *p = 's';
+      out.advance(putSmallDecimal(p + 1, enc));
+      return true;
+    } else if (enc >= src::kIntZero && enc <= src::kIntNegMin) {
+      return printInlineConstant(enc, OpType::b32, out);
+    } else if (enc < regs.numSgprs || op.anyRegister) {
+      char *end = putRegister(regs, enc, dwords, p);
+      if (!end) return false;
+      out.advance(end);
+      return true;
+    } else {
+      return false;
+    }
+  }
+  if (enc >= op.vgprLimit || (op.oddNote && (enc & 1))) return false;
+  if (dwords == 1) {
+    *p = 'v';
+    out.advance(putSmallDecimal(p + 1, enc));
+  } else {
+    out.advance(putVgprs(enc, dwords, p));
+  }
+  return true;
+}
+
+// The fast form of a modifier: its text, and for offsets the value.
+// False: the value needs the operand's printer (HexDigit's above 15).
+[[gnu::always_inline]] inline bool printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
+  if (!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) return true;
+  if (op.fast == PrintOp::HexDigit && v > 15) return false;
+  char *p = out.room(sizeof op.text + 24);
+  std::memcpy(p, op.text, sizeof op.text);
+  p += op.textSize;
+  if (op.fast == PrintOp::HexDigit) *p++ = "0123456789abcdef"[v];
+  out.advance(p);
+  if (op.fast == PrintOp::Decimal) {
+    appendDecimal(out, v);
+  } else if (op.fast == PrintOp::Signed13) {
+    appendSignedDecimal(out, signExtend(v, 13));
+  }
+  return true;
 }
 
 [[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
@@ -381,17 +473,18 @@ std::atomic<const ArchPlans *> lastPlans{nullptr};
   return *slot;
 }
 
-const PrintPlan &planFor(const ArchTables &arch, const InstrDesc &desc, bool alignedVgprTuples) {
+const PrintPlan &planFor(const Inst &inst, bool alignedVgprTuples) {
+  const ArchTables &arch = *inst.arch;
   const ArchPlans *plans = lastPlans.load(std::memory_order_acquire);
   if (!plans || plans->arch != &arch) [[unlikely]]
     plans = &lookUpPlans(arch);
   // (by address: a desc of no table, which a caller may build, is no index)
-  auto at = reinterpret_cast<uintptr_t>(&desc),
+  auto at = reinterpret_cast<uintptr_t>(inst.desc),
        first = reinterpret_cast<uintptr_t>(arch.instrs.data());
   size_t entry = (at - first) / sizeof(InstrDesc);
   if (at < first || entry >= arch.instrs.size()) [[unlikely]] { // (not kept)
     static thread_local std::unique_ptr<const PrintPlan> own;
-    own.reset(buildPlan(arch, desc, alignedVgprTuples));
+    own.reset(buildPlan(arch, *inst.desc, alignedVgprTuples));
     return *own;
   }
   std::atomic<const PrintPlan *> &slot = plans->plans[alignedVgprTuples][entry];
@@ -401,7 +494,7 @@ const PrintPlan &planFor(const ArchTables &arch, const InstrDesc &desc, bool ali
     std::lock_guard<std::mutex> lock(mu);
     plan = slot.load(std::memory_order_relaxed);
     if (!plan) {
-      plan = buildPlan(arch, desc, alignedVgprTuples);
+      plan = buildPlan(arch, *inst.desc, alignedVgprTuples);
       slot.store(plan, std::memory_order_release);
     }
   }
@@ -409,10 +502,6 @@ const PrintPlan &planFor(const ArchTables &arch, const InstrDesc &desc, bool ali
 }
 
 } // namespace
-
-const PrintPlan &planOf(const ArchTables &arch, const InstrDesc &desc, bool alignedVgprTuples) {
-  return planFor(arch, desc, alignedVgprTuples);
-}
 
 void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, size_t n,
                     size_t maskFrom, size_t maskSize) {
@@ -446,7 +535,7 @@ void printInst(const Inst &inst, const Target &target, std::string &text) {
 void printInst(const Inst &inst, const Target &target, Writer &out) {
   PrintContext pc{target.wave64(), registersOf(*inst.arch), target.cpuIndex(),
                   target.alignedVgprTuples(), target.dpAluDpp()};
-  const PrintPlan &plan = planFor(*inst.arch, *inst.desc, pc.alignedVgprTuples);
+  const PrintPlan &plan = planFor(inst, pc.alignedVgprTuples);
   out += plan.mnemonic;
   bool firstPositional = true;
   // (unrolled: a call site per operand position, whose target its branch predictor guesses from
@@ -477,8 +566,7 @@ void printInst(const Inst &inst, const Target &target, Writer &out) {
       firstPositional = false;
       // (a relocatable operand prints as its symbol: the printer)
       if (op.fast == PrintOp::None || static_cast<int>(i) == inst.labelOperand ||
-          inst.ops[i].mods || (op.accIndex != 0xff && inst.ops[op.accIndex].value) ||
-          !printFastRegisters(op, inst.ops[i].value, pc.regs, pc.wave64, out))
+          !printFastRegisters(op, inst, i, pc, out))
         op.print(pc, inst, i, out);
     } else if (op.fast != PrintOp::None) {
       if (!printFastModifier(op, inst.ops[i].value, out)) op.print(pc, inst, i, out);
