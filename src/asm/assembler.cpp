@@ -306,20 +306,35 @@ struct EntryCache {
   std::vector<Candidate> candidates;
   std::vector<enc::EncodePlan> plans; // of the entries emitted so far (EntryInfo::plan)
 
-  static EntryCache &forThread(const ArchTables &arch, const MnemonicTable &mnemonics,
-                               const Target &target) {
+  // Held by one assembler at a time: an assembler that runs inside another on the same thread
+  // (a trial assembly) gets a cache of its own, since the outer one holds spans into its vectors.
+  bool inUse = false;
+
+  // A cache for the target not in use, marked in use (Lease gives it back).
+  static EntryCache &acquire(const ArchTables &arch, const MnemonicTable &mnemonics,
+                             const Target &target) {
     thread_local std::vector<std::unique_ptr<EntryCache>> caches;
     for (auto &c : caches)
-      if (c->arch == &arch && c->cpuIndex == target.cpuIndex() &&
-          c->realTrue16 == target.realTrue16() && c->wave64 == target.wave64())
+      if (!c->inUse && c->arch == &arch && c->cpuIndex == target.cpuIndex() &&
+          c->realTrue16 == target.realTrue16() && c->wave64 == target.wave64()) {
+        c->inUse = true;
         return *c;
+      }
     auto c = std::make_unique<EntryCache>(EntryCache{
-        &arch, target.cpuIndex(), target.realTrue16(), target.wave64(), {}, {}, {}, {}, {}});
+        &arch, target.cpuIndex(), target.realTrue16(), target.wave64(), {}, {}, {}, {}, {}, true});
     c->defaults.resize(arch.operands.size());
     c->entries.resize(arch.instrs.size());
     c->nameCandidates.resize(mnemonics.size());
     return *caches.emplace_back(std::move(c));
   }
+  struct Lease {
+    EntryCache &cache;
+    Lease(const ArchTables &arch, const MnemonicTable &mnemonics, const Target &target)
+        : cache(acquire(arch, mnemonics, target)) {}
+    ~Lease() { cache.inUse = false; }
+    Lease(const Lease &) = delete;
+    Lease &operator=(const Lease &) = delete;
+  };
 };
 
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
@@ -553,7 +568,8 @@ private:
   using CandidateRange = EntryCache::CandidateRange;
   static constexpr unsigned kComputed = EntryCache::kComputed, kExcludes = EntryCache::kExcludes,
                             kFamilies = EntryCache::kFamilies;
-  EntryCache &entryCache_ = EntryCache::forThread(arch_, mnemonics_, target_);
+  EntryCache::Lease entryLease_{arch_, mnemonics_, target_};
+  EntryCache &entryCache_ = entryLease_.cache;
   std::vector<OperandValue> &defaults_ = entryCache_.defaults;
   std::vector<EntryInfo> &entries_ = entryCache_.entries;
   std::vector<CandidateRange> &nameCandidates_ = entryCache_.nameCandidates;
@@ -2340,16 +2356,8 @@ private:
     const size_t at = statement.rfind(" glc");
     if (at == std::string::npos) return false;
     statement.erase(at, 4);
-    // (assembled in the other wave size, which these atomics do not depend on: a trial for a
-    // target of this kind would share this assembler's per-thread entry cache, EntryCache)
-    const std::optional<Target> trial =
-        Target::create(target_.cpuName(),
-                       {target_.wave64() ? "-wavefrontsize64" : "+wavefrontsize64",
-                        target_.realTrue16() ? "+real-true16" : "-real-true16"},
-                       nullptr);
-    if (!trial) return false;
     TrialMatch seen;
-    error = trialError(*trial, statement, seen);
+    error = trialError(target_, statement, seen);
     // (the trial's statement has its operands after the name and one space)
     const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
     const uint32_t glcAt = static_cast<uint32_t>(at) + 2; // (the column after the removed glc)
