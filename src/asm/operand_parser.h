@@ -301,6 +301,20 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, un
 // after the whole operand list parsed; `col` is where to report.
 bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 
+// Whether modifier `d` is one of llvm's named bits, which its parser also reads as noNAME (0).
+inline bool isNegatableBit(const isa::OperandDesc &d) {
+  using isa::OpClass;
+  switch (d.cls) {
+  case OpClass::mem_flag:
+  case OpClass::mem_flag_vgpr:
+  case OpClass::mem_ignored:
+  case OpClass::flag:
+  case OpClass::vop_clamp: return true;
+  case OpClass::mflag: return d.field != isa::Field::done && d.field != isa::Field::row_en;
+  default: return false;
+  }
+}
+
 // Whether `word` starts modifier `d`: its field's name (omod is written mul:N / div:N).
 // Inline: the assembler asks it for every modifier word against every modifier of an entry.
 [[gnu::always_inline]] inline bool isModifierWord(const isa::OperandDesc &d,
@@ -322,9 +336,10 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
   if ((d.cls == isa::OpClass::mem_offset_u12 || d.cls == isa::OpClass::mem_offset_s13) &&
       sameText(word, "inst_offset"))
     return true;
-  // llvm's named bits (memory flags) are also written noNAME, which clears them
-  return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
-         startsWith(word, "no") && sameText(word.substr(2), name);
+  // llvm's named bits (memory flags, clamp, high, SMEM's glc, exp's vm, gfx90a's ignored gds) are
+  // also written noNAME, which clears them (not exp's done and row_en)
+  return isNegatableBit(d) && word.size() == name.size() + 2 && startsWith(word, "no") &&
+         sameText(word.substr(2), name);
 }
 
 // At a modifier word no operand of the entry takes (left): llvm's errors for a cache-policy bit

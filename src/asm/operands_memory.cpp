@@ -927,8 +927,13 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   }
   case OpClass::dim: return parseDim(ctx, c, v);
   case OpClass::ds_swizzle: return parseSwizzle(ctx, c, v);
-  case OpClass::mem_kept:
-  case OpClass::mem_ignored: return unsupportedModifier(ctx, inst, d, start);
+  case OpClass::mem_ignored:
+    if (start.text != fieldName(d.field)) { // noNAME: llvm's parser reads the bit as 0
+      c.next();
+      return true;
+    }
+    return unsupportedModifier(ctx, inst, d, start);
+  case OpClass::mem_kept: return unsupportedModifier(ctx, inst, d, start);
   case OpClass::mem_acc:
   case OpClass::mem_acc_noasm:
   case OpClass::mem_acc_invalid: return invalid(ctx, start.col); // (no word: set by the data)

@@ -732,8 +732,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vop_clamp:
     if (laterModifierPresent(inst, idx))
       return ctx.fail(start.col, "invalid operand for instruction");
-    c.next();
-    v.value = 1;
+    v.value = c.next().text == isa::fieldName(d.field); // (0 for noclamp)
     return true;
   case OpClass::vop_omod:
     if (laterModifierPresent(inst, idx))
