@@ -342,6 +342,18 @@ TEST(Spellings, NegatedNamedBits) {
                    "gfx1100");
 }
 
+// A structured hwreg operand wants a field after every comma.
+TEST(Spellings, StructuredFieldAfterEachComma) {
+  const std::string lines = joinLines({
+      "s_getreg_b32 s2, {id: 51,}",
+      "s_getreg_b32 s2, {size: 32, id: 51 , }",
+      "s_setreg_b32 {id: 1, offset: 2,}, s2",
+      "s_getreg_b32 s2, {id: 51, offset: 1}",
+  });
+  expectSameOutput(lines, "gfx900");
+  expectSameOutput(lines, "gfx1100");
+}
+
 // The errors llvm gives for what is wrong in the new spellings.
 TEST(Spellings, RejectedAsLlvmRejectsThem) {
   expectSameOutput(joinLines({
