@@ -291,3 +291,26 @@ TEST(MatcherErrors, BufferAddressingWordsInOrder) {
                    }),
                    "gfx900");
 }
+
+// A FLAT, GLOBAL or SCRATCH atomic without return takes the return bit (glc; sc0 on gfx940) in
+// llvm's cache-policy operand, and its check after matching refuses it ("instruction must not
+// use glc"), at the word; noglc is fine, and a modifier llvm spells before the cache bits
+// (offset) after it matches nothing.
+TEST(MatcherErrors, ReturnBitOfAtomicsWithoutReturn) {
+  const std::string lines = joinLines({
+      "flat_atomic_smax v[4:5], v6 glc",
+      "flat_atomic_xor_x2 v[4:5], v[6:7] offset:12 glc slc",
+      "global_atomic_inc v[4:5], v6, off slc glc",
+      "global_atomic_umin v4, v6, s[8:9] offset:-16 glc",
+      "flat_atomic_or v[4:5], v6 noglc",
+      "flat_atomic_and v[4:5], v6 glc offset:8",
+      "scratch_store_dword v4, off glc",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a"}) expectSameOutput(lines, cpu);
+  expectSameOutput(joinLines({
+                       "global_atomic_sub v[4:5], v6, off sc0",
+                       "flat_atomic_dec v[4:5], v6 sc0 nt",
+                       "global_atomic_fmax_x2 v4, v[6:7], s[8:9] sc1 sc0",
+                   }),
+                   "gfx942");
+}

@@ -3370,6 +3370,11 @@ private:
           break;
         }
       }
+      if (!matched && t.kind == Tok::Identifier && as::takesReturnBitOfNonReturning(pctx, inst, t))
+          [[unlikely]] {
+        c.next();
+        continue;
+      }
       if (!matched) {
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)
         if (!as::failAtUnmatchedModifier(pctx, inst, t) && !expressionSyntaxError(pctx, c.pos)) {

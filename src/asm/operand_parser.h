@@ -61,7 +61,8 @@ struct ParseError {
            m == "invalid register class: vgpr tuples must be 64 bit aligned" ||
            m == "literal operands are not supported" ||
            m == "DP ALU dpp only supports row_newbcast" || m == "instruction must use glc" ||
-           m == "instruction must use sc0" || m == "missing dim operand" ||
+           m == "instruction must use sc0" || m == "instruction must not use glc" ||
+           m == "instruction must not use sc0" || m == "missing dim operand" ||
            m == "invalid dim; must be MSAA type" || m.starts_with("image data size does not") ||
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
@@ -184,6 +185,9 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // A cache-policy word taken for the check after matching (takesReturnBitOfNonReturning): a
+  // later modifier llvm's entries spell before the cache bits matches nothing.
+  bool cacheWordTaken = false;
   // The first token after the positional operands (null at the end of the statement): where
   // llvm's entries expect a required word (offen, idxen, ...).
   const Token *afterPositional = nullptr;
@@ -349,6 +353,12 @@ inline bool isNegatableBit(const isa::OperandDesc &d) {
 // sc0/sc1/nt, such words are no operand at all), and for a DPP modifier written twice ("not a
 // valid operand."). True: failed.
 bool failAtUnmatchedModifier(ParseContext &ctx, const isa::Inst &inst, const Token &word);
+
+// At a modifier word no operand of the entry takes: the return bit (glc, sc0 on gfx940) of a
+// FLAT, GLOBAL or SCRATCH atomic without return, which llvm's cache-policy operand takes and its
+// check after matching refuses ("instruction must not use glc"; noglc is fine). True: the word
+// is taken (the error, if any, kept for after the match).
+bool takesReturnBitOfNonReturning(ParseContext &ctx, const isa::Inst &inst, const Token &word);
 
 // Index of the operand writing field `f` in the instruction's entry, or -1.
 int operandIndex(const isa::Inst &inst, isa::Field f);

@@ -713,6 +713,29 @@ bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   return foreign;
 }
 
+bool takesReturnBitOfNonReturning(ParseContext &ctx, const Inst &inst, const Token &word) {
+  const std::string_view name = inst.desc->name;
+  if (!(name.starts_with("flat_atomic") || name.starts_with("global_atomic") ||
+        name.starts_with("scratch_atomic")) ||
+      operandIndex(inst, Field::vdst) >= 0)
+    return false;
+  // (the target's return bit: sc0 where the entry has gfx940's cache bits, else glc)
+  const std::string_view bit = operandIndex(inst, Field::nt) >= 0 ? "sc0" : "glc";
+  const std::string_view text = word.text;
+  ctx.cacheWordTaken = true;
+  if (text == bit) {
+    if (!ctx.afterMatchError) {
+      ctx.afterMatchError =
+          bit == "glc" ? "instruction must not use glc" : "instruction must not use sc0";
+      ctx.afterMatchCol = word.col;
+    }
+    return true;
+  }
+  if (text.size() == bit.size() + 2 && text.starts_with("no") && text.substr(2) == bit) return true;
+  ctx.cacheWordTaken = false;
+  return false;
+}
+
 unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]) {
   static constexpr unsigned kBvh[] = {1, 1, 3, 3, 3};
   std::copy(std::begin(kBvh), std::end(kBvh), widths);
@@ -822,7 +845,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   OperandValue &v = inst.ops[idx];
   const Token &start = c.peek();
   // (a modifier out of llvm's order is read, then matches no operand of the entry there)
-  if (!isPositional(d.cls) && !inModifierOrder(inst, idx)) return invalid(ctx, start.col);
+  if (!isPositional(d.cls) &&
+      (!inModifierOrder(inst, idx) || (ctx.cacheWordTaken && !isCachePolicy(d.field))))
+    return invalid(ctx, start.col);
   switch (d.cls) {
   case OpClass::vgpr_tuple:
   case OpClass::av_tuple:
