@@ -314,3 +314,26 @@ TEST(MatcherErrors, ReturnBitOfAtomicsWithoutReturn) {
                    }),
                    "gfx942");
 }
+
+// llvm's parser reads every operand before its matcher: its errors for gfx9's MTBUF formats (out
+// of range, duplicate, a name where a number goes, a bracket left open), a second comma, and a
+// format word where no parser reads one (dfmt:/nfmt: after the soffset, format: after idxen or
+// offen: "not a valid operand.") come before a mismatch such as gfx90a's odd register tuple.
+TEST(MatcherErrors, MtbufFormatParsedBeforeMatching) {
+  const std::string lines = joinLines({
+      "tbuffer_load_format_xy v[3:4], off, s[8:11] dfmt:16 nfmt:2 s1",
+      "tbuffer_store_format_xyz v[3:5], off, s[8:11] dfmt:4 nfmt:9 s1",
+      "tbuffer_store_format_x v3, off, s[8:11],, dfmt:4 s1",
+      "tbuffer_load_format_xyzw v[3:6], off, s[8:11] nfmt:1,, s1",
+      "tbuffer_load_format_xyzw v[3:6], off, s[8:11] dfmt:1: s1",
+      "tbuffer_store_format_xy v[3:4], off, s[8:11], s1 format:200",
+      "tbuffer_store_format_xy v[3:4], off, s[8:11], s1 format:[BUF_NUM_FORMAT_SINT, "
+      "BUF_NUM_FORMAT_UINT]",
+      "tbuffer_store_format_xy v[3:4], off, s[8:11], s1 format:[BUF_FMT_8_UNORM]",
+      "tbuffer_load_format_xy v[3:4], v0, s[8:11], s1 offen format:[BUF_DATA_FORMAT_16]",
+      "tbuffer_load_format_xy v[3:4], off, s[8:11], s1 nfmt:3",
+      "tbuffer_load_format_xy v[2:3], v0, s[8:11], s1 idxen dfmt:5",
+      "v_add_f32 v0, v1,, v2",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
+}

@@ -2886,7 +2886,11 @@ private:
     auto parserMessage = [](std::string_view m) {
       return (m.starts_with("invalid ") && (m.ends_with(" value") || m.ends_with(" value."))) ||
              (m.starts_with("expected a ") && m.ends_with("-bit value")) ||
-             m == "duplicate cache policy modifier";
+             m == "duplicate cache policy modifier" || m.starts_with("out of range ") ||
+             m.starts_with("duplicate ") || m == "expected a format string" ||
+             m == "expected a closing square bracket" || m == "unsupported format" ||
+             m == "unified format is not supported on this GPU" ||
+             m == "expected absolute expression" || m == "expected a colon";
     };
     Cursor c{toks_, from};
     uint32_t cachePolicySeen = 0; // (bits by field)
@@ -2894,9 +2898,15 @@ private:
     // (gfx10 and later read an image's second operand, its address, as a list of separate
     // registers: no consecutive indices needed)
     const bool nsa = mn.text.starts_with("image_") && arch_.name != "gfx9";
-    unsigned positional = 0; // (sources read so far)
+    unsigned positional = 0;     // (sources read so far)
+    bool addressingWord = false; // (MTBUF: idxen or offen read)
     for (unsigned operand = 0; !c.atEnd();) {
-      if (c.accept(Tok::Comma)) continue;
+      if (c.accept(Tok::Comma)) {
+        // (a second comma is no operand: llvm's expression parser fails at it)
+        if (c.is(Tok::Comma) && pairSeparator_ == SIZE_MAX)
+          return OperandParseFailure{c.peek().col, "unknown token in expression", c.peek().col};
+        continue;
+      }
       const Token &t = c.peek();
       if (nsa && operand++ == 1 && c.accept(Tok::LBrac)) {
         unsigned elements = 0;
@@ -2913,6 +2923,27 @@ private:
         if (elements > 1)
           if (std::optional<OperandParseFailure> f = nsaModifierOutOfPlace(available, c, elements))
             return f;
+        continue;
+      }
+      // (gfx9's MTBUF format before the soffset: llvm's parser reads dfmt:/nfmt: and a comma
+      // after them, and then wants an operand: `dfmt:1,, s0` or `dfmt:1: s0` fails there)
+      // A format word after the soffset (dfmt:, nfmt:) or after idxen/offen (format:) is none
+      // llvm's parsers read there.
+      const bool mtbuf = mn.text.starts_with("tbuffer_") && arch_.traits->splitBufferFormat;
+      if (mtbuf && t.kind == Tok::Identifier && (t.text == "idxen" || t.text == "offen"))
+        addressingWord = true;
+      if (mtbuf && t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon && !t.commentAfter &&
+          ((t.text == "format" && addressingWord) ||
+           ((t.text == "dfmt" || t.text == "nfmt") && positional >= 4)))
+        return OperandParseFailure{t.col, "not a valid operand.", t.col};
+      if (mtbuf && t.kind == Tok::Identifier && (t.text == "dfmt" || t.text == "nfmt") &&
+          c.peek(1).kind == Tok::Colon && !t.commentAfter) {
+        as::ParseContext q{target_, syms_};
+        if (!as::parseSplitFormatWords(q, c))
+          return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
+                           : std::nullopt;
+        if (c.is(Tok::Comma) || c.is(Tok::Colon))
+          return OperandParseFailure{c.peek().col, "unknown token in expression", t.col};
         continue;
       }
       const bool call = c.peek(1).kind == Tok::LParen;

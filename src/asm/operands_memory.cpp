@@ -698,6 +698,11 @@ bool isCachePolicy(Field f) {
   }
 }
 
+bool parseSplitFormatWords(ParseContext &ctx, Cursor &c) {
+  OperandValue v;
+  return parseSplitFormat(ctx, c, v);
+}
+
 bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i)
