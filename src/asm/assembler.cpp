@@ -2883,14 +2883,17 @@ private:
       return i >= 0 || !suffixed ? i : search(mnemonics_.lookup(base));
     };
     // The messages of llvm's operand parsers for a modifier's value (not its matcher's).
-    auto parserMessage = [](std::string_view m) {
+    // (and, on gfx9, of its MTBUF format after the soffset)
+    const bool splitFormat = arch_.traits->splitBufferFormat;
+    auto parserMessage = [splitFormat](std::string_view m) {
       return (m.starts_with("invalid ") && (m.ends_with(" value") || m.ends_with(" value."))) ||
              (m.starts_with("expected a ") && m.ends_with("-bit value")) ||
-             m == "duplicate cache policy modifier" || m.starts_with("out of range ") ||
-             m.starts_with("duplicate ") || m == "expected a format string" ||
-             m == "expected a closing square bracket" || m == "unsupported format" ||
-             m == "unified format is not supported on this GPU" ||
-             m == "expected absolute expression" || m == "expected a colon";
+             m == "duplicate cache policy modifier" ||
+             (splitFormat &&
+              (m.starts_with("out of range ") || m.starts_with("duplicate ") ||
+               m == "expected a format string" || m == "expected a closing square bracket" ||
+               m == "unsupported format" || m == "unified format is not supported on this GPU" ||
+               m == "expected absolute expression" || m == "expected a colon"));
     };
     Cursor c{toks_, from};
     uint32_t cachePolicySeen = 0; // (bits by field)
