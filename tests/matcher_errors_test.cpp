@@ -337,3 +337,17 @@ TEST(MatcherErrors, MtbufFormatParsedBeforeMatching) {
   });
   for (const char *cpu : {"gfx900", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
 }
+
+// Names only gfx6 and gfx7 have (llvm's match table holds them; its disassembler has no gfx6 or
+// gfx7, so the other targets' list misses them): "instruction not supported on this GPU".
+TEST(MatcherErrors, NamesOfGfx6AndGfx7) {
+  const std::string lines = joinLines({
+      "v_rsq_clamp_f64 v[0:1], v[2:3]",
+      "v_cmpsx_nlt_f32 vcc, v1, v2",
+      "v_ashr_i64 v[0:1], v[2:3], 1",
+      "V_MULLIT_F32 v1, v2, v3, v4",
+      "v_rcp_legacy_f32_e32 v1, v2",
+      "s_cbranch_join s4",
+  });
+  for (const char *cpu : {"gfx900", "gfx942", "gfx1100"}) expectSameOutput(lines, cpu);
+}

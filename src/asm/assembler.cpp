@@ -3184,10 +3184,15 @@ private:
     static constexpr std::string_view kOtherTargets[] = {
 #include "isa/other_target_mnemonics.inc"
     };
+    // (gfx6 and gfx7's own names, which llvm-mc-22's assembler knows but cannot disassemble)
+    static constexpr std::string_view kSiCiTargets[] = {
+#include "isa/si_mnemonics.inc"
+    };
     std::string lower(name); // (llvm matches mnemonics in any case)
     toLowerAscii(lower);
     auto listed = [&](std::string_view n) {
-      return std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), n);
+      return std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), n) ||
+             std::binary_search(std::begin(kSiCiTargets), std::end(kSiCiTargets), n);
     };
     for (std::string_view base = lower;;) {
       if (listed(base)) return true;
