@@ -351,3 +351,15 @@ TEST(MatcherErrors, NamesOfGfx6AndGfx7) {
   });
   for (const char *cpu : {"gfx900", "gfx942", "gfx1100"}) expectSameOutput(lines, cpu);
 }
+
+// llvm's parser refuses r128 (also nor128) where the processor's images have no such bit
+// (gfx90a and later), before its matcher looks at the operands.
+TEST(MatcherErrors, R128WhereImagesLackIt) {
+  const std::string lines = joinLines({
+      "image_load v[4:6], v[2:3], s[8:15] dmask:0x7 r128",
+      "image_store v[4:7], v[6:9], s[12:19] dmask:0xf unorm nor128",
+      "image_sample v1, v[3:4], s[8:15], s[16:19] dmask:0x1 r128 glc",
+      "image_load v1, v2, s[8:15] dmask:0x1 r128",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
+}

@@ -2006,7 +2006,8 @@ private:
         continue;
       const std::string_view word = toks_[k].text;
       const std::string_view bit = word.starts_with("no") ? word.substr(2) : word;
-      if ((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word)) {
+      if (((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word)) ||
+          (bit == "r128" && mn.text.starts_with("image_") && !anyTakesWord(available, word))) {
         failure = OperandParseFailure{toks_[k].col,
                                       fmt::format("{} modifier is not supported on this GPU", bit),
                                       toks_[k].col};
@@ -2536,6 +2537,15 @@ private:
 
   // Whether the cache-policy word `word` is one no available form of the name takes, whose
   // forms have cache bits but not gfx940's sc0.
+  // Whether an available entry takes modifier `word` (llvm's parser refuses r128 where the
+  // processor has no MIMG r128 bit, gfx90a and later, before matching).
+  bool anyTakesWord(std::span<const Candidate> available, std::string_view word) const {
+    for (const Candidate &cand : available)
+      for (const OperandDesc &o : arch_.operandsOf(arch_.instrs[cand.entry]))
+        if (!isPositional(o.cls) && as::isModifierWord(o, word)) return true;
+    return false;
+  }
+
   bool foreignCachePolicy(std::span<const Candidate> available, std::string_view word) const {
     bool cacheBits = false;
     for (const Candidate &cand : available)
