@@ -363,3 +363,18 @@ TEST(MatcherErrors, R128WhereImagesLackIt) {
   });
   for (const char *cpu : {"gfx900", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
 }
+
+// The constant bus with madak/madmk's K: llvm reports at the later of the literal and the last
+// SGPR, and its locator finds no literal in K, so the error is at the SGPR.
+TEST(MatcherErrors, ConstantBusWithMadakK) {
+  const std::string lines = joinLines({
+      "v_madak_f32 v4, s6, v3, 0x42000000",
+      "v_madmk_f32 v4, s7, 0x42000000, v3",
+      "v_madak_f16 v4, vcc_hi, v3, 0x4a00",
+      "v_madmk_f16 v4, ttmp3, 0x4a00, v3",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+  expectSameOutput(
+      joinLines({"v_fmaak_f32 v4, s6, v3, 0x42000000", "v_madak_f16 v4, s6, v3, 0x4a00"}),
+      "gfx942");
+}
