@@ -378,3 +378,15 @@ TEST(MatcherErrors, ConstantBusWithMadakK) {
       joinLines({"v_fmaak_f32 v4, s6, v3, 0x42000000", "v_madak_f16 v4, s6, v3, 0x4a00"}),
       "gfx942");
 }
+
+// gfx90a's buffer_wbl2 takes no cache-policy word at all ("invalid operand"), where gfx9's
+// takes glc and slc and refuses scc and dlc as bits of other processors.
+TEST(MatcherErrors, BufferWbl2CacheWords) {
+  const std::string lines = joinLines({
+      "buffer_wbl2 glc",
+      "buffer_wbl2 noscc",
+      "buffer_wbl2 slc dlc",
+      "buffer_wbl2 scc glc",
+  });
+  for (const char *cpu : {"gfx908", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
+}

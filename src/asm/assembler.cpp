@@ -2553,7 +2553,7 @@ private:
         if (o.field == Field::sc0 ||
             (!isPositional(o.cls) && o.cls != OpClass::mem_kept && as::isModifierWord(o, word)))
           return false;
-        cacheBits = cacheBits || as::isCachePolicy(o.field);
+        cacheBits = cacheBits || (as::isCachePolicy(o.field) && o.cls != OpClass::mem_kept);
       }
     return cacheBits;
   }

@@ -338,10 +338,12 @@ bool inModifierOrder(const Inst &inst, unsigned idx) {
   return true;
 }
 
+// (not bits the assembler refuses everywhere: gfx90a's buffer_wbl2 takes no cache word)
 bool takesCacheBits(const Inst &inst) {
   auto ops = inst.arch->operandsOf(*inst.desc);
-  return std::any_of(ops.begin(), ops.end(),
-                     [](const OperandDesc &o) { return isCachePolicy(o.field); });
+  return std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+    return isCachePolicy(o.field) && o.cls != OpClass::mem_kept;
+  });
 }
 
 bool failNotSupported(ParseContext &ctx, uint32_t col, std::string_view modifier) {

@@ -142,7 +142,7 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 398}
                                                                 {"gfx908", 302},
                                                                 {"gfx909", 107},
                                                                 {"gfx90a", 276},
-                                                                {"gfx90a +xnack", 79},
+                                                                {"gfx90a +xnack", 78},
                                                                 {"gfx90c", 107},
                                                                 {"gfx942", 313},
                                                                 {"gfx950", 384},
