@@ -352,18 +352,6 @@ TEST(MatcherErrors, NamesOfGfx6AndGfx7) {
   for (const char *cpu : {"gfx900", "gfx942", "gfx1100"}) expectSameOutput(lines, cpu);
 }
 
-// llvm's parser refuses r128 (also nor128) where the processor's images have no such bit
-// (gfx90a and later), before its matcher looks at the operands.
-TEST(MatcherErrors, R128WhereImagesLackIt) {
-  const std::string lines = joinLines({
-      "image_load v[4:6], v[2:3], s[8:15] dmask:0x7 r128",
-      "image_store v[4:7], v[6:9], s[12:19] dmask:0xf unorm nor128",
-      "image_sample v1, v[3:4], s[8:15], s[16:19] dmask:0x1 r128 glc",
-      "image_load v1, v2, s[8:15] dmask:0x1 r128",
-  });
-  for (const char *cpu : {"gfx900", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
-}
-
 // The constant bus with madak/madmk's K: llvm reports at the later of the literal and the last
 // SGPR, and its locator finds no literal in K, so the error is at the SGPR.
 TEST(MatcherErrors, ConstantBusWithMadakK) {
@@ -379,14 +367,20 @@ TEST(MatcherErrors, ConstantBusWithMadakK) {
       "gfx942");
 }
 
-// gfx90a's buffer_wbl2 takes no cache-policy word at all ("invalid operand"), where gfx9's
-// takes glc and slc and refuses scc and dlc as bits of other processors.
-TEST(MatcherErrors, BufferWbl2CacheWords) {
+// Words of other processors' memory bits: llvm's parser refuses r128 (also nor128) where the
+// images have no such bit (gfx90a and later) before its matcher looks at the operands; gfx90a's
+// buffer_wbl2 takes no cache-policy word at all ("invalid operand"), where gfx908's takes glc
+// and slc and refuses scc and dlc as bits of other processors.
+TEST(MatcherErrors, MemoryBitsOfOtherProcessors) {
   const std::string lines = joinLines({
+      "image_load v[4:6], v[2:3], s[8:15] dmask:0x7 r128",
+      "image_store v[4:7], v[6:9], s[12:19] dmask:0xf unorm nor128",
+      "image_sample v1, v[3:4], s[8:15], s[16:19] dmask:0x1 r128 glc",
+      "image_load v1, v2, s[8:15] dmask:0x1 r128",
       "buffer_wbl2 glc",
       "buffer_wbl2 noscc",
       "buffer_wbl2 slc dlc",
       "buffer_wbl2 scc glc",
   });
-  for (const char *cpu : {"gfx908", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
 }
