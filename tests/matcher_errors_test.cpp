@@ -292,6 +292,99 @@ TEST(MatcherErrors, BufferAddressingWordsInOrder) {
                    "gfx900");
 }
 
+// A FLAT, GLOBAL or SCRATCH atomic without return takes the return bit (glc; sc0 on gfx940) in
+// llvm's cache-policy operand, and its check after matching refuses it ("instruction must not
+// use glc"), at the word; noglc is fine, and a modifier llvm spells before the cache bits
+// (offset) after it matches nothing.
+TEST(MatcherErrors, ReturnBitOfAtomicsWithoutReturn) {
+  const std::string lines = joinLines({
+      "flat_atomic_smax v[4:5], v6 glc",
+      "flat_atomic_xor_x2 v[4:5], v[6:7] offset:12 glc slc",
+      "global_atomic_inc v[4:5], v6, off slc glc",
+      "global_atomic_umin v4, v6, s[8:9] offset:-16 glc",
+      "flat_atomic_or v[4:5], v6 noglc",
+      "flat_atomic_and v[4:5], v6 glc offset:8",
+      "scratch_store_dword v4, off glc",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a"}) expectSameOutput(lines, cpu);
+  expectSameOutput(joinLines({
+                       "global_atomic_sub v[4:5], v6, off sc0",
+                       "flat_atomic_dec v[4:5], v6 sc0 nt",
+                       "global_atomic_fmax_x2 v4, v[6:7], s[8:9] sc1 sc0",
+                   }),
+                   "gfx942");
+}
+
+// llvm's parser reads every operand before its matcher: its errors for gfx9's MTBUF formats (out
+// of range, duplicate, a name where a number goes, a bracket left open), a second comma, and a
+// format word where no parser reads one (dfmt:/nfmt: after the soffset, format: after idxen or
+// offen: "not a valid operand.") come before a mismatch such as gfx90a's odd register tuple.
+TEST(MatcherErrors, MtbufFormatParsedBeforeMatching) {
+  const std::string lines = joinLines({
+      "tbuffer_load_format_xy v[3:4], off, s[8:11] dfmt:16 nfmt:2 s1",
+      "tbuffer_store_format_xyz v[3:5], off, s[8:11] dfmt:4 nfmt:9 s1",
+      "tbuffer_store_format_x v3, off, s[8:11],, dfmt:4 s1",
+      "tbuffer_load_format_xyzw v[3:6], off, s[8:11] nfmt:1,, s1",
+      "tbuffer_load_format_xyzw v[3:6], off, s[8:11] dfmt:1: s1",
+      "tbuffer_store_format_xy v[3:4], off, s[8:11], s1 format:200",
+      "tbuffer_store_format_xy v[3:4], off, s[8:11], s1 format:[BUF_NUM_FORMAT_SINT, "
+      "BUF_NUM_FORMAT_UINT]",
+      "tbuffer_store_format_xy v[3:4], off, s[8:11], s1 format:[BUF_FMT_8_UNORM]",
+      "tbuffer_load_format_xy v[3:4], v0, s[8:11], s1 offen format:[BUF_DATA_FORMAT_16]",
+      "tbuffer_load_format_xy v[3:4], off, s[8:11], s1 nfmt:3",
+      "tbuffer_load_format_xy v[2:3], v0, s[8:11], s1 idxen dfmt:5",
+      "v_add_f32 v0, v1,, v2",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
+}
+
+// Names only gfx6 and gfx7 have (llvm's match table holds them; its disassembler has no gfx6 or
+// gfx7, so the other targets' list misses them): "instruction not supported on this GPU".
+TEST(MatcherErrors, NamesOfGfx6AndGfx7) {
+  const std::string lines = joinLines({
+      "v_rsq_clamp_f64 v[0:1], v[2:3]",
+      "v_cmpsx_nlt_f32 vcc, v1, v2",
+      "v_ashr_i64 v[0:1], v[2:3], 1",
+      "V_MULLIT_F32 v1, v2, v3, v4",
+      "v_rcp_legacy_f32_e32 v1, v2",
+      "s_cbranch_join s4",
+  });
+  for (const char *cpu : {"gfx900", "gfx942", "gfx1100"}) expectSameOutput(lines, cpu);
+}
+
+// The constant bus with madak/madmk's K: llvm reports at the later of the literal and the last
+// SGPR, and its locator finds no literal in K, so the error is at the SGPR.
+TEST(MatcherErrors, ConstantBusWithMadakK) {
+  const std::string lines = joinLines({
+      "v_madak_f32 v4, s6, v3, 0x42000000",
+      "v_madmk_f32 v4, s7, 0x42000000, v3",
+      "v_madak_f16 v4, vcc_hi, v3, 0x4a00",
+      "v_madmk_f16 v4, ttmp3, 0x4a00, v3",
+  });
+  for (const char *cpu : {"gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+  expectSameOutput(
+      joinLines({"v_fmaak_f32 v4, s6, v3, 0x42000000", "v_madak_f16 v4, s6, v3, 0x4a00"}),
+      "gfx942");
+}
+
+// Words of other processors' memory bits: llvm's parser refuses r128 (also nor128) where the
+// images have no such bit (gfx90a and later) before its matcher looks at the operands; gfx90a's
+// buffer_wbl2 takes no cache-policy word at all ("invalid operand"), where gfx908's takes glc
+// and slc and refuses scc and dlc as bits of other processors.
+TEST(MatcherErrors, MemoryBitsOfOtherProcessors) {
+  const std::string lines = joinLines({
+      "image_load v[4:6], v[2:3], s[8:15] dmask:0x7 r128",
+      "image_store v[4:7], v[6:9], s[12:19] dmask:0xf unorm nor128",
+      "image_sample v1, v[3:4], s[8:15], s[16:19] dmask:0x1 r128 glc",
+      "image_load v1, v2, s[8:15] dmask:0x1 r128",
+      "buffer_wbl2 glc",
+      "buffer_wbl2 noscc",
+      "buffer_wbl2 slc dlc",
+      "buffer_wbl2 scc glc",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a", "gfx942"}) expectSameOutput(lines, cpu);
+}
+
 // An unknown name: llvm's spell check reads its default match variant only, so it suggests no
 // name that has only VOP3 (VOP3P, VOP3-encoded interpolation), DPP or SDWA forms on this target
 // (v_readlane_b32 is a VOP2 instruction there); a VOPD pair is its first name, in wave32 only.

@@ -309,6 +309,51 @@ TEST(Spellings, UnknownModifierBeforeMatchErrors) {
                    "gfx90a");
 }
 
+// llvm's parser reads each of its named bits also as noNAME, which clears the bit: clamp (VOP3,
+// VOP3P, SDWA, v_interp), high, SMEM's glc, exp's vm, gfx90a's gds (which it lacks); not exp's
+// done or gfx11's row_en, which are no named bits. A noNAME after NAME is the same bit again.
+TEST(Spellings, NegatedNamedBits) {
+  const std::string gfx9 = joinLines({
+      "v_cvt_f16_u16_e64 v5, s1 noclamp",
+      "v_add_f32_e64 v0, v1, v2 noclamp mul:2",
+      "v_add_co_u32_e64 v0, s[0:1], v1, v2 noclamp",
+      "v_cmpx_eq_f32_e64 s[0:1], v1, v2 noclamp",
+      "v_pk_fma_f16 v0, v1, v2, v3 noclamp",
+      "v_mad_mixlo_f16 v0, v1, v2, v3 noclamp",
+      "v_max_f32_sdwa v0, v1, v2 noclamp dst_sel:WORD_1",
+      "v_interp_p1ll_f16 v5, v2, attr0.x nohigh noclamp",
+      "v_interp_p2_f32_e64 v5, v2, attr1.y noclamp",
+      "s_buffer_load_dwordx2 s[2:3], s[4:7], 0x10 noglc",
+      "s_store_dword s1, s[2:3], s4 noglc",
+      "s_load_dword s1, s[2:3], 0x0 glc noglc",
+      "exp mrt1 v0, v1, v2, v3 done novm",
+      "exp mrt0 v0, v0, v0, v0 nodone",
+      "ds_max_u32 v1, v2 offset:8 nogds",
+      "v_add_f32_e64 v0, v1, v2 noclamp clamp",
+      "v_add_f32_e64 v0, v1, v2 clamp noclamp",
+  });
+  for (const char *cpu : {"gfx900", "gfx908", "gfx90a", "gfx942"}) expectSameOutput(gfx9, cpu);
+  expectSameOutput(joinLines({
+                       "v_interp_p10_f32 v0, v1, v2, v3 wait_exp:1 noclamp",
+                       "s_load_b64 s[2:3], s[4:5], 0x8 noglc nodlc",
+                       "v_fma_f32_e64_dpp v0, v1, v2, v3 quad_perm:[1,0,3,2] noclamp",
+                       "exp mrt0 v0, v0, v0, v0 done norow_en",
+                   }),
+                   "gfx1100");
+}
+
+// A structured hwreg operand wants a field after every comma.
+TEST(Spellings, StructuredFieldAfterEachComma) {
+  const std::string lines = joinLines({
+      "s_getreg_b32 s2, {id: 51,}",
+      "s_getreg_b32 s2, {size: 32, id: 51 , }",
+      "s_setreg_b32 {id: 1, offset: 2,}, s2",
+      "s_getreg_b32 s2, {id: 51, offset: 1}",
+  });
+  expectSameOutput(lines, "gfx900");
+  expectSameOutput(lines, "gfx1100");
+}
+
 // The errors llvm gives for what is wrong in the new spellings.
 TEST(Spellings, RejectedAsLlvmRejectsThem) {
   expectSameOutput(joinLines({

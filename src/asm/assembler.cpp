@@ -2023,7 +2023,8 @@ private:
         continue;
       const std::string_view word = toks_[k].text;
       const std::string_view bit = word.starts_with("no") ? word.substr(2) : word;
-      if ((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word)) {
+      if (((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word)) ||
+          (bit == "r128" && mn.text.starts_with("image_") && !anyTakesWord(available, word))) {
         failure = OperandParseFailure{toks_[k].col,
                                       fmt::format("{} modifier is not supported on this GPU", bit),
                                       toks_[k].col};
@@ -2623,6 +2624,15 @@ private:
 
   // Whether the cache-policy word `word` is one no available form of the name takes, whose
   // forms have cache bits but not gfx940's sc0.
+  // Whether an available entry takes modifier `word` (llvm's parser refuses r128 where the
+  // processor has no MIMG r128 bit, gfx90a and later, before matching).
+  bool anyTakesWord(std::span<const Candidate> available, std::string_view word) const {
+    for (const Candidate &cand : available)
+      for (const OperandDesc &o : arch_.operandsOf(arch_.instrs[cand.entry]))
+        if (!isPositional(o.cls) && as::isModifierWord(o, word)) return true;
+    return false;
+  }
+
   bool foreignCachePolicy(std::span<const Candidate> available, std::string_view word) const {
     bool cacheBits = false;
     for (const Candidate &cand : available)
@@ -2630,7 +2640,7 @@ private:
         if (o.field == Field::sc0 ||
             (!isPositional(o.cls) && o.cls != OpClass::mem_kept && as::isModifierWord(o, word)))
           return false;
-        cacheBits = cacheBits || as::isCachePolicy(o.field);
+        cacheBits = cacheBits || (as::isCachePolicy(o.field) && o.cls != OpClass::mem_kept);
       }
     return cacheBits;
   }
@@ -3072,10 +3082,17 @@ private:
       return i >= 0 || !suffixed ? i : search(mnemonics_.lookup(base));
     };
     // The messages of llvm's operand parsers for a modifier's value (not its matcher's).
-    auto parserMessage = [](std::string_view m) {
+    // (and, on gfx9, of its MTBUF format after the soffset)
+    const bool splitFormat = arch_.traits->splitBufferFormat;
+    auto parserMessage = [splitFormat](std::string_view m) {
       return (m.starts_with("invalid ") && (m.ends_with(" value") || m.ends_with(" value."))) ||
              (m.starts_with("expected a ") && m.ends_with("-bit value")) ||
-             m == "duplicate cache policy modifier";
+             m == "duplicate cache policy modifier" ||
+             (splitFormat &&
+              (m.starts_with("out of range ") || m.starts_with("duplicate ") ||
+               m == "expected a format string" || m == "expected a closing square bracket" ||
+               m == "unsupported format" || m == "unified format is not supported on this GPU" ||
+               m == "expected absolute expression" || m == "expected a colon"));
     };
     Cursor c{toks_, from};
     uint32_t cachePolicySeen = 0; // (bits by field)
@@ -3083,9 +3100,15 @@ private:
     // (gfx10 and later read an image's second operand, its address, as a list of separate
     // registers: no consecutive indices needed)
     const bool nsa = mn.text.starts_with("image_") && arch_.name != "gfx9";
-    unsigned positional = 0; // (sources read so far)
+    unsigned positional = 0;     // (sources read so far)
+    bool addressingWord = false; // (MTBUF: idxen or offen read)
     for (unsigned operand = 0; !c.atEnd();) {
-      if (c.accept(Tok::Comma)) continue;
+      if (c.accept(Tok::Comma)) {
+        // (a second comma is no operand: llvm's expression parser fails at it)
+        if (c.is(Tok::Comma) && pairSeparator_ == SIZE_MAX)
+          return OperandParseFailure{c.peek().col, "unknown token in expression", c.peek().col};
+        continue;
+      }
       const Token &t = c.peek();
       if (nsa && operand++ == 1 && c.accept(Tok::LBrac)) {
         unsigned elements = 0;
@@ -3102,6 +3125,27 @@ private:
         if (elements > 1)
           if (std::optional<OperandParseFailure> f = nsaModifierOutOfPlace(available, c, elements))
             return f;
+        continue;
+      }
+      // (gfx9's MTBUF format before the soffset: llvm's parser reads dfmt:/nfmt: and a comma
+      // after them, and then wants an operand: `dfmt:1,, s0` or `dfmt:1: s0` fails there)
+      // A format word after the soffset (dfmt:, nfmt:) or after idxen/offen (format:) is none
+      // llvm's parsers read there.
+      const bool mtbuf = mn.text.starts_with("tbuffer_") && arch_.traits->splitBufferFormat;
+      if (mtbuf && t.kind == Tok::Identifier && (t.text == "idxen" || t.text == "offen"))
+        addressingWord = true;
+      if (mtbuf && t.kind == Tok::Identifier && c.peek(1).kind == Tok::Colon && !t.commentAfter &&
+          ((t.text == "format" && addressingWord) ||
+           ((t.text == "dfmt" || t.text == "nfmt") && positional >= 4)))
+        return OperandParseFailure{t.col, "not a valid operand.", t.col};
+      if (mtbuf && t.kind == Tok::Identifier && (t.text == "dfmt" || t.text == "nfmt") &&
+          c.peek(1).kind == Tok::Colon && !t.commentAfter) {
+        as::ParseContext q{target_, syms_};
+        if (!as::parseSplitFormatWords(q, c))
+          return q.err.set ? std::optional(OperandParseFailure{q.err.col, q.err.message(), t.col})
+                           : std::nullopt;
+        if (c.is(Tok::Comma) || c.is(Tok::Colon))
+          return OperandParseFailure{c.peek().col, "unknown token in expression", t.col};
         continue;
       }
       const bool call = c.peek(1).kind == Tok::LParen;
@@ -3339,10 +3383,15 @@ private:
     static constexpr std::string_view kOtherTargets[] = {
 #include "isa/other_target_mnemonics.inc"
     };
+    // (gfx6 and gfx7's own names, which llvm-mc-22's assembler knows but cannot disassemble)
+    static constexpr std::string_view kSiCiTargets[] = {
+#include "isa/si_mnemonics.inc"
+    };
     std::string lower(name); // (llvm matches mnemonics in any case)
     toLowerAscii(lower);
     auto listed = [&](std::string_view n) {
-      return std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), n);
+      return std::binary_search(std::begin(kOtherTargets), std::end(kOtherTargets), n) ||
+             std::binary_search(std::begin(kSiCiTargets), std::end(kSiCiTargets), n);
     };
     for (std::string_view base = lower;;) {
       if (listed(base)) return true;
@@ -3569,6 +3618,11 @@ private:
           matched = true;
           break;
         }
+      }
+      if (!matched && t.kind == Tok::Identifier && as::takesReturnBitOfNonReturning(pctx, inst, t))
+          [[unlikely]] {
+        c.next();
+        continue;
       }
       if (!matched) {
         // (a `name:value` modifier no form of the mnemonic has is no operand llvm can parse)

@@ -20,6 +20,9 @@ namespace gfxasm::as {
 // themselves first (VALU sources and lane masks).
 bool takeScalarRegister(ParseContext &ctx, uint32_t col, const isa::OperandDesc &d,
                         const isa::Reg &r, isa::OperandValue &v);
+// gfx9's split MTBUF format before the soffset (dfmt:D, nfmt:N) read as llvm's parser reads it
+// (its errors are the parser's: "out of range dfmt", ...), the value dropped.
+bool parseSplitFormatWords(ParseContext &ctx, Cursor &c);
 // Checks across a memory instruction's operands (see validateOperands).
 bool validate_memory(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 // What validate_memory reads of an entry's operand list; the assembler computes it once per

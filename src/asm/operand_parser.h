@@ -61,7 +61,8 @@ struct ParseError {
            m == "invalid register class: vgpr tuples must be 64 bit aligned" ||
            m == "literal operands are not supported" ||
            m == "DP ALU dpp only supports row_newbcast" || m == "instruction must use glc" ||
-           m == "instruction must use sc0" || m == "missing dim operand" ||
+           m == "instruction must use sc0" || m == "instruction must not use glc" ||
+           m == "instruction must not use sc0" || m == "missing dim operand" ||
            m == "invalid dim; must be MSAA type" || m.starts_with("image data size does not") ||
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
@@ -191,6 +192,9 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // A cache-policy word taken for the check after matching (takesReturnBitOfNonReturning): a
+  // later modifier llvm's entries spell before the cache bits matches nothing.
+  bool cacheWordTaken = false;
   // The first token after the positional operands (null at the end of the statement): where
   // llvm's entries expect a required word (offen, idxen, ...).
   const Token *afterPositional = nullptr;
@@ -312,6 +316,20 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const isa::OperandDesc &desc, un
 // after the whole operand list parsed; `col` is where to report.
 bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 
+// Whether modifier `d` is one of llvm's named bits, which its parser also reads as noNAME (0).
+inline bool isNegatableBit(const isa::OperandDesc &d) {
+  using isa::OpClass;
+  switch (d.cls) {
+  case OpClass::mem_flag:
+  case OpClass::mem_flag_vgpr:
+  case OpClass::mem_ignored:
+  case OpClass::flag:
+  case OpClass::vop_clamp: return true;
+  case OpClass::mflag: return d.field != isa::Field::done && d.field != isa::Field::row_en;
+  default: return false;
+  }
+}
+
 // Whether `word` starts modifier `d`: its field's name (omod is written mul:N / div:N).
 // Inline: the assembler asks it for every modifier word against every modifier of an entry.
 [[gnu::always_inline]] inline bool isModifierWord(const isa::OperandDesc &d,
@@ -333,9 +351,10 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
   if ((d.cls == isa::OpClass::mem_offset_u12 || d.cls == isa::OpClass::mem_offset_s13) &&
       sameText(word, "inst_offset"))
     return true;
-  // llvm's named bits (memory flags) are also written noNAME, which clears them
-  return d.cls == isa::OpClass::mem_flag && word.size() == name.size() + 2 &&
-         startsWith(word, "no") && sameText(word.substr(2), name);
+  // llvm's named bits (memory flags, clamp, high, SMEM's glc, exp's vm, gfx90a's ignored gds) are
+  // also written noNAME, which clears them (not exp's done and row_en)
+  return isNegatableBit(d) && word.size() == name.size() + 2 && startsWith(word, "no") &&
+         sameText(word.substr(2), name);
 }
 
 // At a modifier word no operand of the entry takes (left): llvm's errors for a cache-policy bit
@@ -345,6 +364,12 @@ bool validateOperands(ParseContext &ctx, isa::Inst &inst, uint32_t col);
 // sc0/sc1/nt, such words are no operand at all), and for a DPP modifier written twice ("not a
 // valid operand."). True: failed.
 bool failAtUnmatchedModifier(ParseContext &ctx, const isa::Inst &inst, const Token &word);
+
+// At a modifier word no operand of the entry takes: the return bit (glc, sc0 on gfx940) of a
+// FLAT, GLOBAL or SCRATCH atomic without return, which llvm's cache-policy operand takes and its
+// check after matching refuses ("instruction must not use glc"; noglc is fine). True: the word
+// is taken (the error, if any, kept for after the match).
+bool takesReturnBitOfNonReturning(ParseContext &ctx, const isa::Inst &inst, const Token &word);
 
 // Index of the operand writing field `f` in the instruction's entry, or -1.
 int operandIndex(const isa::Inst &inst, isa::Field f);

@@ -338,10 +338,12 @@ bool inModifierOrder(const Inst &inst, unsigned idx) {
   return true;
 }
 
+// (not bits the assembler refuses everywhere: gfx90a's buffer_wbl2 takes no cache word)
 bool takesCacheBits(const Inst &inst) {
   auto ops = inst.arch->operandsOf(*inst.desc);
-  return std::any_of(ops.begin(), ops.end(),
-                     [](const OperandDesc &o) { return isCachePolicy(o.field); });
+  return std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+    return isCachePolicy(o.field) && o.cls != OpClass::mem_kept;
+  });
 }
 
 bool failNotSupported(ParseContext &ctx, uint32_t col, std::string_view modifier) {
@@ -698,6 +700,11 @@ bool isCachePolicy(Field f) {
   }
 }
 
+bool parseSplitFormatWords(ParseContext &ctx, Cursor &c) {
+  OperandValue v;
+  return parseSplitFormat(ctx, c, v);
+}
+
 bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   for (size_t i = 0; i < ops.size(); ++i)
@@ -711,6 +718,29 @@ bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
                      : bit == "r128" && operandIndex(inst, Field::dmask) >= 0;
   if (foreign) failNotSupported(ctx, word.col, bit);
   return foreign;
+}
+
+bool takesReturnBitOfNonReturning(ParseContext &ctx, const Inst &inst, const Token &word) {
+  const std::string_view name = inst.desc->name;
+  if (!(name.starts_with("flat_atomic") || name.starts_with("global_atomic") ||
+        name.starts_with("scratch_atomic")) ||
+      operandIndex(inst, Field::vdst) >= 0)
+    return false;
+  // (the target's return bit: sc0 where the entry has gfx940's cache bits, else glc)
+  const std::string_view bit = operandIndex(inst, Field::nt) >= 0 ? "sc0" : "glc";
+  const std::string_view text = word.text;
+  ctx.cacheWordTaken = true;
+  if (text == bit) {
+    if (!ctx.afterMatchError) {
+      ctx.afterMatchError =
+          bit == "glc" ? "instruction must not use glc" : "instruction must not use sc0";
+      ctx.afterMatchCol = word.col;
+    }
+    return true;
+  }
+  if (text.size() == bit.size() + 2 && text.starts_with("no") && text.substr(2) == bit) return true;
+  ctx.cacheWordTaken = false;
+  return false;
 }
 
 unsigned bvhAddressWidths(std::string_view name, bool a16, unsigned (&widths)[5]) {
@@ -822,7 +852,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   OperandValue &v = inst.ops[idx];
   const Token &start = c.peek();
   // (a modifier out of llvm's order is read, then matches no operand of the entry there)
-  if (!isPositional(d.cls) && !inModifierOrder(inst, idx)) return invalid(ctx, start.col);
+  if (!isPositional(d.cls) &&
+      (!inModifierOrder(inst, idx) || (ctx.cacheWordTaken && !isCachePolicy(d.field))))
+    return invalid(ctx, start.col);
   switch (d.cls) {
   case OpClass::vgpr_tuple:
   case OpClass::av_tuple:
@@ -927,8 +959,13 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   }
   case OpClass::dim: return parseDim(ctx, c, v);
   case OpClass::ds_swizzle: return parseSwizzle(ctx, c, v);
-  case OpClass::mem_kept:
-  case OpClass::mem_ignored: return unsupportedModifier(ctx, inst, d, start);
+  case OpClass::mem_ignored:
+    if (start.text != fieldName(d.field)) { // noNAME: llvm's parser reads the bit as 0
+      c.next();
+      return true;
+    }
+    return unsupportedModifier(ctx, inst, d, start);
+  case OpClass::mem_kept: return unsupportedModifier(ctx, inst, d, start);
   case OpClass::mem_acc:
   case OpClass::mem_acc_noasm:
   case OpClass::mem_acc_invalid: return invalid(ctx, start.col); // (no word: set by the data)

@@ -277,7 +277,7 @@ bool parse_misc(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::mop_sel: return parseOpSel(ctx, c, v, inst);
   case OpClass::mwait: return parseWait(ctx, c, d, v, inst);
   case OpClass::mflag:
-    v.value = 1;
+    v.value = c.peek().text == isa::fieldName(d.field); // (0 for noNAME)
     c.next();
     return true;
   case OpClass::lds_attr: return parseAttr(ctx, c, v);

@@ -371,7 +371,7 @@ bool parse_scalar(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   case OpClass::simm32: return parseLiteral32(ctx, c, d, v, inst);
   case OpClass::label: return parseLabel(ctx, c, idx, v, inst);
   case OpClass::flag:
-    v.value = 1;
+    v.value = c.peek().text == isa::fieldName(d.field); // (0 for noNAME)
     c.next();
     return true;
   default: break;

@@ -345,8 +345,11 @@ bool parseHwregStruct(ParseContext &ctx, Cursor &c, OperandValue &v) {
     ExprResult e = parseExpr(c, ctx.syms);
     if (!e.ok()) return ctx.fail(e.errCol, e.error);
     values[k] = e.value;
-    if (!c.accept(Tok::Comma) && !c.is(Tok::RCurly))
+    const bool comma = c.accept(Tok::Comma);
+    if (!comma && !c.is(Tok::RCurly))
       return ctx.fail(c.peek().col, "comma or closing brace expected");
+    // (llvm wants a field after every comma: `{id: 1,}` is an error)
+    if (comma && c.is(Tok::RCurly)) return ctx.fail(c.peek().col, "field name expected");
   }
   if (!checkHwregFields(ctx, values[0], cols[0], values[1], cols[1], values[2], cols[2]))
     return false;

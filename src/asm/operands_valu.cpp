@@ -732,8 +732,7 @@ bool parse_valu(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx
   case OpClass::vop_clamp:
     if (laterModifierPresent(inst, idx))
       return ctx.fail(start.col, "invalid operand for instruction");
-    c.next();
-    v.value = 1;
+    v.value = c.next().text == isa::fieldName(d.field); // (0 for noclamp)
     return true;
   case OpClass::vop_omod:
     if (laterModifierPresent(inst, idx))
@@ -870,6 +869,7 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   for (size_t i = 0; i < ops.size(); ++i)
     if (isImplicitVcc(i) && n < limit && (n == 0 || seen[0] != kImplicitVcc))
       seen[n++] = kImplicitVcc;
+  uint32_t lastScalarCol = 0; // (of the last register counted)
   for (size_t i = 0; i < ops.size(); ++i) {
     Field f = ops[i].field;
     bool isSource = f == Field::src0 || f == Field::src1 || f == Field::src2;
@@ -899,8 +899,12 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
     bool dup = false;
     for (unsigned k = 0; k < n; ++k) dup |= seen[k] == key;
     if (dup) continue;
+    // (llvm reports at the later of the literal and the last SGPR; madak/madmk's K is no literal
+    // to its locator, so there it is the SGPR)
     if (n == limit)
-      return ctx.fail(ctx.colOf(i, col), "invalid operand (violates constant bus restrictions)");
+      return ctx.fail(constantK && lastScalarCol ? lastScalarCol : ctx.colOf(i, col),
+                      "invalid operand (violates constant bus restrictions)");
+    if (enc != src::kLiteral) lastScalarCol = ctx.colOf(i, col);
     seen[n++] = key;
   }
   return true;
