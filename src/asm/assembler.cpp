@@ -415,6 +415,7 @@ public:
       statement(line);
       if (opts_.textOutput || opts_.inputRead) streamAfterStatement(source, line);
     }
+    sourceNames_ = lines.takeSourceNames();
     lines_ = nullptr;
     source_ = source;
     if (kdBlock_) {
@@ -531,6 +532,13 @@ private:
   uint32_t curLineNo_ = 0;
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
+  // An error llvm's context reports (MCContext::reportError): no macro instantiation notes.
+  void contextError(uint32_t col0, std::string msg) {
+    if (lines_)
+      lines_->reportWithoutNotes(Severity::Error, curLineNo_, col0, std::move(msg), curLine_);
+    else
+      error(col0, std::move(msg));
+  }
   // What gfxasm says beyond llvm's message: a note after it (Diagnostic::extra).
   void extraNote(uint32_t col0, std::string msg) {
     if (lines_) {
@@ -839,6 +847,7 @@ private:
     f.col = col;
     f.lineText = curLine_;
     f.fragment = sections_[cur_].fragment;
+    if (lines_) f.source = lines_->sourceId();
     return f;
   }
   bool evaluateNow(ExprId expr, int64_t &value) override {
@@ -1504,7 +1513,7 @@ private:
   void defineLabel(std::string_view text, uint32_t col) {
     Symbol &s = syms_.get(text);
     if (s.kind == Symbol::Kind::Label || s.constant) {
-      error(col, fmt::format("symbol '{}' is already defined", text));
+      contextError(col, fmt::format("symbol '{}' is already defined", text));
       if (asmOut()) out_ += fmt::format("{}:\n", printedSymbolName(text));
       return;
     }
@@ -3527,9 +3536,14 @@ private:
     curLine_ = f.lineText;
     curLineNo_ = f.line;
     error(col, std::move(msg));
+    // (llvm names the buffer of the line, a macro instantiation or an included file, without
+    // the instantiation notes or the include stack)
+    if (!lines_ && f.source && f.source < sourceNames_.size())
+      result_.diagnostics.back().file = sourceNames_[f.source];
     curLine_ = line;
     curLineNo_ = lineNo;
   }
+  std::vector<std::string> sourceNames_; // (Preprocessor::sourceId)
 
   static uint32_t relocationType(const obj::Fixup &f, Spec spec) {
     switch (spec) {
