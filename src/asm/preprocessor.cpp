@@ -42,8 +42,8 @@ bool isConditionalName(std::string_view w) {
 }
 bool isOtherDirectiveName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
-      ".macro", ".endm", ".endmacro", ".exitm",     ".purgem",    ".rept",  ".rep",
-      ".irp",   ".irpc", ".endr",     ".include",   ".err",       ".error", ".warning",
+      ".macro", ".endm", ".endmacro", ".exitm",     ".purgem",     ".rept",     ".rep",
+      ".irp",   ".irpc", ".endr",     ".include",   ".err",        ".error",    ".warning",
       ".print", ".end",  ".abort",    ".macros_on", ".macros_off", ".altmacro", ".noaltmacro"};
   for (std::string_view n : kNames)
     if (n == w) return true;
@@ -1067,8 +1067,8 @@ bool Preprocessor::parseArguments(const Macro *m, RawLexer &lx, std::vector<Argu
     } else if (const size_t end = altMacro_ && lx.text(lx.cur()) == "<"
                                       ? angleString(cur_.text, lx.cur().begin)
                                       : 0) {
-      value.push_back({std::string(cur_.text.substr(lx.cur().begin, end - lx.cur().begin)),
-                       ArgToken::String});
+      value.push_back(
+          {std::string(cur_.text.substr(lx.cur().begin, end - lx.cur().begin)), ArgToken::String});
       lx.seek(end);
     } else if (!parseArgument(lx, value, hasVararg && parameter == count - 1)) {
       return false;

@@ -239,8 +239,7 @@ private:
   bool altValue(detail::RawLexer &lx, Argument &arg);
   // `count`: the expansions of this body so far (\+).
   bool expand(std::string &out, std::string_view body, const Macro *m,
-              const std::vector<Argument> &args, bool enableAt, uint32_t errCol,
-              unsigned &count);
+              const std::vector<Argument> &args, bool enableAt, uint32_t errCol, unsigned &count);
   // The error llvm's expression parser left pending while it read an altmacro argument: reported
   // with the instantiation's notes after the instantiation is entered.
   struct Deferred {
