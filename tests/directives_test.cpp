@@ -880,3 +880,10 @@ TEST(Directives, CfiAndLineLabels) {
        ".file 0 \"/d\" \"a.c\"\n.loc 0 3\ns_nop 0\n.loc_label x\n.long x\n",
        ".loc_label x\n.loc_label y\ns_nop 0\n.data\n.loc_label z\n"});
 }
+
+// GNU's binary '!' (or-not, a | ~b, with '|' '&' '^' in precedence), printed as llvm prints it.
+TEST(Directives, OrNotOperator) {
+  expectSameEverywhere({".long 1 ! 2\n.long 5 ! 0 + 1\n.long 2 * 3 ! 1\n.long 1 | 2 ! 4\n",
+                        ".set x, 1 ! 6\n.long x\n.if 0 ! -1\n.byte 1\n.endif\n",
+                        "a: s_nop 0\n.set y, a ! 1\n.long 1 !\n"});
+}

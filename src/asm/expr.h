@@ -173,6 +173,7 @@ constexpr int precedence(Tok k, BinOp &op) {
   case Tok::Plus: op = BinOp::Add; return 4;
   case Tok::Minus: op = BinOp::Sub; return 4;
   case Tok::Pipe: op = BinOp::Or; return 5;
+  case Tok::Exclaim: op = BinOp::OrNot; return 5;
   case Tok::Amp: op = BinOp::And; return 5;
   case Tok::Caret: op = BinOp::Xor; return 5;
   case Tok::Star: op = BinOp::Mul; return 6;

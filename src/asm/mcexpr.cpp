@@ -89,6 +89,7 @@ const char *opText(BinOp op) {
   case BinOp::Add: return "+";
   case BinOp::Sub: return "-";
   case BinOp::Or: return "|";
+  case BinOp::OrNot: return "!";
   case BinOp::And: return "&";
   case BinOp::Xor: return "^";
   case BinOp::Mul: return "*";
@@ -346,6 +347,7 @@ bool applyBinOp(BinOp op, int64_t lhs, int64_t rhs, int64_t &out) {
   case BinOp::Add: out = static_cast<int64_t>(a + b); break;
   case BinOp::Sub: out = static_cast<int64_t>(a - b); break;
   case BinOp::Or: out = lhs | rhs; break;
+  case BinOp::OrNot: out = lhs | ~rhs; break;
   case BinOp::And: out = lhs & rhs; break;
   case BinOp::Xor: out = lhs ^ rhs; break;
   case BinOp::Mul: out = static_cast<int64_t>(a * b); break;

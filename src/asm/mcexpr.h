@@ -36,6 +36,7 @@ enum class BinOp : uint8_t {
   Add,
   Sub,
   Or,
+  OrNot, // a | ~b (GNU's binary '!')
   And,
   Xor,
   Mul,
