@@ -887,3 +887,36 @@ TEST(Directives, OrNotOperator) {
                         ".set x, 1 ! 6\n.long x\n.if 0 ! -1\n.byte 1\n.endif\n",
                         "a: s_nop 0\n.set y, a ! 1\n.long 1 !\n"});
 }
+
+// Line entries in several subsections of a section: kept in the order they were made (address
+// advances going back), the sequence ending where subsection 0 ends, as llvm writes them.
+TEST(Directives, LineEntriesInSubsections) {
+  expectSameEverywhere(
+      {".file 1 \"a.c\"\n.text\n.loc 1 1\ns_nop 0\n.subsection 1\n.loc 1 2\ns_nop 1\n"
+       ".subsection 0\n.loc 1 3\ns_nop 2\n",
+       ".file 1 \"a.c\"\n.loc 1 1\ns_nop 0\n.subsection 1\ns_nop 1\n.subsection 0\n",
+       ".file 1 \"a.c\"\n.text 2\n.loc 1 1\ns_nop 0\n.text 1\n.loc 1 5\ns_nop 1\n.data\n"
+       ".loc 1 7\n.long 1\n.text\n.loc 1 9\ns_nop 3\n.loc_label q\n.text 1\n.loc 1 2\ns_nop 1\n"});
+}
+
+// Labels llvm defines when it writes the frames or the line table (.cfi_label, .loc_label): one
+// already defined (a label before or after, the same .cfi_label twice, .eh_frame and
+// .debug_frame both written) is its error at the directive's name; 2-byte personality and LSDA
+// pointers are 2-byte data of the symbol (R_AMDGPU_REL16, a local label through its section's
+// symbol, an undefined one an error without location).
+TEST(Directives, GeneratedLabelsAndShortPersonality) {
+  expectSameEverywhere(
+      {".cfi_sections .eh_frame, .debug_frame\n.cfi_startproc\ns_nop 0\n.cfi_label x\n"
+       ".cfi_def_cfa_offset 8\n.cfi_endproc\n.long x\n",
+       "x:\n.cfi_startproc\ns_nop 0\n.cfi_label x\n.cfi_endproc\n",
+       ".cfi_startproc\ns_nop 0\n.cfi_label x\n.cfi_endproc\nx:\n",
+       ".cfi_startproc\ns_nop 0\n.cfi_label x\n.cfi_label x\n.cfi_endproc\n",
+       "x:\n.loc_label x\ns_nop 0\n"});
+  for (const char *encoding : {"2", "0x0a", "0x1a", "0x82", "3", "0x9b"})
+    for (const char *definition :
+         {"pers: s_nop 0\n", ".globl pers\npers: s_nop 0\n", "", ".weak pers\n"})
+      expectSameEverywhere({fmt::format(".cfi_startproc\n.cfi_personality {0}, pers\n"
+                                        ".cfi_lsda {0}, lsda\ns_nop 0\n.cfi_endproc\n{1}"
+                                        "lsda: s_nop 0\n",
+                                        encoding, definition)});
+}

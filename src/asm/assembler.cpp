@@ -691,6 +691,7 @@ private:
     std::vector<uint64_t> prefixes;
     std::vector<Place> place(n);
     std::vector<uint32_t> newIndex(n, 0);
+    std::vector<uint64_t> ownEnd(n, ~0ull); // a section with subsections: its own bytes' end
     uint32_t next = 0;
     for (uint32_t i = 0; i < n; ++i)
       if (sections_[i].parent == ~0u) newIndex[i] = next++;
@@ -704,6 +705,7 @@ private:
       std::sort(subs.begin(), subs.end(), [&](uint32_t a, uint32_t b) {
         return sections_[a].subsection < sections_[b].subsection;
       });
+      if (!subs.empty()) ownEnd[newIndex[i]] = p.data.size();
       for (uint32_t j : subs) {
         obj::Section &s = sections_[j];
         const uint64_t start = p.data.size();
@@ -748,6 +750,14 @@ private:
       } else {
         same->entries.insert(same->entries.end(), l.entries.begin(), l.entries.end());
       }
+    }
+    // (llvm keeps a section's line entries in the order they were made, whatever subsection they
+    // are in, and ends the sequence where subsection 0 ends)
+    for (obj::DwarfTables::LineSection &l : lines) {
+      if (ownEnd[l.section] == ~0ull) continue;
+      std::stable_sort(l.entries.begin(), l.entries.end(),
+                       [](const auto &a, const auto &b) { return a.seq < b.seq; });
+      l.end = ownEnd[l.section];
     }
     dwarf_.lineSections = std::move(lines);
     for (obj::DwarfFrame &f : dwarf_.frames) {
@@ -1000,6 +1010,13 @@ private:
     obj::Fixup where;
   };
   std::vector<Symver> symvers_;
+  // Where each .cfi_label ([0]) and .loc_label ([1]) named its label, in directive order.
+  std::unordered_map<std::string, std::vector<obj::Fixup>> generatedLabels_[2];
+  void generatedLabel(std::string_view name, uint32_t col, bool line) override {
+    obj::Fixup where = fixupHere(col);
+    where.lineText = syms_.intern(std::string(curLine_));
+    generatedLabels_[line][std::string(name)].push_back(where);
+  }
   void symver(std::string_view original, std::string alias, bool keepOriginal,
               uint32_t col) override {
     obj::Fixup where = fixupHere(col);
@@ -3777,7 +3794,19 @@ private:
             {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
         continue;
       }
-      Symbol &s = syms_.get(r.symbol); // (a personality routine or LSDA)
+      // (a personality routine or LSDA: a local label through its section's symbol; 2 bytes of
+      // an undefined one are llvm's error without location, as for .short)
+      Symbol &s = syms_.get(r.symbol);
+      if (s.kind == Symbol::Kind::Label && s.binding != Symbol::Binding::Global &&
+          s.binding != Symbol::Binding::Weak) {
+        relocations[r.section].push_back(
+            {r.offset, r.type, nullptr, {}, static_cast<int32_t>(s.section), r.addend + s.value});
+        continue;
+      }
+      if (r.type == 14 && s.kind == Symbol::Kind::Undefined) { // R_AMDGPU_REL16
+        errorWithoutLocation(fmt::format("undefined label '{}'", r.symbol));
+        continue;
+      }
       s.usedInReloc = true;
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
@@ -3808,12 +3837,23 @@ private:
   struct GeneratedReloc : obj::DwarfReloc {
     uint32_t section;
   };
-  // Labels a generated section's writer placed (name, offset), unless already defined.
+  // Labels a generated section's writer placed (name, offset); one already defined (a label, a
+  // .cfi_label of both .eh_frame and .debug_frame) is llvm's error at its directive.
   void defineGeneratedLabels(const std::vector<std::pair<std::string, uint64_t>> &labels,
-                             uint32_t section) {
+                             uint32_t section, bool line) {
+    std::unordered_map<std::string_view, size_t> seen;
     for (const auto &[name, offset] : labels) {
       Symbol &s = syms_.get(syms_.intern(name));
-      if (s.kind != Symbol::Kind::Undefined) continue;
+      const size_t n = seen[name]++;
+      if (s.kind != Symbol::Kind::Undefined) {
+        auto &where = generatedLabels_[line];
+        auto it = where.find(name);
+        if (it != where.end() && n < it->second.size()) {
+          const obj::Fixup &f = it->second[n];
+          errorAt(f, f.col, fmt::format("symbol '{}' is already defined", name));
+        }
+        continue;
+      }
       s.kind = Symbol::Kind::Label;
       s.section = section;
       s.value = static_cast<int64_t>(offset);
@@ -3836,7 +3876,7 @@ private:
         generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
           std::vector<std::pair<std::string, uint64_t>> labels;
           obj::writeFrames(dwarf_, eh, self, data, relocs, &labels);
-          defineGeneratedLabels(labels, self); // (.cfi_label)
+          defineGeneratedLabels(labels, self, false); // (.cfi_label)
           sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
         });
       }
@@ -3854,7 +3894,7 @@ private:
     for (const obj::Section &sec : sections_) sizes.push_back(sec.size());
     std::vector<std::pair<std::string, uint64_t>> labels;
     obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr, &labels);
-    defineGeneratedLabels(labels, line); // (.loc_label)
+    defineGeneratedLabels(labels, line, true); // (.loc_label)
     sections_[line].data = std::move(lineData);
     if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
     for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});
