@@ -920,3 +920,19 @@ TEST(Directives, GeneratedLabelsAndShortPersonality) {
                                         "lsda: s_nop 0\n",
                                         encoding, definition)});
 }
+
+// A quoted name's escapes as llvm reads them (`\\` and `\"` the character, any other backslash
+// kept): printed escaped, the characters in the object's symbol table; `.ifdef` looks the name
+// up as written. A variable set to a label takes its type (not degrading its own) and, without
+// a size, the label's or the first one along a chain of assignments.
+TEST(Directives, QuotedNameEscapesAndAliasAttributes) {
+  expectSameEverywhere(
+      {"\"a\\\"b\":\n.long 1\n.globl \"a\\\"b\"\n.long \"c\\\\d\"\n\"e\\x41\":\n",
+       "\"a\\\\b\":\n.long \"a\\\\b\", \"q\\\"x\"+1\n\"z\\y\" = 5\n.byte \"z\\y\"\n"
+       ".set \"w\\\\v\", \"a\\\\b\"\n.globl \"w\\\\v\"\n.type \"a\\\\b\",@function\n"
+       ".size \"a\\\\b\", 4\n.ifdef \"a\\\\b\"\n.byte 9\n.endif\n",
+       "a:\n.long 1\n.set w, a\n.globl w\n.type a,@function\n.size a, 4\n",
+       "x:\n.long 1\n.size x, 2\ny = x\n.size y, 1\nz = y\nz1 = z\nw = x+1\n.globl y, z, z1, w\n"
+       ".type x,@object\n.type z,@function\nv = x\n.type v,@gnu_indirect_function\n.globl v\n",
+       ".tdata\nt:\n.long 1\n.type t,@tls_object\n.set u, t\n.globl u\n.type u,@object\n"});
+}

@@ -564,6 +564,15 @@ private:
 
   ExprResult evaluate(Cursor &c) override { return parseExpr(c, syms_, /*relocatable=*/true); }
   bool symbolDefined(std::string_view name) override {
+    // (llvm looks a quoted name up as it is written, its escapes not read)
+    std::string literal;
+    if (name.find('\\') != std::string_view::npos) {
+      for (char ch : name) {
+        if (ch == '\\' || ch == '"') literal += '\\';
+        literal += ch;
+      }
+      name = literal;
+    }
     const Symbol *s = syms_.find(name);
     return s && s->kind != Symbol::Kind::Undefined;
   }
@@ -1504,10 +1513,11 @@ private:
       return;
     }
     const Token &first = c.peek();
-    if (first.kind == Tok::Identifier && c.peek(1).kind == Tok::Equal) {
+    if ((first.kind == Tok::Identifier || first.kind == Tok::String) &&
+        c.peek(1).kind == Tok::Equal) {
       c.next();
       c.next();
-      if (first.text == ".") // (llvm's `. = X`: .org X)
+      if (first.kind == Tok::Identifier && first.text == ".") // (llvm's `. = X`: .org X)
         runDirective(first, ".org", c);
       else
         assignSymbol(first, c, "=");
