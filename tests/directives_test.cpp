@@ -940,3 +940,14 @@ TEST(Directives, QuotedNameEscapesAndAliasAttributes) {
        ".type x,@object\n.type z,@function\nv = x\n.type v,@gnu_indirect_function\n.globl v\n",
        ".tdata\nt:\n.long 1\n.type t,@tls_object\n.set u, t\n.globl u\n.type u,@object\n"});
 }
+
+// Variables llvm's ELF writer cannot write (getBaseSymbol): no symbol plus a constant, a
+// difference it cannot fold, a common symbol; a temporary only when it names no defined label.
+TEST(Directives, VariablesTheObjectCannotHold) {
+  expectSameEverywhere({".set x, a - b\na:\n.data\nb:\n", ".set x, a - b\na:\n",
+                        ".set .Lx, y * 2\n", ".set .Lx, a * 2\na:\n", ".set x, (1 | y)\n",
+                        ".set x, y\n.set z, x * 2\n", ".set x, a - b\na:\nb:\n",
+                        ".comm c, 4\n.set x, c+1\n", ".set x, 1 | y\n.long x\n",
+                        ".set x, y * 2\n.globl x\n", "x = 1 | y\n", ".set x, y + 1\n",
+                        ".equiv x, y * 2\n", ".set x, y * 2\n.set w, 1 ! z\n"});
+}

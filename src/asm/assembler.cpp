@@ -996,6 +996,50 @@ private:
     }
   }
   void newFragment() override { ++sections_[cur_].fragment; }
+  // Where each variable's value was last set (its expression's location).
+  std::unordered_map<const Symbol *, obj::Fixup> variableWhere_;
+  bool namesDefinedLabel(ExprId expr) const {
+    const ExprPool &pool = syms_.pool();
+    const ExprNode &n = pool[expr];
+    switch (n.kind) {
+    case ExprNode::Kind::Symbol: return n.sym && n.sym->kind == Symbol::Kind::Label;
+    case ExprNode::Kind::Unary: return namesDefinedLabel(n.lhs);
+    case ExprNode::Kind::Binary: return namesDefinedLabel(n.lhs) || namesDefinedLabel(n.rhs);
+    case ExprNode::Kind::Target:
+      for (ExprId a : pool.argsOf(n))
+        if (namesDefinedLabel(a)) return true;
+      return false;
+    case ExprNode::Kind::Constant: break;
+    }
+    return false;
+  }
+  // llvm's ELF writer's checks of the variables it looks at (getBaseSymbol): a value that is no
+  // symbol plus a constant (a temporary's only when it names no defined label; not an AMDGPU
+  // expression function's), in the order the symbols were made.
+  void checkVariablesForObject() {
+    std::vector<std::pair<uint32_t, const Symbol *>> variables;
+    syms_.forEach([&](std::string_view name, Symbol &s) {
+      if (s.kind != Symbol::Kind::Variable || !variableWhere_.count(&s)) return;
+      if (name.starts_with(".L") && namesDefinedLabel(s.expr)) return;
+      // (AMDGPU's expression functions are inlined where used: such a variable is not looked at)
+      if (syms_.pool()[s.expr].kind == ExprNode::Kind::Target) return;
+      variables.emplace_back(s.order, &s);
+    });
+    std::sort(variables.begin(), variables.end());
+    for (const auto &[order, s] : variables) {
+      const obj::Fixup &where = variableWhere_[s];
+      RelocatableValue v;
+      if (!evaluateRelocatable(syms_.pool(), s->expr, EvalStage::Final, targetInfo_, v))
+        errorAt(where, where.col, "expression could not be evaluated");
+      else if (v.symB)
+        errorAt(
+            where, where.col,
+            fmt::format("symbol '{}' could not be evaluated in a subtraction expression", v.nameB));
+      else if (v.symA && v.symA->commonAlign)
+        errorAt(where, where.col,
+                fmt::format("Common symbol '{}' cannot be used in assignment expr", v.nameA));
+    }
+  }
   // .cg_profile entries, written when the file ends (llvm's finalizeCGProfile).
   struct CgProfileEntry {
     std::string_view from, to;
@@ -1642,6 +1686,7 @@ private:
     std::string err;
     uint32_t errCol = 0;
     const uint32_t valueCol = c.peek().col;
+    const size_t valueAt = c.pos;
     ExprText e = exprText(c, syms_, err, errCol);
     if (!e.ok) {
       error(errCol, err);
@@ -1666,7 +1711,13 @@ private:
     s.kind = e.absolute ? Symbol::Kind::Value : Symbol::Kind::Variable;
     s.value = e.value;
     s.expr = e.absolute ? syms_.pool().constant(e.value) : e.expr;
-    if (!e.absolute) registerSymbolsOf(e.expr);
+    if (!e.absolute) {
+      registerSymbolsOf(e.expr);
+      // (where llvm's ELF writer reports a value it cannot write: MCExpr::getLoc)
+      obj::Fixup where = fixupHere(expressionLocation(c.toks.subspan(valueAt, c.pos - valueAt)));
+      where.lineText = syms_.intern(std::string(curLine_));
+      variableWhere_[&s] = where;
+    }
     if (how != "=" && how != ".lto_set_conditional") s.noDeadStrip = true;
     if (e.absolute) valueSymbolWords_ |= requirementBit(name.text);
     if (asmOut() && how != ".lto_set_conditional") {
@@ -3859,6 +3910,7 @@ private:
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
     if (objOut()) resolveRelocDirectives(relocations);
+    if (objOut()) checkVariablesForObject();
     for (const CgReloc &r : cgRelocs_)
       relocations[cgSection_].push_back({r.offset, 0, r.symbol, {}, r.sectionSymbol, 0});
     std::vector<obj::SymbolRename> renames;
