@@ -26,7 +26,8 @@ DIRECTIVES = [".set", ".text", ".byte", ".long", ".quad", ".p2align", ".globl", 
               ".amdgpu_metadata", ".end_amdgpu_metadata", ".amdgpu_pal_metadata",
               ".end_amdgpu_pal_metadata", ".amd_amdgpu_pal_metadata", ".reloc", "R_AMDGPU_ABS32",
               "BFD_RELOC_NONE", ".subsection", ".pushsection", ".popsection", ".symver", "@@@",
-              ".cg_profile"]
+              ".cg_profile", ".altmacro", ".noaltmacro", "%(", "<a!>b>", "\\\\+", "&",
+              ".cfi_personality 2, "]
 # Debug information, call frame and file directives (with the operands that reach their parsers).
 DEBUG_DIRECTIVES = [".file 0 \"/d\" \"a.c\" md5 0x00112233445566778899aabbccddeeff",
                     ".file 1 \"b.h\"", ".loc 0 1 1", " prologue_end", " is_stmt 0",

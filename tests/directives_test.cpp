@@ -884,3 +884,70 @@ TEST(Directives, CfiAndLineLabels) {
        ".file 0 \"/d\" \"a.c\"\n.loc 0 3\ns_nop 0\n.loc_label x\n.long x\n",
        ".loc_label x\n.loc_label y\ns_nop 0\n.data\n.loc_label z\n"});
 }
+
+// GNU's binary '!' (or-not, a | ~b, with '|' '&' '^' in precedence), printed as llvm prints it.
+TEST(Directives, OrNotOperator) {
+  expectSameEverywhere({".long 1 ! 2\n.long 5 ! 0 + 1\n.long 2 * 3 ! 1\n.long 1 | 2 ! 4\n",
+                        ".set x, 1 ! 6\n.long x\n.if 0 ! -1\n.byte 1\n.endif\n",
+                        "a: s_nop 0\n.set y, a ! 1\n.long 1 !\n"});
+}
+
+// Line entries in several subsections of a section: kept in the order they were made (address
+// advances going back), the sequence ending where subsection 0 ends, as llvm writes them.
+TEST(Directives, LineEntriesInSubsections) {
+  expectSameEverywhere(
+      {".file 1 \"a.c\"\n.text\n.loc 1 1\ns_nop 0\n.subsection 1\n.loc 1 2\ns_nop 1\n"
+       ".subsection 0\n.loc 1 3\ns_nop 2\n",
+       ".file 1 \"a.c\"\n.loc 1 1\ns_nop 0\n.subsection 1\ns_nop 1\n.subsection 0\n",
+       ".file 1 \"a.c\"\n.text 2\n.loc 1 1\ns_nop 0\n.text 1\n.loc 1 5\ns_nop 1\n.data\n"
+       ".loc 1 7\n.long 1\n.text\n.loc 1 9\ns_nop 3\n.loc_label q\n.text 1\n.loc 1 2\ns_nop 1\n"});
+}
+
+// Labels llvm defines when it writes the frames or the line table (.cfi_label, .loc_label): one
+// already defined (a label before or after, the same .cfi_label twice, .eh_frame and
+// .debug_frame both written) is its error at the directive's name; 2-byte personality and LSDA
+// pointers are 2-byte data of the symbol (R_AMDGPU_REL16, a local label through its section's
+// symbol, an undefined one an error without location).
+TEST(Directives, GeneratedLabelsAndShortPersonality) {
+  expectSameEverywhere(
+      {".cfi_sections .eh_frame, .debug_frame\n.cfi_startproc\ns_nop 0\n.cfi_label x\n"
+       ".cfi_def_cfa_offset 8\n.cfi_endproc\n.long x\n",
+       "x:\n.cfi_startproc\ns_nop 0\n.cfi_label x\n.cfi_endproc\n",
+       ".cfi_startproc\ns_nop 0\n.cfi_label x\n.cfi_endproc\nx:\n",
+       ".cfi_startproc\ns_nop 0\n.cfi_label x\n.cfi_label x\n.cfi_endproc\n",
+       "x:\n.loc_label x\ns_nop 0\n"});
+  for (const char *encoding : {"2", "0x0a", "0x1a", "0x82", "3", "0x9b"})
+    for (const char *definition :
+         {"pers: s_nop 0\n", ".globl pers\npers: s_nop 0\n", "", ".weak pers\n"})
+      expectSameEverywhere({fmt::format(".cfi_startproc\n.cfi_personality {0}, pers\n"
+                                        ".cfi_lsda {0}, lsda\ns_nop 0\n.cfi_endproc\n{1}"
+                                        "lsda: s_nop 0\n",
+                                        encoding, definition)});
+}
+
+// A quoted name's escapes as llvm reads them (`\\` and `\"` the character, any other backslash
+// kept): printed escaped, the characters in the object's symbol table; `.ifdef` looks the name
+// up as written. A variable set to a label takes its type (not degrading its own) and, without
+// a size, the label's or the first one along a chain of assignments.
+TEST(Directives, QuotedNameEscapesAndAliasAttributes) {
+  expectSameEverywhere(
+      {"\"a\\\"b\":\n.long 1\n.globl \"a\\\"b\"\n.long \"c\\\\d\"\n\"e\\x41\":\n",
+       "\"a\\\\b\":\n.long \"a\\\\b\", \"q\\\"x\"+1\n\"z\\y\" = 5\n.byte \"z\\y\"\n"
+       ".set \"w\\\\v\", \"a\\\\b\"\n.globl \"w\\\\v\"\n.type \"a\\\\b\",@function\n"
+       ".size \"a\\\\b\", 4\n.ifdef \"a\\\\b\"\n.byte 9\n.endif\n",
+       "a:\n.long 1\n.set w, a\n.globl w\n.type a,@function\n.size a, 4\n",
+       "x:\n.long 1\n.size x, 2\ny = x\n.size y, 1\nz = y\nz1 = z\nw = x+1\n.globl y, z, z1, w\n"
+       ".type x,@object\n.type z,@function\nv = x\n.type v,@gnu_indirect_function\n.globl v\n",
+       ".tdata\nt:\n.long 1\n.type t,@tls_object\n.set u, t\n.globl u\n.type u,@object\n"});
+}
+
+// Variables llvm's ELF writer cannot write (getBaseSymbol): no symbol plus a constant, a
+// difference it cannot fold, a common symbol; a temporary only when it names no defined label.
+TEST(Directives, VariablesTheObjectCannotHold) {
+  expectSameEverywhere({".set x, a - b\na:\n.data\nb:\n", ".set x, a - b\na:\n",
+                        ".set .Lx, y * 2\n", ".set .Lx, a * 2\na:\n", ".set x, (1 | y)\n",
+                        ".set x, y\n.set z, x * 2\n", ".set x, a - b\na:\nb:\n",
+                        ".comm c, 4\n.set x, c+1\n", ".set x, 1 | y\n.long x\n",
+                        ".set x, y * 2\n.globl x\n", "x = 1 | y\n", ".set x, y + 1\n",
+                        ".equiv x, y * 2\n", ".set x, y * 2\n.set w, 1 ! z\n"});
+}

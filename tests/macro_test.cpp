@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -36,8 +37,8 @@ ToolRun runIn(const std::string &dir, const std::string &tool, const std::string
 }
 
 // Both programs on `input` (and `files`), with `options` and each output kind.
-void expectSame(const std::string &input, const Files &files = {},
-                const std::string &options = "") {
+void expectSame(const std::string &input, const Files &files = {}, const std::string &options = "",
+                bool object = false) {
   const char *tmp = std::getenv("TMPDIR");
   const std::string dir = fmt::format("{}/gfxasm_macro_{}", tmp && *tmp ? tmp : "/tmp", ::getpid());
   ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
@@ -49,7 +50,10 @@ void expectSame(const std::string &input, const Files &files = {},
     }
     std::ofstream(dir + "/" + name) << text;
   }
-  for (const char *kind : {"-show-encoding", "-filetype=null"}) {
+  std::vector<const char *> kinds = {"-show-encoding", "-filetype=null"};
+  // (objects: the messages of the layout; the bytes are compared by the object tests)
+  if (object) kinds.push_back("-filetype=obj -o out.o");
+  for (const char *kind : kinds) {
     const std::string opts = std::string(kind) + " " + options;
     ToolRun llvm = runIn(dir, llvmMcPath(), opts);
     ToolRun ours = runIn(dir, GFXASM_CLI, opts);
@@ -294,6 +298,53 @@ TEST(Macros, QuotesInBodies) {
     expectSame(std::string(".macro m\n  ") + body + "\n.endm\nm\ns_nop 0\n");
   }
   expectSame(".irpc ch, abc\n  .byte '\\ch'\n.endr\ns_nop 0\n");
+}
+
+// .altmacro (until .noaltmacro; only the name spelled in lower case turns it on): a parameter's
+// bare name is its argument (inside strings too, '&' after it dropped), `%expr` an argument
+// of its value, `<...>` one of its text ('!' escapes); `local` is no directive of llvm's.
+TEST(Macros, AltMacro) {
+  const std::string m = ".altmacro\n.set sym, 7\nlab:\n.macro m a, b=dflt\n"
+                        ".ascii \"a|b|\\a&b|\\b&&a&\"\n.endm\n";
+  for (const char *call :
+       {"m %1+2, <3>",      "m <a>b",       "m %(1<<40) x", "m %sym 1", "m %undefined_sym 1",
+        "m <a ; b> c",      "m <a!",        "m <>",         "m <<a>",   "m %",
+        "m %1 2 3",         "m b=<x> a=%3", "m %1+2 >5",    "m %-5",    "m % 4",
+        "m \"q s\" <r!!t>", "m a b",        "m %lab",       "m %(2",    "m <a!>",
+        "m <!<x!>>",        "m %1+2 <3>"})
+    expectSame(m + call + "\n");
+  expectSame(".altmacro\n.macro m a:vararg\n.ascii \"a\"\n.endm\nm <x y>, z\nm <abc\nm %2 q\n");
+  expectSame(".altmacro\n.macro m a:req, b\n.ascii \"a-b\"\n.endm\nm b=%1\nm <>,<7>\n");
+  expectSame(".altmacro\n.macro m a\n.byte a; a\n.byte \\a\n.endm\nm 1\n.noaltmacro\nm 2\n");
+  expectSame(".altmacro\n.macro m a, ab\n.byte ab, a, a.b, a$, _a, a_\n.endm\nm 1 2\n");
+  expectSame(".altmacro\n.macro m a\nlocal l\nl: .byte \\a\n.endm\nm 1\nm 2\n");
+  expectSame(".altmacro\n.irp x, <a b>, %3, c\n.ascii \"x\\x\\+\"\n.endr\n"
+             ".irpc x, <a!>b>\n.ascii \"x\"\n.endr\n.irpc x, %10+2\n.ascii \"x\\x\"\n.endr\n");
+  expectSame(".altmacro\n.irp x, %1+, 2\n.ascii \"x\"\n.endr\n");
+  expectSame(".altmacro\n.irp x, %(1\n.ascii \"x\"\n.endr\n");
+  expectSame(".altmacro x\n.noaltmacro 1\n.ALTMACRO\n.macro m a\n.byte a\n.endm\nm 5\n");
+  expectSame(".altmacro\n.macro m a\n.macro n b\n.byte a, b, \\b\n.endm\nn 4\n.endm\nm 3\n");
+  expectSame(".altmacro\n.macro m x\n.byte x\n.endm\n.irp y, 1, 2\nm %y*2\n.endr\n");
+  expectSame(".altmacro\n.macro m x\ns_mov_b32 s0, x\n.endm\nm %0x10\nm <s1>\n");
+  expectSame(".altmacro\n.macro m a b\n.ascii \"\\a\\()b\"\n.endm\nm 1 2\n");
+}
+
+// \+: the expansions of this macro (or .rept, .irp, .irpc) before this one.
+TEST(Macros, ExpansionCounter) {
+  expectSame(".macro m\n.byte \\+\n.endm\nm\nm\n.purgem m\n.macro m\n.byte \\+\n.endm\nm\n"
+             ".rept 3\n.byte \\+\n.endr\n.irp x, 1, 2\n.byte \\+\\x\n.endr\n"
+             ".irpc x, 12\n.byte \\x\\+\n.endr\n.macro n a\n.byte \\a\\+\n.endm\nn 1\nn 2\n");
+  expectSame(".irpc x, \"ab\"\n.ascii \"\\x\"\n.endr\n");
+}
+
+// Errors llvm's context reports (a label defined again in a macro) have no instantiation
+// notes; errors found when the object is laid out name the buffer of their line (a macro
+// instantiation, an included file), without notes or include stack.
+TEST(Macros, ContextAndLayoutErrorsInExpansions) {
+  expectSame(".macro m\nl: .byte 1\n.endm\nm\nm\n", {}, "", true);
+  expectSame(".macro m\n.byte undefined_x\n.endm\n.byte 1\nm\n", {}, "", true);
+  expectSame(".byte 0\n.include \"inc1.s\"\n.rept 2\n.long undefined_z\n.endr\n",
+             {{"inc1.s", ".byte 1\n.byte undefined_y\n"}}, "", true);
 }
 
 } // namespace

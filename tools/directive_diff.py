@@ -108,6 +108,25 @@ PROGRAMS = [
     ".weak_reference w\\n.long w",
     ".cfi_startproc\\n.cfi_label x\\n.cfi_endproc",
     ".common c, 8, 4\\n.extern e\\n.long e",
+    # .altmacro, \\+, GNU's binary '!', quoted names' escapes, generated labels, aliases
+    ".altmacro\\n.macro m a, b=d\\n.ascii \"a|b|\\a&b\"\\n.endm\\nm %1+2, <3>\\nm <a!>b> %(2*3)",
+    ".altmacro\\n.irp x, <a b>, %3\\n.ascii \"x\\x\\+\"\\n.endr\\n.irpc y, <a!>b>\\n.ascii \"y\"\\n.endr",
+    ".altmacro\\n.macro m a\\n.byte a\\n.endm\\nm %(1",
+    ".altmacro\\n.macro m a\\n.byte a\\n.endm\\nm %undefined",
+    ".macro m\\n.byte \\+\\n.endm\\nm\\nm\\n.rept 2\\n.byte \\+\\n.endr",
+    ".long 1 ! 2, 5 ! 0 + 1",
+    "\"a\\\"b\": .long \"a\\\"b\"\\n\"e\\x41\":\\n.globl \"c\\\\d\"\\n.long \"c\\\\d\"",
+    ".cfi_sections .eh_frame, .debug_frame\\n.cfi_startproc\\ns_nop 0\\n.cfi_label x\\n.cfi_endproc",
+    "x:\\n.cfi_startproc\\n.cfi_label x\\n.cfi_endproc\\n.loc_label x",
+    ".cfi_startproc\\n.cfi_personality 2, p\\n.cfi_lsda 0x1a, p\\n.cfi_endproc\\np: s_nop 0",
+    ".cfi_startproc\\n.cfi_personality 2, p\\n.cfi_endproc",
+    ".file 1 \"a.c\"\\n.loc 1 1\\ns_nop 0\\n.subsection 1\\n.loc 1 2\\ns_nop 1\\n.subsection 0\\ns_nop 2",
+    "x:\\n.long 1\\n.size x, 4\\n.type x,@object\\ny = x\\n.globl y",
+    ".macro m\\nl: .byte 1\\n.endm\\nm\\nm",
+    ".macro m\\n.byte undefined_x\\n.endm\\nm",
+    # unterminated blocks, nesting limits
+    ".macro m\\n.byte 1", ".rept 2\\n.byte 1", ".irp x, 1\\n.byte 1", ".if 1\\n.byte 1",
+    ".if 0\\n.else\\n.else\\n.endif", ".macro r\\nr\\n.endm\\nr",
 ]
 
 

@@ -486,6 +486,7 @@ public:
       statement(line);
       if (opts_.textOutput || opts_.inputRead) streamAfterStatement(source, line);
     }
+    sourceNames_ = lines.takeSourceNames();
     lines_ = nullptr;
     source_ = source;
     if (kdBlock_) {
@@ -584,6 +585,13 @@ private:
   uint32_t curLineNo_ = 0;
 
   void error(uint32_t col0, std::string msg) { report(Severity::Error, col0, std::move(msg)); }
+  // An error llvm's context reports (MCContext::reportError): no macro instantiation notes.
+  void contextError(uint32_t col0, std::string msg) {
+    if (lines_)
+      lines_->reportWithoutNotes(Severity::Error, curLineNo_, col0, std::move(msg), curLine_);
+    else
+      error(col0, std::move(msg));
+  }
   // What gfxasm says beyond llvm's message: a note after it (Diagnostic::extra).
   void extraNote(uint32_t col0, std::string msg) {
     if (lines_) {
@@ -609,6 +617,15 @@ private:
 
   ExprResult evaluate(Cursor &c) override { return parseExpr(c, syms_, /*relocatable=*/true); }
   bool symbolDefined(std::string_view name) override {
+    // (llvm looks a quoted name up as it is written, its escapes not read)
+    std::string literal;
+    if (name.find('\\') != std::string_view::npos) {
+      for (char ch : name) {
+        if (ch == '\\' || ch == '"') literal += '\\';
+        literal += ch;
+      }
+      name = literal;
+    }
     const Symbol *s = syms_.find(name);
     return s && s->kind != Symbol::Kind::Undefined;
   }
@@ -736,6 +753,7 @@ private:
     std::vector<uint64_t> prefixes;
     std::vector<Place> place(n);
     std::vector<uint32_t> newIndex(n, 0);
+    std::vector<uint64_t> ownEnd(n, ~0ull); // a section with subsections: its own bytes' end
     uint32_t next = 0;
     for (uint32_t i = 0; i < n; ++i)
       if (sections_[i].parent == ~0u) newIndex[i] = next++;
@@ -749,6 +767,7 @@ private:
       std::sort(subs.begin(), subs.end(), [&](uint32_t a, uint32_t b) {
         return sections_[a].subsection < sections_[b].subsection;
       });
+      if (!subs.empty()) ownEnd[newIndex[i]] = p.data.size();
       for (uint32_t j : subs) {
         obj::Section &s = sections_[j];
         const uint64_t start = p.data.size();
@@ -793,6 +812,14 @@ private:
       } else {
         same->entries.insert(same->entries.end(), l.entries.begin(), l.entries.end());
       }
+    }
+    // (llvm keeps a section's line entries in the order they were made, whatever subsection they
+    // are in, and ends the sequence where subsection 0 ends)
+    for (obj::DwarfTables::LineSection &l : lines) {
+      if (ownEnd[l.section] == ~0ull) continue;
+      std::stable_sort(l.entries.begin(), l.entries.end(),
+                       [](const auto &a, const auto &b) { return a.seq < b.seq; });
+      l.end = ownEnd[l.section];
     }
     dwarf_.lineSections = std::move(lines);
     for (obj::DwarfFrame &f : dwarf_.frames) {
@@ -892,6 +919,7 @@ private:
     f.col = col;
     f.lineText = curLine_;
     f.fragment = sections_[cur_].fragment;
+    if (lines_) f.source = lines_->sourceId();
     return f;
   }
   bool evaluateNow(ExprId expr, int64_t &value) override {
@@ -984,6 +1012,50 @@ private:
     }
   }
   void newFragment() override { ++sections_[cur_].fragment; }
+  // Where each variable's value was last set (its expression's location).
+  std::unordered_map<const Symbol *, obj::Fixup> variableWhere_;
+  bool namesDefinedLabel(ExprId expr) const {
+    const ExprPool &pool = syms_.pool();
+    const ExprNode &n = pool[expr];
+    switch (n.kind) {
+    case ExprNode::Kind::Symbol: return n.sym && n.sym->kind == Symbol::Kind::Label;
+    case ExprNode::Kind::Unary: return namesDefinedLabel(n.lhs);
+    case ExprNode::Kind::Binary: return namesDefinedLabel(n.lhs) || namesDefinedLabel(n.rhs);
+    case ExprNode::Kind::Target:
+      for (ExprId a : pool.argsOf(n))
+        if (namesDefinedLabel(a)) return true;
+      return false;
+    case ExprNode::Kind::Constant: break;
+    }
+    return false;
+  }
+  // llvm's ELF writer's checks of the variables it looks at (getBaseSymbol): a value that is no
+  // symbol plus a constant (a temporary's only when it names no defined label; not an AMDGPU
+  // expression function's), in the order the symbols were made.
+  void checkVariablesForObject() {
+    std::vector<std::pair<uint32_t, const Symbol *>> variables;
+    syms_.forEach([&](std::string_view name, Symbol &s) {
+      if (s.kind != Symbol::Kind::Variable || !variableWhere_.count(&s)) return;
+      if (name.starts_with(".L") && namesDefinedLabel(s.expr)) return;
+      // (AMDGPU's expression functions are inlined where used: such a variable is not looked at)
+      if (syms_.pool()[s.expr].kind == ExprNode::Kind::Target) return;
+      variables.emplace_back(s.order, &s);
+    });
+    std::sort(variables.begin(), variables.end());
+    for (const auto &[order, s] : variables) {
+      const obj::Fixup &where = variableWhere_[s];
+      RelocatableValue v;
+      if (!evaluateRelocatable(syms_.pool(), s->expr, EvalStage::Final, targetInfo_, v))
+        errorAt(where, where.col, "expression could not be evaluated");
+      else if (v.symB)
+        errorAt(
+            where, where.col,
+            fmt::format("symbol '{}' could not be evaluated in a subtraction expression", v.nameB));
+      else if (v.symA && v.symA->commonAlign)
+        errorAt(where, where.col,
+                fmt::format("Common symbol '{}' cannot be used in assignment expr", v.nameA));
+    }
+  }
   // .cg_profile entries, written when the file ends (llvm's finalizeCGProfile).
   struct CgProfileEntry {
     std::string_view from, to;
@@ -1044,6 +1116,13 @@ private:
     obj::Fixup where;
   };
   std::vector<Symver> symvers_;
+  // Where each .cfi_label ([0]) and .loc_label ([1]) named its label, in directive order.
+  std::unordered_map<std::string, std::vector<obj::Fixup>> generatedLabels_[2];
+  void generatedLabel(std::string_view name, uint32_t col, bool line) override {
+    obj::Fixup where = fixupHere(col);
+    where.lineText = syms_.intern(std::string(curLine_));
+    generatedLabels_[line][std::string(name)].push_back(where);
+  }
   void symver(std::string_view original, std::string alias, bool keepOriginal,
               uint32_t col) override {
     obj::Fixup where = fixupHere(col);
@@ -1531,10 +1610,11 @@ private:
       return;
     }
     const Token &first = c.peek();
-    if (first.kind == Tok::Identifier && c.peek(1).kind == Tok::Equal) {
+    if ((first.kind == Tok::Identifier || first.kind == Tok::String) &&
+        c.peek(1).kind == Tok::Equal) {
       c.next();
       c.next();
-      if (first.text == ".") // (llvm's `. = X`: .org X)
+      if (first.kind == Tok::Identifier && first.text == ".") // (llvm's `. = X`: .org X)
         runDirective(first, ".org", c);
       else
         assignSymbol(first, c, "=");
@@ -1557,7 +1637,7 @@ private:
   void defineLabel(std::string_view text, uint32_t col) {
     Symbol &s = syms_.get(text);
     if (s.kind == Symbol::Kind::Label || s.constant) {
-      error(col, fmt::format("symbol '{}' is already defined", text));
+      contextError(col, fmt::format("symbol '{}' is already defined", text));
       if (asmOut()) out_ += fmt::format("{}:\n", printedSymbolName(text));
       return;
     }
@@ -1622,6 +1702,7 @@ private:
     std::string err;
     uint32_t errCol = 0;
     const uint32_t valueCol = c.peek().col;
+    const size_t valueAt = c.pos;
     ExprText e = exprText(c, syms_, err, errCol);
     if (!e.ok) {
       error(errCol, err);
@@ -1646,7 +1727,13 @@ private:
     s.kind = e.absolute ? Symbol::Kind::Value : Symbol::Kind::Variable;
     s.value = e.value;
     s.expr = e.absolute ? syms_.pool().constant(e.value) : e.expr;
-    if (!e.absolute) registerSymbolsOf(e.expr);
+    if (!e.absolute) {
+      registerSymbolsOf(e.expr);
+      // (where llvm's ELF writer reports a value it cannot write: MCExpr::getLoc)
+      obj::Fixup where = fixupHere(expressionLocation(c.toks.subspan(valueAt, c.pos - valueAt)));
+      where.lineText = syms_.intern(std::string(curLine_));
+      variableWhere_[&s] = where;
+    }
     if (how != "=" && how != ".lto_set_conditional") s.noDeadStrip = true;
     if (e.absolute) valueSymbolWords_ |= requirementBit(name.text);
     if (asmOut() && how != ".lto_set_conditional") {
@@ -3781,9 +3868,14 @@ private:
     curLine_ = f.lineText;
     curLineNo_ = f.line;
     error(col, std::move(msg));
+    // (llvm names the buffer of the line, a macro instantiation or an included file, without
+    // the instantiation notes or the include stack)
+    if (!lines_ && f.source && f.source < sourceNames_.size())
+      result_.diagnostics.back().file = sourceNames_[f.source];
     curLine_ = line;
     curLineNo_ = lineNo;
   }
+  std::vector<std::string> sourceNames_; // (Preprocessor::sourceId)
 
   static uint32_t relocationType(const obj::Fixup &f, Spec spec) {
     switch (spec) {
@@ -4017,11 +4109,24 @@ private:
             {r.offset, r.type, nullptr, {}, static_cast<int32_t>(r.targetSection), r.addend});
         continue;
       }
-      Symbol &s = syms_.get(r.symbol); // (a personality routine or LSDA)
+      // (a personality routine or LSDA: a local label through its section's symbol; 2 bytes of
+      // an undefined one are llvm's error without location, as for .short)
+      Symbol &s = syms_.get(r.symbol);
+      if (s.kind == Symbol::Kind::Label && s.binding != Symbol::Binding::Global &&
+          s.binding != Symbol::Binding::Weak) {
+        relocations[r.section].push_back(
+            {r.offset, r.type, nullptr, {}, static_cast<int32_t>(s.section), r.addend + s.value});
+        continue;
+      }
+      if (r.type == 14 && s.kind == Symbol::Kind::Undefined) { // R_AMDGPU_REL16
+        errorWithoutLocation(fmt::format("undefined label '{}'", r.symbol));
+        continue;
+      }
       s.usedInReloc = true;
       relocations[r.section].push_back({r.offset, r.type, &s, r.symbol, -1, r.addend});
     }
     if (objOut()) resolveRelocDirectives(relocations);
+    if (objOut()) checkVariablesForObject();
     for (const CgReloc &r : cgRelocs_)
       relocations[cgSection_].push_back({r.offset, 0, r.symbol, {}, r.sectionSymbol, 0});
     std::vector<obj::SymbolRename> renames;
@@ -4048,12 +4153,23 @@ private:
   struct GeneratedReloc : obj::DwarfReloc {
     uint32_t section;
   };
-  // Labels a generated section's writer placed (name, offset), unless already defined.
+  // Labels a generated section's writer placed (name, offset); one already defined (a label, a
+  // .cfi_label of both .eh_frame and .debug_frame) is llvm's error at its directive.
   void defineGeneratedLabels(const std::vector<std::pair<std::string, uint64_t>> &labels,
-                             uint32_t section) {
+                             uint32_t section, bool line) {
+    std::unordered_map<std::string_view, size_t> seen;
     for (const auto &[name, offset] : labels) {
       Symbol &s = syms_.get(syms_.intern(name));
-      if (s.kind != Symbol::Kind::Undefined) continue;
+      const size_t n = seen[name]++;
+      if (s.kind != Symbol::Kind::Undefined) {
+        auto &where = generatedLabels_[line];
+        auto it = where.find(name);
+        if (it != where.end() && n < it->second.size()) {
+          const obj::Fixup &f = it->second[n];
+          errorAt(f, f.col, fmt::format("symbol '{}' is already defined", name));
+        }
+        continue;
+      }
       s.kind = Symbol::Kind::Label;
       s.section = section;
       s.value = static_cast<int64_t>(offset);
@@ -4076,7 +4192,7 @@ private:
         generate(spec, [&](uint32_t self, std::vector<uint8_t> &data, auto &relocs) {
           std::vector<std::pair<std::string, uint64_t>> labels;
           obj::writeFrames(dwarf_, eh, self, data, relocs, &labels);
-          defineGeneratedLabels(labels, self); // (.cfi_label)
+          defineGeneratedLabels(labels, self, false); // (.cfi_label)
           sections_[self].align = std::max<uint64_t>(sections_[self].align, 8);
         });
       }
@@ -4094,7 +4210,7 @@ private:
     for (const obj::Section &sec : sections_) sizes.push_back(sec.size());
     std::vector<std::pair<std::string, uint64_t>> labels;
     obj::writeLineTable(dwarf_, sizes, lineData, relocs, strData, lineStr, &labels);
-    defineGeneratedLabels(labels, line); // (.loc_label)
+    defineGeneratedLabels(labels, line, true); // (.loc_label)
     sections_[line].data = std::move(lineData);
     if (dwarf_.version >= 5) sections_[lineStr].data = std::move(strData);
     for (const obj::DwarfReloc &r : relocs) out.push_back({r, line});

@@ -98,6 +98,9 @@ public:
                          uint32_t fromCol, uint32_t toCol) = 0;
   virtual void symver(std::string_view original, std::string alias, bool keepOriginal,
                       uint32_t col) = 0;
+  // `.cfi_label NAME` (`line`: `.loc_label NAME`) with NAME at column `col`: the label llvm
+  // defines when it writes the frames (the line table), where its "already defined" error points.
+  virtual void generatedLabel(std::string_view name, uint32_t col, bool line) = 0;
 };
 
 struct DirectiveContext {

@@ -398,8 +398,6 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     if (!c.is(Tok::Identifier)) return fail(c.peek().col, "expected identifier in directive");
     pointer.symbol = c.next().text;
     pointer.encoding = static_cast<uint8_t>(a);
-    if (ctx.streamer.writesObject() && t.emitEhFrame && (format == 2 || format == 0x0a))
-      return fail(0, "gfxasm: 2-byte personality and LSDA encodings are not written");
     ctx.streamer.registerSymbol(ctx.syms.get(pointer.symbol));
     auto known = std::find(t.cfiSymbols.begin(), t.cfiSymbols.end(), pointer.symbol);
     pointer.rank = static_cast<uint32_t>(known - t.cfiSymbols.begin());
@@ -412,6 +410,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   } else if (name == ".cfi_signal_frame") {
   } else if (name == ".cfi_label") {
     if (!namesSymbol(c.peek())) return fail(c.peek().col, "expected identifier");
+    ctx.streamer.generatedLabel(c.peek().text, c.peek().col, false);
     in.kind = obj::CfiInstruction::Kind::Label;
     in.label = std::string(c.next().text);
     printed = in.label;
@@ -504,6 +503,7 @@ bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std
     if (!namesSymbol(label)) return fail(label.col, "expected identifier");
     c.next();
     if (!c.atEnd()) return fail(c.peek().col, "expected newline");
+    ctx.streamer.generatedLabel(label.text, label.col, true);
     ctx.syms.locationLabel(col);
     if (ctx.asmOut) ctx.out += fmt::format(".loc_label\t{}\n", label.text);
     obj::DwarfTables &t = ctx.dwarf;
@@ -513,7 +513,8 @@ bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std
                           [&](const auto &l) { return l.section == section; });
     if (s == t.lineSections.end())
       s = t.lineSections.insert(s, obj::DwarfTables::LineSection{section, {}});
-    s->entries.push_back({ctx.streamer.sectionOffset(), t.current, std::string(label.text)});
+    s->entries.push_back(
+        {ctx.streamer.sectionOffset(), t.current, std::string(label.text), t.entryCount++});
     return true;
   }
   if (name == ".uleb128" || name == ".sleb128") return lebDirective(ctx, name, c, fail);

@@ -18,14 +18,34 @@ SymbolTable::SymbolTable() {
 }
 
 Symbol *SymbolTable::find(std::string_view name) {
+  if (name.find('\\') != std::string_view::npos) return findEscaped(name);
   auto it = map_.find(name);
   return it == map_.end() ? nullptr : &it->second;
 }
 
 Symbol &SymbolTable::get(std::string_view name) {
+  if (name.find('\\') != std::string_view::npos) {
+    const std::string spelling = escapedSymbolName(name);
+    auto it = map_.find(std::string_view(spelling));
+    if (it != map_.end()) return it->second;
+    return map_.emplace(keep(spelling), Symbol{}).first->second;
+  }
   auto it = map_.find(name);
   if (it != map_.end()) return it->second;
   return map_.emplace(keep(name), Symbol{}).first->second;
+}
+
+std::string_view SymbolTable::nameOf(std::string_view name) const {
+  std::string spelling;
+  if (name.find('\\') != std::string_view::npos) name = spelling = escapedSymbolName(name);
+  auto it = map_.find(name);
+  return it == map_.end() ? std::string_view() : it->first;
+}
+
+Symbol *SymbolTable::findEscaped(std::string_view name) {
+  const std::string spelling = escapedSymbolName(name);
+  auto it = map_.find(std::string_view(spelling));
+  return it == map_.end() ? nullptr : &it->second;
 }
 
 std::string_view SymbolTable::keep(std::string_view name) {

@@ -94,10 +94,7 @@ public:
     for (auto &[name, sym] : map_) f(name, sym);
   }
   // The name a symbol is kept under (stable for the table's life).
-  std::string_view nameOf(std::string_view name) const {
-    auto it = map_.find(name);
-    return it == map_.end() ? std::string_view() : it->first;
-  }
+  std::string_view nameOf(std::string_view name) const;
   // Room for about `n` symbols (rehashing a large table is slow).
   void reserve(size_t n) { map_.reserve(n); }
 
@@ -113,6 +110,8 @@ private:
       std::make_unique<std::pmr::monotonic_buffer_resource>();
   std::pmr::unordered_map<std::string_view, Symbol, Hash, std::equal_to<>> map_{arena_.get()};
   std::string_view keep(std::string_view name); // the name, copied into the arena
+  // A name with a backslash (quoted, `"a\"b"`): kept in one spelling (escapedSymbolName).
+  Symbol *findEscaped(std::string_view name);
   std::deque<std::string> interned_;
   ExprPool pool_;
   TargetInfo targetInfo_;
@@ -173,6 +172,7 @@ constexpr int precedence(Tok k, BinOp &op) {
   case Tok::Plus: op = BinOp::Add; return 4;
   case Tok::Minus: op = BinOp::Sub; return 4;
   case Tok::Pipe: op = BinOp::Or; return 5;
+  case Tok::Exclaim: op = BinOp::OrNot; return 5;
   case Tok::Amp: op = BinOp::And; return 5;
   case Tok::Caret: op = BinOp::Xor; return 5;
   case Tok::Star: op = BinOp::Mul; return 6;

@@ -89,6 +89,7 @@ const char *opText(BinOp op) {
   case BinOp::Add: return "+";
   case BinOp::Sub: return "-";
   case BinOp::Or: return "|";
+  case BinOp::OrNot: return "!";
   case BinOp::And: return "&";
   case BinOp::Xor: return "^";
   case BinOp::Mul: return "*";
@@ -309,7 +310,29 @@ bool evaluate(const ExprPool &pool, ExprId id, EvalStage stage, const TargetInfo
 
 } // namespace
 
+std::string unescapedSymbolName(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (size_t i = 0; i < name.size(); ++i) {
+    if (name[i] == '\\' && i + 1 < name.size() && (name[i + 1] == '\\' || name[i + 1] == '"')) ++i;
+    out += name[i];
+  }
+  return out;
+}
+
+std::string escapedSymbolName(std::string_view name) {
+  const std::string plain = unescapedSymbolName(name);
+  std::string out;
+  out.reserve(plain.size() + 2);
+  for (char c : plain) {
+    if (c == '\\' || c == '"') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 std::string printedSymbolName(std::string_view name) {
+  if (name.find('\\') != std::string_view::npos) return '"' + escapedSymbolName(name) + '"';
   const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
     return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.' || ch == '$';
   });
@@ -346,6 +369,7 @@ bool applyBinOp(BinOp op, int64_t lhs, int64_t rhs, int64_t &out) {
   case BinOp::Add: out = static_cast<int64_t>(a + b); break;
   case BinOp::Sub: out = static_cast<int64_t>(a - b); break;
   case BinOp::Or: out = lhs | rhs; break;
+  case BinOp::OrNot: out = lhs | ~rhs; break;
   case BinOp::And: out = lhs & rhs; break;
   case BinOp::Xor: out = lhs ^ rhs; break;
   case BinOp::Mul: out = static_cast<int64_t>(a * b); break;

@@ -36,6 +36,7 @@ enum class BinOp : uint8_t {
   Add,
   Sub,
   Or,
+  OrNot, // a | ~b (GNU's binary '!')
   And,
   Xor,
   Mul,
@@ -112,6 +113,12 @@ void printExpr(const ExprPool &pool, ExprId id, std::string &out);
 
 // A symbol's name as llvm prints it: quoted unless letters, digits, '_', '$' and '.' only.
 std::string printedSymbolName(std::string_view name);
+// A quoted symbol name's escapes as llvm reads them (MCContext::parseSymbol): `\\` and `\"` are
+// the character, any other backslash stays. Names are kept as they are written, in one spelling
+// per symbol: escapedSymbolName (the name's backslashes and quotes escaped, as llvm prints it);
+// the object's symbol table holds unescapedSymbolName.
+std::string unescapedSymbolName(std::string_view name);
+std::string escapedSymbolName(std::string_view name);
 std::string exprText(const ExprPool &pool, ExprId id);
 
 // The value of an expression as llvm's evaluateAsRelocatable gives it: symA - symB + constant,

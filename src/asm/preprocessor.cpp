@@ -42,9 +42,9 @@ bool isConditionalName(std::string_view w) {
 }
 bool isOtherDirectiveName(std::string_view w) {
   static constexpr std::string_view kNames[] = {
-      ".macro", ".endm", ".endmacro", ".exitm",     ".purgem",    ".rept",  ".rep",
-      ".irp",   ".irpc", ".endr",     ".include",   ".err",       ".error", ".warning",
-      ".print", ".end",  ".abort",    ".macros_on", ".macros_off"};
+      ".macro", ".endm", ".endmacro", ".exitm",     ".purgem",     ".rept",     ".rep",
+      ".irp",   ".irpc", ".endr",     ".include",   ".err",        ".error",    ".warning",
+      ".print", ".end",  ".abort",    ".macros_on", ".macros_off", ".altmacro", ".noaltmacro"};
   for (std::string_view n : kNames)
     if (n == w) return true;
   return false;
@@ -109,6 +109,11 @@ public:
     cur_.kind = scan();
     cur_.end = static_cast<uint32_t>(pos_);
     return cur_;
+  }
+  // Continues at `pos` (llvm's jumpToLoc) with the token there, spaces skipped.
+  const RawToken &seek(size_t pos) {
+    pos_ = pos;
+    return lex();
   }
   // The token after the current one, spaces skipped (llvm's peekTok).
   RawToken peek() {
@@ -205,10 +210,19 @@ using detail::RawKind;
 using detail::RawLexer;
 using detail::RawToken;
 
-// An argument token: its spelling, and whether it is a string (substituted without its quotes).
+// An argument token as llvm keeps it: its spelling and kind. A String is substituted without its
+// quotes (llvm's getStringContents); a vararg's text is a String substituted as written. Under
+// .altmacro, a String spelled `<...>` is substituted without its brackets and `!` escapes, and a
+// Value (`%expr`, spelled with its '%') as its decimal value.
 struct Preprocessor::ArgToken {
+  enum Kind : uint8_t { Plain, String, Value };
   std::string text;
-  bool string = false;
+  Kind kind = Plain;
+  int64_t value = 0;
+  std::string_view contents() const {
+    return text.size() >= 2 ? std::string_view(text).substr(1, text.size() - 2)
+                            : std::string_view();
+  }
 };
 
 struct Preprocessor::Macro {
@@ -220,6 +234,7 @@ struct Preprocessor::Macro {
   std::string name;
   std::vector<Parameter> parameters;
   std::string body;
+  unsigned count = 0; // expansions so far (\+)
 };
 
 Preprocessor::Preprocessor(std::string_view source, const AssembleOptions &opts,
@@ -239,6 +254,8 @@ Preprocessor::Preprocessor(std::string_view source, const AssembleOptions &opts,
       break;
     }
   main_ = main.get();
+  main->sourceId = 0;
+  sourceNames_.push_back(main->name);
   buffers_.push_back(std::move(main));
 }
 
@@ -347,6 +364,7 @@ bool Preprocessor::isOurDirective(std::string_view word) {
   case 'e':
   case 'i':
   case 'm':
+  case 'n':
   case 'p':
   case 'r':
   case 'w': break;
@@ -373,7 +391,7 @@ bool Preprocessor::handleLine(SourceLine &out) {
   std::string_view lower =
       first.kind == Tok::Identifier ? lowered(first.text, buf) : std::string_view();
   const bool conditional = isConditionalName(lower);
-  const Macro *macro = nullptr;
+  Macro *macro = nullptr;
   // (.macros_off: names of macros are instructions again, until .macros_on)
   if (first.kind == Tok::Identifier && toks_[at + 1].kind != Tok::Equal && !conditional &&
       macrosEnabled_) {
@@ -658,6 +676,9 @@ bool Preprocessor::directive(std::string_view lower, size_t at, SourceLine &out)
   } else if (lower == ".macros_on" || lower == ".macros_off") {
     if (!expectEndOfLine(at + 1)) return false;
     macrosEnabled_ = lower == ".macros_on";
+  } else if (lower == ".altmacro" || lower == ".noaltmacro") {
+    if (!expectEndOfLine(at + 1)) return false;
+    altMacro_ = dir.text == ".altmacro"; // (llvm compares the name as written: .ALTMACRO is off)
   } else if (lower == ".abort") {
     if (!condStack_.empty() && condStack_.back().ignore) return false;
     // llvm quotes the statement's text after the name, up to a comment, spaces and all.
@@ -716,6 +737,27 @@ void Preprocessor::reportWithNotes(Severity severity, uint32_t lineNumber, uint3
   d.includedFrom = top.includedFrom;
   result_.diagnostics.push_back(std::move(d));
   if (!activeInstantiations_ || extra || !notes) return;
+  appendInstantiationNotes();
+}
+
+void Preprocessor::reportDeferred(bool entered) {
+  if (!deferred_.set) return;
+  deferred_.set = false;
+  const Buffer &b = *buffers_.back();
+  Diagnostic d;
+  d.severity = Severity::Error;
+  d.file = entered ? b.callSite.file : b.name;
+  d.includedFrom = entered ? b.callSite.includedFrom : b.includedFrom;
+  d.line = cur_.number;
+  d.column = deferred_.col + 1;
+  d.message = std::move(deferred_.message);
+  d.lineText = std::string(cur_.echo);
+  ++result_.errorCount;
+  result_.diagnostics.push_back(std::move(d));
+  if (activeInstantiations_) appendInstantiationNotes();
+}
+
+void Preprocessor::appendInstantiationNotes() {
   for (size_t i = buffers_.size(); i-- > 0;) {
     const Buffer &b = *buffers_[i];
     if (b.kind != Buffer::Kind::Instantiation) continue;
@@ -914,7 +956,7 @@ bool Preprocessor::parseArgument(RawLexer &lx, Argument &arg, bool vararg) {
     if (lx.cur().kind != RawKind::Eos) {
       const uint32_t from = lx.cur().begin;
       while (lx.cur().kind != RawKind::Eos) lx.lex();
-      arg.push_back({std::string(cur_.text.substr(from, lx.cur().begin - from)), false});
+      arg.push_back({std::string(cur_.text.substr(from, lx.cur().begin - from)), ArgToken::String});
     }
     return true;
   }
@@ -934,7 +976,7 @@ bool Preprocessor::parseArgument(RawLexer &lx, Argument &arg, bool vararg) {
       // A space before an operator does not end the argument: the operator and what follows
       // it belong to it (spaces after the operator are dropped).
       if (isArgumentOperator(lx.cur())) {
-        arg.push_back({std::string(lx.text(lx.cur())), false});
+        arg.push_back({std::string(lx.text(lx.cur()))});
         lx.lex(true);
         if (lx.cur().kind == RawKind::Space) lx.lex(true);
         continue;
@@ -946,13 +988,56 @@ bool Preprocessor::parseArgument(RawLexer &lx, Argument &arg, bool vararg) {
       ++parens;
     else if (lx.cur().kind == RawKind::RParen && parens)
       --parens;
-    arg.push_back({std::string(lx.text(lx.cur())), lx.cur().kind == RawKind::String});
+    arg.push_back({std::string(lx.text(lx.cur())),
+                   lx.cur().kind == RawKind::String ? ArgToken::String : ArgToken::Plain});
     lx.lex(true);
   }
   if (parens != 0) {
     error(lx.cur().begin, "unbalanced parentheses in macro argument");
     return false;
   }
+  return true;
+}
+
+// .altmacro's `<...>` string at `at` (its '<'): the position after its '>', or 0 when the line
+// has none ('!' escapes the character after it).
+static size_t angleString(std::string_view line, size_t at) {
+  for (size_t i = at; i < line.size(); ++i) {
+    if (line[i] == '>') return i + 1;
+    if (line[i] == '!') ++i;
+  }
+  return 0;
+}
+
+// The string a `<...>` argument stands for: without its brackets and '!' escapes.
+static void appendAngleString(std::string &out, std::string_view contents) {
+  for (size_t i = 0; i < contents.size(); ++i) {
+    if (contents[i] == '!' && i + 1 < contents.size()) ++i;
+    out += contents[i];
+  }
+}
+
+bool Preprocessor::altValue(RawLexer &lx, Argument &arg) {
+  const uint32_t percentAt = lx.cur().begin;
+  size_t first = 0;
+  while (toks_[first].kind != Tok::Eol && toks_[first].col <= percentAt) ++first;
+  Cursor c{toks_, first};
+  const ExprResult r = host_.evaluate(c);
+  if (!r.ok()) {
+    deferred_ = {true, r.errCol, r.error};
+    lx.seek(toks_[c.pos].col); // (where llvm's lexer then is)
+    return true;
+  }
+  if (r.kind != ExprResult::Kind::Absolute) {
+    error(percentAt, "expected absolute expression");
+    return false;
+  }
+  const uint32_t end = toks_[c.pos].col;
+  std::string_view spelling = cur_.text.substr(percentAt, end - percentAt);
+  while (!spelling.empty() && (spelling.back() == ' ' || spelling.back() == '\t'))
+    spelling.remove_suffix(1);
+  arg.push_back({std::string(spelling), ArgToken::Value, r.value});
+  lx.seek(end);
   return true;
 }
 
@@ -976,7 +1061,18 @@ bool Preprocessor::parseArguments(const Macro *m, RawLexer &lx, std::vector<Argu
       return false;
     }
     Argument value;
-    if (!parseArgument(lx, value, hasVararg && parameter == count - 1)) return false;
+    if (altMacro_ && lx.cur().kind == RawKind::Other && lx.text(lx.cur()) == "%") {
+      if (!altValue(lx, value)) return false;
+      if (deferred_.set) return true; // (llvm goes on with the arguments read so far)
+    } else if (const size_t end = altMacro_ && lx.text(lx.cur()) == "<"
+                                      ? angleString(cur_.text, lx.cur().begin)
+                                      : 0) {
+      value.push_back(
+          {std::string(cur_.text.substr(lx.cur().begin, end - lx.cur().begin)), ArgToken::String});
+      lx.seek(end);
+    } else if (!parseArgument(lx, value, hasVararg && parameter == count - 1)) {
+      return false;
+    }
     size_t index = parameter;
     if (!name.empty()) {
       index = 0;
@@ -1012,52 +1108,87 @@ bool Preprocessor::parseArguments(const Macro *m, RawLexer &lx, std::vector<Argu
 }
 
 // llvm's expandMacro: \name is the argument, \@ the count of macros instantiated before (when
-// enabled), \() nothing; any other backslash stays.
+// enabled), \+ the count of this body's expansions before, \() nothing; any other backslash
+// stays. Under .altmacro a parameter's bare name is its argument too (also inside strings), and
+// a '&' after a \name (any) or a bare name (a parameter's) is dropped.
 bool Preprocessor::expand(std::string &out, std::string_view body, const Macro *m,
-                          const std::vector<Argument> &args, bool enableAt, uint32_t errCol) {
-  const size_t count = m ? m->parameters.size() : 0;
-  const bool hasVararg = count && m->parameters.back().vararg;
-  if (count != args.size()) {
+                          const std::vector<Argument> &args, bool enableAt, uint32_t errCol,
+                          unsigned &count) {
+  const size_t n = m ? m->parameters.size() : 0;
+  if (n != args.size()) {
     error(errCol, "Wrong number of arguments");
     return false;
   }
-  while (!body.empty()) {
-    size_t end = body.size(), pos = body.find('\\');
-    if (pos != std::string_view::npos && pos + 1 == end) pos = std::string_view::npos;
-    out.append(body.substr(0, std::min(pos, end)));
-    if (pos == std::string_view::npos) break;
-    size_t i = pos + 1;
-    if (enableAt && body[i] == '@' && i + 1 != end)
-      ++i;
-    else
-      while (isMacroNameChar(body[i]) && i + 1 != end) ++i;
-    std::string_view argument = body.substr(pos + 1, i - (pos + 1));
-    if (argument == "@") {
-      out += std::to_string(macroCount_);
-      pos += 2;
-    } else {
-      size_t index = 0;
-      while (index < count && m->parameters[index].name != argument) ++index;
-      if (index == count) {
-        if (body[pos + 1] == '(' && pos + 2 < end && body[pos + 2] == ')') {
-          pos += 3;
-        } else {
-          out += '\\';
-          out += argument;
-          pos = i;
-        }
-      } else {
-        const bool vararg = hasVararg && index == count - 1;
-        for (const ArgToken &t : args[index])
-          if (t.string && !vararg && t.text.size() >= 2)
-            out.append(t.text, 1, t.text.size() - 2);
-          else
-            out += t.text;
-        pos += 1 + argument.size();
+  auto find = [&](std::string_view name) {
+    size_t index = 0;
+    while (index < n && m->parameters[index].name != name) ++index;
+    return index;
+  };
+  auto expandArgument = [&](size_t index) {
+    const bool vararg = index == n - 1 && m->parameters.back().vararg;
+    for (const ArgToken &t : args[index])
+      if (altMacro_ && t.kind == ArgToken::Value && t.text[0] == '%')
+        out += std::to_string(t.value);
+      else if (altMacro_ && t.kind == ArgToken::String && t.text[0] == '<')
+        appendAngleString(out, t.contents());
+      else if (t.kind != ArgToken::String || vararg)
+        out += t.text;
+      else
+        out += t.contents();
+  };
+  const size_t end = body.size();
+  size_t i = 0;
+  while (i != end) {
+    const char c = body[i];
+    if (c == '\\' && i + 1 != end) {
+      const char d = body[i + 1];
+      if (enableAt && d == '@') {
+        out += std::to_string(macroCount_);
+        i += 2;
+        continue;
       }
+      if (d == '+') {
+        out += std::to_string(count);
+        i += 2;
+        continue;
+      }
+      if (d == '(' && i + 2 != end && body[i + 2] == ')') {
+        i += 3;
+        continue;
+      }
+      const size_t from = ++i;
+      while (i != end && isMacroNameChar(body[i])) ++i;
+      const std::string_view name = body.substr(from, i - from);
+      if (altMacro_ && i != end && body[i] == '&') ++i;
+      if (const size_t index = find(name); index != n)
+        expandArgument(index);
+      else
+        out.append("\\").append(name);
+      continue;
     }
-    body = body.substr(pos);
+    if (!altMacro_ || !isMacroNameChar(c)) {
+      // (outside .altmacro only a backslash substitutes: copied up to the next one)
+      size_t next = i + 1;
+      if (!altMacro_)
+        next = std::min(body.find('\\', next), end);
+      else
+        while (next != end && body[next] != '\\' && !isMacroNameChar(body[next])) ++next;
+      out.append(body.substr(i, next - i));
+      i = next;
+      continue;
+    }
+    const size_t from = i;
+    while (++i != end && isMacroNameChar(body[i])) {
+    }
+    const std::string_view word = body.substr(from, i - from);
+    if (const size_t index = find(word); index != n) {
+      expandArgument(index);
+      if (i != end && body[i] == '&') ++i;
+      continue;
+    }
+    out.append(word);
   }
+  ++count;
   return true;
 }
 
@@ -1095,7 +1226,7 @@ void Preprocessor::exitInstantiation() {
   --activeInstantiations_;
 }
 
-void Preprocessor::callMacro(const Macro &m, size_t at) {
+void Preprocessor::callMacro(Macro &m, size_t at) {
   const Token &name = toks_[at];
   if (activeInstantiations_ == kMaxMacroDepth) {
     error(toks_[at + 1].col, fmt::format("macros cannot be nested more than {} levels deep. Use "
@@ -1108,11 +1239,15 @@ void Preprocessor::callMacro(const Macro &m, size_t at) {
   std::vector<Argument> args;
   if (!parseArguments(&m, lx, args)) return;
   std::string text;
-  if (!expand(text, m.body, &m, args, true, lx.cur().begin)) return;
+  const bool expanded = expand(text, m.body, &m, args, true, lx.cur().begin, m.count);
   text += ".endmacro\n";
-  if (!withinBudget(text.size(), name.col)) return;
+  if (!expanded || !withinBudget(text.size(), name.col)) {
+    reportDeferred(false);
+    return;
+  }
   instantiate(std::move(text), name.col);
   ++macroCount_;
+  reportDeferred(true);
 }
 
 void Preprocessor::repeat(size_t at, const std::string &name) {
@@ -1146,7 +1281,8 @@ void Preprocessor::repeat(size_t at, const std::string &name) {
     withinBudget(opts_.maxExpansionBytes + 1, dir.col);
     return;
   }
-  for (uint64_t i = 0; i < times; ++i) expand(text, body, nullptr, {}, false, 0);
+  unsigned count = 0;
+  for (uint64_t i = 0; i < times; ++i) expand(text, body, nullptr, {}, false, 0, count);
   text += ".endr\n";
   if (!withinBudget(text.size(), dir.col)) return;
   instantiate(std::move(text), dir.col);
@@ -1169,10 +1305,12 @@ void Preprocessor::iterate(size_t at, bool perCharacter) {
   std::vector<Argument> values;
   if (!parseArguments(nullptr, lx, values)) return;
   if (perCharacter && (values.size() != 1 || values[0].size() != 1)) {
+    reportDeferred(false);
     error(lx.cur().begin, "unexpected token in '.irpc' directive");
     return;
   }
   if (lx.cur().kind != RawKind::Eos) {
+    reportDeferred(false);
     error(lx.cur().begin, "expected newline");
     return;
   }
@@ -1181,27 +1319,37 @@ void Preprocessor::iterate(size_t at, bool perCharacter) {
   const SourceLine line = cur_;
   std::string body;
   bool blank = false;
-  if (!captureBody(dir.col, false, body, blank)) return;
+  if (!captureBody(dir.col, false, body, blank)) {
+    reportDeferred(false);
+    return;
+  }
   cur_ = line;
   std::string text;
   std::vector<Argument> one(1);
+  unsigned count = 0;
   if (perCharacter) {
-    const std::string chars = values[0][0].text;
+    // (the characters of a string without its quotes, of anything else as written)
+    const ArgToken &t = values[0][0];
+    const std::string chars(t.kind == ArgToken::String ? t.contents() : t.text);
     for (char ch : chars) {
-      one[0] = {{std::string(1, ch), false}};
-      expand(text, body, &pseudo, one, true, 0);
+      one[0] = {{std::string(1, ch)}};
+      expand(text, body, &pseudo, one, true, 0, count);
       if (text.size() > opts_.maxExpansionBytes) break;
     }
   } else {
     for (Argument &value : values) {
       one[0] = std::move(value);
-      expand(text, body, &pseudo, one, true, 0);
+      expand(text, body, &pseudo, one, true, 0, count);
       if (text.size() > opts_.maxExpansionBytes) break;
     }
   }
   text += ".endr\n";
-  if (!withinBudget(text.size(), dir.col)) return;
+  if (!withinBudget(text.size(), dir.col)) {
+    reportDeferred(false);
+    return;
+  }
   instantiate(std::move(text), dir.col);
+  reportDeferred(true);
 }
 
 bool unescapeFileName(std::string_view s, std::string &out, const char *&error) {

@@ -125,6 +125,23 @@ public:
   // after llvm's message (Diagnostic::extra), without the instantiation notes.
   void report(Severity severity, uint32_t lineNumber, uint32_t col0, std::string message,
               std::string_view lineText, bool extra = false);
+  // The buffer the line last returned is in, as a number (0: the main file) whose name
+  // sourceNames() keeps: where errors reported once the object is laid out point.
+  uint32_t sourceId() {
+    Buffer &b = *buffers_.back();
+    if (b.sourceId == kNoSource) {
+      b.sourceId = static_cast<uint32_t>(sourceNames_.size());
+      sourceNames_.push_back(b.name);
+    }
+    return b.sourceId;
+  }
+  std::vector<std::string> takeSourceNames() { return std::move(sourceNames_); }
+
+  // An error llvm's context reports (MCContext::reportError): without the instantiation notes.
+  void reportWithoutNotes(Severity severity, uint32_t lineNumber, uint32_t col0,
+                          std::string message, std::string_view lineText) {
+    reportWithNotes(severity, lineNumber, col0, std::move(message), lineText, false, false);
+  }
   // An error of llvm's streamer where its lexer is after the line last returned: the first
   // character of the next line that is no blank, or the end of the buffer (llvm's streamer
   // names no macro instantiation).
@@ -158,7 +175,10 @@ private:
     // line being read continues after a bare one (a statement end in llvm's lexer).
     uint8_t carriageReturns = 0;
     bool afterCarriageReturn = false;
+    uint32_t sourceId = kNoSource; // (sourceId())
   };
+  static constexpr uint32_t kNoSource = ~0u;
+  std::vector<std::string> sourceNames_;
 
   using Argument = std::vector<ArgToken>;
 
@@ -202,7 +222,7 @@ private:
   bool directive(std::string_view lower, size_t at, SourceLine &out);
   bool defineMacro(size_t at);
   void warnUnusedParameters(const Macro &m, const SourceLine &line, uint32_t col);
-  void callMacro(const Macro &m, size_t at);
+  void callMacro(Macro &m, size_t at);
   void repeat(size_t at, const std::string &name);
   void iterate(size_t at, bool perCharacter);
   bool include(size_t at, SourceLine &out);
@@ -213,8 +233,22 @@ private:
   bool captureBody(uint32_t directiveCol, bool macro, std::string &body, bool &blankAfter);
   bool parseArgument(detail::RawLexer &lx, Argument &arg, bool vararg);
   bool parseArguments(const Macro *m, detail::RawLexer &lx, std::vector<Argument> &args);
+  // .altmacro's `%expr` argument (the lexer at the '%'): false after an error reported here;
+  // true with the value, or with `deferred_` set (llvm's parse error, reported once the
+  // instantiation is entered, the arguments read so far used).
+  bool altValue(detail::RawLexer &lx, Argument &arg);
+  // `count`: the expansions of this body so far (\+).
   bool expand(std::string &out, std::string_view body, const Macro *m,
-              const std::vector<Argument> &args, bool enableAt, uint32_t errCol);
+              const std::vector<Argument> &args, bool enableAt, uint32_t errCol, unsigned &count);
+  // The error llvm's expression parser left pending while it read an altmacro argument: reported
+  // with the instantiation's notes after the instantiation is entered.
+  struct Deferred {
+    bool set = false;
+    uint32_t col = 0;
+    std::string message;
+  } deferred_;
+  void reportDeferred(bool entered);
+  void appendInstantiationNotes();
   void instantiate(std::string text, uint32_t col);
   bool withinBudget(size_t bytes, uint32_t col);
   bool expectEndOfLine(size_t pos);
@@ -257,6 +291,7 @@ private:
   SourceLine cur_;            // the line being read
   uint32_t pendingCol_ = 0;   // the labels of cur_ went to the assembler; its rest (here) is next
   bool macrosEnabled_ = true; // .macros_on / .macros_off
+  bool altMacro_ = false;     // .altmacro / .noaltmacro
   bool stopped_ = false;      // llvm stops reading (.end, the end of a buffer it lexed into)
   bool finished_ = false;
   unsigned errorsAtLine_ = 0; // errors before cur_ (an error in a file's last line stops)

@@ -499,6 +499,7 @@ struct Folder {
         k = fromBool(e ? std::optional<bool>(!*e) : std::nullopt);
         break;
       }
+      case BinOp::OrNot: // (llvm's known bits leave it unknown)
       case BinOp::None: break;
       }
       return set(id, k);

@@ -25,7 +25,8 @@ constexpr unsigned kLineRange = 14;
 constexpr unsigned kOpcodeBase = 13;
 constexpr uint8_t kStandardOpcodeLengths[] = {0, 1, 1, 1, 1, 0, 0, 0, 1, 0, 0, 1};
 
-constexpr uint32_t R_AMDGPU_ABS64 = 3, R_AMDGPU_REL32 = 4, R_AMDGPU_REL64 = 5, R_AMDGPU_ABS32 = 6;
+constexpr uint32_t R_AMDGPU_ABS64 = 3, R_AMDGPU_REL32 = 4, R_AMDGPU_REL64 = 5, R_AMDGPU_ABS32 = 6,
+                   R_AMDGPU_REL16 = 14;
 
 void appendLe(std::vector<uint8_t> &out, uint64_t v, unsigned bytes) {
   for (unsigned i = 0; i < bytes; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
@@ -327,7 +328,7 @@ void writeLineTable(const DwarfTables &t, const std::vector<uint64_t> &sectionSi
   size_t lengthAt = 0, headerLengthAt = 0;
   writeLineTableHeader(t, out, relocs, lineStr, lineStrSection, lengthAt, headerLengthAt);
   for (const DwarfTables::LineSection &s : t.lineSections)
-    writeLineSequence(s, sectionSizes[s.section], out, relocs, labels);
+    writeLineSequence(s, s.end != ~0ull ? s.end : sectionSizes[s.section], out, relocs, labels);
   patchLe32(out, lengthAt, static_cast<uint32_t>(out.size() - lengthAt - 4));
 }
 
@@ -342,13 +343,15 @@ unsigned cfiPointerSize(uint8_t encoding) {
 }
 
 // A .cfi_personality/.cfi_lsda pointer (pc-relative or absolute; the indirect bit changes
-// nothing in the object).
+// nothing in the object). 2 bytes are llvm's 2-byte data of a symbol, R_AMDGPU_REL16 whether
+// pc-relative or not.
 void appendCfiPointer(std::vector<uint8_t> &out, const CfiPointer &p,
                       std::vector<DwarfReloc> &relocs) {
   const unsigned size = cfiPointerSize(p.encoding);
   const bool pcrel = (p.encoding & 0x70) == 0x10;
-  const uint32_t type = pcrel ? (size == 4 ? R_AMDGPU_REL32 : R_AMDGPU_REL64)
-                              : (size == 4 ? R_AMDGPU_ABS32 : R_AMDGPU_ABS64);
+  const uint32_t type = size == 2 ? R_AMDGPU_REL16
+                        : pcrel   ? (size == 4 ? R_AMDGPU_REL32 : R_AMDGPU_REL64)
+                                  : (size == 4 ? R_AMDGPU_ABS32 : R_AMDGPU_ABS64);
   relocs.push_back({out.size(), type, 0, 0, p.symbol});
   appendLe(out, 0, size);
 }

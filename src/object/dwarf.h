@@ -100,11 +100,16 @@ struct DwarfTables {
     // `.loc_label NAME`: no row; the sequence ends (at `offset`) and NAME labels
     // the line program there.
     std::string label{};
+    uint32_t seq = 0; // (the entries' creation order)
   };
   struct LineSection {
     uint32_t section;
     std::vector<Entry> entries;
+    // Where the sequence ends when not at the section's end: with subsections, llvm's end label
+    // is at the end of subsection 0.
+    uint64_t end = ~0ull;
   };
+  uint32_t entryCount = 0;
   std::vector<LineSection> lineSections; // in the order sections first got an entry
 
   // A pending `.loc` gets its line entry here (an instruction, data, or the next `.loc`).
@@ -114,7 +119,7 @@ struct DwarfTables {
     auto s = std::find_if(lineSections.begin(), lineSections.end(),
                           [&](const LineSection &l) { return l.section == section; });
     if (s == lineSections.end()) s = lineSections.insert(s, LineSection{section, {}});
-    s->entries.push_back({offset, current});
+    s->entries.push_back({offset, current, {}, entryCount++});
   }
 
   // `.file N "dir" "name" ...`: an error message, or "" (N 0 sets the root file). A numbered

@@ -23,6 +23,29 @@ namespace {
 // those sharing a tail) so that a string that ends another is stored inside it. The order is a
 // total order of distinct strings, so llvm's multikey quicksort (used here too: a comparison
 // sort of reversed strings took most of the writer's time) and any other sort agree.
+// llvm's mergeTypeForSet: a variable's type, given its label's (IFUNC > FUNC > OBJECT > NOTYPE,
+// TLS > OBJECT > NOTYPE: the label's type does not degrade the variable's).
+uint8_t mergeTypeForSet(uint8_t own, uint8_t label) {
+  switch (own) {
+  case STT_GNU_IFUNC:
+    if (label == STT_FUNC || label == STT_OBJECT || label == STT_NOTYPE || label == STT_TLS)
+      return STT_GNU_IFUNC;
+    break;
+  case STT_FUNC:
+    if (label == STT_OBJECT || label == STT_NOTYPE || label == STT_TLS) return STT_FUNC;
+    break;
+  case STT_OBJECT:
+    if (label == STT_NOTYPE) return STT_OBJECT;
+    break;
+  case STT_TLS:
+    if (label == STT_OBJECT || label == STT_NOTYPE || label == STT_GNU_IFUNC || label == STT_FUNC)
+      return STT_TLS;
+    break;
+  default: break;
+  }
+  return label;
+}
+
 class StringTable {
 public:
   // `s` must outlive the table (names of sections and symbols); addCopy keeps its own copy.
@@ -202,6 +225,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   const std::unordered_set<const as::Symbol *> addrsigNamed(info.addrsigSymbols.begin(),
                                                             info.addrsigSymbols.end());
   std::vector<OutSymbol> locals, globals;
+  std::deque<std::string> unescapedNames;
   syms.forEach([&](std::string_view name, as::Symbol &s) {
     const bool temporary = name.starts_with(".L");
     if (temporary && addrsigNamed.count(&s)) {
@@ -227,6 +251,9 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
         written = r.aliasName;
       }
     if (temporary && !s.usedInReloc) return;
+    // (a quoted name's escapes: the symbol table holds the characters they stand for)
+    if (written.find('\\') != std::string_view::npos)
+      written = unescapedNames.emplace_back(as::unescapedSymbolName(written));
     const bool unnamed =
         temporary && std::find(info.unnamedTemporaries.begin(), info.unnamedTemporaries.end(),
                                &s) != info.unnamedTemporaries.end();
@@ -234,6 +261,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     uint16_t shndx = SHN_UNDEF;
     uint64_t value = 0;
     bool defined = false;
+    const as::Symbol *base = nullptr; // a variable's label (llvm's getBaseSymbol)
     if (s.kind == as::Symbol::Kind::Label) {
       shndx = static_cast<uint16_t>(elfIndex[s.section]);
       value = static_cast<uint64_t>(s.value);
@@ -244,6 +272,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
       if (v.symB) return;
       if (v.symA) {
         if (v.symA->kind != as::Symbol::Kind::Label) return; // based on an undefined symbol
+        base = v.symA;
         shndx = static_cast<uint16_t>(elfIndex[v.symA->section]);
         value = static_cast<uint64_t>(v.symA->value + v.constant);
       } else {
@@ -270,11 +299,26 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     if (s.binding == as::Symbol::Binding::Default && (!defined || s.commonAlign || s.ldsAlign))
       binding = STB_GLOBAL;
     uint8_t type = s.type;
+    if (base) type = mergeTypeForSet(type, base->type);
     if ((s.commonAlign || s.ldsAlign) && type == STT_NOTYPE) type = STT_OBJECT;
     uint64_t size = s.commonAlign || s.ldsAlign ? s.commonSize : 0;
-    if (s.size != as::kNoExpr) {
+    as::ExprId sizeExpr = s.size;
+    if (sizeExpr == as::kNoExpr && base) {
+      // (llvm: a variable without a size takes its label's, or that of the first symbol with
+      // one along a chain of assignments of one symbol each)
+      sizeExpr = base->size;
+      for (const as::Symbol *at = &s; at->kind == as::Symbol::Kind::Variable;) {
+        const as::ExprNode &n = syms.pool()[at->expr];
+        if (n.kind != as::ExprNode::Kind::Symbol || !n.sym) break;
+        at = n.sym;
+        if (at->size == as::kNoExpr) continue;
+        sizeExpr = at->size;
+        break;
+      }
+    }
+    if (sizeExpr != as::kNoExpr) {
       int64_t v = 0;
-      if (as::evaluateAbsolute(syms.pool(), s.size, as::EvalStage::Final, target, v))
+      if (as::evaluateAbsolute(syms.pool(), sizeExpr, as::EvalStage::Final, target, v))
         size = static_cast<uint64_t>(v);
     }
     o.elf.st_info = static_cast<unsigned char>(ELF64_ST_INFO(binding, type));

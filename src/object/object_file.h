@@ -32,6 +32,7 @@ struct Fixup {
   std::string_view lineText;
   uint64_t instOffset = 0; // SoppBranch: the instruction's offset (the branch counts from its end)
   uint32_t fragment = 0;   // llvm's fragment of the section it is in (Section::fragment)
+  uint32_t source = 0;     // the buffer of the line (Preprocessor::sourceId; 0: the main file)
 };
 
 struct Section {
