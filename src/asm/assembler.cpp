@@ -1222,6 +1222,12 @@ private:
       if (asmOut()) out_ += echo; // (the block itself when the file ends)
       return;
     }
+    // (an object alone: compiler-style YAML packed as it is read, without the document)
+    if (std::vector<uint8_t> bytes;
+        objOut() && object::encodeHsaMetadataYamlDirect(metadataText_, bytes)) {
+      emitNote("AMDGPU", object::kNtAmdgpuMetadata, bytes);
+      return;
+    }
     object::HsaMetadata metadata;
     object::MetadataError err;
     // (llvm-mc's null streamer reads the YAML but does not verify it)
