@@ -1169,7 +1169,9 @@ private:
   void metadataLine(std::string_view line, const as::SourceLine &source) {
     const bool statementStart =
         !metadataJoin_.inString && !metadataJoin_.continues && !metadataJoin_.inBlockComment;
-    size_t indent = line.find_first_not_of(" \t");
+    size_t indent = 0; // (a loop: find_first_not_of looks each character up in the set)
+    while (indent < line.size() && (line[indent] == ' ' || line[indent] == '\t')) ++indent;
+    if (indent == line.size()) indent = std::string_view::npos;
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
     const size_t endSize = metadataEnd_.size();
     if (statementStart && body.starts_with(metadataEnd_) &&

@@ -1694,7 +1694,7 @@ private:
   // What DocNode::fromString makes of most plain scalars, decided without it: a String (a
   // text that starts with none of what an integer, a boolean or a double starts with) or a UInt
   // (decimal digits that fit, without a leading zero); Other for the rest.
-  enum class Plain { String, UInt, Other };
+  enum class Plain { String, UInt, True, False, Other };
   static Plain plainKind(std::string_view text, uint64_t &value) {
     const char c = text.front();
     if (c >= '1' && c <= '9' && text.size() < 20) {
@@ -1707,6 +1707,7 @@ private:
     }
     // (not a digit or '-' (integers), 't' or 'f' (true, false), '+', a digit, '.' and a digit,
     // 'i' or 'n' in any case (doubles), blanks or a NUL (strtod's subject))
+    if (text == "true" || text == "false") return text[0] == 't' ? Plain::True : Plain::False;
     const char lower = static_cast<char>(c | 0x20);
     if (lower >= 'a' && lower <= 'z')
       return lower == 't' || lower == 'f' || lower == 'i' || lower == 'n' ? Plain::Other
@@ -1714,6 +1715,14 @@ private:
     if (c == '_' || (c == '.' && (text.size() == 1 || text[1] < '0' || text[1] > '9')))
       return Plain::String;
     return Plain::Other;
+  }
+  // std::string_view::compare's order, inline (keys differ in their first few characters).
+  static int compareText(std::string_view a, std::string_view b) {
+    const size_t n = std::min(a.size(), b.size());
+    for (size_t k = 0; k < n; ++k)
+      if (a[k] != b[k])
+        return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]) ? -1 : 1;
+    return a.size() < b.size() ? -1 : a.size() > b.size();
   }
   static bool stringPasses(std::string_view text, const Rule &rule) {
     if (rule.check == Check::Any) return true;
@@ -1739,6 +1748,11 @@ private:
       case Plain::UInt:
         if (rule.check != Check::Any && rule.check != Check::Integer) return false;
         packer_.pack_uint64(value);
+        return true;
+      case Plain::True:
+      case Plain::False:
+        if (rule.check != Check::Any && rule.check != Check::Boolean) return false;
+        text[0] == 't' ? packer_.pack_true() : packer_.pack_false();
         return true;
       case Plain::Other: break;
       }
@@ -1768,7 +1782,7 @@ private:
       std::string_view keyText;
       if (line.content.front() == '\'' || !scalarText(line.content.substr(0, colon), keyText))
         return false;
-      if (k > 0 && !(previous < keyText)) return false; // (the document's order: strings')
+      if (k > 0 && compareText(previous, keyText) >= 0) return false; // (the document's order)
       previous = keyText;
       if (uint64_t ignoredValue; plainKind(keyText, ignoredValue) != Plain::String) {
         std::string ignored;
@@ -1776,8 +1790,10 @@ private:
       }
       packString(keyText);
       Rule valueRule;
-      while (field < fields.size() && fields[field].key < keyText) ++field;
-      if (field < fields.size() && fields[field].key == keyText) {
+      int order = 1; // (of fields[field] against the key)
+      while (field < fields.size() && (order = compareText(fields[field].key, keyText)) < 0)
+        ++field;
+      if (order == 0) {
         valueRule = fields[field].rule;
         found |= uint32_t{1} << field;
       }
