@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "asm/text.h"
 #include "isa/isa.h"
 
 namespace gfxasm::as {
@@ -49,12 +50,7 @@ inline uint64_t mnemonicHash(std::string_view s) {
     std::memcpy(&w, p, 8);
     mix(w);
   }
-  if (n) {
-    uint64_t w = 0;
-    for (size_t i = 0; i < n; ++i)
-      w |= static_cast<uint64_t>(static_cast<uint8_t>(p[i])) << (8 * i);
-    mix(w);
-  }
+  if (n) mix(tailWord(s.data(), s.size(), n));
   return h;
 }
 
