@@ -575,6 +575,7 @@ LexResult lexImpl(std::string_view line, Token *out, [[maybe_unused]] Token *lim
       *o++ =
           Token(kSingleCharTokens[static_cast<unsigned char>(c)], col(p), std::string_view(p, 1));
       ++p;
+      p += p < end && *p == ' '; // (a space after it, as after ", ": not a turn of the loop)
       continue;
     }
     if (action == kActSpace) {
