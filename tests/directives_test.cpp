@@ -142,6 +142,10 @@ TEST(Directives, DebugInformation) {
                    ".cfi_endproc\n.cfi_def_cfa_offset 8\n.cfi_startproc junk\n"
                    ".cfi_startproc\n.cfi_def_cfa 1\n.cfi_endproc x\n.cfi_endproc\n"
                    ".file 6 \"m.c\" md5 0x1\n");
+  // A warning of a directive that is not at the line's start is at the directive (HIP's -g
+  // output: `\t.file\t1 "<stdin>"` after a file 0 with an MD5 sum).
+  expectSameOutput("\t.file\t0 \"/w\" \"k.hip\" md5 0x1eba52862c8077716469dec6aa0145f9\n"
+                   "\t.file\t1 \"<stdin>\"\n  .file 2 \"b.c\"\n");
 }
 
 // A frame started in a frame: llvm's streamer reports it where its lexer is then, at the first

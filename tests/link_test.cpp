@@ -442,6 +442,13 @@ TEST_F(LinkVsLld, UndefinedHiddenSymbolsDemangled) {
   expectSameErrors({"undefined.o"});
 }
 
+// C++ names as HIP writes them (nested names, templates, lambdas, vector types, clones): the
+// names in the errors are llvm's demangled spellings (tests/link/cxx_names.s).
+TEST_F(LinkVsLld, UndefinedHiddenCxxNamesDemangled) {
+  mc("cxx_names.o", "cxx_names.s", "gfx1100");
+  expectSameErrors({"cxx_names.o"});
+}
+
 TEST_F(LinkVsLld, DuplicateDefinitions) {
   mc("duplicate.o", "duplicate.s", "gfx1100");
   fs::copy_file(dir_ / "duplicate.o", dir_ / "duplicate2.o", fs::copy_options::overwrite_existing);

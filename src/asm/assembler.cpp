@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstring>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <span>
 #include <tuple>
@@ -264,15 +265,70 @@ struct TrialMatch final : as::StatementObserver {
   void section(uint32_t, std::string_view, uint64_t) override {}
 };
 
+// What the assembler works out when it first meets a table entry (the field values of its omitted
+// operands, an EntryInfo, its encoding plan) or a mnemonic spelling (its entries available on
+// the target). All of it follows from the tables and the target's processor and modes, so it is
+// kept per thread and kind of target across assemble calls: a call on a short text does not
+// allocate and zero a few megabytes of it (page faults were most of such a call's time).
+struct EntryCache {
+  static constexpr unsigned kComputed = 0x200, kExcludes = 10, kFamilies = 19;
+  struct EntryInfo {
+    // requirementBit bits of the words it needs | kComputed | the excluding words' bits <<
+    // kExcludes | the families of its operands << kFamilies (0: not computed yet)
+    uint32_t requirements = 0;
+    uint32_t positional = 0;   // bit i: operand i is positional (the rest are modifiers)
+    uint32_t plan = 0;         // 1 + the index of its encoding plan in plans (0: none yet)
+    uint32_t valuFacts = 0;    // as::valuEntryFacts
+    bool takesLiteral = false; // enc::takesLiteral of its format
+    uint8_t variant = 0;       // matchVariant of its format
+    as::MemoryEntryFacts memoryFacts;
+  };
+  static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
+  // Per mnemonic spelling (MnemonicTable::find), computed when it is first looked up: its entries
+  // available on the target with their EntryInfo::requirements, side by side, so that the search
+  // for the entry to try reads one short array and only the tried entry's description.
+  struct Candidate {
+    uint32_t entry;
+    uint32_t requirements;
+  };
+  struct CandidateRange {
+    uint32_t first = ~0u; // into candidates (~0u: not computed yet)
+    uint32_t count = 0;
+  };
+
+  // What the availability of an entry depends on besides the tables.
+  const ArchTables *arch;
+  unsigned cpuIndex;
+  bool realTrue16, wave64;
+  std::vector<OperandValue> defaults;         // per operand of arch->operands (of computed entries)
+  std::vector<EntryInfo> entries;             // per entry of arch->instrs (the lookup is one load)
+  std::vector<CandidateRange> nameCandidates; // per mnemonic spelling
+  std::vector<Candidate> candidates;
+  std::vector<enc::EncodePlan> plans; // of the entries emitted so far (EntryInfo::plan)
+
+  static EntryCache &forThread(const ArchTables &arch, const MnemonicTable &mnemonics,
+                               const Target &target) {
+    thread_local std::vector<std::unique_ptr<EntryCache>> caches;
+    for (auto &c : caches)
+      if (c->arch == &arch && c->cpuIndex == target.cpuIndex() &&
+          c->realTrue16 == target.realTrue16() && c->wave64 == target.wave64())
+        return *c;
+    auto c = std::make_unique<EntryCache>(EntryCache{
+        &arch, target.cpuIndex(), target.realTrue16(), target.wave64(), {}, {}, {}, {}, {}});
+    c->defaults.resize(arch.operands.size());
+    c->entries.resize(arch.instrs.size());
+    c->nameCandidates.resize(mnemonics.size());
+    return *caches.emplace_back(std::move(c));
+  }
+};
+
 class Assembler final : public ObjectStreamer, private as::PreprocessorHost {
 public:
   Assembler(const Target &target, const AssembleOptions &opts,
             as::StatementObserver *observer = nullptr, std::vector<uint8_t> lebSizes = {})
       : observer_(observer), target_(target), opts_(opts),
         arch_(*static_cast<const ArchTables *>(target.arch())),
-        mnemonics_(MnemonicTable::forArch(arch_)), defaults_(arch_.operands.size()),
-        entries_(arch_.instrs.size()), nameCandidates_(mnemonics_.size()),
-        codeObjectVersion_(opts.codeObjectVersion) {
+        mnemonics_(MnemonicTable::forArch(arch_)), codeObjectVersion_(opts.codeObjectVersion) {
     // llvm-mc starts in .text, 4-byte aligned (its begin symbol registered first).
     obj::Section text;
     text.name = ".text";
@@ -490,42 +546,23 @@ private:
   // end there and the Y half's start after it (a first half written alone has none).
   size_t pairSeparator_ = SIZE_MAX;
   Inst inst_;
-  // Per table entry, computed when the entry is first looked at: the field values of its omitted
-  // operands (defaults_, per operand of arch_.operands) and an EntryInfo (entries_, one per
-  // entry, sized at construction: the lookup is one load).
-  static constexpr unsigned kComputed = 0x200, kExcludes = 10, kFamilies = 19;
-  struct EntryInfo {
-    // requirementBit bits of the words it needs | kComputed | the excluding words' bits <<
-    // kExcludes | the families of its operands << kFamilies (0: not computed yet)
-    uint32_t requirements = 0;
-    uint32_t positional = 0;   // bit i: operand i is positional (the rest are modifiers)
-    uint32_t plan = 0;         // 1 + the index of its encoding plan in plans_ (0: none yet)
-    uint32_t valuFacts = 0;    // as::valuEntryFacts
-    bool takesLiteral = false; // enc::takesLiteral of its format
-    uint8_t variant = 0;       // matchVariant of its format
-    as::MemoryEntryFacts memoryFacts;
-  };
-  static_assert(isa::kMaxOperands <= 32, "EntryInfo::positional has a bit per operand");
-  std::vector<OperandValue> defaults_;
-  std::vector<EntryInfo> entries_;
-  // Per mnemonic spelling, computed when it is first looked up: its entries available on the
-  // target with their EntryInfo::requirements, side by side, so that the search for the entry to
-  // try reads one short array and only the tried entry's description.
-  struct Candidate {
-    uint32_t entry;
-    uint32_t requirements;
-  };
-  struct CandidateRange {
-    uint32_t first = ~0u; // into candidates_ (~0u: not computed yet)
-    uint32_t count = 0;
-  };
-  std::vector<CandidateRange> nameCandidates_;
-  std::vector<Candidate> candidates_;
+  // What is worked out per table entry and per mnemonic spelling (EntryCache), kept per thread
+  // and kind of target across calls.
+  using EntryInfo = EntryCache::EntryInfo;
+  using Candidate = EntryCache::Candidate;
+  using CandidateRange = EntryCache::CandidateRange;
+  static constexpr unsigned kComputed = EntryCache::kComputed, kExcludes = EntryCache::kExcludes,
+                            kFamilies = EntryCache::kFamilies;
+  EntryCache &entryCache_ = EntryCache::forThread(arch_, mnemonics_, target_);
+  std::vector<OperandValue> &defaults_ = entryCache_.defaults;
+  std::vector<EntryInfo> &entries_ = entryCache_.entries;
+  std::vector<CandidateRange> &nameCandidates_ = entryCache_.nameCandidates;
+  std::vector<Candidate> &candidates_ = entryCache_.candidates;
   // The requirement words that are names of absolute symbols (set to values): such a word in a
   // statement may be an operand's value rather than a modifier (see kExcludingWords).
   unsigned valueSymbolWords_ = 0;
   // The encoding plans of the entries emitted so far (EntryInfo::plan).
-  std::vector<enc::EncodePlan> plans_;
+  std::vector<enc::EncodePlan> &plans_ = entryCache_.plans;
   AssembleResult result_;
   std::string_view curLine_;
   uint32_t curLineNo_ = 0;
@@ -1716,7 +1753,8 @@ private:
       else
         error(static_cast<uint32_t>(curLine_.size()), std::move(ctx.errorAtNextLine));
     }
-    for (auto &[col, msg] : ctx.warnings) report(Severity::Warning, col, std::move(msg));
+    for (auto &[col, msg] : ctx.warnings)
+      report(Severity::Warning, col ? col : d.col, std::move(msg));
     if (observer_)
       observer_->directive(name, restAt < curLine_.size() ? curLine_.substr(restAt) : "",
                            {curLine_, curLineNo_}, cur_);

@@ -113,9 +113,10 @@ struct DirectiveContext {
   // llvm's target id: triple (arch-vendor-os-environment), processor, and for HSA the features
   // (`amdgcn-amd-amdhsa--gfx90a:xnack+`, `amdgcn-amd-amdpal--gfx1100`).
   std::string_view targetId;
-  bool hsa;                                                 // an amdhsa triple
-  std::vector<std::pair<uint32_t, std::string>> warnings{}; // (0-based column, message)
-  std::vector<std::pair<uint32_t, std::string>> errors{};   // before the directive's own error
+  bool hsa; // an amdhsa triple
+  std::vector<std::pair<uint32_t, std::string>>
+      warnings{}; // (0-based column, 0: the directive's; message)
+  std::vector<std::pair<uint32_t, std::string>> errors{}; // before the directive's own error
   std::string errorAtNextLine{};      // llvm's streamer reports it where its lexer is then
   std::string errorWithoutLocation{}; // llvm's context reports it without a location
   // What follows the directive is a statement of its own: llvm's handlers of .popsection,

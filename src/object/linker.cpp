@@ -18,7 +18,9 @@
 //   (made local) and the rest; dynamic relocations are R_AMDGPU_RELATIVE64 first, then by symbol.
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
+#include <cxxabi.h>
 #include <deque>
 #include <elf.h>
 #include <map>
@@ -99,147 +101,86 @@ uint64_t alignWithSkew(uint64_t v, uint64_t align, uint64_t skew) {
   return alignUp(v + align - skew, align) - align + skew;
 }
 
-// Itanium C++ names in messages are shown demangled, as lld shows them
-// (`_Z13get_global_idj` -> `get_global_id(unsigned int)`). Only what OpenCL C function names
-// use: a plain name, builtin types, pointers, references, const/volatile, vendor qualifiers
-// (address spaces: `U3AS1`), vectors (`Dv4_f`) and substitutions; anything else stays mangled.
-class Demangler {
-public:
-  explicit Demangler(std::string_view in) : in_(in) {}
-  std::optional<std::string> run() {
-    if (!consume("_Z")) return std::nullopt;
-    auto name = sourceName();
-    if (!name) return std::nullopt;
-    std::string out = std::string(*name) + "(";
-    if (in_ == "v") return out + ")";
-    for (bool first = true; !in_.empty(); first = false) {
-      auto t = type();
-      if (!t) return std::nullopt;
-      out += (first ? "" : ", ") + *t;
+// Itanium C++ names in messages are shown demangled, as lld shows them. libstdc++'s demangler
+// reads the names; where its text differs from llvm's demangler (lld's), llvm's spelling is put
+// back: `float __vector(4)` -> `float vector[4]`, `_Complex` -> `complex`, `_Imaginary` ->
+// `imaginary`, `{lambda(int)#1}` -> `'lambda'(int)` (`#2` -> `'lambda0'`), `{unnamed type#1}` ->
+// `'unnamed'`, and suffixes `[clone .kd]` -> `(.kd)`.
+std::string llvmDemangledSpelling(std::string_view gnu) {
+  // The text of a `#N}` closure number as llvm prints it ("" for 1, N-2 from 2 on), and where
+  // the closing brace is (npos: not a closure number).
+  auto closureNumber = [&](size_t hash, size_t &close) -> std::string {
+    close = gnu.find('}', hash);
+    if (close == std::string_view::npos || close == hash + 1) return {};
+    unsigned long n = 0;
+    for (size_t i = hash + 1; i < close; ++i) {
+      if (gnu[i] < '0' || gnu[i] > '9') return close = std::string_view::npos, std::string{};
+      n = n * 10 + static_cast<unsigned long>(gnu[i] - '0');
     }
-    return out + ")";
-  }
-
-private:
-  bool consume(std::string_view s) {
-    if (!in_.starts_with(s)) return false;
-    in_.remove_prefix(s.size());
-    return true;
-  }
-  std::optional<uint64_t> number() {
-    uint64_t n = 0;
-    size_t i = 0;
-    while (i < in_.size() && i < 9 && in_[i] >= '0' && in_[i] <= '9') n = n * 10 + (in_[i++] - '0');
-    if (i == 0) return std::nullopt;
-    in_.remove_prefix(i);
-    return n;
-  }
-  std::optional<std::string_view> sourceName() {
-    auto n = number();
-    if (!n || *n == 0 || *n > in_.size()) return std::nullopt;
-    std::string_view name = in_.substr(0, *n);
-    in_.remove_prefix(*n);
-    return name;
-  }
-  std::optional<std::string> type() {
-    if (++depth_ > 64) return std::nullopt;
-    auto t = typeInner();
-    --depth_;
-    return t;
-  }
-  std::optional<std::string> typeInner() {
-    static const std::pair<char, const char *> kBuiltins[] = {{'v', "void"},
-                                                              {'b', "bool"},
-                                                              {'c', "char"},
-                                                              {'a', "signed char"},
-                                                              {'h', "unsigned char"},
-                                                              {'s', "short"},
-                                                              {'t', "unsigned short"},
-                                                              {'i', "int"},
-                                                              {'j', "unsigned int"},
-                                                              {'l', "long"},
-                                                              {'m', "unsigned long"},
-                                                              {'x', "long long"},
-                                                              {'y', "unsigned long long"},
-                                                              {'f', "float"},
-                                                              {'d', "double"},
-                                                              {'e', "long double"},
-                                                              {'n', "__int128"},
-                                                              {'o', "unsigned __int128"}};
-    if (in_.empty()) return std::nullopt;
-    for (auto [code, name] : kBuiltins)
-      if (in_[0] == code) {
-        in_.remove_prefix(1);
-        return std::string(name);
+    return n <= 1 ? std::string{} : std::to_string(n - 2);
+  };
+  std::string out;
+  out.reserve(gnu.size());
+  for (size_t i = 0; i < gnu.size();) {
+    std::string_view rest = gnu.substr(i);
+    size_t close = 0;
+    if (rest.starts_with(" __vector(")) {
+      size_t end = rest.find(')');
+      out += " vector[" + std::string(rest.substr(10, end - 10)) + "]";
+      i += end + 1;
+    } else if (rest.starts_with("_Complex") || rest.starts_with("_Imaginary")) {
+      out += rest[1] == 'C' ? "complex" : "imaginary";
+      i += rest[1] == 'C' ? 8 : 10;
+    } else if (rest.starts_with("{lambda(")) {
+      // (the parameters may hold parentheses of their own: the number follows the matching one)
+      size_t depth = 0, j = 7;
+      for (; j < rest.size(); ++j)
+        if (rest[j] == '(')
+          ++depth;
+        else if (rest[j] == ')' && --depth == 0)
+          break;
+      std::string number;
+      if (j + 1 < rest.size() && rest[j + 1] == '#') number = closureNumber(i + j + 1, close);
+      if (j + 1 >= rest.size() || rest[j + 1] != '#' || close == std::string_view::npos) {
+        out += rest[0];
+        ++i;
+        continue;
       }
-    if (consume("Dh")) return std::string("half");
-    if (consume("Dv")) {
-      auto n = number();
-      if (!n || !consume("_")) return std::nullopt;
-      auto t = type();
-      if (!t) return std::nullopt;
-      return substitution(fmt::format("{} vector[{}]", *t, *n));
-    }
-    if (in_[0] == 'P' || in_[0] == 'R' || in_[0] == 'O') {
-      const char *suffix = in_[0] == 'P' ? "*" : in_[0] == 'R' ? "&" : "&&";
-      in_.remove_prefix(1);
-      auto t = type();
-      if (!t) return std::nullopt;
-      return substitution(*t + suffix);
-    }
-    if (in_[0] == 'U' || in_[0] == 'r' || in_[0] == 'V' || in_[0] == 'K') {
-      std::string vendor;
-      while (consume("U")) {
-        auto q = sourceName();
-        if (!q) return std::nullopt;
-        vendor += " " + std::string(*q);
+      out += "'lambda" + number + "'" + std::string(rest.substr(7, j - 6));
+      i = close + 1;
+    } else if (rest.starts_with("{unnamed type#")) {
+      std::string number = closureNumber(i + 13, close);
+      if (close == std::string_view::npos) {
+        out += rest[0];
+        ++i;
+        continue;
       }
-      std::string cv;
-      if (consume("r")) cv = " restrict";
-      bool isVolatile = consume("V"), isConst = consume("K");
-      if (isConst) cv += " const";
-      if (isVolatile) cv += " volatile";
-      auto t = type();
-      if (!t) return std::nullopt;
-      return substitution(*t + cv + vendor);
-    }
-    if (in_[0] == 'S') {
-      in_.remove_prefix(1);
-      size_t index = 0;
-      if (!consume("_")) {
-        size_t seq = 0, i = 0;
-        for (; i < in_.size() && i < 6 && in_[i] != '_'; ++i) {
-          char c = in_[i];
-          if (c >= '0' && c <= '9')
-            seq = seq * 36 + (c - '0');
-          else if (c >= 'A' && c <= 'Z')
-            seq = seq * 36 + (c - 'A' + 10);
-          else
-            return std::nullopt;
-        }
-        if (i == 0 || i >= in_.size() || in_[i] != '_') return std::nullopt;
-        in_.remove_prefix(i + 1);
-        index = seq + 1;
+      out += "'unnamed" + number + "'";
+      i = close + 1;
+    } else if (rest.starts_with(" [clone ") && rest.ends_with("]")) {
+      // (`[clone .a] [clone .b]` is llvm's `(.a.b)`)
+      std::string suffixes;
+      for (size_t at = 0; at < rest.size() && rest.substr(at).starts_with(" [clone ");) {
+        const size_t end = rest.find(']', at);
+        suffixes += rest.substr(at + 8, end - at - 8);
+        at = end + 1;
       }
-      if (index >= subs_.size()) return std::nullopt;
-      return subs_[index];
+      out += " (" + suffixes + ")";
+      break;
+    } else {
+      out += rest[0];
+      ++i;
     }
-    return std::nullopt;
   }
-  std::string substitution(std::string t) {
-    subs_.push_back(t);
-    return t;
-  }
-
-  std::string_view in_;
-  std::vector<std::string> subs_;
-  int depth_ = 0;
-};
+  return out;
+}
 
 std::string displayName(std::string_view name) {
-  if (name.starts_with("_Z"))
-    if (auto d = Demangler(name).run()) return *d;
-  return std::string(name);
+  if (!name.starts_with("_Z")) return std::string(name);
+  int status = 0;
+  std::unique_ptr<char, decltype(&std::free)> gnu(
+      abi::__cxa_demangle(std::string(name).c_str(), nullptr, nullptr, &status), &std::free);
+  return gnu && status == 0 ? llvmDemangledSpelling(gnu.get()) : std::string(name);
 }
 
 struct Object;
