@@ -99,7 +99,9 @@ private:
   };
   const Suggestions &suggestions() const;
   explicit MnemonicTable(const isa::ArchTables &arch);
-  std::string_view nameAt(uint32_t k) const;
+  std::string_view nameAt(uint32_t k) const { // (in line, no bounds check: every lookup reads one)
+    return std::string_view(index_.text.data() + index_.names[k].textStart, index_.names[k].length);
+  }
   const isa::ArchTables &arch_;
   const isa::MnemonicIndex &index_;
   std::span<const isa::MnemonicAlias> aliases_;
