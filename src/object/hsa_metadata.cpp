@@ -810,7 +810,12 @@ protected:
       std::memcpy(&w, s.data() + i, 8);
       if (unusual(w)) return true;
     }
+    if (i == s.size()) return false;
     uint64_t w = kOnes * ' ';
+    if (s.size() >= 8) { // (the last eight: the rest, and characters already seen)
+      std::memcpy(&w, s.data() + s.size() - 8, 8);
+      return unusual(w) != 0;
+    }
     for (size_t k = 0; i + k < s.size(); ++k) { // (the rest, blanks after it)
       const uint64_t byte = static_cast<unsigned char>(s[i + k]);
       w = (w & ~(uint64_t(0xff) << (8 * k))) | byte << (8 * k);
@@ -1731,6 +1736,13 @@ private:
             std::find(rule.allowed.begin(), rule.allowed.end(), text) != rule.allowed.end());
   }
   void packString(std::string_view text) {
+    if (text.size() < 32) { // (a fixstr, as msgpack-cxx writes it, in one write of the buffer)
+      char bytes[32];
+      bytes[0] = static_cast<char>(0xa0 | text.size());
+      std::memcpy(bytes + 1, text.data(), text.size());
+      buffer_.write(bytes, text.size() + 1);
+      return;
+    }
     packer_.pack_str(static_cast<uint32_t>(text.size()));
     packer_.pack_str_body(text.data(), static_cast<uint32_t>(text.size()));
   }
