@@ -291,3 +291,176 @@ TEST(MatcherErrors, BufferAddressingWordsInOrder) {
                    }),
                    "gfx900");
 }
+
+// An unknown name: llvm's spell check reads its default match variant only, so it suggests no
+// name that has only VOP3 (VOP3P, VOP3-encoded interpolation), DPP or SDWA forms on this target
+// (v_readlane_b32 is a VOP2 instruction there); a VOPD pair is its first name, in wave32 only.
+TEST(MatcherErrors, SuggestionsFromTheDefaultVariant) {
+  const std::string lines = joinLines({
+      "v_add_f6 v[0:1], v[2:3], v[4:5]",
+      "v_fma_f3 v0, v1, v2, v3",
+      "v_mad_u64_u3 v[0:1], s[0:1], v2, v3, v[4:5]",
+      "v_pk_add_f1 v0, v1, v2",
+      "v_dot2_f32_f1 v0, v1, v2, v3",
+      "v_interp_p10_f3 v0, v1, v2, v3",
+      "v_readlane_b3 s0, v1, 0",
+      "v_cndmask_b3 v0, v1, v2, vcc",
+      "v_dual_max_i32 v0, v1, v2 :: v_dual_mov_b32 v3, v4",
+      "v_dual_mul_f3 v0, v1, v2",
+      "v_lshlrev_b6 v[0:1], 1, v[2:3]",
+      "v_add_co_u3 v0, vcc_lo, v1, v2",
+      "v_mac_f3 v0, v1, v2",
+      "v_mfma_f32_4x4x1f3 a[0:3], v0, v1, a[0:3]",
+      "v_interp_p1_f3 v0, v1, attr0.x",
+  });
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+  expectSameOutput(lines, "gfx1100", {"+wavefrontsize64"});
+  expectSameOutput(lines, "gfx1100", {"-real-true16"});
+}
+
+// Names llvm has only on processors gfxasm has no tables for, also those random instruction
+// words rarely decode to (gfx6/gfx7's, rare encodings of gfx12): "instruction not supported on
+// this GPU".
+TEST(MatcherErrors, NamesOfOtherProcessors) {
+  const std::string lines = joinLines({
+      "v_log_clamp_f32 v1, 0.5",
+      "v_cvt_pk_fp8_f16 v1.l, 1.0",
+      "s_cbranch_join s[0:1]",
+      "v_cmps_eq_f32 vcc, v1, v2",
+      "image_atomic_fcmpswap v[0:1], v2, s[0:7] dmask:0x3",
+      "buffer_wbinvl1_sc",
+      "v_lshl_b32 v0, v1, v2",
+      "v_mad_u32 v0, v1, v2, v3",
+  });
+  for (const char *cpu : {"gfx1100", "gfx900"}) expectSameOutput(lines, cpu);
+}
+
+// A minus is llvm's neg modifier only before a register, `|` or abs; before anything else it
+// starts the value, where llvm reports a value the form refuses (a literal in a DPP source, an
+// expression): -2.5, -(2), -foo, -lit(1) at the minus.
+TEST(MatcherErrors, MinusStartsTheValue) {
+  const std::string lines = joinLines({
+      "v_add_f32 v0, v1, -2.5 row_shl:1",
+      "v_add_f32 v0, -0x1234, v1 row_shl:1",
+      "v_add_f32_dpp v0, -(2), v1 row_shl:1",
+      "v_add_f32_e64_dpp v0, v1, -foo row_shl:1",
+      "v_add_f16 v0, -foo, v1 quad_perm:[0,1,2,3]",
+      "v_fma_f32 v0, v1, -2.5, v3 dpp8:[0,1,2,3,4,5,6,7]",
+      "v_cmp_eq_f32 vcc_lo, -2.5, v2 row_shl:1",
+      "v_add_f32_dpp v0, -|v1|, v2 row_shl:1",
+      "v_add_f32_dpp v0, -s1, v2 row_shl:1",
+      "v_trunc_f32 v0, -lit(1.0)",
+      "v_trunc_f32 v0, -foo(1.0)",
+      "v_and_b32 v0, -lit(1), v1",
+      "v_mov_b32 v0, -lit(-1)",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1100", {"-real-true16"});
+}
+
+// llvm's table holds the compares' e32 forms of both wave sizes (the implicit vcc spelled vcc or
+// vcc_lo), gfx11's and gfx10's (whose 16-bit sources take v0-v255): the furthest operand any of
+// them reaches is where the error is, and one that takes the operands makes it "operands are
+// not valid for this GPU or mode". An old name gfx11 renamed (v_cmp_tru_f16) is llvm's
+// mnemonic alias: the entries of the new name count, not gfx9's of the old one.
+TEST(MatcherErrors, CompareFormsOfBothWaveSizes) {
+  const std::string lines = joinLines({
+      "v_cmp_class_f16_e32 vcc, v1, v255 dpp8:[7,6,5,4,3,2,1,0]",
+      "v_cmp_class_f16_e32 vcc_lo, v127, v255 quad_perm:[3,2,1,0]",
+      "v_cmp_eq_f16_e32 vcc_lo, v1, v255",
+      "v_cmp_eq_f16_e32 vcc, v1, v255",
+      "v_cmp_eq_u16_e32 vcc_lo, v128, v2 quad_perm:[3,2,1,0]",
+      "v_cmp_lt_i16_e32 vcc, vcc_hi, v255",
+      "v_cmp_t_f16_e32 vcc, v127, v255",
+      "v_cmp_t_f16_e32 vcc_lo, v128, v2 dpp8:[7,6,5,4,3,2,1,0]",
+      "v_cmp_tru_f16_e32 vcc, v1, v255",
+      "v_cmp_tru_f16_e32 vcc_lo, v1, v255",
+      "v_cmpx_tru_f16_e32 v1, v255",
+      "v_cmpx_class_f16_e32 v128, v2 quad_perm:[3,2,1,0]",
+  });
+  for (const char *wave : {"+wavefrontsize32", "+wavefrontsize64"}) {
+    expectSameOutput(lines, "gfx1100", {wave, "+real-true16"});
+    expectSameOutput(lines, "gfx1100", {wave, "-real-true16"});
+  }
+}
+
+// llvm parses the whole statement before it matches: a `name:value` modifier its parsers do not
+// read is "not a valid operand." before any matcher error or check after matching (a second
+// literal). Its parsers are those of the entries its features allow (no op_sel of a true16 form
+// with -real-true16), and each reads its modifier only at the positions an entry has it at,
+// after the entry's operands and the optional modifiers before it.
+TEST(MatcherErrors, ModifiersTheParsersDoNotRead) {
+  const std::string lines = joinLines({
+      "v_add_nc_u32_e64 v255, 0x4f clamp div:2",
+      "v_and_b32_e64 v255, 0x4f clamp div:2",
+      "v_add_f16_e64 v5.h, v1.h, v2.l op_sel:[1,0,0]",
+      "v_add_f16_e64 v5.h, v1.l op_sel:[0,1]",
+      "v_ceil_f16_e64 v5, v1 op_sel:[1,1]",
+      "v_ceil_f16_e64 v5.h, v1.h, v2.l op_sel:[1,0,0]",
+      "v_ceil_f16_e64 v5.h, v1.h, v2 mul:2",
+      "v_ceil_f16_e64 v5.h, v1.h, v2, v3, v4 mul:2",
+      "v_add_f16_e64 v5.h, v1.h, v2.h, v3, v4 op_sel:[1,1,1]",
+      "v_fma_f16 v5.h, v1.h, v2.h, v3.h, v4, v5 op_sel:[1,1,1,1]",
+      "v_ceil_f16_e64 v5.h, v1.h clamp op_sel:[1,1]",
+  });
+  expectSameOutput(lines, "gfx1100", {"+real-true16"});
+  expectSameOutput(lines, "gfx1100", {"-real-true16", "+wavefrontsize64"});
+}
+
+// hwreg(..) wants a comma or its parenthesis after the register; sendmsg(..) of another
+// processor's message is read whole (an operation name or expression, a stream, the
+// parenthesis) before llvm refuses the message.
+TEST(MatcherErrors, MacrosReadWholeFirst) {
+  const std::string lines = joinLines({
+      "s_getreg_b32 s0, hwreg(HW_REG_MODE",
+      "s_getreg_b32 s0, hwreg(HW_REG_MODE x",
+      "s_getreg_b32 s0, hwreg(3",
+      "s_getreg_b32 s0, hwreg(HW_REG_MODE, 0",
+      "s_sendmsg sendmsg(MSG_GS_DONE, GS_OP_NOP",
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0",
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 0, 1)",
+      "s_sendmsg sendmsg(MSG_GS_DONE, foo bar)",
+      "s_sendmsg sendmsg(MSG_GS_DONE, 1, 2)",
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_CUT, -1)",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1151");
+}
+
+// gfx11's FLAT and global atomics without a return read glc into llvm's cache policy operand
+// and refuse it after matching; a DS modifier, as a VALU one, is read only at the positions an
+// entry has it at (offset1 before offset0, a second offset: "not a valid operand.").
+TEST(MatcherErrors, MemoryModifiersWhereLlvmReadsThem) {
+  const std::string lines = joinLines({
+      "global_atomic_add_u32 v[2:3], v4, off glc",
+      "flat_atomic_add_u32 v[2:3], v4 glc",
+      "global_atomic_cmpswap_b32 v[2:3], v[4:5], off offset:8 glc dlc",
+      "global_atomic_add_u32 v2, v4, s[2:3] glc",
+      "global_atomic_add_u32 v[2:3], v5, off glc x",
+      "ds_write2_b32 v1, v2, v3 offset1:255 offset0:1",
+      "ds_read_b32 v1, v2 offset:4 offset:8",
+      "ds_read2_b32 v[1:2], v2 offset1:1 offset1:2",
+      "ds_bpermute_b32 v1, v2, v3 offset:4 offset:4",
+  });
+  expectSameOutput(lines, "gfx1100");
+  expectSameOutput(lines, "gfx1151", {"+wavefrontsize64"});
+}
+
+// An inline constant as src1 of a VOP3 DPP form, which gfx1150's forms take: on gfx1100 llvm's
+// class takes it too and its check after matching refuses it, at the mnemonic; a literal fails
+// the matcher at the literal.
+TEST(MatcherErrors, DppSrc1InlineConstantAfterMatching) {
+  const std::string lines = joinLines({
+      "v_add_f32_e64_dpp v5, v1, 1.0 row_shl:1",
+      "v_add_f32_e64_dpp v5, v1, -1 dpp8:[0,1,2,3,4,5,6,7]",
+      "v_fma_f32_e64_dpp v5, v1, 1.0, v2 row_shl:1",
+      "v_fma_f32_e64_dpp v5, v1, v2, 1.0 row_shl:1",
+      "v_add_f32_e64_dpp v5, v1, 0x1234 row_shl:1",
+      "v_add_f16_e64_dpp v5.l, v1.l, 1.0 row_shl:1",
+      "v_cmp_eq_f32_e64_dpp s5, v1, 1.0 row_shl:1",
+      "v_add_f32 v5, v1, 1.0 row_shl:1",
+      "v_ldexp_f32_e64_dpp v5, v1, 2 row_shl:1",
+      "v_add_f32_e64_dpp v5, v1, 1.0 row_shl:1 clamp",
+  });
+  for (const char *cpu : {"gfx1100", "gfx1151"}) expectSameOutput(lines, cpu);
+}

@@ -1884,7 +1884,7 @@ private:
     }
     if (cands.empty()) {
       auto similar = mnemonics_.similarNames(
-          mn.text, [&](const InstrDesc &d) { return availableOnTarget(d); });
+          mn.text, [&](const InstrDesc &d) { return availableOnTarget(d) && inDefaultVariant(d); });
       std::string hint;
       for (std::string_view n : similar)
         hint += fmt::format("{}{}", hint.empty() ? ", did you mean: " : ", ", n);
@@ -1996,7 +1996,8 @@ private:
     // before any matching, see misplacedSext; the first of these in the line is reported)
     const char *sextMessage = nullptr;
     const Token *sext = firstMisplacedModifier(mn, operandStart, sextMessage);
-    const Token *unknown = !best.failedAfterMatch() && operandsMismatch(best)
+    // (llvm parses the whole statement before matching: also before a check after matching)
+    const Token *unknown = best.failedAfterMatch() || operandsMismatch(best)
                                ? unknownNamedModifier(mn, operandStart)
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };
@@ -2047,6 +2048,11 @@ private:
     if (e32OfAlias) {
       error(best.failedAfterMatch() ? mn.col : best.col,
             best.failedAfterMatch() ? std::string(kInvalidOperand) : best.message());
+      return;
+    }
+    if (std::optional<Diagnostic> glc;
+        !best.failedAfterMatch() && noReturnAtomicGlc(mn, operandStart, glc)) {
+      error(glc->column, glc->message);
       return;
     }
     if (uint32_t tfeCol = 0;
@@ -2130,7 +2136,7 @@ private:
       // (a lane mask read in the other wave size is one no entry takes in this one)
       if (other->wave64() != target_.wave64() && writesLaneMask(inst)) continue;
       if (parsed || pctx.err.failedAfterMatch()) return true;
-      if (!here) furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+      furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
     }
     return false;
   }
@@ -2249,12 +2255,12 @@ private:
   // they make an instruction, else pctx.err says why.
   bool parseAsEntry(const InstrDesc &d, as::ParseContext &pctx, Cursor &c, size_t operandStart,
                     const Token &mn, Inst &inst) {
+    // (an entry not available here may not have been looked at yet: its defaults too)
+    const EntryInfo &info = entryInfo(d);
     std::memcpy(inst.ops.data(), defaults_.data() + d.firstOperand,
                 d.numOperands * sizeof(OperandValue));
     inst.arch = &arch_;
     inst.desc = &d;
-    // (an entry not available here may not have been looked at yet)
-    const EntryInfo &info = entryInfo(d);
     pctx.families = (info.requirements & ~kComputed) >> kFamilies;
     pctx.valuFacts = info.valuFacts;
     pctx.memoryFacts = &info.memoryFacts;
@@ -2286,25 +2292,84 @@ private:
 #include "isa/gfx10_mnemonics.inc"
     };
     if (!arch_.traits->true16 || !pairName_.empty()) return false;
-    std::optional<Target> fake16;
-    for (uint32_t entry : entries) {
-      const InstrDesc &d = arch_.instrs[entry];
-      if ((d.flags & (IF_DisasmOnly | IF_True16)) || !(d.cpuMask >> target_.cpuIndex() & 1) ||
-          !std::binary_search(std::begin(kGfx10Names), std::end(kGfx10Names), d.name))
-        continue;
-      if (!fake16)
-        fake16 = Target::create(
-            target_.cpuName(),
-            {target_.wave64() ? "+wavefrontsize64" : "-wavefrontsize64", "-real-true16"}, nullptr);
-      if (!fake16 || !availableInMode(d, fake16->realTrue16(), fake16->wave64())) continue;
-      Inst inst;
-      as::ParseContext pctx{*fake16, syms_};
-      pctx.fullRangeVgprs = true;
-      if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch())
-        return true;
-      furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
-    }
+    // (gfx10's forms of both wave sizes: those with an implicit vcc spell it vcc_lo or vcc; a
+    // lane mask written as an operand takes the target's width, see matchesInAnotherMode)
+    std::optional<Target> fake16[2];
+    for (const bool otherWave : {false, true})
+      for (uint32_t entry : entries) {
+        const InstrDesc &d = arch_.instrs[entry];
+        if ((d.flags & (IF_DisasmOnly | IF_True16)) || !(d.cpuMask >> target_.cpuIndex() & 1) ||
+            !std::binary_search(std::begin(kGfx10Names), std::end(kGfx10Names), d.name))
+          continue;
+        std::optional<Target> &mode = fake16[otherWave];
+        if (!mode)
+          mode = Target::create(
+              target_.cpuName(),
+              {target_.wave64() != otherWave ? "+wavefrontsize64" : "-wavefrontsize64",
+               "-real-true16"},
+              nullptr);
+        if (!mode || !availableInMode(d, mode->realTrue16(), mode->wave64())) continue;
+        Inst inst;
+        as::ParseContext pctx{*mode, syms_};
+        pctx.fullRangeVgprs = true;
+        const bool parsed = parseAsEntry(d, pctx, c, operandStart, mn, inst);
+        if (otherWave && writesLaneMask(inst)) continue;
+        if (parsed || pctx.err.failedAfterMatch()) return true;
+        furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+      }
     return false;
+  }
+
+  // gfx11's FLAT and global atomics without a return read glc into llvm's cache policy operand
+  // and refuse it after matching ("instruction must not use glc", at the word): when the
+  // statement without its glc is such an atomic here; when that fails to match after the glc,
+  // there (the operand llvm's matcher stopped at). True with the error in `error`.
+  [[gnu::noinline]] bool noReturnAtomicGlc(const Token &mn, size_t operandStart,
+                                           std::optional<Diagnostic> &error) {
+    if (arch_.name == "gfx9" || mn.text.find("_atomic_") == std::string_view::npos) return false;
+    const Token *glc = nullptr;
+    for (size_t k = operandStart + 1; k + 1 < toks_.size(); ++k)
+      if (toks_[k].kind == Tok::Identifier && toks_[k].text == "glc" &&
+          toks_[k - 1].kind != Tok::Colon)
+        glc = &toks_[k];
+    if (!glc || namesDefinedSymbol(operandStart)) return false;
+    bool noReturn = false;
+    for (uint32_t entry : mnemonics_.lookup(mn.text)) {
+      const InstrDesc &d = arch_.instrs[entry];
+      const std::string_view format = arch_.formatOf(d).name;
+      const auto ops = arch_.operandsOf(d);
+      noReturn = noReturn || (availableOnTarget(d) && (format == "FLAT" || format == "GLOBAL") &&
+                              std::none_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
+                                return o.field == Field::vdst;
+                              }));
+    }
+    if (!noReturn) return false;
+    std::string statement = trialStatement(mn.text, operandStart);
+    const size_t at = statement.rfind(" glc");
+    if (at == std::string::npos) return false;
+    statement.erase(at, 4);
+    // (assembled in the other wave size, which these atomics do not depend on: a trial for a
+    // target of this kind would share this assembler's per-thread entry cache, EntryCache)
+    const std::optional<Target> trial =
+        Target::create(target_.cpuName(),
+                       {target_.wave64() ? "-wavefrontsize64" : "+wavefrontsize64",
+                        target_.realTrue16() ? "+real-true16" : "-real-true16"},
+                       nullptr);
+    if (!trial) return false;
+    TrialMatch seen;
+    error = trialError(*trial, statement, seen);
+    // (the trial's statement has its operands after the name and one space)
+    const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
+    const uint32_t glcAt = static_cast<uint32_t>(at) + 2; // (the column after the removed glc)
+    if (!error) {
+      error = Diagnostic{};
+      error->column = glc->col;
+      error->message = "instruction must not use glc";
+      return true;
+    }
+    if (error->message != kInvalidOperand || error->column < glcAt) return false;
+    error->column = error->column + 4 - operandsAt + toks_[operandStart].col;
+    return true;
   }
 
   // llvm's assembler has the buffer stores with tfe (IF_DisasmOnly here, the forms whose data
@@ -2382,8 +2447,22 @@ private:
                                               as::ParseError &best) {
     static thread_local bool trying = false; // (no trial inside a trial)
     if (trying || !pairName_.empty()) return false;
+    // (an old name this processor has as an alias is llvm's mnemonic alias, applied before it
+    // matches: the other architectures' entries of the new name count, gfx11's v_cmp_tru_f16 is
+    // v_cmp_t_f16, which gfx9 lacks; gfx940's old MFMA names are entries of llvm's own)
+    std::string name(mn.text);
+    if (std::string_view base; arch_.name != "gfx9") {
+      if (suffixRank(mn.text, base) < 0) base = mn.text;
+      auto alias =
+          std::lower_bound(arch_.aliases.begin(), arch_.aliases.end(), base,
+                           [](const MnemonicAlias &a, std::string_view n) { return a.name < n; });
+      if (alias != arch_.aliases.end() && alias->name == base &&
+          std::any_of(mnemonics_.lookup(base).begin(), mnemonics_.lookup(base).end(),
+                      [&](uint32_t e) { return availableOnTarget(arch_.instrs[e]); }))
+        name = std::string(alias->target) + std::string(mn.text.substr(base.size()));
+    }
     // The statement: the (lowered) mnemonic and the operands' text as written.
-    const std::string statement = trialStatement(mn.text, operandStart);
+    const std::string statement = trialStatement(name, operandStart);
     // (gfx90a+ align VGPR tuples in every entry's classes: an odd tuple matches none)
     if (target_.alignedVgprTuples() && hasOddVectorTuple(statement)) return false;
     if (writesForeignFlag(mn, operandStart)) return false;
@@ -2403,13 +2482,13 @@ private:
     for (const ArchTables *other : allArchs()) {
       if (other == &arch_ || found) continue;
       uint32_t cpusTried = 0;
-      const auto otherEntries = MnemonicTable::forArch(*other).lookup(mn.text);
+      const auto otherEntries = MnemonicTable::forArch(*other).lookup(name);
       for (uint32_t entry : otherEntries) {
         const InstrDesc &d = other->instrs[entry];
         if ((d.flags & IF_DisasmOnly) || !d.cpuMask) continue;
         // (an old name the other architecture has as an alias: llvm applies an alias only where
         // the target has it, v_cmp_tru_f16 is gfx11's v_cmp_t_f16)
-        if (!sameBaseName(d.name, mn.text)) continue;
+        if (!sameBaseName(d.name, name)) continue;
         const unsigned cpu = static_cast<unsigned>(std::countr_zero(d.cpuMask));
         if (cpusTried >> cpu & 1) continue;
         cpusTried |= 1u << cpu;
@@ -2457,7 +2536,7 @@ private:
                               t->wave64() == target_.wave64())) &&
                   (t->wave64() == target_.wave64() || !seen.laneMask);
           // (the trial's statement has its operands after the name and one space)
-          const uint32_t operandsAt = static_cast<uint32_t>(mn.text.size()) + 2;
+          const uint32_t operandsAt = static_cast<uint32_t>(name.size()) + 2;
           // (only gfx11's true16 VALU entries, which take the halves v1.l and v1.h that no
           // entry here takes: elsewhere gfxasm's entries check some operands later than llvm's)
           if (error && error->message == kInvalidOperand && t->realTrue16() &&
@@ -2605,7 +2684,13 @@ private:
     };
     auto takes = [&](std::string_view name, bool viaBase) {
       for (uint32_t entry : mnemonics_.lookup(name)) {
-        const auto ops = arch_.operandsOf(arch_.instrs[entry]);
+        // (llvm's operand parsers are those of the entries its features allow: no op_sel of a
+        // true16 form with -real-true16)
+        const InstrDesc &e = arch_.instrs[entry];
+        if (!(e.cpuMask >> target_.cpuIndex() & 1) ||
+            !availableInMode(e, target_.realTrue16(), target_.wave64()))
+          continue;
+        const auto ops = arch_.operandsOf(e);
         // (the masks and fi of a DPP form, which follow its control; a VOP3 form's own
         // bound_ctrl and fi, as v_permlane32_swap_b32's, are read like any modifier)
         const bool dppForm = std::any_of(ops.begin(), ops.end(), [](const OperandDesc &d) {
@@ -2647,7 +2732,7 @@ private:
   const Token *unknownNamedModifier(const Token &mn, size_t from) const {
     int depth = 0;
     bool control = false; // (looked for from the statement's start: `from` may follow one)
-    const size_t unread = dppWordUnread(mn);
+    const size_t unread = dppWordUnread(mn), valuUnread = valuModifierUnread(mn);
     for (size_t k = 0; k + 1 < toks_.size(); ++k) {
       const Tok kind = toks_[k].kind;
       depth += (kind == Tok::LBrac || kind == Tok::LParen || kind == Tok::LCurly) -
@@ -2657,7 +2742,7 @@ private:
       const std::string_view word = toks_[k].text;
       control = control || word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word);
       if (k < from || toks_[k + 1].kind != Tok::Colon) continue;
-      if (k == unread) return &toks_[k];
+      if (k == unread || k == valuUnread) return &toks_[k];
       const bool mask =
           word == "row_mask" || word == "bank_mask" || word == "bound_ctrl" || word == "fi";
       if ((mask && !control && unread == kNoDppWindows &&
@@ -2689,10 +2774,6 @@ private:
       default: return -1;
       }
     };
-    auto hidden = [](OpClass c) {
-      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
-             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
-    };
     std::array<uint64_t, kKinds> read{}; // per kind: bit P, read at position P
     std::string_view base;
     const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
@@ -2703,28 +2784,107 @@ private:
       if (std::none_of(ops.begin(), ops.end(),
                        [&](const OperandDesc &o) { return kindOf(o) >= 0; }))
         continue;
-      // (the optional implicit operands, vcc, all written or none: llvm's two forms)
-      for (bool implicitWritten : {false, true}) {
-        unsigned index = 0, optionalBefore = 0;
-        for (const OperandDesc &o : ops) {
-          if (isPositional(o.cls)) {
-            if (!(o.flags & OF_Optional) || implicitWritten) ++index;
-            continue;
-          }
-          if (hidden(o.cls)) continue;
-          const int kind = kindOf(o);
-          if (kind >= 0)
-            for (unsigned p = index - optionalBefore; p <= index && p < 64; ++p)
-              read[static_cast<unsigned>(kind)] |= uint64_t{1} << p;
-          if (kind != kCtrl && kind != kDpp8) ++optionalBefore;
-          ++index;
-        }
-      }
+      forEachModifierWindow(ops, [&](const OperandDesc &o, unsigned first, unsigned last) {
+        if (const int kind = kindOf(o); kind >= 0)
+          for (unsigned p = first; p <= last && p < 64; ++p)
+            read[static_cast<unsigned>(kind)] |= uint64_t{1} << p;
+        return true;
+      });
     }
     if (std::all_of(read.begin(), read.end(), [](uint64_t r) { return r == 0; }))
       return kNoDppWindows;
-    // The statement's operands as llvm counts them: each comma-separated one, and each
-    // modifier (a word after a complete operand: `name:value`, or a word some form takes).
+    size_t unread = toks_.size();
+    forEachNamedWord(mn, [&](size_t k, unsigned position) {
+      const std::string_view w = toks_[k].text;
+      int kind = -1;
+      if (w == "dpp8")
+        kind = kDpp8;
+      else if (w == "row_mask")
+        kind = kRowMask;
+      else if (w == "bank_mask")
+        kind = kBankMask;
+      else if (w == "bound_ctrl")
+        kind = kBound;
+      else if (w == "fi")
+        kind = kFi;
+      else if (as::isDppControlWord(arch_, target_.dpAluDpp(), w))
+        kind = kCtrl;
+      if (kind >= 0 && !(position < 64 && (read[static_cast<unsigned>(kind)] >> position & 1))) {
+        unread = k;
+        return false;
+      }
+      return true;
+    });
+    return unread;
+  }
+
+  // Likewise for the VALU and DS modifiers written `name:value` (op_sel:, mul:, offset1:, ...):
+  // llvm's parser reads one only at the positions an entry of the name allowed here has it at
+  // (after its operands and the optional modifiers before it: v_ceil_f16_e64 v5.h, v1.h, v2
+  // op_sel:[1,1] fails at op_sel, not at v2; ds_write2_b32 .. offset1:1 offset0:1 at offset0).
+  // The token index of the first word no such entry reads where it stands, or toks_.size()
+  // (also for words of entries of other kinds, not looked at).
+  [[gnu::noinline]] size_t valuModifierUnread(const Token &mn) const {
+    std::string_view base;
+    const auto entries = mnemonics_.lookup(suffixRank(mn.text, base) >= 0 ? base : mn.text);
+    size_t unread = toks_.size();
+    forEachNamedWord(mn, [&](size_t k, unsigned position) {
+      const std::string_view word = toks_[k].text;
+      if (word == "dpp8" || as::isDppControlWord(arch_, target_.dpAluDpp(), word)) return true;
+      bool known = false, read = false, other = false;
+      for (uint32_t e : entries) {
+        const InstrDesc &d = arch_.instrs[e];
+        if (!availableOnTarget(d)) continue;
+        const std::string_view format = arch_.formatOf(d).name;
+        const bool valu = format.starts_with("VOP") || format == "DS";
+        forEachModifierWindow(arch_.operandsOf(d),
+                              [&](const OperandDesc &o, unsigned first, unsigned last) {
+                                if (!as::isModifierWord(o, word)) return true;
+                                other = other || !valu; // (another kind of entry: not looked at)
+                                known = true;
+                                read = read || (position >= first && position <= last);
+                                return !other;
+                              });
+        if (other) return true;
+      }
+      if (known && !read) {
+        unread = k;
+        return false;
+      }
+      return true;
+    });
+    return unread;
+  }
+
+  // Calls fn(modifier, first, last) for each modifier an entry with operands `ops` shows, with
+  // the operand positions llvm's parser reads it at: after the entry's operands (an optional
+  // implicit one, vcc, written or not: llvm's two forms) and the modifiers before it, which may
+  // be left out (all but a DPP control and dpp8), until fn returns false.
+  template <typename Fn>
+  static void forEachModifierWindow(std::span<const OperandDesc> ops, Fn fn) {
+    auto hidden = [](OpClass c) {
+      return c == OpClass::vop_opsel_hidden || c == OpClass::vop_exec_dst ||
+             c == OpClass::vop_src2_mods || c == OpClass::mhidden || c == OpClass::mai_hidden;
+    };
+    for (bool implicitWritten : {false, true}) {
+      unsigned index = 0, optionalBefore = 0;
+      for (const OperandDesc &o : ops) {
+        if (isPositional(o.cls)) {
+          if (!(o.flags & OF_Optional) || implicitWritten) ++index;
+          continue;
+        }
+        if (hidden(o.cls)) continue;
+        if (!fn(o, index - optionalBefore, index)) return;
+        if (o.cls != OpClass::dpp_ctrl && o.cls != OpClass::dpp8_sel) ++optionalBefore;
+        ++index;
+      }
+    }
+  }
+
+  // Calls fn(token index, position) for each `name:value` word of the statement, at its operand
+  // position as llvm counts them (each comma-separated operand, and each modifier: a word after a
+  // complete operand, `name:value` or a word some form takes), in order, until fn returns false.
+  template <typename Fn> void forEachNamedWord(const Token &mn, Fn fn) const {
     auto endsOperand = [](Tok k) {
       return k == Tok::Identifier || k == Tok::Integer || k == Tok::Real || k == Tok::RBrac ||
              k == Tok::RParen || k == Tok::Pipe;
@@ -2745,31 +2905,14 @@ private:
           (toks_[k + 1].kind == Tok::Colon || modifierOfMnemonic(mn.text, t.text) ||
            as::isDppControlWord(arch_, target_.dpAluDpp(), t.text));
       if (atStart || modifier) {
-        if (t.kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon) {
-          const std::string_view w = t.text;
-          int kind = -1;
-          if (w == "dpp8")
-            kind = kDpp8;
-          else if (w == "row_mask")
-            kind = kRowMask;
-          else if (w == "bank_mask")
-            kind = kBankMask;
-          else if (w == "bound_ctrl")
-            kind = kBound;
-          else if (w == "fi")
-            kind = kFi;
-          else if (as::isDppControlWord(arch_, target_.dpAluDpp(), w))
-            kind = kCtrl;
-          if (kind >= 0 && !(position < 64 && (read[static_cast<unsigned>(kind)] >> position & 1)))
-            return k;
-        }
+        if (t.kind == Tok::Identifier && toks_[k + 1].kind == Tok::Colon && !fn(k, position))
+          return;
         ++position;
         atStart = false;
       }
       depth += (t.kind == Tok::LBrac || t.kind == Tok::LParen) -
                (t.kind == Tok::RBrac || t.kind == Tok::RParen);
     }
-    return toks_.size();
   }
 
   // The first sext llvm's operand parsers stop at: sext(..) (after an optional minus) at an
@@ -3224,6 +3367,17 @@ private:
 
   void warnAt(const Token &mn, const as::ParseError &e) {
     for (unsigned k = 0; k < e.numWarnings; ++k) report(Severity::Warning, mn.col, e.warnings[k]);
+  }
+
+  // Whether llvm's matcher has the entry in its default variant, the only one its spell check
+  // reads ("did you mean"): not a VOP3 (also VOP3P, VOP3-encoded interpolation), DPP or SDWA one;
+  // v_readlane_b32 and v_writelane_b32 are VOP2 instructions there.
+  bool inDefaultVariant(const InstrDesc &d) const {
+    if (d.flags & IF_E32Suffix) return true;
+    std::string_view format = arch_.formatOf(d).name;
+    return !format.starts_with("VOP3") && !format.starts_with("VINTERP") &&
+           format.find("_DPP") == std::string_view::npos &&
+           format.find("_SDWA") == std::string_view::npos;
   }
 
   bool availableOnTarget(const InstrDesc &d) const {

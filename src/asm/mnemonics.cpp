@@ -102,6 +102,8 @@ const MnemonicTable::Suggestions &MnemonicTable::suggestions() const {
           std::any_of(aliases_.begin(), aliases_.end(),
                       [&](const isa::MnemonicAlias &a) { return a.name == key; }))
         continue;
+      // (a VOPD pair `X::Y` is llvm's instruction X: its first name is the one suggested)
+      if (size_t pair = key.find("::"); pair != std::string_view::npos) key = key.substr(0, pair);
       suggestions_.keys.push_back({key, characterSet(key), k});
     }
     std::stable_sort(suggestions_.keys.begin(), suggestions_.keys.end(),
@@ -136,6 +138,7 @@ MnemonicTable::similarNames(std::string_view name,
       out.push_back(it->name);
   }
   std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

@@ -82,8 +82,9 @@ public:
   // For an unknown `name` that is a known mnemonic with an encoding suffix, the suffix without
   // its '_' ("e64"): llvm's "e64 variant of this instruction is not supported". Else empty.
   std::string_view unsupportedVariant(std::string_view name) const;
-  // llvm's "did you mean" list for an unknown mnemonic: the names (encoding suffix dropped) at
-  // most two insertions/deletions away that have an entry `available` accepts, sorted.
+  // llvm's "did you mean" list for an unknown mnemonic: the names (encoding suffix dropped; of a
+  // VOPD pair its first name) at most two insertions/deletions away that have an entry
+  // `available` accepts, sorted.
   std::vector<std::string_view>
   similarNames(std::string_view name,
                const std::function<bool(const isa::InstrDesc &)> &available) const;

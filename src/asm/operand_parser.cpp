@@ -405,6 +405,25 @@ bool closeLit(ParseContext &ctx, Cursor &c, uint16_t lit) {
   return !lit || c.accept(Tok::RParen) || ctx.fail(c.peek().col, "expected closing parentheses");
 }
 
+bool ParseContext::startsRegister(const Token *t) const {
+  size_t n = 1;
+  while (t[n - 1].kind != Tok::Eol) ++n;
+  Cursor probe{std::span<const Token>(t, n), 0};
+  ParseContext quiet{target, syms};
+  Reg r;
+  return parseRegister(quiet, probe, r) || quiet.err.set;
+}
+
+bool minusIsSp3Neg(ParseContext &ctx, const Cursor &c) {
+  if (!c.is(Tok::Minus) || c.peek().commentAfter) return false;
+  const Token &n = c.peek(1);
+  if (n.kind == Tok::Pipe || n.kind == Tok::LBrac) return true;
+  if (n.kind != Tok::Identifier) return false;
+  Cursor probe = c;
+  probe.next();
+  return n.text == "abs" || ctx.startsRegister(&probe.peek());
+}
+
 bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
   if (c.peek().commentAfter) [[unlikely]]
     return false; // (llvm's lookahead stops at a comment)
@@ -414,7 +433,7 @@ bool minusIsNegModifier(ParseContext &ctx, const Cursor &c) {
   case Tok::Minus:
   case Tok::LBrac: return true;
   case Tok::Identifier: {
-    if (n.text == "abs" || n.text == "neg" || n.text == "sext" || isLitWord(n.text)) return true;
+    if (n.text == "abs" || n.text == "neg" || n.text == "sext") return true;
     Cursor probe = c;
     probe.next();
     ParseContext quiet{ctx.target, ctx.syms};

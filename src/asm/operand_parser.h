@@ -65,7 +65,8 @@ struct ParseError {
            m == "invalid dim; must be MSAA type" || m.starts_with("image data size does not") ||
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
-           m == "op_sel operand conflicts with 16-bit operand suffix";
+           m == "op_sel operand conflicts with 16-bit operand suffix" ||
+           m == "src1 immediate operand invalid for instruction";
   }
 };
 
@@ -162,12 +163,16 @@ struct ParseContext {
     return operandColsSet >> i & 1 ? valueColumn(operandTok[i]) : fallback;
   }
   // The column of the value an operand starting at `t` holds, inside its modifiers (x of -|x|,
-  // neg(lit(x)); a number's sign is the number's). The tokens end with Eol.
-  static uint32_t valueColumn(const Token *t) {
+  // neg(lit(x)); a number's sign is the number's). A minus is llvm's neg modifier only before a
+  // register, `|` or abs: else it starts the value (-(2), -foo, -lit(1) are expressions). The
+  // tokens end with Eol.
+  uint32_t valueColumn(const Token *t) const {
     for (;;) {
       const bool call = t->kind == Tok::Identifier && t[1].kind == Tok::LParen;
       if (t->kind == Tok::Pipe ||
-          (t->kind == Tok::Minus && t[1].kind != Tok::Integer && t[1].kind != Tok::Real)) {
+          (t->kind == Tok::Minus &&
+           (t[1].kind == Tok::Pipe || t[1].kind == Tok::LBrac ||
+            (t[1].kind == Tok::Identifier && (t[1].text == "abs" || startsRegister(t + 1)))))) {
         ++t;
       } else if (call && (t->text == "neg" || t->text == "abs" || t->text == "sext")) {
         t += 2;
@@ -178,6 +183,8 @@ struct ParseContext {
       }
     }
   }
+  // Whether a register starts at `t` (tokens ending with Eol).
+  bool startsRegister(const Token *t) const;
   // Where the first literal was read (llvm reports a literal the form takes none of there).
   uint32_t firstLiteralCol = 0;
   // An error llvm reports once the entry matched (MAI operand rules, validate_mai), at
@@ -282,6 +289,10 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e,
 // reads it so before a register, `|` or `abs` (and before the other modifier words or a second
 // `-`, which are errors either way). `-foo`, `-(1)` and `-x` are expressions.
 bool minusIsNegModifier(ParseContext &ctx, const Cursor &c);
+
+// Whether the minus at `c` is llvm's neg modifier of a source with float modifiers: before a
+// register, `|` or abs only; else it starts the value (-2.5, -(2), -foo are the operand's).
+bool minusIsSp3Neg(ParseContext &ctx, const Cursor &c);
 
 // Fails with llvm's "not a valid operand." at a source modifier (|s1|, abs(..), neg(..), sext(..),
 // -s1, -|..|) or lit(register) in an operand that takes none (lit(reg): at the register).

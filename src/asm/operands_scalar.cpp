@@ -178,7 +178,7 @@ bool parseImm16(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
     return false;
   }
   if (value < (isUnsigned ? 0 : -32768) || value > 65535)
-    return ctx.fail(ParseContext::valueColumn(&start), rangeError); // (inside lit(..))
+    return ctx.fail(ctx.valueColumn(&start), rangeError); // (inside lit(..))
   v.value = static_cast<uint32_t>(value) & 0xffff;
   return true;
 }

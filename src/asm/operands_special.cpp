@@ -204,9 +204,34 @@ bool parseSendmsg(ParseContext &ctx, Cursor &c, OperandValue &v) {
   const MessageName *msg;
   int64_t id = 0, op = 0, stream = 0;
   uint32_t idCol = c.peek().col;
-  if (!parseNameOrExpr(ctx, c, messages.names, msg, id, "a message name", messages.otherTargets,
-                       "specified message id is not supported on this GPU"))
-    return false;
+  // (another processor's message name: llvm reads the whole macro, then refuses the id)
+  if (c.is(Tok::Identifier) && std::find(messages.otherTargets.begin(), messages.otherTargets.end(),
+                                         c.peek().text) != messages.otherTargets.end()) {
+    c.next();
+    // (an operation: a name of the processor's operations, or an expression; a stream)
+    for (int field = 0; field < 2 && c.accept(Tok::Comma); ++field) {
+      const Token &t = c.peek();
+      if (field == 0 && t.kind == Tok::Identifier &&
+          std::any_of(messages.names.begin(), messages.names.end(), [&](const MessageName &m) {
+            const auto ops = messageOpNames(messages, static_cast<unsigned>(m.id));
+            return std::any_of(ops.begin(), ops.end(),
+                               [&](const MessageOpName &o) { return o.name == t.text; });
+          })) {
+        c.next();
+        continue;
+      }
+      if (field == 0 && t.kind == Tok::Identifier) {
+        const Symbol *sym = ctx.syms.find(t.text);
+        if (!sym || sym->kind != Symbol::Kind::Value)
+          return ctx.fail(t.col, "expected an operation name or an absolute expression");
+      }
+      ExprResult e = parseExpr(c, ctx.syms);
+      if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    }
+    if (!c.accept(Tok::RParen)) return ctx.fail(c.peek().col, "expected a closing parenthesis");
+    return ctx.fail(idCol, "specified message id is not supported on this GPU");
+  }
+  if (!parseNameOrExpr(ctx, c, messages.names, msg, id, "a message name")) return false;
   if (msg) id = msg->id;
   bool hasOp = false, hasStream = false;
   uint32_t opCol = 0, streamCol = 0;
@@ -353,6 +378,8 @@ bool parseHwreg(ParseContext &ctx, Cursor &c, OperandValue &v) {
     if (!parseNameOrExpr(ctx, c, std::span<const NamedValue>(), none, id, "a register name"))
       return false;
   }
+  if (!c.is(Tok::Comma) && !c.is(Tok::RParen))
+    return ctx.fail(c.peek().col, "expected a comma or a closing parenthesis");
   if (c.accept(Tok::Comma)) {
     offCol = c.peek().col;
     ExprResult e = parseExpr(c, ctx.syms);

@@ -559,7 +559,7 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     c.pos += 2;
     closeNeg = true;
     mods |= Mod_Neg;
-  } else if (negOk && c.is(Tok::Minus) && !c.peek().commentAfter) { // (see minusIsNegModifier)
+  } else if (negOk && minusIsSp3Neg(ctx, c)) {
     c.next();
     mods |= Mod_Neg;
   }
@@ -571,6 +571,27 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     c.pos += 2;
     closeAbsFn = true;
     mods |= Mod_Abs;
+  }
+  // (an inline constant as src1, which gfx1150's forms take: llvm's class takes it too, and its
+  // check after matching refuses it where the processor lacks them)
+  const bool number =
+      c.is(Tok::Integer) || c.is(Tok::Real) ||
+      (c.is(Tok::Minus) && (c.peek(1).kind == Tok::Integer || c.peek(1).kind == Tok::Real));
+  if (d.field == Field::src1 && number && !ctx.afterMatchError) [[unlikely]] {
+    const Inst saved = inst;
+    Cursor probe = c;
+    ParseContext quiet{ctx.target, ctx.syms};
+    OperandDesc source = d;
+    source.cls = OpClass::vsrc_mod;
+    if (parse_valu(quiet, probe, source, idx, inst) && !quiet.err.set &&
+        inst.ops[idx].value != src::kLiteral && !inst.hasLiteral) {
+      c = probe;
+      inst.ops[idx].mods = mods;
+      ctx.afterMatchError = "src1 immediate operand invalid for instruction";
+      ctx.afterMatchCol = 0;
+      return true;
+    }
+    inst = saved;
   }
   OperandDesc asVgpr = d;
   asVgpr.cls = OpClass::vgpr;
@@ -606,7 +627,7 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
     c.next();
     closeNeg = true;
     v.mods |= Mod_Neg;
-  } else if (negOk && c.is(Tok::Minus) && !c.peek().commentAfter) { // (see minusIsNegModifier)
+  } else if (negOk && minusIsSp3Neg(ctx, c)) {
     c.next();
     v.mods |= Mod_Neg;
   }
@@ -913,6 +934,8 @@ bool unmatched_vext(ParseContext &ctx, const Inst &inst, const Token &word) {
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (ctx.vop3pLiteralCol)
     return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+  if (ctx.afterMatchError && std::string_view(ctx.afterMatchError).starts_with("src1 immediate"))
+    return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   // (what follows checks VOP3P sources and DPP controls, which are vext operands)
   if (!(ctx.families & (1u << detail::kFamily_vext))) return true;
   auto ops = inst.arch->operandsOf(*inst.desc);
