@@ -499,6 +499,81 @@ TEST_F(HsaMetadataVsLlvm, FastReaderReadsAsYamlCpp) {
   for (int i = 0; i < 1000; ++i) sameReading(flowRandom.document(), false);
 }
 
+// The packer of -filetype=obj (encodeHsaMetadataYamlDirect: MessagePack written while reading,
+// with the verifier's checks on the way) against the document's path (itself compared with
+// llvm-mc-22 above): it takes every block clang-22 writes, and where it takes a text the
+// document's path accepts it with the same bytes. Mutations of clang's blocks (a line dropped,
+// repeated or moved, a value quoted, emptied or replaced by another kind) try its checks, its
+// counts of entries and its refusals of keys out of order.
+TEST_F(HsaMetadataVsLlvm, PackerWritesTheDocumentsBytes) {
+  int taken = 0, declined = 0;
+  auto samePacking = [&](const std::string &body, bool mustTake) {
+    const std::string text = collected(body);
+    std::vector<uint8_t> direct;
+    const bool packed = gfxasm::object::encodeHsaMetadataYamlDirect(text, direct);
+    HsaMetadata metadata;
+    MetadataError error;
+    const bool ok = gfxasm::object::parseHsaMetadataYaml(text, metadata, error);
+    if (mustTake) {
+      EXPECT_TRUE(packed) << body;
+    }
+    if (!packed) {
+      ++declined;
+      return;
+    }
+    ++taken;
+    ASSERT_TRUE(ok) << error.detail << "\n" << body;
+    EXPECT_EQ(hex(direct), hex(gfxasm::object::encodeHsaMetadataMsgpack(metadata))) << body;
+  };
+  std::mt19937 rng(20261129u);
+  const char *replacements[] = {"'{}'", "[]",     "{}",       "-1",        "0x10",
+                                "true", "false",  "1.5",      "foo",       "0",
+                                "''",   "'7'",    "'true'",   "~",         "18446744073709551616",
+                                "07",   "global", "by_value", "read_only", "OpenCL C"};
+  for (const char *cpu : {"gfx90a", "gfx1100"}) {
+    std::string cmd = fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa "
+                                  "-mcpu={} -nogpulib -O3 -S '{}/kernels.cl' -o kernels.s",
+                                  cpu, GFXASM_HSA_METADATA_TEST_DIR);
+    ToolRun r = shell(cmd);
+    ASSERT_EQ(r.status, 0) << cmd << "\n" << r.err;
+    for (const std::string &block : metadataBlocks(slurp((dir_ / "kernels.s").string()))) {
+      samePacking(block, /*mustTake=*/true);
+      std::vector<std::string> lines;
+      std::istringstream in(block);
+      for (std::string line; std::getline(in, line);) lines.push_back(line);
+      auto join = [](const std::vector<std::string> &ls) {
+        std::string s;
+        for (const std::string &l : ls) s += l + "\n";
+        return s;
+      };
+      for (int m = 0; m < 1000; ++m) {
+        std::vector<std::string> v = lines;
+        const size_t at = std::uniform_int_distribution<size_t>(1, v.size() - 2)(rng);
+        switch (std::uniform_int_distribution<int>(0, 3)(rng)) {
+        case 0: v.erase(v.begin() + static_cast<ptrdiff_t>(at)); break;
+        case 1: v.insert(v.begin() + static_cast<ptrdiff_t>(at), v[at]); break;
+        case 2: std::swap(v[at], v[at + 1 < v.size() - 1 ? at + 1 : at - 1]); break;
+        default: {
+          const size_t colon = v[at].find(": ");
+          const size_t dash = v[at].find("- ");
+          const size_t from = colon != std::string::npos  ? colon + 2
+                              : dash != std::string::npos ? dash + 2
+                                                          : v[at].size();
+          const std::string old = v[at].substr(from);
+          const char *pattern = replacements[std::uniform_int_distribution<size_t>(
+              0, std::size(replacements) - 1)(rng)];
+          v[at] = v[at].substr(0, from) + fmt::format(fmt::runtime(pattern), old);
+          break;
+        }
+        }
+        samePacking(join(v), false);
+      }
+    }
+  }
+  EXPECT_GT(taken, 100);
+  EXPECT_GT(declined, 1000);
+}
+
 // A note after bytes the source put into `.note`: llvm appends it unaligned and pads relative to
 // the section.
 TEST_F(HsaMetadataVsLlvm, NoteAfterOtherNoteBytes) {

@@ -1301,7 +1301,9 @@ private:
   void metadataLine(std::string_view line, const as::SourceLine &source) {
     const bool statementStart =
         !metadataJoin_.inString && !metadataJoin_.continues && !metadataJoin_.inBlockComment;
-    size_t indent = line.find_first_not_of(" \t");
+    size_t indent = 0; // (a loop: find_first_not_of looks each character up in the set)
+    while (indent < line.size() && (line[indent] == ' ' || line[indent] == '\t')) ++indent;
+    if (indent == line.size()) indent = std::string_view::npos;
     std::string_view body = indent == std::string_view::npos ? "" : line.substr(indent);
     const size_t endSize = metadataEnd_.size();
     if (statementStart && body.starts_with(metadataEnd_) &&
@@ -1352,6 +1354,12 @@ private:
         return;
       }
       if (asmOut()) out_ += echo; // (the block itself when the file ends)
+      return;
+    }
+    // (an object alone: compiler-style YAML packed as it is read, without the document)
+    if (std::vector<uint8_t> bytes;
+        objOut() && object::encodeHsaMetadataYamlDirect(metadataText_, bytes)) {
+      emitNote("AMDGPU", object::kNtAmdgpuMetadata, bytes);
       return;
     }
     object::HsaMetadata metadata;

@@ -55,10 +55,6 @@ int MnemonicTable::find(std::string_view name) const {
   }
 }
 
-std::string_view MnemonicTable::nameAt(uint32_t k) const {
-  return index_.text.substr(index_.names[k].textStart, index_.names[k].length);
-}
-
 const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
   static std::mutex mu;
   static std::map<const ArchTables *, std::unique_ptr<MnemonicTable>> cache;

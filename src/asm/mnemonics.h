@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "asm/text.h"
 #include "isa/isa.h"
 
 namespace gfxasm::as {
@@ -49,12 +50,7 @@ inline uint64_t mnemonicHash(std::string_view s) {
     std::memcpy(&w, p, 8);
     mix(w);
   }
-  if (n) {
-    uint64_t w = 0;
-    for (size_t i = 0; i < n; ++i)
-      w |= static_cast<uint64_t>(static_cast<uint8_t>(p[i])) << (8 * i);
-    mix(w);
-  }
+  if (n) mix(tailWord(s.data(), s.size(), n));
   return h;
 }
 
@@ -104,7 +100,9 @@ private:
   };
   const Suggestions &suggestions() const;
   explicit MnemonicTable(const isa::ArchTables &arch);
-  std::string_view nameAt(uint32_t k) const;
+  std::string_view nameAt(uint32_t k) const { // (in line, no bounds check: every lookup reads one)
+    return std::string_view(index_.text.data() + index_.names[k].textStart, index_.names[k].length);
+  }
   const isa::ArchTables &arch_;
   const isa::MnemonicIndex &index_;
   std::span<const isa::MnemonicAlias> aliases_;

@@ -49,14 +49,18 @@ uint8_t mergeTypeForSet(uint8_t own, uint8_t label) {
 class StringTable {
 public:
   // `s` must outlive the table (names of sections and symbols); addCopy keeps its own copy.
-  void add(std::string_view s) {
-    if (!s.empty()) offsets_.emplace(s, 0);
+  // The id to ask the offset of once finalized. A string added again is stored once (the sort
+  // puts equal strings together, and the second is the first's tail).
+  uint32_t add(std::string_view s) {
+    entries_.push_back({s, 0});
+    return static_cast<uint32_t>(entries_.size() - 1);
   }
-  void addCopy(std::string s) { add(copies_.emplace_back(std::move(s))); }
+  uint32_t addCopy(std::string s) { return add(copies_.emplace_back(std::move(s))); }
   void finalize() {
     std::vector<Entry *> order;
-    order.reserve(offsets_.size());
-    for (auto &p : offsets_) order.push_back(&p);
+    order.reserve(entries_.size());
+    for (Entry &e : entries_)
+      if (!e.first.empty()) order.push_back(&e); // (the empty string: offset 0)
     sortByReversedText(order.data(), order.data() + order.size(), 0);
     data_.assign(1, '\0');
     std::string_view previous;
@@ -72,15 +76,11 @@ public:
       previous = s;
     }
   }
-  uint32_t offset(std::string_view s) const {
-    if (s.empty()) return 0;
-    auto it = offsets_.find(s);
-    return it == offsets_.end() ? 0 : it->second;
-  }
+  uint32_t offset(uint32_t id) const { return entries_[id].second; }
   const std::string &data() const { return data_; }
 
 private:
-  using Entry = std::pair<const std::string_view, uint32_t>;
+  using Entry = std::pair<std::string_view, uint32_t>;
 
   // The character `pos` places from the end, or -1 past the start: descending order puts a
   // longer string before its own tail.
@@ -112,7 +112,7 @@ private:
       }
       sortByReversedText(begin, greater, pos);
       sortByReversedText(less, end, pos);
-      if (pivot < 0) return; // the equal run: identical strings (not in a map)
+      if (pivot < 0) return; // the equal run: identical strings (one added twice)
       begin = greater;
       end = less;
       ++pos;
@@ -126,7 +126,7 @@ private:
     }
   }
 
-  std::unordered_map<std::string_view, uint32_t> offsets_;
+  std::vector<Entry> entries_;
   std::deque<std::string> copies_;
   std::string data_;
 };
@@ -146,6 +146,7 @@ struct OutSymbol {
   const as::Symbol *sym = nullptr; // null: a section symbol
   int32_t section = -1;            // the assembler's section of a section symbol
   Elf64_Sym elf{};
+  uint32_t nameId = 0; // in the string table
 };
 
 } // namespace
@@ -343,18 +344,19 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   auto usesRela = [&](size_t i) { return info.rela && sections[i].type != kCallGraphProfile; };
   if (!info.rela) writeImplicitAddends(sections, relocations);
   StringTable strtab;
+  std::vector<uint32_t> sectionName(sections.size()), relaName(sections.size());
   for (size_t i = 0; i < sections.size(); ++i) {
-    strtab.add(sections[i].name);
+    sectionName[i] = strtab.add(sections[i].name);
     if (relaIndex[i])
-      strtab.addCopy(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
+      relaName[i] = strtab.addCopy(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
   }
-  if (!groups.empty()) strtab.add(".group");
-  strtab.add(".strtab");
-  if (info.addrsig) strtab.add(".llvm_addrsig");
-  strtab.add(".symtab");
-  for (const auto *list : {&locals, &globals})
-    for (const OutSymbol &o : *list)
-      if (o.sym) strtab.add(o.name);
+  const uint32_t groupName = strtab.add(groups.empty() ? "" : ".group");
+  const uint32_t strtabName = strtab.add(".strtab");
+  const uint32_t addrsigName = strtab.add(info.addrsig ? ".llvm_addrsig" : "");
+  const uint32_t symtabName = strtab.add(".symtab");
+  for (auto *list : {&locals, &globals})
+    for (OutSymbol &o : *list)
+      if (o.sym) o.nameId = strtab.add(o.name);
   strtab.finalize();
 
   // Symbol indices, for the relocations.
@@ -371,12 +373,21 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     }
 
   std::vector<uint8_t> out(sizeof(Elf64_Ehdr), 0);
+  { // (room for the whole file at once: growing it copied the sections' bytes again and again)
+    size_t bytes = sizeof(Elf64_Ehdr) + sectionCount * sizeof(Elf64_Shdr) + strtab.data().size() +
+                   (locals.size() + globals.size() + 1) * sizeof(Elf64_Sym) +
+                   5 * info.addrsigSymbols.size() + 64;
+    for (const Section &sec : sections) bytes += sec.data.size() + sec.align;
+    for (const auto &relocs : relocations) bytes += relocs.size() * sizeof(Elf64_Rela) + 8;
+    for (const Group &g : groups) bytes += 4 * (g.members.size() + 2);
+    out.reserve(bytes);
+  }
   std::vector<Elf64_Shdr> headers(sectionCount);
   for (size_t i = 0; i < sections.size(); ++i) {
     Section &s = sections[i];
     alignTo(out, s.align); // (llvm pads the file to a NOBITS section's alignment too)
     Elf64_Shdr &h = headers[elfIndex[i]];
-    h.sh_name = strtab.offset(s.name);
+    h.sh_name = strtab.offset(sectionName[i]);
     h.sh_type = s.type;
     h.sh_flags = s.flags;
     h.sh_offset = out.size();
@@ -391,7 +402,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   for (const Group &g : groups) {
     alignTo(out, 4);
     Elf64_Shdr &h = headers[g.index];
-    h.sh_name = strtab.offset(".group");
+    h.sh_name = strtab.offset(groupName);
     h.sh_type = SHT_GROUP;
     h.sh_offset = out.size();
     h.sh_link = symtabIndex;
@@ -407,7 +418,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   alignTo(out, 8);
   {
     Elf64_Shdr &h = headers[symtabIndex];
-    h.sh_name = strtab.offset(".symtab");
+    h.sh_name = strtab.offset(symtabName);
     h.sh_type = SHT_SYMTAB;
     h.sh_offset = out.size();
     h.sh_link = 1;
@@ -418,7 +429,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     for (const auto *list : {&locals, &globals})
       for (const OutSymbol &o : *list) {
         Elf64_Sym e = o.elf;
-        e.st_name = o.sym ? strtab.offset(o.name) : 0;
+        e.st_name = o.sym ? strtab.offset(o.nameId) : 0;
         append(out, e);
       }
     h.sh_size = out.size() - h.sh_offset;
@@ -427,7 +438,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
     if (!relaIndex[i]) continue;
     alignTo(out, 8);
     Elf64_Shdr &h = headers[relaIndex[i]];
-    h.sh_name = strtab.offset(std::string(usesRela(i) ? ".rela" : ".rel") + sections[i].name);
+    h.sh_name = strtab.offset(relaName[i]);
     h.sh_type = usesRela(i) ? SHT_RELA : SHT_REL;
     h.sh_flags = sections[i].group ? SHF_GROUP : SHF_INFO_LINK; // (llvm's choice: one of them)
     h.sh_offset = out.size();
@@ -459,7 +470,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   }
   if (info.addrsig) {
     Elf64_Shdr &h = headers[addrsigIndex];
-    h.sh_name = strtab.offset(".llvm_addrsig");
+    h.sh_name = strtab.offset(addrsigName);
     h.sh_type = 0x6fff4c03; // SHT_LLVM_ADDRSIG
     h.sh_flags = SHF_EXCLUDE;
     h.sh_offset = out.size();
@@ -478,7 +489,7 @@ std::vector<uint8_t> writeElfObject(const ObjectFileInfo &info, std::vector<Sect
   }
   {
     Elf64_Shdr &h = headers[1];
-    h.sh_name = strtab.offset(".strtab");
+    h.sh_name = strtab.offset(strtabName);
     h.sh_type = SHT_STRTAB;
     h.sh_offset = out.size();
     h.sh_size = strtab.data().size();

@@ -15,12 +15,14 @@
 #include "object/hsa_metadata.h"
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 // msgpack-cxx without Boost (only its packer is used).
@@ -738,29 +740,16 @@ MetadataNode convert(const YamlNode &y) {
 // the common case, never a second YAML dialect. (yaml-cpp took 40% of the time of assembling
 // compiler output, and the tree of YAML nodes half of what was left.)
 
-class BlockYamlReader {
-public:
-  BlockYamlReader(std::string_view text, TextStore &store) : text_(text), store_(store) {}
+// The lines of such a text and its scalars, for the reader (a document) and the packer (the
+// MessagePack bytes, written while reading).
+class BlockYamlLines {
+protected:
+  BlockYamlLines(std::string_view text, TextStore &store) : text_(text), store_(store) {}
 
-  // The document's root, or nullopt when the text is not in the subset read here.
-  std::optional<MetadataNode> read() {
-    if (!splitLines()) return std::nullopt;
-    if (lines_.empty()) return std::nullopt; // no document: yaml-cpp says what that means
-    size_t i = 0;
-    MetadataNode root;
-    if (!node(i, lines_[0].indent, root, 0) || i != lines_.size()) return std::nullopt;
-    return root;
-  }
-
-private:
   struct Line {
     size_t indent;            // column of the first character of `content`
     std::string_view content; // without trailing blanks
   };
-
-  static bool isBlankOnly(std::string_view s) {
-    return s.find_first_not_of(' ') == std::string_view::npos;
-  }
 
   // The content lines between `---` and `...`; false when the text has anything this reader
   // does not take (tabs or carriage returns in the document, text outside it).
@@ -785,7 +774,9 @@ private:
           if ((static_cast<unsigned char>(c) < 0x20 && !(c == '\t' && tabInQuotedEnd(line))) ||
               static_cast<unsigned char>(c) >= 0x7f)
             return false;
-      if (isBlankOnly(line)) continue;
+      size_t indent = 0; // (loops: find_first_not_of calls memchr per character)
+      while (indent < line.size() && line[indent] == ' ') ++indent;
+      if (indent == line.size()) continue; // blanks only
       if (!started) {
         started = true;
         if (line == "---") continue; // (or an implicit start: this line is content)
@@ -797,8 +788,8 @@ private:
       if ((line[0] == '-' || line[0] == '.') &&
           (line.starts_with("---") || line.starts_with("...")))
         return false;
-      size_t indent = line.find_first_not_of(' ');
-      size_t last = line.find_last_not_of(' ');
+      size_t last = line.size() - 1;
+      while (line[last] == ' ') --last;
       lines_.push_back({indent, line.substr(indent, last + 1 - indent)});
     }
     return started && ended;
@@ -819,7 +810,12 @@ private:
       std::memcpy(&w, s.data() + i, 8);
       if (unusual(w)) return true;
     }
+    if (i == s.size()) return false;
     uint64_t w = kOnes * ' ';
+    if (s.size() >= 8) { // (the last eight: the rest, and characters already seen)
+      std::memcpy(&w, s.data() + s.size() - 8, 8);
+      return unusual(w) != 0;
+    }
     for (size_t k = 0; i + k < s.size(); ++k) { // (the rest, blanks after it)
       const uint64_t byte = static_cast<unsigned char>(s[i + k]);
       w = (w & ~(uint64_t(0xff) << (8 * k))) | byte << (8 * k);
@@ -871,14 +867,26 @@ private:
     }
     // Indicators that start something else than a plain scalar, and what would make it one
     // (`~` and `null` stay strings for llvm, as the yaml-cpp path reads them).
-    if (std::string_view("[]{}#&*!|>\"%@`,?:").find(s.front()) != std::string_view::npos)
-      return false;
+    if (kIndicator[static_cast<unsigned char>(s.front())]) return false;
     if (s.front() == '-' && (s.size() == 1 || s[1] == ' ')) return false;
-    if (s.find(": ") != std::string_view::npos || s.find(" #") != std::string_view::npos ||
-        s.back() == ':')
-      return false;
+    if (s.back() == ':' || contains(s, ':', ' ', 1) || contains(s, '#', ' ', -1)) return false;
     out = s;
     return true;
+  }
+  static constexpr auto kIndicator = [] {
+    std::array<bool, 256> t{};
+    for (char c : std::string_view("[]{}#&*!|>\"%@`,?:")) t[static_cast<unsigned char>(c)] = true;
+    return t;
+  }();
+  // Whether `s` has a `c` with `next` at `offset` from it (most texts have no `c`: memchr).
+  static bool contains(std::string_view s, char c, char next, int offset) {
+    const char *begin = s.data(), *end = begin + s.size();
+    for (const char *p = begin;
+         (p = static_cast<const char *>(std::memchr(p, c, static_cast<size_t>(end - p)))); ++p) {
+      const char *q = p + offset;
+      if (q >= begin && q < end && *q == next) return true;
+    }
+    return false;
   }
 
   // A value on its key's or dash's line: a scalar, or an empty flow collection (`.args: []`).
@@ -890,6 +898,51 @@ private:
     return scalar(s, out);
   }
 
+  // The element of the `- ` line lines_[i] (i then past it): the lines below it, a map whose
+  // keys are in the column after the dash (`- key: value`), or a value on the line; read with
+  // `self`'s nestedValue, map and inlineValue into `out`.
+  template <class Self, class Out>
+  bool sequenceElement(Self &self, size_t &i, size_t indent, Out &out, int depth) {
+    Line &line = lines_[i];
+    std::string_view rest = line.content.substr(1);
+    const size_t v = rest.find_first_not_of(' ');
+    if (v == std::string_view::npos) {
+      ++i;
+      return self.nestedValue(i, indent, false, out, depth);
+    }
+    rest = rest.substr(v);
+    if (isEntry(rest)) return false; // `- - x`
+    if (keyColon(rest) != std::string_view::npos) {
+      line.indent += 1 + v;
+      line.content = rest;
+      return self.map(i, line.indent, out, depth + 1);
+    }
+    ++i;
+    return self.inlineValue(rest, out);
+  }
+
+  std::string_view text_;
+  TextStore &store_;
+  std::vector<Line> lines_;
+};
+
+class BlockYamlReader : BlockYamlLines {
+  friend class BlockYamlLines;
+
+public:
+  BlockYamlReader(std::string_view text, TextStore &store) : BlockYamlLines(text, store) {}
+
+  // The document's root, or nullopt when the text is not in the subset read here.
+  std::optional<MetadataNode> read() {
+    if (!splitLines()) return std::nullopt;
+    if (lines_.empty()) return std::nullopt; // no document: yaml-cpp says what that means
+    size_t i = 0;
+    MetadataNode root;
+    if (!node(i, lines_[0].indent, root, 0) || i != lines_.size()) return std::nullopt;
+    return root;
+  }
+
+private:
   bool node(size_t &i, size_t indent, MetadataNode &out, int depth) {
     if (depth > kMaxNesting || i >= lines_.size() || lines_[i].indent != indent) return false;
     if (isEntry(lines_[i].content)) return sequence(i, indent, out, depth);
@@ -950,38 +1003,20 @@ private:
       dashes += lines_[j].indent == indent && lines_[j].content[0] == '-';
     out.elements.reserve(dashes);
     while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
-      Line &line = lines_[i];
-      std::string_view rest = line.content.substr(1);
-      size_t v = rest.find_first_not_of(' ');
       MetadataNode element;
-      if (v == std::string_view::npos) {
-        ++i;
-        if (!nestedValue(i, indent, false, element, depth)) return false;
-      } else if (isEntry(rest.substr(v))) {
-        return false; // `- - x`
-      } else if (keyColon(rest.substr(v)) != std::string_view::npos) {
-        // `- key: value`: a map whose keys are in the column after the dash.
-        line.indent += 1 + v;
-        line.content = rest.substr(v);
-        if (!map(i, line.indent, element, depth + 1)) return false;
-      } else {
-        if (!inlineValue(rest.substr(v), element)) return false;
-        ++i;
-      }
+      if (!sequenceElement(*this, i, indent, element, depth)) return false;
       out.elements.push_back(std::move(element));
     }
     return i == lines_.size() || lines_[i].indent < indent ||
            (lines_[i].indent == indent && !isEntry(lines_[i].content));
   }
 
-  std::string_view text_;
-  TextStore &store_;
-  std::vector<Line> lines_;
   std::vector<std::string_view> keyTexts_; // the keys of the maps being read, outermost first
 };
 
 // ---------------------------------------------------------------------------------------------
-// AMDGPU::HSAMD::V3::MetadataVerifier (not strict, as the assembler uses it).
+// AMDGPU::HSAMD::V3::MetadataVerifier (not strict, as the assembler uses it), as tables: what it
+// asks of each value, used on the document (Verifier) and while packing (BlockYamlPacker).
 
 bool isScalar(const MetadataNode &n) {
   return n.kind != MetadataKind::Array && n.kind != MetadataKind::Map;
@@ -993,25 +1028,187 @@ MetadataNode *findEntry(MetadataNode &map, std::string_view key) {
   return nullptr;
 }
 
+enum class Check : uint8_t {
+  Any,          // not checked
+  Integer,      // an unsigned or signed integer
+  String,       // a string, one of `allowed` when there are any
+  Boolean,      //
+  IntegerArray, // an array of integers (of `size` when not 0), ...
+  StringArray,  //
+  KernelArray,  //
+  ArgArray,     //
+  Root,         // the document: a map with kRootFields
+  Kernel,       // a map with kKernelFields
+  Arg,          // a map with kArgFields
+};
+struct Rule {
+  Check check = Check::Any;
+  uint8_t size = 0;
+  std::span<const std::string_view> allowed = {};
+};
+struct FieldRule {
+  std::string_view key;
+  bool required;
+  Rule rule;
+};
+
+constexpr std::string_view kLanguages[] = {"OpenCL C", "OpenCL C++", "HCC",
+                                           "HIP",      "OpenMP",     "Assembler"};
+constexpr std::string_view kAccesses[] = {"read_only", "write_only", "read_write"};
+constexpr std::string_view kAddressSpaces[] = {"private", "global",  "constant",
+                                               "local",   "generic", "region"};
+constexpr std::string_view kValueKinds[] = {"by_value",
+                                            "global_buffer",
+                                            "dynamic_shared_pointer",
+                                            "sampler",
+                                            "image",
+                                            "pipe",
+                                            "queue",
+                                            "hidden_block_count_x",
+                                            "hidden_block_count_y",
+                                            "hidden_block_count_z",
+                                            "hidden_group_size_x",
+                                            "hidden_group_size_y",
+                                            "hidden_group_size_z",
+                                            "hidden_remainder_x",
+                                            "hidden_remainder_y",
+                                            "hidden_remainder_z",
+                                            "hidden_global_offset_x",
+                                            "hidden_global_offset_y",
+                                            "hidden_global_offset_z",
+                                            "hidden_grid_dims",
+                                            "hidden_none",
+                                            "hidden_printf_buffer",
+                                            "hidden_hostcall_buffer",
+                                            "hidden_heap_v1",
+                                            "hidden_default_queue",
+                                            "hidden_completion_action",
+                                            "hidden_multigrid_sync_arg",
+                                            "hidden_dynamic_lds_size",
+                                            "hidden_private_base",
+                                            "hidden_shared_base",
+                                            "hidden_queue_ptr"};
+
+// The fields each map has, sorted by key as the document's maps are (the packer walks both
+// together). amdhsa.globals is not checked by llvm-mc-22's verifier.
+constexpr Rule kInteger{Check::Integer}, kString{Check::String}, kBoolean{Check::Boolean};
+constexpr FieldRule kRootFields[] = {
+    {"amdhsa.kernels", true, {Check::KernelArray}},
+    {"amdhsa.printf", false, {Check::StringArray}},
+    {"amdhsa.version", true, {Check::IntegerArray, 2}},
+};
+constexpr FieldRule kKernelFields[] = {
+    {".args", false, {Check::ArgArray}},
+    {".cluster_dims", false, {Check::IntegerArray, 3}},
+    {".device_enqueue_symbol", false, kString},
+    {".group_segment_fixed_size", true, kInteger},
+    {".kernarg_segment_align", true, kInteger},
+    {".kernarg_segment_size", true, kInteger},
+    {".language", false, {Check::String, 0, kLanguages}},
+    {".language_version", false, {Check::IntegerArray, 2}},
+    {".max_flat_workgroup_size", true, kInteger},
+    {".name", true, kString},
+    {".private_segment_fixed_size", true, kInteger},
+    {".reqd_workgroup_size", false, {Check::IntegerArray, 3}},
+    {".sgpr_count", true, kInteger},
+    {".sgpr_spill_count", false, kInteger},
+    {".symbol", true, kString},
+    {".uniform_work_group_size", false, kInteger},
+    {".uses_dynamic_stack", false, kBoolean},
+    {".vec_type_hint", false, kString},
+    {".vgpr_count", true, kInteger},
+    {".vgpr_spill_count", false, kInteger},
+    {".wavefront_size", true, kInteger},
+    {".workgroup_processor_mode", false, kInteger},
+    {".workgroup_size_hint", false, {Check::IntegerArray, 3}},
+};
+constexpr FieldRule kArgFields[] = {
+    {".access", false, {Check::String, 0, kAccesses}},
+    {".actual_access", false, {Check::String, 0, kAccesses}},
+    {".address_space", false, {Check::String, 0, kAddressSpaces}},
+    {".is_const", false, kBoolean},
+    {".is_pipe", false, kBoolean},
+    {".is_restrict", false, kBoolean},
+    {".is_volatile", false, kBoolean},
+    {".name", false, kString},
+    {".offset", true, kInteger},
+    {".pointee_align", false, kInteger},
+    {".size", true, kInteger},
+    {".type_name", false, kString},
+    {".value_kind", true, {Check::String, 0, kValueKinds}},
+};
+constexpr bool sortedByKey(std::span<const FieldRule> fields) {
+  for (size_t i = 1; i < fields.size(); ++i)
+    if (!(fields[i - 1].key < fields[i].key)) return false;
+  return fields.size() <= 32; // (a bit each in the packer)
+}
+static_assert(sortedByKey(kRootFields) && sortedByKey(kKernelFields) && sortedByKey(kArgFields));
+
+// The fields of a map rule (none for Any); false when the rule is no map's.
+bool mapFields(const Rule &rule, std::span<const FieldRule> &fields) {
+  switch (rule.check) {
+  case Check::Any: fields = {}; return true;
+  case Check::Root: fields = kRootFields; return true;
+  case Check::Kernel: fields = kKernelFields; return true;
+  case Check::Arg: fields = kArgFields; return true;
+  default: return false;
+  }
+}
+// The rule of an array rule's elements (Any for Any); false when the rule is no array's.
+bool elementRule(const Rule &rule, Rule &element) {
+  switch (rule.check) {
+  case Check::Any: element = {}; return true;
+  case Check::IntegerArray: element = kInteger; return true;
+  case Check::StringArray: element = kString; return true;
+  case Check::KernelArray: element = {Check::Kernel}; return true;
+  case Check::ArgArray: element = {Check::Arg}; return true;
+  default: return false;
+  }
+}
+
 class Verifier {
 public:
   std::string failure;
 
   bool verify(MetadataNode &root) {
     if (root.kind != MetadataKind::Map) return fail("the document is not a map");
-    if (!entry(root, "amdhsa.version", true,
-               [&](MetadataNode &n) { return array(n, integerCheck(), 2); }))
-      return false;
-    if (!entry(root, "amdhsa.printf", false, [&](MetadataNode &n) {
-          return array(n, [&](MetadataNode &e) { return scalar(e, MetadataKind::String); });
-        }))
-      return false;
-    // amdhsa.globals is not checked by llvm-mc-22's verifier.
-    if (!entry(root, "amdhsa.kernels", true, [&](MetadataNode &n) {
-          return array(n, [&](MetadataNode &e) { return kernel(e); });
-        }))
-      return false;
-    return true;
+    return check(root, {Check::Root});
+  }
+
+  // Whether `n` passes `rule` (a string scalar may become the number or boolean it asks for).
+  bool check(MetadataNode &n, const Rule &rule) {
+    switch (rule.check) {
+    case Check::Any: return true;
+    case Check::Integer: return scalar(n, MetadataKind::UInt) || scalar(n, MetadataKind::Int);
+    case Check::String:
+      return scalar(n, MetadataKind::String) &&
+             (rule.allowed.empty() || std::find(rule.allowed.begin(), rule.allowed.end(),
+                                                n.stringValue) != rule.allowed.end());
+    case Check::Boolean: return scalar(n, MetadataKind::Boolean);
+    case Check::Root:
+    case Check::Kernel:
+    case Check::Arg: {
+      std::span<const FieldRule> fields;
+      if (n.kind != MetadataKind::Map || !mapFields(rule, fields)) return false;
+      for (const FieldRule &field : fields) {
+        MetadataNode *value = findEntry(n, field.key);
+        if (!value) {
+          if (field.required) return fail("missing " + std::string(field.key));
+        } else if (!check(*value, field.rule)) {
+          return fail("bad " + std::string(field.key));
+        }
+      }
+      return true;
+    }
+    default: {
+      Rule element;
+      if (n.kind != MetadataKind::Array || !elementRule(rule, element)) return false;
+      if (rule.size && n.elements.size() != rule.size) return false;
+      for (MetadataNode &e : n.elements)
+        if (!check(e, element)) return false;
+      return true;
+    }
+    }
   }
 
 private:
@@ -1031,118 +1228,6 @@ private:
       if (n.kind != kind) return false;
     }
     return true;
-  }
-  bool integer(MetadataNode &n) {
-    return scalar(n, MetadataKind::UInt) || scalar(n, MetadataKind::Int);
-  }
-  struct IntegerCheck {
-    Verifier *verifier;
-    bool operator()(MetadataNode &n) const { return verifier->integer(n); }
-  };
-  IntegerCheck integerCheck() { return IntegerCheck{this}; }
-  template <class F> bool array(MetadataNode &n, F &&check, std::optional<size_t> size = {}) {
-    if (n.kind != MetadataKind::Array) return false;
-    if (size && n.elements.size() != *size) return false;
-    for (MetadataNode &e : n.elements)
-      if (!check(e)) return false;
-    return true;
-  }
-  template <class F> bool entry(MetadataNode &map, std::string_view key, bool required, F &&check) {
-    MetadataNode *value = findEntry(map, key);
-    if (!value) return required ? fail("missing " + std::string(key)) : true;
-    if (!check(*value)) return fail("bad " + std::string(key));
-    return true;
-  }
-  bool scalarEntry(MetadataNode &map, std::string_view key, bool required, MetadataKind kind,
-                   std::initializer_list<std::string_view> allowed = {}) {
-    return entry(map, key, required, [&](MetadataNode &n) {
-      if (!scalar(n, kind)) return false;
-      if (allowed.size() == 0) return true;
-      return std::find(allowed.begin(), allowed.end(), n.stringValue) != allowed.end();
-    });
-  }
-  bool integerEntry(MetadataNode &map, std::string_view key, bool required) {
-    return entry(map, key, required, integerCheck());
-  }
-  bool sizedIntegerArrayEntry(MetadataNode &map, std::string_view key, size_t size) {
-    return entry(map, key, false, [&](MetadataNode &n) { return array(n, integerCheck(), size); });
-  }
-
-  bool kernelArg(MetadataNode &arg) {
-    if (arg.kind != MetadataKind::Map) return false;
-    constexpr auto S = MetadataKind::String, B = MetadataKind::Boolean;
-    return scalarEntry(arg, ".name", false, S) && scalarEntry(arg, ".type_name", false, S) &&
-           integerEntry(arg, ".size", true) && integerEntry(arg, ".offset", true) &&
-           scalarEntry(arg, ".value_kind", true, S,
-                       {"by_value",
-                        "global_buffer",
-                        "dynamic_shared_pointer",
-                        "sampler",
-                        "image",
-                        "pipe",
-                        "queue",
-                        "hidden_block_count_x",
-                        "hidden_block_count_y",
-                        "hidden_block_count_z",
-                        "hidden_group_size_x",
-                        "hidden_group_size_y",
-                        "hidden_group_size_z",
-                        "hidden_remainder_x",
-                        "hidden_remainder_y",
-                        "hidden_remainder_z",
-                        "hidden_global_offset_x",
-                        "hidden_global_offset_y",
-                        "hidden_global_offset_z",
-                        "hidden_grid_dims",
-                        "hidden_none",
-                        "hidden_printf_buffer",
-                        "hidden_hostcall_buffer",
-                        "hidden_heap_v1",
-                        "hidden_default_queue",
-                        "hidden_completion_action",
-                        "hidden_multigrid_sync_arg",
-                        "hidden_dynamic_lds_size",
-                        "hidden_private_base",
-                        "hidden_shared_base",
-                        "hidden_queue_ptr"}) &&
-           integerEntry(arg, ".pointee_align", false) &&
-           scalarEntry(arg, ".address_space", false, S,
-                       {"private", "global", "constant", "local", "generic", "region"}) &&
-           scalarEntry(arg, ".access", false, S, {"read_only", "write_only", "read_write"}) &&
-           scalarEntry(arg, ".actual_access", false, S,
-                       {"read_only", "write_only", "read_write"}) &&
-           scalarEntry(arg, ".is_const", false, B) && scalarEntry(arg, ".is_restrict", false, B) &&
-           scalarEntry(arg, ".is_volatile", false, B) && scalarEntry(arg, ".is_pipe", false, B);
-  }
-
-  bool kernel(MetadataNode &k) {
-    if (k.kind != MetadataKind::Map) return false;
-    constexpr auto S = MetadataKind::String, B = MetadataKind::Boolean;
-    return scalarEntry(k, ".name", true, S) && scalarEntry(k, ".symbol", true, S) &&
-           scalarEntry(k, ".language", false, S,
-                       {"OpenCL C", "OpenCL C++", "HCC", "HIP", "OpenMP", "Assembler"}) &&
-           sizedIntegerArrayEntry(k, ".language_version", 2) &&
-           entry(k, ".args", false,
-                 [&](MetadataNode &n) {
-                   return array(n, [&](MetadataNode &a) { return kernelArg(a); });
-                 }) &&
-           sizedIntegerArrayEntry(k, ".reqd_workgroup_size", 3) &&
-           sizedIntegerArrayEntry(k, ".workgroup_size_hint", 3) &&
-           scalarEntry(k, ".vec_type_hint", false, S) &&
-           scalarEntry(k, ".device_enqueue_symbol", false, S) &&
-           integerEntry(k, ".kernarg_segment_size", true) &&
-           integerEntry(k, ".group_segment_fixed_size", true) &&
-           integerEntry(k, ".private_segment_fixed_size", true) &&
-           scalarEntry(k, ".uses_dynamic_stack", false, B) &&
-           integerEntry(k, ".workgroup_processor_mode", false) &&
-           integerEntry(k, ".kernarg_segment_align", true) &&
-           integerEntry(k, ".wavefront_size", true) && integerEntry(k, ".sgpr_count", true) &&
-           integerEntry(k, ".vgpr_count", true) &&
-           integerEntry(k, ".max_flat_workgroup_size", true) &&
-           integerEntry(k, ".sgpr_spill_count", false) &&
-           integerEntry(k, ".vgpr_spill_count", false) &&
-           integerEntry(k, ".uniform_work_group_size", false) &&
-           sizedIntegerArrayEntry(k, ".cluster_dims", 3);
   }
 };
 
@@ -1572,6 +1657,199 @@ void pack(msgpack::packer<msgpack::sbuffer> &packer, msgpack::sbuffer &buffer,
   }
 }
 
+// The fast reader's subset packed as it is read, with the verifier's checks on the way: the bytes
+// encodeMetadataMsgpack writes for the document parseHsaMetadataYaml reads and verifies, without
+// the document. It declines (and the caller takes that path, which says what is wrong) wherever
+// the fast reader declines, the verifier refuses, or the document's order is not the text's:
+// every map's keys must be strings in increasing order (as llvm writes them). A container's size
+// comes first in MessagePack: its lines are counted before it is read.
+class BlockYamlPacker : BlockYamlLines {
+  friend class BlockYamlLines;
+
+public:
+  BlockYamlPacker(std::string_view text, TextStore &store)
+      : BlockYamlLines(text, store), packer_(buffer_) {}
+
+  bool pack(std::vector<uint8_t> &bytes) {
+    if (!splitLines() || lines_.empty()) return false;
+    size_t i = 0;
+    if (!node(i, lines_[0].indent, {Check::Root}, 0) || i != lines_.size()) return false;
+    const auto *data = reinterpret_cast<const uint8_t *>(buffer_.data());
+    bytes.assign(data, data + buffer_.size());
+    return true;
+  }
+
+private:
+  bool node(size_t &i, size_t indent, const Rule &rule, int depth) {
+    if (depth > kMaxNesting || i >= lines_.size() || lines_[i].indent != indent) return false;
+    if (isEntry(lines_[i].content)) return sequence(i, indent, rule, depth);
+    if (keyColon(lines_[i].content) != std::string_view::npos) return map(i, indent, rule, depth);
+    return false;
+  }
+
+  bool nestedValue(size_t &i, size_t indent, bool sequenceAtSameIndent, const Rule &rule,
+                   int depth) {
+    if (i >= lines_.size()) return false;
+    if (lines_[i].indent > indent) return node(i, lines_[i].indent, rule, depth + 1);
+    if (sequenceAtSameIndent && lines_[i].indent == indent && isEntry(lines_[i].content))
+      return sequence(i, indent, rule, depth + 1);
+    return false;
+  }
+
+  // What DocNode::fromString makes of most plain scalars, decided without it: a String (a
+  // text that starts with none of what an integer, a boolean or a double starts with) or a UInt
+  // (decimal digits that fit, without a leading zero); Other for the rest.
+  enum class Plain { String, UInt, True, False, Other };
+  static Plain plainKind(std::string_view text, uint64_t &value) {
+    const char c = text.front();
+    if (c >= '1' && c <= '9' && text.size() < 20) {
+      value = 0;
+      for (char d : text) {
+        if (d < '0' || d > '9') return Plain::Other;
+        value = value * 10 + static_cast<uint64_t>(d - '0');
+      }
+      return Plain::UInt;
+    }
+    // (not a digit or '-' (integers), 't' or 'f' (true, false), '+', a digit, '.' and a digit,
+    // 'i' or 'n' in any case (doubles), blanks or a NUL (strtod's subject))
+    if (text == "true" || text == "false") return text[0] == 't' ? Plain::True : Plain::False;
+    const char lower = static_cast<char>(c | 0x20);
+    if (lower >= 'a' && lower <= 'z')
+      return lower == 't' || lower == 'f' || lower == 'i' || lower == 'n' ? Plain::Other
+                                                                          : Plain::String;
+    if (c == '_' || (c == '.' && (text.size() == 1 || text[1] < '0' || text[1] > '9')))
+      return Plain::String;
+    return Plain::Other;
+  }
+  // std::string_view::compare's order, inline (keys differ in their first few characters).
+  static int compareText(std::string_view a, std::string_view b) {
+    const size_t n = std::min(a.size(), b.size());
+    for (size_t k = 0; k < n; ++k)
+      if (a[k] != b[k])
+        return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]) ? -1 : 1;
+    return a.size() < b.size() ? -1 : a.size() > b.size();
+  }
+  static bool stringPasses(std::string_view text, const Rule &rule) {
+    if (rule.check == Check::Any) return true;
+    return rule.check == Check::String &&
+           (rule.allowed.empty() ||
+            std::find(rule.allowed.begin(), rule.allowed.end(), text) != rule.allowed.end());
+  }
+  void packString(std::string_view text) {
+    if (text.size() < 32) { // (a fixstr, as msgpack-cxx writes it, in one write of the buffer)
+      char bytes[32];
+      bytes[0] = static_cast<char>(0xa0 | text.size());
+      std::memcpy(bytes + 1, text.data(), text.size());
+      buffer_.write(bytes, text.size() + 1);
+      return;
+    }
+    packer_.pack_str(static_cast<uint32_t>(text.size()));
+    packer_.pack_str_body(text.data(), static_cast<uint32_t>(text.size()));
+  }
+
+  // A value on its key's or dash's line, checked and packed.
+  bool inlineValue(std::string_view s, const Rule &rule) {
+    if (std::string_view text; s.front() != '\'' && s != "[]" && s != "{}") {
+      if (!scalarText(s, text)) return false;
+      uint64_t value;
+      switch (plainKind(text, value)) {
+      case Plain::String:
+        if (!stringPasses(text, rule)) return false;
+        packString(text);
+        return true;
+      case Plain::UInt:
+        if (rule.check != Check::Any && rule.check != Check::Integer) return false;
+        packer_.pack_uint64(value);
+        return true;
+      case Plain::True:
+      case Plain::False:
+        if (rule.check != Check::Any && rule.check != Check::Boolean) return false;
+        text[0] == 't' ? packer_.pack_true() : packer_.pack_false();
+        return true;
+      case Plain::Other: break;
+      }
+    }
+    MetadataNode n;
+    if (!BlockYamlLines::inlineValue(s, n) || !verifier_.check(n, rule)) return false;
+    object::pack(packer_, buffer_, n);
+    return true;
+  }
+
+  bool map(size_t &i, size_t indent, const Rule &rule, int depth) {
+    std::span<const FieldRule> fields;
+    if (!mapFields(rule, fields)) return false;
+    // Its keys: the lines in its column up to the first one left of it, but for the entries of
+    // sequences that are values of its keys (`.args:` then `- ...` in the same column).
+    size_t keys = 0;
+    for (size_t j = i; j < lines_.size() && lines_[j].indent >= indent; ++j)
+      keys += lines_[j].indent == indent && !isEntry(lines_[j].content);
+    packer_.pack_map(static_cast<uint32_t>(keys));
+    uint32_t found = 0; // the fields seen, a bit each
+    size_t field = 0;   // the first field not below the last key
+    std::string_view previous;
+    for (size_t k = 0; i < lines_.size() && lines_[i].indent == indent; ++k) {
+      const Line line = lines_[i];
+      const size_t colon = keyColon(line.content);
+      if (colon == std::string_view::npos) return false;
+      std::string_view keyText;
+      if (line.content.front() == '\'' || !scalarText(line.content.substr(0, colon), keyText))
+        return false;
+      if (k > 0 && compareText(previous, keyText) >= 0) return false; // (the document's order)
+      previous = keyText;
+      if (uint64_t ignoredValue; plainKind(keyText, ignoredValue) != Plain::String) {
+        std::string ignored;
+        if (scalarFromString(keyText, "", ignored).kind != MetadataKind::String) return false;
+      }
+      packString(keyText);
+      Rule valueRule;
+      int order = 1; // (of fields[field] against the key)
+      while (field < fields.size() && (order = compareText(fields[field].key, keyText)) < 0)
+        ++field;
+      if (order == 0) {
+        valueRule = fields[field].rule;
+        found |= uint32_t{1} << field;
+      }
+      std::string_view rest = line.content.substr(colon + 1);
+      const size_t v = rest.find_first_not_of(' ');
+      ++i;
+      if (v == std::string_view::npos) {
+        if (!nestedValue(i, indent, true, valueRule, depth)) return false;
+      } else if (!inlineValue(rest.substr(v), valueRule)) {
+        return false;
+      }
+      if (k + 1 > keys) return false; // (more keys than counted: cannot be, but never wrong bytes)
+    }
+    for (size_t f = 0; f < fields.size(); ++f)
+      if (fields[f].required && !(found >> f & 1)) return false;
+    return i == lines_.size() || lines_[i].indent < indent;
+  }
+
+  bool sequence(size_t &i, size_t indent, const Rule &rule, int depth) {
+    Rule element;
+    if (!elementRule(rule, element)) return false;
+    // Its elements: the dash lines in its column up to the first other line there or left of it.
+    size_t dashes = 0;
+    for (size_t j = i; j < lines_.size() && lines_[j].indent >= indent; ++j) {
+      if (lines_[j].indent != indent) continue;
+      if (!isEntry(lines_[j].content)) break;
+      ++dashes;
+    }
+    if (rule.size && dashes != rule.size) return false;
+    packer_.pack_array(static_cast<uint32_t>(dashes));
+    size_t written = 0;
+    while (i < lines_.size() && lines_[i].indent == indent && isEntry(lines_[i].content)) {
+      if (++written > dashes || !sequenceElement(*this, i, indent, element, depth)) return false;
+    }
+    if (written != dashes) return false;
+    return i == lines_.size() || lines_[i].indent < indent ||
+           (lines_[i].indent == indent && !isEntry(lines_[i].content));
+  }
+
+  msgpack::sbuffer buffer_;
+  msgpack::packer<msgpack::sbuffer> packer_;
+  Verifier verifier_;
+};
+
 void appendLe32(std::vector<uint8_t> &out, uint32_t v) {
   for (int i = 0; i < 4; ++i) out.push_back(static_cast<uint8_t>(v >> (8 * i)));
 }
@@ -1665,6 +1943,11 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
   out.root = std::move(*document);
   out.text = std::move(store);
   return true;
+}
+
+bool encodeHsaMetadataYamlDirect(std::string_view yaml, std::vector<uint8_t> &bytes) {
+  TextStore store; // (single-quoted scalars' texts)
+  return BlockYamlPacker(yaml, store).pack(bytes);
 }
 
 std::vector<uint8_t> encodeMetadataMsgpack(const MetadataNode &root) {

@@ -87,6 +87,12 @@ enum class YamlReaderChoice { Auto, YamlCppOnly, FastOnly };
 bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError &err,
                           bool verify = true, YamlReaderChoice reader = YamlReaderChoice::Auto);
 
+// The bytes encodeHsaMetadataMsgpack writes for what parseHsaMetadataYaml reads and verifies
+// from `yaml`, packed while reading (no document in between: the note of -filetype=obj), for the
+// block-style YAML compilers write whose maps' keys are strings in increasing order; false for
+// any other text, accepted or not (then take parseHsaMetadataYaml, which says what is wrong).
+bool encodeHsaMetadataYamlDirect(std::string_view yaml, std::vector<uint8_t> &bytes);
+
 // The MessagePack bytes llvm writes for the document (the note's descriptor).
 std::vector<uint8_t> encodeHsaMetadataMsgpack(const HsaMetadata &metadata);
 std::vector<uint8_t> encodeMetadataMsgpack(const MetadataNode &root);
