@@ -62,6 +62,9 @@ TEST(Diagnostics, UnknownMnemonics) {
                       "S_WAIT_LOADCNT_DSCNT 0", "v_pk_add_bf16 v0, v1, v2", "s_wait_loadcnt 0",
                       "v_cvt_pk_bf16_f32_e64 v0, v1, v2"},
                      cpu);
+  // Cut names, which a disassembler's line can look like, are no names of any target.
+  expectSameErrors({"v_mul_l v0, v1, v2", "s_load_ s0, s[0:1], 0", "v_max_f32_ v0, v1, v2",
+                    "v_mul_hi_u3 v0, v1, v2", "v_mul_ v0, v1, v2"});
 }
 
 // llvm strips a forced-encoding suffix the instruction's encoding allows.
