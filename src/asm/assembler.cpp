@@ -373,8 +373,7 @@ public:
       if (!forwardLocalRefs_.empty() && forwardLocalRefs_.back().second.line == curLineNo_ &&
           forwardLocalRefs_.back().second.col == col && forwardLocalRefs_.back().first == name)
         return;
-      obj::Fixup where = fixupHere(col);
-      where.lineText = syms_.intern(std::string(curLine_)); // (a macro's line does not stay)
+      obj::Fixup where = lastingFixupHere(col);
       forwardLocalRefs_.emplace_back(name, where);
     };
     targetInfo_ = as::targetInfoFor(target);
@@ -618,14 +617,8 @@ private:
   ExprResult evaluate(Cursor &c) override { return parseExpr(c, syms_, /*relocatable=*/true); }
   bool symbolDefined(std::string_view name) override {
     // (llvm looks a quoted name up as it is written, its escapes not read)
-    std::string literal;
-    if (name.find('\\') != std::string_view::npos) {
-      for (char ch : name) {
-        if (ch == '\\' || ch == '"') literal += '\\';
-        literal += ch;
-      }
-      name = literal;
-    }
+    std::string written;
+    if (name.find('\\') != std::string_view::npos) name = written = escapedSymbolText(name);
     const Symbol *s = syms_.find(name);
     return s && s->kind != Symbol::Kind::Undefined;
   }
@@ -922,6 +915,13 @@ private:
     if (lines_) f.source = lines_->sourceId();
     return f;
   }
+  // The same for a place kept until the file ends (its error reported then): the line's text
+  // copied, since a macro's or an included file's line does not stay.
+  obj::Fixup lastingFixupHere(uint32_t col) {
+    obj::Fixup f = fixupHere(col);
+    f.lineText = syms_.intern(std::string(curLine_));
+    return f;
+  }
   bool evaluateNow(ExprId expr, int64_t &value) override {
     // (llvm folds a difference only within a fragment: after a deferred LEB of this section the
     // labels may span it, whose size is not final)
@@ -1073,8 +1073,7 @@ private:
   uint32_t cgSection_ = ~0u;
   void cgProfile(std::string_view from, std::string_view to, uint64_t count, uint32_t fromCol,
                  uint32_t toCol) override {
-    obj::Fixup where = fixupHere(0);
-    where.lineText = syms_.intern(std::string(curLine_));
+    obj::Fixup where = lastingFixupHere(0);
     cgProfile_.push_back({syms_.intern(std::string(from)), syms_.intern(std::string(to)), count,
                           where, fromCol, toCol});
   }
@@ -1119,14 +1118,12 @@ private:
   // Where each .cfi_label ([0]) and .loc_label ([1]) named its label, in directive order.
   std::unordered_map<std::string, std::vector<obj::Fixup>> generatedLabels_[2];
   void generatedLabel(std::string_view name, uint32_t col, bool line) override {
-    obj::Fixup where = fixupHere(col);
-    where.lineText = syms_.intern(std::string(curLine_));
+    obj::Fixup where = lastingFixupHere(col);
     generatedLabels_[line][std::string(name)].push_back(where);
   }
   void symver(std::string_view original, std::string alias, bool keepOriginal,
               uint32_t col) override {
-    obj::Fixup where = fixupHere(col);
-    where.lineText = syms_.intern(std::string(curLine_));
+    obj::Fixup where = lastingFixupHere(col);
     const std::string_view name = syms_.intern(std::string(original));
     symvers_.push_back({&syms_.get(name), name, std::move(alias), keepOriginal, where});
   }
@@ -1189,8 +1186,7 @@ private:
   std::vector<const Symbol *> dotSymbols_; // the temporaries `.` defined (unnamed in llvm's object)
   void relocDirective(ExprId offsetExpr, int64_t offsetValue, uint32_t type, ExprId expr,
                       uint32_t offsetCol, uint32_t exprCol) override {
-    obj::Fixup where = fixupHere(offsetCol);
-    where.lineText = syms_.intern(std::string(curLine_)); // (a macro's line does not stay)
+    obj::Fixup where = lastingFixupHere(offsetCol);
     relocDirectives_.push_back(
         {cur_, type, offsetExpr, offsetValue, expr, where, offsetCol, exprCol});
   }
@@ -1738,8 +1734,8 @@ private:
     if (!e.absolute) {
       registerSymbolsOf(e.expr);
       // (where llvm's ELF writer reports a value it cannot write: MCExpr::getLoc)
-      obj::Fixup where = fixupHere(expressionLocation(c.toks.subspan(valueAt, c.pos - valueAt)));
-      where.lineText = syms_.intern(std::string(curLine_));
+      obj::Fixup where =
+          lastingFixupHere(expressionLocation(c.toks.subspan(valueAt, c.pos - valueAt)));
       variableWhere_[&s] = where;
     }
     if (how != "=" && how != ".lto_set_conditional") s.noDeadStrip = true;
@@ -2548,14 +2544,12 @@ private:
     // v_cmp_t_f16, which gfx9 lacks; gfx940's old MFMA names are entries of llvm's own)
     std::string name(mn.text);
     if (std::string_view base; arch_.name != "gfx9") {
-      if (suffixRank(mn.text, base) < 0) base = mn.text;
-      auto alias =
-          std::lower_bound(arch_.aliases.begin(), arch_.aliases.end(), base,
-                           [](const MnemonicAlias &a, std::string_view n) { return a.name < n; });
-      if (alias != arch_.aliases.end() && alias->name == base &&
+      suffixRank(mn.text, base);
+      const std::string_view target = mnemonics_.aliasTarget(base);
+      if (!target.empty() &&
           std::any_of(mnemonics_.lookup(base).begin(), mnemonics_.lookup(base).end(),
                       [&](uint32_t e) { return availableOnTarget(arch_.instrs[e]); }))
-        name = std::string(alias->target) + std::string(mn.text.substr(base.size()));
+        name = std::string(target) + std::string(mn.text.substr(base.size()));
     }
     // The statement: the (lowered) mnemonic and the operands' text as written.
     const std::string statement = trialStatement(name, operandStart);
@@ -2742,9 +2736,7 @@ private:
 
   // Whether `name` is an alias here (no entry of its own on this processor) of MFMA entries.
   bool maiAliasHere(std::string_view name) const {
-    if (std::none_of(arch_.aliases.begin(), arch_.aliases.end(),
-                     [&](const MnemonicAlias &a) { return a.name == name; }))
-      return false;
+    if (mnemonics_.aliasTarget(name).empty()) return false;
     bool mai = false;
     for (uint32_t entry : mnemonics_.lookup(name)) {
       const InstrDesc &d = arch_.instrs[entry];

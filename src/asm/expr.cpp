@@ -17,35 +17,32 @@ SymbolTable::SymbolTable() {
       map_.emplace(keep(n.name), Symbol{Symbol::Kind::Value, n.value, false, true});
 }
 
+// The spelling a symbol named `name` is kept under: the name, or for a name with a backslash (a
+// quoted name's escapes) its one spelling, escapedSymbolName, made in `room`.
+static std::string_view keyOf(std::string_view name, std::string &room) {
+  if (name.find('\\') == std::string_view::npos) return name;
+  room = escapedSymbolName(name);
+  return room;
+}
+
 Symbol *SymbolTable::find(std::string_view name) {
-  if (name.find('\\') != std::string_view::npos) return findEscaped(name);
-  auto it = map_.find(name);
+  std::string room;
+  auto it = map_.find(keyOf(name, room));
   return it == map_.end() ? nullptr : &it->second;
 }
 
 Symbol &SymbolTable::get(std::string_view name) {
-  if (name.find('\\') != std::string_view::npos) {
-    const std::string spelling = escapedSymbolName(name);
-    auto it = map_.find(std::string_view(spelling));
-    if (it != map_.end()) return it->second;
-    return map_.emplace(keep(spelling), Symbol{}).first->second;
-  }
-  auto it = map_.find(name);
+  std::string room;
+  const std::string_view key = keyOf(name, room);
+  auto it = map_.find(key);
   if (it != map_.end()) return it->second;
-  return map_.emplace(keep(name), Symbol{}).first->second;
+  return map_.emplace(keep(key), Symbol{}).first->second;
 }
 
 std::string_view SymbolTable::nameOf(std::string_view name) const {
-  std::string spelling;
-  if (name.find('\\') != std::string_view::npos) name = spelling = escapedSymbolName(name);
-  auto it = map_.find(name);
+  std::string room;
+  auto it = map_.find(keyOf(name, room));
   return it == map_.end() ? std::string_view() : it->first;
-}
-
-Symbol *SymbolTable::findEscaped(std::string_view name) {
-  const std::string spelling = escapedSymbolName(name);
-  auto it = map_.find(std::string_view(spelling));
-  return it == map_.end() ? nullptr : &it->second;
 }
 
 std::string_view SymbolTable::keep(std::string_view name) {

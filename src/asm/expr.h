@@ -110,8 +110,6 @@ private:
       std::make_unique<std::pmr::monotonic_buffer_resource>();
   std::pmr::unordered_map<std::string_view, Symbol, Hash, std::equal_to<>> map_{arena_.get()};
   std::string_view keep(std::string_view name); // the name, copied into the arena
-  // A name with a backslash (quoted, `"a\"b"`): kept in one spelling (escapedSymbolName).
-  Symbol *findEscaped(std::string_view name);
   std::deque<std::string> interned_;
   ExprPool pool_;
   TargetInfo targetInfo_;

@@ -320,15 +320,18 @@ std::string unescapedSymbolName(std::string_view name) {
   return out;
 }
 
-std::string escapedSymbolName(std::string_view name) {
-  const std::string plain = unescapedSymbolName(name);
+std::string escapedSymbolText(std::string_view text) {
   std::string out;
-  out.reserve(plain.size() + 2);
-  for (char c : plain) {
+  out.reserve(text.size() + 2);
+  for (char c : text) {
     if (c == '\\' || c == '"') out += '\\';
     out += c;
   }
   return out;
+}
+
+std::string escapedSymbolName(std::string_view name) {
+  return escapedSymbolText(unescapedSymbolName(name));
 }
 
 std::string printedSymbolName(std::string_view name) {

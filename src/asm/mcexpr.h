@@ -119,6 +119,8 @@ std::string printedSymbolName(std::string_view name);
 // the object's symbol table holds unescapedSymbolName.
 std::string unescapedSymbolName(std::string_view name);
 std::string escapedSymbolName(std::string_view name);
+// `text` with its backslashes and quotes escaped (escapedSymbolName of an unescaped name).
+std::string escapedSymbolText(std::string_view text);
 std::string exprText(const ExprPool &pool, ExprId id);
 
 // The value of an expression as llvm's evaluateAsRelocatable gives it: symA - symB + constant,

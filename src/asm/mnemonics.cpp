@@ -68,6 +68,14 @@ const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
 
 namespace gfxasm::as {
 
+std::string_view MnemonicTable::aliasTarget(std::string_view name) const {
+  // (tools/isa_tablegen writes the aliases sorted by name)
+  auto it =
+      std::lower_bound(aliases_.begin(), aliases_.end(), name,
+                       [](const isa::MnemonicAlias &a, std::string_view n) { return a.name < n; });
+  return it != aliases_.end() && it->name == name ? it->target : std::string_view();
+}
+
 std::string_view MnemonicTable::unsupportedVariant(std::string_view name) const {
   std::string_view base;
   int rank = suffixRank(name, base);
@@ -98,10 +106,7 @@ const MnemonicTable::Suggestions &MnemonicTable::suggestions() const {
   std::call_once(suggestionsBuilt_, [&] {
     for (uint32_t k = 0; k < index_.names.size(); ++k) {
       std::string_view key = nameAt(k), keyBase;
-      if (suffixRank(key, keyBase) >= 0 ||
-          std::any_of(aliases_.begin(), aliases_.end(),
-                      [&](const isa::MnemonicAlias &a) { return a.name == key; }))
-        continue;
+      if (suffixRank(key, keyBase) >= 0 || !aliasTarget(key).empty()) continue;
       // (a VOPD pair `X::Y` is llvm's instruction X: its first name is the one suggested)
       if (size_t pair = key.find("::"); pair != std::string_view::npos) key = key.substr(0, pair);
       suggestions_.keys.push_back({key, characterSet(key), k});

@@ -79,6 +79,8 @@ public:
   std::span<const uint32_t> entriesAt(uint32_t k) const {
     return index_.candidates.subspan(index_.names[k].firstCandidate, index_.names[k].count);
   }
+  // What `name` stands for when it is an alias (an old mnemonic: isa::MnemonicAlias), else empty.
+  std::string_view aliasTarget(std::string_view name) const;
   // For an unknown `name` that is a known mnemonic with an encoding suffix, the suffix without
   // its '_' ("e64"): llvm's "e64 variant of this instruction is not supported". Else empty.
   std::string_view unsupportedVariant(std::string_view name) const;

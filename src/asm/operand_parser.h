@@ -330,6 +330,13 @@ inline bool isNegatableBit(const isa::OperandDesc &d) {
   }
 }
 
+// Whether `word` is `name` with llvm's `no` in front (noglc, noclamp: the named bit cleared).
+// (in line: isModifierWord asks it for every modifier word against every modifier of an entry)
+[[gnu::always_inline]] inline bool isNegatedName(std::string_view word, std::string_view name) {
+  return word.size() == name.size() + 2 && startsWith(word, "no") &&
+         sameText(std::string_view(word.data() + 2, name.size()), name);
+}
+
 // Whether `word` starts modifier `d`: its field's name (omod is written mul:N / div:N).
 // Inline: the assembler asks it for every modifier word against every modifier of an entry.
 [[gnu::always_inline]] inline bool isModifierWord(const isa::OperandDesc &d,
@@ -353,8 +360,7 @@ inline bool isNegatableBit(const isa::OperandDesc &d) {
     return true;
   // llvm's named bits (memory flags, clamp, high, SMEM's glc, exp's vm, gfx90a's ignored gds) are
   // also written noNAME, which clears them (not exp's done and row_en)
-  return isNegatableBit(d) && word.size() == name.size() + 2 && startsWith(word, "no") &&
-         sameText(word.substr(2), name);
+  return isNegatableBit(d) && isNegatedName(word, name);
 }
 
 // At a modifier word no operand of the entry takes (left): llvm's errors for a cache-policy bit

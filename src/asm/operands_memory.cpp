@@ -738,7 +738,7 @@ bool takesReturnBitOfNonReturning(ParseContext &ctx, const Inst &inst, const Tok
     }
     return true;
   }
-  if (text.size() == bit.size() + 2 && text.starts_with("no") && text.substr(2) == bit) return true;
+  if (isNegatedName(text, bit)) return true;
   ctx.cacheWordTaken = false;
   return false;
 }

@@ -97,8 +97,9 @@ public:
     Buffer &m = *main_;
     if (simple_ && !inBlockComment_ && m.pos < m.text.size() && m.carriageReturns == 1) {
       const size_t nl = findNewline(m.text, m.pos);
-      std::string_view text =
-          m.text.substr(m.pos, nl == std::string_view::npos ? std::string_view::npos : nl - m.pos);
+      const size_t end = nl == std::string_view::npos ? m.text.size() : nl;
+      // (no substr: its bounds check, out of line where the caller grew large, on every line)
+      std::string_view text(m.text.data() + m.pos, end - m.pos);
       m.pos = nl == std::string_view::npos ? m.text.size() : nl + 1;
       if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
       line = {text, text, ++m.lineNo};

@@ -19,10 +19,6 @@ namespace gfxasm::obj {
 
 namespace {
 
-// llvm's StringTableBuilder for ELF: strings sorted by their reversed text (longest first among
-// those sharing a tail) so that a string that ends another is stored inside it. The order is a
-// total order of distinct strings, so llvm's multikey quicksort (used here too: a comparison
-// sort of reversed strings took most of the writer's time) and any other sort agree.
 // llvm's mergeTypeForSet: a variable's type, given its label's (IFUNC > FUNC > OBJECT > NOTYPE,
 // TLS > OBJECT > NOTYPE: the label's type does not degrade the variable's).
 uint8_t mergeTypeForSet(uint8_t own, uint8_t label) {
@@ -46,6 +42,10 @@ uint8_t mergeTypeForSet(uint8_t own, uint8_t label) {
   return label;
 }
 
+// llvm's StringTableBuilder for ELF: strings sorted by their reversed text (longest first among
+// those sharing a tail) so that a string that ends another is stored inside it. The order is a
+// total order of distinct strings, so llvm's multikey quicksort (used here too: a comparison
+// sort of reversed strings took most of the writer's time) and any other sort agree.
 class StringTable {
 public:
   // `s` must outlive the table (names of sections and symbols); addCopy keeps its own copy.
@@ -151,10 +151,10 @@ struct OutSymbol {
 
 } // namespace
 
-// Without addends in the relocations, llvm applies each one's addend to the relocated bytes as
-// it applies a resolved fixup: little-endian, as wide as the relocation.
 constexpr uint32_t kCallGraphProfile = 0x6fff4c09; // SHT_LLVM_CALL_GRAPH_PROFILE
 
+// Without addends in the relocations, llvm applies each one's addend to the relocated bytes as
+// it applies a resolved fixup: little-endian, as wide as the relocation.
 static void writeImplicitAddends(std::vector<Section> &sections,
                                  const std::vector<std::vector<Relocation>> &relocations) {
   for (size_t i = 0; i < sections.size() && i < relocations.size(); ++i)

@@ -107,31 +107,35 @@ uint64_t alignWithSkew(uint64_t v, uint64_t align, uint64_t skew) {
 // `imaginary`, `{lambda(int)#1}` -> `'lambda'(int)` (`#2` -> `'lambda0'`), `{unnamed type#1}` ->
 // `'unnamed'`, and suffixes `[clone .kd]` -> `(.kd)`.
 std::string llvmDemangledSpelling(std::string_view gnu) {
-  // The text of a `#N}` closure number as llvm prints it ("" for 1, N-2 from 2 on), and where
-  // the closing brace is (npos: not a closure number).
-  auto closureNumber = [&](size_t hash, size_t &close) -> std::string {
-    close = gnu.find('}', hash);
-    if (close == std::string_view::npos || close == hash + 1) return {};
+  // A closure number `#N}` at `hash`: as llvm prints it ("" for 1, N-2 from 2 on) and the place
+  // after its brace; none when no such number is there.
+  auto closureNumber = [&](size_t hash) -> std::optional<std::pair<std::string, size_t>> {
+    if (hash >= gnu.size() || gnu[hash] != '#') return std::nullopt;
+    const size_t close = gnu.find('}', hash);
+    if (close == std::string_view::npos) return std::nullopt;
     unsigned long n = 0;
     for (size_t i = hash + 1; i < close; ++i) {
-      if (gnu[i] < '0' || gnu[i] > '9') return close = std::string_view::npos, std::string{};
+      if (gnu[i] < '0' || gnu[i] > '9') return std::nullopt;
       n = n * 10 + static_cast<unsigned long>(gnu[i] - '0');
     }
-    return n <= 1 ? std::string{} : std::to_string(n - 2);
+    return std::pair{n <= 1 ? std::string{} : std::to_string(n - 2), close + 1};
   };
   std::string out;
   out.reserve(gnu.size());
   for (size_t i = 0; i < gnu.size();) {
-    std::string_view rest = gnu.substr(i);
-    size_t close = 0;
+    const std::string_view rest = gnu.substr(i);
     if (rest.starts_with(" __vector(")) {
-      size_t end = rest.find(')');
+      const size_t end = rest.find(')');
       out += " vector[" + std::string(rest.substr(10, end - 10)) + "]";
       i += end + 1;
-    } else if (rest.starts_with("_Complex") || rest.starts_with("_Imaginary")) {
+      continue;
+    }
+    if (rest.starts_with("_Complex") || rest.starts_with("_Imaginary")) {
       out += rest[1] == 'C' ? "complex" : "imaginary";
       i += rest[1] == 'C' ? 8 : 10;
-    } else if (rest.starts_with("{lambda(")) {
+      continue;
+    }
+    if (rest.starts_with("{lambda(")) {
       // (the parameters may hold parentheses of their own: the number follows the matching one)
       size_t depth = 0, j = 7;
       for (; j < rest.size(); ++j)
@@ -139,24 +143,17 @@ std::string llvmDemangledSpelling(std::string_view gnu) {
           ++depth;
         else if (rest[j] == ')' && --depth == 0)
           break;
-      std::string number;
-      if (j + 1 < rest.size() && rest[j + 1] == '#') number = closureNumber(i + j + 1, close);
-      if (j + 1 >= rest.size() || rest[j + 1] != '#' || close == std::string_view::npos) {
-        out += rest[0];
-        ++i;
+      if (auto number = closureNumber(i + j + 1)) {
+        out += "'lambda" + number->first + "'" + std::string(rest.substr(7, j - 6));
+        i = number->second;
         continue;
       }
-      out += "'lambda" + number + "'" + std::string(rest.substr(7, j - 6));
-      i = close + 1;
     } else if (rest.starts_with("{unnamed type#")) {
-      std::string number = closureNumber(i + 13, close);
-      if (close == std::string_view::npos) {
-        out += rest[0];
-        ++i;
+      if (auto number = closureNumber(i + 13)) {
+        out += "'unnamed" + number->first + "'";
+        i = number->second;
         continue;
       }
-      out += "'unnamed" + number + "'";
-      i = close + 1;
     } else if (rest.starts_with(" [clone ") && rest.ends_with("]")) {
       // (`[clone .a] [clone .b]` is llvm's `(.a.b)`)
       std::string suffixes;
@@ -167,10 +164,9 @@ std::string llvmDemangledSpelling(std::string_view gnu) {
       }
       out += " (" + suffixes + ")";
       break;
-    } else {
-      out += rest[0];
-      ++i;
     }
+    out += rest[0];
+    ++i;
   }
   return out;
 }
