@@ -353,6 +353,24 @@ TEST(LlvmMcBugs, BufferLiteralSoffsetLeftOutOfEncoding) {
       << ours;
 }
 
+// A .file number of 2^31 or more: llvm-mc-22 makes an entry for every number up to it and runs
+// out of memory (it aborts); gfxasm refuses a number above DwarfTables::kMaxFileNumber (65535)
+// at the directive, and a number it takes is checked as llvm checks it.
+TEST(LlvmMcBugs, HugeDwarfFileNumber) {
+  const std::string input = "\t.file\t2147483648 \"a.c\"\n";
+  auto crash = runLlvmMc(input, "gfx1100", "", "-filetype=null");
+  EXPECT_TRUE(crash.status != 0 && crash.status != 1)
+      << "llvm-mc-22 now takes a .file number of 2^31 (fixed upstream?): " << crash.out;
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleOptions o;
+  o.fileName = "input.s";
+  auto r = gfxasm::assemble(*target, input, o);
+  ASSERT_EQ(r.errorCount, 1u);
+  EXPECT_EQ(r.diagnostics[0].column, 2u);
+  EXPECT_EQ(r.diagnostics[0].message, "gfxasm: too large a file number (the most is 65535)");
+}
+
 // A constant other than 0 in a register-only MFMA source (here 0.5 and -16 in
 // v_mfma_f32_32x32x4f16's src0): llvm-mc-22's disassembler crashes, where it prints the constant
 // 0 as `0/*Invalid immediate*/`. gfxasm prints the others the same way.

@@ -306,6 +306,8 @@ std::string DwarfTables::addFile(uint32_t number, std::string dir, std::string n
   // (a DWARF 5 file that is the root file again takes no number of its own)
   if (version >= 5 && !rootFile.name.empty() && rootFile.name == name && rootFile.md5 == md5)
     return "";
+  if (number > kMaxFileNumber)
+    return "gfxasm: too large a file number (the most is " + std::to_string(kMaxFileNumber) + ")";
   if (number >= files.size()) files.resize(number + 1);
   DwarfFile &f = files[number];
   if (!f.name.empty()) return "file number already allocated";
