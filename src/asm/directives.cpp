@@ -432,13 +432,14 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
     Cursor ic{item, 0};
     ExprText v = exprText(ic, ctx.syms, err, errCol);
     if (!v.ok) return fail(errCol, err);
-    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     c.pos = end;
     if (v.absolute && !fitsInBytes(v.value, dd.bytes))
       return fail(col, "out of range literal value");
+    // (llvm emits the value before it looks for the comma)
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes,
                            v.absolute ? col : expressionLocation(item));
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
+    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     return true;
   });
 }

@@ -221,9 +221,12 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
   // without the evaluator.
   if (c.is(Tok::Integer) && !c.peek().overflow) {
     expr_detail::BinOp op;
-    // (an Error token after it may be `@specifier`, for the evaluator)
-    if (primary ||
-        (expr_detail::precedence(c.peek(1).kind, op) == 0 && c.peek(1).kind != Tok::Error)) {
+    // (an Error token after it may be `@specifier`, and `b` or `f` make a local label
+    // reference: for the evaluator)
+    const Token &after = c.peek(1);
+    if (primary || (expr_detail::precedence(after.kind, op) == 0 && after.kind != Tok::Error &&
+                    !(after.kind == Tok::Identifier && after.text.size() == 1 &&
+                      (after.text[0] == 'b' || after.text[0] == 'f')))) {
       ExprResult r;
       r.kind = ExprResult::Kind::Absolute;
       r.value = c.next().ival;
