@@ -95,6 +95,18 @@ TEST(Directives, Data) {
       ".long L1\nL1:\n.value 4\n.byte 256\n");
 }
 
+// A data item is a whole expression: the commas inside an AMDGPU function's parentheses are its
+// arguments' (llc's amd_kernel_code_t for Mesa writes `.long 3769565184|((alignto(max(...` with
+// totalnumvgprs(k.num_agpr, k.num_vgpr)); a value is emitted before llvm finds no comma after it.
+TEST(Directives, DataItemsWithFunctionArguments) {
+  expectSameOnTargets(".long max(totalnumvgprs(k.a, k.b), 1, 0)\n.long totalnumvgprs(k.a, k.b)\n"
+                      ".long 3|((alignto(max(k.a, 1), 8)/8)-1)&63, or(k.a, 2)\n"
+                      ".quad max(1, 2) 3\n.long 1, (2), 3)\n.long (1, 2)\n.byte 1 2, 3\n"
+                      ".short max(k.b,\n.set k.a, 3\n.set k.b, 4\n",
+                      "data items", {"amdgcn-mesa-mesa3d", "amdgcn-amd-amdhsa"},
+                      {"gfx1100", "gfx90a"});
+}
+
 TEST(Directives, SymbolAssignments) {
   expectSameOutput("x = 3\n.set y, 4\n.equ z, x+y\nx = x + 1\n  s_nop x\n  s_nop z\n"
                    "L1: s_nop 0\n.set q, L1\n.set fwd, later + 4\n.set d, L2 - L1\nL2:\n"

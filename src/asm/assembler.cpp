@@ -1848,6 +1848,9 @@ private:
     for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
     if (!handled) error(errCol ? errCol : d.col, err);
     streamerErrors_ += ctx.streamerError;
+    if (handled && ctx.isaNameNote && objOut())
+      emitNote("AMD", object::kNtAmdHsaIsaName,
+               std::vector<uint8_t>(targetIdText_.begin(), targetIdText_.end()));
     if (!ctx.errorWithoutLocation.empty())
       errorWithoutLocation(std::move(ctx.errorWithoutLocation));
     if (!ctx.errorAtNextLine.empty()) {

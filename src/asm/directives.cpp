@@ -423,9 +423,14 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
   uint32_t errCol = 0;
   return commaList(c, fail, "unexpected token", [&] {
     uint32_t col = c.peek().col;
-    // A list item ends at the next comma: the symbolic fallback takes the rest of the line.
+    // A list item ends at the next comma outside parentheses (the AMDGPU functions' arguments,
+    // `max(a, b)`, are the item's): the symbolic fallback takes the rest of the line.
     size_t end = c.pos;
-    while (end + 1 < c.toks.size() && c.toks[end].kind != Tok::Comma) ++end;
+    for (int depth = 0; end + 1 < c.toks.size(); ++end) {
+      const Tok k = c.toks[end].kind;
+      if (k == Tok::Comma && depth == 0) break;
+      depth += k == Tok::LParen ? 1 : k == Tok::RParen && depth > 0 ? -1 : 0;
+    }
     std::vector<Token> item(c.toks.begin() + static_cast<std::ptrdiff_t>(c.pos),
                             c.toks.begin() + static_cast<std::ptrdiff_t>(end));
     item.emplace_back(Tok::Eol, c.toks[end].col, std::string_view());
@@ -1566,6 +1571,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (s.kind != Tok::String || s.text != ctx.targetId)
       return fail(s.col, "target id must match options");
     c.next();
+    ctx.isaNameNote = true;
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId,
                              endsWithPlainNewline(c.peek(), line) ? "\n" : "");

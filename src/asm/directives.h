@@ -128,6 +128,8 @@ struct DirectiveContext {
   // The error is llvm's streamer's (its context's), not its parser's: it does not keep llvm from
   // laying out the object at the end.
   bool streamerError = false;
+  // `.amd_amdgpu_isa`: llvm's ELF streamer writes the target id as an NT_AMD_HSA_ISA_NAME note.
+  bool isaNameNote = false;
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in
