@@ -1764,7 +1764,7 @@ private:
     uint32_t errCol = 0;
     const uint32_t valueCol = c.peek().col;
     const size_t valueAt = c.pos;
-    ExprText e = exprText(c, syms_, err, errCol);
+    ExprText e = exprText(c, syms_, err, errCol, /*withText=*/asmOut());
     if (!e.ok) {
       error(errCol, err);
       // (llvm's assignment adds its own message where its lexer stopped)

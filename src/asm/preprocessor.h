@@ -224,6 +224,10 @@ private:
     if (text.empty()) return false;
     // (most lines: an instruction at the start of the line, and no macro defined)
     if (text[0] != '.' && text[0] != ' ' && text[0] != '\t' && macros_.empty()) return false;
+    // (the next most: an instruction after one tab)
+    if (text.size() > 1 && text[0] == '\t' && text[1] != '.' && text[1] != ' ' && text[1] != '\t' &&
+        macros_.empty())
+      return false;
     size_t p = 0;
     while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
     if (p == text.size() || (text[p] != '.' && macros_.empty()) || !wordStart(text[p]))
