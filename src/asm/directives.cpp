@@ -1048,7 +1048,7 @@ bool incbinDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   return true;
 }
 
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol, bool withText) {
   ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
   if (!e.ok()) {
     err = e.error;
@@ -1056,8 +1056,8 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
     return {};
   }
   if (e.kind == ExprResult::Kind::Absolute)
-    return {true, true, e.value, fmt::format("{}", e.value)};
-  return {true, false, 0, std::string(e.text), e.expr};
+    return {true, true, e.value, withText ? fmt::format("{}", e.value) : std::string()};
+  return {true, false, 0, withText ? std::string(e.text) : std::string(), e.expr};
 }
 
 // The relocation names llvm's AMDGPU backend takes in `.reloc` (its ELF relocation names and

@@ -142,7 +142,9 @@ struct ExprText {
   std::string text;
   ExprId expr = kNoExpr; // relocatable: its tree
 };
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol);
+// `withText` false: no text (an object's .set, which prints nothing).
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol,
+                  bool withText = true);
 
 // Records a directive's error (message, 0-based column) and returns false: `return fail(col, msg)`.
 struct DirectiveError {
