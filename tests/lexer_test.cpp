@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+using gfxasm::as::LexError;
 using gfxasm::as::lexLine;
 using gfxasm::as::Tok;
 using gfxasm::as::Token;
@@ -32,10 +33,22 @@ TEST(Lexer, IntegersInEveryBase) {
   EXPECT_EQ(t[5].ival, 3);
 }
 
+// As llvm's LexDigit: "invalid hexadecimal/octal/binary number"; a number followed by a name is
+// two tokens, and the integer suffixes llvm ignores are skipped.
 TEST(Lexer, BadNumbersAreErrorTokens) {
-  EXPECT_EQ(lex("0x")[0].kind, Tok::Error);
-  EXPECT_EQ(lex("09")[0].kind, Tok::Error);
-  EXPECT_EQ(lex("12ab")[0].kind, Tok::Error);
+  EXPECT_EQ(lex("0x")[0].lexError, LexError::BadHex);
+  EXPECT_EQ(lex("09")[0].lexError, LexError::BadOctal);
+  EXPECT_EQ(lex("0b2")[0].lexError, LexError::BadBinary);
+  auto t = lex("12ab 5ull,0x1L 1b");
+  ASSERT_EQ(t.size(), 7u);
+  EXPECT_EQ(t[0].kind, Tok::Integer);
+  EXPECT_EQ(t[0].text, "12");
+  EXPECT_EQ(t[1].text, "ab");
+  EXPECT_EQ(t[2].ival, 5);
+  EXPECT_EQ(t[3].col, 9u); // (the comma after `5ull`)
+  EXPECT_EQ(t[4].ival, 1);
+  EXPECT_EQ(t[5].kind, Tok::Error); // (a local label reference)
+  EXPECT_EQ(t[5].text, "1b");
 }
 
 TEST(Lexer, RealsAndRegisters) {
@@ -150,8 +163,9 @@ TEST(Lexer, NumbersEndingTheLine) {
   EXPECT_EQ(t[0].kind, Tok::Integer);
   EXPECT_EQ(t[0].ival, 0);
   EXPECT_EQ(lex("0 017")[1].ival, 15);
-  EXPECT_EQ(lex("12a")[0].kind, Tok::Error);
-  EXPECT_EQ(lex("12a")[0].text, "12a");
+  EXPECT_EQ(lex("12a")[0].kind, Tok::Integer);
+  EXPECT_EQ(lex("12a")[0].text, "12");
+  EXPECT_EQ(lex("12a")[1].text, "a");
   EXPECT_EQ(lex("7.")[0].kind, Tok::Real);
   EXPECT_EQ(lex("0x")[0].kind, Tok::Error);
   t = lex("18446744073709551616");
