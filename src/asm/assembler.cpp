@@ -2336,6 +2336,14 @@ private:
           furthest = std::max(furthest, error->column - operandsAt + toks_[operandStart].col);
       }
     trying = false;
+    // (a VGPR half, v1.h, is no operand of gfx9's: llvm's matcher fails there, before it finds
+    // the DPP control missing)
+    for (size_t k = operandStart; tooFew && k < toks_.size(); ++k)
+      if (toks_[k].kind == Tok::Identifier &&
+          (toks_[k].text.ends_with(".h") || toks_[k].text.ends_with(".l"))) {
+        tooFew = false;
+        furthest = toks_[k].col;
+      }
     if (tooFew) {
       best = {};
       best.col = mn.col;

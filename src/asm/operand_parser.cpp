@@ -355,7 +355,10 @@ bool failSecondLiteral(ParseContext &ctx, const Inst &inst, uint32_t col) {
     return ctx.fail(ctx.firstLiteralCol, "literal operands are not supported");
   if (ctx.vop3pLiteralCol)
     return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
-  return ctx.fail(col, "only one unique literal operand is allowed");
+  // (a VOPD pair compares its literals itself, see vopdLiteralConflict)
+  if (inst.arch->formatOf(*inst.desc).name == "VOPD")
+    return ctx.fail(col, "only one unique literal operand is allowed");
+  return ctx.deferCheck(col, "only one unique literal operand is allowed");
 }
 
 } // namespace
@@ -365,7 +368,9 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, 
   // (a relocatable expression's literal is never known to be the same value)
   if (inst.hasLiteral &&
       (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative))
-    return failSecondLiteral(ctx, inst, ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col));
+    return failSecondLiteral(ctx, inst,
+                             ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col)) &&
+           (v.value = src::kLiteral, true);
   if (!inst.hasLiteral)
     ctx.firstLiteralCol = ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col);
   inst.hasLiteral = true;
@@ -380,7 +385,8 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
   if (d.type != OpType::b32 && d.type != OpType::f32)
     return ctx.fail(col, "invalid operand for instruction");
   // Two expressions are never known to be the same literal.
-  if (inst.hasLiteral) return failSecondLiteral(ctx, inst, ctx.colOf(idx, col));
+  if (inst.hasLiteral)
+    return failSecondLiteral(ctx, inst, ctx.colOf(idx, col)) && (v.value = src::kLiteral, true);
   ctx.firstLiteralCol = ctx.colOf(idx, col);
   inst.hasLiteral = true;
   inst.literal = 0;
@@ -526,6 +532,17 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
   constexpr unsigned kVectorFamilies =
       1u << detail::kFamily_valu | 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
   const bool valu = ctx.ldsDirectCol || (ctx.families & kVectorFamilies);
+  // (llvm's matcher first, then its checks in order: lds_direct, then the ones the parse kept)
+  if (ctx.earlyCheckError) [[unlikely]] {
+    if (!validate_memory(ctx, inst, col)) return false;
+    if ((ctx.families & (1u << detail::kFamily_vext)) && !dppOperandsMatch(ctx, inst, col))
+      return false;
+    if (!validateLdsDirect(ctx, inst)) return false;
+    return ctx.fail(ctx.earlyCheckCol, ctx.earlyCheckError);
+  }
+  if (ctx.ldsDirectCol && (ctx.families & (1u << detail::kFamily_vext)) &&
+      !dppOperandsMatch(ctx, inst, col)) [[unlikely]]
+    return false;
   return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
          validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }

@@ -192,6 +192,20 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // The first error of llvm's checks after matching that come after its lds_direct check (an
+  // op_sel conflicting with a .l/.h suffix, a second literal value), at earlyCheckCol: the parse
+  // goes on (a later operand no entry takes is llvm's error) and validateOperands reports it
+  // after the checks before it.
+  const char *earlyCheckError = nullptr;
+  uint32_t earlyCheckCol = 0;
+  // Keeps `msg` at `col` for validateOperands (the first one); the parse goes on.
+  bool deferCheck(uint32_t col, const char *msg) {
+    if (!earlyCheckError) {
+      earlyCheckError = msg;
+      earlyCheckCol = col;
+    }
+    return true;
+  }
   // A cache-policy word taken for the check after matching (takesReturnBitOfNonReturning): a
   // later modifier llvm's entries spell before the cache bits matches nothing.
   bool cacheWordTaken = false;

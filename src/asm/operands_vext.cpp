@@ -929,6 +929,27 @@ bool unmatched_vext(ParseContext &ctx, const Inst &inst, const Token &word) {
   return false;
 }
 
+// llvm's matcher's part of validate_vext: a DPP form takes no literal (the error at the literal)
+// and wants its control (too few operands).
+bool dppOperandsMatch(ParseContext &ctx, const Inst &inst, uint32_t col) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  bool dpp = false, missing = false;
+  size_t literalAt = ops.size();
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (inst.hasLiteral && literalAt == ops.size() && inst.ops[i].present &&
+        inst.ops[i].value == src::kLiteral && isPositional(ops[i].cls))
+      literalAt = i;
+    if (ops[i].cls == OpClass::dpp_ctrl || ops[i].cls == OpClass::dpp8_sel) {
+      dpp = true;
+      missing |= !inst.ops[i].present;
+    }
+  }
+  if (dpp && inst.hasLiteral)
+    return ctx.fail(ctx.colOf(literalAt, col), "invalid operand for instruction");
+  if (missing) return ctx.fail(col, "too few operands for instruction");
+  return true;
+}
+
 // DPP controls are required, and DPP forms take no literal. Nor do they take the inline
 // 1/(2*pi) in a 16-bit integer source (llvm-mc-22 rejects it there, and only there).
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
