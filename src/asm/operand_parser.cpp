@@ -358,7 +358,7 @@ bool failSecondLiteral(ParseContext &ctx, const Inst &inst, uint32_t col) {
   // (a VOPD pair compares its literals itself, see vopdLiteralConflict)
   if (inst.arch->formatOf(*inst.desc).name == "VOPD")
     return ctx.fail(col, "only one unique literal operand is allowed");
-  return ctx.deferCheck(col, "only one unique literal operand is allowed");
+  return ctx.deferCheck(col, "only one unique literal operand is allowed", 1);
 }
 
 } // namespace
@@ -544,7 +544,8 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
       !dppOperandsMatch(ctx, inst, col)) [[unlikely]]
     return false;
   return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
-         validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
+         validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col) &&
+         (!ctx.lateCheckError || ctx.fail(ctx.lateCheckCol, ctx.lateCheckError));
 }
 
 bool failAtUnmatchedModifier(ParseContext &ctx, const Inst &inst, const Token &word) {

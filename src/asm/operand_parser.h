@@ -67,7 +67,7 @@ struct ParseError {
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
            m == "op_sel operand conflicts with 16-bit operand suffix" ||
-           m == "src1 immediate operand invalid for instruction";
+           m == "src1 immediate operand invalid for instruction" || m == "invalid op_sel operand";
   }
 };
 
@@ -198,14 +198,21 @@ struct ParseContext {
   // after the checks before it.
   const char *earlyCheckError = nullptr;
   uint32_t earlyCheckCol = 0;
-  // Keeps `msg` at `col` for validateOperands (the first one); the parse goes on.
-  bool deferCheck(uint32_t col, const char *msg) {
-    if (!earlyCheckError) {
+  uint8_t earlyCheckRank = 0;
+  // Keeps `msg` at `col` for validateOperands (of several, the lowest `rank`, llvm's order of its
+  // checks, then the first); the parse goes on.
+  bool deferCheck(uint32_t col, const char *msg, uint8_t rank) {
+    if (!earlyCheckError || rank < earlyCheckRank) {
       earlyCheckError = msg;
       earlyCheckCol = col;
+      earlyCheckRank = rank;
     }
     return true;
   }
+  // An error of llvm's checks after matching that come after all of validateOperands' (an op_sel
+  // a v_dot2 form takes as 0), reported when those pass.
+  const char *lateCheckError = nullptr;
+  uint32_t lateCheckCol = 0;
   // A cache-policy word taken for the check after matching (takesReturnBitOfNonReturning): a
   // later modifier llvm's entries spell before the cache bits matches nothing.
   bool cacheWordTaken = false;

@@ -607,9 +607,11 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   if ((nonzero && ((bits ^ implied) & decided)) ||
       (nonzero && tiedEntry >= 0 && (decided & 8) &&
        static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))) [[unlikely]]
-    ctx.deferCheck(start.col, "op_sel operand conflicts with 16-bit operand suffix");
-  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3))
-    return ctx.fail(start.col, "invalid op_sel operand");
+    ctx.deferCheck(start.col, "op_sel operand conflicts with 16-bit operand suffix", 0);
+  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3) && !ctx.lateCheckError) {
+    ctx.lateCheckError = "invalid op_sel operand";
+    ctx.lateCheckCol = start.col;
+  }
   v.value = bits | implied | decided << kOpselSuffixShift;
   return true;
 }
