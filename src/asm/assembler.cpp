@@ -2820,8 +2820,10 @@ private:
     for (size_t k = from; k < toks_.size(); ++k) {
       if (toks_[k].kind != Tok::Identifier) continue;
       const Tok before = k == from ? Tok::Comma : toks_[k - 1].kind;
+      // (llvm's operands need no comma between them: after a register or a number, too)
       if (before != Tok::Comma && before != Tok::Minus && before != Tok::Pipe &&
-          before != Tok::LBrac && before != Tok::LParen)
+          before != Tok::LBrac && before != Tok::LParen && before != Tok::RBrac &&
+          before != Tok::Identifier && before != Tok::Integer)
         continue;
       const isa::SpecialRegister *special = isa::lookupSpecialRegister(rs, toks_[k].text);
       if (special && (isa::specialRegisterFlags(rs, *special) & isa::Reg_NotInScalar))

@@ -358,7 +358,7 @@ bool failSecondLiteral(ParseContext &ctx, const Inst &inst, uint32_t col) {
   // (a VOPD pair compares its literals itself, see vopdLiteralConflict)
   if (inst.arch->formatOf(*inst.desc).name == "VOPD")
     return ctx.fail(col, "only one unique literal operand is allowed");
-  return ctx.deferCheck(col, "only one unique literal operand is allowed", 1);
+  return ctx.deferCheck(col, "only one unique literal operand is allowed", 2);
 }
 
 } // namespace
@@ -538,7 +538,9 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
     if ((ctx.families & (1u << detail::kFamily_vext)) && !dppOperandsMatch(ctx, inst, col))
       return false;
     if (!validateLdsDirect(ctx, inst)) return false;
-    return ctx.fail(ctx.earlyCheckCol, ctx.earlyCheckError);
+    ctx.fail(ctx.earlyCheckCol, ctx.earlyCheckError);
+    ctx.err.afterMatch = true;
+    return false;
   }
   if (ctx.ldsDirectCol && (ctx.families & (1u << detail::kFamily_vext)) &&
       !dppOperandsMatch(ctx, inst, col)) [[unlikely]]

@@ -37,6 +37,8 @@ struct ParseError {
   const char *fixed = nullptr;
   std::string dynamic;
   bool set = false;
+  // An error of llvm's checks after matching whose message is also one of its matcher's.
+  bool afterMatch = false;
   // Warnings of the reading (llvm gives them at the instruction once an entry matched, also
   // before the errors of its checks after matching, see failedAfterMatch).
   std::array<const char *, 2> warnings{};
@@ -52,7 +54,7 @@ struct ParseError {
   // The error is one llvm reports after it matched the entry (and gave its warnings).
   bool failedAfterMatch() const {
     const std::string_view m = text();
-    return m == "only one unique literal operand is allowed" ||
+    return afterMatch || m == "only one unique literal operand is allowed" ||
            m == "lds_direct is not supported on this GPU" ||
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||

@@ -593,6 +593,31 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     }
     inst = saved;
   }
+  // (likewise a 32-bit scalar register as src1: llvm's check after matching refuses it at the
+  // register, after its lds_direct check)
+  if (d.field == Field::src1 && c.is(Tok::Identifier) && !ctx.earlyCheckError) [[unlikely]] {
+    const Inst saved = inst;
+    Cursor probe = c;
+    ParseContext quiet{ctx.target, ctx.syms};
+    OperandDesc source = d;
+    source.cls = OpClass::vsrc;
+    const uint32_t at = c.peek().col;
+    if (parse_valu(quiet, probe, source, idx, inst) && !quiet.err.set) {
+      const uint32_t v = inst.ops[idx].value;
+      const bool scalar = v < src::kIntZero ||
+                          (v >= src::kSharedBase && v <= src::kPopsExitingWaveId) ||
+                          v == src::kScc || v == src::kLdsDirect;
+      if (scalar && !inst.hasLiteral && (!closeAbs || probe.accept(Tok::Pipe)) &&
+          (!closeAbsFn || probe.accept(Tok::RParen)) && (!closeNeg || probe.accept(Tok::RParen))) {
+        c = probe;
+        inst.ops[idx].mods = mods;
+        if (quiet.ldsDirectCol) ctx.noteLdsDirect(quiet.ldsDirectCol, Field::src1);
+        ctx.deferCheck(at, "invalid operand for instruction", 1);
+        return true;
+      }
+    }
+    inst = saved;
+  }
   OperandDesc asVgpr = d;
   asVgpr.cls = OpClass::vgpr;
   if (!parseOperand(ctx, c, asVgpr, idx, inst)) return false;
@@ -786,6 +811,14 @@ bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &
 bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                       OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
+  // (llvm's parser refuses a bound_ctrl value other than 0 or 1 wherever it reads the word)
+  if (d.cls == OpClass::dpp_bound) [[unlikely]] {
+    Cursor probe = c;
+    probe.next();
+    ParseContext quiet{ctx.target, ctx.syms};
+    if (int64_t n; parseColonValue(quiet, probe, n) && n != 0 && n != 1)
+      return ctx.fail(word.col, "invalid bound_ctrl value.");
+  }
   // (before the control, no entry of this form takes the masks, bound_ctrl and fi: whether
   // llvm's parser reads them there is decided by the operand positions of all the name's forms,
   // see dppWordUnread in assembler.cpp; out of their order, or twice (unmatched_vext), the
