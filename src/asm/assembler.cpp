@@ -2096,7 +2096,10 @@ private:
     const char *sextMessage = nullptr;
     const Token *sext = firstMisplacedModifier(mn, operandStart, sextMessage);
     // (llvm parses the whole statement before matching: also before a check after matching)
-    const Token *unknown = best.failedAfterMatch() || operandsMismatch(best)
+    // (and before a modifier value its parser refuses, bound_ctrl:2 where llvm reads no
+    // bound_ctrl)
+    const Token *unknown = best.failedAfterMatch() || operandsMismatch(best) ||
+                                   best.text() == "invalid bound_ctrl value."
                                ? unknownNamedModifier(mn, operandStart)
                                : nullptr;
     auto first = [](const Token *a, const Token *b) { return a && (!b || a->col < b->col); };

@@ -189,9 +189,15 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (v.mods & Mod_Lit) {
   } else if (parseRegister(ctx, c, r)) {
     bool ldsDirect = r.file == RegFile::Special && r.index == src::kLdsDirect;
+    // (llvm's classes take lds_direct and, in a DPP form's src1, a scalar register, which its
+    // checks after matching refuse; a DPP form's src0 is a VGPR)
+    const bool dppSrc0 = vgprOnly && d.field == Field::src0;
     if (!valuScalarOrVgpr(r, typeDwords(d.type, false)) ||
-        (ldsDirect && inst.arch->traits->true16) || (vgprOnly && r.file != RegFile::VGPR))
+        (ldsDirect && inst.arch->traits->true16 && dppSrc0) ||
+        (vgprOnly && r.file != RegFile::VGPR && (dppSrc0 || !inst.arch->traits->true16)))
       return invalid(ctx, valueTok.col);
+    if (vgprOnly && r.file != RegFile::VGPR && !ldsDirect) [[unlikely]]
+      ctx.deferCheck(valueTok.col, "invalid operand for instruction", 1);
     if (ldsDirect) ctx.noteLdsDirect(valueTok.col, d.field); // (gfx9: checked in validate_valu)
     v.value = sourceEncoding(r);
   } else if (!ctx.err.set && vgprOnly) {
