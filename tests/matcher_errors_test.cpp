@@ -585,6 +585,11 @@ TEST(MatcherErrors, ChecksAfterMatchingInLlvmOrder) {
       "v_dot2_f32_bf16_e64_dpp v187, s1, v1, v2 dpp8:[4,6,2,2,0,7,5,7]",
       "v_pk_add_f16 v1, v2, lds_direct",
       "v_fma_mix_f32 v1, v2, v3, lds_direct",
+      "v_add_co_ci_u32_e32 v196, 0x48ec, v4, vcc_lo",
+      "v_add_co_ci_u32_e32 v196, vcc_lo, v4, v4",
+      "v_sub_co_ci_u32_dpp v46, v10, v236, vcc_lo row_half_mirror bank_mask:2",
+      "v_cmp_class_f16_e64_dpp -|v1, v74, v48 dpp8:[3,5,4,0,6,6,2,5] fi:0",
+      "v_cmp_gt_f16_e32 -|v1, v160, v164",
   });
   for (const char *cpu : {"gfx1100", "gfx1151"}) expectSameOutput(lines, cpu);
   expectSameOutput(lines, "gfx1100", {"+wavefrontsize64", "-real-true16"});

@@ -3371,12 +3371,16 @@ private:
       for (uint32_t entry : mnemonics_.lookup(n)) {
         const InstrDesc &d = arch_.instrs[entry];
         if (!availableOnTarget(d)) continue;
-        unsigned at = 0;
-        for (const OperandDesc &o : arch_.operandsOf(d))
-          if (isPositional(o.cls) && at++ == k) {
-            if (pred(o.cls)) return true;
-            break;
-          }
+        // (an optional operand left out, the implicit vcc of a compare, moves the later ones)
+        unsigned at = 0, required = 0;
+        for (const OperandDesc &o : arch_.operandsOf(d)) {
+          if (!isPositional(o.cls)) continue;
+          const bool optional = o.flags & OF_Optional;
+          if ((at == k || (required == k && !optional)) && pred(o.cls)) return true;
+          ++at;
+          required += !optional;
+          if (at > k && required > k) break;
+        }
       }
       return false;
     };
@@ -3661,6 +3665,13 @@ private:
           inst.ops[i].present = false;
           continue;
         }
+        // (a carry in written without the carry out: llvm's entries without them end before it)
+        for (size_t j = 0; j < i && arch_.traits->carryOmittable; ++j)
+          if ((ops[j].flags & OF_Optional) && ops[j].field == Field::implicit &&
+              !inst.ops[j].present) [[unlikely]]
+            return pctx.fail(toks_[operandAt].col, "invalid operand for instruction");
+        pctx.operandTok[i] = &toks_[operandAt];
+        pctx.operandColsSet |= 1u << i;
         first = false;
         continue;
       }
