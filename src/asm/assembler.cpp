@@ -3639,6 +3639,15 @@ private:
     return plans_[k - 1];
   }
 
+  // Whether implicit operand `i` follows one left out (gfx11: a carry in without the carry out).
+  [[gnu::noinline]] bool carryInWithoutCarryOut(std::span<const OperandDesc> ops, const Inst &inst,
+                                                size_t i) const {
+    for (size_t j = 0; j < i && arch_.traits->carryOmittable; ++j)
+      if ((ops[j].flags & OF_Optional) && ops[j].field == Field::implicit && !inst.ops[j].present)
+        return true;
+    return false;
+  }
+
   // `positional`: EntryInfo::positional of the entry.
   bool parseOperands(as::ParseContext &pctx, Cursor &c, Inst &inst, uint32_t positional,
                      const Token &mn, bool &tooFew) {
@@ -3666,12 +3675,8 @@ private:
           continue;
         }
         // (a carry in written without the carry out: llvm's entries without them end before it)
-        for (size_t j = 0; j < i && arch_.traits->carryOmittable; ++j)
-          if ((ops[j].flags & OF_Optional) && ops[j].field == Field::implicit &&
-              !inst.ops[j].present) [[unlikely]]
-            return pctx.fail(toks_[operandAt].col, "invalid operand for instruction");
-        pctx.operandTok[i] = &toks_[operandAt];
-        pctx.operandColsSet |= 1u << i;
+        if (i != 0 && carryInWithoutCarryOut(ops, inst, i)) [[unlikely]]
+          return pctx.fail(toks_[operandAt].col, "invalid operand for instruction");
         first = false;
         continue;
       }

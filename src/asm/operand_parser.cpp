@@ -526,28 +526,39 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   return ctx.fail(c.peek().col, "invalid operand for instruction");
 }
 
-bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
-  // validate_valu checks where lds_direct was read and VOP forms' sources: the entries of VOP
-  // formats with operands have VALU, VOP3P/DPP or MFMA ones (scalar and memory entries skip it).
-  constexpr unsigned kVectorFamilies =
-      1u << detail::kFamily_valu | 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
-  const bool valu = ctx.ldsDirectCol || (ctx.families & kVectorFamilies);
-  // (llvm's matcher first, then its checks in order: lds_direct, then the ones the parse kept)
-  if (ctx.earlyCheckError) [[unlikely]] {
-    if (!validate_memory(ctx, inst, col)) return false;
-    if ((ctx.families & (1u << detail::kFamily_vext)) && !dppOperandsMatch(ctx, inst, col))
-      return false;
-    if (!validateLdsDirect(ctx, inst)) return false;
+namespace {
+
+// validateOperands where a check after matching was kept while parsing, or lds_direct read:
+// llvm's matcher's DPP checks, then its checks in their order.
+[[gnu::noinline]] bool validateInLlvmOrder(ParseContext &ctx, Inst &inst, uint32_t col) {
+  if (!validate_memory(ctx, inst, col)) return false;
+  if ((ctx.families & (1u << detail::kFamily_vext)) && !dppOperandsMatch(ctx, inst, col))
+    return false;
+  if (!validateLdsDirect(ctx, inst)) return false;
+  auto kept = [&] {
     ctx.fail(ctx.earlyCheckCol, ctx.earlyCheckError);
     ctx.err.afterMatch = true;
     return false;
-  }
-  if (ctx.ldsDirectCol && (ctx.families & (1u << detail::kFamily_vext)) &&
-      !dppOperandsMatch(ctx, inst, col)) [[unlikely]]
+  };
+  if (ctx.earlyCheckError && ctx.earlyCheckRank < ParseContext::kLateCheck) return kept();
+  if (!validate_valu(ctx, inst, col) || !validate_vext(ctx, inst, col) ||
+      !validate_mai(ctx, inst, col))
     return false;
+  return !ctx.earlyCheckError || kept();
+}
+
+} // namespace
+
+bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
+  if (ctx.inOrder) [[unlikely]]
+    return validateInLlvmOrder(ctx, inst, col);
+  // validate_valu checks VOP forms' sources: the entries of VOP formats with operands have VALU,
+  // VOP3P/DPP or MFMA ones (scalar and memory entries skip it).
+  constexpr unsigned kVectorFamilies =
+      1u << detail::kFamily_valu | 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
+  const bool valu = ctx.families & kVectorFamilies;
   return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
-         validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col) &&
-         (!ctx.lateCheckError || ctx.fail(ctx.lateCheckCol, ctx.lateCheckError));
+         validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }
 
 bool failAtUnmatchedModifier(ParseContext &ctx, const Inst &inst, const Token &word) {

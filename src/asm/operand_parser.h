@@ -95,7 +95,7 @@ struct MemoryEntryFacts; // operand_families.h
 struct ParseContext {
   // (a constructor, not aggregate initialization: that would zero the whole context with a
   // memset before setting the members, for every candidate entry of every statement)
-  ParseContext(const Target &t, SymbolTable &s) : target(t), syms(s) {}
+  [[gnu::always_inline]] ParseContext(const Target &t, SymbolTable &s) : target(t), syms(s) {}
   const Target &target;
   SymbolTable &syms;
   ParseError err;
@@ -111,6 +111,7 @@ struct ParseContext {
   uint32_t ldsDirectCol = 0;
   uint32_t ldsDirectNotSrc0Col = 0;
   void noteLdsDirect(uint32_t col, isa::Field field) {
+    inOrder = true;
     if (!ldsDirectCol) ldsDirectCol = col;
     if (field != isa::Field::src0 && !ldsDirectNotSrc0Col) ldsDirectNotSrc0Col = col;
   }
@@ -195,15 +196,20 @@ struct ParseContext {
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
   // The first error of llvm's checks after matching that come after its lds_direct check (an
-  // op_sel conflicting with a .l/.h suffix, a second literal value), at earlyCheckCol: the parse
-  // goes on (a later operand no entry takes is llvm's error) and validateOperands reports it
-  // after the checks before it.
+  // op_sel conflicting with a .l/.h suffix, a DPP form's scalar src1, a second literal value, an
+  // offset out of range; from kLateCheck on, after all of validateOperands' own checks: v_dot2's
+  // op_sel), at earlyCheckCol: the parse goes on (a later operand no entry takes is llvm's error)
+  // and validateOperands reports it after the checks before it.
   const char *earlyCheckError = nullptr;
   uint32_t earlyCheckCol = 0;
   uint8_t earlyCheckRank = 0;
+  static constexpr uint8_t kLateCheck = 8;
+  // lds_direct was read or a check kept: validateOperands takes llvm's order.
+  bool inOrder = false;
   // Keeps `msg` at `col` for validateOperands (of several, the lowest `rank`, llvm's order of its
   // checks, then the first); the parse goes on.
   bool deferCheck(uint32_t col, const char *msg, uint8_t rank) {
+    inOrder = true;
     if (!earlyCheckError || rank < earlyCheckRank) {
       earlyCheckError = msg;
       earlyCheckCol = col;
@@ -211,10 +217,6 @@ struct ParseContext {
     }
     return true;
   }
-  // An error of llvm's checks after matching that come after all of validateOperands' (an op_sel
-  // a v_dot2 form takes as 0), reported when those pass.
-  const char *lateCheckError = nullptr;
-  uint32_t lateCheckCol = 0;
   // A cache-policy word taken for the check after matching (takesReturnBitOfNonReturning): a
   // later modifier llvm's entries spell before the cache bits matches nothing.
   bool cacheWordTaken = false;

@@ -608,10 +608,8 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
       (nonzero && tiedEntry >= 0 && (decided & 8) &&
        static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))) [[unlikely]]
     ctx.deferCheck(start.col, "op_sel operand conflicts with 16-bit operand suffix", 0);
-  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3) && !ctx.lateCheckError) {
-    ctx.lateCheckError = "invalid op_sel operand";
-    ctx.lateCheckCol = start.col;
-  }
+  if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3))
+    ctx.deferCheck(start.col, "invalid op_sel operand", ParseContext::kLateCheck);
   v.value = bits | implied | decided << kOpselSuffixShift;
   return true;
 }

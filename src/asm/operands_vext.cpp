@@ -601,7 +601,10 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
   }
   // (likewise a 32-bit scalar register as src1: llvm's check after matching refuses it at the
   // register, after its lds_direct check)
-  if (d.field == Field::src1 && c.is(Tok::Identifier) && !ctx.earlyCheckError) [[unlikely]] {
+  const std::string_view word = c.peek().text;
+  const bool vgprName = word.size() > 1 && word[0] == 'v' && (word[1] >= '0' && word[1] <= '9');
+  if (d.field == Field::src1 && c.is(Tok::Identifier) && !vgprName && !ctx.earlyCheckError)
+      [[unlikely]] {
     const Inst saved = inst;
     Cursor probe = c;
     ParseContext quiet{ctx.target, ctx.syms};
@@ -814,17 +817,23 @@ bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &
   return ctx.fail(word.col, "not a valid operand.");
 }
 
+// Whether `bound_ctrl:N` at `c` has a value N other than 0 and 1.
+[[gnu::noinline]] bool boundCtrlValueRefused(const ParseContext &ctx, const Cursor &c) {
+  if (c.peek(2).kind == Tok::Integer && (c.peek(2).text == "0" || c.peek(2).text == "1"))
+    return false;
+  Cursor probe = c;
+  probe.next();
+  ParseContext quiet{ctx.target, ctx.syms};
+  int64_t n;
+  return parseColonValue(quiet, probe, n) && n != 0 && n != 1;
+}
+
 bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                       OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
   // (llvm's parser refuses a bound_ctrl value other than 0 or 1 wherever it reads the word)
-  if (d.cls == OpClass::dpp_bound) [[unlikely]] {
-    Cursor probe = c;
-    probe.next();
-    ParseContext quiet{ctx.target, ctx.syms};
-    if (int64_t n; parseColonValue(quiet, probe, n) && n != 0 && n != 1)
-      return ctx.fail(word.col, "invalid bound_ctrl value.");
-  }
+  if (d.cls == OpClass::dpp_bound && boundCtrlValueRefused(ctx, c)) [[unlikely]]
+    return ctx.fail(word.col, "invalid bound_ctrl value.");
   // (before the control, no entry of this form takes the masks, bound_ctrl and fi: whether
   // llvm's parser reads them there is decided by the operand positions of all the name's forms,
   // see dppWordUnread in assembler.cpp; out of their order, or twice (unmatched_vext), the
