@@ -557,3 +557,63 @@ TEST(MatcherErrors, DppSrc1InlineConstantAfterMatching) {
   });
   for (const char *cpu : {"gfx1100", "gfx1151"}) expectSameOutput(lines, cpu);
 }
+
+// llvm's checks after matching run in order: lds_direct first, then an op_sel conflicting with
+// a .l/.h suffix, a DPP form's scalar src1 (gfx1100), a second literal value, the constant bus,
+// v_dot2's op_sel; and only once an entry matched (a missing DPP control or an operand no entry
+// takes comes first).
+TEST(MatcherErrors, ChecksAfterMatchingInLlvmOrder) {
+  const std::string lines = joinLines({
+      "v_add_nc_u16 v157.h, v33.h, src_lds_direct op_sel:[0,0,1] clamp",
+      "v_add3_u32 v77, 0xbe0c3b71, 1459695741, src_lds_direct",
+      "v_max3_i32_e64_dpp v188, v223, v93, lds_direct",
+      "v_add_f16_e64 v151.l, -2.5, 0x6e64 op_sel:[0,1,1]",
+      "v_ashrrev_i16_e64_dpp v191.h, v74.l, v124.l op_sel:[1,0]",
+      "v_cmp_class_f16_e64_dpp s4, v119.h, v184.l op_sel:[1,1] fi:0",
+      "v_dot2_bf16_bf16 v83.l, v149, v247, s70 op_sel:[1,0,1,1]",
+      "v_dot2_bf16_bf16 v83, 0x1234, 0x4321, s70 op_sel:[1,0,1,1]",
+      "v_dot2_bf16_bf16 v83, 0x1234, s1, s70 op_sel:[1,0,1,1]",
+      "v_dot2_bf16_bf16 v83, v1, v2, v3 op_sel:[1,0,1,1] dpp8:[0,0,0,0,0,0,0,0]",
+      "v_add_lshl_u32 v98, 0xc1dd, 0x4567, 1e40",
+      "v_bfe_u32 v183, v42, s31, 1e40",
+      "v_bfe_u32_e64_dpp v183, v42, vcc_lo, 1e40 dpp8:[0,0,0,0,0,0,0,0]",
+      "v_bfe_u32_e64_dpp v183, v42, m0, v1 dpp8:[0,0,0,0,0,0,0,0]",
+      "v_bfe_u32_e64_dpp v183, v42, src_lds_direct, v1 dpp8:[0,0,0,0,0,0,0,0]",
+      "v_bfe_u32_e64_dpp v183, v42, s31, v1",
+      "v_dot2_f32_bf16_e64_dpp v187, v72, lds_direct, v1 dpp8:[4,6,2,2,0,7,5,7]",
+      "v_dot2_f32_bf16_e64_dpp v187, v72, s1, 0x1234 dpp8:[4,6,2,2,0,7,5,7]",
+      "v_dot2_f32_bf16_e64_dpp v187, s1, v1, v2 dpp8:[4,6,2,2,0,7,5,7]",
+      "v_pk_add_f16 v1, v2, lds_direct",
+      "v_fma_mix_f32 v1, v2, v3, lds_direct",
+      "v_add_co_ci_u32_e32 v196, 0x48ec, v4, vcc_lo",
+      "v_add_co_ci_u32_e32 v196, vcc_lo, v4, v4",
+      "v_sub_co_ci_u32_dpp v46, v10, v236, vcc_lo row_half_mirror bank_mask:2",
+      "v_cmp_class_f16_e64_dpp -|v1, v74, v48 dpp8:[3,5,4,0,6,6,2,5] fi:0",
+      "v_cmp_gt_f16_e32 -|v1, v160, v164",
+  });
+  for (const char *cpu : {"gfx1100", "gfx1151"}) expectSameOutput(lines, cpu);
+  expectSameOutput(lines, "gfx1100", {"+wavefrontsize64", "-real-true16"});
+}
+
+// Parser errors come before any matching: a bound_ctrl value other than 0 or 1 (where llvm
+// reads the word), a register this processor lacks written without a comma before it; gfx11's
+// instruction offsets are range-checked after matching.
+TEST(MatcherErrors, ParserErrorsBeforeOffsetRanges) {
+  const std::string lines = joinLines({
+      "v_add_co_ci_u32_dpp v114, 1.0e40, v18, v2, vcc_lo bound_ctrl:2",
+      "v_add_nc_u16_e64_dpp v92.l, v239.l, v242.l clamp bound_ctrl:2",
+      "v_mov_b32_dpp v1, s2 quad_perm:[0,1,2,3] bound_ctrl:2",
+      "v_ctz_i32_b32_e64_dpp v166, v67 bound_ctrl:2",
+      "buffer_atomic_and_b64 v[190:191], v158, s[20:23] src_execz offset:1 slc",
+      "tbuffer_load_format_x v21, v99, s[28:31] src_execz offen offset:1119",
+      "buffer_atomic_cmpswap_b32 v[238:239], v[247:248], s[28:31], null offset:-1 dlc",
+      "buffer_load_d16_format_xy v[76:77], v245, s[72:75], s88 offen offset:-1 glc",
+      "buffer_atomic_add_f32 v144, v113, s[52:55], ttmp5 idxen offset:-1 slc glc slc",
+      "buffer_load_b32 v1, off, s[0:3], s1 offset:-1 glc",
+      "global_load_b32 v1, v[2:3], off offset:4096 glc glc",
+      "global_load_b32 v1, v[2:3], off offset:4096 foo",
+      "ds_load_b32 v1, v2 offset:65536 foo",
+      "ds_load_b32 v1, v2 offset:65536",
+  });
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx900"}) expectSameOutput(lines, cpu);
+}

@@ -36,6 +36,8 @@ struct MemoryEntryFacts {
 };
 MemoryEntryFacts memoryEntryFacts(const isa::ArchTables &arch, const isa::InstrDesc &desc);
 bool validate_valu(ParseContext &ctx, isa::Inst &inst, uint32_t col); // VALU constant bus
+// llvm's first check after matching: where lds_direct was read (validate_valu's start).
+bool validateLdsDirect(ParseContext &ctx, const isa::Inst &inst);
 // What validate_valu reads of an entry besides its operands (its format's and name's kind), as
 // bits; the assembler computes it once per entry (ParseContext::valuFacts).
 enum ValuFacts : uint32_t {
@@ -53,7 +55,9 @@ enum ValuFacts : uint32_t {
 };
 uint32_t valuEntryFacts(const isa::ArchTables &arch, const isa::InstrDesc &desc);
 bool validate_vext(ParseContext &ctx, isa::Inst &inst, uint32_t col); // DPP controls present
-bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col);  // MFMA register files
+// The part of validate_vext llvm's matcher does (a DPP form's literal, its control left out).
+bool dppOperandsMatch(ParseContext &ctx, const isa::Inst &inst, uint32_t col);
+bool validate_mai(ParseContext &ctx, isa::Inst &inst, uint32_t col); // MFMA register files
 // A modifier word no operand of the entry took (see failAtUnmatchedModifier): true if the family
 // reported llvm's error for it.
 bool unmatched_memory(ParseContext &ctx, const isa::Inst &inst, const Token &word); // cache bits

@@ -355,7 +355,10 @@ bool failSecondLiteral(ParseContext &ctx, const Inst &inst, uint32_t col) {
     return ctx.fail(ctx.firstLiteralCol, "literal operands are not supported");
   if (ctx.vop3pLiteralCol)
     return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
-  return ctx.fail(col, "only one unique literal operand is allowed");
+  // (a VOPD pair compares its literals itself, see vopdLiteralConflict)
+  if (inst.arch->formatOf(*inst.desc).name == "VOPD")
+    return ctx.fail(col, "only one unique literal operand is allowed");
+  return ctx.deferCheck(col, "only one unique literal operand is allowed", 2);
 }
 
 } // namespace
@@ -365,7 +368,9 @@ bool setLiteral(ParseContext &ctx, uint32_t col, uint32_t lit, OperandValue &v, 
   // (a relocatable expression's literal is never known to be the same value)
   if (inst.hasLiteral &&
       (inst.literal != lit || inst.labelOperand >= 0 || inst.literalNegative != negative))
-    return failSecondLiteral(ctx, inst, ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col));
+    return failSecondLiteral(ctx, inst,
+                             ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col)) &&
+           (v.value = src::kLiteral, true);
   if (!inst.hasLiteral)
     ctx.firstLiteralCol = ctx.colOf(static_cast<size_t>(&v - inst.ops.data()), col);
   inst.hasLiteral = true;
@@ -380,7 +385,8 @@ bool setSymbolicLiteral(ParseContext &ctx, uint32_t col, const ExprResult &e, co
   if (d.type != OpType::b32 && d.type != OpType::f32)
     return ctx.fail(col, "invalid operand for instruction");
   // Two expressions are never known to be the same literal.
-  if (inst.hasLiteral) return failSecondLiteral(ctx, inst, ctx.colOf(idx, col));
+  if (inst.hasLiteral)
+    return failSecondLiteral(ctx, inst, ctx.colOf(idx, col)) && (v.value = src::kLiteral, true);
   ctx.firstLiteralCol = ctx.colOf(idx, col);
   inst.hasLiteral = true;
   inst.literal = 0;
@@ -520,12 +526,37 @@ bool parseOperand(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
   return ctx.fail(c.peek().col, "invalid operand for instruction");
 }
 
+namespace {
+
+// validateOperands where a check after matching was kept while parsing, or lds_direct read:
+// llvm's matcher's DPP checks, then its checks in their order.
+[[gnu::noinline]] bool validateInLlvmOrder(ParseContext &ctx, Inst &inst, uint32_t col) {
+  if (!validate_memory(ctx, inst, col)) return false;
+  if ((ctx.families & (1u << detail::kFamily_vext)) && !dppOperandsMatch(ctx, inst, col))
+    return false;
+  if (!validateLdsDirect(ctx, inst)) return false;
+  auto kept = [&] {
+    ctx.fail(ctx.earlyCheckCol, ctx.earlyCheckError);
+    ctx.err.afterMatch = true;
+    return false;
+  };
+  if (ctx.earlyCheckError && ctx.earlyCheckRank < ParseContext::kLateCheck) return kept();
+  if (!validate_valu(ctx, inst, col) || !validate_vext(ctx, inst, col) ||
+      !validate_mai(ctx, inst, col))
+    return false;
+  return !ctx.earlyCheckError || kept();
+}
+
+} // namespace
+
 bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
-  // validate_valu checks where lds_direct was read and VOP forms' sources: the entries of VOP
-  // formats with operands have VALU, VOP3P/DPP or MFMA ones (scalar and memory entries skip it).
+  if (ctx.inOrder) [[unlikely]]
+    return validateInLlvmOrder(ctx, inst, col);
+  // validate_valu checks VOP forms' sources: the entries of VOP formats with operands have VALU,
+  // VOP3P/DPP or MFMA ones (scalar and memory entries skip it).
   constexpr unsigned kVectorFamilies =
       1u << detail::kFamily_valu | 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
-  const bool valu = ctx.ldsDirectCol || (ctx.families & kVectorFamilies);
+  const bool valu = ctx.families & kVectorFamilies;
   return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
          validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }

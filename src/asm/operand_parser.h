@@ -37,6 +37,8 @@ struct ParseError {
   const char *fixed = nullptr;
   std::string dynamic;
   bool set = false;
+  // An error of llvm's checks after matching whose message is also one of its matcher's.
+  bool afterMatch = false;
   // Warnings of the reading (llvm gives them at the instruction once an entry matched, also
   // before the errors of its checks after matching, see failedAfterMatch).
   std::array<const char *, 2> warnings{};
@@ -52,7 +54,7 @@ struct ParseError {
   // The error is one llvm reports after it matched the entry (and gave its warnings).
   bool failedAfterMatch() const {
     const std::string_view m = text();
-    return m == "only one unique literal operand is allowed" ||
+    return afterMatch || m == "only one unique literal operand is allowed" ||
            m == "lds_direct is not supported on this GPU" ||
            m == "lds_direct may be used as src0 only" ||
            m == "lds_direct cannot be used with this instruction" ||
@@ -67,7 +69,7 @@ struct ParseError {
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
            m == "op_sel operand conflicts with 16-bit operand suffix" ||
-           m == "src1 immediate operand invalid for instruction";
+           m == "src1 immediate operand invalid for instruction" || m == "invalid op_sel operand";
   }
 };
 
@@ -93,7 +95,7 @@ struct MemoryEntryFacts; // operand_families.h
 struct ParseContext {
   // (a constructor, not aggregate initialization: that would zero the whole context with a
   // memset before setting the members, for every candidate entry of every statement)
-  ParseContext(const Target &t, SymbolTable &s) : target(t), syms(s) {}
+  [[gnu::always_inline]] ParseContext(const Target &t, SymbolTable &s) : target(t), syms(s) {}
   const Target &target;
   SymbolTable &syms;
   ParseError err;
@@ -109,6 +111,7 @@ struct ParseContext {
   uint32_t ldsDirectCol = 0;
   uint32_t ldsDirectNotSrc0Col = 0;
   void noteLdsDirect(uint32_t col, isa::Field field) {
+    inOrder = true;
     if (!ldsDirectCol) ldsDirectCol = col;
     if (field != isa::Field::src0 && !ldsDirectNotSrc0Col) ldsDirectNotSrc0Col = col;
   }
@@ -192,6 +195,28 @@ struct ParseContext {
   // afterMatchCol or (0) the mnemonic.
   const char *afterMatchError = nullptr;
   uint32_t afterMatchCol = 0;
+  // The first error of llvm's checks after matching that come after its lds_direct check (an
+  // op_sel conflicting with a .l/.h suffix, a DPP form's scalar src1, a second literal value, an
+  // offset out of range; from kLateCheck on, after all of validateOperands' own checks: v_dot2's
+  // op_sel), at earlyCheckCol: the parse goes on (a later operand no entry takes is llvm's error)
+  // and validateOperands reports it after the checks before it.
+  const char *earlyCheckError = nullptr;
+  uint32_t earlyCheckCol = 0;
+  uint8_t earlyCheckRank = 0;
+  static constexpr uint8_t kLateCheck = 8;
+  // lds_direct was read or a check kept: validateOperands takes llvm's order.
+  bool inOrder = false;
+  // Keeps `msg` at `col` for validateOperands (of several, the lowest `rank`, llvm's order of its
+  // checks, then the first); the parse goes on.
+  bool deferCheck(uint32_t col, const char *msg, uint8_t rank) {
+    inOrder = true;
+    if (!earlyCheckError || rank < earlyCheckRank) {
+      earlyCheckError = msg;
+      earlyCheckCol = col;
+      earlyCheckRank = rank;
+    }
+    return true;
+  }
   // A cache-policy word taken for the check after matching (takesReturnBitOfNonReturning): a
   // later modifier llvm's entries spell before the cache bits matches nothing.
   bool cacheWordTaken = false;

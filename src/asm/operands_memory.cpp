@@ -84,15 +84,19 @@ bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &
 }
 
 // (llvm reports an offset out of range at the modifier's name: `offset:5000` under `offset`)
+// (`checkedAfterMatch`: an instruction's offset, whose range gfx11's llvm checks after matching,
+// so that an operand no entry takes comes first)
 bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
-                 unsigned bits, const char *msg) {
+                 unsigned bits, const char *msg, const Inst *checkedAfterMatch = nullptr) {
   int64_t value = 0;
   uint32_t col = 0;
   const uint32_t nameCol = c.peek().col;
   if (!parseModifierValue(ctx, c, value, col)) return false;
-  if (value < lo || value > hi) return ctx.fail(nameCol, msg);
   v.value = static_cast<uint32_t>(value) & ((1u << bits) - 1);
-  return true;
+  if (value >= lo && value <= hi) return true;
+  if (checkedAfterMatch && checkedAfterMatch->arch->name != "gfx9")
+    return ctx.deferCheck(nameCol, msg, 3);
+  return ctx.fail(nameCol, msg);
 }
 
 bool isWord(Cursor &c, std::string_view w) {
@@ -894,7 +898,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   case OpClass::flat_saddr: return parseFlatSaddr(ctx, c, d, inst, v);
   case OpClass::mem_offset_u16:
-    return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset");
+    return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset", &inst);
   case OpClass::mem_offset_u8: {
     const uint32_t nameCol = c.peek().col;
     int64_t value = 0;
@@ -906,9 +910,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   }
   case OpClass::mem_offset_u12:
-    return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
+    return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset", &inst);
   case OpClass::mem_offset_s13:
-    return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
+    return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset", &inst);
   case OpClass::mem_flag:
   case OpClass::mem_flag_vgpr:                     // (dropped with AGPR data: validate_memory)
     v.value = c.peek().text == fieldName(d.field); // (0 for noNAME)

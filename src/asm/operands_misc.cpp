@@ -167,8 +167,10 @@ bool parseOpSel(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &inst)
   if (bits) {
     for (const OperandDesc &o : inst.arch->operandsOf(*inst.desc)) {
       uint32_t bit = 1u << opSelBit(o.field);
-      if (o.type == OpType::f16 && (bits & bit) != (v.value & bit))
-        return ctx.fail(name.col, "op_sel operand conflicts with 16-bit operand suffix");
+      if (o.type == OpType::f16 && (bits & bit) != (v.value & bit)) {
+        ctx.deferCheck(name.col, "op_sel operand conflicts with 16-bit operand suffix", 0);
+        break;
+      }
     }
     v.mods |= kOpSelWritten;
   }

@@ -604,13 +604,12 @@ bool parseOpsel(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandValue
   // A nonzero op_sel must agree with every .l/.h suffix; all zeros leaves them to the suffixes.
   unsigned decided = v.value >> kOpselSuffixShift, implied = v.value & 0xf;
   bool nonzero = anySet;
-  if (nonzero && ((bits ^ implied) & decided))
-    return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
-  if (nonzero && tiedEntry >= 0 && (decided & 8) &&
-      static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))
-    return ctx.fail(start.col, "op_sel operand conflicts with 16-bit operand suffix");
+  if ((nonzero && ((bits ^ implied) & decided)) ||
+      (nonzero && tiedEntry >= 0 && (decided & 8) &&
+       static_cast<unsigned>(tiedEntry) != (implied >> 3 & 1))) [[unlikely]]
+    ctx.deferCheck(start.col, "op_sel operand conflicts with 16-bit operand suffix", 0);
   if (d.cls == OpClass::vop_opsel_dot2 && (bits & 3))
-    return ctx.fail(start.col, "invalid op_sel operand");
+    ctx.deferCheck(start.col, "invalid op_sel operand", ParseContext::kLateCheck);
   v.value = bits | implied | decided << kOpselSuffixShift;
   return true;
 }
@@ -817,16 +816,21 @@ uint32_t valuEntryFacts(const isa::ArchTables &arch, const isa::InstrDesc &desc)
   return facts;
 }
 
+bool validateLdsDirect(ParseContext &ctx, const Inst &inst) {
+  if (!ctx.ldsDirectCol) return true;
+  const uint32_t facts = ctx.valuFacts ? ctx.valuFacts : valuEntryFacts(*inst.arch, *inst.desc);
+  if (!ctx.target.ldsDirect())
+    return ctx.fail(ctx.ldsDirectCol, "lds_direct is not supported on this GPU");
+  if (facts & (kValuReversed | kValuSdwa))
+    return ctx.fail(ctx.ldsDirectCol, "lds_direct cannot be used with this instruction");
+  if (ctx.ldsDirectNotSrc0Col)
+    return ctx.fail(ctx.ldsDirectNotSrc0Col, "lds_direct may be used as src0 only");
+  return true;
+}
+
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   const uint32_t facts = ctx.valuFacts ? ctx.valuFacts : valuEntryFacts(*inst.arch, *inst.desc);
-  if (ctx.ldsDirectCol) {
-    if (!ctx.target.ldsDirect())
-      return ctx.fail(ctx.ldsDirectCol, "lds_direct is not supported on this GPU");
-    if (facts & (kValuReversed | kValuSdwa))
-      return ctx.fail(ctx.ldsDirectCol, "lds_direct cannot be used with this instruction");
-    if (ctx.ldsDirectNotSrc0Col)
-      return ctx.fail(ctx.ldsDirectNotSrc0Col, "lds_direct may be used as src0 only");
-  }
+  if (ctx.ldsDirectCol && !validateLdsDirect(ctx, inst)) return false;
   if (!(facts & kValuBus)) return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);

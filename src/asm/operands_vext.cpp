@@ -189,9 +189,15 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (v.mods & Mod_Lit) {
   } else if (parseRegister(ctx, c, r)) {
     bool ldsDirect = r.file == RegFile::Special && r.index == src::kLdsDirect;
+    // (llvm's classes take lds_direct and, in a DPP form's src1, a scalar register, which its
+    // checks after matching refuse; a DPP form's src0 is a VGPR)
+    const bool dppSrc0 = vgprOnly && d.field == Field::src0;
     if (!valuScalarOrVgpr(r, typeDwords(d.type, false)) ||
-        (ldsDirect && inst.arch->traits->true16) || (vgprOnly && r.file != RegFile::VGPR))
+        (ldsDirect && inst.arch->traits->true16 && dppSrc0) ||
+        (vgprOnly && r.file != RegFile::VGPR && (dppSrc0 || !inst.arch->traits->true16)))
       return invalid(ctx, valueTok.col);
+    if (vgprOnly && r.file != RegFile::VGPR && !ldsDirect) [[unlikely]]
+      ctx.deferCheck(valueTok.col, "invalid operand for instruction", 1);
     if (ldsDirect) ctx.noteLdsDirect(valueTok.col, d.field); // (gfx9: checked in validate_valu)
     v.value = sourceEncoding(r);
   } else if (!ctx.err.set && vgprOnly) {
@@ -593,6 +599,34 @@ bool parseDpp3Vgpr(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned 
     }
     inst = saved;
   }
+  // (likewise a 32-bit scalar register as src1: llvm's check after matching refuses it at the
+  // register, after its lds_direct check)
+  const std::string_view word = c.peek().text;
+  const bool vgprName = word.size() > 1 && word[0] == 'v' && (word[1] >= '0' && word[1] <= '9');
+  if (d.field == Field::src1 && c.is(Tok::Identifier) && !vgprName && !ctx.earlyCheckError)
+      [[unlikely]] {
+    const Inst saved = inst;
+    Cursor probe = c;
+    ParseContext quiet{ctx.target, ctx.syms};
+    OperandDesc source = d;
+    source.cls = OpClass::vsrc;
+    const uint32_t at = c.peek().col;
+    if (parse_valu(quiet, probe, source, idx, inst) && !quiet.err.set) {
+      const uint32_t v = inst.ops[idx].value;
+      const bool scalar = v < src::kIntZero ||
+                          (v >= src::kSharedBase && v <= src::kPopsExitingWaveId) ||
+                          v == src::kScc || v == src::kLdsDirect;
+      if (scalar && !inst.hasLiteral && (!closeAbs || probe.accept(Tok::Pipe)) &&
+          (!closeAbsFn || probe.accept(Tok::RParen)) && (!closeNeg || probe.accept(Tok::RParen))) {
+        c = probe;
+        inst.ops[idx].mods = mods;
+        if (quiet.ldsDirectCol) ctx.noteLdsDirect(quiet.ldsDirectCol, Field::src1);
+        ctx.deferCheck(at, "invalid operand for instruction", 1);
+        return true;
+      }
+    }
+    inst = saved;
+  }
   OperandDesc asVgpr = d;
   asVgpr.cls = OpClass::vgpr;
   if (!parseOperand(ctx, c, asVgpr, idx, inst)) return false;
@@ -783,9 +817,23 @@ bool parseDppControl(ParseContext &ctx, Cursor &c, OperandValue &v, const Inst &
   return ctx.fail(word.col, "not a valid operand.");
 }
 
+// Whether `bound_ctrl:N` at `c` has a value N other than 0 and 1.
+[[gnu::noinline]] bool boundCtrlValueRefused(const ParseContext &ctx, const Cursor &c) {
+  if (c.peek(2).kind == Tok::Integer && (c.peek(2).text == "0" || c.peek(2).text == "1"))
+    return false;
+  Cursor probe = c;
+  probe.next();
+  ParseContext quiet{ctx.target, ctx.syms};
+  int64_t n;
+  return parseColonValue(quiet, probe, n) && n != 0 && n != 1;
+}
+
 bool parseDppModifier(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                       OperandValue &v, Inst &inst) {
   const Token &word = c.peek();
+  // (llvm's parser refuses a bound_ctrl value other than 0 or 1 wherever it reads the word)
+  if (d.cls == OpClass::dpp_bound && boundCtrlValueRefused(ctx, c)) [[unlikely]]
+    return ctx.fail(word.col, "invalid bound_ctrl value.");
   // (before the control, no entry of this form takes the masks, bound_ctrl and fi: whether
   // llvm's parser reads them there is decided by the operand positions of all the name's forms,
   // see dppWordUnread in assembler.cpp; out of their order, or twice (unmatched_vext), the
@@ -927,6 +975,27 @@ bool unmatched_vext(ParseContext &ctx, const Inst &inst, const Token &word) {
     }
   }
   return false;
+}
+
+// llvm's matcher's part of validate_vext: a DPP form takes no literal (the error at the literal)
+// and wants its control (too few operands).
+bool dppOperandsMatch(ParseContext &ctx, const Inst &inst, uint32_t col) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  bool dpp = false, missing = false;
+  size_t literalAt = ops.size();
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (inst.hasLiteral && literalAt == ops.size() && inst.ops[i].present &&
+        inst.ops[i].value == src::kLiteral && isPositional(ops[i].cls))
+      literalAt = i;
+    if (ops[i].cls == OpClass::dpp_ctrl || ops[i].cls == OpClass::dpp8_sel) {
+      dpp = true;
+      missing |= !inst.ops[i].present;
+    }
+  }
+  if (dpp && inst.hasLiteral)
+    return ctx.fail(ctx.colOf(literalAt, col), "invalid operand for instruction");
+  if (missing) return ctx.fail(col, "too few operands for instruction");
+  return true;
 }
 
 // DPP controls are required, and DPP forms take no literal. Nor do they take the inline

@@ -124,31 +124,32 @@ constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp
 // configuration, at the default seed and samples (docs/status.md): the known gap, which a change
 // may shrink but not grow (issue 17 part 2; the kinds are printed by each run). The gfx11
 // counts rose by 2-13 when the spell6 branch's lines (NAME_t16/NAME_fake16 aliases, the
-// compares' also_fake16 e32 forms) joined msgs2's rules.
-const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 358},
-                                                                {"gfx1100 +wavefrontsize64", 376},
-                                                                {"gfx1100 -real-true16", 229},
-                                                                {"gfx1101", 88},
-                                                                {"gfx1102", 88},
-                                                                {"gfx1103", 88},
-                                                                {"gfx1150", 349},
-                                                                {"gfx1151", 102},
-                                                                {"gfx1152", 102},
-                                                                {"gfx1153", 102},
-                                                                {"gfx900", 256},
-                                                                {"gfx902", 103},
-                                                                {"gfx904", 271},
-                                                                {"gfx906", 284},
-                                                                {"gfx908", 284},
-                                                                {"gfx909", 103},
-                                                                {"gfx90a", 256},
-                                                                {"gfx90a +xnack", 73},
-                                                                {"gfx90c", 103},
-                                                                {"gfx942", 280},
-                                                                {"gfx950", 355},
-                                                                {"gfx9-generic", 97},
-                                                                {"gfx9-4-generic", 84},
-                                                                {"gfx11-generic", 88}};
+// compares' also_fake16 e32 forms) joined msgs2's rules; msg11 (llvm's order of its checks
+// after matching) lowered them all.
+const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 100},
+                                                                {"gfx1100 +wavefrontsize64", 111},
+                                                                {"gfx1100 -real-true16", 95},
+                                                                {"gfx1101", 34},
+                                                                {"gfx1102", 34},
+                                                                {"gfx1103", 34},
+                                                                {"gfx1150", 108},
+                                                                {"gfx1151", 36},
+                                                                {"gfx1152", 36},
+                                                                {"gfx1153", 36},
+                                                                {"gfx900", 236},
+                                                                {"gfx902", 98},
+                                                                {"gfx904", 258},
+                                                                {"gfx906", 268},
+                                                                {"gfx908", 268},
+                                                                {"gfx909", 98},
+                                                                {"gfx90a", 226},
+                                                                {"gfx90a +xnack", 65},
+                                                                {"gfx90c", 98},
+                                                                {"gfx942", 262},
+                                                                {"gfx950", 339},
+                                                                {"gfx9-generic", 92},
+                                                                {"gfx9-4-generic", 75},
+                                                                {"gfx11-generic", 34}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
