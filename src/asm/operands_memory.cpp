@@ -84,13 +84,20 @@ bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &
 }
 
 // (llvm reports an offset out of range at the modifier's name: `offset:5000` under `offset`)
+// afterMatch: the range is one of llvm's checks after matching (the memory instructions'
+// offset: modifiers, validateOffset/validateFlatOffset), which comes before its other checks of
+// a memory instruction (register alignment, cache bits) and after every mismatch and parse error.
 bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
-                 unsigned bits, const char *msg) {
+                 unsigned bits, const char *msg, bool afterMatch = false) {
   int64_t value = 0;
   uint32_t col = 0;
   const uint32_t nameCol = c.peek().col;
   if (!parseModifierValue(ctx, c, value, col)) return false;
-  if (value < lo || value > hi) return ctx.fail(nameCol, msg);
+  if (value < lo || value > hi) {
+    if (!afterMatch) return ctx.fail(nameCol, msg);
+    ctx.afterMatchError = msg;
+    ctx.afterMatchCol = nameCol;
+  }
   v.value = static_cast<uint32_t>(value) & ((1u << bits) - 1);
   return true;
 }
@@ -888,7 +895,7 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   case OpClass::flat_saddr: return parseFlatSaddr(ctx, c, d, inst, v);
   case OpClass::mem_offset_u16:
-    return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset");
+    return parseOffset(ctx, c, v, 0, 0xffff, 16, "expected a 16-bit unsigned offset", true);
   case OpClass::mem_offset_u8: {
     const uint32_t nameCol = c.peek().col;
     int64_t value = 0;
@@ -900,9 +907,9 @@ bool parse_memory(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned i
     return true;
   }
   case OpClass::mem_offset_u12:
-    return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset");
+    return parseOffset(ctx, c, v, 0, 0xfff, 12, "expected a 12-bit unsigned offset", true);
   case OpClass::mem_offset_s13:
-    return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset");
+    return parseOffset(ctx, c, v, -0x1000, 0xfff, 13, "expected a 13-bit signed offset", true);
   case OpClass::mem_flag:
   case OpClass::mem_flag_vgpr:                     // (dropped with AGPR data: validate_memory)
     v.value = c.peek().text == fieldName(d.field); // (0 for noNAME)
@@ -998,7 +1005,11 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
     const unsigned i = static_cast<unsigned>(std::countr_zero(left));
     if (inst.ops[i].present) continue;
     const Field field = inst.arch->operandsOf(*inst.desc)[i].field;
-    // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so)
+    // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so,
+    // after the offset's range)
+    if ((field == Field::glc || field == Field::sc0) && ctx.afterMatchError &&
+        std::string_view(ctx.afterMatchError).ends_with(" offset"))
+      return ctx.fail(ctx.afterMatchCol, ctx.afterMatchError);
     if (field == Field::glc) return ctx.fail(col, "instruction must use glc");
     if (field == Field::sc0) return ctx.fail(col, "instruction must use sc0");
     return isAddressingWord(field) && ctx.afterPositional
