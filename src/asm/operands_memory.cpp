@@ -353,6 +353,25 @@ bool takesCacheBits(const Inst &inst) {
   });
 }
 
+// Whether the entry's cache-policy words ended: one was written (present), and a modifier the
+// entry places after them (see Assembler::pastCachePolicy).
+bool pastCachePolicy(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  size_t i = 0;
+  while (i < ops.size() && !(isCachePolicy(ops[i].field) && ops[i].cls != OpClass::mem_kept)) ++i;
+  bool cacheWord = false;
+  for (size_t j = i; j < ops.size(); ++j) {
+    if (!inst.ops[j].present || isPositional(ops[j].cls) || ops[j].cls == OpClass::mimg_nsa_extra ||
+        isAccClass(ops[j].cls))
+      continue;
+    if (isCachePolicy(ops[j].field))
+      cacheWord = true;
+    else if (cacheWord)
+      return true;
+  }
+  return false;
+}
+
 bool failNotSupported(ParseContext &ctx, uint32_t col, std::string_view modifier) {
   return ctx.fail(col, fmt::format("{} modifier is not supported on this GPU", modifier));
 }
@@ -714,6 +733,9 @@ bool parseSplitFormatWords(ParseContext &ctx, Cursor &c) {
 
 bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // (llvm's cache-policy operand is one run of words: after a modifier the entry places after
+  // them (lds, tfe, lwe, ...), a cache word is an expression to llvm, which its matcher refuses)
+  if (pastCachePolicy(inst)) return false;
   for (size_t i = 0; i < ops.size(); ++i)
     if (inst.ops[i].present && isCachePolicy(ops[i].field) && isModifierWord(ops[i], word.text)) {
       ctx.fail(word.col, "duplicate cache policy modifier");
