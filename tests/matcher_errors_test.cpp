@@ -617,3 +617,32 @@ TEST(MatcherErrors, ParserErrorsBeforeOffsetRanges) {
   });
   for (const char *cpu : {"gfx1100", "gfx1151", "gfx900"}) expectSameOutput(lines, cpu);
 }
+
+// Rules of llvm's parser and checks after matching for memory and carry forms (lines of our own
+// against llvm-mc-22): a memory offset out of range is a check after matching (after a mismatch
+// or a parse error such as a foreign cache bit, before alignment and the return bit); llvm's
+// cache-policy operand is one run of words, so a cache word after a later modifier is an
+// expression (no duplicate, no foreign-bit error); gfx9's e32 carry-in forms spell the carry out
+// as a word after vdst.
+TEST(MatcherErrors, MemoryOffsetsCacheRunsAndCarryWords) {
+  const std::string lines = joinLines({
+      "buffer_load_dword v1, off, s[0:3], s4 offset:-1 scc",
+      "buffer_atomic_swap_x2 v[2:3], v112, ttmp[4:7], s91 offset:-1",
+      "buffer_atomic_swap_x2 v[2:3], off, ttmp[4:7], s91 offset:70000",
+      "global_load_dword v1, v[2:3], off offset:4096 scc",
+      "global_load_dword v1, v[2:3], off offset:-4097",
+      "global_atomic_add v1, v[2:3], v4, off offset:-4097",
+      "ds_gws_init v28 offset:65536",
+      "ds_read_b32 v1, v2 offset:65536",
+      "buffer_load_dword v[253:254], off, s49 idxen offen offset:4095 glc lds scc",
+      "buffer_load_dword v1, off, s[0:3], s4 glc lds glc",
+      "buffer_load_dword v1, off, s[0:3], s4 offset:4 glc lds glc",
+      "buffer_load_dword v1, off, s[0:3], s4 lds scc",
+      "buffer_load_dword v1, off, s[0:3], s4 glc scc slc",
+      "v_addc_co_u32_e32 v13, v118, v46, vcc",
+      "v_subbrev_co_u32_e32 v13, s1, v46",
+      "v_addc_co_u32_e32 v13, vcc, v118, v46",
+      "v_add_co_u32_e32 v13, v118, v46",
+  });
+  for (const char *cpu : {"gfx900", "gfx908"}) expectSameOutput(lines, cpu);
+}

@@ -66,12 +66,13 @@ const char *const kFlags[] = {"true16",
                               "split_data",
                               "unaligned_vaddr",
                               "e32_suffix",
-                              "also_fake16"};
+                              "also_fake16",
+                              "asm_only"};
 const char *const kFlagEnums[] = {
     "True16",          "Fake16",     "Wave32",        "Wave64",     "AlsoTrue16",
     "DisasmOnly",      "HiddenMods", "DppCtrlSource", "DppSrc1Raw", "LdsSrc0",
     "Src1KindSwapped", "NoLitSrc0",  "DotOpselFixed", "OddTuples",  "SplitData",
-    "UnalignedVaddr",  "E32Suffix",  "AlsoFake16"};
+    "UnalignedVaddr",  "E32Suffix",  "AlsoFake16",    "AsmOnly"};
 static_assert(std::size(kFlags) == std::size(kFlagEnums));
 
 std::string gFile;

@@ -86,6 +86,16 @@ const Index &indexOf(const isa::ArchTables &arch) {
     auto row = byKey.find(std::string(arch.formatOf(d).name) + ' ' + std::string(d.name));
     if (row != byKey.end()) idx.rowOf[i] = row->second;
   }
+  // An assembler-only name (gfx9's v_mul_lo_i32) times as the entry of its bits.
+  for (size_t i = 0; i < arch.instrs.size(); ++i) {
+    const isa::InstrDesc &d = arch.instrs[i];
+    if (!(d.flags & isa::IF_AsmOnly)) continue;
+    for (size_t j = 0; j < arch.instrs.size() && idx.rowOf[i] < 0; ++j) {
+      const isa::InstrDesc &o = arch.instrs[j];
+      if (o.format == d.format && o.opcode == d.opcode && !(o.flags & isa::IF_AsmOnly))
+        idx.rowOf[i] = idx.rowOf[j];
+    }
+  }
   return idx;
 }
 

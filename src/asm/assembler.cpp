@@ -2177,7 +2177,8 @@ private:
         continue;
       const std::string_view word = toks_[k].text;
       const std::string_view bit = word.starts_with("no") ? word.substr(2) : word;
-      if (((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word)) ||
+      if (((bit == "dlc" || bit == "scc") && foreignCachePolicy(available, word) &&
+           !pastCachePolicy(available, operandStart, k)) ||
           (bit == "r128" && mn.text.starts_with("image_") && !anyTakesWord(available, word))) {
         failure = OperandParseFailure{toks_[k].col,
                                       fmt::format("{} modifier is not supported on this GPU", bit),
@@ -2805,6 +2806,43 @@ private:
     return cacheBits;
   }
 
+  // Whether the cache-policy words among the tokens [from, to) ended, for an entry with such
+  // bits: one was written, then a modifier the entry places after them (lds, tfe, lwe, ...).
+  // llvm's cache-policy operand is one run of words: a later cache word is an expression to its
+  // parser (its matcher refuses the statement), not one it refuses for this processor.
+  bool pastCachePolicy(std::span<const Candidate> available, size_t from, size_t to) const {
+    for (const Candidate &cand : available) {
+      const auto ops = arch_.operandsOf(arch_.instrs[cand.entry]);
+      size_t first = 0;
+      while (first < ops.size() &&
+             !(as::isCachePolicy(ops[first].field) && ops[first].cls != OpClass::mem_kept))
+        ++first;
+      if (first == ops.size()) continue;
+      bool cacheWord = false, past = false;
+      for (size_t k = from + 1, depth = 0; k < to && !past; ++k) {
+        const Tok kind = toks_[k].kind;
+        if (kind == Tok::LBrac || kind == Tok::LParen) ++depth;
+        if ((kind == Tok::RBrac || kind == Tok::RParen) && depth > 0) --depth;
+        if (depth != 0 || kind != Tok::Identifier || toks_[k - 1].kind == Tok::Comma ||
+            toks_[k - 1].kind == Tok::Colon)
+          continue;
+        for (size_t j = first; j < ops.size(); ++j) {
+          if (isPositional(ops[j].cls) || ops[j].cls == OpClass::mimg_nsa_extra ||
+              ops[j].cls == OpClass::mem_acc || ops[j].cls == OpClass::mem_acc_noasm ||
+              ops[j].cls == OpClass::mem_acc_invalid || !as::isModifierWord(ops[j], toks_[k].text))
+            continue;
+          if (as::isCachePolicy(ops[j].field))
+            cacheWord = true;
+          else
+            past = cacheWord;
+          break;
+        }
+      }
+      if (past) return true;
+    }
+    return false;
+  }
+
   // Whether `name` is an alias here (no entry of its own on this processor) of MFMA entries.
   bool maiAliasHere(std::string_view name) const {
     if (mnemonics_.aliasTarget(name).empty()) return false;
@@ -3255,6 +3293,7 @@ private:
                m == "expected absolute expression" || m == "expected a colon"));
     };
     Cursor c{toks_, from};
+    bool cachePolicyEnded = false;
     uint32_t cachePolicySeen = 0; // (bits by field)
     Inst inst;
     // (gfx10 and later read an image's second operand, its address, as a list of separate
@@ -3316,12 +3355,17 @@ private:
         if (i < 0 && c.peek(1).kind == Tok::Colon) return std::nullopt; // (unknownNamedModifier)
         if (i >= 0) {
           const OperandDesc &d = arch_.operandsOf(*entry)[static_cast<size_t>(i)];
-          if (as::isCachePolicy(d.field)) {
+          // (llvm's cache-policy operand is one run of words: a cache word after another
+          // modifier that follows one is an expression to its parser, no duplicate)
+          if (as::isCachePolicy(d.field) && !cachePolicyEnded) {
             const uint32_t bit = 1u << (static_cast<unsigned>(d.field) & 31);
             if (cachePolicySeen & bit)
               return OperandParseFailure{t.col, "duplicate cache policy modifier", t.col};
             cachePolicySeen |= bit;
           }
+          cachePolicyEnded =
+              cachePolicyEnded || (cachePolicySeen && !as::isCachePolicy(d.field) &&
+                                   entry->unit != Unit::SMEM && c.peek(1).kind != Tok::Colon);
           as::ParseContext q{target_, syms_};
           const EntryInfo &info = entryInfo(*entry);
           q.families = (info.requirements & ~kComputed) >> kFamilies;

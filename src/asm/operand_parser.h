@@ -69,7 +69,9 @@ struct ParseError {
            m.starts_with("image address size does not") || m == "invalid atomic image dmask" ||
            m == "invalid image_gather dmask: only one bit must be set" ||
            m == "op_sel operand conflicts with 16-bit operand suffix" ||
-           m == "src1 immediate operand invalid for instruction" || m == "invalid op_sel operand";
+           m == "src1 immediate operand invalid for instruction" || m == "invalid op_sel operand" ||
+           m == "expected a 16-bit unsigned offset" || m == "expected a 12-bit unsigned offset" ||
+           m == "expected a 13-bit signed offset";
   }
 };
 

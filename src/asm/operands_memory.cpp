@@ -84,8 +84,10 @@ bool parseModifierValue(ParseContext &ctx, Cursor &c, int64_t &value, uint32_t &
 }
 
 // (llvm reports an offset out of range at the modifier's name: `offset:5000` under `offset`)
-// (`checkedAfterMatch`: an instruction's offset, whose range gfx11's llvm checks after matching,
-// so that an operand no entry takes comes first)
+// (`checkedAfterMatch`: a memory instruction's offset, whose range llvm checks after matching
+// (validateOffset/validateFlatOffset): on gfx11 in the order of its checks after matching, so
+// that an operand no entry takes comes first; on gfx9 before its other checks of a memory
+// instruction (register alignment, cache bits) and after every mismatch and parse error)
 bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int64_t hi,
                  unsigned bits, const char *msg, const Inst *checkedAfterMatch = nullptr) {
   int64_t value = 0;
@@ -94,9 +96,11 @@ bool parseOffset(ParseContext &ctx, Cursor &c, OperandValue &v, int64_t lo, int6
   if (!parseModifierValue(ctx, c, value, col)) return false;
   v.value = static_cast<uint32_t>(value) & ((1u << bits) - 1);
   if (value >= lo && value <= hi) return true;
-  if (checkedAfterMatch && checkedAfterMatch->arch->name != "gfx9")
-    return ctx.deferCheck(nameCol, msg, 3);
-  return ctx.fail(nameCol, msg);
+  if (!checkedAfterMatch) return ctx.fail(nameCol, msg);
+  if (checkedAfterMatch->arch->name != "gfx9") return ctx.deferCheck(nameCol, msg, 3);
+  ctx.afterMatchError = msg;
+  ctx.afterMatchCol = nameCol;
+  return true;
 }
 
 bool isWord(Cursor &c, std::string_view w) {
@@ -348,6 +352,25 @@ bool takesCacheBits(const Inst &inst) {
   return std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) {
     return isCachePolicy(o.field) && o.cls != OpClass::mem_kept;
   });
+}
+
+// Whether the entry's cache-policy words ended: one was written (present), and a modifier the
+// entry places after them (see Assembler::pastCachePolicy).
+bool pastCachePolicy(const Inst &inst) {
+  auto ops = inst.arch->operandsOf(*inst.desc);
+  size_t i = 0;
+  while (i < ops.size() && !(isCachePolicy(ops[i].field) && ops[i].cls != OpClass::mem_kept)) ++i;
+  bool cacheWord = false;
+  for (size_t j = i; j < ops.size(); ++j) {
+    if (!inst.ops[j].present || isPositional(ops[j].cls) || ops[j].cls == OpClass::mimg_nsa_extra ||
+        isAccClass(ops[j].cls))
+      continue;
+    if (isCachePolicy(ops[j].field))
+      cacheWord = true;
+    else if (cacheWord)
+      return true;
+  }
+  return false;
 }
 
 bool failNotSupported(ParseContext &ctx, uint32_t col, std::string_view modifier) {
@@ -717,6 +740,9 @@ bool parseSplitFormatWords(ParseContext &ctx, Cursor &c) {
 
 bool unmatched_memory(ParseContext &ctx, const Inst &inst, const Token &word) {
   auto ops = inst.arch->operandsOf(*inst.desc);
+  // (llvm's cache-policy operand is one run of words: after a modifier the entry places after
+  // them (lds, tfe, lwe, ...), a cache word is an expression to llvm, which its matcher refuses)
+  if (pastCachePolicy(inst)) return false;
   for (size_t i = 0; i < ops.size(); ++i)
     if (inst.ops[i].present && isCachePolicy(ops[i].field) && isModifierWord(ops[i], word.text)) {
       ctx.fail(word.col, "duplicate cache policy modifier");
@@ -1008,7 +1034,11 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
     const unsigned i = static_cast<unsigned>(std::countr_zero(left));
     if (inst.ops[i].present) continue;
     const Field field = inst.arch->operandsOf(*inst.desc)[i].field;
-    // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so)
+    // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so,
+    // after the offset's range)
+    if ((field == Field::glc || field == Field::sc0) && ctx.afterMatchError &&
+        std::string_view(ctx.afterMatchError).ends_with(" offset"))
+      return ctx.fail(ctx.afterMatchCol, ctx.afterMatchError);
     if (field == Field::glc) return ctx.fail(col, "instruction must use glc");
     if (field == Field::sc0) return ctx.fail(col, "instruction must use sc0");
     return isAddressingWord(field) && ctx.afterPositional

@@ -836,14 +836,18 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   auto ops = inst.arch->operandsOf(*inst.desc);
   // The implicit vcc operands of an e32 form are all written or all left out.
   // (gfx9 has them written where there are two, a carry in and out)
+  // (there llvm's form spells the carry out as a word after vdst: with it left out, the operand
+  // written in its place is the wrong one)
   int implicitWritten = -1;
+  size_t firstImplicit = 0;
   for (size_t i = 0; i < ops.size(); ++i) {
     if (ops[i].cls != OpClass::vcc) continue;
     int w = inst.ops[i].present ? 1 : 0;
+    if (implicitWritten == 0 && !inst.arch->traits->carryOmittable)
+      return ctx.fail(ctx.colOf(firstImplicit + 1, col), "invalid operand for instruction");
     if (implicitWritten >= 0 && w != implicitWritten)
       return ctx.fail(col, "too few operands for instruction");
-    if (implicitWritten >= 0 && !w && !inst.arch->traits->carryOmittable)
-      return ctx.fail(col, "invalid operand for instruction");
+    if (implicitWritten < 0) firstImplicit = i;
     implicitWritten = w;
   }
   // (llvm checks the literals before the constant bus: a VOP3 literal where the architecture

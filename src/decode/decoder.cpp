@@ -183,8 +183,9 @@ ArchIndex buildArchIndex(const ArchTables &arch) {
   }
   // Entries by (format, opcode): counted, then placed. A true16 or fake16 form before an entry
   // both modes accept (VINTERP's 32-bit register form): llvm prints the mode's own form.
+  // (an assembler-only entry's bits are another entry's: never decoded)
   auto hasOpcode = [&](const InstrDesc &d) {
-    return d.opcode + 1 < formats[d.format].first.size();
+    return d.opcode + 1 < formats[d.format].first.size() && !(d.flags & IF_AsmOnly);
   };
   for (const InstrDesc &d : arch.instrs)
     if (hasOpcode(d)) ++formats[d.format].first[d.opcode + 1];

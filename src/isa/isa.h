@@ -179,6 +179,9 @@ enum InstrFlags : uint32_t {
   // forms of the 16-bit compares there too: v_cmp_eq_f16 vcc_lo, v1.l, v2.h); the disassembler
   // prints the fake16 form.
   IF_AlsoFake16 = 1u << 17,
+  // llvm-mc's assembler takes it and prints it as written, its disassembler gives another entry
+  // of the same bits (gfx6's v_mul_lo_i32 on gfx9: v_mul_lo_u32's encoding): never decoded.
+  IF_AsmOnly = 1u << 18,
 };
 
 struct InstrDesc {

@@ -125,7 +125,7 @@ constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp
 // may shrink but not grow (issue 17 part 2; the kinds are printed by each run). The gfx11
 // counts rose by 2-13 when the spell6 branch's lines (NAME_t16/NAME_fake16 aliases, the
 // compares' also_fake16 e32 forms) joined msgs2's rules; msg11 (llvm's order of its checks
-// after matching) lowered them all.
+// after matching) and msg9 (memory offsets, carry-in forms, cache-policy runs) lowered them.
 const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 100},
                                                                 {"gfx1100 +wavefrontsize64", 111},
                                                                 {"gfx1100 -real-true16", 95},
@@ -136,18 +136,18 @@ const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 100}
                                                                 {"gfx1151", 36},
                                                                 {"gfx1152", 36},
                                                                 {"gfx1153", 36},
-                                                                {"gfx900", 236},
-                                                                {"gfx902", 98},
-                                                                {"gfx904", 258},
-                                                                {"gfx906", 268},
-                                                                {"gfx908", 268},
-                                                                {"gfx909", 98},
+                                                                {"gfx900", 204},
+                                                                {"gfx902", 85},
+                                                                {"gfx904", 220},
+                                                                {"gfx906", 233},
+                                                                {"gfx908", 248},
+                                                                {"gfx909", 85},
                                                                 {"gfx90a", 226},
                                                                 {"gfx90a +xnack", 65},
-                                                                {"gfx90c", 98},
+                                                                {"gfx90c", 85},
                                                                 {"gfx942", 262},
                                                                 {"gfx950", 339},
-                                                                {"gfx9-generic", 92},
+                                                                {"gfx9-generic", 80},
                                                                 {"gfx9-4-generic", 75},
                                                                 {"gfx11-generic", 34}};
 

@@ -16,7 +16,8 @@ What differs from gfx11:
   are gfx11's (vsrc, vsrc_mod ...): the C++ must refuse literals in gfx9's VOP3 format itself.
 - v_cmpx_* e64 name their SGPR-pair destination (gfx9 writes exec and sdst): vdst:vmask:b1.
 - Aliases come from gfx8 and gfx9-gfx950 (gfx9's layouts) and gfx10-gfx12 (gfx11's), as in
-  gfx11_valu.alias_probes, in the default mode only.
+  gfx11_valu.alias_probes, in the default mode only; the names of those that llvm-mc prints as
+  written (gfx6's v_mul_lo_i32) become asm_only entries (oracle.asm_only_lines).
 
 check_cpus() then assembles each instruction's probe spelling on every target and warns where
 llvm-mc's assembler disagrees with the @cpus its disassembler gave."""
@@ -24,7 +25,7 @@ import sys
 
 import gfx11_valu as v11
 from gfx11_formats import FORMATS as GFX11_FORMATS, format_lines, unused_fields
-from oracle import alias_lines, assemble, disassemble
+from oracle import alias_lines, asm_only_lines, assemble, disassemble
 import processors
 
 FORMATS = {name: GFX11_FORMATS[name] for name in ("VOP1", "VOP2", "VOPC")}
@@ -336,5 +337,6 @@ def generate(cpus, unit_of):
                 insts[k] = " ".join(w)
     out = format_lines(names, ignored, FORMATS) + [""] + insts
     check_cpus(kept_entries, cpus)
-    return out + [""] + alias_lines(v11.alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"]), insts, cpus,
-                                    modes=(None,))
+    probes = v11.alias_probes(["VOP1", "VOP2", "VOPC", "VOP3"])
+    return (out + asm_only_lines(probes, insts, cpus) + [""] +
+            alias_lines(probes, insts, cpus, modes=(None,)))

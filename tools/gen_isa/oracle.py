@@ -132,6 +132,63 @@ def base_name(mn):
     return mn
 
 
+def _other_target_lines(batches, bases, extra=()):
+    """The lines other targets print (batches: [(cpu, probes)], each probe disassembled on that
+    target; extra: lines of names no target prints) whose names are none of `bases`."""
+    texts = {}
+    for cpu, probes in batches:
+        for r in disassemble(probes, cpu):
+            if r:
+                texts.setdefault(base_name(r[0].split()[0]), set()).add(r[0])
+    for line in extra:
+        texts.setdefault(base_name(line.split()[0]), set()).add(line)
+    return [t for mn in sorted(texts) if mn not in bases for t in sorted(texts[mn])]
+
+
+def asm_only_lines(batches, insts, cpus, extra=(), modes=(None,)):
+    """`inst ... @flags=asm_only` lines for the mnemonics other targets print that llvm-mc accepts
+    on `cpus` and prints as written, under no name of the family (gfx6's v_mul_lo_i32 on gfx9):
+    llvm's assembler-only instruction definitions. Each is a copy of the entry (an `inst` line of
+    insts) whose name llvm's disassembler prints for the bytes it gives, under the old name with
+    that entry's encoding suffix, on the cpus that accept it; the decoder never picks it. Found as
+    alias_lines finds aliases (batches, extra: the same)."""
+    by_name = {}
+    for l in insts:
+        if l.startswith("inst "):
+            by_name.setdefault(l.split()[2], []).append(l)
+    bases = {base_name(n) for n in by_name}
+    lines = _other_target_lines(batches, bases, extra)
+    found = {}  # (old name, entry name) -> cpus
+    for cpu in cpus:
+        for mattr in modes:
+            for line, (text, enc) in zip(lines, assemble(lines, cpu, mattr)):
+                mn = base_name(line.split()[0])
+                if text is None or base_name(text.split()[0]) != mn:
+                    continue
+                r = disassemble([enc], cpu, mattr)[0]
+                if r and r[0].split()[0] in by_name:
+                    found.setdefault((mn, r[0].split()[0]), set()).add(cpu)
+    out = []
+    for (mn, entry), accepted in sorted(found.items()):
+        for l in by_name[entry]:
+            w = l.split()
+            w[2] = mn + entry[len(base_name(entry)):]
+            attrs = [a for a in w[4:] if a.startswith("@")]
+            cpu_attr = next((a for a in attrs if a.startswith("@cpus=")), None)
+            has = set(cpu_attr[len("@cpus="):].split(",")) if cpu_attr else set(cpus)
+            on = [c for c in cpus if c in has and c in accepted]
+            if not on:
+                continue
+            flags = next((a for a in attrs if a.startswith("@flags=")), None)
+            w = [a for a in w if a not in (cpu_attr, flags)]
+            at = next((j for j, a in enumerate(w) if j > 3 and a.startswith("@")), len(w))
+            extra_attrs = [] if set(on) == set(cpus) else ["@cpus=" + ",".join(on)]
+            extra_attrs.append((flags + "|" if flags else "@flags=") + "asm_only")
+            w[at:at] = extra_attrs
+            out.append(" ".join(w))
+    return out
+
+
 def alias_lines(batches, insts, cpus, extra=(), modes=ALIAS_MODES):
     """`alias OLD NEW` for the mnemonics other targets print that llvm-mc accepts on `cpus` under
     another name. batches: [(cpu, probes)], each probe disassembled on that (other) target; extra:
@@ -141,14 +198,7 @@ def alias_lines(batches, insts, cpus, extra=(), modes=ALIAS_MODES):
     lines of insts). Names compare without encoding suffix: v_add_u32_e32 stands for v_add_u32, and
     an alias covers every suffixed spelling."""
     bases = {base_name(l.split()[2]) for l in insts if l.startswith("inst ")}
-    texts = {}
-    for cpu, probes in batches:
-        for r in disassemble(probes, cpu):
-            if r:
-                texts.setdefault(base_name(r[0].split()[0]), set()).add(r[0])
-    for line in extra:
-        texts.setdefault(base_name(line.split()[0]), set()).add(line)
-    lines = [t for mn in sorted(texts) if mn not in bases for t in sorted(texts[mn])]
+    lines = _other_target_lines(batches, bases, extra)
     targets = {}
     for cpu in cpus:
         for mattr in modes:
