@@ -274,8 +274,13 @@ struct Evaluator {
       std::string_view x = t.text;
       if (isLocalLabelRef(t)) {
         uint64_t n = 0;
-        for (char ch : x.substr(0, x.size() - 1)) n = n * 10 + static_cast<uint64_t>(ch - '0');
-        std::string_view name = syms.localLabel(n, x.back() == 'f');
+        for (char ch : x.substr(0, x.size() - 1)) {
+          const uint64_t digit = static_cast<uint64_t>(ch - '0');
+          if (n > (UINT64_MAX - digit) / 10)
+            return fail(t.col, "literal value out of range for directive");
+          n = n * 10 + digit;
+        }
+        std::string_view name = syms.localLabel(static_cast<uint32_t>(n), x.back() == 'f');
         if (name.empty()) return fail(t.col, "directional label undefined");
         if (x.back() == 'f' && syms.forwardLocalReference) syms.forwardLocalReference(name, t.col);
         c.next();
