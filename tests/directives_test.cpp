@@ -976,5 +976,5 @@ TEST(Directives, WideNumbers) {
        ".cfi_startproc\n.cfi_offset v256, 0\n", ".cfi_startproc\n.cfi_offset a4294967295, 0\n",
        ".cfi_startproc\n.cfi_undefined (1)\n", ".cfi_startproc\n.cfi_undefined -1\n",
        ".comm a,100,0x4000000000\n.comm b,1,255\n.comm c,1,256\n.comm d,1,300\n.comm e,1,31\n"
-       ".comm f,1,16\n.comm g,1000000000,4\n.comm h,1,0x7fffffff\n"});
+       ".comm f,1,16\n.comm g,1000000000,4\n.comm h,1,0x7fffffff\n.comm i,1,-1\n"});
 }

@@ -92,6 +92,23 @@ TEST(FuzzRegressions, SectionBytesLimit) {
   EXPECT_EQ(r.diagnostics[0].message, limit);
 }
 
+// A macro that calls itself twice reaches the nesting limit 2^20 times; the errors' "while in
+// macro instantiation" notes count against the expansion budget, which ends it after a few
+// hundred errors here (llvm-mc-22 prints all of them, for minutes).
+TEST(FuzzRegressions, MacroNotesCountAgainstExpansionBudget) {
+  auto target = gfxasm::Target::create("gfx1100", {}, nullptr);
+  ASSERT_TRUE(target);
+  gfxasm::AssembleOptions options;
+  options.maxExpansionBytes = 1 << 20;
+  gfxasm::AssembleResult r = gfxasm::assemble(*target, ".macro m\nm\nm\n.endm\nm\n", options);
+  EXPECT_GT(r.errorCount, 10u);
+  EXPECT_LT(r.errorCount, 2000u);
+  bool budget = false;
+  for (const gfxasm::Diagnostic &d : r.diagnostics)
+    budget |= d.message.starts_with("macro expansion exceeds gfxasm's limit of 1048576 bytes");
+  EXPECT_TRUE(budget);
+}
+
 TEST(FuzzRegressions, ObjdumpWithoutCrashing) {
   for (const auto &path : regressionInputs(".elf")) {
     SCOPED_TRACE(path.string());
