@@ -101,6 +101,23 @@ TEST(Directives, SymbolAssignments) {
                    ".set e1, 0x10\ne1 = 17\n.set\n.set q2\n.equ q3 5\n");
 }
 
+// llvm's parseIdentifier joins an '@' to the identifier or integer right after it (`@foo`,
+// `@1`): a name at the start of a statement and in directives; in an expression the part after
+// the '@' is read as a specifier.
+TEST(Directives, NamesStartingWithAt) {
+  expectSameOnTargets("@foo = 5\n.globl @bar\n@bar:\n  s_nop 0\n@2: s_nop 1\n.set @baz, 7\n"
+                      ".equ @e, 1\n.equiv @f, 2\n.local @l\n.comm @c, 4\n.size @bar, 4\n"
+                      ".hidden @bar\n.type @q,@function\n.weak @w\n",
+                      "@ names", {"amdgcn-amd-amdhsa"}, {"gfx1100", "gfx900"});
+  expectSameOutput("@foo\n@foo s0\n.long 1+@foo\ns_mov_b32 s0, 1+@foo\n.long @1\n.long @foo@lo\n"
+                   ".set x, @\n@bar = @\n@ q:\n.globl @ r\n.weak @@w\ns_mov_b32 s0, @\n"
+                   "s_mov_b32 s0, @ foo\nv_mov_b32 v0, @foo\ns_waitcnt @x\ns_branch @\n"
+                   "v_add_f32 v0, @x, v1\nds_load_b32 v0, v1 offset:@q\n.set @baz, @foo+1\n"
+                   ".long @abs32@lo\n"); // (the name "": llvm's object names it `.L0 `)
+  expectSameOutput("s_branch @bar\nds_read_b32 v0, v1 offset:@q\ns_load_dword s0, s[0:1], @x\n",
+                   "gfx900");
+}
+
 // Symbols inside operands (their parsers belong to the operand families).
 TEST(Directives, SymbolsInOperands) {
   expectSameOutput("x = 3\nmsg = 3\nop = 0\n"

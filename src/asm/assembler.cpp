@@ -1598,10 +1598,10 @@ private:
     const std::string_view line = source ? source->text : curLine_;
     // Labels: `name:` (several may precede a statement), and GNU local labels `N:`.
     for (;;) {
-      const Token &t = c.peek();
-      if (c.peek(1).kind != Tok::Colon) break;
+      const Token t = c.peekName();
+      if (c.peek(c.nameWidth()).kind != Tok::Colon) break;
       if (namesSymbol(t)) {
-        c.next();
+        c.skipName();
         c.next();
         defineLabel(t);
       } else if (t.kind == Tok::Integer && t.ival >= 0 && !t.overflow &&
@@ -1624,10 +1624,10 @@ private:
         out_ += '\n';
       return;
     }
-    const Token &first = c.peek();
+    const Token first = c.peekName();
     if ((first.kind == Tok::Identifier || first.kind == Tok::String) &&
-        c.peek(1).kind == Tok::Equal) {
-      c.next();
+        c.peek(c.nameWidth()).kind == Tok::Equal) {
+      c.skipName();
       c.next();
       if (first.kind == Tok::Identifier && first.text == ".") // (llvm's `. = X`: .org X)
         runDirective(first, ".org", c);
@@ -1637,6 +1637,10 @@ private:
     }
     if (first.kind != Tok::Identifier) {
       error(first.col, "unexpected token at start of statement");
+      return;
+    }
+    if (c.nameWidth() > 1) { // (`@foo`: llvm's name of an instruction, which none has)
+      error(first.col, "invalid instruction");
       return;
     }
     if (first.text[0] == '.') {
@@ -1687,9 +1691,9 @@ private:
   // .lto_set_conditional NAME, TARGET: NAME = TARGET once TARGET is defined (now or by a later
   // label), never if it is not.
   void conditionalAssignment(Cursor &c) {
-    const Token &sym = c.peek();
+    const Token sym = c.peekName();
     if (!namesSymbol(sym)) return error(sym.col, "expected identifier");
-    c.next();
+    c.skipName();
     if (!c.accept(Tok::Comma)) return error(c.peek().col, "expected comma");
     // (llvm reads an expression, then wants a symbol)
     const uint32_t targetCol = c.peek().col;
@@ -1825,12 +1829,12 @@ private:
       return;
     }
     if (name == ".set" || name == ".equ" || name == ".equiv") {
-      const Token &sym = c.peek();
+      const Token sym = c.peekName();
       if (!namesSymbol(sym) || sym.text == ".") { // (`.`: no name llvm assigns to)
         error(sym.col, "expected identifier");
         return;
       }
-      c.next();
+      c.skipName();
       if (!c.accept(Tok::Comma)) {
         error(c.peek().col, "expected comma");
         return;

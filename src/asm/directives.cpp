@@ -184,9 +184,9 @@ bool symbolList(DirectiveContext &ctx, std::string_view printed, Cursor &c, Dire
                               ? "unexpected token"
                               : "expected comma";
   return commaList(c, fail, separator, [&] {
-    const Token &sym = c.peek();
+    const Token sym = c.peekName();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
-    c.next();
+    c.skipName();
     // Attributes of other object formats (MachO's): printed, refused by ELF objects (and .cold
     // by llvm's text output too); nothing in null output.
     if (std::find(kForeignAttributes.begin(), kForeignAttributes.end(), printed) !=
@@ -226,9 +226,9 @@ constexpr SymbolType kSymbolTypes[] = {
 
 // .type sym[,] TYPE. '@' is no token of the lexer, so the type is read from the line text.
 bool typeDirective(DirectiveContext &ctx, Cursor &c, std::string_view line, DirectiveError &fail) {
-  const Token &sym = c.peek();
+  const Token sym = c.peekName();
   if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
-  c.next();
+  c.skipName();
   c.accept(Tok::Comma);
   size_t at = c.peek().col, end = c.toks.back().col;
   while (end > at && (line[end - 1] == ' ' || line[end - 1] == '\t')) --end;
@@ -1105,9 +1105,9 @@ bool parseIntegerToken(std::string_view text, uint64_t &value) {
 bool symverDirective(DirectiveContext &ctx, Cursor &c, std::string_view line,
                      DirectiveError &fail) {
   const uint32_t col = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
-  const Token &original = c.peek();
+  const Token original = c.peekName();
   if (!namesSymbol(original)) return fail(original.col, "expected identifier");
-  c.next();
+  c.skipName();
   if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected a comma");
   const Token &first = c.peek();
   std::string alias;
@@ -1374,9 +1374,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     });
   }
   if (name == ".comm" || name == ".common" || name == ".lcomm") {
-    const Token &sym = c.peek();
+    const Token sym = c.peekName();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier in directive");
-    c.next();
+    c.skipName();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     const uint32_t sizeCol = c.peek().col;
     ExprResult size = parseExpr(c, ctx.syms);
@@ -1415,9 +1415,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".amdgpu_lds") {
     // .amdgpu_lds NAME, SIZE[, ALIGN]: a symbol of the LDS (SHN_AMDGPU_LDS), 4-byte aligned
     // unless told.
-    const Token &sym = c.peek();
+    const Token sym = c.peekName();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier in directive");
-    c.next();
+    c.skipName();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     uint32_t sizeCol = c.peek().col;
     ExprResult size = parseExpr(c, ctx.syms);
@@ -1490,9 +1490,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     return expectEnd(c, fail, "expected newline");
   }
   if (name == ".addrsig_sym") {
-    const Token &sym = c.peek();
+    const Token sym = c.peekName();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
-    c.next();
+    c.skipName();
     // (not registered: a symbol nothing else names stays out of the symbol table)
     Symbol &s = ctx.syms.get(sym.text);
     ctx.streamer.addrsigSymbol(s);
@@ -1506,10 +1506,10 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     std::string_view names[2];
     uint32_t cols[2];
     for (int i = 0; i < 2; ++i) {
-      const Token &t = c.peek();
+      const Token t = c.peekName();
       cols[i] = t.col;
       if (!namesSymbol(t)) return fail(t.col, "expected identifier in directive");
-      c.next();
+      c.skipName();
       names[i] = t.kind == Tok::String ? ctx.syms.intern(unescape(t.text)) : t.text;
       if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected a comma");
     }
@@ -1528,9 +1528,9 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   }
   if (name == ".type") return typeDirective(ctx, c, line, fail);
   if (name == ".size") {
-    const Token &sym = c.peek();
+    const Token sym = c.peekName();
     if (!namesSymbol(sym)) return fail(sym.col, "expected identifier");
-    c.next();
+    c.skipName();
     if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected comma");
     ExprText value = exprText(c, ctx.syms, err, errCol);
     if (!value.ok) return false;
@@ -1559,8 +1559,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".lto_discard") {
     // (for LTO's inline assembly only: names checked, nothing else)
     return commaList(c, fail, "unexpected token", [&] {
-      if (!namesSymbol(c.peek())) return fail(c.peek().col, "expected identifier");
-      c.next();
+      if (!namesSymbol(c.peekName())) return fail(c.peek().col, "expected identifier");
+      c.skipName();
       return true;
     });
   }

@@ -504,9 +504,9 @@ bool dwarfDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, std
     // (llvm's temporary label where the entry is, then its line entry that only ends the
     // sequence and labels the line program: the line table exists without any .file)
     const uint32_t col = c.pos > 0 ? c.toks[c.pos - 1].col : 0;
-    const Token &label = c.peek();
+    const Token label = c.peekName();
     if (!namesSymbol(label)) return fail(label.col, "expected identifier");
-    c.next();
+    c.skipName();
     if (!c.atEnd()) return fail(c.peek().col, "expected newline");
     ctx.streamer.generatedLabel(label.text, label.col, true);
     ctx.syms.locationLabel(col);

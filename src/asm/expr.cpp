@@ -60,7 +60,7 @@ bool isLocalLabelRef(const Token &t) {
 
 bool startsExpr(const Token &t) {
   switch (t.kind) {
-  case Tok::Error: return isLocalLabelRef(t);
+  case Tok::Error: return isLocalLabelRef(t) || t.text == "@"; // (`@foo`: a name to llvm)
   case Tok::Integer:
   case Tok::Identifier:
   case Tok::String: // (a quoted symbol name)
@@ -285,6 +285,13 @@ struct Evaluator {
         if (x.back() == 'f' && syms.forwardLocalReference) syms.forwardLocalReference(name, t.col);
         c.next();
         Token named(Tok::Identifier, t.col, name);
+        return symbol(named, out);
+      }
+      if (t.text == "@") {
+        // llvm reads `@foo` as the name "@foo", whose part after the '@' is a specifier
+        if (c.nameWidth() == 1) return fail(t.col, "expected a symbol reference");
+        const Token named = c.peekName();
+        c.skipName();
         return symbol(named, out);
       }
       return fail(t.col,

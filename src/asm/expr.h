@@ -5,6 +5,7 @@
 // Comparisons yield -1 for true, && and || yield 1; >> is a logical shift.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -152,6 +153,22 @@ struct Cursor {
     return true;
   }
   bool atEnd() const { return is(Tok::Eol); }
+  // How many tokens at the cursor make one name where llvm's parseIdentifier reads one: 2 for an
+  // '@' right before an identifier or an integer (`@foo`, `@1`), else 1.
+  size_t nameWidth() const {
+    const Token &t = peek();
+    if (t.kind != Tok::Error || t.text != "@") return 1;
+    const Token &n = peek(1);
+    return (n.kind == Tok::Identifier || n.kind == Tok::Integer) && n.col == t.col + 1 ? 2 : 1;
+  }
+  // That name as one token (`@foo` an identifier).
+  Token peekName() const {
+    if (nameWidth() == 1) return peek();
+    const Token &n = peek(1);
+    return Token(Tok::Identifier, peek().col,
+                 std::string_view(peek().text.data(), n.text.size() + 1));
+  }
+  void skipName() { pos = std::min(pos + nameWidth(), toks.size() - 1); }
 };
 
 namespace expr_detail {
