@@ -95,6 +95,18 @@ TEST(Directives, Data) {
       ".long L1\nL1:\n.value 4\n.byte 256\n");
 }
 
+// A data item is a whole expression: the commas inside an AMDGPU function's parentheses are its
+// arguments' (llc's amd_kernel_code_t for Mesa writes `.long 3769565184|((alignto(max(...` with
+// totalnumvgprs(k.num_agpr, k.num_vgpr)); a value is emitted before llvm finds no comma after it.
+TEST(Directives, DataItemsWithFunctionArguments) {
+  expectSameOnTargets(".long max(totalnumvgprs(k.a, k.b), 1, 0)\n.long totalnumvgprs(k.a, k.b)\n"
+                      ".long 3|((alignto(max(k.a, 1), 8)/8)-1)&63, or(k.a, 2)\n"
+                      ".quad max(1, 2) 3\n.long 1, (2), 3)\n.long (1, 2)\n.byte 1 2, 3\n"
+                      ".short max(k.b,\n.set k.a, 3\n.set k.b, 4\n",
+                      "data items", {"amdgcn-mesa-mesa3d", "amdgcn-amd-amdhsa"},
+                      {"gfx1100", "gfx90a"});
+}
+
 TEST(Directives, SymbolAssignments) {
   expectSameOutput("x = 3\n.set y, 4\n.equ z, x+y\nx = x + 1\n  s_nop x\n  s_nop z\n"
                    "L1: s_nop 0\n.set q, L1\n.set fwd, later + 4\n.set d, L2 - L1\nL2:\n"
@@ -116,6 +128,29 @@ TEST(Directives, NamesStartingWithAt) {
                    ".long @abs32@lo\n"); // (the name "": llvm's object names it `.L0 `)
   expectSameOutput("s_branch @bar\nds_read_b32 v0, v1 offset:@q\ns_load_dword s0, s[0:1], @x\n",
                    "gfx900");
+}
+
+// Numbers as llvm's lexer reads them: the digits of the base make the number and what follows is
+// the next token (`12abc`, `0x1g`), after the suffixes it ignores (u, l, ul, ll, ull in any case);
+// its messages for bad binary, hexadecimal and octal numbers; an integer and `b`/`f` a local
+// label reference, with blanks between too; data values emitted before the next token is looked
+// at.
+TEST(Directives, NumbersAsLlvmLexesThem) {
+  expectSameOutput("1:\n.long 5u\n.long 5ULL\n.long 0x10ull\n.long 1 b\n.long 0b101l\n"
+                   ".long 017u\n.long 1f\n1:\n.long 1b@abs32@lo\n.long 1bar\n.long 08\n"
+                   ".long 0b\n.long 0x\n.long 0b2\n.long 0xg\n.long 09.5\n.long 0.5x\n"
+                   ".long 1e5x\n.long 1.5u\n.long 0x1p3u\n.long 1ul\n.long 1lu\n.long 1lll\n"
+                   ".byte 0b1u\n.long 0B\n.long 1, 2 3\n.long 4, 1.5\n.long 5 x\n");
+  expectSameOutput("1:\ns_mov_b32 s0, 5u\nv_mov_b32 v0, 0x10ul\ns_waitcnt 0u\n"
+                   "ds_load_b32 v0, v1 offset:16u\ns_branch 1f\ns_branch 1 f\n"
+                   "s_cbranch_scc0 1b\ns_cbranch_scc0 1 b\ns_mov_b32 s0, 1x\n"
+                   "v_add_f32 v0, 12abc, v1\ns_nop 08\nds_load_b32 v0, v1 offset:0x\n"
+                   "s_getreg_b32 s0, hwreg(1u, 0, 32)\ns_mov_b32 s0, 1b\ns_mov_b32 s0, 1 b\n"
+                   "v_add_f32 v0, 1.5u, v1\ns_mov_b64 s[0:1], 0x1LL\nv_mov_b32 v0, s[1u]\n"
+                   "s_load_b32 s0, s[0:1], 0x10u\ns_mov_b32 s0, 0b2\ns_mov_b32 s0, 0xg\n"
+                   "image_load v1, v2, s[4:11] dmask:0x1 dim:1D\n"
+                   "image_load v1, v2, s[4:11] dmask:0x1 dim:1 D\n"
+                   "image_load v1, v2, s[4:11] dmask:0x1 dim:1uD\n1:\n");
 }
 
 // Symbols inside operands (their parsers belong to the operand families).

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -99,6 +100,46 @@ TEST(Object, HandWrittenInputsOnOtherOsesMatchLlvmMc) {
             compareBoth({file, fmt::format("-triple={} -mcpu={}", triple, cpu)}, dir);
         EXPECT_EQ(problems, "") << file << " on " << triple << " " << cpu;
       }
+  fs::remove_all(dir);
+}
+
+// LLVM's code generator on IR beyond OpenCL (tests/object/codegen/*.ll, written for this test):
+// graphics shaders for PAL and Mesa, calls, WMMA, MFMA, 16-bit code with true16 and wave64.
+// clang-22 compiles each file for the `; gfxasm-test: TRIPLE CPU [FEATURE]` lines it names.
+TEST(Object, CodeGeneratorOutputMatchesLlvmMc) {
+  std::string dir = workDir();
+  const std::string codegen = std::string(GFXASM_OBJECT_TEST_DIR) + "/codegen";
+  std::vector<std::string> files;
+  for (const auto &e : fs::directory_iterator(codegen))
+    if (e.path().extension() == ".ll") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  unsigned compiled = 0;
+  for (const std::string &file : files) {
+    std::ifstream in(file);
+    for (std::string line; std::getline(in, line);) {
+      const std::string tag = "; gfxasm-test: ";
+      if (!line.starts_with(tag)) continue;
+      std::istringstream words(line.substr(tag.size()));
+      std::string triple, cpu, feature;
+      words >> triple >> cpu >> feature;
+      const std::string s = dir + "/codegen.s";
+      fs::remove(s);
+      ASSERT_EQ(
+          run(fmt::format("clang-22 -nogpulib -Wno-override-module -target {} -mcpu={} {} -O2 "
+                          "-S -o {} {} 2>{}/clang.err",
+                          triple, cpu,
+                          feature.empty() ? "" : "-Xclang -target-feature -Xclang " + feature, s,
+                          file, dir)),
+          0)
+          << file << " " << line << "\n"
+          << slurp(dir + "/clang.err");
+      const std::string options = fmt::format("-triple={} -mcpu={}{}", triple, cpu,
+                                              feature.empty() ? "" : " -mattr=" + feature);
+      EXPECT_EQ(compareBoth({s, options}, dir), "") << file << " (" << options << ")";
+      ++compiled;
+    }
+  }
+  EXPECT_GE(compiled, 10u);
   fs::remove_all(dir);
 }
 

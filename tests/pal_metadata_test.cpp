@@ -93,6 +93,24 @@ TEST(PalMetadata, RegisterPairs) {
                    "block then pairs");
 }
 
+// `.amd_amdgpu_isa` (llc's output for PAL and Mesa shaders): the target id printed back, and in
+// objects an NT_AMD_HSA_ISA_NAME note ("AMD", type 11) where the directive stands among the notes.
+TEST(PalMetadata, IsaNameNote) {
+  for (const char *triple : {"amdgcn-amd-amdpal", "amdgcn-mesa-mesa3d"})
+    for (const char *cpu : {"gfx1100", "gfx90a"}) {
+      // (a target id of another processor: llvm's error, no note)
+      const std::string target = fmt::format("{}--{}", triple, cpu), other = target + "x";
+      expectSameOnTargets(
+          fmt::format("s_endpgm\n.amd_amdgpu_isa \"{0}\"\n.amdgpu_pal_metadata\n---\n"
+                      "amdpal.version: [3, 0]\n...\n.end_amdgpu_pal_metadata\n"
+                      ".amd_amdgpu_isa \"{0}\" s_nop 0\n.section .note,\"\",@note\n.byte 1\n"
+                      ".amd_amdgpu_isa \"{0}\"\n",
+                      target),
+          target, {triple}, {cpu});
+      expectSameOnTargets(fmt::format(".amd_amdgpu_isa \"{}\"\n", other), other, {triple}, {cpu});
+    }
+}
+
 TEST(PalMetadata, Errors) {
   // A key that is no number, YAML that does not read, an unterminated block: nothing is printed
   // or written at the end after an error, as llvm finishes only a file without errors.

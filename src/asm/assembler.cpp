@@ -483,6 +483,8 @@ public:
     as::SourceLine line;
     while (lines.next(line)) {
       statement(line);
+      if (inMetadata_) [[unlikely]]
+        metadataLines(lines, line);
       if (opts_.textOutput || opts_.inputRead) streamAfterStatement(source, line);
     }
     sourceNames_ = lines.takeSourceNames();
@@ -1350,6 +1352,55 @@ private:
     metadataText_ += '\n';
   }
 
+  // The block's lines up to the first one that needs metadataLine (the block's end, a `#` line,
+  // a comment, a string or a character constant, one of the preprocessor's), appended at once
+  // as metadataLine appends each: the line and its newline. `last`: the last line taken.
+  void metadataLines(as::Preprocessor &lines, as::SourceLine &last) {
+    if (metadataJoin_.inString || metadataJoin_.continues || metadataJoin_.inBlockComment) return;
+    const std::string_view end = metadataEnd_;
+    uint64_t count = 0;
+    const std::string_view text = lines.takeLines(
+        [&](std::string_view line) {
+          if (hasMetadataStop(line)) return false;
+          size_t indent = 0;
+          while (indent < line.size() && (line[indent] == ' ' || line[indent] == '\t')) ++indent;
+          if (indent < line.size() && (line[indent] == '#' || line.substr(indent).starts_with(end)))
+            return false;
+          ++count;
+          return true;
+        },
+        last);
+    if (text.empty()) return;
+    metadataText_.append(text);
+    statementCount_ += count;
+    curLine_ = last.echo;
+    curLineNo_ = last.number;
+  }
+  // A `;`, `'`, `"` or `/` in `line`: its statement text is not the line (metadataLine).
+  static bool hasMetadataStop(std::string_view line) {
+    const char *p = line.data();
+    size_t n = line.size();
+    auto stopBytes = [](uint64_t w) {
+      constexpr uint64_t kOnes = 0x0101010101010101, kHigh = kOnes * 0x80;
+      auto zeroBytes = [&](uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+      return zeroBytes(w ^ (kOnes * ';')) | zeroBytes(w ^ (kOnes * '\'')) |
+             zeroBytes(w ^ (kOnes * '"')) | zeroBytes(w ^ (kOnes * '/'));
+    };
+    if (n >= 8) {
+      for (; n > 8; p += 8, n -= 8) {
+        uint64_t w;
+        std::memcpy(&w, p, 8);
+        if (stopBytes(w)) return true;
+      }
+      uint64_t w; // (the last eight characters, overlapping what was read)
+      std::memcpy(&w, p + n - 8, 8);
+      return stopBytes(w) != 0;
+    }
+    for (size_t k = 0; k < n; ++k)
+      if (p[k] == ';' || p[k] == '\'' || p[k] == '"' || p[k] == '/') return true;
+    return false;
+  }
+
   void endMetadata(uint32_t col, bool blankLine) {
     const char *echo = blankLine ? "\n" : ""; // (llvm's empty statement after the directive)
     if (metadataEnd_ == kEndPalMetadata) {
@@ -1673,7 +1724,9 @@ private:
       out_ += ":\n";
     }
     // (the .lto_set_conditional assignments that waited for this label)
-    if (auto waiting = conditionalAssignments_.find(std::string(text));
+    if (auto waiting = conditionalAssignments_.empty()
+                           ? conditionalAssignments_.end()
+                           : conditionalAssignments_.find(std::string(text));
         waiting != conditionalAssignments_.end()) {
       std::vector<std::string> names = std::move(waiting->second);
       conditionalAssignments_.erase(waiting);
@@ -1722,7 +1775,7 @@ private:
     uint32_t errCol = 0;
     const uint32_t valueCol = c.peek().col;
     const size_t valueAt = c.pos;
-    ExprText e = exprText(c, syms_, err, errCol);
+    ExprText e = exprText(c, syms_, err, errCol, /*withText=*/asmOut());
     if (!e.ok) {
       error(errCol, err);
       // (llvm's assignment adds its own message where its lexer stopped)
@@ -1859,6 +1912,9 @@ private:
     for (auto &[col, msg] : ctx.errors) error(col, std::move(msg));
     if (!handled) error(errCol ? errCol : d.col, err);
     streamerErrors_ += ctx.streamerError;
+    if (handled && ctx.isaNameNote && objOut())
+      emitNote("AMD", object::kNtAmdHsaIsaName,
+               std::vector<uint8_t>(targetIdText_.begin(), targetIdText_.end()));
     if (!ctx.errorWithoutLocation.empty())
       errorWithoutLocation(std::move(ctx.errorWithoutLocation));
     if (!ctx.errorAtNextLine.empty()) {
@@ -2075,7 +2131,7 @@ private:
           if ((pctx.vgprEnd | pctx.sgprEnd) && !raiseRegisterCounters(pctx)) return;
           if (kernelScopeActive_ && (pctx.vgprEnd | pctx.sgprEnd | pctx.agprEnd))
             raiseKernelScope(pctx);
-          warnAt(mn, pctx.err);
+          if (pctx.err.numWarnings) warnAt(mn, pctx.err); // (a call per line otherwise)
           emit(inst, mn);
           return;
         }

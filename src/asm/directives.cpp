@@ -439,22 +439,28 @@ bool dataDirective(DirectiveContext &ctx, const DataDirective &dd, Cursor &c,
   uint32_t errCol = 0;
   return commaList(c, fail, "unexpected token", [&] {
     uint32_t col = c.peek().col;
-    // A list item ends at the next comma: the symbolic fallback takes the rest of the line.
+    // A list item ends at the next comma outside parentheses (the AMDGPU functions' arguments,
+    // `max(a, b)`, are the item's): the symbolic fallback takes the rest of the line.
     size_t end = c.pos;
-    while (end + 1 < c.toks.size() && c.toks[end].kind != Tok::Comma) ++end;
+    for (int depth = 0; end + 1 < c.toks.size(); ++end) {
+      const Tok k = c.toks[end].kind;
+      if (k == Tok::Comma && depth == 0) break;
+      depth += k == Tok::LParen ? 1 : k == Tok::RParen && depth > 0 ? -1 : 0;
+    }
     std::vector<Token> item(c.toks.begin() + static_cast<std::ptrdiff_t>(c.pos),
                             c.toks.begin() + static_cast<std::ptrdiff_t>(end));
     item.emplace_back(Tok::Eol, c.toks[end].col, std::string_view());
     Cursor ic{item, 0};
     ExprText v = exprText(ic, ctx.syms, err, errCol);
     if (!v.ok) return fail(errCol, err);
-    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     c.pos = end;
     if (v.absolute && !fitsInBytes(v.value, dd.bytes))
       return fail(col, "out of range literal value");
+    // (llvm emits the value before it looks for the comma)
     ctx.streamer.emitValue(v.value, v.absolute ? kNoExpr : v.expr, dd.bytes,
                            v.absolute ? col : expressionLocation(item));
     if (ctx.asmOut) ctx.out += fmt::format("\t{}\t{}\n", dd.printed, v.text);
+    if (!ic.atEnd()) return fail(ic.peek().col, "unexpected token");
     return true;
   });
 }
@@ -1059,7 +1065,7 @@ bool incbinDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   return true;
 }
 
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol) {
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol, bool withText) {
   ExprResult e = parseExpr(c, syms, /*relocatable=*/true);
   if (!e.ok()) {
     err = e.error;
@@ -1067,8 +1073,8 @@ ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errC
     return {};
   }
   if (e.kind == ExprResult::Kind::Absolute)
-    return {true, true, e.value, fmt::format("{}", e.value)};
-  return {true, false, 0, std::string(e.text), e.expr};
+    return {true, true, e.value, withText ? fmt::format("{}", e.value) : std::string()};
+  return {true, false, 0, withText ? std::string(e.text) : std::string(), e.expr};
 }
 
 // The relocation names llvm's AMDGPU backend takes in `.reloc` (its ELF relocation names and
@@ -1595,6 +1601,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (s.kind != Tok::String || s.text != ctx.targetId)
       return fail(s.col, "target id must match options");
     c.next();
+    ctx.isaNameNote = true;
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.amd_amdgpu_isa \"{}\"\n{}", ctx.targetId,
                              endsWithPlainNewline(c.peek(), line) ? "\n" : "");

@@ -134,6 +134,8 @@ struct DirectiveContext {
   // The error is llvm's streamer's (its context's), not its parser's: it does not keep llvm from
   // laying out the object at the end.
   bool streamerError = false;
+  // `.amd_amdgpu_isa`: llvm's ELF streamer writes the target id as an NT_AMD_HSA_ISA_NAME note.
+  bool isaNameNote = false;
 };
 
 // An expression operand of a directive or symbol assignment: absolute (its value, printed in
@@ -146,7 +148,9 @@ struct ExprText {
   std::string text;
   ExprId expr = kNoExpr; // relocatable: its tree
 };
-ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol);
+// `withText` false: no text (an object's .set, which prints nothing).
+ExprText exprText(Cursor &c, SymbolTable &syms, std::string &err, uint32_t &errCol,
+                  bool withText = true);
 
 // Records a directive's error (message, 0-based column) and returns false: `return fail(col, msg)`.
 struct DirectiveError {

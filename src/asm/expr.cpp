@@ -214,12 +214,28 @@ struct Evaluator {
     return ok;
   }
 
+  // GNU local label N: the last `N:` before (`Nb`) or the next after (`Nf`).
+  bool localLabel(uint64_t n, bool forward, uint32_t col, Value &out) {
+    std::string_view name = syms.localLabel(static_cast<uint32_t>(n), forward); // (llvm: 32 bits)
+    if (name.empty()) return fail(col, "directional label undefined");
+    if (forward && syms.forwardLocalReference) syms.forwardLocalReference(name, col);
+    Token named(Tok::Identifier, col, name);
+    return symbol(named, out);
+  }
+
   bool primaryAtDepth(Value &out) {
     const Token &t = c.peek();
     switch (t.kind) {
     case Tok::Integer:
       if (t.overflow) return fail(t.col, "literal value out of range for directive");
       c.next();
+      // (llvm's parser reads an integer followed by `b` or `f` as a local label reference, also
+      // with blanks between: `1 b`)
+      if (const Token &bf = c.peek();
+          bf.kind == Tok::Identifier && (bf.text == "b" || bf.text == "f")) {
+        c.next();
+        return localLabel(static_cast<uint64_t>(t.ival), bf.text == "f", t.col, out);
+      }
       out = {t.ival, true, constant(t.ival)};
       return true;
     case Tok::Real:
@@ -280,12 +296,8 @@ struct Evaluator {
             return fail(t.col, "literal value out of range for directive");
           n = n * 10 + digit;
         }
-        std::string_view name = syms.localLabel(static_cast<uint32_t>(n), x.back() == 'f');
-        if (name.empty()) return fail(t.col, "directional label undefined");
-        if (x.back() == 'f' && syms.forwardLocalReference) syms.forwardLocalReference(name, t.col);
         c.next();
-        Token named(Tok::Identifier, t.col, name);
-        return symbol(named, out);
+        return localLabel(n, x.back() == 'f', t.col, out);
       }
       if (t.text == "@") {
         // llvm reads `@foo` as the name "@foo", whose part after the '@' is a specifier

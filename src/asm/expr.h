@@ -155,14 +155,16 @@ struct Cursor {
   bool atEnd() const { return is(Tok::Eol); }
   // How many tokens at the cursor make one name where llvm's parseIdentifier reads one: 2 for an
   // '@' right before an identifier or an integer (`@foo`, `@1`), else 1.
-  size_t nameWidth() const {
+  // (in line: every statement asks, and out of line the call cost more than the question)
+  [[gnu::always_inline]] size_t nameWidth() const {
     const Token &t = peek();
-    if (t.kind != Tok::Error || t.text != "@") return 1;
+    if (t.kind != Tok::Error || t.text.size() != 1 || t.text[0] != '@') [[likely]]
+      return 1;
     const Token &n = peek(1);
     return (n.kind == Tok::Identifier || n.kind == Tok::Integer) && n.col == t.col + 1 ? 2 : 1;
   }
   // That name as one token (`@foo` an identifier).
-  Token peekName() const {
+  [[gnu::always_inline]] Token peekName() const {
     if (nameWidth() == 1) return peek();
     const Token &n = peek(1);
     return Token(Tok::Identifier, peek().col,
@@ -222,9 +224,12 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
   // without the evaluator.
   if (c.is(Tok::Integer) && !c.peek().overflow) {
     expr_detail::BinOp op;
-    // (an Error token after it may be `@specifier`, for the evaluator)
-    if (primary ||
-        (expr_detail::precedence(c.peek(1).kind, op) == 0 && c.peek(1).kind != Tok::Error)) {
+    // (an Error token after it may be `@specifier`, and `b` or `f` make a local label
+    // reference: for the evaluator)
+    const Token &after = c.peek(1);
+    if (primary || (expr_detail::precedence(after.kind, op) == 0 && after.kind != Tok::Error &&
+                    !(after.kind == Tok::Identifier && after.text.size() == 1 &&
+                      (after.text[0] == 'b' || after.text[0] == 'f')))) {
       ExprResult r;
       r.kind = ExprResult::Kind::Absolute;
       r.value = c.next().ival;

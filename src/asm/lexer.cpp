@@ -356,6 +356,9 @@ const char *lexErrorMessage(LexError e) {
     return "invalid hexadecimal floating-point constant: expected exponent part 'p'";
   case LexError::HexFloatNoExpDigit:
     return "invalid hexadecimal floating-point constant: expected at least one exponent digit";
+  case LexError::BadBinary: return "invalid binary number";
+  case LexError::BadHex: return "invalid hexadecimal number";
+  case LexError::BadOctal: return "invalid octal number";
   case LexError::None: break;
   }
   return "invalid number";
@@ -448,49 +451,59 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
       return j;
     }
   }
+  // As llvm's LexDigit: the digits of the number's base make it; what follows is the next token
+  // (`12abc` is 12 and `abc`, `0x1g` 0x1 and `g`), after the suffixes llvm ignores (u, l, ul,
+  // ll, ull in any case). A GNU local label reference (`1b`, `2f`) stays one token.
+  const size_t n = line.size();
   auto digitsFrom = [&](size_t j, int base) {
-    while (j < line.size() && (isIdentChar(line[j])) && digitValue(line[j]) < base) ++j;
+    while (j < n && digitValue(line[j]) < base) ++j;
     return j;
+  };
+  auto fail = [&](size_t end, LexError e) {
+    while (end < n && isIdentChar(line[end]) && line[end] != '@') ++end;
+    t.kind = Tok::Error;
+    t.lexError = e;
+    t.text = line.substr(start, end - start);
+    return end;
   };
   int base = 10;
   size_t body = i;
-  if (line[i] == '0' && i + 1 < line.size() && (line[i + 1] == 'x' || line[i + 1] == 'X')) {
+  size_t end = 0;
+  const bool decimal = line[i] != '0' || (i + 1 < n && line[i + 1] == '.');
+  if (decimal) {
+    end = digitsFrom(i, 10);
+    if (end < n && (line[end] == '.' || line[end] == 'e' || line[end] == 'E'))
+      return lexDecimalReal(line, start, line[end] == '.' ? end + 1 : end, t);
+  } else if (i + 1 < n && (line[i + 1] == 'x' || line[i + 1] == 'X')) {
     base = 16;
     body = i + 2;
-  } else if (line[i] == '0' && i + 1 < line.size() && (line[i + 1] == 'b' || line[i + 1] == 'B') &&
-             i + 2 < line.size() && (line[i + 2] == '0' || line[i + 2] == '1')) {
+    end = digitsFrom(body, 16);
+    if (end < n && (line[end] == '.' || line[end] == 'p' || line[end] == 'P'))
+      return lexHexReal(line, start, end, end == body, t);
+    if (end == body) return fail(end, LexError::BadHex);
+  } else if (i + 1 < n && (line[i + 1] == 'b' || line[i + 1] == 'B') && i + 2 < n &&
+             isDigit(line[i + 2])) {
     base = 2;
     body = i + 2;
+    end = digitsFrom(body, 2);
+    if (end == body) return fail(end, LexError::BadBinary);
+  } else {
+    end = digitsFrom(i, 10); // (octal: llvm reads 8 and 9 too, and refuses them)
+    base = 8;
+    if (line.substr(i, end - i).find_first_of("89") != std::string_view::npos)
+      return fail(end, LexError::BadOctal);
   }
-  size_t end = digitsFrom(body, base);
-  if (base == 16 && end < line.size() && (line[end] == '.' || line[end] == 'p' || line[end] == 'P'))
-    return lexHexReal(line, start, end, end == body, t);
-  if (base == 10) {
-    // Float: digits followed by '.' or an exponent, when not octal (llvm: a first digit other than
-    // 0, or "0.").
-    const bool decimal = line[start] != '0' || (start + 1 < line.size() && line[start + 1] == '.');
-    if (decimal && end < line.size() && (line[end] == '.' || line[end] == 'e' || line[end] == 'E'))
-      return lexDecimalReal(line, start, line[end] == '.' ? end + 1 : end, t);
-    if (line[start] == '0' && end - start > 1) base = 8, body = start + 1;
-  }
-  // (a number ends at an '@', as in llvm's lexer: `foo+4@abs32@lo` is `(foo+4) @abs32@lo`)
-  if (end == body || (end < line.size() && isIdentChar(line[end]) && line[end] != '@')) {
-    // "0x", "12abc", "08": not a number llvm accepts.
-    size_t j = end;
-    while (j < line.size() && isIdentChar(line[j])) ++j;
+  // `1b`, `10f`: a local label reference (the parser's: an integer, then `b` or `f`).
+  if (base != 16 && base != 2 && end < n && (line[end] == 'b' || line[end] == 'f') &&
+      (end + 1 == n || line[end + 1] == '@' || !isIdentChar(line[end + 1]))) {
     t.kind = Tok::Error;
-    t.text = line.substr(start, j - start);
-    return j;
+    t.text = line.substr(start, end + 1 - start);
+    return end + 1;
   }
   uint64_t v = 0;
   bool overflow = false;
   for (size_t k = body; k < end; ++k) {
-    uint64_t d = static_cast<uint64_t>(digitValue(line[k]));
-    if (d >= static_cast<uint64_t>(base)) {
-      t.kind = Tok::Error;
-      t.text = line.substr(start, end - start);
-      return end;
-    }
+    const uint64_t d = static_cast<uint64_t>(digitValue(line[k]));
     // Overflow is rare: checked with a division only when the value is already large.
     if (v > (UINT64_MAX >> 4) && (v > (UINT64_MAX - d) / static_cast<uint64_t>(base)))
       overflow = true;
@@ -500,6 +513,8 @@ size_t lexNumber(std::string_view line, size_t i, Token &t) {
   t.text = line.substr(start, end - start);
   t.ival = static_cast<int64_t>(v);
   t.overflow = overflow;
+  if (end < n && (line[end] == 'u' || line[end] == 'U')) ++end;
+  for (int k = 0; k < 2 && end < n && (line[end] == 'l' || line[end] == 'L'); ++k) ++end;
   return end;
 }
 

@@ -59,6 +59,9 @@ enum class LexError : uint8_t {
   HexFloatNoDigits,   // 0xp1, 0x.p1
   HexFloatNoP,        // 0x1.8
   HexFloatNoExpDigit, // 0x1p, 0x1p+
+  BadBinary,          // 0b2
+  BadHex,             // 0x, 0xg
+  BadOctal,           // 08, 09.5
 };
 const char *lexErrorMessage(LexError e);
 

@@ -465,21 +465,27 @@ constexpr unsigned kDimCoords[] = {1, 2, 3, 3, 2, 3, 3, 4};
 constexpr unsigned kDimGradients[] = {2, 4, 6, 4, 2, 4, 4, 4};
 constexpr unsigned kMaxNsaAddresses = 5;
 
-// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (a malformed number to the lexer); the name after the
-// prefix in any case, as llvm-mc compares it (dim:2d_msaa, dim:SQ_RSRC_IMG_cube).
+// dim:SQ_RSRC_IMG_2D_ARRAY or dim:2D_ARRAY (to the lexer an integer and a name right after it,
+// which llvm's parser joins); the name after the prefix in any case, as llvm-mc compares it
+// (dim:2d_msaa, dim:SQ_RSRC_IMG_cube).
 bool parseDim(ParseContext &ctx, Cursor &c, OperandValue &v) {
   c.next();
   if (!c.accept(Tok::Colon)) return ctx.fail(c.peek().col, "expected a colon");
   const Token &t = c.peek();
-  std::string name;
-  if (t.kind == Tok::Identifier && t.text.starts_with("SQ_RSRC_IMG_")) {
-    name = t.text.substr(12);
-  } else if (t.kind == Tok::Error || t.kind == Tok::Identifier) {
+  std::string_view name;
+  if (t.kind == Tok::Integer) {
+    const Token &rest = c.peek(1);
+    if (rest.kind != Tok::Identifier || rest.col != t.col + t.text.size())
+      return ctx.fail(t.col, "invalid dim value");
+    name = std::string_view(t.text.data(), t.text.size() + rest.text.size());
+    c.next();
+  } else if (t.kind == Tok::Identifier) {
     name = t.text;
   } else {
     return ctx.fail(t.col, "invalid dim value");
   }
   c.next();
+  if (name.starts_with("SQ_RSRC_IMG_")) name.remove_prefix(12);
   for (unsigned i = 0; i < std::size(kDimNames); ++i) {
     if (sameTextIgnoringCase(kDimNames[i], name)) {
       v.value = i;

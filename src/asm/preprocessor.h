@@ -110,6 +110,26 @@ public:
     return nextSlow(line);
   }
 
+  // Lines the statement loop would get from next() one by one, taken here at once (the YAML of
+  // an .amdgpu_metadata block): from the next line on, while next() would return the line on
+  // its inline path (the main file, no line of ours, no carriage return) and `take(line)`
+  // accepts it. Returns the text of the lines taken, each with its newline (empty when next()
+  // is not on its inline path), the last one in `last`.
+  template <class Take> std::string_view takeLines(Take &&take, SourceLine &last) {
+    Buffer &m = *main_;
+    if (!simple_ || inBlockComment_ || m.carriageReturns != 1) return {};
+    const size_t start = m.pos;
+    while (m.pos < m.text.size()) {
+      const size_t nl = findNewline(m.text, m.pos);
+      if (nl == std::string_view::npos) break; // (a last line without its newline: next()'s)
+      const std::string_view text(m.text.data() + m.pos, nl - m.pos);
+      if (mayBeMine(text) || !take(text)) break;
+      m.pos = nl + 1;
+      last = {text, text, ++m.lineNo};
+    }
+    return std::string_view(m.text.data() + start, m.pos - start);
+  }
+
   // After the labels of `line` (the line last returned): whether the statement that follows
   // them (its first two tokens) is ours; then it is read on the next call instead of assembled.
   bool claimRest(const SourceLine &line, const Token &first, const Token &second) {
@@ -200,10 +220,14 @@ private:
   static bool wordStart(char c) { return kWordChar[static_cast<unsigned char>(c)] & 1; }
   static bool wordChar(char c) { return kWordChar[static_cast<unsigned char>(c)] & 2; }
   // (Labels before one of ours are the assembler's to see: claimRest.)
-  bool mayBeMine(std::string_view text) const {
+  [[gnu::always_inline]] bool mayBeMine(std::string_view text) const {
     if (text.empty()) return false;
     // (most lines: an instruction at the start of the line, and no macro defined)
     if (text[0] != '.' && text[0] != ' ' && text[0] != '\t' && macros_.empty()) return false;
+    // (the next most: an instruction after one tab)
+    if (text.size() > 1 && text[0] == '\t' && text[1] != '.' && text[1] != ' ' && text[1] != '\t' &&
+        macros_.empty())
+      return false;
     size_t p = 0;
     while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
     if (p == text.size() || (text[p] != '.' && macros_.empty()) || !wordStart(text[p]))

@@ -129,8 +129,15 @@ struct TargetIndex {
   const ArchTables *arch;
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
-  // at a few formats, not all.
-  std::array<std::vector<const TargetFormat *>, 256> byTopByte;
+  // at a few formats, not all. Each with its fixed bits in the first 8 bytes (those further on
+  // checked by its TargetFormat; `wide`) and its size, kept together for the search.
+  struct Probe {
+    uint64_t mask, value;
+    uint32_t sizeBytes;
+    bool wide;
+    const TargetFormat *format;
+  };
+  std::array<std::vector<Probe>, 256> byTopByte;
 };
 
 namespace {
@@ -359,7 +366,9 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     for (const TargetFormat &tf : index.formats) {
       unsigned mask = static_cast<unsigned>(tf.mask >> 24) & 0xff;
       if ((top & mask) == (static_cast<unsigned>(tf.value >> 24) & mask))
-        index.byTopByte[top].push_back(&tf);
+        index.byTopByte[top].push_back(
+            {static_cast<uint64_t>(tf.mask), static_cast<uint64_t>(tf.value),
+             static_cast<uint32_t>(tf.sizeBytes), (tf.mask >> 64) != 0, &tf});
     }
   return index;
 }
@@ -528,9 +537,12 @@ inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
                   size_t avail, Inst &inst) {
   u128 word = enc::loadWord(bytes);
-  for (const TargetFormat *f : index.byTopByte[bytes[3]]) {
-    const TargetFormat &tf = *f;
-    if (tf.sizeBytes > avail || (word & tf.mask) != tf.value) continue;
+  const auto low = static_cast<uint64_t>(word);
+  for (const TargetIndex::Probe &probe : index.byTopByte[bytes[3]]) {
+    if (probe.sizeBytes > avail || (low & probe.mask) != probe.value) continue;
+    const TargetFormat &tf = *probe.format;
+    if (probe.wide && (word & tf.mask) != tf.value) [[unlikely]]
+      continue;
     uint64_t opcode = fieldValue(bytes, tf.op);
     uint32_t c = tf.first[opcode], end = tf.first[opcode + 1];
     if (c == end) continue;

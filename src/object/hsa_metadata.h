@@ -109,6 +109,7 @@ std::vector<uint8_t> elfNote(std::string_view name, uint32_t type,
 // offset *in the section*: `offsetInSection` is where the note starts (0 unless the source put
 // bytes into `.note` before). The section's alignment becomes (at least) 4.
 constexpr uint32_t kNtAmdgpuMetadata = 32;
+constexpr uint32_t kNtAmdHsaIsaName = 11; // (the target id, `.amd_amdgpu_isa`)
 std::vector<uint8_t> hsaMetadataNote(const HsaMetadata &metadata, uint64_t offsetInSection = 0);
 std::vector<uint8_t> hsaMetadataNote(const std::vector<uint8_t> &msgpackBytes,
                                      uint64_t offsetInSection = 0);

@@ -307,7 +307,9 @@ private:
   }
 
   // The chunk's lines are written straight into the listing (a print::Writer on out_): the
-  // decoder reads the section's bytes in place, and only a branch looks for a symbol.
+  // decoder reads the section's bytes in place, and only a branch looks for a symbol. A line of
+  // an instruction that names no branch target (most) is written by writeLine; a branch's and
+  // bytes that are no instruction by the general printLine.
   void disassembleChunk(const ElfSection &sec, const SymbolList &symbols,
                         std::span<const uint8_t> bytes, uint64_t index, uint64_t end) {
     print::Writer out(out_, print::Writer::Streaming{});
@@ -319,65 +321,149 @@ private:
     // (ObjdumpOptions::inputRead: the section's bytes are the file's, at sec.offset)
     constexpr uint64_t kReadReport = uint64_t{1} << 21;
     uint64_t nextReport = opts_.inputRead ? (index / kReadReport + 1) * kReadReport : UINT64_MAX;
+    const bool skipZeroes = opts_.skipZeroes, flushing = static_cast<bool>(opts_.output);
+    const uint8_t *const data = bytes.data();
+    const size_t total = bytes.size();
+    AddressColumn column;
     while (index < end) {
       if (index >= nextReport) [[unlikely]] {
         opts_.inputRead(sec.offset + index);
         nextReport = (index / kReadReport + 1) * kReadReport;
       }
-      if (opts_.skipZeroes) {
-        if (size_t n = skippableZeroBytes(bytes.subspan(index, end - index))) {
-          out += "\t\t...\n";
-          index += n;
-          continue;
+      const uint8_t *at = data + index;
+      if (skipZeroes) {
+        uint64_t first = 0; // (most lines: a nonzero byte among the first 8, one load)
+        if (end - index >= 8) std::memcpy(&first, at, 8);
+        if (first == 0) [[unlikely]] {
+          if (size_t n = skippableZeroBytes(bytes.subspan(index, end - index))) {
+            out += "\t\t...\n";
+            index += n;
+            continue;
+          }
         }
       }
       uint64_t addr = sec.addr + index;
       // An instruction may run past the chunk's end (into the next symbol), not the section's.
-      std::span<const uint8_t> rest = bytes.subspan(index);
-      size_t avail = std::min(rest.size(), kWindow);
-      const uint8_t *at = rest.data();
-      if (rest.size() < kWindow + 16) {
+      size_t rest = total - index;
+      size_t avail = std::min(rest, kWindow);
+      const uint8_t *in = at;
+      if (rest < kWindow + 16) [[unlikely]] {
         std::memset(padded, 0, sizeof padded);
         std::memcpy(padded, at, avail);
-        at = padded;
+        in = padded;
       }
-      size_t decoded = decoder_.decode(at, avail, inst);
-      std::optional<uint64_t> branchTarget;
-      size_t lineStart = out.size();
-      if (decoded) {
-        int label = labelOperandOf(*inst.desc);
-        std::string symbol;
-        if (label >= 0) [[unlikely]] {
-          // llvm: the target is the next instruction's address plus 4 * the signed dword
-          // count; llvm-objdump labels it when it is llvm's first operand (not s_call_b64's,
-          // whose first is the register it writes).
-          int64_t offset =
-              static_cast<int64_t>(static_cast<int16_t>(inst.ops[label].value)) * 4 + 4;
-          uint64_t targetAddr = addr + static_cast<uint64_t>(offset);
-          symbol = branchSymbol(symbols, targetAddr);
-          if (!symbol.empty()) {
-            inst.labelOperand = label;
-            inst.labelSymbol = symbol;
-          } else if (inst.desc->name != "s_call_b64") {
-            branchTarget = targetAddr;
-          }
-        }
-        out += '\t';
+      size_t decoded = decoder_.decode(in, avail, inst);
+      if (decoded && labelOperandOf(*inst.desc) < 0) [[likely]] {
+        char *p = out.room(1);
+        *p = '\t';
+        out.advance(p + 1);
+        size_t lineStart = out.size() - 1;
         print::printInst(inst, target_, out);
-        size_t width = out.size() - lineStart;
-        if (width < 60) out.append(60 - width, ' ');
+        // (the window: readable 20 bytes on, zero-padded near the section's end)
+        writeLine(column, in, std::min(decoded, rest), addr, out.size() - lineStart, out);
+        index += std::min(decoded, rest);
+      } else {
+        index += otherLine(symbols, inst, decoded, std::span(at, rest), addr, out);
       }
-      // Bytes that are no instruction: a dword (fewer at the section's end), as llvm skips them.
-      size_t size = std::min<size_t>(decoded ? decoded : 4, rest.size());
-      printLine(decoded != 0, rest.first(size), addr, out);
-      if (branchTarget) printTarget(symbols, *branchTarget, out.str());
-      out += '\n';
-      index += size;
-      if (opts_.output && out.size() >= (1u << 16)) {
+      if (flushing && out.size() >= (1u << 16)) [[unlikely]] {
         out.str();
         flushOutput();
       }
     }
+  }
+
+  // A branch's line, or bytes that are no instruction: what disassembleChunk's loop writes for
+  // them. Returns the bytes the line covers.
+  [[gnu::noinline]] size_t otherLine(const SymbolList &symbols, isa::Inst &inst, size_t decoded,
+                                     std::span<const uint8_t> rest, uint64_t addr,
+                                     print::Writer &out) {
+    std::optional<uint64_t> branchTarget;
+    size_t lineStart = out.size();
+    if (decoded) {
+      int label = labelOperandOf(*inst.desc);
+      std::string symbol;
+      if (label >= 0) {
+        // llvm: the target is the next instruction's address plus 4 * the signed dword
+        // count; llvm-objdump labels it when it is llvm's first operand (not s_call_b64's,
+        // whose first is the register it writes).
+        int64_t offset = static_cast<int64_t>(static_cast<int16_t>(inst.ops[label].value)) * 4 + 4;
+        uint64_t targetAddr = addr + static_cast<uint64_t>(offset);
+        symbol = branchSymbol(symbols, targetAddr);
+        if (!symbol.empty()) {
+          inst.labelOperand = label;
+          inst.labelSymbol = symbol;
+        } else if (inst.desc->name != "s_call_b64") {
+          branchTarget = targetAddr;
+        }
+      }
+      out += '\t';
+      print::printInst(inst, target_, out);
+      size_t width = out.size() - lineStart;
+      if (width < 60) out.append(60 - width, ' ');
+    }
+    // Bytes that are no instruction: a dword (fewer at the section's end), as llvm skips them.
+    size_t size = std::min<size_t>(decoded ? decoded : 4, rest.size());
+    printLine(decoded != 0, rest.first(size), addr, out);
+    if (branchTarget) printTarget(symbols, *branchTarget, out.str());
+    out += '\n';
+    return size;
+  }
+
+  // The address column's first digits (all but the low word's 8): the same for every line of
+  // 4 GiB, found when the high word changes.
+  struct AddressColumn {
+    uint32_t highWord = 0;
+    unsigned digits = 12;                    // (at least)
+    uint64_t highText = 0x3030303030303030u; // ("00000000"), the last digits - 8 of it used
+  };
+
+  // An instruction's line after its text (`width` columns, the tab counting one): padding to 60
+  // columns, the address and the instruction's dwords (printLine's, for whole dwords; the text
+  // of each dword pair by one print::hexWords). `inst` is readable for 20 bytes.
+  [[gnu::always_inline]] static void writeLine(AddressColumn &column, const uint8_t *inst,
+                                               size_t size, uint64_t addr, size_t width,
+                                               print::Writer &out) {
+    size_t dwords = size / 4;
+    if (dwords * 4 != size || dwords == 0 || dwords > 5) [[unlikely]] {
+      if (width < 60) out.append(60 - width, ' ');
+      printLine(true, std::span(inst, size), addr, out);
+      out += '\n';
+      return;
+    }
+    // padding (a fixed-size store) + "// " + address + ':' + per dword " XXXXXXXX" + '\n'
+    char *p = out.room(64 + 3 + 16 + 1 + 9 * 6 + 8);
+    std::memset(p, ' ', 64);
+    p += width < 60 ? 60 - width : 0;
+    if (static_cast<uint32_t>(addr >> 32) != column.highWord) [[unlikely]] {
+      column.highWord = static_cast<uint32_t>(addr >> 32);
+      column.digits = 12;
+      while (column.digits < 16 && (addr >> (4 * column.digits))) ++column.digits;
+      column.highText =
+          column.highWord ? print::hexWord(column.highWord, true) : 0x3030303030303030u;
+      column.highText >>= 8 * (16 - column.digits);
+    }
+    std::memcpy(p, "// ", 3);
+    p += 3;
+    // (each 8-byte store's extra bytes overwritten by the next)
+    std::memcpy(p, &column.highText, 8);
+    p += column.digits - 8;
+    uint32_t w[5]; // (those past the instruction's printed by no store that stays)
+    std::memcpy(w, inst, sizeof w);
+    print::HexWords h = print::hexWords(static_cast<uint32_t>(addr), w[0], true);
+    std::memcpy(p, &h.first, 8);
+    std::memcpy(p + 8, ": ", 2);
+    std::memcpy(p + 10, &h.second, 8);
+    p += 18;
+    for (size_t i = 1; i < dwords; i += 2) {
+      h = print::hexWords(w[i], w[i + 1], true);
+      *p = ' ';
+      std::memcpy(p + 1, &h.first, 8);
+      *(p + 9) = ' ';
+      std::memcpy(p + 10, &h.second, 8);
+      p += i + 1 < dwords ? 18 : 9;
+    }
+    *p++ = '\n';
+    out.advance(p);
   }
 
   // AMDGPU's symbolizer: a branch to an untyped symbol of the section prints its name.
