@@ -29,6 +29,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   gfxasm::AnalyzeOptions options;
   options.fileName = "fuzz.s";
   options.timing = true;
+  options.maxExpansionBytes = 16 << 10; // (fuzz_assembler's limits: runs stay short)
+  options.maxSectionBytes = 16 << 20;
   if (source.starts_with("\x7f"
                          "ELF")) {
     gfxasm::AnalyzeResult r =

@@ -24,6 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   options.fileName = "fuzz.s";
   // (a few .rept lines may ask for gigabytes: the limit's error comes sooner)
   options.maxExpansionBytes = 16 << 10; // (recursive macros multiply their errors: keep runs short)
+  options.maxSectionBytes = 16 << 20;   // (.zero, .fill, .org, .incbin: megabytes are slow enough)
   // Each input is assembled in one of six ways, chosen by its size (libFuzzer's insertions and
   // deletions move an input through all of them): one assembly a run instead of six makes six
   // times the runs, and the coverage of each way counts as its own.

@@ -1003,3 +1003,30 @@ TEST(Directives, VariablesTheObjectCannotHold) {
                         ".set x, y * 2\n.globl x\n", "x = 1 | y\n", ".set x, y + 1\n",
                         ".equiv x, y * 2\n", ".set x, y * 2\n.set w, 1 ! z\n"});
 }
+
+// Integers wider than 64 bits where a directive reads an integer token (llvm's BigNum is no
+// Integer there: `.file N`, `.loc`'s numbers, `.line`, a group name), local labels (llvm keys
+// them by 32 bits: `1:` and `4294967297:` are one label; a definition of 2^63 or more is no
+// label), a .loc column (16 bits in the line table), .cfi register numbers (printed as written,
+// 32 bits in the frame; register names with indexes too wide or out of range) and .comm
+// alignments (an exponent llvm keeps 8 bits of): each as llvm-mc-22 reads it.
+TEST(Directives, WideNumbers) {
+  expectSameEverywhere(
+      {"1:\n s_branch 4294967297b\n4294967298:\n s_branch 2b\n4294967296:\n s_branch 0b\n",
+       "18446744073709551616:\n s_branch 18446744073709551616b\n s_branch 99999999999999999999f\n"
+       "9223372036854775808:\n s_branch 18446744073709551615b\n",
+       "9223372036854775807:\n s_branch 4294967295b\n",
+       ".file 1 \"a.c\"\n.loc 1 4000000000 4000000000\ns_nop 0\n.loc 1 5 70000\ns_nop 0\n",
+       ".file 99999999999999999999 \"a.c\"\n", ".file 1 \"a.c\"\n.loc 99999999999999999999 1\n",
+       ".file 1 \"a.c\"\n.loc 1 1 99999999999999999999\n",
+       ".file 1 \"a.c\"\n.loc 1 99999999999999999999 1\n", ".line 99999999999999999999\n",
+       ".section .x,\"aG\",@progbits,99999999999999999999\n",
+       ".cfi_startproc\n.cfi_undefined 4294967296\n.cfi_offset 99999999999, 8\n"
+       ".cfi_register 4294967297, s1\n.cfi_return_column 4294967298\n.cfi_endproc\n",
+       ".cfi_startproc\n.cfi_undefined s4294967296\n", ".cfi_startproc\n.cfi_undefined s106\n",
+       ".cfi_startproc\n.cfi_undefined s99999999999999999999\n",
+       ".cfi_startproc\n.cfi_offset v256, 0\n", ".cfi_startproc\n.cfi_offset a4294967295, 0\n",
+       ".cfi_startproc\n.cfi_undefined (1)\n", ".cfi_startproc\n.cfi_undefined -1\n",
+       ".comm a,100,0x4000000000\n.comm b,1,255\n.comm c,1,256\n.comm d,1,300\n.comm e,1,31\n"
+       ".comm f,1,16\n.comm g,1000000000,4\n.comm h,1,0x7fffffff\n.comm i,1,-1\n"});
+}

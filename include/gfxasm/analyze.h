@@ -31,6 +31,9 @@ struct AnalyzeOptions {
   // Write AnalyzeResult::fixed: the source with the missing waits inserted and the s_delay_alu
   // recomputed (assembly input only).
   bool fix = false;
+  // The assembler's limits (AssembleOptions::maxExpansionBytes, maxSectionBytes).
+  size_t maxExpansionBytes = AssembleOptions{}.maxExpansionBytes;
+  size_t maxSectionBytes = AssembleOptions{}.maxSectionBytes;
 };
 
 // One finding of a check, located at the instruction it is about.

@@ -125,8 +125,15 @@ struct AssembleOptions {
   // Directories `.include` searches after the working directory (llvm-mc's -I), in order.
   std::vector<std::string> includeDirs;
   // The most text macro calls, .rept, .irp and .irpc may expand to in one assembly (llvm has
-  // no limit: `.rept 1000000000` runs it for hours); beyond it, an error.
+  // no limit: `.rept 1000000000` runs it for hours), the "while in macro instantiation" notes of
+  // the diagnostics inside them counted too (by what they take to keep); beyond it, an error.
   size_t maxExpansionBytes = size_t(64) << 20;
+  // The most bytes the directives that repeat or pad (.zero/.space/.skip, .fill, .ds.*, .org,
+  // .p2align and its kin, .lcomm, .incbin) may add to the sections in one assembly, and in an
+  // object the most file padding the sections' alignments may ask for (llvm has no limit: it
+  // writes the gigabytes or runs out of memory); beyond it, an error. One directive may add
+  // 256 MiB at most.
+  size_t maxSectionBytes = size_t(1) << 30;
   // When set, the asm text (OutputKind::Asm) goes here in pieces as it is made, each ending at a
   // statement's end (AssembleResult::text stays empty): a large input's listing needs no buffer
   // of its own, and memory follows the statement.

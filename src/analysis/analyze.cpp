@@ -102,7 +102,8 @@ std::string jsonString(std::string_view s) {
 AnalyzeResult analyze(const Target &target, std::string_view source,
                       const AnalyzeOptions &options) {
   AnalyzeResult out;
-  auto p = loadAssembly(target, source, options.fileName, options.includeDirs);
+  auto p = loadAssembly(target, source, options.fileName, options.includeDirs,
+                        options.maxExpansionBytes, options.maxSectionBytes);
   out.diagnostics = p->diagnostics;
   out.errorCount = p->errorCount;
   sizes(*p, out);
@@ -119,7 +120,8 @@ AnalyzeResult analyze(const Target &target, std::string_view source,
   runChecks(*p, waitsOnly, out, &waits, nullptr);
   // Fix: waits first, then the delays of the program with its waits.
   std::string text = waits.edits.empty() ? p->source : writeFixed(*p, waits.edits);
-  auto q = loadAssembly(target, text, options.fileName, options.includeDirs);
+  auto q = loadAssembly(target, text, options.fileName, options.includeDirs,
+                        options.maxExpansionBytes, options.maxSectionBytes);
   // Hazard s_nops on the program with its waits (a wait is a wait state too), before the
   // delays (s_delay_alu counts the s_nops).
   if (options.checkHazards && q->errorCount == 0) {
@@ -128,7 +130,8 @@ AnalyzeResult analyze(const Target &target, std::string_view source,
     collect(*q, h, out);
     if (!h.edits.empty()) {
       text = writeFixed(*q, h.edits);
-      q = loadAssembly(target, text, options.fileName, options.includeDirs);
+      q = loadAssembly(target, text, options.fileName, options.includeDirs,
+                       options.maxExpansionBytes, options.maxSectionBytes);
     }
   }
   if (options.checkDelayAlu && q->errorCount == 0) {

@@ -218,7 +218,8 @@ void buildCfg(Function &f) {
 
 std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view source,
                                       std::string_view fileName,
-                                      const std::vector<std::string> &includeDirs) {
+                                      const std::vector<std::string> &includeDirs,
+                                      size_t maxExpansionBytes, size_t maxSectionBytes) {
   auto p = std::make_unique<Program>();
   p->target = &target;
   p->arch = static_cast<const isa::ArchTables *>(target.arch());
@@ -230,6 +231,8 @@ std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view sou
   opts.output = OutputKind::Null;
   opts.keepCode = false;
   opts.includeDirs = includeDirs;
+  opts.maxExpansionBytes = maxExpansionBytes;
+  opts.maxSectionBytes = maxSectionBytes;
   AssembleResult r = as::assembleObserved(target, p->source, opts, c);
   p->diagnostics = std::move(r.diagnostics);
   p->errorCount = r.errorCount;

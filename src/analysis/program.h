@@ -187,10 +187,12 @@ void buildCfg(Function &f);
 
 // Reads an assembly file through the assembler (every directive, macro and label it takes):
 // instructions of executable sections in functions (a function starts at a `.type X,@function`
-// symbol's label, or at the first instruction of a section).
-std::unique_ptr<Program> loadAssembly(const Target &target, std::string_view source,
-                                      std::string_view fileName,
-                                      const std::vector<std::string> &includeDirs = {});
+// symbol's label, or at the first instruction of a section). The limits: AssembleOptions'.
+std::unique_ptr<Program>
+loadAssembly(const Target &target, std::string_view source, std::string_view fileName,
+             const std::vector<std::string> &includeDirs = {},
+             size_t maxExpansionBytes = AssembleOptions{}.maxExpansionBytes,
+             size_t maxSectionBytes = AssembleOptions{}.maxSectionBytes);
 // Reads an ELF object or code object: each function symbol of the executable sections decoded.
 // The target's cpu must be the file's. `error` is set on a malformed file.
 std::unique_ptr<Program> loadObject(const Target &target, std::span<const uint8_t> bytes,

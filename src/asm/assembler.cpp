@@ -1251,9 +1251,20 @@ private:
     code_.resize(code_.size() + count, 0);
   }
   uint64_t sectionOffset() override { return code_.size() + unwrittenBytes_; }
-  void raiseAlignment(uint64_t align) override {
+  bool raiseAlignment(uint64_t align) override {
+    // (an object's writer pads the file to each section's alignment)
+    if (align > sections_[cur_].align && objOut() && !claimSectionBytes(align)) return false;
     sections_[cur_].align = std::max(sections_[cur_].align, align);
+    return true;
   }
+  size_t sectionBytesClaimed_ = 0; // see claimSectionBytes
+  bool claimSectionBytes(uint64_t bytes) override {
+    if (bytes > opts_.maxSectionBytes - std::min(sectionBytesClaimed_, opts_.maxSectionBytes))
+      return false;
+    sectionBytesClaimed_ += bytes;
+    return true;
+  }
+  size_t maxSectionBytes() override { return opts_.maxSectionBytes; }
   bool writesObject() override { return objOut(); }
   bool inTextSection() override { return sections_[cur_].flags & 0x4; }
   void addIdent(std::string_view text) override {
@@ -1644,11 +1655,11 @@ private:
         c.skipName();
         c.next();
         defineLabel(t);
-      } else if (t.kind == Tok::Integer && t.ival >= 0 &&
+      } else if (t.kind == Tok::Integer && t.ival >= 0 && !t.overflow &&
                  t.text.find_first_not_of("0123456789") == std::string_view::npos) {
         c.next();
         c.next();
-        defineLabel(syms_.defineLocalLabel(static_cast<uint64_t>(t.ival)), t.col);
+        defineLabel(syms_.defineLocalLabel(static_cast<uint32_t>(t.ival)), t.col);
       } else {
         break;
       }

@@ -26,6 +26,17 @@ namespace {
 // so that a typing slip cannot ask for gigabytes.
 constexpr int64_t kMaxSectionGrowth = int64_t{256} << 20;
 
+// Whether a directive that repeats or pads may add `bytes` to the sections: gfxasm's limits, one
+// directive's and the assembly's (AssembleOptions::maxSectionBytes); else their error at `col`.
+bool roomFor(DirectiveContext &ctx, DirectiveError &fail, uint64_t bytes, uint32_t col) {
+  if (bytes > static_cast<uint64_t>(kMaxSectionGrowth))
+    return fail(col, "gfxasm: too many bytes for one directive");
+  if (ctx.streamer.claimSectionBytes(bytes)) return true;
+  return fail(col, fmt::format("gfxasm: more than {} bytes in the sections "
+                               "(AssembleOptions::maxSectionBytes)",
+                               ctx.streamer.maxSectionBytes()));
+}
+
 bool expectEnd(Cursor &c, DirectiveError &fail, const char *msg = "unexpected token in directive") {
   return c.atEnd() || fail(c.peek().col, msg);
 }
@@ -123,11 +134,15 @@ bool alignDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Dir
   const uint64_t align = uint64_t{1} << pow2;
   // (padding beyond gfxasm's limit: refused in an object, left out of text and null output, whose
   // bytes nobody reads)
-  const bool huge =
-      (align - ctx.code.size() % align) % align > static_cast<uint64_t>(kMaxSectionGrowth);
+  const uint64_t padding = (align - ctx.code.size() % align) % align;
+  const bool huge = padding > static_cast<uint64_t>(kMaxSectionGrowth);
   if (huge && ctx.streamer.writesObject())
     return ok && fail(0, "gfxasm: too many bytes for one directive"); // (else llvm's message)
-  ctx.streamer.raiseAlignment(align);
+  // (what the padding and, in an object, the section's alignment may cost)
+  if (!huge && (maxBytes <= 0 || padding <= static_cast<uint64_t>(maxBytes)) &&
+      !roomFor(ctx, fail, padding, 0))
+    return false;
+  if (!ctx.streamer.raiseAlignment(align)) return ok && roomFor(ctx, fail, align, 0);
   ctx.streamer.newFragment();
   if (!huge) alignCode(ctx.code, static_cast<unsigned>(pow2), fill, fillSize, maxBytes, text);
   if (ctx.asmOut) {
@@ -368,6 +383,7 @@ std::optional<bool> repeatedDataDirective(DirectiveContext &ctx, std::string_vie
   }
   if (n.value > kMaxSectionGrowth / static_cast<int64_t>(size)) // (no overflow of the product)
     return fail(0, "gfxasm: too many bytes for one directive");
+  if (!roomFor(ctx, fail, static_cast<uint64_t>(n.value) * size, 0)) return false;
   if (fill) {
     for (int64_t i = 0; i < n.value; ++i) {
       ctx.streamer.emitZeros(size);
@@ -727,7 +743,7 @@ bool sectionArguments(DirectiveContext &ctx, Cursor &c, bool push, SectionSpec &
       }
       if (group) {
         if (!c.accept(Tok::Comma)) return fail(c.peek().col, "expected group name");
-        if (c.is(Tok::Integer))
+        if (c.is(Tok::Integer) && !c.peek().overflow) // (wider than 64 bits: llvm's BigNum)
           spec.group = c.next().text;
         else if (auto g = identifier())
           spec.group = *g;
@@ -1042,6 +1058,7 @@ bool incbinDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   rest.remove_prefix(std::min<size_t>(static_cast<uint64_t>(skip), rest.size()));
   if (hasCount) rest = rest.substr(0, static_cast<uint64_t>(count));
   if (rest.empty()) return true;
+  if (!roomFor(ctx, fail, rest.size(), file.col)) return false;
   ctx.streamer.lineEntryHere();
   ctx.code.insert(ctx.code.end(), rest.begin(), rest.end());
   if (ctx.asmOut) printBytes(ctx.out, rest);
@@ -1283,11 +1300,11 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     if (!expectEnd(c, fail, "expected newline")) return false;
     ctx.streamer.newFragment();
     if (n.value < 0) return true;
-    if (n.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
+    if (!roomFor(ctx, fail, static_cast<uint64_t>(n.value), 0)) return false;
     if (fill == 0) {
       ctx.streamer.emitZeros(static_cast<uint64_t>(n.value));
     } else {
-      for (int64_t i = 0; i < n.value; ++i) ctx.code.push_back(static_cast<uint8_t>(fill));
+      ctx.code.insert(ctx.code.end(), static_cast<size_t>(n.value), static_cast<uint8_t>(fill));
     }
     if (ctx.asmOut)
       ctx.out += hasFill && fill ? fmt::format("\t.zero\t{},{}\n", n.value, fill & 0xff)
@@ -1331,11 +1348,14 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
                                 "'.fill' directive with negative repeat count has no effect");
     if (size > 0 && n.value > kMaxSectionGrowth / size)
       return fail(0, "gfxasm: too many bytes for one directive");
+    if (n.value > 0 && !roomFor(ctx, fail, static_cast<uint64_t>(n.value * size), 0)) return false;
     if (n.value > 0 && size > 0) ctx.streamer.lineEntryHere();
-    for (int64_t i = 0; i < n.value; ++i)
-      for (int64_t b = 0; b < size; ++b)
-        ctx.code.push_back(b < 4 ? static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b))
-                                 : 0);
+    if (n.value > 0 && size > 0) {
+      uint8_t unit[8] = {};
+      for (int64_t b = 0; b < size && b < 4; ++b)
+        unit[b] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b));
+      for (int64_t i = 0; i < n.value; ++i) ctx.code.insert(ctx.code.end(), unit, unit + size);
+    }
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.fill\t{}, {}, {:#x}\n", n.value, size,
                              static_cast<uint64_t>(value) & 0xffffffff);
@@ -1368,7 +1388,8 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ExprResult size = parseExpr(c, ctx.syms);
     if (!size.ok()) return fail(size.errCol, size.error);
     if (size.value < 0) return fail(sizeCol, "size must be non-negative");
-    if (size.value > kMaxSectionGrowth) return fail(0, "gfxasm: too many bytes for one directive");
+    // (a common symbol takes no room here; a local one, .bss's)
+    if (name == ".lcomm" && !roomFor(ctx, fail, static_cast<uint64_t>(size.value), 0)) return false;
     int64_t align = 0;
     if (c.accept(Tok::Comma)) {
       if (name == ".lcomm") return fail(c.peek().col, "alignment not supported on this target");
@@ -1381,10 +1402,14 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
     ctx.streamer.registerSymbol(s);
     if (name != ".lcomm") {
       s.commonSize = static_cast<uint64_t>(size.value);
-      s.commonAlign = static_cast<uint32_t>(uint64_t{1} << (align & 63));
+      // The alignment is a power of two's exponent, of which llvm keeps 8 bits (printed) and
+      // writes 2^(its low 5 bits) in the object, 1 for 31 (asked of llvm-mc-22: .comm a,1,300
+      // is printed `.comm a,1,44` and aligned to 4096).
+      const unsigned shift = static_cast<unsigned>(align & 0xff) & 31;
+      s.commonAlign = shift == 31 ? 1 : uint32_t{1} << shift;
       if (ctx.asmOut)
-        ctx.out +=
-            fmt::format("\t.comm\t{},{},{}\n", printedSymbolName(sym.text), size.value, align);
+        ctx.out += fmt::format("\t.comm\t{},{},{}\n", printedSymbolName(sym.text), size.value,
+                               align & 0xff);
     } else {
       // A local common symbol: room in .bss.
       if (ctx.asmOut)
@@ -1451,8 +1476,13 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       if (ctx.streamer.writesObject())
         ctx.streamer.layoutError(
             col, fmt::format("invalid .org offset '{}' (at offset '{}')", target, at));
-    } else if (target - static_cast<int64_t>(at) > kMaxSectionGrowth) {
-      return fail(col, "gfxasm: too many bytes for one directive");
+    } else if (static_cast<uint64_t>(target) - at >= uint64_t{1} << 30 &&
+               ctx.streamer.writesObject()) {
+      // (llvm's layout refuses a gigabyte or more)
+      ctx.streamer.layoutError(
+          col, fmt::format("invalid .org offset '{}' (at offset '{}')", target, at));
+    } else if (!roomFor(ctx, fail, static_cast<uint64_t>(target) - at, col)) {
+      return false;
     } else {
       ctx.streamer.emitZeros(0);
       ctx.code.insert(ctx.code.end(), static_cast<size_t>(target) - at, static_cast<uint8_t>(fill));
@@ -1529,7 +1559,7 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
   if (name == ".base64") return base64Directive(ctx, c, fail);
   if (name == ".line") {
     // (a line number, accepted and ignored as llvm does on ELF)
-    if (c.is(Tok::Integer)) c.next();
+    if (c.is(Tok::Integer) && !c.peek().overflow) c.next(); // (wider: llvm's BigNum)
     return expectEnd(c, fail, "expected newline");
   }
   if (name == ".lto_discard") {

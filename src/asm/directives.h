@@ -58,7 +58,13 @@ public:
   virtual void registerSymbolsOf(ExprId expr) = 0;
   virtual void emitZeros(uint64_t count) = 0; // .zero/.space/.comm's room in the section
   virtual uint64_t sectionOffset() = 0;
-  virtual void raiseAlignment(uint64_t align) = 0;
+  // Raises the section's alignment; false (nothing changed) when, in an object, the file padding
+  // it may need does not fit in AssembleOptions::maxSectionBytes.
+  virtual bool raiseAlignment(uint64_t align) = 0;
+  // Counts `bytes` that a repeating or padding directive adds to the sections against
+  // AssembleOptions::maxSectionBytes: false (nothing counted) when they do not fit.
+  virtual bool claimSectionBytes(uint64_t bytes) = 0;
+  virtual size_t maxSectionBytes() = 0;
   virtual bool inTextSection() = 0;
   virtual bool writesObject() = 0; // -filetype=obj
   virtual void addIdent(std::string_view text) = 0;

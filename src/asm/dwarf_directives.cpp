@@ -59,7 +59,7 @@ std::string hex(const std::array<uint8_t, 16> &bytes) {
 
 bool fileDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   int64_t number = -1;
-  if (c.is(Tok::Integer)) {
+  if (c.is(Tok::Integer) && !c.peek().overflow) { // (wider: llvm's BigNum, no number)
     number = c.next().ival;
     if (number < 0) return fail(c.peek().col, "negative file number");
   }
@@ -130,7 +130,8 @@ bool absolute(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, int64_t &v
 bool locDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   obj::DwarfTables &t = ctx.dwarf;
   const Token &fileTok = c.peek();
-  if (fileTok.kind != Tok::Integer) return fail(fileTok.col, "expected integer");
+  if (fileTok.kind != Tok::Integer || fileTok.overflow) // (wider than 64 bits: llvm's BigNum)
+    return fail(fileTok.col, "expected integer");
   c.next();
   const int64_t file = fileTok.ival;
   if (file < 1 && t.version < 5)
@@ -138,12 +139,12 @@ bool locDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   if (file < 0 || file > UINT32_MAX || !t.validFileNumber(static_cast<uint32_t>(file)))
     return fail(fileTok.col, "unassigned file number in '.loc' directive");
   int64_t line = 0, column = 0;
-  if (c.is(Tok::Integer)) {
+  if (c.is(Tok::Integer) && !c.peek().overflow) {
     line = c.peek().ival;
     if (line < 0) return fail(c.peek().col, "line numbers must be positive");
     c.next();
   }
-  if (c.is(Tok::Integer)) {
+  if (c.is(Tok::Integer) && !c.peek().overflow) {
     column = c.peek().ival;
     if (column < 0) return fail(c.peek().col, "column position less than zero");
     c.next();
@@ -152,7 +153,7 @@ bool locDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   obj::DwarfLoc loc;
   loc.file = static_cast<uint32_t>(file);
   loc.line = static_cast<uint32_t>(line);
-  loc.column = static_cast<uint32_t>(column);
+  loc.column = static_cast<uint16_t>(column); // (llvm keeps 16 bits of it)
   loc.flags = previousFlags & obj::kLocIsStmt;
   while (!c.atEnd()) {
     const Token &op = c.peek();
@@ -212,36 +213,39 @@ bool locDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   return true;
 }
 
-// A `.cfi_*` register operand: a DWARF register number, or a register name (llvm-mc numbers
+// A `.cfi_*` register operand: a DWARF register number (an absolute expression that starts with
+// an integer: llvm prints its value and keeps 32 bits of it), or a register name (llvm-mc numbers
 // registers as its wave64 DWARF mapping does, whatever the wave size).
-bool cfiRegister(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, uint32_t &reg) {
+bool cfiRegister(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, int64_t &reg) {
   const Token &t = c.peek();
   if (t.kind == Tok::Identifier && t.text.size() > 1 &&
       (t.text[0] == 's' || t.text[0] == 'v' || t.text[0] == 'a')) {
     std::string_view digits = t.text.substr(1);
     bool numeric = digits.find_first_not_of("0123456789") == std::string_view::npos;
     if (numeric) {
-      unsigned n = static_cast<unsigned>(std::stoul(std::string(digits)));
+      uint64_t n = 0;
+      for (char ch : digits) {
+        n = n * 10 + static_cast<uint64_t>(ch - '0');
+        if (n > UINT32_MAX) return fail(t.col, "invalid register index");
+      }
       if (t.text[0] == 's' && n < 64)
-        reg = 32 + n;
+        reg = static_cast<int64_t>(32 + n);
       else if (t.text[0] == 's' && n < 106)
-        reg = 1088 + (n - 64);
+        reg = static_cast<int64_t>(1088 + (n - 64));
       else if (t.text[0] == 'v' && n < 256)
-        reg = 2560 + n;
+        reg = static_cast<int64_t>(2560 + n);
       else if (t.text[0] == 'a' && n < 256)
-        reg = 3072 + n;
+        reg = static_cast<int64_t>(3072 + n);
       else
-        return fail(t.col, "invalid register name");
+        return fail(t.col, "register index is out of range");
       c.next();
       return true;
     }
   }
-  if (t.kind == Tok::Identifier)
+  if (t.kind == Tok::Identifier || t.kind == Tok::LBrac)
     return fail(t.col, "gfxasm: only s, v and a registers or DWARF register numbers here");
-  int64_t value = 0;
-  if (!absolute(ctx, c, fail, value)) return false;
-  reg = static_cast<uint32_t>(value);
-  return true;
+  if (t.kind != Tok::Integer) return fail(t.col, "expected a register or a list of registers");
+  return absolute(ctx, c, fail, reg);
 }
 
 bool comma(Cursor &c, DirectiveError &fail) {
@@ -307,11 +311,12 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   obj::CfiInstruction in;
   in.offset = ctx.streamer.sectionOffset();
   std::string printed;
+  auto u32 = [](int64_t v) -> uint64_t { return static_cast<uint32_t>(v); };
   auto bytes = [&](std::initializer_list<uint64_t> ulebs, uint8_t opcode) {
     in.bytes.push_back(opcode);
     for (uint64_t v : ulebs) obj::appendUleb(in.bytes, v);
   };
-  uint32_t reg = 0, reg2 = 0;
+  int64_t reg = 0, reg2 = 0; // (as printed; the instructions keep 32 bits)
   int64_t a = 0, b = 0;
   obj::CfiPointer pointer;
   if (name == ".cfi_endproc") {
@@ -324,7 +329,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   if (name == ".cfi_def_cfa") {
     if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !absolute(ctx, c, fail, a))
       return false;
-    bytes({reg, static_cast<uint64_t>(a)}, 0x0c);
+    bytes({u32(reg), static_cast<uint64_t>(a)}, 0x0c);
     in.setCfaOffset = a;
     printed = fmt::format("{}, {}", reg, a);
   } else if (name == ".cfi_def_cfa_offset") {
@@ -340,14 +345,14 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   } else if (name == ".cfi_def_cfa_register" || name == ".cfi_undefined" ||
              name == ".cfi_same_value" || name == ".cfi_restore") {
     if (!cfiRegister(ctx, c, fail, reg)) return false;
-    if (name == ".cfi_def_cfa_register") bytes({reg}, 0x0d);
-    if (name == ".cfi_undefined") bytes({reg}, 0x07);
-    if (name == ".cfi_same_value") bytes({reg}, 0x08);
+    if (name == ".cfi_def_cfa_register") bytes({u32(reg)}, 0x0d);
+    if (name == ".cfi_undefined") bytes({u32(reg)}, 0x07);
+    if (name == ".cfi_same_value") bytes({u32(reg)}, 0x08);
     if (name == ".cfi_restore") {
-      if (reg < 64)
-        in.bytes.push_back(static_cast<uint8_t>(0xc0 | reg));
+      if (u32(reg) < 64)
+        in.bytes.push_back(static_cast<uint8_t>(0xc0 | u32(reg)));
       else
-        bytes({reg}, 0x06);
+        bytes({u32(reg)}, 0x06);
     }
     printed = fmt::format("{}", reg);
   } else if (name == ".cfi_offset" || name == ".cfi_rel_offset") {
@@ -355,13 +360,13 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
       return false;
     in.kind = name == ".cfi_offset" ? obj::CfiInstruction::Kind::Offset
                                     : obj::CfiInstruction::Kind::RelOffset;
-    in.reg = reg;
+    in.reg = static_cast<uint32_t>(reg);
     in.value = a;
     printed = fmt::format("{}, {}", reg, a);
   } else if (name == ".cfi_register") {
     if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !cfiRegister(ctx, c, fail, reg2))
       return false;
-    bytes({reg, reg2}, 0x09);
+    bytes({u32(reg), u32(reg2)}, 0x09);
     printed = fmt::format("{}, {}", reg, reg2);
   } else if (name == ".cfi_remember_state" || name == ".cfi_restore_state") {
     in.bytes.push_back(name == ".cfi_remember_state" ? 0x0a : 0x0b);
@@ -376,7 +381,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
     if (!cfiRegister(ctx, c, fail, reg) || !comma(c, fail) || !absolute(ctx, c, fail, a) ||
         !comma(c, fail) || !absolute(ctx, c, fail, b))
       return false;
-    bytes({reg, static_cast<uint64_t>(a), static_cast<uint64_t>(b)}, 0x30);
+    bytes({u32(reg), static_cast<uint64_t>(a), static_cast<uint64_t>(b)}, 0x30);
     in.setCfaOffset = a;
     printed = fmt::format("{}, {}, {}", reg, a, b);
   } else if (name == ".cfi_personality" || name == ".cfi_lsda") {
@@ -421,10 +426,10 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
       return false;
     const int64_t factored = a / 4; // (the data alignment factor)
     if (factored < 0) {
-      bytes({reg}, 0x15); // DW_CFA_val_offset_sf
+      bytes({u32(reg)}, 0x15); // DW_CFA_val_offset_sf
       obj::appendSleb(in.bytes, factored);
     } else {
-      bytes({reg, static_cast<uint64_t>(factored)}, 0x14); // DW_CFA_val_offset
+      bytes({u32(reg), static_cast<uint64_t>(factored)}, 0x14); // DW_CFA_val_offset
     }
     printed = fmt::format("{}, {}", reg, a);
   } else {
@@ -443,7 +448,7 @@ bool cfiDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, Direc
   else if (name == ".cfi_lsda")
     frame.lsda = std::move(pointer);
   else if (name == ".cfi_return_column")
-    frame.returnRegister = reg;
+    frame.returnRegister = static_cast<uint32_t>(reg);
   else if (name == ".cfi_signal_frame")
     frame.signalFrame = true;
   else

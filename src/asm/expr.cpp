@@ -216,7 +216,7 @@ struct Evaluator {
 
   // GNU local label N: the last `N:` before (`Nb`) or the next after (`Nf`).
   bool localLabel(uint64_t n, bool forward, uint32_t col, Value &out) {
-    std::string_view name = syms.localLabel(n, forward);
+    std::string_view name = syms.localLabel(static_cast<uint32_t>(n), forward); // (llvm: 32 bits)
     if (name.empty()) return fail(col, "directional label undefined");
     if (forward && syms.forwardLocalReference) syms.forwardLocalReference(name, col);
     Token named(Tok::Identifier, col, name);
@@ -290,7 +290,12 @@ struct Evaluator {
       std::string_view x = t.text;
       if (isLocalLabelRef(t)) {
         uint64_t n = 0;
-        for (char ch : x.substr(0, x.size() - 1)) n = n * 10 + static_cast<uint64_t>(ch - '0');
+        for (char ch : x.substr(0, x.size() - 1)) {
+          const uint64_t digit = static_cast<uint64_t>(ch - '0');
+          if (n > (UINT64_MAX - digit) / 10)
+            return fail(t.col, "literal value out of range for directive");
+          n = n * 10 + digit;
+        }
         c.next();
         return localLabel(n, x.back() == 'f', t.col, out);
       }

@@ -73,14 +73,15 @@ public:
   // A new temporary label name (llvm's .Ltmp<N>, one counter for the whole assembly).
   std::string_view newTemporary() { return intern(".Ltmp" + std::to_string(temporaries_++)); }
   // GNU numeric local labels: `N:` defines the next instance of N, `Nb` names the last one,
-  // `Nf` the next one (empty: `Nb` before any `N:`).
-  std::string_view defineLocalLabel(uint64_t n) {
+  // `Nf` the next one (empty: `Nb` before any `N:`). As in llvm, N is taken modulo 2^32 (`1:`
+  // and `4294967297:` define the same label).
+  std::string_view defineLocalLabel(uint32_t n) {
     LocalLabel &l = localLabels_[n];
     l.current = l.next.empty() ? newTemporary() : l.next;
     l.next = {};
     return l.current;
   }
-  std::string_view localLabel(uint64_t n, bool forward) {
+  std::string_view localLabel(uint32_t n, bool forward) {
     LocalLabel &l = localLabels_[n];
     if (forward && l.next.empty()) l.next = newTemporary();
     return forward ? l.next : l.current;
@@ -118,7 +119,7 @@ private:
   struct LocalLabel {
     std::string_view current, next;
   };
-  std::unordered_map<uint64_t, LocalLabel> localLabels_;
+  std::unordered_map<uint32_t, LocalLabel> localLabels_;
 };
 
 struct ExprResult {

@@ -757,6 +757,9 @@ void Preprocessor::reportDeferred(bool entered) {
   if (activeInstantiations_) appendInstantiationNotes();
 }
 
+// (each note counts against the expansion budget as what it costs to keep: a macro that calls
+// itself twice makes a million errors at the nesting limit, each with twenty notes, which took
+// minutes and gigabytes before the budget stopped it)
 void Preprocessor::appendInstantiationNotes() {
   for (size_t i = buffers_.size(); i-- > 0;) {
     const Buffer &b = *buffers_[i];
@@ -769,6 +772,7 @@ void Preprocessor::appendInstantiationNotes() {
     note.message = "while in macro instantiation";
     note.lineText = b.callSite.text;
     note.includedFrom = b.callSite.includedFrom;
+    expandedBytes_ += sizeof(Diagnostic) + note.file.size() + note.lineText.size();
     result_.diagnostics.push_back(std::move(note));
   }
 }
