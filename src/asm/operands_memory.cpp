@@ -1036,9 +1036,11 @@ bool validate_memory(ParseContext &ctx, Inst &inst, uint32_t col) {
     const Field field = inst.arch->operandsOf(*inst.desc)[i].field;
     // (a returning atomic without glc/sc0 matches in llvm, whose check after matching says so,
     // after the offset's range)
-    if ((field == Field::glc || field == Field::sc0) && ctx.afterMatchError &&
-        std::string_view(ctx.afterMatchError).ends_with(" offset"))
-      return ctx.fail(ctx.afterMatchCol, ctx.afterMatchError);
+    // (gfx9 keeps the offset's error in afterMatchError, gfx11 among the ordered checks)
+    if (field == Field::glc || field == Field::sc0)
+      for (const auto &[err, errCol] : {std::pair{ctx.afterMatchError, ctx.afterMatchCol},
+                                        std::pair{ctx.earlyCheckError, ctx.earlyCheckCol}})
+        if (err && std::string_view(err).ends_with(" offset")) return ctx.fail(errCol, err);
     if (field == Field::glc) return ctx.fail(col, "instruction must use glc");
     if (field == Field::sc0) return ctx.fail(col, "instruction must use sc0");
     return isAddressingWord(field) && ctx.afterPositional

@@ -125,31 +125,32 @@ constexpr std::string_view kEncodingSuffixes[] = {"_e32", "_e64", "_sdwa", "_dpp
 // may shrink but not grow (issue 17 part 2; the kinds are printed by each run). The gfx11
 // counts rose by 2-13 when the spell6 branch's lines (NAME_t16/NAME_fake16 aliases, the
 // compares' also_fake16 e32 forms) joined msgs2's rules; msg11 (llvm's order of its checks
-// after matching) and msg9 (memory offsets, carry-in forms, cache-policy runs) lowered them.
-const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 100},
-                                                                {"gfx1100 +wavefrontsize64", 111},
-                                                                {"gfx1100 -real-true16", 95},
-                                                                {"gfx1101", 34},
-                                                                {"gfx1102", 34},
-                                                                {"gfx1103", 34},
-                                                                {"gfx1150", 108},
-                                                                {"gfx1151", 36},
-                                                                {"gfx1152", 36},
-                                                                {"gfx1153", 36},
-                                                                {"gfx900", 204},
-                                                                {"gfx902", 85},
-                                                                {"gfx904", 220},
-                                                                {"gfx906", 233},
-                                                                {"gfx908", 248},
-                                                                {"gfx909", 85},
-                                                                {"gfx90a", 226},
-                                                                {"gfx90a +xnack", 65},
-                                                                {"gfx90c", 85},
-                                                                {"gfx942", 262},
-                                                                {"gfx950", 339},
-                                                                {"gfx9-generic", 80},
-                                                                {"gfx9-4-generic", 75},
-                                                                {"gfx11-generic", 34}};
+// after matching) and msg9 (memory offsets, carry-in forms, cache-policy runs) lowered them;
+// merged, a returning atomic's missing glc after the offset's range on gfx11 too.
+const std::map<std::string, unsigned> kMessageMismatchBudget = {{"gfx1100", 86},
+                                                                {"gfx1100 +wavefrontsize64", 97},
+                                                                {"gfx1100 -real-true16", 81},
+                                                                {"gfx1101", 26},
+                                                                {"gfx1102", 26},
+                                                                {"gfx1103", 26},
+                                                                {"gfx1150", 94},
+                                                                {"gfx1151", 28},
+                                                                {"gfx1152", 28},
+                                                                {"gfx1153", 28},
+                                                                {"gfx900", 186},
+                                                                {"gfx902", 80},
+                                                                {"gfx904", 207},
+                                                                {"gfx906", 216},
+                                                                {"gfx908", 230},
+                                                                {"gfx909", 80},
+                                                                {"gfx90a", 210},
+                                                                {"gfx90a +xnack", 59},
+                                                                {"gfx90c", 80},
+                                                                {"gfx942", 246},
+                                                                {"gfx950", 332},
+                                                                {"gfx9-generic", 75},
+                                                                {"gfx9-4-generic", 69},
+                                                                {"gfx11-generic", 26}};
 
 class Differential : public ::testing::TestWithParam<Config> {};
 
