@@ -153,6 +153,15 @@ TEST(Directives, NumbersAsLlvmLexesThem) {
                    "image_load v1, v2, s[4:11] dmask:0x1 dim:1uD\n1:\n");
 }
 
+// A `//` comment line inside an .amdgpu_metadata block is no statement to llvm (its lexer skips
+// it), a `//` after text stays in the YAML, a `;` ends the text.
+TEST(Directives, CommentLinesInMetadataBlocks) {
+  expectSameOnTargets(".amdgpu_metadata\n---\n// a comment\namdhsa.version:\n  // indented\n"
+                      "  - 1 // kept\n  - 2 ; dropped\n//\namdhsa.kernels: []\n...\n"
+                      ".end_amdgpu_metadata\n",
+                      "metadata comments", {"amdgcn-amd-amdhsa"}, {"gfx1100", "gfx90a"});
+}
+
 // Symbols inside operands (their parsers belong to the operand families).
 TEST(Directives, SymbolsInOperands) {
   expectSameOutput("x = 3\nmsg = 3\nop = 0\n"

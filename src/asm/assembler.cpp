@@ -1331,6 +1331,12 @@ private:
         statementAt(rest, &source, false);
       return;
     }
+    // A `//` comment line is no statement to llvm, whose lexer skips the comment at a statement's
+    // start.
+    if (statementStart && body.starts_with("//")) {
+      metadataText_ += '\n';
+      return;
+    }
     // Each statement's text: a `#` line keeps its indentation only, a `;` outside a string or
     // character constant ends the line.
     if (statementStart && indent != std::string_view::npos && line[indent] == '#') {
@@ -1345,9 +1351,11 @@ private:
       metadataText_.append(line);               // (the common line: nothing to scan)
     } else {
       const size_t end = as::scanLineJoin(line, metadataJoin_);
-      // (a `//` comment stays in the YAML: llvm collects the statement's text up to its end)
-      metadataText_.append(
-          line.substr(0, end < line.size() && line[end] == ';' ? end : line.size()));
+      // (llvm collects the statement's text up to its end: a `;` or `//` comment ends it, a
+      // `/* */` one stays in the YAML)
+      const bool cut =
+          end < line.size() && (line[end] == ';' || line.substr(end).starts_with("//"));
+      metadataText_.append(line.substr(0, cut ? end : line.size()));
     }
     metadataText_ += '\n';
   }
