@@ -231,8 +231,7 @@ struct Evaluator {
       c.next();
       // (llvm's parser reads an integer followed by `b` or `f` as a local label reference, also
       // with blanks between: `1 b`)
-      if (const Token &bf = c.peek();
-          bf.kind == Tok::Identifier && (bf.text == "b" || bf.text == "f")) {
+      if (const Token &bf = c.peek(); isLocalLabelDirection(bf)) {
         c.next();
         return localLabel(static_cast<uint64_t>(t.ival), bf.text == "f", t.col, out);
       }

@@ -218,6 +218,11 @@ ExprResult parseExprTree(Cursor &c, SymbolTable &syms, bool relocatable, bool pr
 // defined yet, a division by zero) is a Relocatable result; otherwise it is an error. With
 // `primary`, only a primary expression with its unary operators is read (llvm's reading of a
 // value between |bars|).
+// `b` or `f` after an integer: llvm's parser reads the two as a local label reference (`1 b`).
+inline bool isLocalLabelDirection(const Token &t) {
+  return t.kind == Tok::Identifier && (t.text == "b" || t.text == "f");
+}
+
 inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = false,
                             bool primary = false) {
   // Most expressions are one integer (register indices, offsets, lane selects): read inline,
@@ -228,8 +233,7 @@ inline ExprResult parseExpr(Cursor &c, SymbolTable &syms, bool relocatable = fal
     // reference: for the evaluator)
     const Token &after = c.peek(1);
     if (primary || (expr_detail::precedence(after.kind, op) == 0 && after.kind != Tok::Error &&
-                    !(after.kind == Tok::Identifier && after.text.size() == 1 &&
-                      (after.text[0] == 'b' || after.text[0] == 'f')))) {
+                    !isLocalLabelDirection(after))) {
       ExprResult r;
       r.kind = ExprResult::Kind::Absolute;
       r.value = c.next().ival;
