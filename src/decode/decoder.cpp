@@ -59,28 +59,49 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 };
 
 // How the decode loop decodes one operand of an entry. Field: the 8 bytes at `byte`, shifted and
-// masked, into `value` of the OperandValue whose other members are `operand`'s, invalid with a
-// value bit of `reject` (FieldOnly; Present with a mask 0). Source: the same plus `add`, with the
-// source slot's modifier bits, invalid with one of `modReject` too. OneOf and InSet: Field, then
-// OperandPlan's check of the value. Register: Source's value and modifiers when the value is
-// at least `vgprFrom` or an SGPR below `sgprBelow` aligned by `sgprAlign`, else Call. Call: the
-// operand's family decoder. Nothing: no value. (tested in that order by conditional branches: a
-// switch's indirect jump mispredicts on a varied instruction stream)
+// masked, into `value` of the OperandValue whose other members are `operand()`'s, invalid with a
+// value bit of `check` (FieldOnly; Present with a width 0). Source: the same plus 256 if Add256,
+// with the source slot's modifier bits, invalid with one of `modReject` too. OneOf and InSet:
+// Field, then OperandPlan's check of the value. Register: Source's value and modifiers when the
+// value is a VGPR (Vgprs) or an SGPR below `sgprBelow` aligned by `sgprAlign`, else Call. Call:
+// the operand's family decoder. Nothing: no value. (tested in that order by conditional branches:
+// a switch's indirect jump mispredicts on a varied instruction stream)
 struct Step {
   enum Kind : uint8_t { Field, Source, OneOf, InSet, Register, Call, Nothing } kind;
+  enum Flags : uint8_t {
+    Add256 = 1,     // (Source) 256 added to the value (a VGPR-only field: its VGPR's encoding)
+    Vgprs = 2,      // (Register) values from 256 are VGPRs
+    ValuSource = 4, // (Register) a VALU source: finishValuConstants runs
+  };
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
-  uint32_t mask;
-  uint32_t reject;   // value bits that make the operand invalid
-  uint32_t valid;    // (OneOf) the two values in its halves, (InSet) a bit per valid value
+  uint8_t width;     // (the field's bits kept: at most 32; the mask is kWidthMasks[width])
   uint8_t slot;      // (Source) index into DecodeContext::slotMods (3: none)
   uint8_t modReject; // modifier bits that make the operand invalid
-  uint16_t add;
-  uint64_t operand;
-  uint16_t vgprFrom = 0xffff, sgprBelow = 0; // (Register)
-  uint8_t sgprAlign = 0;
-  bool valuSource = false;
+  uint8_t regCount;  // the OperandValue's regCount
+  uint8_t sgprBelow; // (Register) SGPRs below this are registers ...
+  uint8_t sgprAlign; // ... when aligned (a mask of low bits that must be 0)
+  uint8_t flags;     // Flags
+  // Field, Source: value bits that make the operand invalid; OneOf: the two values in its
+  // halves; InSet: a bit per valid value
+  uint32_t check;
+  // The OperandValue's bytes but the value's and modifiers' (regCount, present).
+  uint64_t operand() const {
+    return uint64_t{regCount} << 8 * offsetof(OperandValue, regCount) |
+           uint64_t{true} << 8 * offsetof(OperandValue, present);
+  }
 };
+// (kept small: an instruction reads its entry's steps, and a listing of varied code reads
+// thousands of entries' steps, which do not stay in the cache when they are large)
+static_assert(sizeof(Step) == 16);
+
+// A field's mask by its width (Step::width).
+constexpr std::array<uint32_t, 33> kWidthMasks = [] {
+  std::array<uint32_t, 33> m{};
+  for (unsigned w = 0; w < 32; ++w) m[w] = (uint32_t{1} << w) - 1;
+  m[32] = ~uint32_t{0};
+  return m;
+}();
 
 // An entry a target decodes, with what the decode loop needs of it. The members after
 // firstStep are set with its steps, when the entry is first tried (most never are).
@@ -239,16 +260,18 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0xffff, 0, 0, false};
+  Step step{};
+  step.kind = Step::Call;
+  step.family = family;
+  step.slot = 3;
   // (an OperandValue's bytes, little-endian as the instruction's)
-  static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
-  step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
-                 uint64_t{true} << 8 * offsetof(OperandValue, present);
+  static_assert(sizeof(OperandValue) == sizeof(uint64_t) && offsetof(OperandValue, value) == 0);
+  step.regCount = plan.regCount;
   const FieldLayout &l = fmt.layout(d.field);
   switch (plan.kind) {
   case OperandPlan::Call: return step;
   case OperandPlan::Nothing: step.kind = Step::Nothing; return step;
-  case OperandPlan::Present: step.kind = Step::Field; return step; // (a mask 0: value 0)
+  case OperandPlan::Present: step.kind = Step::Field; return step; // (a width 0: value 0)
   case OperandPlan::FieldOnly:
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
@@ -262,13 +285,15 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
     step.kind = plan.kind == OperandPlan::OneOf ? Step::OneOf : Step::InSet;
-    step.valid = plan.reject;
+    step.check = plan.reject;
     break;
   case OperandPlan::Source:
     step.kind = Step::Source;
-    step.reject = plan.reject;
+    step.check = plan.reject;
     step.modReject = plan.modReject;
-    step.add = plan.add;
+    if (plan.add != 0 && plan.add != src::kVgpr0)
+      throw std::logic_error("a source step adds 0 or 256");
+    if (plan.add) step.flags |= Step::Add256;
     if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
     break;
   case OperandPlan::Register: {
@@ -276,24 +301,24 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
     step.modReject = plan.modReject;
     if (plan.slotMods && isSourceField(d.field))
       step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
-    if (plan.vgprs) step.vgprFrom = src::kVgpr0;
+    if (plan.vgprs) step.flags |= Step::Vgprs;
     // (classifyScalarEncoding's SGPR tuples: aligned to 2 or 4 registers, within s0-s105)
     unsigned n = plan.sgprDwords;
     if (n != 0 && n <= src::kNumSgprs) {
-      step.sgprBelow = static_cast<uint16_t>(
-          std::min(registersOf(*entry.arch).numSgprs, src::kNumSgprs - n + 1));
+      step.sgprBelow =
+          static_cast<uint8_t>(std::min(registersOf(*entry.arch).numSgprs, src::kNumSgprs - n + 1));
       step.sgprAlign = n == 1 ? 0 : n == 2 ? 1 : 3;
     }
-    step.valuSource = plan.valuSource;
+    if (plan.valuSource) step.flags |= Step::ValuSource;
     break;
   }
-  default: step.reject = plan.reject; break;
+  default: step.check = plan.reject; break;
   }
   // (a format without the field: a range 0 bits wide, read as 0)
   step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
   step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
   // (decodeField keeps the low 32 bits)
-  step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
+  step.width = static_cast<uint8_t>(std::min<unsigned>(l.ranges[0].width, 32));
   return step;
 }
 
@@ -532,7 +557,7 @@ namespace {
 inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
   uint64_t chunk;
   std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-  return static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+  return static_cast<uint32_t>(chunk >> s.shift) & kWidthMasks[s.width];
 }
 
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
@@ -573,28 +598,30 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
         const Step &s = steps[i];
         if (s.kind == Step::Field) [[likely]] {
           uint32_t value = stepValue(bytes, s);
-          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
-          if (value & s.reject) goto rejected;
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand() | value);
+          if (value & s.check) goto rejected;
         } else if (s.kind == Step::Source) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
-          inst.ops[i] = std::bit_cast<OperandValue>(
-              s.operand | (value + s.add) | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
-          if ((value & s.reject) | (mods & s.modReject)) goto rejected;
+          inst.ops[i] =
+              std::bit_cast<OperandValue>(s.operand() | (value + (s.flags & Step::Add256) * 256) |
+                                          uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+          if ((value & s.check) | (mods & s.modReject)) goto rejected;
         } else if (s.kind <= Step::InSet) {
           uint32_t value = stepValue(bytes, s);
-          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
-          if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
-                                    : !(s.valid >> value & 1))
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand() | value);
+          if (s.kind == Step::OneOf ? value != (s.check & 0xffff) && value != s.check >> 16
+                                    : !(s.check >> value & 1))
             goto rejected;
         } else if (s.kind == Step::Register) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
-          if (value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) {
+          if ((value >= src::kVgpr0 && (s.flags & Step::Vgprs)) ||
+              (value < s.sgprBelow && !(value & s.sgprAlign))) {
             inst.ops[i] = std::bit_cast<OperandValue>(
-                s.operand | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+                s.operand() | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
             if (mods & s.modReject) goto rejected;
-            ctx.valuSources |= s.valuSource;
+            ctx.valuSources |= (s.flags & Step::ValuSource) != 0;
           } else {
             inst.ops[i] = {};
             if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
