@@ -20,6 +20,7 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/printer.h"
 
 namespace gfxasm::dec {
 
@@ -104,18 +105,21 @@ constexpr std::array<uint32_t, 33> kWidthMasks = [] {
 }();
 
 // An entry a target decodes, with what the decode loop needs of it. The members after
-// firstStep are set with its steps, when the entry is first tried (most never are).
+// zeroOps are set with its steps, when the entry is first tried (most never are).
 struct Candidate {
   const InstrDesc *desc;
   std::span<const OperandDesc> ops;
-  uint32_t firstStep; // its operands' steps in TargetFormat::steps
-  bool zeroOps;       // a decoder writes other operands than its own: all start zero
+  bool zeroOps; // a decoder writes other operands than its own: all start zero
   // The bits of its format's fields that none of its operands writes, which must be zero. They
   // tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap (DS offset and
   // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
   // bits: FLAT's vdst in a store) may hold anything.
   u128 mustBeZero;
   const ImageEntry *image = nullptr; // (an image entry's, kept for the program's life)
+  // Its operands' steps, and after them the printer's plan for the entry (Inst::printPlan), in
+  // one block: an instruction's decoding and printing read a few neighbouring cache lines.
+  const Step *steps = nullptr;
+  const void *printPlan = nullptr;
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -130,7 +134,6 @@ struct TargetFormat {
   std::vector<Candidate> candidates;
   // Per candidate, whether its steps are built (buildSteps, on first use).
   std::unique_ptr<std::atomic<bool>[]> ready;
-  std::unique_ptr<Step[]> steps;
 };
 
 struct TargetKey {
@@ -148,6 +151,7 @@ struct TargetKey {
 struct TargetIndex {
   TargetKey key;
   const ArchTables *arch;
+  bool alignedVgprTuples;            // (the printer's plans are the target's processor's)
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
   // at a few formats, not all. Each with its fixed bits in the first 8 bytes (those further on
@@ -344,11 +348,16 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   if (!cand.image && std::any_of(cand.ops.begin(), cand.ops.end(),
                                  [](const OperandDesc &o) { return isImageClass(o.cls); }))
     cand.image = new ImageEntry(imageEntryOf(entry, *tf.fmt));
-  for (size_t i = 0; i < cand.ops.size(); ++i) {
-    Step &s = tf.steps[cand.firstStep + i];
+  size_t n = cand.ops.size();
+  auto *steps = static_cast<Step *>(
+      print::keptMemory(n * sizeof(Step) + print::planBytes(*index.arch, *cand.desc)));
+  for (size_t i = 0; i < n; ++i) {
+    Step &s = steps[i];
     s = stepFor(entry, *tf.fmt, cand.ops[i]);
     cand.zeroOps |= s.kind == Step::Nothing;
   }
+  cand.steps = steps;
+  cand.printPlan = print::buildPlanAt(*index.arch, *cand.desc, index.alignedVgprTuples, steps + n);
   tf.ready[c].store(true, std::memory_order_release);
 }
 
@@ -357,6 +366,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   TargetIndex index;
   index.key = {&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
   index.arch = &arch;
+  index.alignedVgprTuples = target.alignedVgprTuples();
   index.formats.reserve(archIndex.formats.size());
   int passes = target.realTrue16() ? 2 : 1;
   for (const FormatIndex &fi : archIndex.formats) {
@@ -371,7 +381,6 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     size_t opcodes = fi.first.size() - 1;
     tf.first.resize(opcodes + 1);
     tf.candidates.reserve(fi.entries.size() * passes);
-    uint32_t numSteps = 0;
     for (size_t op = 0; op < opcodes; ++op) {
       tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
       // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
@@ -380,13 +389,11 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
           uint32_t e = fi.entries[k];
           const InstrDesc &desc = arch.instrs[e];
           if (!decodable(target, desc, fake16Pass)) continue;
-          tf.candidates.push_back(Candidate{&desc, arch.operandsOf(desc), numSteps, false, 0});
-          numSteps += desc.numOperands;
+          tf.candidates.push_back(Candidate{&desc, arch.operandsOf(desc), false, 0});
         }
     }
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
     tf.ready = std::make_unique<std::atomic<bool>[]>(tf.candidates.size());
-    tf.steps.reset(new Step[numSteps]);
   }
   for (unsigned top = 0; top < 256; ++top)
     for (const TargetFormat &tf : index.formats) {
@@ -588,7 +595,8 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
       ctx.imageEntry = cand.image;
-      const Step *steps = tf.steps.get() + cand.firstStep;
+      inst.printPlan = cand.printPlan;
+      const Step *steps = cand.steps;
       // (unrolled: each operand position's branches and family call are predicted from what
       // that position held before)
       const unsigned n = static_cast<unsigned>(cand.ops.size());

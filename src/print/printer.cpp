@@ -228,7 +228,9 @@ static_assert(sizeof(PrintOp) == 12);
 // A plan: `count` PrintOps after it, then the mnemonic's and a dual-issue pair's (VOPD) Y half's
 // characters, in one allocation.
 struct PrintPlan {
-  uint8_t count, mnemonicSize, secondSize, pad = 0;
+  const InstrDesc *desc;
+  uint8_t count, mnemonicSize, secondSize;
+  bool alignedVgprTuples;
   const PrintOp *ops() const { return reinterpret_cast<const PrintOp *>(this + 1); }
   PrintOp *ops() { return reinterpret_cast<PrintOp *>(this + 1); }
   std::string_view mnemonic() const {
@@ -241,7 +243,7 @@ struct PrintPlan {
     return sizeof(PrintPlan) + count * sizeof(PrintOp) + text;
   }
 };
-static_assert(alignof(PrintOp) <= alignof(PrintPlan) * 2 && sizeof(PrintPlan) % 2 == 0);
+static_assert(alignof(PrintOp) <= alignof(PrintPlan) && sizeof(PrintPlan) % alignof(PrintOp) == 0);
 
 // What the plans share, written under planMutex before a plan that uses it is published: the
 // printers by index, and the modifiers' texts (16 bytes readable at each).
@@ -483,38 +485,26 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   return true;
 }
 
-// Memory for plans, kept for the program's life: taken in order from blocks of 64 KiB, so that
-// the plans a listing uses lie together in the order it first meets them. (under planMutex)
-void *planMemory(size_t n) {
-  constexpr size_t kBlock = 65536;
-  static unsigned char *block = nullptr;
-  static size_t used = kBlock;
-  n = (n + 7) & ~size_t{7};
-  if (n > kBlock) return ::operator new(n);
-  if (used + n > kBlock) {
-    block = static_cast<unsigned char *>(::operator new(kBlock));
-    used = 0;
-  }
-  void *p = block + used;
-  used += n;
-  return p;
+// A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
+size_t pairAt(const ArchTables &arch, const InstrDesc &desc) {
+  std::string_view name = desc.name;
+  return arch.formatOf(desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
 }
 
 // Entry `desc`'s plan in memory from `allocate(bytes)`. (under planMutex)
 template <class Allocate>
 [[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
                                              bool alignedVgprTuples, Allocate allocate) {
-  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
   std::string_view name = desc.name;
-  size_t pair = arch.formatOf(desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
+  size_t pair = pairAt(arch, desc);
   std::string_view mnemonic = name.substr(0, pair), second;
   if (pair != std::string_view::npos) second = name.substr(pair + 2);
   if (mnemonic.size() > 255 || second.size() > 255) throw std::logic_error("mnemonic too long");
   auto ops = arch.operandsOf(desc);
   void *memory = allocate(PrintPlan::bytes(ops.size(), mnemonic.size() + second.size()));
   auto *plan = new (memory)
-      PrintPlan{static_cast<uint8_t>(ops.size()), static_cast<uint8_t>(mnemonic.size()),
-                static_cast<uint8_t>(second.size())};
+      PrintPlan{&desc, static_cast<uint8_t>(ops.size()), static_cast<uint8_t>(mnemonic.size()),
+                static_cast<uint8_t>(second.size()), alignedVgprTuples};
   Inst entry;
   entry.arch = &arch;
   entry.desc = &desc;
@@ -576,7 +566,7 @@ const PrintPlan &planFor(const Inst &inst, bool alignedVgprTuples) {
     std::lock_guard<std::mutex> lock(planMutex);
     plan = slot.load(std::memory_order_relaxed);
     if (!plan) {
-      plan = buildPlan(arch, *inst.desc, alignedVgprTuples, planMemory);
+      plan = buildPlan(arch, *inst.desc, alignedVgprTuples, keptMemory);
       slot.store(plan, std::memory_order_release);
     }
   }
@@ -609,6 +599,36 @@ void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, si
   w += "]\n";
 }
 
+void *keptMemory(size_t n) {
+  constexpr size_t kBlock = 65536;
+  static std::mutex mu;
+  static unsigned char *block = nullptr;
+  static size_t used = kBlock;
+  n = (n + 7) & ~size_t{7};
+  if (n > kBlock) return ::operator new(n);
+  std::lock_guard<std::mutex> lock(mu);
+  if (used + n > kBlock) {
+    block = static_cast<unsigned char *>(::operator new(kBlock));
+    used = 0;
+  }
+  void *p = block + used;
+  used += n;
+  return p;
+}
+
+size_t planBytes(const ArchTables &arch, const InstrDesc &desc) {
+  size_t pair = pairAt(arch, desc);
+  std::string_view name = desc.name;
+  size_t text = pair == std::string_view::npos ? name.size() : name.size() - 2;
+  return PrintPlan::bytes(desc.numOperands, text);
+}
+
+const void *buildPlanAt(const ArchTables &arch, const InstrDesc &desc, bool alignedVgprTuples,
+                        void *memory) {
+  std::lock_guard<std::mutex> lock(planMutex);
+  return buildPlan(arch, desc, alignedVgprTuples, [&](size_t) { return memory; });
+}
+
 void printInst(const Inst &inst, const Target &target, std::string &text) {
   Writer out(text);
   printInst(inst, target, out);
@@ -617,7 +637,12 @@ void printInst(const Inst &inst, const Target &target, std::string &text) {
 void printInst(const Inst &inst, const Target &target, Writer &out) {
   PrintContext pc{target.wave64(), registersOf(*inst.arch), target.cpuIndex(),
                   target.alignedVgprTuples(), target.dpAluDpp()};
-  const PrintPlan &plan = planFor(inst, pc.alignedVgprTuples);
+  // (the decoder's copy of the entry's plan, kept with its steps, where it gave one)
+  const auto *hinted = static_cast<const PrintPlan *>(inst.printPlan);
+  const PrintPlan &plan =
+      hinted && hinted->desc == inst.desc && hinted->alignedVgprTuples == pc.alignedVgprTuples
+          ? *hinted
+          : planFor(inst, pc.alignedVgprTuples);
   out += plan.mnemonic();
   const PrintOp *ops = plan.ops();
   bool firstPositional = true;
