@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -104,22 +105,30 @@ constexpr std::array<uint32_t, 33> kWidthMasks = [] {
   return m;
 }();
 
-// An entry a target decodes, with what the decode loop needs of it. The members after
-// zeroOps are set with its steps, when the entry is first tried (most never are).
-struct Candidate {
+// What the decode loop reads of an entry a target decodes, built when the entry is first tried
+// (most never are), in one block from print::keptMemory with its operands' steps after it and the
+// printer's plan for the entry (Inst::printPlan) after those: an instruction's decoding and
+// printing read a few neighbouring cache lines.
+struct EntryData {
   const InstrDesc *desc;
-  std::span<const OperandDesc> ops;
-  bool zeroOps; // a decoder writes other operands than its own: all start zero
+  const OperandDesc *ops;
+  const ImageEntry *image; // (an image entry's, kept for the program's life)
+  const void *printPlan;
+  uint8_t count; // operands
+  bool zeroOps;  // a decoder writes other operands than its own: all start zero
+  const Step *steps() const { return reinterpret_cast<const Step *>(this + 1); }
+  Step *steps() { return reinterpret_cast<Step *>(this + 1); }
+};
+static_assert(sizeof(EntryData) % alignof(Step) == 0);
+// An entry a target decodes, as its format's opcode lists it (kept small: an opcode's candidates
+// are read in turn, and a listing of varied code reads thousands of them).
+struct Candidate {
   // The bits of its format's fields that none of its operands writes, which must be zero. They
   // tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap (DS offset and
   // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
   // bits: FLAT's vdst in a store) may hold anything.
-  u128 mustBeZero;
-  const ImageEntry *image = nullptr; // (an image entry's, kept for the program's life)
-  // Its operands' steps, and after them the printer's plan for the entry (Inst::printPlan), in
-  // one block: an instruction's decoding and printing read a few neighbouring cache lines.
-  const Step *steps = nullptr;
-  const void *printPlan = nullptr;
+  u128 mustBeZero = 0;
+  const EntryData *data = nullptr; // (null until built; read and written atomically)
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -132,8 +141,7 @@ struct TargetFormat {
   bool sourceMods;             // has neg, abs or sext fields
   std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
   std::vector<Candidate> candidates;
-  // Per candidate, whether its steps are built (buildSteps, on first use).
-  std::unique_ptr<std::atomic<bool>[]> ready;
+  std::vector<const InstrDesc *> descs; // per candidate (for buildSteps)
 };
 
 struct TargetKey {
@@ -328,37 +336,41 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 
 // A candidate's steps, built the first time it is tried: a run decodes a few hundred of the
 // target's thousands of entries.
-[[gnu::noinline]] void buildSteps(const TargetIndex &index, const TargetFormat &tf, uint32_t c) {
+[[gnu::noinline]] const EntryData *buildSteps(const TargetIndex &index, const TargetFormat &tf,
+                                              uint32_t c) {
   static std::mutex mu;
   std::lock_guard<std::mutex> lock(mu);
-  if (tf.ready[c].load(std::memory_order_relaxed)) return;
   auto &cand = const_cast<Candidate &>(tf.candidates[c]);
+  std::atomic_ref<const EntryData *> published(cand.data);
+  if (const EntryData *data = published.load(std::memory_order_relaxed)) return data;
+  const InstrDesc &desc = *tf.descs[c];
+  auto ops = index.arch->operandsOf(desc);
+  size_t n = ops.size();
+  auto *data = new (
+      print::keptMemory(sizeof(EntryData) + n * sizeof(Step) + print::planBytes(*index.arch, desc)))
+      EntryData{&desc, ops.data(), nullptr, nullptr, static_cast<uint8_t>(n), false};
   Inst entry;
   entry.arch = index.arch;
-  entry.desc = cand.desc;
-  cand.zeroOps = false;
+  entry.desc = &desc;
   const FormatIndex &fi = *tf.arch;
   u128 claimed = fi.fieldMasks[static_cast<unsigned>(Field::op)];
-  for (const OperandDesc &o : cand.ops) {
+  for (const OperandDesc &o : ops) {
     claimed |= fi.fieldMasks[static_cast<unsigned>(o.field)];
     // A source's modifier bits; those of a source the instruction lacks must be zero.
     if (isSourceField(o.field)) claimed |= fi.slotBits[enc::sourceSlot(o.field)];
   }
   cand.mustBeZero = fi.fieldBits & ~claimed;
-  if (!cand.image && std::any_of(cand.ops.begin(), cand.ops.end(),
-                                 [](const OperandDesc &o) { return isImageClass(o.cls); }))
-    cand.image = new ImageEntry(imageEntryOf(entry, *tf.fmt));
-  size_t n = cand.ops.size();
-  auto *steps = static_cast<Step *>(
-      print::keptMemory(n * sizeof(Step) + print::planBytes(*index.arch, *cand.desc)));
+  if (std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) { return isImageClass(o.cls); }))
+    data->image = new ImageEntry(imageEntryOf(entry, *tf.fmt));
+  Step *steps = data->steps();
   for (size_t i = 0; i < n; ++i) {
     Step &s = steps[i];
-    s = stepFor(entry, *tf.fmt, cand.ops[i]);
-    cand.zeroOps |= s.kind == Step::Nothing;
+    s = stepFor(entry, *tf.fmt, ops[i]);
+    data->zeroOps |= s.kind == Step::Nothing;
   }
-  cand.steps = steps;
-  cand.printPlan = print::buildPlanAt(*index.arch, *cand.desc, index.alignedVgprTuples, steps + n);
-  tf.ready[c].store(true, std::memory_order_release);
+  data->printPlan = print::buildPlanAt(*index.arch, desc, index.alignedVgprTuples, steps + n);
+  published.store(data, std::memory_order_release);
+  return data;
 }
 
 TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
@@ -381,6 +393,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     size_t opcodes = fi.first.size() - 1;
     tf.first.resize(opcodes + 1);
     tf.candidates.reserve(fi.entries.size() * passes);
+    tf.descs.reserve(fi.entries.size() * passes);
     for (size_t op = 0; op < opcodes; ++op) {
       tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
       // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
@@ -389,11 +402,11 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
           uint32_t e = fi.entries[k];
           const InstrDesc &desc = arch.instrs[e];
           if (!decodable(target, desc, fake16Pass)) continue;
-          tf.candidates.push_back(Candidate{&desc, arch.operandsOf(desc), false, 0});
+          tf.candidates.emplace_back();
+          tf.descs.push_back(&desc);
         }
     }
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
-    tf.ready = std::make_unique<std::atomic<bool>[]>(tf.candidates.size());
   }
   for (unsigned top = 0; top < 256; ++top)
     for (const TargetFormat &tf : index.formats) {
@@ -583,23 +596,26 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
     if (tf.sourceMods) readSourceMods(ctx);
     for (; c < end; ++c) {
       const Candidate &cand = tf.candidates[c];
+      const EntryData *data =
+          std::atomic_ref<const EntryData *>(const_cast<const EntryData *&>(cand.data))
+              .load(std::memory_order_acquire);
+      if (!data) [[unlikely]]
+        data = buildSteps(index, tf, c);
       // (bits no operand holds: a cheap reject before the operands; either rejects alike)
-      if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
-        buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
       resetInst(inst);
-      if (cand.zeroOps) std::fill_n(inst.ops.begin(), cand.ops.size(), OperandValue{});
+      const unsigned n = data->count;
+      if (data->zeroOps) std::fill_n(inst.ops.begin(), n, OperandValue{});
       inst.arch = index.arch;
-      inst.desc = cand.desc;
+      inst.desc = data->desc;
       inst.decoded = true;
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
-      ctx.imageEntry = cand.image;
-      inst.printPlan = cand.printPlan;
-      const Step *steps = cand.steps;
+      ctx.imageEntry = data->image;
+      inst.printPlan = data->printPlan;
+      const Step *steps = data->steps();
       // (unrolled: each operand position's branches and family call are predicted from what
       // that position held before)
-      const unsigned n = static_cast<unsigned>(cand.ops.size());
 #pragma GCC unroll 24
       for (unsigned i = 0; i < kMaxOperands; ++i) {
         if (i == n) break;
@@ -632,11 +648,11 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
             ctx.valuSources |= (s.flags & Step::ValuSource) != 0;
           } else {
             inst.ops[i] = {};
-            if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
+            if (!kFamilyDecoders[s.family](ctx, data->ops[i], i, inst)) goto rejected;
           }
         } else if (s.kind == Step::Call) {
           inst.ops[i] = {};
-          if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
+          if (!kFamilyDecoders[s.family](ctx, data->ops[i], i, inst)) goto rejected;
         }
       }
       if (ctx.valuSources) finishValuConstants(inst);
