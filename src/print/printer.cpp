@@ -255,10 +255,11 @@ char textPool[kTextPool + 16];
 size_t textPoolUsed = 0;
 
 uint8_t printFnIndex(PrintFn f) {
-  for (unsigned i = 0; i < numPrintFns; ++i)
-    if (printFns[i] == f) return static_cast<uint8_t>(i);
+  static auto &known = *new std::map<PrintFn, uint8_t>;
+  if (auto it = known.find(f); it != known.end()) return it->second;
   if (numPrintFns == std::size(printFns)) throw std::logic_error("too many operand printers");
   printFns[numPrintFns] = f;
+  known.emplace(f, static_cast<uint8_t>(numPrintFns));
   return static_cast<uint8_t>(numPrintFns++);
 }
 // The offset of `text` in textPool, or -1 when the pool is full.
