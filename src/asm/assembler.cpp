@@ -72,6 +72,10 @@ std::string formatDiagnostic(const Diagnostic &d) {
     }
   }
   out += '\n';
+  // A line with a byte outside ASCII (UTF-8 in a comment, ...): llvm echoes it without the caret
+  // line, whose columns would not be the line's.
+  if (std::any_of(d.lineText.begin(), d.lineText.end(), [](char c) { return c & 0x80; }))
+    return out;
   const size_t caretAt = d.column ? d.column - 1 : 0;
   std::string marks(std::max<size_t>(caretAt + 1, d.rangeEnd > d.column ? d.rangeEnd - 1 : 0), ' ');
   for (size_t i = caretAt + 1; i + 1 < d.rangeEnd; ++i) marks[i] = '~';
