@@ -2917,11 +2917,9 @@ private:
   bool isVopdX(std::string_view name) const {
     return firstPairOf(name) != nullptr;
   }
-  [[gnu::noinline]] const InstrDesc *firstPairOf(std::string_view name) const {
-    for (const InstrDesc &d : arch_.instrs)
-      if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
-          d.name.substr(name.size(), 2) == "::" && availableOnTarget(d))
-        return &d;
+  const InstrDesc *firstPairOf(std::string_view name) const {
+    for (uint32_t entry : mnemonics_.pairsWithFirst(name))
+      if (availableOnTarget(arch_.instrs[entry])) return &arch_.instrs[entry];
     return nullptr;
   }
 
@@ -3671,10 +3669,7 @@ private:
       if (other == &arch_) continue;
       if (!MnemonicTable::forArch(*other).lookup(name).empty()) return true;
       // (the first half of a dual-issue pair, X of an entry named `X::Y`)
-      for (const InstrDesc &d : other->instrs)
-        if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
-            d.name.substr(name.size(), 2) == "::")
-          return true;
+      if (!MnemonicTable::forArch(*other).pairsWithFirst(name).empty()) return true;
     }
     return false;
   }
