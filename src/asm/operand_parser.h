@@ -126,6 +126,8 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // Where a VOP3P source went over gfx9's constant bus (reported after the literal check).
+  uint32_t vop3pBusCol = 0;
   // A source began with the word `sext`: whether llvm's parsers read it there is a question of
   // all the name's forms (the assembler asks it on success, see misplacedSext).
   bool sextSeen = false;

@@ -861,6 +861,9 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
           !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
         return ctx.fail(ctx.colOf(i, col), "literal operands are not supported");
     }
+  // (and a VOP3P literal, gfx9's, noted while parsing)
+  if (ctx.vop3pLiteralCol)
+    return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
   unsigned seen[2], n = 0;
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
