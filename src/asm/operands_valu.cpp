@@ -828,9 +828,26 @@ bool validateLdsDirect(ParseContext &ctx, const Inst &inst) {
   return true;
 }
 
+// A literal noted while parsing that gfx9's VOP3 or VOP3P refuses (ParseContext::vop3pLiteralCol):
+// llvm reports the first literal operand that is not lit(x) of an inline value.
+[[gnu::noinline]] static bool failRefusedLiteral(ParseContext &ctx, const Inst &inst,
+                                                 uint32_t facts) {
+  const auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; (facts & kValuVop3) && i < ops.size(); ++i)
+    if ((ops[i].field == Field::src0 || ops[i].field == Field::src1 ||
+         ops[i].field == Field::src2) &&
+        inst.ops[i].value == src::kLiteral &&
+        (!(inst.ops[i].mods & Mod_Lit) || !inlineLiteral(inst, static_cast<int>(i), ops[i].type)))
+      return ctx.fail(ctx.colOf(i, ctx.vop3pLiteralCol), "literal operands are not supported");
+  return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+}
+
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   const uint32_t facts = ctx.valuFacts ? ctx.valuFacts : valuEntryFacts(*inst.arch, *inst.desc);
   if (ctx.ldsDirectCol && !validateLdsDirect(ctx, inst)) return false;
+  // (then a literal gfx9's VOP3 and VOP3P refuse, noted while parsing: a second one, a VOP3P one)
+  if (ctx.vop3pLiteralCol) [[unlikely]]
+    return failRefusedLiteral(ctx, inst, facts);
   if (!(facts & kValuBus)) return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);
@@ -861,9 +878,6 @@ bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
           !inlineLiteral(inst, static_cast<int>(i), ops[i].type))
         return ctx.fail(ctx.colOf(i, col), "literal operands are not supported");
     }
-  // (and a VOP3P literal, gfx9's, noted while parsing)
-  if (ctx.vop3pLiteralCol)
-    return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
   unsigned seen[2], n = 0;
   // (an implicit read is not the same value as a written vcc_lo for llvm-mc-22)
   constexpr unsigned kImplicitVcc = 0x20000;
