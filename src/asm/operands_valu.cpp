@@ -443,12 +443,39 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
   return omitted;
 }
 
+// A source of an entry read as another processor's VOP3 DPP form (ParseContext::vop3DppModel),
+// whose operand classes llvm's matcher applies: src0 a VGPR (llvm's VRegWithInputMods: 32 bits,
+// or 64 with DP ALU DPP), no lds_direct. False (failed) where the source is not one; else
+// `narrowed` is the operand as read (a 64-bit src0 read as a 32-bit VGPR).
+[[gnu::noinline]] bool vop3DppModelSource(ParseContext &ctx, const Cursor &c, const OperandDesc &d,
+                                          OperandDesc &narrowed) {
+  narrowed = d;
+  const uint32_t col = ctx.valueColumn(&c.peek());
+  Cursor probe = c;
+  while (probe.peek().col < col) probe.next();
+  ParseContext quiet{ctx.target, ctx.syms};
+  Reg r;
+  const bool isReg = parseRegister(quiet, probe, r);
+  if (isReg && isLdsDirect(r)) return ctx.fail(col, "invalid operand for instruction");
+  if (d.field != Field::src0) return true;
+  if (!isReg || r.file != RegFile::VGPR ||
+      !(r.count == 1 || (r.count == 2 && ctx.target.dpAluDpp())))
+    return ctx.fail(col, "invalid operand for instruction");
+  if (r.count == 1 && typeBits(d.type) == 64)
+    narrowed.type = typeKind(d.type) == 'F' ? OpType::f32 : OpType::b32;
+  return true;
+}
+
 // [-|neg(] [|abs(] value [|)] [)]
-bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
-                 Inst &inst) {
+bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &written, unsigned idx,
+                 OperandValue &v, Inst &inst) {
+  OperandDesc narrowed;
+  if (ctx.vop3DppModel && !vop3DppModelSource(ctx, c, written, narrowed)) [[unlikely]]
+    return false;
+  const OperandDesc &d = ctx.vop3DppModel ? narrowed : written;
   SourceKinds k = kindsOf(d.cls);
   // (llvm's DPP source classes take no literal: its matcher fails there, before the controls)
-  if (isDppForm(inst)) k.literal = false;
+  if (isDppForm(inst) || ctx.vop3DppModel) k.literal = false;
   // A source llvm reads without modifiers takes `--x` as an expression (-(-x)); one with neg
   // (or an e32 float source, which folds them) rejects it below.
   const bool doubleMinus = c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus;

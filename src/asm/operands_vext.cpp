@@ -693,10 +693,13 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
     return invalid(ctx, start.col);
   if (r.count != dwords) v.mods |= Mod_OtherWidth;
   if (r.count == 2) {
-    if ((r.index & 1) && ctx.target.alignedVgprTuples())
-      return source
-                 ? ctx.fail(start.col, "invalid register class: vgpr tuples must be 64 bit aligned")
-                 : invalid(ctx, start.col);
+    // (llvm's class of a source with modifiers takes any pair, and its check after matching,
+    // after the DPP control's, refuses it at the mnemonic; its other classes are aligned)
+    if ((r.index & 1) && ctx.target.alignedVgprTuples()) {
+      if (!source || !dppSourceMods(d.cls)) return invalid(ctx, start.col);
+      if (!ctx.afterMatchError)
+        ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
+    }
     v.value = r.index;
   } else if (isTrue16Operand(inst, d.type)) {
     if (!r.half || r.index >= 128) return invalid(ctx, start.col);
