@@ -695,3 +695,39 @@ TEST(MatcherErrors, OtherProcessorsVop3DppForms) {
   for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx942"}) expectSameOutput(lines, cpu);
   expectSameOutput(lines, "gfx1100", {"+wavefrontsize64"});
 }
+
+// lit(..) of a register: llvm's parser of a source with float modifiers wants a number ("expected
+// immediate with lit modifier", "failed parsing operand." between bars), its generic parser fails
+// at the register (before any matching), and gfx9's SDWA integer sources read it as a symbol.
+TEST(MatcherErrors, LitOfRegister) {
+  const std::string lines = joinLines({
+      "s_cmp_lg_u32 2.0e40, lit(s3)",
+      "s_sub_u32 s1, lit(s4), s5",
+      "s_mov_b32 s1, lit(exec_lo)",
+      "v_mul_f32 v1, lit(v2), v3",
+      "v_sub_f32_e64 v1, lit(s2), v3",
+      "v_sub_f32_e64 v1, |lit(s2)|, v3",
+      "v_sub_f32_e64 v1, abs(lit(s2)), v3",
+      "v_pk_mul_f16 v1, lit(v2), v3",
+      "v_mad_u32_u24 v1, lit(v2), v3, v4",
+      "v_mov_b32 v1, lit(v2)",
+      "v_sub_u32 v1, lit(s2), v3",
+  });
+  for (const char *cpu : {"gfx1100", "gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+}
+
+// gfx90a on: llvm's class of a DPP source with modifiers takes any VGPR pair; its check of the
+// alignment comes after matching and after the DPP checks (DP ALU DPP's row_newbcast), at the
+// mnemonic. A source without modifiers (v_mov_b64's) and the destination are aligned classes.
+TEST(MatcherErrors, DppPairAlignmentAfterMatching) {
+  const std::string lines = joinLines({
+      "v_fmac_f64_dpp v[2:3], v[4:5], v[7:8] row_newbcast:2",
+      "v_fmac_f64_dpp v[2:3], v[5:6], v[6:7] row_shr:2",
+      "v_floor_f64_dpp v[2:3], -v[5:6] row_newbcast:3",
+      "v_floor_f64_dpp v[2:3], |v[5:6]| quad_perm:[1,0,3,2]",
+      "v_floor_f64_dpp v[3:4], v[6:7] row_newbcast:3",
+      "v_exp_f32_dpp v1, v[5:6] row_shl:2",
+      "v_mov_b64_dpp v[2:3], v[5:6] row_newbcast:1",
+  });
+  for (const char *cpu : {"gfx90a", "gfx942", "gfx950"}) expectSameOutput(lines, cpu);
+}

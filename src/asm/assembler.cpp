@@ -2452,10 +2452,17 @@ private:
   bool lastVariantDecided_ = false; // (no other architecture's entry moves that column)
   [[gnu::noinline]] bool otherVop3DppError(const Token &mn, Cursor &c, size_t operandStart,
                                            as::ParseError &best) {
-    static constexpr std::string_view kNames[] = {
+    struct OtherForm {
+      std::string_view name;
+      bool src0Pair; // (src0 takes a VGPR pair without DP ALU DPP)
+    };
+    static constexpr OtherForm kForms[] = {
 #include "isa/other_vop3_dpp_names.inc"
     };
-    if (!std::binary_search(std::begin(kNames), std::end(kNames), mn.text)) return false;
+    const auto form =
+        std::lower_bound(std::begin(kForms), std::end(kForms), mn.text,
+                         [](const OtherForm &f, std::string_view n) { return f.name < n; });
+    if (form == std::end(kForms) || form->name != mn.text) return false;
     as::ParseError furthest;
     bool tooFew = false;
     for (uint32_t entry : mnemonics_.lookup(mn.text)) {
@@ -2464,7 +2471,7 @@ private:
       if ((format != "VOP3" && format != "VOP3SD") || !availableOnTarget(d)) continue;
       Inst inst;
       as::ParseContext pctx{target_, syms_};
-      pctx.vop3DppModel = true;
+      pctx.vop3DppModel = form->src0Pair ? 2 : 1;
       if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch()) {
         tooFew = true;
       } else if (operandsMismatch(pctx.err) &&
@@ -2548,7 +2555,8 @@ private:
         const bool parsed = parseAsEntry(d, pctx, c, operandStart, mn, inst);
         if (otherWave && writesLaneMask(inst)) continue;
         if (parsed || pctx.err.failedAfterMatch()) return true;
-        furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+        if (!lastVariantDecided_)
+          furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
       }
     return false;
   }

@@ -445,8 +445,9 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 
 // A source of an entry read as another processor's VOP3 DPP form (ParseContext::vop3DppModel),
 // whose operand classes llvm's matcher applies: src0 a VGPR (llvm's VRegWithInputMods: 32 bits,
-// or 64 with DP ALU DPP), no lds_direct. False (failed) where the source is not one; else
-// `narrowed` is the operand as read (a 64-bit src0 read as a 32-bit VGPR).
+// or 64 with DP ALU DPP; a few forms' src0 takes a pair only), no lds_direct. False (failed) where
+// the source is not one; else `narrowed` is the operand as read (a 64-bit src0 read as a 32-bit
+// VGPR).
 [[gnu::noinline]] bool vop3DppModelSource(ParseContext &ctx, const Cursor &c, const OperandDesc &d,
                                           OperandDesc &narrowed) {
   narrowed = d;
@@ -459,7 +460,8 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
   if (isReg && isLdsDirect(r)) return ctx.fail(col, "invalid operand for instruction");
   if (d.field != Field::src0) return true;
   if (!isReg || r.file != RegFile::VGPR ||
-      !(r.count == 1 || (r.count == 2 && ctx.target.dpAluDpp())))
+      (ctx.vop3DppModel == 2 ? r.count != 2
+                             : !(r.count == 1 || (r.count == 2 && ctx.target.dpAluDpp()))))
     return ctx.fail(col, "invalid operand for instruction");
   if (r.count == 1 && typeBits(d.type) == 64)
     narrowed.type = typeKind(d.type) == 'F' ? OpType::f32 : OpType::b32;
