@@ -469,12 +469,8 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 }
 
 // [-|neg(] [|abs(] value [|)] [)]
-bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &written, unsigned idx,
-                 OperandValue &v, Inst &inst) {
-  OperandDesc narrowed;
-  if (ctx.vop3DppModel && !vop3DppModelSource(ctx, c, written, narrowed)) [[unlikely]]
-    return false;
-  const OperandDesc &d = ctx.vop3DppModel ? narrowed : written;
+bool parseSourceAs(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                   OperandValue &v, Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
   // (llvm's DPP source classes take no literal: its matcher fails there, before the controls)
   if (isDppForm(inst) || ctx.vop3DppModel) k.literal = false;
@@ -565,6 +561,21 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &written, unsig
   if (negParen && !c.accept(Tok::RParen))
     return ctx.fail(c.peek().col, "expected closing parentheses");
   return true;
+}
+
+// A source read as another processor's VOP3 DPP form's (vop3DppModelSource).
+[[gnu::noinline]] bool parseModelSource(ParseContext &ctx, Cursor &c, const OperandDesc &written,
+                                        unsigned idx, OperandValue &v, Inst &inst) {
+  OperandDesc narrowed;
+  return vop3DppModelSource(ctx, c, written, narrowed) &&
+         parseSourceAs(ctx, c, narrowed, idx, v, inst);
+}
+
+bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                 Inst &inst) {
+  if (ctx.vop3DppModel) [[unlikely]]
+    return parseModelSource(ctx, c, d, idx, v, inst);
+  return parseSourceAs(ctx, c, d, idx, v, inst);
 }
 
 // Modifiers come in llvm's order (op_sel, clamp, omod): one after a later one is an error.
