@@ -255,6 +255,8 @@ bool cfiRegister(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, int64_t
     return true;
   }
   if (pctx.err.set) return fail(pctx.err.col, pctx.err.message());
+  if (t.kind == Tok::LBrac) // (a list whose first element is no register)
+    return fail(c.peek(1).col, "expected a register or a list of registers");
   if (t.kind != Tok::Identifier) return fail(t.col, "expected a register or a list of registers");
   // A name that is no register: llvm's register parser reads one that starts as a register file
   // does as that file's register with a bad index (16-bit halves of s and a registers, which
