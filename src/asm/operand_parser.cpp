@@ -68,25 +68,36 @@ inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, uint64_
 bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t col, Reg &reg) {
   c.next(); // '['
   // (each index is an absolute expression that must fit in 32 bits unsigned, as in llvm)
+  // (an index written as a plain number before `:` or `]`, as nearly all are, is that number:
+  // parseExpr would read it so)
+  auto index = [&](int64_t &value) {
+    const Token &t = c.peek();
+    const Tok after = c.peek(1).kind;
+    if (t.kind == Tok::Integer && !t.overflow && t.lexError == LexError::None &&
+        (after == Tok::Colon || after == Tok::RBrac)) [[likely]] {
+      c.next();
+      value = t.ival;
+      return true;
+    }
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    value = e.value;
+    return true;
+  };
   uint32_t loCol = c.peek().col;
-  ExprResult lo = parseExpr(c, ctx.syms);
-  if (!lo.ok()) return ctx.fail(lo.errCol, lo.error);
-  if (lo.value < 0 || lo.value > int64_t{UINT32_MAX})
-    return ctx.fail(loCol, "invalid register index");
-  int64_t hiv = lo.value;
+  int64_t lov;
+  if (!index(lov)) return false;
+  if (lov < 0 || lov > int64_t{UINT32_MAX}) return ctx.fail(loCol, "invalid register index");
+  int64_t hiv = lov;
   if (c.accept(Tok::Colon)) {
     uint32_t hiCol = c.peek().col;
-    ExprResult hi = parseExpr(c, ctx.syms);
-    if (!hi.ok()) return ctx.fail(hi.errCol, hi.error);
-    if (hi.value < 0 || hi.value > int64_t{UINT32_MAX})
-      return ctx.fail(hiCol, "invalid register index");
-    hiv = hi.value;
+    if (!index(hiv)) return false;
+    if (hiv < 0 || hiv > int64_t{UINT32_MAX}) return ctx.fail(hiCol, "invalid register index");
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // llvm reports a bad index pair at the first index.
-  if (hiv < lo.value) return ctx.fail(loCol, "first register index should not exceed second index");
-  const uint64_t first = static_cast<uint64_t>(lo.value),
-                 count = static_cast<uint64_t>(hiv - lo.value) + 1;
+  if (hiv < lov) return ctx.fail(loCol, "first register index should not exceed second index");
+  const uint64_t first = static_cast<uint64_t>(lov), count = static_cast<uint64_t>(hiv - lov) + 1;
   if (!checkRange(ctx, col, p, first, count)) return false;
   reg.file = p.file;
   reg.index = static_cast<uint16_t>(first);

@@ -286,6 +286,20 @@ bool closeLit(ParseContext &ctx, Cursor &c, uint16_t lit);
 // sets ctx.err when it is a malformed one.
 bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
 
+// Whether the token at the cursor is spelled as a numbered SGPR or VGPR, s<N> or v<N> (N of one
+// to three digits), followed by a plain comma or the end of the statement: an operand that is
+// that token alone, which the parsers of sources read without looking for modifiers around it.
+inline bool isLoneNumberedRegister(const Cursor &c) {
+  const Token &t = c.peek();
+  const std::string_view s = t.text;
+  if (t.kind != Tok::Identifier || s.size() < 2 || s.size() > 4 || (s[0] != 's' && s[0] != 'v'))
+    return false;
+  for (size_t i = 1; i < s.size(); ++i)
+    if (static_cast<unsigned>(static_cast<unsigned char>(s[i]) - '0') > 9u) return false;
+  const Token &next = c.peek(1);
+  return next.kind == Tok::Eol || (next.kind == Tok::Comma && next.text == ",");
+}
+
 // The target's architecture's traits and register file (in line: asked for every register).
 inline const isa::ArchTraits &targetTraits(const ParseContext &ctx) {
   return *static_cast<const isa::ArchTables *>(ctx.target.arch())->traits;
