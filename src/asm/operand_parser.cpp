@@ -291,38 +291,8 @@ bool parseAnyRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
 }
 } // namespace
 
-// s<N> or v<N> (N of up to three digits) that the target has:
-// most registers are written so. Their Reg as parseSingle makes it; the rest (halves, ranges,
-// named registers, out of range) go the general way.
-[[gnu::always_inline]] inline bool plainRegister(const ParseContext &ctx, const Token &t,
-                                                 Reg &reg) {
-  const std::string_view s = t.text;
-  if (s.size() < 2 || s.size() > 4 || (s[0] != 's' && s[0] != 'v')) return false;
-  unsigned n = 0;
-  for (size_t i = 1; i < s.size(); ++i) {
-    const unsigned d = static_cast<unsigned char>(s[i]) - '0';
-    if (d > 9) return false;
-    n = n * 10 + d;
-  }
-  if (s[0] == 's') {
-    if (n >= src::kNumSgprs || n >= targetRegisters(ctx).numSgprs) return false;
-    reg.file = RegFile::SGPR;
-  } else {
-    if (n >= src::kNumVgprs) return false;
-    reg.file = RegFile::VGPR;
-  }
-  reg.index = static_cast<uint16_t>(n);
-  reg.count = 1;
-  reg.half = 0;
-  return true;
-}
-
-bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
-  if (const Token &t = c.peek(); t.kind == Tok::Identifier && plainRegister(ctx, t, reg)) {
-    c.next();
-  } else if (!parseAnyRegister(ctx, c, reg)) {
-    return false;
-  }
+bool parseRegisterInGeneral(ParseContext &ctx, Cursor &c, Reg &reg) {
+  if (!parseAnyRegister(ctx, c, reg)) return false;
   const uint16_t end = static_cast<uint16_t>(reg.index + reg.count);
   if (reg.file == RegFile::VGPR) {
     if (!ctx.firstVgprNextCol) ctx.firstVgprNextCol = c.peek().col;
