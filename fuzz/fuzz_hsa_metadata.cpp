@@ -4,12 +4,14 @@
 // verifying it must never crash, hang or trip a sanitizer (bad YAML or a refused document is
 // "invalid HSA metadata"), and an accepted document must encode to a note and print as YAML;
 // the packer of -filetype=obj must take only accepted documents, with the same bytes.
-// Nesting is bounded before yaml-cpp sees the text (it recurses once per level).
+// Nesting is bounded before yaml-cpp sees the text (it recurses once per level). The messages
+// llvm's YAML reader would print for a rejected block are found too (yaml_diagnostics.h).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "object/hsa_metadata.h"
+#include "object/yaml_diagnostics.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view yaml(reinterpret_cast<const char *>(data), size);
@@ -21,6 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const bool packed = gfxasm::object::encodeHsaMetadataYamlDirect(yaml, direct);
   if (!gfxasm::object::parseHsaMetadataYaml(yaml, metadata, error)) {
     if (packed) __builtin_trap();
+    for (const gfxasm::Diagnostic &d : gfxasm::object::llvmYamlDiagnostics(yaml))
+      if (d.line != 0 && d.column == 0) __builtin_trap();
     return 0;
   }
   if (packed && direct != gfxasm::object::encodeHsaMetadataMsgpack(metadata)) __builtin_trap();

@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include "object/hsa_metadata.h"
+#include "object/yaml_diagnostics.h"
 #include "oracle_util.h"
 
 namespace {
@@ -45,6 +46,7 @@ class HsaMetadataVsLlvm : public ::testing::Test {
 protected:
   static fs::path dir_;
   static int skippedByLexer;
+  static int yamlMessagesCompared; // (blocks whose YAML messages were compared)
 
   static void SetUpTestSuite() {
     const char *tmp = std::getenv("TMPDIR");
@@ -167,6 +169,12 @@ protected:
       if (!ok) {
         EXPECT_EQ(error.message, gfxasm::object::kInvalidHsaMetadata);
       }
+      // What llvm's YAML reader printed before that error, with its lines and carets.
+      std::string yaml;
+      for (const gfxasm::Diagnostic &d : gfxasm::object::llvmYamlDiagnostics(collected(body)))
+        yaml += formatDiagnostic(d);
+      EXPECT_EQ(yaml, llvm.err.substr(0, llvm.err.find("input.s:"))) << body;
+      ++yamlMessagesCompared;
       return;
     }
     ASSERT_TRUE(ok) << "llvm-mc-22 accepts this block, gfxasm says: " << error.detail << "\n"
@@ -179,6 +187,7 @@ protected:
 
 fs::path HsaMetadataVsLlvm::dir_;
 int HsaMetadataVsLlvm::skippedByLexer = 0;
+int HsaMetadataVsLlvm::yamlMessagesCompared = 0;
 
 // The `.amdgpu_metadata` blocks of a clang-22 `.s` file, each body with its line breaks.
 std::vector<std::string> metadataBlocks(const std::string &assembly) {
@@ -219,6 +228,43 @@ TEST_F(HsaMetadataVsLlvm, ClangKernels) {
     compare(fmt::format("{} code object v{}", v.cpu, v.codeObjectVersion), blocks[0],
             v.codeObjectVersion, v.cpu);
   }
+}
+
+// Syntax errors where users make them: clang-22's block with a few random edits (a YAML
+// indicator, quote, blank, tab or line break inserted, deleted or put in another character's
+// place), each compared with llvm-mc-22 as above, llvm's YAML messages included.
+TEST_F(HsaMetadataVsLlvm, EditedClangBlocks) {
+  const std::string cmd =
+      fmt::format("clang-22 -x cl -cl-std=CL2.0 -target amdgcn-amd-amdhsa -mcpu=gfx1100 -nogpulib "
+                  "-O3 -mcode-object-version=5 -S '{}/kernels.cl' -o kernels.s",
+                  GFXASM_HSA_METADATA_TEST_DIR);
+  ToolRun r = shell(cmd);
+  ASSERT_EQ(r.status, 0) << cmd << "\n" << r.err;
+  auto blocks = metadataBlocks(slurp((dir_ / "kernels.s").string()));
+  ASSERT_EQ(blocks.size(), 1u);
+  // GFXASM_HSA_METADATA_SEED explores other edits.
+  const char *seed = std::getenv("GFXASM_HSA_METADATA_SEED");
+  std::mt19937 rng(seed && *seed ? static_cast<uint32_t>(std::strtoul(seed, nullptr, 10))
+                                 : 20261129u);
+  constexpr std::string_view kInserted = "[]{}:,-?&*!|>'\"%@`# \t\n.\\";
+  yamlMessagesCompared = 0;
+  skippedByLexer = 0;
+  for (int i = 0; i < 120; ++i) {
+    std::string body = blocks[0];
+    for (uint32_t edits = 1 + rng() % 2; edits-- > 0;) {
+      const size_t at = rng() % body.size();
+      const char c = kInserted[rng() % kInserted.size()];
+      switch (rng() % 3) {
+      case 0: body.insert(at, 1, c); break;
+      case 1: body.erase(at, 1); break;
+      default: body[at] = c;
+      }
+    }
+    if (body.empty() || body.back() != '\n') body += '\n';
+    compare(fmt::format("edit {}", i), body);
+  }
+  EXPECT_GT(yamlMessagesCompared, 30);
+  EXPECT_LT(skippedByLexer, 20);
 }
 
 TEST_F(HsaMetadataVsLlvm, HandWrittenCases) {

@@ -41,6 +41,7 @@
 #include "object/hsa_metadata.h"
 #include "object/object_file.h"
 #include "object/pal_metadata.h"
+#include "object/yaml_diagnostics.h"
 #include "print/printer.h"
 
 namespace gfxasm {
@@ -56,27 +57,37 @@ std::string formatDiagnostic(const Diagnostic &d) {
   for (const std::string &from : d.includedFrom) out += fmt::format("Included from {}:\n", from);
   if (d.line == 0) return out + fmt::format("{}:0: {}: {}\n", d.file, sev, d.message);
   out += fmt::format("{}:{}:{}: {}: {}\n", d.file, d.line, d.column, sev, d.message);
-  // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and the caret
-  // goes under the column's expanded position.
+  // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and so has
+  // the caret line: what stands under a tab (a blank, '~' of the range or the '^' itself) is
+  // repeated to the tab's stop.
   constexpr size_t kTabStop = 8;
-  size_t caretAt = 0, width = 0, endAt = 0;
-  for (size_t i = 0; i < d.lineText.size(); ++i) {
-    if (i + 1 == d.column) caretAt = width;
-    if (i + 1 == d.rangeEnd) endAt = width;
-    if (d.lineText[i] == '\t') {
+  size_t width = 0;
+  for (char c : d.lineText) {
+    if (c == '\t') {
       out.append(kTabStop - width % kTabStop, ' ');
       width += kTabStop - width % kTabStop;
     } else {
-      out += d.lineText[i];
+      out += c;
       ++width;
     }
   }
-  if (d.column > d.lineText.size()) caretAt = width + (d.column - 1 - d.lineText.size());
-  if (d.rangeEnd > d.lineText.size()) endAt = width + (d.rangeEnd - 1 - d.lineText.size());
   out += '\n';
-  out.append(caretAt, ' ');
-  out += '^';
-  if (d.rangeEnd > d.column && endAt > caretAt + 1) out.append(endAt - caretAt - 1, '~');
+  const size_t caretAt = d.column ? d.column - 1 : 0;
+  std::string marks(std::max<size_t>(caretAt + 1, d.rangeEnd > d.column ? d.rangeEnd - 1 : 0), ' ');
+  for (size_t i = caretAt + 1; i + 1 < d.rangeEnd; ++i) marks[i] = '~';
+  marks[caretAt] = '^';
+  width = 0;
+  for (size_t i = 0; i < marks.size(); ++i) {
+    if (i >= d.lineText.size() || d.lineText[i] != '\t') {
+      out += marks[i];
+      ++width;
+      continue;
+    }
+    do {
+      out += marks[i];
+      ++width;
+    } while (width % kTabStop != 0);
+  }
   out += '\n';
   return out;
 }
@@ -1414,6 +1425,7 @@ private:
     if (metadataEnd_ == kEndPalMetadata) {
       std::vector<std::string> badKeys;
       if (!pal_.setFromYaml(metadataText_, badKeys)) {
+        yamlDiagnostics();
         error(col, "invalid PAL metadata");
         for (const std::string &key : badKeys)
           extraNote(col, fmt::format("Unrecognized PAL metadata register key '{}'", key));
@@ -1433,6 +1445,7 @@ private:
     // (llvm-mc's null streamer reads the YAML but does not verify it)
     if (!object::parseHsaMetadataYaml(metadataText_, metadata, err,
                                       opts_.output != OutputKind::Null)) {
+      yamlDiagnostics();
       error(col, err.message);
       return;
     }
@@ -1440,6 +1453,13 @@ private:
     if (asmOut()) out_ += object::printHsaMetadataAsm(metadata) + echo;
     if (objOut())
       emitNote("AMDGPU", object::kNtAmdgpuMetadata, object::encodeHsaMetadataMsgpack(metadata));
+  }
+
+  // What llvm's YAML reader prints of a block it cannot read, before the assembler's error (in
+  // its own buffer, not counted as the assembler's errors).
+  void yamlDiagnostics() {
+    for (Diagnostic &d : object::llvmYamlDiagnostics(metadataText_))
+      result_.diagnostics.push_back(std::move(d));
   }
 
   // llvm's AMDGPU ELF streamer's notes: appended to `.note` (SHT_NOTE, allocated under HSA

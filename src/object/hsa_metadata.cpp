@@ -9,10 +9,12 @@
 // (std::map<DocNode, DocNode>), when a double is written as float32, and yaml::Output's layout.
 //
 // Where yaml-cpp and llvm's YAML parser disagree, llvm's behaviour is reproduced by checks made
-// here (tabs in indentation after a plain scalar, see llvmRejectsTabIndentation), except for the
-// exact set of syntax errors: yaml-cpp is a different parser, and llvm's own YAML diagnostics
-// (`YAML:line:col: error: ...`, printed before "invalid HSA metadata") are not reproduced.
+// here (tabs in indentation after a plain scalar, see llvmRejectsTabIndentation) and, for the
+// text yaml-cpp reads, by llvm's reader's own verdict (yaml_diagnostics.h: which syntax it
+// refuses, how much of the text it reads; its messages are printed by the assembler).
 #include "object/hsa_metadata.h"
+
+#include "object/yaml_diagnostics.h"
 
 #include <algorithm>
 #include <array>
@@ -1932,7 +1934,16 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
   std::optional<MetadataNode> document;
   if (reader != YamlReaderChoice::YamlCppOnly) document = BlockYamlReader(source, store).read();
   if (!document && reader == YamlReaderChoice::FastOnly) return reject("the fast reader declined");
-  if (!document && !readWithYamlCpp(yaml, store, verify, document, err)) return false;
+  if (!document) {
+    // yaml-cpp is another parser: where llvm's YAML reader rejects the text, or reads less of it
+    // (the first document only, never what comes after it), llvm's reader decides.
+    LlvmYamlReading llvm = readYamlLikeLlvm(yaml);
+    if (!llvm.accepted)
+      return reject("llvm's YAML reader: " + (llvm.diagnostics.empty()
+                                                  ? std::string("no document")
+                                                  : llvm.diagnostics.front().message));
+    if (!readWithYamlCpp(yaml.substr(0, llvm.scanned), store, verify, document, err)) return false;
+  }
   if (!document) {
     out.root = MetadataNode(); // no document, and the verifier is off
     return true;
@@ -2003,6 +2014,12 @@ std::string printHsaMetadataYaml(const HsaMetadata &metadata) {
 
 std::string printHsaMetadataAsm(const HsaMetadata &metadata) {
   return "\t.amdgpu_metadata\n" + printHsaMetadataYaml(metadata) + "\n\t.end_amdgpu_metadata\n";
+}
+
+std::string metadataScalarError(std::string_view text, std::string_view tag) {
+  std::string error;
+  scalarFromString(text, tag, error);
+  return error;
 }
 
 } // namespace gfxasm::object

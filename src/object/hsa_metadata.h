@@ -64,13 +64,17 @@ struct HsaMetadata {
 // `.end_amdgpu_metadata` identifier (in `\t.end_amdgpu_metadata`, line of that directive,
 // column 22). `detail` says what failed, for tests and debugging; llvm-mc does not print it.
 // (llvm-mc also prints its YAML parser's own `YAML:line:col: error: ...` lines before that error
-// for syntax errors; they are not reproduced.)
+// for syntax errors: llvmYamlDiagnostics in yaml_diagnostics.h.)
 struct MetadataError {
   std::string message;
   std::string detail;
 };
 
 constexpr std::string_view kInvalidHsaMetadata = "invalid HSA metadata";
+
+// The message llvm's YAML traits give for a scalar written with a tag (`!int x`: "invalid
+// number"), "" when the scalar reads; `tag` is the verbatim tag (`!int`, `!bool`, `!float`).
+std::string metadataScalarError(std::string_view text, std::string_view tag);
 
 // Reads `yaml`, the text llvm-mc collects between the directives (see the report/README of the
 // assembler's integration: the rest of the `.amdgpu_metadata` line, then each line's statement
