@@ -107,6 +107,57 @@ TEST(Directives, DataItemsWithFunctionArguments) {
                       {"gfx1100", "gfx90a"});
 }
 
+// `.cfi_*` registers written as instruction operands write them (lists, tuples, special
+// registers): llvm's DWARF number of the register (-1 where it has none), and its register
+// parser's errors for names that are none.
+TEST(Directives, CfiRegisterNames) {
+  std::string text = ".text\nf:\n.cfi_startproc\n";
+  for (const char *r : {"s[1]",
+                        "[s2]",
+                        "v[4]",
+                        "[v1,v2]",
+                        "s[2:3]",
+                        "a[0:1]",
+                        "vcc",
+                        "vcc_lo",
+                        "exec",
+                        "exec_lo",
+                        "exec_hi",
+                        "m0",
+                        "ttmp2",
+                        "ttmp[2:3]",
+                        "scc",
+                        "v1.l",
+                        "v1.h",
+                        "s1.l",
+                        "src_shared_base",
+                        "pc",
+                        "v01",
+                        "s63",
+                        "s64",
+                        "a255"})
+    text += fmt::format(".cfi_undefined {}\n.cfi_offset {}, 8\n.cfi_register {}, s4\n", r, r, r);
+  text += ".cfi_endproc\n";
+  expectSameOnTargets(text, "cfi registers", {"amdgcn-amd-amdhsa"}, {"gfx1100", "gfx90a"});
+  std::string bad = ".text\nf:\n.cfi_startproc\n";
+  for (const char *r :
+       {"v",       "acc",  "ttmp",      "sx",           "abc",     "v1x",    "v1.x",       "vcc_x",
+        "src_foo", "foo",  "pc_reg",    "PC",           "S1",      "m0x",    "x+1",        "-1",
+        "[]",      "[s1,", "[s1 s2]",   "[s1,s3]",      "[s1,v2]", "v[1:0]", "v256",       "s106",
+        "ttmp16",  "vccz", "src_execz", "flat_scratch", "tba",     "null",   "xnack_mask", "exec,"})
+    bad += fmt::format(".cfi_undefined {}\n", r);
+  bad += ".cfi_endproc\n";
+  expectSameOnTargets(bad, "bad cfi registers", {"amdgcn-amd-amdhsa"}, {"gfx1100", "gfx90a"});
+}
+
+// A '[' starts a register list wherever an operand starts (llvm's isRegister): what follows
+// must be a register.
+TEST(Directives, RegisterListsExpectRegisters) {
+  expectSameOutput("v_mov_b32 v0, [1]\nv_mov_b32 v0, [\nv_add_f32 v0, |[1]|, v1\n"
+                   "global_load_b32 v1, [1], off\nv_mov_b32 v0, [v1,]\ns_mov_b64 s[0:1], []\n"
+                   "s_mov_b64 s[0:1], [s1,\ns_mov_b64 s[0:1], [[s1]\n");
+}
+
 TEST(Directives, SymbolAssignments) {
   expectSameOutput("x = 3\n.set y, 4\n.equ z, x+y\nx = x + 1\n  s_nop x\n  s_nop z\n"
                    "L1: s_nop 0\n.set q, L1\n.set fwd, later + 4\n.set d, L2 - L1\nL2:\n"

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "asm/directives.h"
+#include "asm/operand_parser.h"
 #include "object/dwarf.h"
 
 namespace gfxasm::as {
@@ -213,39 +214,65 @@ bool locDirective(DirectiveContext &ctx, Cursor &c, DirectiveError &fail) {
   return true;
 }
 
+// llvm's DWARF number of a register the AMDGPU register parser reads (getDwarfRegNum with its
+// wave64 mapping, whatever the wave size): 32-bit s, v and a registers, exec and exec_lo, the
+// program counter; -1 for every other register and for tuples.
+int64_t dwarfRegisterNumber(const isa::Reg &r) {
+  if (r.count != 1 || r.half != 0) {
+    if (r.file == isa::RegFile::Special && r.count == 2 && r.index == isa::src::kExecLo) return 17;
+    return -1;
+  }
+  switch (r.file) {
+  case isa::RegFile::SGPR: return r.index < 64 ? 32 + r.index : 1088 + (r.index - 64);
+  case isa::RegFile::VGPR: return 2560 + r.index;
+  case isa::RegFile::AGPR: return 3072 + r.index;
+  case isa::RegFile::Special: return r.index == isa::src::kExecLo ? 1 : -1;
+  default: return -1;
+  }
+}
+
 // A `.cfi_*` register operand: a DWARF register number (an absolute expression that starts with
-// an integer: llvm prints its value and keeps 32 bits of it), or a register name (llvm-mc numbers
-// registers as its wave64 DWARF mapping does, whatever the wave size).
+// an integer: llvm prints its value and keeps 32 bits of it), or a register as instruction
+// operands write it (s[1], [s1], vcc, v[2:3] ...), read by the operand parser with its errors.
 bool cfiRegister(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, int64_t &reg) {
   const Token &t = c.peek();
-  if (t.kind == Tok::Identifier && t.text.size() > 1 &&
-      (t.text[0] == 's' || t.text[0] == 'v' || t.text[0] == 'a')) {
-    std::string_view digits = t.text.substr(1);
-    bool numeric = digits.find_first_not_of("0123456789") == std::string_view::npos;
-    if (numeric) {
-      uint64_t n = 0;
-      for (char ch : digits) {
-        n = n * 10 + static_cast<uint64_t>(ch - '0');
-        if (n > UINT32_MAX) return fail(t.col, "invalid register index");
-      }
-      if (t.text[0] == 's' && n < 64)
-        reg = static_cast<int64_t>(32 + n);
-      else if (t.text[0] == 's' && n < 106)
-        reg = static_cast<int64_t>(1088 + (n - 64));
-      else if (t.text[0] == 'v' && n < 256)
-        reg = static_cast<int64_t>(2560 + n);
-      else if (t.text[0] == 'a' && n < 256)
-        reg = static_cast<int64_t>(3072 + n);
-      else
-        return fail(t.col, "register index is out of range");
+  if (t.kind == Tok::Integer) return absolute(ctx, c, fail, reg);
+  if (t.kind == Tok::Identifier && t.text == "pc") { // (llvm's register parser knows PC_REG)
+    c.next();
+    reg = 16;
+    return true;
+  }
+  ParseContext pctx{ctx.target, ctx.syms};
+  isa::Reg r;
+  if (parseRegister(pctx, c, r)) {
+    if (r.file == isa::RegFile::Special && (r.flags & isa::Reg_NotInScalar)) {
+      // (named as llvm prints the register: vccz is src_vccz)
+      std::string name;
+      isa::printRegister(targetRegisters(pctx), r.index, 1, name);
+      return fail(t.col, name + " register not available on this GPU");
+    }
+    reg = dwarfRegisterNumber(r);
+    return true;
+  }
+  if (pctx.err.set) return fail(pctx.err.col, pctx.err.message());
+  if (t.kind != Tok::Identifier) return fail(t.col, "expected a register or a list of registers");
+  // A name that is no register: llvm's register parser reads one that starts as a register file
+  // does as that file's register with a bad index (16-bit halves of s and a registers, which
+  // instructions do not take, have no DWARF number).
+  for (std::string_view prefix : {"acc", "ttmp", "v", "s", "a"}) {
+    if (!t.text.starts_with(prefix)) continue;
+    std::string_view index = t.text.substr(prefix.size());
+    if (index.empty())
+      return fail(t.col + static_cast<uint32_t>(prefix.size()), "missing register index");
+    const size_t digits = std::min(index.size(), index.find_first_not_of("0123456789"));
+    if (digits > 0 && (index.substr(digits) == ".l" || index.substr(digits) == ".h")) {
       c.next();
+      reg = -1;
       return true;
     }
+    return fail(t.col, "invalid register index");
   }
-  if (t.kind == Tok::Identifier || t.kind == Tok::LBrac)
-    return fail(t.col, "gfxasm: only s, v and a registers or DWARF register numbers here");
-  if (t.kind != Tok::Integer) return fail(t.col, "expected a register or a list of registers");
-  return absolute(ctx, c, fail, reg);
+  return fail(t.col, "invalid register name");
 }
 
 bool comma(Cursor &c, DirectiveError &fail) {

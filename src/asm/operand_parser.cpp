@@ -201,11 +201,7 @@ int parseListElement(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
       ctx.fail(t.col, "register lists are nested too deeply");
       return -1;
     }
-    size_t save = c.pos;
-    if (parseRegisterList(ctx, c, reg, depth + 1)) return 1;
-    if (ctx.err.set) return -1;
-    c.pos = save;
-    return 0;
+    return parseRegisterList(ctx, c, reg, depth + 1) ? 1 : -1;
   }
   if (t.kind != Tok::Identifier) return 0;
   if (c.peek(1).kind == Tok::LBrac && !t.commentAfter) {
@@ -222,19 +218,16 @@ int parseListElement(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
 }
 
 // [s0, s1, s2]: consecutive 32-bit registers of one file, or the two halves of a 64-bit special
-// register ([vcc_lo, vcc_hi] is vcc). False without an error when the first element is no
-// register (the caller says what it expected).
+// register ([vcc_lo, vcc_hi] is vcc). A '[' always starts a list for llvm: an element that is
+// no register is its error.
 bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
   const Token &open = c.peek();
-  size_t save = c.pos;
   c.next();
   const Token &firstToken = c.peek();
   Reg acc;
   int r = parseListElement(ctx, c, acc, depth);
-  if (r <= 0) {
-    c.pos = save;
-    return false;
-  }
+  if (r < 0) return false;
+  if (r == 0) return ctx.fail(firstToken.col, "expected a register or a list of registers");
   if (acc.file != RegFile::Special && acc.count != 1)
     return ctx.fail(firstToken.col, "expected a single 32-bit register");
   acc.half = 0;
@@ -243,7 +236,7 @@ bool parseRegisterList(ParseContext &ctx, Cursor &c, Reg &reg, unsigned depth) {
     Reg next;
     r = parseListElement(ctx, c, next, depth);
     if (r < 0) return false;
-    if (r == 0) return ctx.fail(nt.col, "expected a register");
+    if (r == 0) return ctx.fail(nt.col, "expected a register or a list of registers");
     if (next.file != RegFile::Special && next.count != 1)
       return ctx.fail(nt.col, "expected a single 32-bit register");
     if (next.file != acc.file)

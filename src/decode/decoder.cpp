@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <type_traits>
@@ -20,6 +21,7 @@
 #include "gfxasm/gfxasm.h"
 #include "isa/constants.h"
 #include "isa/registers.h"
+#include "print/printer.h"
 
 namespace gfxasm::dec {
 
@@ -59,42 +61,74 @@ constexpr FamilyDecoder kFamilyDecoders[] = {
 };
 
 // How the decode loop decodes one operand of an entry. Field: the 8 bytes at `byte`, shifted and
-// masked, into `value` of the OperandValue whose other members are `operand`'s, invalid with a
-// value bit of `reject` (FieldOnly; Present with a mask 0). Source: the same plus `add`, with the
-// source slot's modifier bits, invalid with one of `modReject` too. OneOf and InSet: Field, then
-// OperandPlan's check of the value. Register: Source's value and modifiers when the value is
-// at least `vgprFrom` or an SGPR below `sgprBelow` aligned by `sgprAlign`, else Call. Call: the
-// operand's family decoder. Nothing: no value. (tested in that order by conditional branches: a
-// switch's indirect jump mispredicts on a varied instruction stream)
+// masked, into `value` of the OperandValue whose other members are `operand()`'s, invalid with a
+// value bit of `check` (FieldOnly; Present with a width 0). Source: the same plus 256 if Add256,
+// with the source slot's modifier bits, invalid with one of `modReject` too. OneOf and InSet:
+// Field, then OperandPlan's check of the value. Register: Source's value and modifiers when the
+// value is a VGPR (Vgprs) or an SGPR below `sgprBelow` aligned by `sgprAlign`, else Call. Call:
+// the operand's family decoder. Nothing: no value. (tested in that order by conditional branches:
+// a switch's indirect jump mispredicts on a varied instruction stream)
 struct Step {
   enum Kind : uint8_t { Field, Source, OneOf, InSet, Register, Call, Nothing } kind;
+  enum Flags : uint8_t {
+    Add256 = 1,     // (Source) 256 added to the value (a VGPR-only field: its VGPR's encoding)
+    Vgprs = 2,      // (Register) values from 256 are VGPRs
+    ValuSource = 4, // (Register) a VALU source: finishValuConstants runs
+  };
   uint8_t family; // (Call) index into kFamilyDecoders
   uint8_t byte, shift;
-  uint32_t mask;
-  uint32_t reject;   // value bits that make the operand invalid
-  uint32_t valid;    // (OneOf) the two values in its halves, (InSet) a bit per valid value
+  uint8_t width;     // (the field's bits kept: at most 32; the mask is kWidthMasks[width])
   uint8_t slot;      // (Source) index into DecodeContext::slotMods (3: none)
   uint8_t modReject; // modifier bits that make the operand invalid
-  uint16_t add;
-  uint64_t operand;
-  uint16_t vgprFrom = 0xffff, sgprBelow = 0; // (Register)
-  uint8_t sgprAlign = 0;
-  bool valuSource = false;
+  uint8_t regCount;  // the OperandValue's regCount
+  uint8_t sgprBelow; // (Register) SGPRs below this are registers ...
+  uint8_t sgprAlign; // ... when aligned (a mask of low bits that must be 0)
+  uint8_t flags;     // Flags
+  // Field, Source: value bits that make the operand invalid; OneOf: the two values in its
+  // halves; InSet: a bit per valid value
+  uint32_t check;
+  // The OperandValue's bytes but the value's and modifiers' (regCount, present).
+  uint64_t operand() const {
+    return uint64_t{regCount} << 8 * offsetof(OperandValue, regCount) |
+           uint64_t{true} << 8 * offsetof(OperandValue, present);
+  }
 };
+// (kept small: an instruction reads its entry's steps, and a listing of varied code reads
+// thousands of entries' steps, which do not stay in the cache when they are large)
+static_assert(sizeof(Step) == 16);
 
-// An entry a target decodes, with what the decode loop needs of it. The members after
-// firstStep are set with its steps, when the entry is first tried (most never are).
-struct Candidate {
+// A field's mask by its width (Step::width).
+constexpr std::array<uint32_t, 33> kWidthMasks = [] {
+  std::array<uint32_t, 33> m{};
+  for (unsigned w = 0; w < 32; ++w) m[w] = (uint32_t{1} << w) - 1;
+  m[32] = ~uint32_t{0};
+  return m;
+}();
+
+// What the decode loop reads of an entry a target decodes, built when the entry is first tried
+// (most never are), in one block from print::keptMemory with its operands' steps after it and the
+// printer's plan for the entry (Inst::printPlan) after those: an instruction's decoding and
+// printing read a few neighbouring cache lines.
+struct EntryData {
   const InstrDesc *desc;
-  std::span<const OperandDesc> ops;
-  uint32_t firstStep; // its operands' steps in TargetFormat::steps
-  bool zeroOps;       // a decoder writes other operands than its own: all start zero
+  const OperandDesc *ops;
+  const ImageEntry *image; // (an image entry's, kept for the program's life)
+  const void *printPlan;
+  uint8_t count; // operands
+  bool zeroOps;  // a decoder writes other operands than its own: all start zero
+  const Step *steps() const { return reinterpret_cast<const Step *>(this + 1); }
+  Step *steps() { return reinterpret_cast<Step *>(this + 1); }
+};
+static_assert(sizeof(EntryData) % alignof(Step) == 0);
+// An entry a target decodes, as its format's opcode lists it (kept small: an opcode's candidates
+// are read in turn, and a listing of varied code reads thousands of them).
+struct Candidate {
   // The bits of its format's fields that none of its operands writes, which must be zero. They
   // tell entries of one opcode apart (offen, idxen, tfe, ...); fields may overlap (DS offset and
   // offset0/offset1), so this works on bits. Fields the format marks ignoredUnused (llvm's `?`
   // bits: FLAT's vdst in a store) may hold anything.
-  u128 mustBeZero;
-  const ImageEntry *image = nullptr; // (an image entry's, kept for the program's life)
+  u128 mustBeZero = 0;
+  const EntryData *data = nullptr; // (null until built; read and written atomically)
 };
 
 // One format for one target: its candidates per opcode value, in the order they are tried.
@@ -107,9 +141,7 @@ struct TargetFormat {
   bool sourceMods;             // has neg, abs or sext fields
   std::vector<uint32_t> first; // per opcode value, its first candidate; one more at the end
   std::vector<Candidate> candidates;
-  // Per candidate, whether its steps are built (buildSteps, on first use).
-  std::unique_ptr<std::atomic<bool>[]> ready;
-  std::unique_ptr<Step[]> steps;
+  std::vector<const InstrDesc *> descs; // per candidate (for buildSteps)
 };
 
 struct TargetKey {
@@ -127,6 +159,7 @@ struct TargetKey {
 struct TargetIndex {
   TargetKey key;
   const ArchTables *arch;
+  bool alignedVgprTuples;            // (the printer's plans are the target's processor's)
   std::vector<TargetFormat> formats; // in ArchIndex::formats order
   // The formats whose fixed bits allow each value of the first dword's top byte: a decode looks
   // at a few formats, not all. Each with its fixed bits in the first 8 bytes (those further on
@@ -239,16 +272,18 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
 #undef CLASS
   case OpClass::Count: break;
   }
-  Step step{Step::Call, family, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0xffff, 0, 0, false};
+  Step step{};
+  step.kind = Step::Call;
+  step.family = family;
+  step.slot = 3;
   // (an OperandValue's bytes, little-endian as the instruction's)
-  static_assert(sizeof(OperandValue) == sizeof step.operand && offsetof(OperandValue, value) == 0);
-  step.operand = uint64_t{plan.regCount} << 8 * offsetof(OperandValue, regCount) |
-                 uint64_t{true} << 8 * offsetof(OperandValue, present);
+  static_assert(sizeof(OperandValue) == sizeof(uint64_t) && offsetof(OperandValue, value) == 0);
+  step.regCount = plan.regCount;
   const FieldLayout &l = fmt.layout(d.field);
   switch (plan.kind) {
   case OperandPlan::Call: return step;
   case OperandPlan::Nothing: step.kind = Step::Nothing; return step;
-  case OperandPlan::Present: step.kind = Step::Field; return step; // (a mask 0: value 0)
+  case OperandPlan::Present: step.kind = Step::Field; return step; // (a width 0: value 0)
   case OperandPlan::FieldOnly:
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
@@ -262,13 +297,15 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
   case OperandPlan::OneOf:
   case OperandPlan::InSet:
     step.kind = plan.kind == OperandPlan::OneOf ? Step::OneOf : Step::InSet;
-    step.valid = plan.reject;
+    step.check = plan.reject;
     break;
   case OperandPlan::Source:
     step.kind = Step::Source;
-    step.reject = plan.reject;
+    step.check = plan.reject;
     step.modReject = plan.modReject;
-    step.add = plan.add;
+    if (plan.add != 0 && plan.add != src::kVgpr0)
+      throw std::logic_error("a source step adds 0 or 256");
+    if (plan.add) step.flags |= Step::Add256;
     if (isSourceField(d.field)) step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
     break;
   case OperandPlan::Register: {
@@ -276,55 +313,64 @@ Step stepFor(const Inst &entry, const FormatDesc &fmt, const OperandDesc &d) {
     step.modReject = plan.modReject;
     if (plan.slotMods && isSourceField(d.field))
       step.slot = static_cast<uint8_t>(enc::sourceSlot(d.field));
-    if (plan.vgprs) step.vgprFrom = src::kVgpr0;
+    if (plan.vgprs) step.flags |= Step::Vgprs;
     // (classifyScalarEncoding's SGPR tuples: aligned to 2 or 4 registers, within s0-s105)
     unsigned n = plan.sgprDwords;
     if (n != 0 && n <= src::kNumSgprs) {
-      step.sgprBelow = static_cast<uint16_t>(
-          std::min(registersOf(*entry.arch).numSgprs, src::kNumSgprs - n + 1));
+      step.sgprBelow =
+          static_cast<uint8_t>(std::min(registersOf(*entry.arch).numSgprs, src::kNumSgprs - n + 1));
       step.sgprAlign = n == 1 ? 0 : n == 2 ? 1 : 3;
     }
-    step.valuSource = plan.valuSource;
+    if (plan.valuSource) step.flags |= Step::ValuSource;
     break;
   }
-  default: step.reject = plan.reject; break;
+  default: step.check = plan.reject; break;
   }
   // (a format without the field: a range 0 bits wide, read as 0)
   step.byte = static_cast<uint8_t>(l.ranges[0].lo >> 3);
   step.shift = static_cast<uint8_t>(l.ranges[0].lo & 7);
   // (decodeField keeps the low 32 bits)
-  step.mask = l.ranges[0].width >= 32 ? ~uint32_t{0} : (uint32_t{1} << l.ranges[0].width) - 1;
+  step.width = static_cast<uint8_t>(std::min<unsigned>(l.ranges[0].width, 32));
   return step;
 }
 
 // A candidate's steps, built the first time it is tried: a run decodes a few hundred of the
 // target's thousands of entries.
-[[gnu::noinline]] void buildSteps(const TargetIndex &index, const TargetFormat &tf, uint32_t c) {
+[[gnu::noinline]] const EntryData *buildSteps(const TargetIndex &index, const TargetFormat &tf,
+                                              uint32_t c) {
   static std::mutex mu;
   std::lock_guard<std::mutex> lock(mu);
-  if (tf.ready[c].load(std::memory_order_relaxed)) return;
   auto &cand = const_cast<Candidate &>(tf.candidates[c]);
+  std::atomic_ref<const EntryData *> published(cand.data);
+  if (const EntryData *data = published.load(std::memory_order_relaxed)) return data;
+  const InstrDesc &desc = *tf.descs[c];
+  auto ops = index.arch->operandsOf(desc);
+  size_t n = ops.size();
+  auto *data = new (
+      print::keptMemory(sizeof(EntryData) + n * sizeof(Step) + print::planBytes(*index.arch, desc)))
+      EntryData{&desc, ops.data(), nullptr, nullptr, static_cast<uint8_t>(n), false};
   Inst entry;
   entry.arch = index.arch;
-  entry.desc = cand.desc;
-  cand.zeroOps = false;
+  entry.desc = &desc;
   const FormatIndex &fi = *tf.arch;
   u128 claimed = fi.fieldMasks[static_cast<unsigned>(Field::op)];
-  for (const OperandDesc &o : cand.ops) {
+  for (const OperandDesc &o : ops) {
     claimed |= fi.fieldMasks[static_cast<unsigned>(o.field)];
     // A source's modifier bits; those of a source the instruction lacks must be zero.
     if (isSourceField(o.field)) claimed |= fi.slotBits[enc::sourceSlot(o.field)];
   }
   cand.mustBeZero = fi.fieldBits & ~claimed;
-  if (!cand.image && std::any_of(cand.ops.begin(), cand.ops.end(),
-                                 [](const OperandDesc &o) { return isImageClass(o.cls); }))
-    cand.image = new ImageEntry(imageEntryOf(entry, *tf.fmt));
-  for (size_t i = 0; i < cand.ops.size(); ++i) {
-    Step &s = tf.steps[cand.firstStep + i];
-    s = stepFor(entry, *tf.fmt, cand.ops[i]);
-    cand.zeroOps |= s.kind == Step::Nothing;
+  if (std::any_of(ops.begin(), ops.end(), [](const OperandDesc &o) { return isImageClass(o.cls); }))
+    data->image = new ImageEntry(imageEntryOf(entry, *tf.fmt));
+  Step *steps = data->steps();
+  for (size_t i = 0; i < n; ++i) {
+    Step &s = steps[i];
+    s = stepFor(entry, *tf.fmt, ops[i]);
+    data->zeroOps |= s.kind == Step::Nothing;
   }
-  tf.ready[c].store(true, std::memory_order_release);
+  data->printPlan = print::buildPlanAt(*index.arch, desc, index.alignedVgprTuples, steps + n);
+  published.store(data, std::memory_order_release);
+  return data;
 }
 
 TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
@@ -332,6 +378,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
   TargetIndex index;
   index.key = {&arch, target.cpuIndex(), target.wave64(), target.realTrue16()};
   index.arch = &arch;
+  index.alignedVgprTuples = target.alignedVgprTuples();
   index.formats.reserve(archIndex.formats.size());
   int passes = target.realTrue16() ? 2 : 1;
   for (const FormatIndex &fi : archIndex.formats) {
@@ -346,7 +393,7 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
     size_t opcodes = fi.first.size() - 1;
     tf.first.resize(opcodes + 1);
     tf.candidates.reserve(fi.entries.size() * passes);
-    uint32_t numSteps = 0;
+    tf.descs.reserve(fi.entries.size() * passes);
     for (size_t op = 0; op < opcodes; ++op) {
       tf.first[op] = static_cast<uint32_t>(tf.candidates.size());
       // With real-true16, llvm decodes the fake16 forms when no true16 one takes the bits.
@@ -355,13 +402,11 @@ TargetIndex buildTargetIndex(const ArchTables &arch, const ArchIndex &archIndex,
           uint32_t e = fi.entries[k];
           const InstrDesc &desc = arch.instrs[e];
           if (!decodable(target, desc, fake16Pass)) continue;
-          tf.candidates.push_back(Candidate{&desc, arch.operandsOf(desc), numSteps, false, 0});
-          numSteps += desc.numOperands;
+          tf.candidates.emplace_back();
+          tf.descs.push_back(&desc);
         }
     }
     tf.first[opcodes] = static_cast<uint32_t>(tf.candidates.size());
-    tf.ready = std::make_unique<std::atomic<bool>[]>(tf.candidates.size());
-    tf.steps.reset(new Step[numSteps]);
   }
   for (unsigned top = 0; top < 256; ++top)
     for (const TargetFormat &tf : index.formats) {
@@ -532,7 +577,7 @@ namespace {
 inline uint32_t stepValue(const uint8_t *bytes, const Step &s) {
   uint64_t chunk;
   std::memcpy(&chunk, bytes + s.byte, sizeof chunk);
-  return static_cast<uint32_t>(chunk >> s.shift) & s.mask;
+  return static_cast<uint32_t>(chunk >> s.shift) & kWidthMasks[s.width];
 }
 
 size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t *bytes,
@@ -551,57 +596,63 @@ size_t decodeWith(const TargetIndex &index, const Target &target, const uint8_t 
     if (tf.sourceMods) readSourceMods(ctx);
     for (; c < end; ++c) {
       const Candidate &cand = tf.candidates[c];
+      const EntryData *data =
+          std::atomic_ref<const EntryData *>(const_cast<const EntryData *&>(cand.data))
+              .load(std::memory_order_acquire);
+      if (!data) [[unlikely]]
+        data = buildSteps(index, tf, c);
       // (bits no operand holds: a cheap reject before the operands; either rejects alike)
-      if (!tf.ready[c].load(std::memory_order_acquire)) [[unlikely]]
-        buildSteps(index, tf, c);
       if ((word & cand.mustBeZero) != 0) continue;
       resetInst(inst);
-      if (cand.zeroOps) std::fill_n(inst.ops.begin(), cand.ops.size(), OperandValue{});
+      const unsigned n = data->count;
+      if (data->zeroOps) std::fill_n(inst.ops.begin(), n, OperandValue{});
       inst.arch = index.arch;
-      inst.desc = cand.desc;
+      inst.desc = data->desc;
       inst.decoded = true;
       ctx.size = tf.sizeBytes;
       ctx.valuSources = ctx.imageKnown = false;
-      ctx.imageEntry = cand.image;
-      const Step *steps = tf.steps.get() + cand.firstStep;
+      ctx.imageEntry = data->image;
+      inst.printPlan = data->printPlan;
+      const Step *steps = data->steps();
       // (unrolled: each operand position's branches and family call are predicted from what
       // that position held before)
-      const unsigned n = static_cast<unsigned>(cand.ops.size());
 #pragma GCC unroll 24
       for (unsigned i = 0; i < kMaxOperands; ++i) {
         if (i == n) break;
         const Step &s = steps[i];
         if (s.kind == Step::Field) [[likely]] {
           uint32_t value = stepValue(bytes, s);
-          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
-          if (value & s.reject) goto rejected;
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand() | value);
+          if (value & s.check) goto rejected;
         } else if (s.kind == Step::Source) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
-          inst.ops[i] = std::bit_cast<OperandValue>(
-              s.operand | (value + s.add) | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
-          if ((value & s.reject) | (mods & s.modReject)) goto rejected;
+          inst.ops[i] =
+              std::bit_cast<OperandValue>(s.operand() | (value + (s.flags & Step::Add256) * 256) |
+                                          uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+          if ((value & s.check) | (mods & s.modReject)) goto rejected;
         } else if (s.kind <= Step::InSet) {
           uint32_t value = stepValue(bytes, s);
-          inst.ops[i] = std::bit_cast<OperandValue>(s.operand | value);
-          if (s.kind == Step::OneOf ? value != (s.valid & 0xffff) && value != s.valid >> 16
-                                    : !(s.valid >> value & 1))
+          inst.ops[i] = std::bit_cast<OperandValue>(s.operand() | value);
+          if (s.kind == Step::OneOf ? value != (s.check & 0xffff) && value != s.check >> 16
+                                    : !(s.check >> value & 1))
             goto rejected;
         } else if (s.kind == Step::Register) {
           uint32_t value = stepValue(bytes, s);
           uint8_t mods = ctx.slotMods[s.slot];
-          if (value >= s.vgprFrom || (value < s.sgprBelow && !(value & s.sgprAlign))) {
+          if ((value >= src::kVgpr0 && (s.flags & Step::Vgprs)) ||
+              (value < s.sgprBelow && !(value & s.sgprAlign))) {
             inst.ops[i] = std::bit_cast<OperandValue>(
-                s.operand | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
+                s.operand() | value | uint64_t{mods} << 8 * offsetof(OperandValue, mods));
             if (mods & s.modReject) goto rejected;
-            ctx.valuSources |= s.valuSource;
+            ctx.valuSources |= (s.flags & Step::ValuSource) != 0;
           } else {
             inst.ops[i] = {};
-            if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
+            if (!kFamilyDecoders[s.family](ctx, data->ops[i], i, inst)) goto rejected;
           }
         } else if (s.kind == Step::Call) {
           inst.ops[i] = {};
-          if (!kFamilyDecoders[s.family](ctx, cand.ops[i], i, inst)) goto rejected;
+          if (!kFamilyDecoders[s.family](ctx, data->ops[i], i, inst)) goto rejected;
         }
       }
       if (ctx.valuSources) finishValuConstants(inst);

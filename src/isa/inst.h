@@ -73,6 +73,9 @@ struct Inst {
   // Decoded from bits llvm decodes with a warning ("potentially undefined instruction encoding",
   // its SoftFail): a v_cmpx_*_e64 vdst other than exec_lo.
   bool softFail = false;
+  // Decoded only: the printer's plan for the entry, which the decoder keeps with its own data
+  // (print::buildPlanAt; the printer checks that it is `desc`'s and else finds its own).
+  const void *printPlan = nullptr;
 };
 
 // The type llvm's disassembler gives operand `d` of `inst`'s entry: src1 of IF_Src1KindSwapped

@@ -60,7 +60,9 @@ struct Message {
   std::string text;
 };
 
-bool isBlankOrBreakChar(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool isBlankOrBreakChar(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 // The code point and length of a well-formed UTF-8 sequence at p (length 0 when ill-formed).
 std::pair<uint32_t, unsigned> decodeUtf8(const char *p, const char *end) {
@@ -76,8 +78,8 @@ std::pair<uint32_t, unsigned> decodeUtf8(const char *p, const char *end) {
   }
   if (p + 3 < end && (b(0) & 0xF8) == 0xF0 && (b(1) & 0xC0) == 0x80 && (b(2) & 0xC0) == 0x80 &&
       (b(3) & 0xC0) == 0x80) {
-    uint32_t c = ((b(0) & 0x07u) << 18) | ((b(1) & 0x3Fu) << 12) | ((b(2) & 0x3Fu) << 6) |
-                 (b(3) & 0x3Fu);
+    uint32_t c =
+        ((b(0) & 0x07u) << 18) | ((b(1) & 0x3Fu) << 12) | ((b(2) & 0x3Fu) << 6) | (b(3) & 0x3Fu);
     if (c >= 0x10000 && c <= 0x10FFFF) return {c, 4};
   }
   return {0, 0};
@@ -185,8 +187,7 @@ private:
     return skipNbChar(p);
   }
   template <typename F> const char *skipWhile(F f, const char *p) const {
-    for (const char *n; (n = (this->*f)(p)) != p;)
-      p = n;
+    for (const char *n; (n = (this->*f)(p)) != p;) p = n;
     return p;
   }
   void skip(size_t n) {
@@ -244,8 +245,7 @@ private:
   }
   void scanToNextToken() {
     while (true) {
-      while (cur_ != end_ && (*cur_ == ' ' || *cur_ == '\t'))
-        skip(1);
+      while (cur_ != end_ && (*cur_ == ' ' || *cur_ == '\t')) skip(1);
       skipComment();
       const char *n = skipBreak(cur_);
       if (n == cur_) break;
@@ -363,8 +363,7 @@ private:
       SimpleKey key = simpleKeys_.back();
       simpleKeys_.pop_back();
       auto at = queue_.begin();
-      while (at != queue_.end() && at != key.tok)
-        ++at;
+      while (at != queue_.end() && at != key.tok) ++at;
       if (at == queue_.end()) {
         failed_ = true; // (llvm fails here without a message)
         return false;
@@ -382,8 +381,7 @@ private:
   }
   static bool wasEscaped(const char *first, const char *p) {
     const char *i = p - 1;
-    while (i >= first && *i == '\\')
-      --i;
+    while (i >= first && *i == '\\') --i;
     return (p - 1 - i) % 2 == 1;
   }
   bool scanFlowScalar(bool doubleQuoted) {
@@ -393,8 +391,7 @@ private:
       // (llvm's column is not advanced inside a double-quoted scalar)
       do {
         ++cur_;
-        while (cur_ != end_ && *cur_ != '"')
-          ++cur_;
+        while (cur_ != end_ && *cur_ != '"') ++cur_;
       } while (cur_ != end_ && cur_[-1] == '\\' && wasEscaped(start + 1, cur_));
     } else {
       skip(1);
@@ -547,8 +544,7 @@ private:
     unsigned longestSpaces = 0;
     const char *longestLine = nullptr;
     while (true) {
-      while (cur_ != end_ && *cur_ == ' ')
-        skip(1);
+      while (cur_ != end_ && *cur_ == ' ') skip(1);
       if (skipNbChar(cur_) != cur_) {
         if (column_ <= exitIndent) {
           done = true;
@@ -556,8 +552,7 @@ private:
         }
         blockIndent = column_;
         if (longestSpaces > blockIndent) {
-          setError("Leading all-spaces line must be smaller than the block indent",
-                   longestLine);
+          setError("Leading all-spaces line must be smaller than the block indent", longestLine);
           return false;
         }
         return true;
@@ -573,8 +568,7 @@ private:
     }
   }
   bool scanBlockScalarIndent(unsigned blockIndent, unsigned exitIndent, bool &done) {
-    while (column_ < blockIndent && cur_ != end_ && *cur_ == ' ')
-      skip(1);
+    while (column_ < blockIndent && cur_ != end_ && *cur_ == ' ') skip(1);
     if (skipNbChar(cur_) == cur_) return true;
     if (column_ <= exitIndent) {
       done = true;
@@ -652,8 +646,10 @@ private:
     if ((c == '|' || c == '>') && !flowLevel_) return scanBlockScalar();
     if (c == '\'') return scanFlowScalar(false);
     if (c == '"') return scanFlowScalar(true);
-    const bool indicator = std::string_view("-?:,[]{}#&*!|>'\"%@`").find(c) != std::string_view::npos;
-    if ((!blankOrBreak(cur_) && !indicator) || ((c == '?' || c == ':' || c == '-') && plainSafeNonBlank(cur_ + 1)))
+    const bool indicator =
+        std::string_view("-?:,[]{}#&*!|>'\"%@`").find(c) != std::string_view::npos;
+    if ((!blankOrBreak(cur_) && !indicator) ||
+        ((c == '?' || c == ':' || c == '-') && plainSafeNonBlank(cur_ + 1)))
       return scanPlainScalar();
     setError("Unrecognized character while tokenizing.", cur_);
     return false;
@@ -669,7 +665,7 @@ struct Node {
   std::string_view value; // (a scalar's text as written)
   std::string_view tag;   // (the tag token as written, "" when none)
   bool atBeginning = true, atEnd = false, previousWasFlowEntry = true;
-  Node *current = nullptr;          // (a collection's entry being read)
+  Node *current = nullptr;             // (a collection's entry being read)
   Node *key = nullptr, *val = nullptr; // (a key-value pair's nodes once read)
 };
 
@@ -851,18 +847,10 @@ private:
     switch (t.kind) {
     case Tok::BlockEntry: // (a sequence not indented under its key: not ended by a BlockEnd)
       return make(Node::Sequence, tagText, Node::Indentless);
-    case Tok::BlockSequenceStart:
-      getNext();
-      return make(Node::Sequence, tagText, Node::Block);
-    case Tok::BlockMappingStart:
-      getNext();
-      return make(Node::Mapping, tagText, Node::Block);
-    case Tok::FlowSequenceStart:
-      getNext();
-      return make(Node::Sequence, tagText, Node::Flow);
-    case Tok::FlowMappingStart:
-      getNext();
-      return make(Node::Mapping, tagText, Node::Flow);
+    case Tok::BlockSequenceStart: getNext(); return make(Node::Sequence, tagText, Node::Block);
+    case Tok::BlockMappingStart: getNext(); return make(Node::Mapping, tagText, Node::Block);
+    case Tok::FlowSequenceStart: getNext(); return make(Node::Sequence, tagText, Node::Flow);
+    case Tok::FlowMappingStart: getNext(); return make(Node::Mapping, tagText, Node::Flow);
     case Tok::Scalar: {
       getNext();
       Node *n = make(Node::Scalar, tagText);
@@ -887,10 +875,8 @@ private:
         return make(Node::Null);
       parseError("Unexpected token", t);
       return nullptr;
-    case Tok::Error:
-      return nullptr;
-    default:
-      return make(Node::Null);
+    case Tok::Error: return nullptr;
+    default: return make(Node::Null);
     }
   }
 
@@ -995,16 +981,11 @@ private:
         s->previousWasFlowEntry = true;
         s->current = nullptr; // (skipped already)
         continue;
-      case Tok::FlowSequenceEnd:
-        getNext();
-        return endCollection(s);
-      case Tok::Error:
-        return endCollection(s);
+      case Tok::FlowSequenceEnd: getNext(); return endCollection(s);
+      case Tok::Error: return endCollection(s);
       case Tok::StreamEnd:
       case Tok::DocumentEnd:
-      case Tok::DocumentStart:
-        parseError("Could not find closing ]!", t);
-        return endCollection(s);
+      case Tok::DocumentStart: parseError("Could not find closing ]!", t); return endCollection(s);
       default:
         if (!s->previousWasFlowEntry) {
           parseError("Expected , between entries!", t);
@@ -1148,8 +1129,7 @@ private:
       if (!n->tag.empty()) taggedScalars_.push_back(n);
       return;
     case Node::BlockScalar:
-    case Node::Null:
-      return;
+    case Node::Null: return;
     case Node::Sequence:
       forEach(n, [&](Node *entry) {
         createHNodes(entry);
@@ -1224,11 +1204,9 @@ LlvmYamlReading readYamlLikeLlvm(std::string_view text) {
     if (m.at && m.at >= begin && m.at <= end) {
       // (llvm's SourceMgr: lines end at '\n'; the echoed line also stops at '\r')
       const char *lineStart = m.at;
-      while (lineStart != begin && lineStart[-1] != '\n' && lineStart[-1] != '\r')
-        --lineStart;
+      while (lineStart != begin && lineStart[-1] != '\n' && lineStart[-1] != '\r') --lineStart;
       const char *lineEnd = m.at;
-      while (lineEnd != end && *lineEnd != '\n' && *lineEnd != '\r')
-        ++lineEnd;
+      while (lineEnd != end && *lineEnd != '\n' && *lineEnd != '\r') ++lineEnd;
       d.file = "YAML";
       d.line = 1 + static_cast<uint32_t>(std::count(begin, m.at, '\n'));
       d.column = 1 + static_cast<uint32_t>(m.at - lineStart);

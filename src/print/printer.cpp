@@ -11,6 +11,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
+#include <stdexcept>
+#include <string>
 
 #include "asm/operand_parser.h"
 #include "asm/valu_operands.h"
@@ -203,7 +206,7 @@ struct PrintOp {
     Text,        // (modifier) `text`, always
     HexDigit,    // (modifier) `text` ("0x" at its end) and the value's hex digit, always
   };
-  PrintFn print;
+  uint8_t fn = 0;    // its printer: printFns[fn] (an index: the plans stay small)
   uint8_t placement; // Placement bits; none: a modifier after a space, dropped if it prints nothing
   Fast fast = None;
   uint8_t dwords = 0;   // (registers) the operand's registers; 0: the wave size's lane mask
@@ -212,17 +215,68 @@ struct PrintOp {
   // sources and lane masks, whose printers add nothing to a register without modifiers), not
   // only VGPRs and SGPRs below numSgprs
   bool anyRegister = false;
+  bool lo128 = false;      // (Vgprs, VgprSource) VGPRs from v128 on: the printer's
   uint8_t shift = 0;       // (ScaledSgprs)
   uint8_t accIndex = 0xff; // (Vgprs) the entry's acc operand: the form holds while it is 0
-  uint16_t vgprLimit = src::kNumVgprs; // (Vgprs, VgprSource) VGPRs from here: the printer's
   uint8_t textSize = 0;
-  char text[16] = {}; // (modifiers) " glc", " offset:" (read as 16 bytes)
+  uint16_t textAt = 0; // (modifiers) " glc", " offset:": in textPool (read as 16 bytes)
+  void print(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) const;
 };
+// (kept small: a listing of varied code prints thousands of entries, whose plans then stay in
+// the cache)
+static_assert(sizeof(PrintOp) == 12);
+// A plan: `count` PrintOps after it, then the mnemonic's and a dual-issue pair's (VOPD) Y half's
+// characters, in one allocation.
 struct PrintPlan {
-  std::string_view mnemonic, second; // second: a dual-issue pair's (VOPD) Y half
-  unsigned count;
-  PrintOp ops[kMaxOperands];
+  const InstrDesc *desc;
+  uint8_t count, mnemonicSize, secondSize;
+  bool alignedVgprTuples;
+  const PrintOp *ops() const { return reinterpret_cast<const PrintOp *>(this + 1); }
+  PrintOp *ops() { return reinterpret_cast<PrintOp *>(this + 1); }
+  std::string_view mnemonic() const {
+    return {reinterpret_cast<const char *>(ops() + count), mnemonicSize};
+  }
+  std::string_view second() const {
+    return {reinterpret_cast<const char *>(ops() + count) + mnemonicSize, secondSize};
+  }
+  static size_t bytes(size_t count, size_t text) {
+    return sizeof(PrintPlan) + count * sizeof(PrintOp) + text;
+  }
 };
+static_assert(alignof(PrintOp) <= alignof(PrintPlan) && sizeof(PrintPlan) % alignof(PrintOp) == 0);
+
+// What the plans share, written under planMutex before a plan that uses it is published: the
+// printers by index, and the modifiers' texts (16 bytes readable at each).
+std::mutex planMutex;
+PrintFn printFns[256];
+unsigned numPrintFns = 0;
+constexpr size_t kTextPool = 16384;
+char textPool[kTextPool + 16];
+size_t textPoolUsed = 0;
+
+uint8_t printFnIndex(PrintFn f) {
+  static auto &known = *new std::map<PrintFn, uint8_t>;
+  if (auto it = known.find(f); it != known.end()) return it->second;
+  if (numPrintFns == std::size(printFns)) throw std::logic_error("too many operand printers");
+  printFns[numPrintFns] = f;
+  known.emplace(f, static_cast<uint8_t>(numPrintFns));
+  return static_cast<uint8_t>(numPrintFns++);
+}
+// The offset of `text` in textPool, or -1 when the pool is full.
+int textIndex(std::string_view text) {
+  static auto &known = *new std::map<std::string, uint16_t, std::less<>>;
+  if (auto it = known.find(text); it != known.end()) return it->second;
+  if (textPoolUsed + text.size() > kTextPool) return -1;
+  std::memcpy(textPool + textPoolUsed, text.data(), text.size());
+  auto at = static_cast<uint16_t>(textPoolUsed);
+  textPoolUsed += text.size();
+  known.emplace(std::string(text), at);
+  return at;
+}
+
+void PrintOp::print(const PrintContext &pc, const Inst &inst, unsigned i, Writer &out) const {
+  printFns[fn](pc, inst, i, out);
+}
 
 // The printer of operand `d` of `desc`; alignedVgprTuples: the processor notes odd VGPR tuples.
 PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
@@ -230,18 +284,18 @@ PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
   switch (d.cls) {
   case OpClass::vgpr_tuple:
     if (alignedVgprTuples) break; // (odd tuples decoded there get a note: the family's code)
-    return {printPlainVgprs, P::Positional};
-  case OpClass::pvdst: return {printPackedDestination, P::Positional};
+    return {printFnIndex(printPlainVgprs), P::Positional};
+  case OpClass::pvdst: return {printFnIndex(printPackedDestination), P::Positional};
   case OpClass::vopd_vsrc:
-  case OpClass::vopd_vsrc2: return {printOneVgpr, P::Positional};
+  case OpClass::vopd_vsrc2: return {printFnIndex(printOneVgpr), P::Positional};
   case OpClass::flag:
-  case OpClass::mem_flag: return {printFlagOperand, P::Raw};
+  case OpClass::mem_flag: return {printFnIndex(printFlagOperand), P::Raw};
   case OpClass::mem_offset_u16:
   case OpClass::mem_offset_u8:
-  case OpClass::mem_offset_u12: return {printOffsetOperand, P::Raw};
-  case OpClass::mem_offset_s13: return {printSignedOffsetOperand, P::Raw};
-  case OpClass::dpp_mask: return {printDppMaskOperand, P::Raw};
-  case OpClass::dpp8_sel: return {printDpp8Operand, P::Raw};
+  case OpClass::mem_offset_u12: return {printFnIndex(printOffsetOperand), P::Raw};
+  case OpClass::mem_offset_s13: return {printFnIndex(printSignedOffsetOperand), P::Raw};
+  case OpClass::dpp_mask: return {printFnIndex(printDppMaskOperand), P::Raw};
+  case OpClass::dpp8_sel: return {printFnIndex(printDpp8Operand), P::Raw};
   default: break;
   }
   PrintFn print =
@@ -254,7 +308,7 @@ PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
   } else if (silentAtZero(d.cls)) {
     placement = P::Silent;
   }
-  return {print, placement};
+  return {printFnIndex(print), placement};
 }
 
 // The fast form of operand `d` of `entry` (an Inst of no values), where the entry decides
@@ -263,12 +317,14 @@ PrintOp printOpFor(const OperandDesc &d, bool alignedVgprTuples, bool pair) {
 void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples, PrintOp &op) {
   using P = PrintOp;
   auto modifierText = [&](std::string_view prefix, std::string_view suffix, P::Fast kind) {
-    std::string_view name = fieldName(d.field);
-    if (prefix.size() + name.size() + suffix.size() > sizeof op.text) return;
-    std::memcpy(op.text, prefix.data(), prefix.size());
-    std::memcpy(op.text + prefix.size(), name.data(), name.size());
-    std::memcpy(op.text + prefix.size() + name.size(), suffix.data(), suffix.size());
-    op.textSize = static_cast<uint8_t>(prefix.size() + name.size() + suffix.size());
+    std::string text(prefix);
+    text += fieldName(d.field);
+    text += suffix;
+    if (text.size() > 16) return;
+    int at = textIndex(text);
+    if (at < 0) return;
+    op.textAt = static_cast<uint16_t>(at);
+    op.textSize = static_cast<uint8_t>(text.size());
     op.fast = kind;
   };
   switch (d.cls) { // (the classes printOpFor gives a function of its own write their own space)
@@ -354,7 +410,7 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
       kind = P::Vgprs;
       dwords = typeBits(d.type) == 64 ? 2 : 1;
       oddNote = true;
-      if (as::isDppVregLo128(d.cls)) op.vgprLimit = 128; // (above: a note)
+      op.lo128 = as::isDppVregLo128(d.cls); // (above: a note)
     }
     break;
   }
@@ -402,7 +458,7 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
       return false;
     }
   }
-  if (enc >= op.vgprLimit || (op.oddNote && (enc & 1))) return false;
+  if ((op.lo128 && enc >= 128) || enc >= src::kNumVgprs || (op.oddNote && (enc & 1))) return false;
   if (dwords == 1) {
     *p = 'v';
     out.advance(putSmallDecimal(p + 1, enc));
@@ -417,8 +473,8 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
 [[gnu::always_inline]] inline bool printFastModifier(const PrintOp &op, uint32_t v, Writer &out) {
   if (!v && op.fast != PrintOp::Text && op.fast != PrintOp::HexDigit) return true;
   if (op.fast == PrintOp::HexDigit && v > 15) return false;
-  char *p = out.room(sizeof op.text + 24);
-  std::memcpy(p, op.text, sizeof op.text);
+  char *p = out.room(16 + 24);
+  std::memcpy(p, textPool + op.textAt, 16);
   p += op.textSize;
   if (op.fast == PrintOp::HexDigit) *p++ = "0123456789abcdef"[v];
   out.advance(p);
@@ -430,23 +486,38 @@ void setFastForm(const Inst &entry, const OperandDesc &d, bool alignedVgprTuples
   return true;
 }
 
-[[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
-                                             bool alignedVgprTuples) {
-  auto *plan = new PrintPlan{};
-  // A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
+// A dual-issue pair (VOPD) is one entry named `X::Y`; Y's operands start at its vdsty.
+size_t pairAt(const ArchTables &arch, const InstrDesc &desc) {
   std::string_view name = desc.name;
-  size_t pair = arch.formatOf(desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
-  plan->mnemonic = name.substr(0, pair);
-  if (pair != std::string_view::npos) plan->second = name.substr(pair + 2);
+  return arch.formatOf(desc).has(Field::vdsty) ? name.find("::") : std::string_view::npos;
+}
+
+// Entry `desc`'s plan in memory from `allocate(bytes)`. (under planMutex)
+template <class Allocate>
+[[gnu::noinline]] const PrintPlan *buildPlan(const ArchTables &arch, const InstrDesc &desc,
+                                             bool alignedVgprTuples, Allocate allocate) {
+  std::string_view name = desc.name;
+  size_t pair = pairAt(arch, desc);
+  std::string_view mnemonic = name.substr(0, pair), second;
+  if (pair != std::string_view::npos) second = name.substr(pair + 2);
+  if (mnemonic.size() > 255 || second.size() > 255) throw std::logic_error("mnemonic too long");
   auto ops = arch.operandsOf(desc);
-  plan->count = static_cast<unsigned>(ops.size());
+  void *memory = allocate(PrintPlan::bytes(ops.size(), mnemonic.size() + second.size()));
+  auto *plan = new (memory)
+      PrintPlan{&desc, static_cast<uint8_t>(ops.size()), static_cast<uint8_t>(mnemonic.size()),
+                static_cast<uint8_t>(second.size()), alignedVgprTuples};
   Inst entry;
   entry.arch = &arch;
   entry.desc = &desc;
+  PrintOp *planOps = plan->ops();
   for (size_t i = 0; i < ops.size(); ++i) {
-    plan->ops[i] = printOpFor(ops[i], alignedVgprTuples, pair != std::string_view::npos);
-    setFastForm(entry, ops[i], alignedVgprTuples, plan->ops[i]);
+    PrintOp *op = new (planOps + i) PrintOp{};
+    *op = printOpFor(ops[i], alignedVgprTuples, pair != std::string_view::npos);
+    setFastForm(entry, ops[i], alignedVgprTuples, *op);
   }
+  auto *text = reinterpret_cast<char *>(planOps + ops.size());
+  std::memcpy(text, mnemonic.data(), mnemonic.size());
+  std::memcpy(text + mnemonic.size(), second.data(), second.size());
   return plan;
 }
 
@@ -483,18 +554,20 @@ const PrintPlan &planFor(const Inst &inst, bool alignedVgprTuples) {
        first = reinterpret_cast<uintptr_t>(arch.instrs.data());
   size_t entry = (at - first) / sizeof(InstrDesc);
   if (at < first || entry >= arch.instrs.size()) [[unlikely]] { // (not kept)
-    static thread_local std::unique_ptr<const PrintPlan> own;
-    own.reset(buildPlan(arch, *inst.desc, alignedVgprTuples));
-    return *own;
+    static thread_local std::unique_ptr<unsigned char[]> own;
+    std::lock_guard<std::mutex> lock(planMutex);
+    return *buildPlan(arch, *inst.desc, alignedVgprTuples, [](size_t n) {
+      own.reset(new unsigned char[n]);
+      return static_cast<void *>(own.get());
+    });
   }
   std::atomic<const PrintPlan *> &slot = plans->plans[alignedVgprTuples][entry];
   const PrintPlan *plan = slot.load(std::memory_order_acquire);
   if (!plan) [[unlikely]] {
-    static std::mutex mu;
-    std::lock_guard<std::mutex> lock(mu);
+    std::lock_guard<std::mutex> lock(planMutex);
     plan = slot.load(std::memory_order_relaxed);
     if (!plan) {
-      plan = buildPlan(arch, *inst.desc, alignedVgprTuples);
+      plan = buildPlan(arch, *inst.desc, alignedVgprTuples, keptMemory);
       slot.store(plan, std::memory_order_release);
     }
   }
@@ -527,6 +600,36 @@ void appendEncoding(std::string &out, size_t lineStart, const uint8_t *bytes, si
   w += "]\n";
 }
 
+void *keptMemory(size_t n) {
+  constexpr size_t kBlock = 65536;
+  static std::mutex mu;
+  static unsigned char *block = nullptr;
+  static size_t used = kBlock;
+  n = (n + 7) & ~size_t{7};
+  if (n > kBlock) return ::operator new(n);
+  std::lock_guard<std::mutex> lock(mu);
+  if (used + n > kBlock) {
+    block = static_cast<unsigned char *>(::operator new(kBlock));
+    used = 0;
+  }
+  void *p = block + used;
+  used += n;
+  return p;
+}
+
+size_t planBytes(const ArchTables &arch, const InstrDesc &desc) {
+  size_t pair = pairAt(arch, desc);
+  std::string_view name = desc.name;
+  size_t text = pair == std::string_view::npos ? name.size() : name.size() - 2;
+  return PrintPlan::bytes(desc.numOperands, text);
+}
+
+const void *buildPlanAt(const ArchTables &arch, const InstrDesc &desc, bool alignedVgprTuples,
+                        void *memory) {
+  std::lock_guard<std::mutex> lock(planMutex);
+  return buildPlan(arch, desc, alignedVgprTuples, [&](size_t) { return memory; });
+}
+
 void printInst(const Inst &inst, const Target &target, std::string &text) {
   Writer out(text);
   printInst(inst, target, out);
@@ -535,19 +638,25 @@ void printInst(const Inst &inst, const Target &target, std::string &text) {
 void printInst(const Inst &inst, const Target &target, Writer &out) {
   PrintContext pc{target.wave64(), registersOf(*inst.arch), target.cpuIndex(),
                   target.alignedVgprTuples(), target.dpAluDpp()};
-  const PrintPlan &plan = planFor(inst, pc.alignedVgprTuples);
-  out += plan.mnemonic;
+  // (the decoder's copy of the entry's plan, kept with its steps, where it gave one)
+  const auto *hinted = static_cast<const PrintPlan *>(inst.printPlan);
+  const PrintPlan &plan =
+      hinted && hinted->desc == inst.desc && hinted->alignedVgprTuples == pc.alignedVgprTuples
+          ? *hinted
+          : planFor(inst, pc.alignedVgprTuples);
+  out += plan.mnemonic();
+  const PrintOp *ops = plan.ops();
   bool firstPositional = true;
   // (unrolled: a call site per operand position, whose target its branch predictor guesses from
   // what that position held before, rather than one site for every operand)
 #pragma GCC unroll 24
   for (unsigned i = 0; i < kMaxOperands; ++i) {
     if (i == plan.count) break;
-    const PrintOp &op = plan.ops[i];
+    const PrintOp &op = ops[i];
     if (op.placement & PrintOp::Positional) {
       if (op.placement & PrintOp::PairStart) [[unlikely]] {
         out += " :: ";
-        out += plan.second;
+        out += plan.second();
         firstPositional = true;
       }
       if (op.placement & PrintOp::Optional) {
