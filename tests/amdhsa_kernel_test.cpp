@@ -23,6 +23,7 @@
 #include "asm/expr.h"
 #include "gfxasm/gfxasm.h"
 #include "object/amdhsa_kernel.h"
+#include "oracle_util.h"
 
 namespace {
 
@@ -616,7 +617,7 @@ std::string randomBlock(std::mt19937 &rng, const CpuCase &cc, const std::string 
 
 TEST(AmdhsaKernel, RandomBlocksAsLlvm) {
   if (!haveTools()) GTEST_SKIP() << "llvm-mc-22/clang-22 not found";
-  std::mt19937 rng(2026);
+  std::mt19937 rng(gfxasm::test::testSeed(2026));
   for (const CpuCase &cc : kCpus)
     for (int cov : {4, 5, 6})
       for (bool symbolic : {false, true}) {

@@ -367,6 +367,20 @@ TEST(Diagnostics, Syntax) {
                     "v_interp_p2_f16_f32 v0, v1, v2, v3 op_sel:[1,1,1,1,1]"});
 }
 
+// A line with bytes outside ASCII (UTF-8 or other bytes in a comment): llvm echoes it without
+// the caret line (its columns would not be the line's); tabs still expanded.
+TEST(Diagnostics, NonAsciiLineWithoutCaret) {
+  const std::string input = "s_nop foo // caf\xc3\xa9\n"
+                            "\tv_mov_b32 v0, bar // \xe2\x9c\x93 done\n"
+                            "v_bad v0 // \xff\xfe\n"
+                            "s_mov_b32 s0, s1 // \xc3\xbc ok\n"
+                            "v_add_f32 v0, v1 // stra\xc3\x9f\xc3\x9f\n"
+                            "s_mov_b32 s0, 1 ; v_mov_b32 v0, s[0:1] // \xc2\xb5\n"
+                            "s_nop foo // plain ASCII\n";
+  expectSameOutput(input, "gfx1100");
+  expectSameOutput(input, "gfx900");
+}
+
 // An instruction the CPU lacks: llvm-mc's position and message; gfxasm names the CPU in a note
 // after it (Diagnostic::extra, which the comparison with llvm-mc leaves out).
 TEST(Diagnostics, InstructionNotOnCpu) {

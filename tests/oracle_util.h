@@ -83,6 +83,13 @@ inline std::string llvmMcPath() {
   return mc && *mc ? mc : "llvm-mc-22";
 }
 
+// A random test's seed: $GFXASM_TEST_SEED when set (to explore other inputs than the default's),
+// else `def`.
+inline unsigned testSeed(unsigned def) {
+  const char *s = std::getenv("GFXASM_TEST_SEED");
+  return s && *s ? static_cast<unsigned>(std::strtoul(s, nullptr, 10)) : def;
+}
+
 inline ToolRun runLlvmMc(const std::string &input, const std::string &cpu = "gfx1100",
                          const std::string &mattr = "", const std::string &options = "") {
   return runAssembler(llvmMcPath(), input, cpu, mattr, options);

@@ -72,6 +72,10 @@ std::string formatDiagnostic(const Diagnostic &d) {
     }
   }
   out += '\n';
+  // A line with a byte outside ASCII (UTF-8 in a comment, ...): llvm echoes it without the caret
+  // line, whose columns would not be the line's.
+  if (std::any_of(d.lineText.begin(), d.lineText.end(), [](char c) { return c & 0x80; }))
+    return out;
   const size_t caretAt = d.column ? d.column - 1 : 0;
   std::string marks(std::max<size_t>(caretAt + 1, d.rangeEnd > d.column ? d.rangeEnd - 1 : 0), ' ');
   for (size_t i = caretAt + 1; i + 1 < d.rangeEnd; ++i) marks[i] = '~';
@@ -397,7 +401,7 @@ public:
                                 hsa() ? target_.targetId() : std::string(target_.cpuName()));
   }
 
-  bool hsa() const { return opts_.triple.find("amdhsa") != std::string::npos; }
+  bool hsa() const { return hsa_; }
 
   // llvm's AMDGPU assembler defines the processor's version as variables (for HSA
   // `.amdgcn.gfx_generation_*`, else `.option.machine_version_*`) and, for HSA, the register
@@ -544,6 +548,8 @@ private:
 
   const Target &target_;
   const AssembleOptions &opts_;
+  // The triple names HSA (asked per directive: a string search each time before).
+  const bool hsa_ = opts_.triple.find("amdhsa") != std::string::npos;
   const ArchTables &arch_;
   const MnemonicTable &mnemonics_;
   SymbolTable syms_;
@@ -1381,8 +1387,8 @@ private:
     const std::string_view text = lines.takeLines(
         [&](std::string_view line) {
           if (hasMetadataStop(line)) return false;
-          size_t indent = 0;
-          while (indent < line.size() && (line[indent] == ' ' || line[indent] == '\t')) ++indent;
+          const auto indent = static_cast<size_t>(
+              as::skipBlanks(line.data(), line.data() + line.size()) - line.data());
           if (indent < line.size() && (line[indent] == '#' || line.substr(indent).starts_with(end)))
             return false;
           ++count;
@@ -1638,6 +1644,19 @@ private:
       metadataLine(line, source);
       return;
     }
+    // A comment line (blanks, then `;`), a tenth of compiler output: an empty statement, which
+    // does nothing outside a block or `-filetype=asm` (statementOnce), not lexed.
+    if (!line.empty() && (line[0] == ';' || line[0] == ' ') && !inBlockComment_ && !kdBlock_ &&
+        !codeBlock_ && !asmOut()) {
+      const char *at = skipBlanks(line.data(), line.data() + line.size());
+      if (at < line.data() + line.size() && *at == ';') {
+        if (tokenRoom_.empty()) tokenRoom_.resize(1);
+        tokenRoom_[0] = Token(Tok::Eol, static_cast<uint32_t>(at - line.data()), {});
+        toks_ = std::span<Token>(tokenRoom_.data(), 1);
+        hasColonColon_ = false;
+        return;
+      }
+    }
     bool startsInComment = inBlockComment_;
     LexResult lr;
     size_t count = lexLine(line, tokenRoom_, lr, inBlockComment_);
@@ -1846,8 +1865,7 @@ private:
     const Token &d = c.next();
     std::string_view name = d.text;
     const bool palBlock = name == ".amdgpu_pal_metadata";
-    if (palBlock ||
-        (name == ".amdgpu_metadata" && opts_.triple.find("amdhsa") != std::string::npos)) {
+    if (palBlock || (name == ".amdgpu_metadata" && hsa_)) {
       // The YAML starts after the directive's name, on its line.
       inMetadata_ = true;
       metadataEnd_ = palBlock ? kEndPalMetadata : kEndHsaMetadata;
@@ -1884,7 +1902,7 @@ private:
       legacyPalMetadata(c);
       return;
     }
-    if (name == ".amdhsa_kernel" && opts_.triple.find("amdhsa") != std::string::npos) {
+    if (name == ".amdhsa_kernel" && hsa_) {
       // llvm's parseIdentifier; the block's fields may follow on the same line.
       const Token &kernel = c.peek();
       if (kernel.kind != Tok::Identifier) {
@@ -1905,7 +1923,7 @@ private:
       kernelStatement(c);
       return;
     }
-    if (name == ".amdhsa_code_object_version" && opts_.triple.find("amdhsa") != std::string::npos) {
+    if (name == ".amdhsa_code_object_version" && hsa_) {
       codeObjectVersionDirective(c, d);
       return;
     }

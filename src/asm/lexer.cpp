@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "asm/lexer.h"
 
+#include "asm/blanks.h"
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -598,6 +600,7 @@ template <bool kBounded>
     }
     if (action == kActSpace) {
       ++p;
+      if (p < end && (*p == ' ' || *p == '\t')) p = skipBlanks(p, end); // (a run: not a turn each)
       continue;
     }
     if (action == kActDigit) {

@@ -358,7 +358,7 @@ bool Preprocessor::ours(SourceLine &out) {
 bool Preprocessor::isOurDirective(std::string_view word) {
   // Every line starting with '.' is asked: the names' lengths and second letters reject the
   // assembler's directives (.set, .section, .amdhsa_*, .p2align, ...) before any comparison.
-  if (word.size() < 3 || word.size() > 11) return false;
+  if (word.size() < 3 || word.size() > kLongestDirective) return false;
   switch (lowerChar(word[1])) {
   case 'a':
   case 'e':

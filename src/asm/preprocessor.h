@@ -12,6 +12,7 @@
 // previous one, so `.if` sees every symbol set before it (PreprocessorHost).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -21,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "asm/blanks.h"
 #include "asm/expr.h"
 #include "gfxasm/gfxasm.h"
 
@@ -228,16 +230,21 @@ private:
     if (text.size() > 1 && text[0] == '\t' && text[1] != '.' && text[1] != ' ' && text[1] != '\t' &&
         macros_.empty())
       return false;
-    size_t p = 0;
-    while (p < text.size() && (text[p] == ' ' || text[p] == '\t')) ++p;
+    const size_t p =
+        static_cast<size_t>(skipBlanks(text.data(), text.data() + text.size()) - text.data());
     if (p == text.size() || (text[p] != '.' && macros_.empty()) || !wordStart(text[p]))
       return false;
+    // (without macros, a word longer than any of this stage's directives is none of them: one
+    // character more tells; `.amdhsa_user_sgpr_dispatch_ptr` is not read to its end)
+    const size_t limit =
+        macros_.empty() ? std::min(text.size(), p + kLongestDirective + 1) : text.size();
     size_t e = p + 1;
-    while (e < text.size() && wordChar(text[e])) ++e;
+    while (e < limit && wordChar(text[e])) ++e;
     const std::string_view word = text.substr(p, e - p);
     return (word[0] == '.' && isOurDirective(word)) || isMacro(word);
   }
   static bool isOurDirective(std::string_view word);
+  static constexpr size_t kLongestDirective = 11; // (.macros_off, .noaltmacro)
   bool isMacro(std::string_view name) const {
     return macrosEnabled_ && !macros_.empty() && macros_.count(name);
   }

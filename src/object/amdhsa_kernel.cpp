@@ -3,8 +3,11 @@
 #include "object/amdhsa_kernel.h"
 
 #include <bit>
+#include <iterator>
 #include <optional>
+#include <span>
 #include <unordered_map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -178,7 +181,11 @@ bool absolute(const as::SymbolTable &syms, ExprId id, int64_t &out, int depth) {
   }
   case ExprNode::Kind::Target: {
     auto args = pool.argsOf(n);
-    std::vector<int64_t> values(args.size());
+    // (on the stack for the few arguments clang writes: a vector per call before)
+    int64_t few[8];
+    std::vector<int64_t> many;
+    if (args.size() > std::size(few)) many.resize(args.size());
+    const std::span<int64_t> values(many.empty() ? few : many.data(), args.size());
     for (size_t i = 0; i < args.size(); ++i)
       if (!absolute(syms, args[i], values[i], depth + 1)) return false;
     return as::applyTargetFn(n.fn(), values, syms.targetInfo(), out);

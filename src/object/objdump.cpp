@@ -94,7 +94,8 @@ public:
           std::vector<std::string> &warnings)
       : file_(file), target_(target), opts_(opts), out_(out), decoder_(target),
         arch_(*static_cast<const isa::ArchTables *>(target.arch())),
-        labelOperand_(arch_.instrs.size(), kLabelUnknown), warnings_(warnings) {}
+        labelOperand_(arch_.instrs.size(), kLabelUnknown),
+        tupleOperands_(arch_.instrs.size(), kTuplesUnknown), warnings_(warnings) {}
 
   bool run(std::string *error) {
     if (!collectSymbols(error)) return false;
@@ -127,6 +128,10 @@ private:
   // kLabelUnknown until an instruction of it is listed (operands are looked at once per entry).
   static constexpr int8_t kLabelUnknown = -2, kNoLabel = -1;
   std::vector<int8_t> labelOperand_;
+  // Per entry, a bit per operand of two or more dwords (where llvm's decoder reads an SGPR or
+  // TTMP tuple), or kTuplesUnknown until an instruction of it is listed.
+  static constexpr uint32_t kTuplesUnknown = ~0u;
+  std::vector<uint32_t> tupleOperands_;
   std::vector<std::string> &warnings_;
   std::vector<SymbolList> bySection_;                    // llvm's AllSymbols, per section index
   SymbolList absolute_;                                  // symbols in no section
@@ -292,6 +297,67 @@ private:
     }
   }
 
+  uint32_t tupleOperandsOf(const isa::InstrDesc &desc) {
+    uint32_t &bits = tupleOperands_[static_cast<size_t>(&desc - arch_.instrs.data())];
+    if (bits == kTuplesUnknown) [[unlikely]] {
+      bits = 0;
+      auto operands = arch_.operandsOf(desc);
+      for (size_t i = 0; i < operands.size(); ++i)
+        if (print::dwordsOf(operands[i].type, target_.wave64()) >= 2) bits |= 1u << i;
+    }
+    return bits;
+  }
+
+  // llvm's decoder comment for an SGPR or TTMP tuple whose encoding is not aligned (it names the
+  // tuple aligned down, as the decoder does): `Warning: SGPR_64: scalar reg isn't aligned 19`,
+  // one per such operand in llvm's operand order, run together, which llvm-objdump prints after
+  // the line's dwords as ` ; ` and the text (llvm-mc --disassemble drops them). The line in `out`
+  // ends in '\n'. An SMEM base holds the register pair's index (the register is twice it); a
+  // returning SMEM atomic (glc) decodes its data field twice (llvm's destination and the tied
+  // source); llvm's widest SGPR class is SGPR_512.
+  void unalignedTupleComment(const isa::Inst &inst, uint32_t tuples, const uint8_t *bytes,
+                             print::Writer &out) {
+    auto operands = arch_.operandsOf(*inst.desc);
+    const isa::FormatDesc &format = arch_.formatOf(*inst.desc);
+    const unsigned numSgprs = isa::registersOf(arch_).numSgprs;
+    bool smem = false, glc = false;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      smem |= operands[i].field == isa::Field::sbase;
+      glc |= operands[i].field == isa::Field::glc && inst.ops[i].present && inst.ops[i].value;
+    }
+    const bool returningAtomic =
+        smem && glc && inst.desc->name.find("_atomic") != std::string_view::npos;
+    bool first = true;
+    for (size_t i = 0; i < operands.size(); ++i) {
+      if (!(tuples >> i & 1) || !inst.ops[i].present) continue;
+      uint64_t raw = dec::fieldValue(bytes, format.layout(operands[i].field));
+      uint32_t value = inst.ops[i].value;
+      if (raw == value) continue;
+      if (operands[i].field == isa::Field::sbase) raw <<= 1, value <<= 1;
+      unsigned base;
+      const char *file;
+      if (raw < numSgprs) {
+        base = 0, file = "SGPR";
+      } else if (raw >= isa::src::kTtmp0 && raw < isa::src::kTtmp0 + isa::src::kNumTtmps) {
+        base = isa::src::kTtmp0, file = "TTMP";
+      } else {
+        continue;
+      }
+      const unsigned dwords = std::min(print::dwordsOf(operands[i].type, target_.wave64()), 16u);
+      const unsigned idx = static_cast<unsigned>(raw) - base, mask = dwords == 2 ? 1 : 3;
+      if (!(idx & mask) || value != base + (idx & ~mask)) continue;
+      if (first) {
+        out.resize(out.size() - 1); // (the line's '\n')
+        out += " ; ";
+        first = false;
+      }
+      const bool data = returningAtomic && operands[i].field != isa::Field::sbase;
+      for (int times = data ? 2 : 1; times > 0; --times)
+        out += fmt::format("Warning: {}_{}: scalar reg isn't aligned {}", file, dwords * 32, idx);
+    }
+    if (!first) out += '\n';
+  }
+
   int labelOperandOf(const isa::InstrDesc &desc) {
     int8_t &label = labelOperand_[static_cast<size_t>(&desc - arch_.instrs.data())];
     if (label == kLabelUnknown) [[unlikely]] {
@@ -361,6 +427,8 @@ private:
         print::printInst(inst, target_, out);
         // (the window: readable 20 bytes on, zero-padded near the section's end)
         writeLine(column, in, std::min(decoded, rest), addr, out.size() - lineStart, out);
+        if (uint32_t tuples = tupleOperandsOf(*inst.desc)) [[unlikely]]
+          unalignedTupleComment(inst, tuples, in, out);
         index += std::min(decoded, rest);
       } else {
         index += otherLine(symbols, inst, decoded, std::span(at, rest), addr, out);
@@ -384,15 +452,16 @@ private:
       std::string symbol;
       if (label >= 0) {
         // llvm: the target is the next instruction's address plus 4 * the signed dword
-        // count; llvm-objdump labels it when it is llvm's first operand (not s_call_b64's,
-        // whose first is the register it writes).
+        // count; llvm-objdump labels it when it is llvm's first operand (not that of
+        // s_call_b64 or gfx9's s_cbranch_i_fork, whose first is their register; gfx11's
+        // s_subvector_loop_* have the target first, printed second).
         int64_t offset = static_cast<int64_t>(static_cast<int16_t>(inst.ops[label].value)) * 4 + 4;
         uint64_t targetAddr = addr + static_cast<uint64_t>(offset);
         symbol = branchSymbol(symbols, targetAddr);
         if (!symbol.empty()) {
           inst.labelOperand = label;
           inst.labelSymbol = symbol;
-        } else if (inst.desc->name != "s_call_b64") {
+        } else if (inst.desc->name != "s_call_b64" && inst.desc->name != "s_cbranch_i_fork") {
           branchTarget = targetAddr;
         }
       }
@@ -406,6 +475,9 @@ private:
     printLine(decoded != 0, rest.first(size), addr, out);
     if (branchTarget) printTarget(symbols, *branchTarget, out.str());
     out += '\n';
+    if (decoded)
+      if (uint32_t tuples = tupleOperandsOf(*inst.desc))
+        unalignedTupleComment(inst, tuples, rest.data(), out);
     return size;
   }
 

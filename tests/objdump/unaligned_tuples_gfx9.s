@@ -1,0 +1,73 @@
+// Copyright 2026 The gfxasm Authors
+// SPDX-License-Identifier: Apache-2.0
+// Odd SGPR/TTMP tuples (random encodings of SOP, SMEM and VOP3 with odd registers, MFMA SGPR
+// sources; raw dwords: the assembler takes aligned tuples only): llvm-objdump prints its decoder's
+// '; Warning: SGPR_64: scalar reg isn't aligned N' after each such line. gfx9/CDNA encodings.
+.text
+.globl f
+.type f,@function
+f:
+.long 0xc09df2a5, 0x0000014e
+.long 0xd3e3b30a, 0x00004fbb
+.long 0xd3e78376, 0x00000077
+.long 0xd3c1a60f, 0x000600bd
+.long 0xd3cce6a3, 0x00860036
+.long 0xd3d5b501, 0x00ce004c
+.long 0xd3e6ddd2, 0x00210051
+.long 0xd3c2d4f8, 0x007f00bd
+.long 0xd3e7852a, 0x00a600a4
+.long 0xd3e6a239, 0x0000e384
+.long 0xbefc1537
+.long 0xc198ff49, 0x0c2a9d90
+.long 0xc100049f, 0xa7b05c42
+.long 0xc12f89d9, 0x00800075
+.long 0xc1108b79, 0x38848b42
+.long 0xc11acc7b, 0x000000a5
+.long 0xc122ad17, 0xda2acc82
+.long 0xbed90b01
+.long 0xc12838d7, 0x0001550a
+.long 0xc027e04e, 0x7cd1cc98
+.long 0xc0686045, 0x9b7b4851
+.long 0x8f8b2b83
+.long 0xc1a98371, 0x0001b9b6
+.long 0xd0431811, 0x00000189
+.long 0xbe9337a3
+.long 0xc2a1c54c, 0x003f004d
+.long 0xc01be665, 0x1eb1ea32
+.long 0xc293a75d, 0x0000ae16
+.long 0xc05ce7b5, 0x8a85feff
+.long 0xbe830393
+.long 0xc189680f, 0x0000019e
+.long 0xd0525325, 0x0000f3fa
+.long 0xc02aca60, 0x00ac00b6
+.long 0xc19f8ac1, 0x00b90060
+.long 0xc28e8c4a, 0x0000004a
+.long 0xc01fcca9, 0x006d003d
+.long 0xc2a0214b, 0x000001b3
+.long 0xc01c417f, 0x0001599c
+.long 0xbeb52934
+.long 0xc031ada4, 0x000120a9
+.long 0xbeb72693
+.long 0xc0690e43, 0x2793967c
+.long 0x943ba0ff, 0xbe938da5
+.long 0xc2a86fd0, 0x00100028
+.long 0xbec11ca1
+.long 0xbec1013d
+.long 0x8ec23615
+.long 0x918783fd
+.long 0xc19b31af, 0x0000c66d
+.long 0xbf0eba49
+.long 0xc04a726c, 0x0000bd1c
+.long 0x87cb82f1
+.long 0xbf13fb4d
+.long 0x86d1a125
+.long 0xbed70154
+.long 0x8fd9949c
+.long 0x8bdd915d
+.long 0x90df617b
+.long 0xc00bd88b, 0x008600eb
+.long 0xc0233b0b, 0x00000169
+s_cbranch_i_fork s[2:3], 1
+s_call_b64 s[4:5], 1
+s_nop 0
+s_endpgm
