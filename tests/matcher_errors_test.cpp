@@ -646,3 +646,88 @@ TEST(MatcherErrors, MemoryOffsetsCacheRunsAndCarryWords) {
   });
   for (const char *cpu : {"gfx900", "gfx908"}) expectSameOutput(lines, cpu);
 }
+
+// gfx9's VOP3 and VOP3P take no literal: llvm checks that after lds_direct and before the
+// constant bus, so a literal after the bus overflowed, a second literal before an lds_direct, or a
+// symbolic one in a 32-bit VOP3P source are what it reports (a lit(x) of an inline value is no
+// literal to that check).
+TEST(MatcherErrors, Gfx9LiteralCheckInLlvmOrder) {
+  const std::string lines = joinLines({
+      "v_dot4_u32_u8 v3, v4, s5, 0x4d2",
+      "v_dot4_i32_i8 v7, 1e-3, v8, s9 clamp",
+      "v_dot2_f32_f16 v1, s2, s3, 0x4321",
+      "v_dot4_u32_u8 v1, s6, src_execz, -bar",
+      "v_pk_fma_f16 v1, s2, s3, 0x2345",
+      "v_pk_add_u16 v1, s2, s3",
+      "v_fma_mix_f32 v5, v6, s7, |0.2|",
+      "v_mad_u32_u24 v9, 0x1357, src_lds_direct, 0x2468",
+      "v_med3_i32 v1, 0x1111, 0x2222, lds_direct",
+      "v_max3_u32 v1, lit(2), 0x5555, v3",
+      "v_sub_f32_e64 v4, lit(1.0), 0x7777",
+      "v_med3_i32 v1, 0x1111, 0x2222, s3",
+  });
+  for (const char *cpu : {"gfx906", "gfx90a", "gfx950"}) expectSameOutput(lines, cpu);
+}
+
+// Names whose VOP3 DPP forms only gfx12 and gfx1250/gfx1251 have (v_fma_f64, v_mul_lo_u32,
+// v_lshlrev_b64, ...): that variant, the last llvm tries, decides where a statement that matches
+// nothing fails: src0 must be a VGPR (a pair only with DP ALU DPP, gfx90a on), the other sources
+// take no literal or lds_direct, and a statement taken to its end lacks the DPP control.
+TEST(MatcherErrors, OtherProcessorsVop3DppForms) {
+  const std::string lines = joinLines({
+      "v_fma_f64 v[2:3], v[4:5], v[6:7], v[8:9], v10",
+      "v_fma_f64 v[2:3], v4, s[6:7], 0x4321, v10",
+      "v_fma_f64 v[2:3], v4, 2.0, v[8:9], v10",
+      "v_fma_f64 v[2:3], v4, v[6:7], s[8:9]",
+      "v_fma_f64 v[2:3], -v4, |v[6:7]|, exec clamp div:2 bar",
+      "v_add_f64 v[2:3], s[4:5], v[6:7], v1",
+      "v_mul_f64 v[2:3], 0x1234, -abs(0x5678)",
+      "v_div_fixup_f64 v[2:3], v[4:5], 3, baz-qux",
+      "v_div_scale_f64 v[2:3], vcc, v[4:5], v[6:7], v[8:9], v1",
+      "v_ldexp_f64 v[2:3], v4, v5, v6",
+      "v_lshlrev_b64 v[2:3], s4, s[6:7], v1",
+      "v_lshrrev_b64 v[2:3], v4, 0x9999, v1",
+      "v_mul_lo_u32 v2, v4, 0x1234, v1",
+      "v_mul_hi_u32 v2, s4, 0x1234, v1",
+      "v_ceil_f64 v[2:3], v[4:5], v6",
+      "v_cvt_f64_f32 v[2:3], s4, v5",
+  });
+  for (const char *cpu : {"gfx1100", "gfx1151", "gfx900", "gfx942"}) expectSameOutput(lines, cpu);
+  expectSameOutput(lines, "gfx1100", {"+wavefrontsize64"});
+}
+
+// lit(..) of a register: llvm's parser of a source with float modifiers wants a number ("expected
+// immediate with lit modifier", "failed parsing operand." between bars), its generic parser fails
+// at the register (before any matching), and gfx9's SDWA integer sources read it as a symbol.
+TEST(MatcherErrors, LitOfRegister) {
+  const std::string lines = joinLines({
+      "s_cmp_lg_u32 2.0e40, lit(s3)",
+      "s_sub_u32 s1, lit(s4), s5",
+      "s_mov_b32 s1, lit(exec_lo)",
+      "v_mul_f32 v1, lit(v2), v3",
+      "v_sub_f32_e64 v1, lit(s2), v3",
+      "v_sub_f32_e64 v1, |lit(s2)|, v3",
+      "v_sub_f32_e64 v1, abs(lit(s2)), v3",
+      "v_pk_mul_f16 v1, lit(v2), v3",
+      "v_mad_u32_u24 v1, lit(v2), v3, v4",
+      "v_mov_b32 v1, lit(v2)",
+      "v_sub_u32 v1, lit(s2), v3",
+  });
+  for (const char *cpu : {"gfx1100", "gfx900", "gfx90a"}) expectSameOutput(lines, cpu);
+}
+
+// gfx90a on: llvm's class of a DPP source with modifiers takes any VGPR pair; its check of the
+// alignment comes after matching and after the DPP checks (DP ALU DPP's row_newbcast), at the
+// mnemonic. A source without modifiers (v_mov_b64's) and the destination are aligned classes.
+TEST(MatcherErrors, DppPairAlignmentAfterMatching) {
+  const std::string lines = joinLines({
+      "v_fmac_f64_dpp v[2:3], v[4:5], v[7:8] row_newbcast:2",
+      "v_fmac_f64_dpp v[2:3], v[5:6], v[6:7] row_shr:2",
+      "v_floor_f64_dpp v[2:3], -v[5:6] row_newbcast:3",
+      "v_floor_f64_dpp v[2:3], |v[5:6]| quad_perm:[1,0,3,2]",
+      "v_floor_f64_dpp v[3:4], v[6:7] row_newbcast:3",
+      "v_exp_f32_dpp v1, v[5:6] row_shl:2",
+      "v_mov_b64_dpp v[2:3], v[5:6] row_newbcast:1",
+  });
+  for (const char *cpu : {"gfx90a", "gfx942", "gfx950"}) expectSameOutput(lines, cpu);
+}

@@ -2285,7 +2285,7 @@ private:
         (matchesInAnotherMode(cands, c, operandStart, mn, best, bestVariant) ||
          (operandsMismatch(best) &&
           (unalignedImageFormTakes(available, c, operandStart, mn, best) ||
-           lastVariantError(mn, operandStart, best) ||
+           lastVariantError(mn, c, operandStart, best) ||
            matchesOnAnotherArch(mn, operandStart, best) ||
            gfx10FormTakes(cands, c, operandStart, mn, best, bestVariant))))) {
       error(mn.col, "operands are not valid for this GPU or mode");
@@ -2428,12 +2428,14 @@ private:
   // assembled alone as the `_e64_dpp` form for gfx1100 and gfx1150 (whose src1 takes scalars
   // and constants, as gfx12's), in both true16 modes; the furthest operand mismatch of these
   // becomes `best`. Never true (the message stays "invalid operand for instruction").
-  [[gnu::noinline]] bool lastVariantError(const Token &mn, size_t operandStart,
+  [[gnu::noinline]] bool lastVariantError(const Token &mn, Cursor &c, size_t operandStart,
                                           as::ParseError &best) {
     static thread_local bool trying = false;
     std::string_view base;
-    if (trying || arch_.name != "gfx9" || suffixRank(mn.text, base) >= 0 || !pairName_.empty())
-      return false;
+    lastVariantDecided_ = false;
+    if (trying || suffixRank(mn.text, base) >= 0 || !pairName_.empty()) return false;
+    if (otherVop3DppError(mn, c, operandStart, best)) return false;
+    if (arch_.name != "gfx9") return false;
     const std::string name = std::string(mn.text) + "_e64_dpp";
     const ArchTables *gfx11 = nullptr;
     for (const ArchTables *other : allArchs())
@@ -2477,6 +2479,53 @@ private:
       best.set = true;
     }
     return false;
+  }
+
+  // The names whose VOP3 DPP forms only processors gfxasm lacks have (gfx12, gfx1250/gfx1251:
+  // v_fma_f64, v_mul_lo_u32, ...; tools/other_targets/gen_vop3_dpp_names.py). That variant is the
+  // last one llvm tries, so its entries decide where a statement of the name that matches nothing
+  // fails: the statement is read as the name's VOP3 entries here with those forms' operand
+  // classes (ParseContext::vop3DppModel); one that takes every operand lacks the DPP control
+  // ("too few operands"). The furthest failure becomes `best`; true if there was one.
+  bool lastVariantDecided_ = false; // (no other architecture's entry moves that column)
+  [[gnu::noinline]] bool otherVop3DppError(const Token &mn, Cursor &c, size_t operandStart,
+                                           as::ParseError &best) {
+    struct OtherForm {
+      std::string_view name;
+      bool src0Pair; // (src0 takes a VGPR pair without DP ALU DPP)
+    };
+    static constexpr OtherForm kForms[] = {
+#include "isa/other_vop3_dpp_names.inc"
+    };
+    const auto form =
+        std::lower_bound(std::begin(kForms), std::end(kForms), mn.text,
+                         [](const OtherForm &f, std::string_view n) { return f.name < n; });
+    if (form == std::end(kForms) || form->name != mn.text) return false;
+    as::ParseError furthest;
+    bool tooFew = false;
+    for (uint32_t entry : mnemonics_.lookup(mn.text)) {
+      const InstrDesc &d = arch_.instrs[entry];
+      const std::string_view format = arch_.formatOf(d).name;
+      if ((format != "VOP3" && format != "VOP3SD") || !availableOnTarget(d)) continue;
+      Inst inst;
+      as::ParseContext pctx{target_, syms_};
+      pctx.vop3DppModel = form->src0Pair ? 2 : 1;
+      if (parseAsEntry(d, pctx, c, operandStart, mn, inst) || pctx.err.failedAfterMatch()) {
+        tooFew = true;
+      } else if (operandsMismatch(pctx.err) &&
+                 (!furthest.set || pctx.err.reach() > furthest.reach())) {
+        furthest = pctx.err;
+      }
+    }
+    tooFew = tooFew || (furthest.set && furthest.reach() == ~0u);
+    if (!tooFew && !furthest.set) return false;
+    best = {};
+    best.col = tooFew ? mn.col : furthest.col;
+    best.fixed = tooFew ? "too few operands for instruction" : furthest.fixed;
+    if (!tooFew && !best.fixed) best.dynamic = furthest.dynamic;
+    best.set = true;
+    lastVariantDecided_ = true;
+    return true;
   }
 
   // The statement's operands read as entry `d` with `pctx` (a trial outside the search of
@@ -2544,7 +2593,8 @@ private:
         const bool parsed = parseAsEntry(d, pctx, c, operandStart, mn, inst);
         if (otherWave && writesLaneMask(inst)) continue;
         if (parsed || pctx.err.failedAfterMatch()) return true;
-        furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
+        if (!lastVariantDecided_)
+          furtherMismatch(pctx.err, entryInfo(d).variant, best, bestVariant);
       }
     return false;
   }
@@ -2778,7 +2828,7 @@ private:
       }
     }
     trying = false;
-    if (!found && furthest > best.col) best.col = furthest;
+    if (!found && furthest > best.col && !lastVariantDecided_) best.col = furthest;
     return found;
   }
 
@@ -2917,11 +2967,9 @@ private:
   bool isVopdX(std::string_view name) const {
     return firstPairOf(name) != nullptr;
   }
-  [[gnu::noinline]] const InstrDesc *firstPairOf(std::string_view name) const {
-    for (const InstrDesc &d : arch_.instrs)
-      if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
-          d.name.substr(name.size(), 2) == "::" && availableOnTarget(d))
-        return &d;
+  const InstrDesc *firstPairOf(std::string_view name) const {
+    for (uint32_t entry : mnemonics_.pairsWithFirst(name))
+      if (availableOnTarget(arch_.instrs[entry])) return &arch_.instrs[entry];
     return nullptr;
   }
 
@@ -3493,6 +3541,10 @@ private:
           if (q.err.set) return OperandParseFailure{q.err.col, q.err.message(), operandCol};
           return std::nullopt;
         }
+        if (lit) [[unlikely]]
+          if (std::optional<OperandParseFailure> f =
+                  litOfRegister(mn, positional - 1, valueCol, operandCol, bars, modifiers, c))
+            return f;
       } else {
         if (c.is(Tok::Minus) && c.peek(1).kind == Tok::Real) c.next();
         if (c.accept(Tok::Real)) {
@@ -3517,6 +3569,23 @@ private:
         return OperandParseFailure{valueCol, "expected an absolute expression", operandCol};
     }
     return std::nullopt;
+  }
+
+  // lit(..) of a register (source `k`, the register at `valueCol`, `c` after it): llvm's parser of
+  // a source with float modifiers wants a number there ("expected immediate with lit modifier";
+  // "failed parsing operand." between bars), the generic one fails at the register, and gfx9's
+  // parser of SDWA integer sources reads the register as a symbol and fails after it.
+  [[gnu::noinline]] std::optional<OperandParseFailure>
+  litOfRegister(const Token &mn, unsigned k, uint32_t valueCol, uint32_t operandCol, bool bars,
+                bool modifiers, const Cursor &c) const {
+    if (bars) return OperandParseFailure{valueCol, "failed parsing operand.", operandCol};
+    if (anyFormAt(mn.text, k, as::takesFloatModifiers))
+      return OperandParseFailure{valueCol, "expected immediate with lit modifier", operandCol};
+    if (modifiers) return std::nullopt;
+    if (arch_.name == "gfx9" &&
+        anyFormAt(mn.text, k, [](OpClass cls) { return cls == OpClass::sdwa_src_sext; }))
+      return OperandParseFailure{c.peek().col, "unknown token in expression", operandCol};
+    return OperandParseFailure{valueCol, "not a valid operand.", operandCol};
   }
 
   // Whether some form of `name` available on this target, or of its name without an encoding
@@ -3671,10 +3740,7 @@ private:
       if (other == &arch_) continue;
       if (!MnemonicTable::forArch(*other).lookup(name).empty()) return true;
       // (the first half of a dual-issue pair, X of an entry named `X::Y`)
-      for (const InstrDesc &d : other->instrs)
-        if (d.name.size() > name.size() + 2 && d.name.starts_with(name) &&
-            d.name.substr(name.size(), 2) == "::")
-          return true;
+      if (!MnemonicTable::forArch(*other).pairsWithFirst(name).empty()) return true;
     }
     return false;
   }

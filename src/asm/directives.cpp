@@ -1354,7 +1354,17 @@ bool handleDirective(DirectiveContext &ctx, std::string_view name, Cursor &c, st
       uint8_t unit[8] = {};
       for (int64_t b = 0; b < size && b < 4; ++b)
         unit[b] = static_cast<uint8_t>(static_cast<uint64_t>(value) >> (8 * b));
-      for (int64_t i = 0; i < n.value; ++i) ctx.code.insert(ctx.code.end(), unit, unit + size);
+      // (the pattern once, then copies of what is written, doubling: a few copies, not one
+      // insertion per repetition)
+      const size_t at = ctx.code.size(), total = static_cast<size_t>(n.value * size);
+      ctx.code.resize(at + total);
+      uint8_t *out = ctx.code.data() + at;
+      std::memcpy(out, unit, static_cast<size_t>(size));
+      for (size_t done = static_cast<size_t>(size); done < total;) {
+        const size_t copy = std::min(done, total - done);
+        std::memcpy(out + done, out, copy);
+        done += copy;
+      }
     }
     if (ctx.asmOut)
       ctx.out += fmt::format("\t.fill\t{}, {}, {:#x}\n", n.value, size,

@@ -64,6 +64,26 @@ const MnemonicTable &MnemonicTable::forArch(const ArchTables &arch) {
   return *slot;
 }
 
+std::span<const uint32_t> MnemonicTable::pairsWithFirst(std::string_view first) const {
+  std::call_once(pairsBuilt_, [&] {
+    std::vector<std::pair<std::string_view, uint32_t>> pairs;
+    for (uint32_t e = 0; e < arch_.instrs.size(); ++e) {
+      const std::string_view name = arch_.instrs[e].name;
+      const size_t sep = name.find("::");
+      if (sep != std::string_view::npos && name.size() > sep + 2)
+        pairs.emplace_back(name.substr(0, sep), e);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    for (const auto &[x, e] : pairs) {
+      pairFirsts_.push_back(x);
+      pairEntries_.push_back(e);
+    }
+  });
+  auto [lo, hi] = std::equal_range(pairFirsts_.begin(), pairFirsts_.end(), first);
+  return std::span<const uint32_t>(pairEntries_)
+      .subspan(static_cast<size_t>(lo - pairFirsts_.begin()), static_cast<size_t>(hi - lo));
+}
+
 } // namespace gfxasm::as
 
 namespace gfxasm::as {

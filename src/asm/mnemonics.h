@@ -90,6 +90,10 @@ public:
   std::vector<std::string_view>
   similarNames(std::string_view name,
                const std::function<bool(const isa::InstrDesc &)> &available) const;
+  // The dual-issue pair entries (named `X::Y`, indices into ArchTables::instrs) whose first half
+  // X is `first`, in table order: one lookup instead of a scan of every entry's name (done for
+  // each unknown mnemonic).
+  std::span<const uint32_t> pairsWithFirst(std::string_view first) const;
 
 private:
   struct SuggestionKey {
@@ -110,6 +114,11 @@ private:
   std::span<const isa::MnemonicAlias> aliases_;
   mutable std::once_flag suggestionsBuilt_;
   mutable Suggestions suggestions_;
+  // pairsWithFirst's index, built on its first use: first halves sorted (equal ones in table
+  // order) and their entries alongside.
+  mutable std::once_flag pairsBuilt_;
+  mutable std::vector<std::string_view> pairFirsts_;
+  mutable std::vector<uint32_t> pairEntries_;
 };
 
 } // namespace gfxasm::as

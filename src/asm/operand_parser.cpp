@@ -354,11 +354,13 @@ namespace {
 // A second literal of another value (at `col`): llvm's check of the literals first says whether
 // the form takes one at all (gfx9's VOP3 and VOP3P take none), at the first.
 bool failSecondLiteral(ParseContext &ctx, const Inst &inst, uint32_t col) {
+  // (after lds_direct's check: validate_valu reports it; the parse goes on)
   if (ctx.firstLiteralCol && !inst.arch->traits->vop3Literal &&
-      (valuEntryFacts(*inst.arch, *inst.desc) & kValuVop3))
-    return ctx.fail(ctx.firstLiteralCol, "literal operands are not supported");
-  if (ctx.vop3pLiteralCol)
-    return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+      (valuEntryFacts(*inst.arch, *inst.desc) & kValuVop3)) {
+    if (!ctx.vop3pLiteralCol) ctx.vop3pLiteralCol = ctx.firstLiteralCol;
+    return true;
+  }
+  if (ctx.vop3pLiteralCol) return true;
   // (a VOPD pair compares its literals itself, see vopdLiteralConflict)
   if (inst.arch->formatOf(*inst.desc).name == "VOPD")
     return ctx.fail(col, "only one unique literal operand is allowed");

@@ -126,6 +126,12 @@ struct ParseContext {
   // Where a VOP3P source read a literal the architecture's VOP3P takes none of (gfx9): llvm
   // reports it after the line parsed, before its other checks (validate_vext).
   uint32_t vop3pLiteralCol = 0;
+  // Where a VOP3P source went over gfx9's constant bus (reported after the literal check).
+  uint32_t vop3pBusCol = 0;
+  // The entry, a VOP3 form, stands for another processor's VOP3 DPP form of its name (see
+  // otherVop3DppError in assembler.cpp): src0 a VGPR (1: a pair only with DP ALU DPP, 2: a pair
+  // only), no literal and no lds_direct in a source; 0 otherwise.
+  uint8_t vop3DppModel = 0;
   // A source began with the word `sext`: whether llvm's parsers read it there is a question of
   // all the name's forms (the assembler asks it on success, see misplacedSext).
   bool sextSeen = false;

@@ -443,14 +443,39 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
   return omitted;
 }
 
+// A source of an entry read as another processor's VOP3 DPP form (ParseContext::vop3DppModel),
+// whose operand classes llvm's matcher applies: src0 a VGPR (llvm's VRegWithInputMods: 32 bits,
+// or 64 with DP ALU DPP; a few forms' src0 takes a pair only), no lds_direct. False (failed) where
+// the source is not one; else `narrowed` is the operand as read (a 64-bit src0 read as a 32-bit
+// VGPR).
+[[gnu::noinline]] bool vop3DppModelSource(ParseContext &ctx, const Cursor &c, const OperandDesc &d,
+                                          OperandDesc &narrowed) {
+  narrowed = d;
+  const uint32_t col = ctx.valueColumn(&c.peek());
+  Cursor probe = c;
+  while (probe.peek().col < col) probe.next();
+  ParseContext quiet{ctx.target, ctx.syms};
+  Reg r;
+  const bool isReg = parseRegister(quiet, probe, r);
+  if (isReg && isLdsDirect(r)) return ctx.fail(col, "invalid operand for instruction");
+  if (d.field != Field::src0) return true;
+  if (!isReg || r.file != RegFile::VGPR ||
+      (ctx.vop3DppModel == 2 ? r.count != 2
+                             : !(r.count == 1 || (r.count == 2 && ctx.target.dpAluDpp()))))
+    return ctx.fail(col, "invalid operand for instruction");
+  if (r.count == 1 && typeBits(d.type) == 64)
+    narrowed.type = typeKind(d.type) == 'F' ? OpType::f32 : OpType::b32;
+  return true;
+}
+
 // [-|neg(] [|abs(] value [|)] [)]
-bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
-                 Inst &inst) {
+bool parseSourceAs(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
+                   OperandValue &v, Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
   // (a lone s<N>/v<N>: no modifier word, sign or bar to look for, whatever the form)
   if (isLoneNumberedRegister(c)) return parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0);
   // (llvm's DPP source classes take no literal: its matcher fails there, before the controls)
-  if (isDppForm(inst)) k.literal = false;
+  if (isDppForm(inst) || ctx.vop3DppModel) k.literal = false;
   // A source llvm reads without modifiers takes `--x` as an expression (-(-x)); one with neg
   // (or an e32 float source, which folds them) rejects it below.
   const bool doubleMinus = c.is(Tok::Minus) && c.peek(1).kind == Tok::Minus;
@@ -538,6 +563,21 @@ bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned id
   if (negParen && !c.accept(Tok::RParen))
     return ctx.fail(c.peek().col, "expected closing parentheses");
   return true;
+}
+
+// A source read as another processor's VOP3 DPP form's (vop3DppModelSource).
+[[gnu::noinline]] bool parseModelSource(ParseContext &ctx, Cursor &c, const OperandDesc &written,
+                                        unsigned idx, OperandValue &v, Inst &inst) {
+  OperandDesc narrowed;
+  return vop3DppModelSource(ctx, c, written, narrowed) &&
+         parseSourceAs(ctx, c, narrowed, idx, v, inst);
+}
+
+bool parseSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx, OperandValue &v,
+                 Inst &inst) {
+  if (ctx.vop3DppModel) [[unlikely]]
+    return parseModelSource(ctx, c, d, idx, v, inst);
+  return parseSourceAs(ctx, c, d, idx, v, inst);
 }
 
 // Modifiers come in llvm's order (op_sel, clamp, omod): one after a later one is an error.
@@ -830,9 +870,26 @@ bool validateLdsDirect(ParseContext &ctx, const Inst &inst) {
   return true;
 }
 
+// A literal noted while parsing that gfx9's VOP3 or VOP3P refuses (ParseContext::vop3pLiteralCol):
+// llvm reports the first literal operand that is not lit(x) of an inline value.
+[[gnu::noinline]] static bool failRefusedLiteral(ParseContext &ctx, const Inst &inst,
+                                                 uint32_t facts) {
+  const auto ops = inst.arch->operandsOf(*inst.desc);
+  for (size_t i = 0; (facts & kValuVop3) && i < ops.size(); ++i)
+    if ((ops[i].field == Field::src0 || ops[i].field == Field::src1 ||
+         ops[i].field == Field::src2) &&
+        inst.ops[i].value == src::kLiteral &&
+        (!(inst.ops[i].mods & Mod_Lit) || !inlineLiteral(inst, static_cast<int>(i), ops[i].type)))
+      return ctx.fail(ctx.colOf(i, ctx.vop3pLiteralCol), "literal operands are not supported");
+  return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+}
+
 bool validate_valu(ParseContext &ctx, Inst &inst, uint32_t col) {
   const uint32_t facts = ctx.valuFacts ? ctx.valuFacts : valuEntryFacts(*inst.arch, *inst.desc);
   if (ctx.ldsDirectCol && !validateLdsDirect(ctx, inst)) return false;
+  // (then a literal gfx9's VOP3 and VOP3P refuse, noted while parsing: a second one, a VOP3P one)
+  if (ctx.vop3pLiteralCol) [[unlikely]]
+    return failRefusedLiteral(ctx, inst, facts);
   if (!(facts & kValuBus)) return true;
   // Constant bus: at most two distinct scalar values (SGPRs, vcc, literal) per instruction.
   auto ops = inst.arch->operandsOf(*inst.desc);

@@ -209,10 +209,11 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
     if (!parseNumber(ctx, c, n, closeAbs, &reloc)) return false;
     if (reloc.kind == ExprResult::Kind::Relocatable) {
       if (v.mods) return ctx.fail(valueTok.col, "expected an absolute expression");
-      // (DPP forms take no literal, nor gfx9's VOP3P)
-      if (d.cls != OpClass::psrc || isDppForm(inst) || !inst.arch->traits->vop3Literal)
-        return invalid(ctx, valueTok.col);
+      // (DPP forms take no literal; gfx9's VOP3P takes one only to refuse it after matching,
+      // in a 32-bit source: llvm's classes of the others take no expression)
+      if (d.cls != OpClass::psrc || isDppForm(inst)) return invalid(ctx, valueTok.col);
       if (!setSymbolicLiteral(ctx, valueTok.col, reloc, d, idx, v, inst)) return false;
+      noteRefusedLiteral(ctx, d, v, inst, valueTok.col);
       if (!constantBusOk(ctx, inst))
         return ctx.fail(start.col, "invalid operand (violates constant bus restrictions)");
       return true;
@@ -234,8 +235,12 @@ bool parsePackedSource(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsig
   if (closeAbs && !c.accept(Tok::Pipe)) return ctx.fail(c.peek().col, "expected vertical bar");
   if ((closeAbsFn && !c.accept(Tok::RParen)) || (closeNeg && !c.accept(Tok::RParen)))
     return ctx.fail(c.peek().col, "expected closing parentheses");
-  if (!constantBusOk(ctx, inst))
-    return ctx.fail(busCol, "invalid operand (violates constant bus restrictions)");
+  if (!constantBusOk(ctx, inst)) {
+    // (gfx9: llvm checks the literals first, a later one too: validate_vext reports it)
+    if (inst.arch->traits->vop3Literal)
+      return ctx.fail(busCol, "invalid operand (violates constant bus restrictions)");
+    if (!ctx.vop3pBusCol) ctx.vop3pBusCol = busCol;
+  }
   return true;
 }
 
@@ -688,10 +693,13 @@ bool parseDppVreg(ParseContext &ctx, Cursor &c, const OperandDesc &d, OperandVal
     return invalid(ctx, start.col);
   if (r.count != dwords) v.mods |= Mod_OtherWidth;
   if (r.count == 2) {
-    if ((r.index & 1) && ctx.target.alignedVgprTuples())
-      return source
-                 ? ctx.fail(start.col, "invalid register class: vgpr tuples must be 64 bit aligned")
-                 : invalid(ctx, start.col);
+    // (llvm's class of a source with modifiers takes any pair, and its check after matching,
+    // after the DPP control's, refuses it at the mnemonic; its other classes are aligned)
+    if ((r.index & 1) && ctx.target.alignedVgprTuples()) {
+      if (!source || !dppSourceMods(d.cls)) return invalid(ctx, start.col);
+      if (!ctx.afterMatchError)
+        ctx.afterMatchError = "invalid register class: vgpr tuples must be 64 bit aligned";
+    }
     v.value = r.index;
   } else if (isTrue16Operand(inst, d.type)) {
     if (!r.half || r.index >= 128) return invalid(ctx, start.col);
@@ -1003,6 +1011,8 @@ bool dppOperandsMatch(ParseContext &ctx, const Inst &inst, uint32_t col) {
 bool validate_vext(ParseContext &ctx, Inst &inst, uint32_t col) {
   if (ctx.vop3pLiteralCol)
     return ctx.fail(ctx.vop3pLiteralCol, "literal operands are not supported");
+  if (ctx.vop3pBusCol)
+    return ctx.fail(ctx.vop3pBusCol, "invalid operand (violates constant bus restrictions)");
   if (ctx.afterMatchError && std::string_view(ctx.afterMatchError).starts_with("src1 immediate"))
     return ctx.fail(ctx.afterMatchCol ? ctx.afterMatchCol : col, ctx.afterMatchError);
   // (what follows checks VOP3P sources and DPP controls, which are vext operands)
