@@ -566,7 +566,8 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
   // (validate_vext and validate_mai check nothing but the errors kept for them in an entry
   // without their operands)
   constexpr unsigned kExtFamilies = 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
-  if (!(ctx.families & kExtFamilies) && !ctx.afterMatchError && !ctx.vop3pLiteralCol)
+  if (!(ctx.families & kExtFamilies) && !ctx.afterMatchError && !ctx.vop3pLiteralCol &&
+      !ctx.vop3pBusCol)
     return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col));
   return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
          validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
