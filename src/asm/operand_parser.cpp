@@ -68,25 +68,36 @@ inline bool checkRange(ParseContext &ctx, uint32_t col, const Prefix &p, uint64_
 bool parseBracketRange(ParseContext &ctx, Cursor &c, const Prefix &p, uint32_t col, Reg &reg) {
   c.next(); // '['
   // (each index is an absolute expression that must fit in 32 bits unsigned, as in llvm)
+  // (an index written as a plain number before `:` or `]`, as nearly all are, is that number:
+  // parseExpr would read it so)
+  auto index = [&](int64_t &value) {
+    const Token &t = c.peek();
+    const Tok after = c.peek(1).kind;
+    if (t.kind == Tok::Integer && !t.overflow && t.lexError == LexError::None &&
+        (after == Tok::Colon || after == Tok::RBrac)) [[likely]] {
+      c.next();
+      value = t.ival;
+      return true;
+    }
+    ExprResult e = parseExpr(c, ctx.syms);
+    if (!e.ok()) return ctx.fail(e.errCol, e.error);
+    value = e.value;
+    return true;
+  };
   uint32_t loCol = c.peek().col;
-  ExprResult lo = parseExpr(c, ctx.syms);
-  if (!lo.ok()) return ctx.fail(lo.errCol, lo.error);
-  if (lo.value < 0 || lo.value > int64_t{UINT32_MAX})
-    return ctx.fail(loCol, "invalid register index");
-  int64_t hiv = lo.value;
+  int64_t lov;
+  if (!index(lov)) return false;
+  if (lov < 0 || lov > int64_t{UINT32_MAX}) return ctx.fail(loCol, "invalid register index");
+  int64_t hiv = lov;
   if (c.accept(Tok::Colon)) {
     uint32_t hiCol = c.peek().col;
-    ExprResult hi = parseExpr(c, ctx.syms);
-    if (!hi.ok()) return ctx.fail(hi.errCol, hi.error);
-    if (hi.value < 0 || hi.value > int64_t{UINT32_MAX})
-      return ctx.fail(hiCol, "invalid register index");
-    hiv = hi.value;
+    if (!index(hiv)) return false;
+    if (hiv < 0 || hiv > int64_t{UINT32_MAX}) return ctx.fail(hiCol, "invalid register index");
   }
   if (!c.accept(Tok::RBrac)) return ctx.fail(c.peek().col, "expected a closing square bracket");
   // llvm reports a bad index pair at the first index.
-  if (hiv < lo.value) return ctx.fail(loCol, "first register index should not exceed second index");
-  const uint64_t first = static_cast<uint64_t>(lo.value),
-                 count = static_cast<uint64_t>(hiv - lo.value) + 1;
+  if (hiv < lov) return ctx.fail(loCol, "first register index should not exceed second index");
+  const uint64_t first = static_cast<uint64_t>(lov), count = static_cast<uint64_t>(hiv - lov) + 1;
   if (!checkRange(ctx, col, p, first, count)) return false;
   reg.file = p.file;
   reg.index = static_cast<uint16_t>(first);
@@ -282,7 +293,7 @@ bool parseAnyRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
 }
 } // namespace
 
-bool parseRegister(ParseContext &ctx, Cursor &c, Reg &reg) {
+bool parseRegisterInGeneral(ParseContext &ctx, Cursor &c, Reg &reg) {
   if (!parseAnyRegister(ctx, c, reg)) return false;
   const uint16_t end = static_cast<uint16_t>(reg.index + reg.count);
   if (reg.file == RegFile::VGPR) {
@@ -561,6 +572,12 @@ bool validateOperands(ParseContext &ctx, Inst &inst, uint32_t col) {
   constexpr unsigned kVectorFamilies =
       1u << detail::kFamily_valu | 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
   const bool valu = ctx.families & kVectorFamilies;
+  // (validate_vext and validate_mai check nothing but the errors kept for them in an entry
+  // without their operands)
+  constexpr unsigned kExtFamilies = 1u << detail::kFamily_vext | 1u << detail::kFamily_mai;
+  if (!(ctx.families & kExtFamilies) && !ctx.afterMatchError && !ctx.vop3pLiteralCol &&
+      !ctx.vop3pBusCol)
+    return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col));
   return validate_memory(ctx, inst, col) && (!valu || validate_valu(ctx, inst, col)) &&
          validate_vext(ctx, inst, col) && validate_mai(ctx, inst, col);
 }

@@ -290,7 +290,23 @@ bool closeLit(ParseContext &ctx, Cursor &c, uint16_t lit);
 // Parses a register at the cursor (s0, s[0:1], v[2:3], ttmp4, vcc, exec_lo, m0, null, src_scc,
 // [s0, s1], v1.l ...). Returns false without consuming anything when the text is not a register;
 // sets ctx.err when it is a malformed one.
-bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
+inline bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
+// parseRegister for any register (out of line; parseRegister reads s<N> and v<N> itself).
+bool parseRegisterInGeneral(ParseContext &ctx, Cursor &c, isa::Reg &reg);
+
+// Whether the token at the cursor is spelled as a numbered SGPR or VGPR, s<N> or v<N> (N of one
+// to three digits), followed by a plain comma or the end of the statement: an operand that is
+// that token alone, which the parsers of sources read without looking for modifiers around it.
+inline bool isLoneNumberedRegister(const Cursor &c) {
+  const Token &t = c.peek();
+  const std::string_view s = t.text;
+  if (t.kind != Tok::Identifier || s.size() < 2 || s.size() > 4 || (s[0] != 's' && s[0] != 'v'))
+    return false;
+  for (size_t i = 1; i < s.size(); ++i)
+    if (static_cast<unsigned>(static_cast<unsigned char>(s[i]) - '0') > 9u) return false;
+  const Token &next = c.peek(1);
+  return next.kind == Tok::Eol || (next.kind == Tok::Comma && next.text == ",");
+}
 
 // The target's architecture's traits and register file (in line: asked for every register).
 inline const isa::ArchTraits &targetTraits(const ParseContext &ctx) {
@@ -298,6 +314,38 @@ inline const isa::ArchTraits &targetTraits(const ParseContext &ctx) {
 }
 inline const isa::RegisterSet &targetRegisters(const ParseContext &ctx) {
   return targetTraits(ctx).registers;
+}
+
+// Most registers are written s<N> or v<N> (N of up to three digits) and name one the target has:
+// read in line, with the Reg parseRegisterInGeneral makes of them (out of range, halves, ranges
+// and named registers go there).
+inline bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg) {
+  const Token &t = c.peek();
+  const std::string_view s = t.text;
+  if (t.kind != Tok::Identifier || s.size() < 2 || s.size() > 4 || (s[0] != 's' && s[0] != 'v'))
+    return parseRegisterInGeneral(ctx, c, reg);
+  unsigned n = 0;
+  for (size_t i = 1; i < s.size(); ++i) {
+    const unsigned d = static_cast<unsigned>(static_cast<unsigned char>(s[i]) - '0');
+    if (d > 9) return parseRegisterInGeneral(ctx, c, reg);
+    n = n * 10 + d;
+  }
+  const bool sgpr = s[0] == 's';
+  if (sgpr ? n >= isa::src::kNumSgprs || n >= targetRegisters(ctx).numSgprs
+           : n >= isa::src::kNumVgprs)
+    return parseRegisterInGeneral(ctx, c, reg);
+  c.next();
+  reg.file = sgpr ? isa::RegFile::SGPR : isa::RegFile::VGPR;
+  reg.index = static_cast<uint16_t>(n);
+  reg.count = 1;
+  reg.half = 0;
+  // (the counters, as parseRegisterInGeneral raises them)
+  const uint16_t end = static_cast<uint16_t>(n + 1);
+  uint32_t &nextCol = sgpr ? ctx.firstSgprNextCol : ctx.firstVgprNextCol;
+  uint16_t &counter = sgpr ? ctx.sgprEnd : ctx.vgprEnd;
+  if (!nextCol) nextCol = c.peek().col;
+  if (end > counter) counter = end;
+  return true;
 }
 
 // Register kinds: any scalar register file; registers a scalar destination may name (no src_*

@@ -108,6 +108,21 @@ bool parseSourceConstant(ParseContext &ctx, Cursor &c, const OperandDesc &d, uns
 bool takeScalarRegister(ParseContext &ctx, uint32_t col, const OperandDesc &d, const Reg &r,
                         OperandValue &v) {
   unsigned dwords = typeDwords(d.type, ctx.target.wave64());
+  // SGPRs and TTMPs (most scalar operands): every register class but sreg_null takes them, at
+  // their width (registerFitsClass and checkAvailable have nothing else to say of them).
+  if (r.file == RegFile::SGPR || r.file == RegFile::TTMP) [[likely]] {
+    switch (d.cls) {
+    case OpClass::ssrc:
+    case OpClass::ssrc_inline:
+    case OpClass::sreg:
+    case OpClass::sreg_nonull:
+    case OpClass::smem_sdata:
+      if (r.count != dwords || (r.flags & Reg_Writable32)) break;
+      v.value = r.file == RegFile::SGPR ? r.index : src::kTtmp0 + r.index;
+      return true;
+    default: break;
+    }
+  }
   if (!checkAvailable(ctx, col, r)) return false;
   if (d.cls == OpClass::sreg_null) {
     if (!isScalarFile(r)) return ctx.fail(col, kInvalid);

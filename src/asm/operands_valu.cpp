@@ -472,6 +472,8 @@ bool firstAfterOmittedVcc(const Inst &inst, unsigned idx) {
 bool parseSourceAs(ParseContext &ctx, Cursor &c, const OperandDesc &d, unsigned idx,
                    OperandValue &v, Inst &inst) {
   SourceKinds k = kindsOf(d.cls);
+  // (a lone s<N>/v<N>: no modifier word, sign or bar to look for, whatever the form)
+  if (isLoneNumberedRegister(c)) return parseSourceValue(ctx, c, d, idx, k, v, inst, false, 0);
   // (llvm's DPP source classes take no literal: its matcher fails there, before the controls)
   if (isDppForm(inst) || ctx.vop3DppModel) k.literal = false;
   // A source llvm reads without modifiers takes `--x` as an expression (-(-x)); one with neg
