@@ -267,7 +267,7 @@ int textIndex(std::string_view text) {
   static auto &known = *new std::map<std::string, uint16_t, std::less<>>;
   if (auto it = known.find(text); it != known.end()) return it->second;
   if (textPoolUsed + text.size() > kTextPool) return -1;
-  std::memcpy(textPool + textPoolUsed, text.data(), text.size());
+  if (!text.empty()) std::memcpy(textPool + textPoolUsed, text.data(), text.size());
   auto at = static_cast<uint16_t>(textPoolUsed);
   textPoolUsed += text.size();
   known.emplace(std::string(text), at);
@@ -516,8 +516,9 @@ template <class Allocate>
     setFastForm(entry, ops[i], alignedVgprTuples, *op);
   }
   auto *text = reinterpret_cast<char *>(planOps + ops.size());
-  std::memcpy(text, mnemonic.data(), mnemonic.size());
-  std::memcpy(text + mnemonic.size(), second.data(), second.size());
+  // (an empty view's data may be null, which memcpy must not get even for no bytes)
+  if (!mnemonic.empty()) std::memcpy(text, mnemonic.data(), mnemonic.size());
+  if (!second.empty()) std::memcpy(text + mnemonic.size(), second.data(), second.size());
   return plan;
 }
 
