@@ -11,7 +11,6 @@
 #include <string_view>
 
 #include "object/hsa_metadata.h"
-#include "object/yaml_diagnostics.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::string_view yaml(reinterpret_cast<const char *>(data), size);
@@ -23,7 +22,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const bool packed = gfxasm::object::encodeHsaMetadataYamlDirect(yaml, direct);
   if (!gfxasm::object::parseHsaMetadataYaml(yaml, metadata, error)) {
     if (packed) __builtin_trap();
-    for (const gfxasm::Diagnostic &d : gfxasm::object::llvmYamlDiagnostics(yaml))
+    for (const gfxasm::Diagnostic &d : error.yamlMessages)
       if (d.line != 0 && d.column == 0) __builtin_trap();
     return 0;
   }

@@ -41,7 +41,6 @@
 #include "object/hsa_metadata.h"
 #include "object/object_file.h"
 #include "object/pal_metadata.h"
-#include "object/yaml_diagnostics.h"
 #include "print/printer.h"
 
 namespace gfxasm {
@@ -60,18 +59,21 @@ std::string formatDiagnostic(const Diagnostic &d) {
   // Like llvm's SourceMgr, the echoed line has its tabs expanded to 8-column stops, and so has
   // the caret line: what stands under a tab (a blank, '~' of the range or the '^' itself) is
   // repeated to the tab's stop.
-  constexpr size_t kTabStop = 8;
-  size_t width = 0;
-  for (char c : d.lineText) {
-    if (c == '\t') {
-      out.append(kTabStop - width % kTabStop, ' ');
-      width += kTabStop - width % kTabStop;
-    } else {
-      out += c;
-      ++width;
+  // `charAt(i)` is written for column i, repeated to the tab stop where the line has a tab.
+  auto appendExpanded = [&](size_t columns, auto charAt) {
+    constexpr size_t kTabStop = 8;
+    size_t width = 0;
+    for (size_t i = 0; i < columns; ++i) {
+      const bool tab = i < d.lineText.size() && d.lineText[i] == '\t';
+      do {
+        out += charAt(i);
+        ++width;
+      } while (tab && width % kTabStop != 0);
     }
-  }
-  out += '\n';
+    out += '\n';
+  };
+  appendExpanded(d.lineText.size(),
+                 [&](size_t i) { return d.lineText[i] == '\t' ? ' ' : d.lineText[i]; });
   // A line with a byte outside ASCII (UTF-8 in a comment, ...): llvm echoes it without the caret
   // line, whose columns would not be the line's.
   if (std::any_of(d.lineText.begin(), d.lineText.end(), [](char c) { return c & 0x80; }))
@@ -80,19 +82,7 @@ std::string formatDiagnostic(const Diagnostic &d) {
   std::string marks(std::max<size_t>(caretAt + 1, d.rangeEnd > d.column ? d.rangeEnd - 1 : 0), ' ');
   for (size_t i = caretAt + 1; i + 1 < d.rangeEnd; ++i) marks[i] = '~';
   marks[caretAt] = '^';
-  width = 0;
-  for (size_t i = 0; i < marks.size(); ++i) {
-    if (i >= d.lineText.size() || d.lineText[i] != '\t') {
-      out += marks[i];
-      ++width;
-      continue;
-    }
-    do {
-      out += marks[i];
-      ++width;
-    } while (width % kTabStop != 0);
-  }
-  out += '\n';
+  appendExpanded(marks.size(), [&](size_t i) { return marks[i]; });
   return out;
 }
 
@@ -1430,8 +1420,9 @@ private:
     const char *echo = blankLine ? "\n" : ""; // (llvm's empty statement after the directive)
     if (metadataEnd_ == kEndPalMetadata) {
       std::vector<std::string> badKeys;
-      if (!pal_.setFromYaml(metadataText_, badKeys)) {
-        yamlDiagnostics();
+      object::MetadataError err;
+      if (!pal_.setFromYaml(metadataText_, badKeys, err)) {
+        yamlDiagnostics(err);
         error(col, "invalid PAL metadata");
         for (const std::string &key : badKeys)
           extraNote(col, fmt::format("Unrecognized PAL metadata register key '{}'", key));
@@ -1451,7 +1442,7 @@ private:
     // (llvm-mc's null streamer reads the YAML but does not verify it)
     if (!object::parseHsaMetadataYaml(metadataText_, metadata, err,
                                       opts_.output != OutputKind::Null)) {
-      yamlDiagnostics();
+      yamlDiagnostics(err);
       error(col, err.message);
       return;
     }
@@ -1463,9 +1454,8 @@ private:
 
   // What llvm's YAML reader prints of a block it cannot read, before the assembler's error (in
   // its own buffer, not counted as the assembler's errors).
-  void yamlDiagnostics() {
-    for (Diagnostic &d : object::llvmYamlDiagnostics(metadataText_))
-      result_.diagnostics.push_back(std::move(d));
+  void yamlDiagnostics(object::MetadataError &err) {
+    for (Diagnostic &d : err.yamlMessages) result_.diagnostics.push_back(std::move(d));
   }
 
   // llvm's AMDGPU ELF streamer's notes: appended to `.note` (SHT_NOTE, allocated under HSA

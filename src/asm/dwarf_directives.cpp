@@ -261,20 +261,18 @@ bool cfiRegister(DirectiveContext &ctx, Cursor &c, DirectiveError &fail, int64_t
   // A name that is no register: llvm's register parser reads one that starts as a register file
   // does as that file's register with a bad index (16-bit halves of s and a registers, which
   // instructions do not take, have no DWARF number).
-  for (std::string_view prefix : {"acc", "ttmp", "v", "s", "a"}) {
-    if (!t.text.starts_with(prefix)) continue;
-    std::string_view index = t.text.substr(prefix.size());
-    if (index.empty())
-      return fail(t.col + static_cast<uint32_t>(prefix.size()), "missing register index");
-    const size_t digits = std::min(index.size(), index.find_first_not_of("0123456789"));
-    if (digits > 0 && (index.substr(digits) == ".l" || index.substr(digits) == ".h")) {
-      c.next();
-      reg = -1;
-      return true;
-    }
-    return fail(t.col, "invalid register index");
+  const std::string_view prefix = registerFilePrefix(t.text);
+  if (prefix.empty()) return fail(t.col, "invalid register name");
+  std::string_view index = t.text.substr(prefix.size());
+  if (index.empty())
+    return fail(t.col + static_cast<uint32_t>(prefix.size()), "missing register index");
+  const size_t digits = std::min(index.size(), index.find_first_not_of("0123456789"));
+  if (digits > 0 && (index.substr(digits) == ".l" || index.substr(digits) == ".h")) {
+    c.next();
+    reg = -1;
+    return true;
   }
-  return fail(t.col, "invalid register name");
+  return fail(t.col, "invalid register index");
 }
 
 bool comma(Cursor &c, DirectiveError &fail) {

@@ -184,6 +184,12 @@ inline int parseSingle(ParseContext &ctx, const Token &t, Reg &reg) {
 
 } // namespace
 
+std::string_view registerFilePrefix(std::string_view name) {
+  for (const Prefix &p : kPrefixes)
+    if (name.starts_with(p.name)) return p.name;
+  return {};
+}
+
 namespace {
 
 // How deeply register lists may nest ([[[s0]]]): llvm has no limit (it recurses until its stack

@@ -291,6 +291,10 @@ bool closeLit(ParseContext &ctx, Cursor &c, uint16_t lit);
 // [s0, s1], v1.l ...). Returns false without consuming anything when the text is not a register;
 // sets ctx.err when it is a malformed one.
 inline bool parseRegister(ParseContext &ctx, Cursor &c, isa::Reg &reg);
+
+// The register file's prefix `name` starts with (ttmp, s, v, acc, a; "" when none): how llvm's
+// register parser reads a name that is no register (s_x: an SGPR with a bad index).
+std::string_view registerFilePrefix(std::string_view name);
 // parseRegister for any register (out of line; parseRegister reads s<N> and v<N> itself).
 bool parseRegisterInGeneral(ParseContext &ctx, Cursor &c, isa::Reg &reg);
 

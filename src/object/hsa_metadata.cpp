@@ -1938,10 +1938,12 @@ bool parseHsaMetadataYaml(std::string_view yaml, HsaMetadata &out, MetadataError
     // yaml-cpp is another parser: where llvm's YAML reader rejects the text, or reads less of it
     // (the first document only, never what comes after it), llvm's reader decides.
     LlvmYamlReading llvm = readYamlLikeLlvm(yaml);
-    if (!llvm.accepted)
-      return reject("llvm's YAML reader: " + (llvm.diagnostics.empty()
-                                                  ? std::string("no document")
-                                                  : llvm.diagnostics.front().message));
+    if (!llvm.accepted) {
+      const std::string why =
+          llvm.diagnostics.empty() ? std::string("no document") : llvm.diagnostics.front().message;
+      err.yamlMessages = std::move(llvm.diagnostics);
+      return reject("llvm's YAML reader: " + why);
+    }
     if (!readWithYamlCpp(yaml.substr(0, llvm.scanned), store, verify, document, err)) return false;
   }
   if (!document) {

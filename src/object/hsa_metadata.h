@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "gfxasm/gfxasm.h"
+
 namespace gfxasm::object {
 
 // The kinds of llvm's msgpack::DocNode, in llvm's msgpack::Type order: map keys of different kinds
@@ -63,11 +65,12 @@ struct HsaMetadata {
 // document the verifier refuses) as one error, `message`, located right after the
 // `.end_amdgpu_metadata` identifier (in `\t.end_amdgpu_metadata`, line of that directive,
 // column 22). `detail` says what failed, for tests and debugging; llvm-mc does not print it.
-// (llvm-mc also prints its YAML parser's own `YAML:line:col: error: ...` lines before that error
-// for syntax errors: llvmYamlDiagnostics in yaml_diagnostics.h.)
+// llvm-mc also prints its YAML parser's own `YAML:line:col: error: ...` lines before that error
+// for syntax errors: `yamlMessages` (yaml_diagnostics.h).
 struct MetadataError {
   std::string message;
   std::string detail;
+  std::vector<Diagnostic> yamlMessages;
 };
 
 constexpr std::string_view kInvalidHsaMetadata = "invalid HSA metadata";

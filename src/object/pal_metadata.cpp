@@ -122,9 +122,9 @@ bool consumeLeadingInteger(std::string_view &text, uint64_t &value) {
   return true;
 }
 
-bool PalMetadata::setFromYaml(std::string_view yaml, std::vector<std::string> &badKeys) {
+bool PalMetadata::setFromYaml(std::string_view yaml, std::vector<std::string> &badKeys,
+                              MetadataError &err) {
   HsaMetadata doc;
-  MetadataError err;
   // (llvm's msgpack::Document::fromYAML, no verifier)
   if (!parseHsaMetadataYaml(yaml, doc, err, /*verify=*/false)) return false;
   doc_ = std::move(doc);

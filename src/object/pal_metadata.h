@@ -26,7 +26,7 @@ public:
   // ("0x2c0a (SPI_SHADER_PGM_RSRC1_PS)") become the numbers they start with; false when the YAML
   // does not read or a key does not start with a number (`badKeys`: what llvm says of each, the
   // rest of the text where the number was expected).
-  bool setFromYaml(std::string_view yaml, std::vector<std::string> &badKeys);
+  bool setFromYaml(std::string_view yaml, std::vector<std::string> &badKeys, MetadataError &err);
   // A `.amd_amdgpu_pal_metadata` pair: the older format, the value ORed into the register's.
   void setLegacyRegister(uint32_t reg, uint32_t value);
 

@@ -13,6 +13,7 @@
 #include <cctype>
 #include <deque>
 #include <list>
+#include <map>
 #include <set>
 
 #include "object/hsa_metadata.h"
@@ -722,9 +723,8 @@ private:
   bool errorCode_ = false;
   std::vector<Message> &out_;
   std::deque<Node> nodes_;
-  Node *root_ = nullptr;
-  bool rootRead_ = false;
-  std::vector<std::pair<std::string, std::string>> tagHandles_;
+  Node *root_ = nullptr; // (parsed again while null, as llvm's getRoot does)
+  std::map<std::string, std::string, std::less<>> tagHandles_; // (%TAG handle -> prefix)
   std::vector<const Node *> taggedScalars_;
   // Collections nested deeper than this stop the reading (llvm's recursive reader would crash).
   static constexpr int kMaxDepth = 1000;
@@ -762,7 +762,6 @@ private:
 
   void startDocument() {
     root_ = nullptr;
-    rootRead_ = false;
     tagHandles_ = {{"!", "!"}, {"!!", "tag:yaml.org,2002:"}};
     bool directives = false;
     while (true) {
@@ -773,15 +772,9 @@ private:
         d.remove_prefix(std::min(d.size(), d.find_first_of(" \t")));
         d.remove_prefix(std::min(d.size(), d.find_first_not_of(" \t")));
         const size_t handleEnd = std::min(d.size(), d.find_first_of(" \t"));
-        std::string handle(d.substr(0, handleEnd));
         std::string_view prefix = d.substr(handleEnd);
         prefix.remove_prefix(std::min(prefix.size(), prefix.find_first_not_of(" \t")));
-        auto it = std::find_if(tagHandles_.begin(), tagHandles_.end(),
-                               [&](const auto &p) { return p.first == handle; });
-        if (it != tagHandles_.end())
-          it->second = prefix;
-        else
-          tagHandles_.emplace_back(handle, prefix);
+        tagHandles_[std::string(d.substr(0, handleEnd))] = prefix;
         directives = true;
       } else if (t.kind == Tok::VersionDirective) {
         getNext();
@@ -797,10 +790,7 @@ private:
     if (peekNext().kind == Tok::DocumentStart) getNext();
   }
   Node *getRoot() {
-    if (!rootRead_) {
-      root_ = parseBlockNode();
-      rootRead_ = true;
-    }
+    if (!root_) root_ = parseBlockNode();
     return root_;
   }
   bool skipDocument() {
@@ -1166,13 +1156,10 @@ private:
     for (const Node *n : taggedScalars_) {
       std::string_view raw = n->tag;
       if (raw == "!") continue;
-      std::string verbatim;
       const size_t lastBang = raw.find_last_of('!');
-      std::string_view handle = raw.substr(0, lastBang + 1);
-      auto it = std::find_if(tagHandles_.begin(), tagHandles_.end(),
-                             [&](const auto &p) { return p.first == handle; });
+      auto it = tagHandles_.find(raw.substr(0, lastBang + 1));
       if (it == tagHandles_.end()) continue; // (llvm's "Unknown tag handle" is not reached)
-      verbatim = it->second + std::string(raw.substr(lastBang + 1));
+      const std::string verbatim = it->second + std::string(raw.substr(lastBang + 1));
       const std::string error = metadataScalarError(scalarValue(n), verbatim);
       if (!error.empty()) {
         inputError(n, error);

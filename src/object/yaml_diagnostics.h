@@ -5,9 +5,10 @@
 // llvm-mc reads `.amdgpu_metadata` (and `.amdgpu_pal_metadata`) YAML with llvm::yaml::Input
 // over msgpack::Document; when that fails, its YAML parser prints its own diagnostics
 // (`YAML:3:5: error: Unexpected token. Expected Key or Block End`, the YAML line and a caret)
-// before the assembler's "invalid HSA metadata". Whether a block is valid is decided elsewhere
-// (hsa_metadata.cpp); this finds, for a block already known to be rejected, what llvm prints
-// and where: its scanner's and parser's first error, then the reader's own ("duplicated mapping
+// before the assembler's "invalid HSA metadata". parseHsaMetadataYaml asks it where yaml-cpp
+// reads a block (whether llvm's reader takes the text, how much of it; MetadataError's
+// yamlMessages): what llvm prints and where: its scanner's and parser's first error, then the
+// reader's own ("duplicated mapping
 // key 'x'", "Map key must be a scalar", "unknown node kind" for an alias, a tagged scalar's
 // "invalid number"). It follows the order in which llvm's reader pulls tokens, since that decides
 // which error comes first and where a node's location is taken.
